@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
+import { APP_VERSION, systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+
+export type AppDeps = { config: Config; database: Database; queue: JobQueue };
+export type Services = { users: UsersService; mailer: Mailer };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route, for the generic tenancy and bad-input tests. */
+    apiRoutes: RouteOptions[];
+    services: Services;
+  }
+}
+
+/** The dashboard's policy: only our own scripts; merchants' HTML is never served on this origin. */
+const dashboardCsp = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export async function buildApp({ config, database, queue }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.decorate('apiRoutes', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) app.apiRoutes.push(route);
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: dashboardCsp } });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Funnelwork API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const { db } = database;
+  const mailer = createMailer({ db, config, queue });
+  const users = createUsersService({ db, config, mailer });
+  const staff = createStaffService({ db, config, mailer, users });
+  app.decorate('services', { users, mailer });
+
+  registerAuth(app, { db, config });
+  await app.register(
+    async (api) => {
+      systemRoutes(api, { database });
+      usersRoutes(api, { db, users });
+      staffRoutes(api, { staff });
+      accountRoutes(api, { db });
+      mailboxRoutes(api, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
+    // History-mode routes: every page path answers the app, which routes on the client.
+    app.get('/*', { config: { public: true } }, async (request, reply) => {
+      const file = path.join(config.webDist ?? '', path.normalize(request.url.split('?')[0] ?? '/'));
+      if (file.startsWith(config.webDist ?? '') && path.extname(file) && fs.existsSync(file)) {
+        return reply.sendFile(path.relative(config.webDist ?? '', file));
+      }
+      reply.header('set-cookie', `dashboard_version=${APP_VERSION}; Path=/; SameSite=Lax`);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Funnelwork <no-reply@funnelwork.test>'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  seedDemo: boolean;
+  /** Built web app served at `/`; absent in API-only tests. */
+  webDist: string | undefined;
+  /** Embedded database in memory (tests) instead of a directory under dataDir. */
+  inMemoryDatabase: boolean;
+};
+
+const DAY_MS = 86_400_000;
+
+/** Reads every setting once; anything unset takes the default the README documents. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means unset (DATABASE_URL= selects the embedded database).
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(set);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid setting ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
+    sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
+    seedDemo: e.SEED_DEMO === '1',
+    webDist: undefined,
+    inMemoryDatabase: false,
+  };
+}
+
+/** Settings for tests: in-memory database, quiet logs, no web app. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    seedDemo: false,
+    inMemoryDatabase: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
+import { rowsOf } from './client.ts';
+import { accounts, users } from './schema/index.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.executeSql('create table counters (id int primary key, value int not null)');
+  await database.executeSql('insert into counters values (1, 0)');
+});
+afterAll(() => database.drop());
+
+describe(`database client (${testDatabaseKind})`, () => {
+  it('commits a transaction and rolls one back on error, leaving data as it was', async () => {
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update counters set value = value + 1 where id = 1`);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update counters set value = value + 100 where id = 1`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const [row] = rowsOf<{ value: number }>(await db.execute(sql`select value from counters where id = 1`));
+    expect(row?.value).toBe(1);
+  });
+
+  it('keeps concurrent transactions apart: 20 read-then-write increments all count', async () => {
+    const { db } = database;
+    await db.execute(sql`update counters set value = 0 where id = 1`);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.transaction(async (tx) => {
+          const [row] = rowsOf<{ value: number }>(
+            await tx.execute(sql`select value from counters where id = 1 for update`),
+          );
+          await new Promise((r) => setTimeout(r, 2));
+          await tx.execute(sql`update counters set value = ${(row?.value ?? 0) + 1} where id = 1`);
+        }),
+      ),
+    );
+    const [row] = rowsOf<{ value: number }>(await db.execute(sql`select value from counters where id = 1`));
+    expect(row?.value).toBe(20);
+  });
+
+  it('queries outside a transaction do not see its uncommitted writes', async () => {
+    const { db } = database;
+    await db.execute(sql`update counters set value = 5 where id = 1`);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = db.transaction(async (t) => {
+      await t.execute(sql`update counters set value = 6 where id = 1`);
+      await gate;
+      throw new Error('abandon');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = db.execute(sql`select value from counters where id = 1`);
+    release();
+    await expect(tx).rejects.toThrow('abandon');
+    const [row] = rowsOf<{ value: number }>(await outside);
+    expect(row?.value).toBe(5);
+  });
+
+  it('maps timestamps and 64-bit ids the same way on both drivers', async () => {
+    const { db } = database;
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'map@example.test', passwordHash: 'x' })
+      .returning();
+    expect(typeof user?.id).toBe('number');
+    expect(new Date(user?.createdAt ?? 0).getTime()).toBeGreaterThan(0);
+    const [account] = await db
+      .insert(accounts)
+      .values({ name: 'Map', ownerUserId: user?.id ?? 0 })
+      .returning();
+    expect(account?.features).toEqual(['funnels']);
+    const [count] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from users`));
+    expect(count?.n).toBe('1');
+  });
+
+  it('keeps the event loop free while a long query runs', async () => {
+    if (database.kind !== 'pglite') return expect(database.kind).toBe('postgres');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = Date.now();
+    await database.db.execute(sql`select pg_sleep(1)`);
+    clearInterval(timer);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    // A blocked loop would tick zero times; a free one about elapsed/10.
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
+  });
+});

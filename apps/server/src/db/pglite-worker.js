@@ -1,0 +1,49 @@
+// The embedded database lives in this worker so a long query never blocks the server's event loop.
+// Protocol: {id, op: 'query'|'exec'|'close', sql, params, rowMode} -> {id, rows} | {id, error}.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+const raw = (value) => value;
+// Same shapes as node-postgres: timestamps and 64-bit integers as strings.
+const parsers = {
+  [types.TIMESTAMP]: raw,
+  [types.TIMESTAMPTZ]: raw,
+  [types.DATE]: raw,
+  [types.INTERVAL]: raw,
+  [types.INT8]: raw,
+};
+
+const db = new PGlite(workerData.dataDir ?? undefined, { parsers });
+
+function serialiseError(error) {
+  return {
+    message: error?.message ?? String(error),
+    code: error?.code,
+    detail: error?.detail,
+    constraint: error?.constraint,
+    table: error?.table,
+    column: error?.column,
+  };
+}
+
+parentPort.on('message', async (msg) => {
+  try {
+    if (msg.op === 'close') {
+      await db.close();
+      parentPort.postMessage({ id: msg.id, rows: [] });
+      return;
+    }
+    if (msg.op === 'exec') {
+      const results = await db.exec(msg.sql);
+      parentPort.postMessage({ id: msg.id, rows: results.at(-1)?.rows ?? [] });
+      return;
+    }
+    const result = await db.query(msg.sql, msg.params ?? [], { rowMode: msg.rowMode ?? 'object', parsers });
+    parentPort.postMessage({ id: msg.id, rows: result.rows, affectedRows: result.affectedRows });
+  } catch (error) {
+    parentPort.postMessage({ id: msg.id, error: serialiseError(error) });
+  }
+});
+
+await db.waitReady;
+parentPort.postMessage({ ready: true });

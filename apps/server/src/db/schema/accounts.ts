@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    verified: boolean('verified').notNull().default(false),
+    onboardingFinished: boolean('onboarding_finished').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('Europe/London'),
+    apiKeyHash: text('api_key_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    subdomain: text('subdomain'),
+    ownerUserId: bigint('owner_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    planKey: text('plan_key').notNull().default('14-trial'),
+    planExpiryDate: timestamp('plan_expiry_date', { withTimezone: true }),
+    rateLimit: text('rate_limit'),
+    defaultCurrencyCode: text('default_currency_code').notNull().default('USD'),
+    features: jsonb('features').$type<string[]>().notNull().default(['funnels']),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('accounts_subdomain_idx').on(sql`lower(${t.subdomain})`)],
+);
+
+/** A user's membership of an account: the spec's member_account, with its permission flags. */
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('members_account_user_idx').on(t.accountId, t.userId),
+    index('members_user_idx').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per e-mail and per address for rate limiting. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
+    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

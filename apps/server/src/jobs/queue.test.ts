@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
+import { createJobQueue, defineJob, type JobQueue } from './queue.ts';
+
+let database: TestDatabase;
+let queue: JobQueue;
+const attempts: number[] = [];
+const done: number[] = [];
+
+const flakyJob = defineJob('test.flaky', z.object({ n: z.number() }), { retryLimit: 3, retryDelay: 1 });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  queue.work(flakyJob, async ({ n }) => {
+    attempts.push(n);
+    // Fails the first time: the retry must run it again.
+    if (attempts.filter((x) => x === n).length === 1) throw new Error('first attempt fails');
+    done.push(n);
+  });
+  await queue.start();
+});
+afterAll(async () => {
+  await queue.stop();
+  await database.drop();
+});
+
+async function waitFor(check: () => boolean, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('job queue (pg-boss on the same database)', () => {
+  it('enqueues, runs and retries a job', async () => {
+    const id = await queue.send(flakyJob, { n: 7 });
+    expect(id).toBeTruthy();
+    await waitFor(() => done.includes(7));
+    expect(attempts.filter((x) => x === 7)).toEqual([7, 7]);
+  });
+
+  it('refuses a payload that does not match the job schema', async () => {
+    await expect(queue.send(flakyJob, { n: 'seven' } as never)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,66 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+
+export type JobOptions = { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean };
+/** Background work: an id, a zod payload, and (registered separately) a handler. */
+export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; options: JobOptions };
+
+export function defineJob<T extends z.ZodType>(
+  id: string,
+  payload: T,
+  options: JobOptions = {},
+): JobDefinition<T> {
+  return { id, payload, options };
+}
+
+export type JobQueue = {
+  send<T extends z.ZodType>(job: JobDefinition<T>, data: z.input<T>): Promise<string | null>;
+  /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
+  work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+};
+
+export function createJobQueue(
+  database: Database,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobQueue {
+  // Both drivers go through executeSql, so on PGlite pg-boss shares the worker's one connection and lock.
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schedule: false, supervise: true });
+  boss.on('error', (error: Error) => {
+    console.error('job queue error:', error.message);
+  });
+  const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: (data: unknown) => Promise<void> }> = [];
+  let started = false;
+
+  return {
+    boss,
+    async send(job, data) {
+      const payload = job.payload.parse(data) as object;
+      return boss.send(job.id, payload, job.options);
+    },
+    work(job, handler) {
+      if (started) throw new Error(`register ${job.id} before the queue starts`);
+      handlers.push({ job, handler: handler as (data: unknown) => Promise<void> });
+    },
+    async start() {
+      await boss.start();
+      for (const { job, handler } of handlers) {
+        await boss.createQueue(job.id, { name: job.id, ...job.options });
+        await boss.work(
+          job.id,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async (jobs) => {
+            for (const j of jobs) await handler(job.payload.parse(j.data));
+          },
+        );
+      }
+      started = true;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { dataAnswer } from '@funnelwork/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+
+export const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
+
+export function systemRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['system'],
+        response: {
+          200: dataAnswer(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
+        },
+      },
+    },
+    async () => {
+      await database.db.execute(sql`select 1`);
+      return { data: { status: 'ok' as const, database: database.kind } };
+    },
+  );
+
+  // The dashboard compares this cookie with its built-in version every 10 s (hard-refresh notice).
+  r.get(
+    '/version',
+    {
+      config: { public: true },
+      schema: { tags: ['system'], response: { 200: dataAnswer(z.object({ version: z.string() })) } },
+    },
+    async (_request, reply) => {
+      reply.header('set-cookie', `dashboard_version=${APP_VERSION}; Path=/; SameSite=Lax`);
+      return { data: { version: APP_VERSION } };
+    },
+  );
+}

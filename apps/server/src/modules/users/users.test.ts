@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMessages } from '../../db/schema/index.ts';
+import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
+import {
+  INVALID_CREDENTIALS,
+  INVALID_RESET_CODE,
+  MAX_FAILURES_PER_EMAIL,
+  TOO_MANY_SIGN_INS,
+} from './users.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+describe('sign up and sign in', () => {
+  it('signs up an owner who is the admin of a new account on a 14-day trial', async () => {
+    const owner = await signUpOwner(t.app, { account_name: 'Acme' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth });
+    expect(me.statusCode).toBe(200);
+    const data = me.json().data;
+    expect(data.member.email).toBe(owner.email);
+    expect(data.account_name).toBe('Acme');
+    expect(data.plan_key).toBe('14-trial');
+    expect(data.time_zone).toBe('Europe/London');
+    expect(data.onboarding_finished).toBe(false);
+    expect(JSON.parse(data.member_account.permissions)).toEqual({
+      admin: true,
+      funnels: true,
+      editor: true,
+      automations: true,
+      orders: true,
+    });
+  });
+
+  it('refuses a second sign-up with the same e-mail in any letter case, with 409 naming the field', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { data: { email: owner.email.toUpperCase(), password: 'another password', first_name: 'X' } },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      message: 'An account with this e-mail already exists',
+      field: 'data.email',
+    });
+  });
+
+  it('answers sign_in with an opaque bearer token, stored only as a hash', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sign_in',
+      ...form({ grant_type: 'password', username: owner.email, password: owner.password }),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token_type).toBe('bearer');
+    expect(body.expires_in).toBeGreaterThan(0);
+    expect(Buffer.from(body.access_token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await t.database.executeSql('select token_hash from sessions where token_hash = $1', [
+      body.access_token,
+    ]);
+    expect(stored.rows).toHaveLength(0);
+  });
+
+  it('rejects a wrong password with 401 and a clear message', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sign_in',
+      ...form({ grant_type: 'password', username: owner.email, password: 'wrong password' }),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe(INVALID_CREDENTIALS);
+  });
+
+  it('rate limits repeated failed sign-ins per e-mail, even with the right password afterwards', async () => {
+    const owner = await signUpOwner(t.app);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/sign_in',
+        ...form({ grant_type: 'password', username: owner.email, password: `wrong ${i}` }),
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sign_in',
+      ...form({ grant_type: 'password', username: owner.email, password: owner.password }),
+      remoteAddress: '10.0.1.1',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe(TOO_MANY_SIGN_INS);
+  });
+
+  it('rate limits repeated failed sign-ins per address across e-mails', async () => {
+    const ip = '10.9.9.9';
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/sign_in',
+        ...form({ grant_type: 'password', username: uniqueEmail('nobody'), password: 'whatever' }),
+        remoteAddress: ip,
+      });
+      last = res.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('revokes the token on sign_out', async () => {
+    const owner = await signUpOwner(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/users/sign_out', headers: owner.auth });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token and with a made-up token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthorized');
+  });
+});
+
+describe('accounts of a user', () => {
+  it('lists the accounts and selects one for the token; a foreign account answers 404', async () => {
+    const a = await signUpOwner(t.app, { account_name: 'A shop' });
+    const b = await signUpOwner(t.app, { account_name: 'B shop' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/users/me/accounts', headers: a.auth });
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ id: a.accountId, name: 'A shop', owner: true, role: 'Administrator' }),
+    ]);
+    const select = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/me/accounts/${a.accountId}`,
+      headers: a.auth,
+    });
+    expect(select.statusCode).toBe(200);
+    expect(select.json().data.account_id).toBe(a.accountId);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/me/accounts/${b.accountId}`,
+      headers: a.auth,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('lets a user patch only themselves', async () => {
+    const a = await signUpOwner(t.app);
+    const b = await signUpOwner(t.app);
+    const own = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${a.userId}`,
+      headers: a.auth,
+      payload: { data: { first_name: 'Ada', onboarding_finished: true } },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ onboarding_finished: true, member: { first_name: 'Ada' } });
+    const other = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${b.userId}`,
+      headers: a.auth,
+      payload: { data: { first_name: 'Mallory' } },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('passwords', () => {
+  it('changes the password and revokes the other sessions but not this one', async () => {
+    const owner = await signUpOwner(t.app);
+    const other = await signIn(t.app, owner.email, owner.password);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/change-password',
+      headers: owner.auth,
+      payload: { data: { current_password: owner.password, password: 'a brand new password' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth })).statusCode,
+    ).toBe(200);
+    const otherMe = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(otherMe.statusCode).toBe(401);
+    await expect(signIn(t.app, owner.email, 'a brand new password')).resolves.toBeTruthy();
+  });
+
+  it('refuses a change with a wrong current password, naming the field', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/change-password',
+      headers: owner.auth,
+      payload: { data: { current_password: 'not it', password: 'a brand new password' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe('data.current_password');
+  });
+
+  it('resets a password with the code sent by e-mail, once', async () => {
+    const owner = await signUpOwner(t.app);
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-password-reset',
+      payload: { data: { email: owner.email } },
+    });
+    expect(ask.statusCode).toBe(200);
+    const mails = await t.database.db.select().from(mailMessages);
+    const mail = mails.filter((m) => m.to === owner.email).at(-1);
+    expect(mail?.status).toBe('stored');
+    const code = /code is (\d{6})/.exec(mail?.text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-password',
+      payload: {
+        data: {
+          email: owner.email,
+          vcode: code === '000000' ? '111111' : '000000',
+          password: 'reset password 1',
+        },
+      },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(INVALID_RESET_CODE);
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-password',
+      payload: { data: { email: owner.email, vcode: code, password: 'reset password 1' } },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth })).statusCode,
+    ).toBe(401);
+    await expect(signIn(t.app, owner.email, 'reset password 1')).resolves.toBeTruthy();
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-password',
+      payload: { data: { email: owner.email, vcode: code, password: 'reset password 2' } },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('answers a reset request for an unknown e-mail like any other, sending nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-password-reset',
+      payload: { data: { email } },
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = await t.database.db.select().from(mailMessages);
+    expect(mails.filter((m) => m.to === email)).toHaveLength(0);
+  });
+});
+
+describe('time zone and API key', () => {
+  it('update-timezone echoes the time_zone; without force a chosen zone stays', async () => {
+    const owner = await signUpOwner(t.app);
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/update-timezone?tz=Europe/Paris',
+      headers: owner.auth,
+    });
+    expect(first.json().data.time_zone).toBe('Europe/Paris');
+    const unforced = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/update-timezone?tz=Asia/Tokyo',
+      headers: owner.auth,
+    });
+    expect(unforced.json().data.time_zone).toBe('Europe/Paris');
+    const forced = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/update-timezone?tz=Asia/Tokyo&force=true',
+      headers: owner.auth,
+    });
+    expect(forced.json().data.time_zone).toBe('Asia/Tokyo');
+  });
+
+  it('refuses an unknown time zone with 400 naming tz', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/update-timezone?tz=Mars/Olympus',
+      headers: owner.auth,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe('tz');
+  });
+
+  it('reset-api-key answers a new key each time', async () => {
+    const owner = await signUpOwner(t.app);
+    const a = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/reset-api-key',
+      headers: owner.auth,
+    });
+    const b = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/reset-api-key',
+      headers: owner.auth,
+    });
+    expect(a.json().data.api_key).toMatch(/^fw_/);
+    expect(a.json().data.api_key).not.toBe(b.json().data.api_key);
+  });
+});

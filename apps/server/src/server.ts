@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { DEMO_LOGIN, seedDemo } from './db/seed.ts';
+import { createJobQueue } from './jobs/queue.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = { ...loadConfig(), webDist: path.resolve(here, '../../web/dist') };
+  const database = await createDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await database.migrate();
+  const queue = createJobQueue(database);
+  const app = await buildApp({ config, database, queue });
+  const seeded = config.seedDemo ? await seedDemo(database.db, app.services.users) : false;
+  await queue.start();
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  console.log(`\nFunnelwork is running at ${config.publicUrl}`);
+  console.log(`  database: ${where}${seeded ? ' (demo account created)' : ''}`);
+  console.log(`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  console.log(`  API docs: ${config.publicUrl}/api/docs\n`);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing`);
+    await app.close();
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, testConfig } from '../config.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
+
+/** API tests run on embedded PGlite; `TEST_DATABASE=postgres` runs them on DATABASE_URL's server too. */
+export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+export type TestDatabase = Database & { drop(): Promise<void> };
+
+/** A fresh database: in memory, or a PostgreSQL database of its own that `drop()` removes. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind === 'pglite') {
+    const database = await createDatabase({ kind: 'pglite', dataDir: null });
+    await database.migrate();
+    return { ...database, drop: () => database.close() };
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `funnelwork_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ kind: 'postgres', url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  queue: JobQueue;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  options: { config?: Partial<Config>; startQueue?: boolean } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.config);
+  const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  const app = await buildApp({ config, database, queue });
+  await app.ready();
+  if (options.startQueue) await queue.start();
+  return {
+    app,
+    database,
+    queue,
+    config,
+    close: async () => {
+      await app.close();
+      if (options.startQueue) await queue.stop();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${++counter}@example.test`;
+
+/** Signs up a new owner and signs in: a token with its single account already selected. */
+export async function signUpOwner(
+  app: FastifyInstance,
+  overrides: { email?: string; password?: string; account_name?: string } = {},
+) {
+  const email = overrides.email ?? uniqueEmail('owner');
+  const password = overrides.password ?? 'correct horse battery';
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/users/signup',
+    payload: {
+      data: {
+        email,
+        password,
+        first_name: 'Olive',
+        last_name: 'Owner',
+        account_name: overrides.account_name ?? 'Olive Shop',
+      },
+    },
+  });
+  if (signUp.statusCode !== 201) throw new Error(`signup failed: ${signUp.body}`);
+  const { id: userId, account_id: accountId } = signUp.json().data as { id: number; account_id: number };
+  const token = await signIn(app, email, password);
+  return { email, password, userId, accountId, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  ip = '127.0.0.1',
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/sign_in',
+    payload: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign in failed: ${res.body}`);
+  return res.json().access_token as string;
+}

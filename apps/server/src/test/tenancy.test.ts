@@ -1,0 +1,86 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validInputFor } from './fake-input.ts';
+import { createTestApp, signUpOwner, type TestApp, uniqueEmail } from './harness.ts';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUpOwner>>;
+let b: Awaited<ReturnType<typeof signUpOwner>>;
+
+/** Every row of account A in every table that has an account_id, as JSON, to prove nothing changed. */
+async function snapshotOf(accountId: number) {
+  const tables = await t.database.executeSql(
+    `select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'account_id' order by table_name`,
+  );
+  const snapshot: Record<string, unknown[]> = {};
+  const ids = new Set<number>([accountId]);
+  for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
+    // sessions change on every request (last use), they hold no merchant data.
+    if (table_name === 'sessions') continue;
+    const rows = await t.database.executeSql(
+      `select * from "${table_name}" where account_id = $1 order by id`,
+      [accountId],
+    );
+    snapshot[table_name] = rows.rows;
+    for (const row of rows.rows) {
+      ids.add(Number(row.id));
+      if (row.user_id !== undefined) ids.add(Number(row.user_id));
+    }
+  }
+  const account = await t.database.executeSql('select * from accounts where id = $1', [accountId]);
+  snapshot.accounts = account.rows;
+  return { snapshot, ids: [...ids] };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await signUpOwner(t.app, { account_name: 'Account A' });
+  b = await signUpOwner(t.app, { account_name: 'Account B' });
+  // Give A rows in its tables: a staff member and an e-mail.
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/settings/staff',
+    headers: a.auth,
+    payload: { data: { email: uniqueEmail('a-staff'), permissions: { orders: true } } },
+  });
+});
+afterAll(() => t.close());
+
+const methodsOf = (route: RouteOptions) =>
+  [route.method].flat().filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+
+describe('tenancy: every route with an id refuses another account’s ids', () => {
+  it('answers 404 or 403 to account B for each of account A’s ids, and A’s data stays as it was', async () => {
+    const before = await snapshotOf(a.accountId);
+    const routes = t.app.apiRoutes.filter((route) => /:\w+/.test(route.url));
+    expect(routes.length).toBeGreaterThan(3);
+    const checked: string[] = [];
+    for (const route of routes) {
+      for (const method of methodsOf(route)) {
+        for (const id of before.ids) {
+          const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+          const url = route.url.replace(/:\w+/g, String(id));
+          const query = schema?.querystring
+            ? (validInputFor(schema.querystring) as Record<string, string>)
+            : undefined;
+          const res = await t.app.inject({
+            method,
+            url,
+            query,
+            headers: b.auth,
+            ...(schema?.body ? { payload: validInputFor(schema.body) as object } : {}),
+          });
+          expect(
+            [403, 404],
+            `${method} ${url} as account B answered ${res.statusCode}: ${res.body}`,
+          ).toContain(res.statusCode);
+          checked.push(`${method} ${route.url}`);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(0);
+    const after = await snapshotOf(a.accountId);
+    expect(after.snapshot).toEqual(before.snapshot);
+  });
+});

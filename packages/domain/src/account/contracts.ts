@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { dataAnswer, dataBody } from '../shared/envelope.ts';
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address');
+export const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+const nameSchema = z.string().trim().max(100);
+
+export const permissionsSchema = z
+  .object({
+    admin: z.boolean().optional(),
+    funnels: z.boolean().optional(),
+    editor: z.boolean().optional(),
+    automations: z.boolean().optional(),
+    orders: z.boolean().optional(),
+  })
+  .strict();
+export type PermissionsInput = z.infer<typeof permissionsSchema>;
+
+export const signUpBodySchema = dataBody(
+  z.object({
+    email: emailSchema,
+    password: passwordSchema,
+    first_name: nameSchema.min(1, 'First name is required'),
+    last_name: nameSchema.default(''),
+    account_name: nameSchema.min(1).optional(),
+  }),
+);
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+/** OAuth-style form body of `POST users/sign_in`. */
+export const signInFormSchema = z.object({
+  grant_type: z.literal('password'),
+  username: z.string().trim().toLowerCase().min(1, 'E-mail is required').max(254),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export const tokenAnswerSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+
+export const memberSchema = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
+export const memberAccountSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  /** Permissions as JSON text, as the spec's member_account carries them. */
+  permissions: z.string(),
+});
+
+/** The spec's User / account entity: the user merged with the selected account. */
+export const meSchema = z.object({
+  id: z.number().int(),
+  verified: z.boolean(),
+  onboarding_finished: z.boolean(),
+  time_zone: z.string(),
+  created_at: z.string(),
+  created: z.number().int(),
+  account_id: z.number().int().nullable(),
+  account_name: z.string().nullable(),
+  plan_key: z.string().nullable(),
+  plan_expiry_date: z.string().nullable(),
+  rate_limit: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  default_currency_code: z.string().nullable(),
+  currency_code: z.string().nullable(),
+  account_created_at: z.string().nullable(),
+  features: z.array(z.string()),
+  member: memberSchema,
+  member_account: memberAccountSchema.nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+export const meAnswerSchema = dataAnswer(meSchema);
+
+export const myAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subdomain: z.string().nullable(),
+  owner: z.boolean(),
+  permissions: z.string(),
+  role: z.string(),
+});
+export type MyAccount = z.infer<typeof myAccountSchema>;
+export const myAccountsAnswerSchema = dataAnswer(z.array(myAccountSchema));
+
+export const patchUserBodySchema = dataBody(
+  z
+    .object({
+      first_name: nameSchema.min(1, 'First name is required'),
+      last_name: nameSchema,
+      onboarding_finished: z.boolean(),
+    })
+    .partial()
+    .strict(),
+);
+
+export const changePasswordBodySchema = dataBody(
+  z.object({
+    current_password: z.string().min(1, 'Current password is required').max(200),
+    password: passwordSchema,
+  }),
+);
+export const requestPasswordResetBodySchema = dataBody(
+  z.object({ email: emailSchema, captcha: z.string().max(2000).optional() }),
+);
+export const updatePasswordBodySchema = dataBody(
+  z.object({
+    email: emailSchema,
+    vcode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail'),
+    password: passwordSchema,
+  }),
+);
+
+export const updateTimezoneQuerySchema = z.object({
+  tz: z.string().min(1, 'Time zone is required').max(100),
+  force: z.enum(['true', 'false', '1', '0']).optional(),
+});
+export const timezoneAnswerSchema = dataAnswer(z.object({ time_zone: z.string() }));
+export const apiKeyAnswerSchema = dataAnswer(z.object({ api_key: z.string() }));
+
+export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+export const changeSubdomainBodySchema = dataBody(
+  z.object({
+    subdomain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(5, 'Subdomain must be at least 5 characters')
+      .max(63, 'Subdomain must be at most 63 characters')
+      .regex(SUBDOMAIN_PATTERN, 'Subdomain may hold only letters, digits and inner hyphens'),
+  }),
+);
+
+export const accountSettingsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subdomain: z.string().nullable(),
+  default_currency_code: z.string(),
+  plan_key: z.string(),
+  plan_expiry_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export const patchAccountBodySchema = dataBody(
+  z
+    .object({
+      name: nameSchema.min(1, 'Account name is required'),
+      default_currency_code: z.string().regex(/^[A-Z]{3}$/, 'Currency is a three-letter code'),
+    })
+    .partial()
+    .strict(),
+);
+
+export const staffSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  permissions: z.string(),
+  role: z.string(),
+  owner: z.boolean(),
+  created_at: z.string(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+export const createStaffBodySchema = dataBody(
+  z.object({
+    email: emailSchema,
+    first_name: nameSchema.default(''),
+    last_name: nameSchema.default(''),
+    permissions: permissionsSchema,
+  }),
+);
+export const updateStaffBodySchema = dataBody(z.object({ permissions: permissionsSchema }));
+
+export const mailMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;

@@ -1,0 +1,2 @@
+export * from './account/contracts.ts';
+export * from './shared/envelope.ts';
