@@ -44,6 +44,8 @@ const dashboardCsp = {
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
+  // Local http addresses (localhost, *.localhost) must not be rewritten to https.
+  upgradeInsecureRequests: null,
 };
 
 export async function buildApp({ config, database, queue }: AppDeps): Promise<FastifyInstance> {
@@ -64,7 +66,10 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) app.apiRoutes.push(route);
   });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: dashboardCsp } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: dashboardCsp },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

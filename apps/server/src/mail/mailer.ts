@@ -22,7 +22,7 @@ export type Mailer = {
 
 export const sendMailJob = defineJob('mail.send', z.object({ messageId: z.number().int() }), {
   retryLimit: 5,
-  retryDelay: 30,
+  retryDelay: 5,
   retryBackoff: true,
 });
 

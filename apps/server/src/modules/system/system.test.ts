@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpOwner, type TestApp, testDatabaseKind } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('GET /api/health answers {data: {status: "ok", database}}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ data: { status: 'ok', database: testDatabaseKind } });
+  });
+
+  it('serves the OpenAPI document generated from the zod contracts at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/users/sign_in', '/api/settings/staff/{id}']),
+    );
+    expect(
+      doc.paths['/api/users/signup'].post.requestBody.content['application/json'].schema.properties.data,
+    ).toBeTruthy();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+
+  it('sets the dashboard_version cookie that the version check reads', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(res.headers['set-cookie']).toMatch(/^dashboard_version=\d+\.\d+\.\d+/);
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers an unknown API route with a 404 error object once signed in (401 before)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(401);
+    const owner = await signUpOwner(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: owner.auth });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});
+
+describe('session expiry', () => {
+  it('ends a session after the idle time and after the absolute time', async () => {
+    for (const config of [{ sessionIdleMs: 800 }, { sessionMaxMs: 800 }]) {
+      const short = await createTestApp({ config });
+      try {
+        const owner = await signUpOwner(short.app);
+        expect(
+          (await short.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth })).statusCode,
+        ).toBe(200);
+        await new Promise((r) => setTimeout(r, 1000));
+        const res = await short.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth });
+        expect(res.statusCode, JSON.stringify(config)).toBe(401);
+      } finally {
+        await short.close();
+      }
+    }
+  });
+});
