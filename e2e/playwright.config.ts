@@ -5,7 +5,6 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-chromium-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -20,6 +19,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // Playwright gives every launch a fresh, temporary profile (it refuses --user-data-dir).
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -30,7 +30,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        `--user-data-dir=${userDataDir}`,
       ],
     },
   },

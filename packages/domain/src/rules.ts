@@ -1,1 +1,3 @@
 export * from './account/permissions.ts';
+export * from './account/trial.ts';
+export * from './shared/version.ts';
