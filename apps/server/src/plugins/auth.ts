@@ -51,14 +51,18 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
 
     const now = new Date();
     const idleCutoff = new Date(now.getTime() - config.sessionIdleMs);
+    // One round trip: the session and, when an account is selected, the membership in it.
     const [row] = await db
       .select({
         id: sessions.id,
         userId: sessions.userId,
         accountId: sessions.accountId,
         lastUsedAt: sessions.lastUsedAt,
+        memberId: members.id,
+        permissions: members.permissions,
       })
       .from(sessions)
+      .leftJoin(members, and(eq(members.accountId, sessions.accountId), eq(members.userId, sessions.userId)))
       .where(
         and(
           eq(sessions.tokenHash, hashToken(token)),
@@ -74,14 +78,8 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
       await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
     }
     request.session = { id: row.id, userId: row.userId, accountId: row.accountId };
-
-    if (row.accountId !== null) {
-      const [member] = await db
-        .select({ id: members.id, accountId: members.accountId, permissions: members.permissions })
-        .from(members)
-        .where(and(eq(members.accountId, row.accountId), eq(members.userId, row.userId)))
-        .limit(1);
-      request.membership = member ?? null;
+    if (row.accountId !== null && row.memberId !== null) {
+      request.membership = { id: row.memberId, accountId: row.accountId, permissions: row.permissions ?? {} };
     }
     if (!routeConfig?.noAccount && !request.membership) {
       throw new HttpError(403, 'Select an account first', 'no_account');
