@@ -4,6 +4,7 @@ export * from './analytics/granularity.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
 export * from './shared/dates.ts';
+export * from './shared/messages.ts';
 export * from './shared/money.ts';
 export * from './shared/numbers.ts';
 export * from './shared/timer.ts';

@@ -7,13 +7,24 @@ export const PERMISSION_FLAGS: readonly PermissionFlag[] = [
   'orders',
 ];
 export type Permissions = Partial<Record<PermissionFlag, boolean>>;
-type MemberAccount = { permissions?: string | null } | null | undefined;
+export type MemberAccountLike = { permissions?: string | null } | null | undefined;
+export type RoleLabel =
+  | 'Administrator'
+  | 'Funnels admin'
+  | 'Editor'
+  | 'Automations master'
+  | 'Orders master'
+  | 'Readonly'
+  | 'Unknown';
 
 export const ACCESS_DENIED_SERVER_MESSAGE = 'restricted area: access denied';
 export const ACCESS_DENIED_NOTICE = 'Access denied!';
 export const ACCESS_DENIED_TOOLTIP = 'Access denied';
 
-/** "Missing account, missing permissions or a parse failure means no permission." */
+/**
+ * "Permissions are a JSON object of flags on the member account." Missing text, text that is not JSON,
+ * or JSON that is not a plain object (array, number, null) all give null.
+ */
 export function parsePermissions(json: string | null | undefined): Permissions | null {
   if (!json) return null;
   try {
@@ -24,17 +35,17 @@ export function parsePermissions(json: string | null | undefined): Permissions |
   }
 }
 
-/** "A generic check reads any named flag (default admin)." */
-export function hasPermission(memberAccount: MemberAccount, flag: PermissionFlag = 'admin'): boolean {
+/** "A generic check reads any named flag (default admin)." Only a literal `true` counts as set. */
+export function hasPermission(memberAccount: MemberAccountLike, flag: PermissionFlag = 'admin'): boolean {
   return parsePermissions(memberAccount?.permissions)?.[flag] === true;
 }
 
 /** "An admin check is true only when the admin flag is set." */
-export function isAdmin(memberAccount: MemberAccount): boolean {
+export function isAdmin(memberAccount: MemberAccountLike): boolean {
   return hasPermission(memberAccount, 'admin');
 }
 
-const ROLE_ORDER: ReadonlyArray<[PermissionFlag, string]> = [
+const ROLE_ORDER: ReadonlyArray<readonly [PermissionFlag, RoleLabel]> = [
   ['admin', 'Administrator'],
   ['funnels', 'Funnels admin'],
   ['editor', 'Editor'],
@@ -42,13 +53,20 @@ const ROLE_ORDER: ReadonlyArray<[PermissionFlag, string]> = [
   ['orders', 'Orders master'],
 ];
 
-/** "Displayed role is the first match in this order … otherwise Readonly (unknown on parse failure)." */
-export function roleLabel(memberAccount: MemberAccount): string {
-  const permissions = parsePermissions(memberAccount?.permissions);
+/**
+ * "Displayed role is the first match in this order: Administrator, Funnels admin, Editor, Automations
+ * master, Orders master; otherwise Readonly (unknown on parse failure)." A missing account or missing
+ * permissions text is Readonly; 'Unknown' is kept for text that is present but is not a JSON object.
+ */
+export function roleLabel(memberAccount: MemberAccountLike): RoleLabel {
+  const json = memberAccount?.permissions;
+  if (!json) return 'Readonly';
+  const permissions = parsePermissions(json);
   if (!permissions) return 'Unknown';
   return ROLE_ORDER.find(([flag]) => permissions[flag] === true)?.[1] ?? 'Readonly';
 }
 
-export function isAccessDeniedMessage(message: string): boolean {
-  return message.includes(ACCESS_DENIED_SERVER_MESSAGE);
+/** A server error whose message *contains* 'restricted area: access denied' shows 'Access denied!'. */
+export function isAccessDeniedMessage(msg: string): boolean {
+  return msg.includes(ACCESS_DENIED_SERVER_MESSAGE);
 }

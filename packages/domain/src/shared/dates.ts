@@ -6,16 +6,34 @@ export const ORDER_DATE_OLDER = 'DD MMM YYYY HH:mm';
 export const CUSTOMER_DATE = 'DD MMMM YYYY HH:mm:ss';
 export const TIMELINE_DATE = 'DD MMM YYYY, HH:mm:ss';
 
-/** "'Today, HH:mm' for today; 'DD MMM HH:mm' within the current year; otherwise 'DD MMM YYYY HH:mm'." */
+/** All formats use local time (dayjs default). An unreadable date gives ''. */
+function format(date: string | Date, template: string): string {
+  const d = dayjs(date);
+  return d.isValid() ? d.format(template) : '';
+}
+
+/**
+ * "'Today, HH:mm' for today; 'DD MMM HH:mm' within the current year; otherwise 'DD MMM YYYY HH:mm'."
+ * Today and the current year are those of `now`, in local time.
+ */
 export function formatOrderDate(date: string | Date, now: Date = new Date()): string {
   const d = dayjs(date);
-  if (d.isSame(now, 'day')) return d.format(ORDER_DATE_TODAY);
-  if (d.isSame(now, 'year')) return d.format(ORDER_DATE_THIS_YEAR);
+  if (!d.isValid()) return '';
+  const today = dayjs(now);
+  if (d.isSame(today, 'day')) return d.format(ORDER_DATE_TODAY);
+  if (d.isSame(today, 'year')) return d.format(ORDER_DATE_THIS_YEAR);
   return d.format(ORDER_DATE_OLDER);
 }
 
 /** "Customer dates 'DD MMMM YYYY HH:mm:ss'." */
-export const formatCustomerDate = (date: string | Date) => dayjs(date).format(CUSTOMER_DATE);
+export function formatCustomerDate(date: string | Date): string {
+  return format(date, CUSTOMER_DATE);
+}
 
 /** "Timeline and note times 'DD MMM YYYY, HH:mm:ss'." */
-export const formatTimelineDate = (date: string | Date) => dayjs(date).format(TIMELINE_DATE);
+export function formatTimelineDate(date: string | Date): string {
+  return format(date, TIMELINE_DATE);
+}
+
+/** Notes use the timeline format. */
+export const formatNoteDate = formatTimelineDate;

@@ -1,0 +1,21 @@
+export const GENERIC_WARN = 'Something went wrong... Please try again later';
+export const ERROR_BOX_TITLE = 'Something went wrong on this page';
+export const ERROR_BOX_MESSAGE = 'Please try again later';
+export const TIMEZONE_SUCCESS = 'Your timezone was updated successfully';
+export const TIMEZONE_FAILURE = 'Something went wrong! try again later.';
+export const SUBDOMAIN_UNEXPECTED =
+  'Something went wrong! try again in a bit, do let us know if this problem persists.';
+export const DASHBOARD_LOAD_FAILURE = 'Something went wrong! try again.';
+
+/** "Error notices last 10 s; warn and info notices stay until clicked." */
+export const ERROR_NOTICE_MS = 10_000;
+export type NoticeKind = 'error' | 'warn' | 'info';
+
+/** How long a notice stays, in ms; null means it stays until clicked. */
+export function noticeDurationMs(kind: NoticeKind): number | null {
+  return kind === 'error' ? ERROR_NOTICE_MS : null;
+}
+
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+export const SUBDOMAIN_MIN_LENGTH = 5;
+export const PAGE_SIZE = 25;
