@@ -1,0 +1,165 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoon } from '../shared/coming-soon.tsx';
+import { EditorLayout, EmptyLayout, StepsChildrenLayout } from './layouts/plain-layouts.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyScreen } from './lazy-screen.ts';
+import { NotFound } from './not-found.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+// The header and its menus load with the first signed-in screen, not with the log-in page.
+const mainLayout = () => import('./layouts/main-layout.tsx');
+const MainLayout = lazyScreen(mainLayout, 'MainLayout');
+const StepsLayout = lazyScreen(mainLayout, 'StepsLayout');
+
+const session = () => import('../features/session/screens.ts');
+const LogInScreen = lazyScreen(session, 'LogInScreen');
+const SignUpScreen = lazyScreen(session, 'SignUpScreen');
+const ForgotPasswordScreen = lazyScreen(session, 'ForgotPasswordScreen');
+const NewPasswordScreen = lazyScreen(session, 'NewPasswordScreen');
+const SelectAccountScreen = lazyScreen(session, 'SelectAccountScreen');
+const ShareFunnelScreen = lazyScreen(session, 'ShareFunnelScreen');
+
+const ProfileScreen = lazyScreen(
+  () => import('../features/account/routes/profile/profile-screen.tsx'),
+  'ProfileScreen',
+);
+const AccountSettingsScreen = lazyScreen(
+  () => import('../features/account/routes/account-settings/account-settings-screen.tsx'),
+  'AccountSettingsScreen',
+);
+const staff = () => import('../features/staff/screens.ts');
+const StaffListScreen = lazyScreen(staff, 'StaffListScreen');
+const NewStaffScreen = lazyScreen(staff, 'NewStaffScreen');
+const EditStaffScreen = lazyScreen(staff, 'EditStaffScreen');
+const MailboxScreen = lazyScreen(
+  () => import('../features/mailbox/routes/mailbox/mailbox-screen.tsx'),
+  'MailboxScreen',
+);
+
+/** A screen a later issue builds. */
+const soon = (path: string, screen: string): RouteObject => ({
+  path,
+  element: <ComingSoon screen={screen} />,
+});
+
+/** The screens of one funnel, classic (/funnel) or second kind (/wfunnel): spec §2.3. */
+function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
+  const stepChildren: RouteObject[] = [
+    { index: true, element: <ComingSoon screen="Funnel step" /> },
+    soon('settings', 'Step settings'),
+    soon('product/:productId', 'Step product'),
+  ];
+  return {
+    path: `/${kind}/:id`,
+    element: <StepsLayout />,
+    children: [
+      { index: true, element: <Navigate to="overview" replace /> },
+      soon('overview', 'Funnel overview'),
+      soon('settings', 'Funnel settings'),
+      soon('orders', 'Funnel orders'),
+      ...(kind === 'wfunnel'
+        ? [soon('orders/:orderId', 'Funnel order'), soon('analytics-v2', 'Funnel analytics')]
+        : []),
+      soon('analytics', 'Funnel analytics'),
+      soon('apps/:appId', 'Funnel apps'),
+      ...(kind === 'funnel'
+        ? [soon('automations/:automation/:email', 'Funnel automations')]
+        : [
+            soon('automations/v2', 'Funnel automations'),
+            soon('automations/v2/:automation', 'Funnel automations'),
+            soon('automations/:automation', 'Funnel automations'),
+          ]),
+      soon('steps', 'Funnel steps'),
+      { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
+    ],
+  };
+}
+
+const mainRoutes: RouteObject[] = [
+  soon('/get-started', 'Get started'),
+  soon('/get-started/templates', 'Templates'),
+  soon('/', 'Dashboard'),
+  soon('/funnels', 'Funnels'),
+  soon('/funnels/archive', 'Archived funnels'),
+  soon('/orders', 'Orders'),
+  soon('/customers', 'Customers'),
+  soon('/analytics', 'Analytics'),
+  soon('/automations', 'Automations'),
+  soon('/automations/archive', 'Archived automations'),
+  soon('/automations/global', 'Global automations'),
+  soon('/automations/:id', 'Automation workflow'),
+  soon('/apps', 'Apps'),
+  soon('/apps/:id', 'App'),
+  soon('/apps/:id/connect-redirect', 'App connection'),
+  soon('/integrations', 'Integrations'),
+  soon('/integrations/:id', 'Integration'),
+  { path: '/store', element: <Navigate to="/store/discounts" replace /> },
+  soon('/store/discounts', 'Discounts'),
+  { path: '/developers', element: <Navigate to="/developers/apps" replace /> },
+  soon('/developers/apps', 'Developer apps'),
+  soon('/billing', 'Billing'),
+  { path: '/account', element: <Navigate to="/settings/account" replace /> },
+  { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
+  { path: '/settings/profile', element: <ProfileScreen /> },
+  { path: '/settings/account', element: <AccountSettingsScreen /> },
+  { path: '/settings/staff', element: <StaffListScreen /> },
+  { path: '/settings/staff/new', element: <NewStaffScreen /> },
+  { path: '/settings/staff/edit/:id', element: <EditStaffScreen /> },
+  { path: '/settings/mailbox', element: <MailboxScreen /> },
+  soon('/settings/billing', 'Billing'),
+  soon('/settings/billing/choose-your-plan', 'Choose your plan'),
+  soon('/settings/billing/checkout', 'Checkout'),
+  soon('/settings/billing/payment-successful', 'Payment successful'),
+  { path: '*', element: <NotFound /> },
+];
+
+/** Spec §2.4: the editors, without the header. */
+const emailEditorRoutes: RouteObject[] = [
+  soon('/email-editor/funnel/:funnel/:automation/:user/:key', 'E-mail editor'),
+  soon('/email-editor/wfunnel/:funnel/:automation/:user/:key', 'E-mail editor'),
+  soon('/email-editor/global/:automation/:user/:key', 'E-mail editor'),
+  soon('/email-editor/code', 'E-mail code editor'),
+  soon('/email-editor/preview', 'E-mail preview'),
+  soon('/preview-user-template/:templateId', 'E-mail template preview'),
+];
+const pageEditorRoutes: RouteObject[] = [
+  soon('/page-editor/wfunnel/:funnel/steps/:step/pages/:page/:user', 'Page editor'),
+  soon('/page-editor/layout/:id', 'Page editor'),
+  soon('/page-editor/settings', 'Page settings'),
+  soon('/page-editor/properties', 'Page properties'),
+  soon('/page-editor/preview', 'Page preview'),
+  soon('/page-editor/code', 'Page code editor'),
+  soon('/page-editor/:tab/:id', 'Page editor'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // "Open without login: LogIn, SignUp, ShareFunnel, ForgotPassword, PasswordRecovery, NewPassword, SelectAccount."
+        element: <EmptyLayout />,
+        children: [
+          { path: '/log-in', element: <LogInScreen /> },
+          { path: '/sign-up', element: <SignUpScreen /> },
+          { path: '/share', element: <ShareFunnelScreen /> },
+          { path: '/password-recovery', element: <ForgotPasswordScreen /> },
+          { path: '/new-password', element: <NewPasswordScreen /> },
+          { path: '/select-account', element: <SelectAccountScreen /> },
+        ],
+      },
+      {
+        element: <RouteGuard />,
+        children: [
+          { element: <MainLayout />, children: mainRoutes },
+          funnelRoutes('funnel'),
+          funnelRoutes('wfunnel'),
+          { element: <EditorLayout kind="email" />, children: emailEditorRoutes },
+          { element: <EditorLayout kind="page" />, children: pageEditorRoutes },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

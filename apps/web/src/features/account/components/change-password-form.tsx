@@ -1,0 +1,76 @@
+import { changePasswordBodySchema } from '@funnelwork/domain';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { fieldErrors } from '../../../shared/field-errors.ts';
+import { PasswordField } from '../../../shared/password-field.tsx';
+import { changePassword } from '../api.ts';
+
+export function ChangePasswordForm() {
+  const [values, setValues] = useState({ current_password: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = changePasswordBodySchema.shape.data.safeParse(values);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await changePassword(checked.data);
+    setBusy(false);
+    if (result.error !== undefined) {
+      if (result.info.field) setErrors({ [result.info.field.replace(/^data\./, '')]: result.error });
+      else notifyError(result.error);
+      return;
+    }
+    setValues({ current_password: '', password: '' });
+    notifySuccess('Your password was changed');
+  };
+
+  return (
+    <Card component="form" onSubmit={submit} noValidate>
+      <Stack>
+        <div>
+          <Title order={2} fz="lg">
+            Password
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            Changing it logs you out everywhere else.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            value={values.current_password}
+            error={errors.current_password}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setValues((current) => ({ ...current, current_password: value }));
+            }}
+          />
+          <PasswordField
+            label="New password"
+            description="At least 8 characters"
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setValues((current) => ({ ...current, password: value }));
+            }}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={!values.current_password || !values.password}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import type { MailMessage } from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiOrThrow } from '../../shared/api-client.ts';
+
+/** Reset codes arrive a moment after they are asked for: the list refreshes on its own. */
+const MAILBOX_REFRESH_MS = 10_000;
+
+export const mailboxKeys = { all: ['mailbox'] as const };
+
+export function useMailbox() {
+  return useQuery({
+    queryKey: mailboxKeys.all,
+    queryFn: () => apiOrThrow<MailMessage[]>('GET', 'mailbox'),
+    refetchInterval: MAILBOX_REFRESH_MS,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,70 @@
+import { daysLeft, isTrialPlan } from '@funnelwork/domain/rules';
+import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notifyWarn } from '../../../app/notices.ts';
+import { useMe } from '../../session/api.ts';
+import { useFinishOnboarding } from '../api.ts';
+
+/** The welcome popup for new accounts, shown while onboarding_finished is false. */
+export function WelcomePopup() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const finishOnboarding = useFinishOnboarding();
+  const [busy, setBusy] = useState<'close' | 'plan' | null>(null);
+  const left = daysLeft(me.plan_expiry_date, new Date());
+
+  const finish = async (choice: 'close' | 'plan') => {
+    if (busy) return;
+    setBusy(choice);
+    const result = await finishOnboarding(me);
+    setBusy(null);
+    if (result.error !== undefined) notifyWarn(result.error);
+    else if (choice === 'plan') navigate('/billing');
+  };
+
+  return (
+    <Modal
+      opened={!me.onboarding_finished}
+      onClose={() => void finish('close')}
+      size="lg"
+      title={`Welcome to Funnelwork, ${me.member.first_name || 'there'}!`}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+    >
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={44} radius="xl" variant="light" color="grape">
+            <IconConfetti size={26} />
+          </ThemeIcon>
+          <Text c="dimmed" size="sm">
+            {isTrialPlan(me.plan_key) && left !== null && left > 0
+              ? `Your free trial is active: ${left} ${left === 1 ? 'day' : 'days'} left. Everything is unlocked while it lasts.`
+              : 'Your account is ready.'}
+          </Text>
+        </Group>
+        <Text>Here is how most merchants get their first sale:</Text>
+        <List
+          spacing="xs"
+          icon={
+            <ThemeIcon color="teal" size={22} radius="xl">
+              <IconCircleCheck size={14} />
+            </ThemeIcon>
+          }
+        >
+          <List.Item>Pick your free subdomain in Settings → Account.</List.Item>
+          <List.Item>Build a funnel from a template: checkout, upsell and thank-you pages.</List.Item>
+          <List.Item>Invite your team and give each person just the access they need.</List.Item>
+        </List>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => void finish('close')} loading={busy === 'close'}>
+            Start exploring
+          </Button>
+          <Button onClick={() => void finish('plan')} loading={busy === 'plan'}>
+            Choose a plan
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { emailSchema } from '@funnelwork/domain';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { requestPasswordReset } from '../../api.ts';
+import { AuthCard } from '../../components/auth-card.tsx';
+
+/** Step one of a reset: ask the e-mail, send a 6-digit code, go on to NewPassword. */
+export function ForgotPasswordScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const checked = emailSchema.safeParse(email);
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message);
+      return;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    const result = await requestPasswordReset(checked.data);
+    setBusy(false);
+    if (result.error !== undefined) setError(result.error);
+    else navigate(`/new-password?${new URLSearchParams({ email: checked.data })}`);
+  };
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the e-mail you log in with. We will send you a 6-digit code to choose a new password."
+      footer={
+        <Anchor component={Link} to="/log-in" fw={600}>
+          Back to log in
+        </Anchor>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={fieldError}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy} disabled={!email.trim()} fullWidth size="md">
+            Send code
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { signUpBodySchema } from '@funnelwork/domain';
+import { Alert, Anchor, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { fieldErrors } from '../../../../shared/field-errors.ts';
+import { PasswordField } from '../../../../shared/password-field.tsx';
+import { signUp } from '../../api.ts';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { signInAndChooseAccount } from '../../sign-in-flow.ts';
+import { useFinishSignIn } from '../../use-finish-sign-in.ts';
+
+const empty = { first_name: '', last_name: '', email: '', password: '', account_name: '' };
+
+export function SignUpScreen() {
+  const { search } = useLocation();
+  const finish = useFinishSignIn();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: keyof typeof empty) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const data = { ...values, account_name: values.account_name.trim() || undefined };
+    const checked = signUpBodySchema.shape.data.safeParse(data);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const created = await signUp(data);
+    if (created.error !== undefined) {
+      setBusy(false);
+      if (created.info.field) setErrors({ [created.info.field.replace(/^data\./, '')]: created.error });
+      else setError(created.error);
+      return;
+    }
+    const outcome = await signInAndChooseAccount(values.email.trim(), values.password);
+    setBusy(false);
+    if (outcome.kind === 'failed') setError(outcome.failure.error);
+    else finish(outcome);
+  };
+
+  return (
+    <AuthCard
+      title="Sign up"
+      subtitle="Start your 14-day free trial. No credit card required."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={{ pathname: '/log-in', search }} fw={600}>
+            Log in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label="First name" autoComplete="given-name" required {...field('first_name')} />
+            <TextInput label="Last name" autoComplete="family-name" {...field('last_name')} />
+          </SimpleGrid>
+          <TextInput label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters"
+            required
+            {...field('password')}
+          />
+          <TextInput label="Business name" autoComplete="organization" {...field('account_name')} />
+          <Button type="submit" loading={busy} fullWidth size="md">
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { authStore } from './auth-store.ts';
+
+/**
+ * "Failed calls return an error object with the response info rather than throwing."
+ * `error` and `info.data` carry the server's error message.
+ */
+export type ApiFailure = {
+  error: string;
+  info: { status: number; data: string; code?: string; field?: string };
+};
+export type ApiResult<T> = { data: T; error?: undefined } | ApiFailure;
+
+type CallOptions = {
+  body?: unknown;
+  form?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+};
+
+type FailureListener = (failure: ApiFailure) => void;
+const failureListeners = new Set<FailureListener>();
+
+/** The app listens here to turn failures such as 'restricted area: access denied' into notices. */
+export function onApiFailure(listener: FailureListener): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
+}
+
+export const NETWORK_ERROR = 'Network error';
+
+export async function api<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const url = `/api/${path}${params.size > 0 ? `?${params}` : ''}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = authStore.get().token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body });
+  } catch {
+    return fail({ error: NETWORK_ERROR, info: { status: 0, data: NETWORK_ERROR } });
+  }
+  const text = await response.text();
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
+  // "Any response carrying an error field" is a failure, whatever the status.
+  const failure = errorField(payload);
+  if (!response.ok || failure) {
+    const message = failure?.message ?? `Request failed (${response.status})`;
+    if (token && response.status === 401) authStore.clear();
+    if (token && failure?.code === 'no_account') authStore.setAccountId(null);
+    return fail({
+      error: message,
+      info: { status: response.status, data: message, code: failure?.code, field: failure?.field },
+    });
+  }
+  const data = isObject(payload) && 'data' in payload ? payload.data : payload;
+  return { data: data as T };
+}
+
+function fail(failure: ApiFailure): ApiFailure {
+  for (const listener of failureListeners) listener(failure);
+  return failure;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function errorField(payload: unknown): { message?: string; code?: string; field?: string } | null {
+  if (!isObject(payload) || !('error' in payload) || !payload.error) return null;
+  const error = payload.error;
+  if (typeof error === 'string') return { message: error };
+  if (!isObject(error)) return { message: String(error) };
+  const pick = (key: string) => (typeof error[key] === 'string' ? (error[key] as string) : undefined);
+  return { message: pick('message'), code: pick('code'), field: pick('field') };
+}
+
+/** For react-query reads: a failed call becomes a thrown Error carrying the response info. */
+export class ApiError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.error);
+  }
+}
+
+export async function apiOrThrow<T>(method: string, path: string, options?: CallOptions): Promise<T> {
+  const result = await api<T>(method, path, options);
+  if (result.error !== undefined) throw new ApiError(result);
+  return result.data;
+}

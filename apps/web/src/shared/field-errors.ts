@@ -1,0 +1,11 @@
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
+
+/** The first message per field of a failed schema check, keyed by the field's last path part. */
+export function fieldErrors(issues: ReadonlyArray<Issue>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[issue.path.length - 1] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
+
+const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
+/** Screenshots land in e2e/screenshots/ for a person to look at. */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
+
+export async function signUp(
+  page: Page,
+  user: { email: string; password: string; firstName: string; business: string },
+) {
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Business name').fill(user.business);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/log-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/log-in/);
+}
+
+/** Opens the Mailbox and reads the 6-digit code of the newest message to `to`. */
+export async function readCodeFromMailbox(page: Page, to: string): Promise<string> {
+  await page.goto('/settings/mailbox');
+  const row = page.getByRole('row').filter({ hasText: to }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  const text = await page.getByTestId('mail-text').textContent();
+  await page.keyboard.press('Escape');
+  const code = /(\d{6})/.exec(text ?? '')?.[1];
+  expect(code).toBeTruthy();
+  return code as string;
+}
+
+/** Closes the welcome popup of a new account ("Closing it … sets onboarding_finished true"). */
+export async function closeWelcome(page: Page) {
+  const welcome = page.getByRole('dialog', { name: /^Welcome to Funnelwork/ });
+  await welcome.getByRole('button', { name: 'Start exploring' }).click();
+  await expect(welcome).toBeHidden();
+}
