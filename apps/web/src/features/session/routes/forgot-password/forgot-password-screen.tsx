@@ -1,9 +1,10 @@
 import { emailSchema } from '@funnelwork/domain';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestPasswordReset } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 /** Step one of a reset: ask the e-mail, send a 6-digit code, go on to NewPassword. */
 export function ForgotPasswordScreen() {
@@ -41,11 +42,7 @@ export function ForgotPasswordScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput
             label="E-mail"
             type="email"

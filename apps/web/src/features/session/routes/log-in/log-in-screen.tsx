@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../../shared/password-field.tsx';
 import { AuthCard } from '../../components/auth-card.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { signInAndChooseAccount } from '../../sign-in-flow.ts';
 import { useFinishSignIn } from '../../use-finish-sign-in.ts';
 
@@ -40,11 +41,7 @@ export function LogInScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput
             label="E-mail"
             type="email"

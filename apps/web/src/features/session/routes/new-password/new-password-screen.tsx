@@ -1,5 +1,5 @@
 import { updatePasswordBodySchema } from '@funnelwork/domain';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../../app/notices.ts';
@@ -7,6 +7,7 @@ import { fieldErrors } from '../../../../shared/field-errors.ts';
 import { PasswordField } from '../../../../shared/password-field.tsx';
 import { updatePassword } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password.';
 
@@ -70,11 +71,7 @@ export function NewPasswordScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput
             label="E-mail"
             type="email"

@@ -1,11 +1,12 @@
 import { signUpBodySchema } from '@funnelwork/domain';
-import { Alert, Anchor, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fieldErrors } from '../../../../shared/field-errors.ts';
 import { PasswordField } from '../../../../shared/password-field.tsx';
 import { signUp } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { signInAndChooseAccount } from '../../sign-in-flow.ts';
 import { useFinishSignIn } from '../../use-finish-sign-in.ts';
 
@@ -67,11 +68,7 @@ export function SignUpScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="First name" autoComplete="given-name" required {...field('first_name')} />
             <TextInput label="Last name" autoComplete="family-name" {...field('last_name')} />
