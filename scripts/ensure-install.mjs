@@ -9,10 +9,10 @@ export function ensureInstall() {
     !fs.existsSync(marker) ||
     (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs);
   if (!stale) return;
-  console.log('Installing dependencies (npm ci)…');
-  const result = spawnSync('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
-    stdio: 'inherit',
-  });
+  // `npm install` with the committed lockfile, not `npm ci`: the registry reachable here lacks other
+  // platforms' optional binaries (Biome's), which `npm ci` insists on finding in the lockfile.
+  console.log('Installing dependencies (npm install, from package-lock.json)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
