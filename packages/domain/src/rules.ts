@@ -3,6 +3,7 @@ export * from './account/trial.ts';
 export * from './analytics/granularity.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
+export * from './orders/index.ts';
 export * from './shared/dates.ts';
 export * from './shared/messages.ts';
 export * from './shared/money.ts';

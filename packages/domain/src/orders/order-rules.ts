@@ -1,0 +1,105 @@
+import { gatewayById } from './gateways.ts';
+
+export type OrderFlags = {
+  payment_status?: 'processing' | 'failed' | null;
+  is_fulfilled?: boolean;
+  is_refunded?: boolean;
+  is_canceled?: boolean;
+  is_archived?: boolean;
+  reference?: string | null;
+  gateway_id?: number | null;
+  amount?: number;
+};
+
+export type OrderStatus = 'Pending' | 'Failed' | 'Fulfilled' | 'Refunded' | 'Paid';
+
+/**
+ * "payment_status processing gives 'Pending' …; failed gives 'Failed' …; fulfilled gives
+ * 'Fulfilled'; refunded gives 'Refunded'; otherwise 'Paid'" (first match wins).
+ */
+export function orderStatus(order: OrderFlags): OrderStatus {
+  if (order.payment_status === 'processing') return 'Pending';
+  if (order.payment_status === 'failed') return 'Failed';
+  if (order.is_fulfilled) return 'Fulfilled';
+  if (order.is_refunded) return 'Refunded';
+  return 'Paid';
+}
+
+/** "(the details panel reads 'Pending payment')", "('Payment failed')". */
+export function orderStatusDetail(order: OrderFlags): string {
+  const status = orderStatus(order);
+  if (status === 'Pending') return 'Pending payment';
+  if (status === 'Failed') return 'Payment failed';
+  return status;
+}
+
+/** "A canceled order shows amount 0.00." */
+export const displayedAmount = (order: OrderFlags): number => (order.is_canceled ? 0 : (order.amount ?? 0));
+
+/** "Fulfill is disabled if the order is fulfilled or canceled." */
+export const canFulfill = (order: OrderFlags) => !order.is_fulfilled && !order.is_canceled;
+/** "Update tracking info is disabled if the order is canceled or not fulfilled." */
+export const canUpdateTracking = (order: OrderFlags) => !order.is_canceled && !!order.is_fulfilled;
+/** "Cancel order is disabled if already canceled." */
+export const canCancel = (order: OrderFlags) => !order.is_canceled;
+/** "Refund is enabled only if the gateway supports refunds, the order is not refunded and it has a reference." */
+export const canRefund = (order: OrderFlags) =>
+  gatewayById(order.gateway_id).refundable && !order.is_refunded && !!order.reference;
+
+/**
+ * The cancel popup's text when refund is not offered: 'Order refunded already.', or 'Orders
+ * processed using {gateway} gateway cannot be refunded through the product.', or 'This order
+ * cannot be refunded through the product.' Null when the refund switch is offered.
+ */
+export function refundUnavailableReason(order: OrderFlags): string | null {
+  if (canRefund(order)) return null;
+  if (order.is_refunded) return 'Order refunded already.';
+  const gateway = gatewayById(order.gateway_id);
+  if (!gateway.refundable && gateway.name !== 'Unknown') {
+    return `Orders processed using ${gateway.name} gateway cannot be refunded through the product.`;
+  }
+  return 'This order cannot be refunded through the product.';
+}
+
+export const SHIPPING_CARRIERS = [
+  { value: 'other', label: 'Other' },
+  { value: 'fedex', label: 'FedEx' },
+  { value: 'usps', label: 'USPS' },
+] as const;
+export type ShippingCarrier = (typeof SHIPPING_CARRIERS)[number]['value'];
+
+/** "The tracking URL field shows only when the carrier is empty or 'other'." */
+export const showsTrackingUrl = (carrier: string | null | undefined) => !carrier || carrier === 'other';
+/** "the save button label is 'Update' when a tracking_number exists, otherwise 'Add'." */
+export const trackingSaveLabel = (trackingNumber: string | null | undefined) =>
+  trackingNumber ? 'Update' : 'Add';
+/** "the trigger-automations switch appears only when no tracking number is entered" */
+export const showsTriggerAutomations = (trackingNumber: string | null | undefined) => !trackingNumber?.trim();
+
+export type OrderItemLine = { product_id: number; name: string; variant_title?: string | null; qty: number };
+
+/** "variant title (hidden when it is 'Main Product')" */
+export const shownVariantTitle = (item: OrderItemLine) =>
+  item.variant_title && item.variant_title !== 'Main Product' ? item.variant_title : null;
+/** "' x qty' when qty is above 1" */
+export const quantitySuffix = (item: OrderItemLine) => (item.qty > 1 ? ` x ${item.qty}` : '');
+
+/**
+ * "Only items with product_id above 2 are linked": to /funnel/{funnel_id}/steps/{step_id}/product/{id}
+ * for orders flagged is_apps, and to the same path under /wfunnel for other orders.
+ */
+export function productLink(
+  order: { funnel_id: number | null; step_id: number | null; is_apps?: boolean },
+  item: { product_id: number },
+): string | null {
+  if (item.product_id <= 2 || order.funnel_id === null || order.step_id === null) return null;
+  const kind = order.is_apps ? 'funnel' : 'wfunnel';
+  return `/${kind}/${order.funnel_id}/steps/${order.step_id}/product/${item.product_id}`;
+}
+
+/** The heading's "shown range in the form 'x - y from total'" for a zero-based page. */
+export function shownRange(page: number, perPage: number, shown: number, total: number): string {
+  if (shown === 0) return `0 - 0 from ${total}`;
+  const first = page * perPage + 1;
+  return `${first} - ${first + shown - 1} from ${total}`;
+}
