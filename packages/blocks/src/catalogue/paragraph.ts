@@ -1,0 +1,13 @@
+import { font } from './common.ts';
+import { defineBlock } from './define-block.ts';
+import { richTextAttributes, richTextAttributesSchema } from './rich-text.ts';
+
+export const paragraph = defineBlock({
+  type: 'paragraph',
+  tag: 'paragraph',
+  title: 'Paragraph',
+  attributes: richTextAttributesSchema,
+  /** "Default font Roboto 14, colour #252A32." */
+  defaults: () => richTextAttributes(font(), 1.5),
+  content: 'Paragraph',
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { advanced, advancedSchema, font, fontSchema } from './common.ts';
+import { defineBlock } from './define-block.ts';
+
+/** "selectionType single, multi or qty ('Single checkout', 'Multi-checkout', 'Multi-Quantity')". */
+export const SELECTION_TYPES = {
+  single: 'Single checkout',
+  multi: 'Multi-checkout',
+  qty: 'Multi-Quantity',
+} as const;
+
+export const productListAttributesSchema = z.object({
+  basic: z.object({
+    selectionType: z.enum(['single', 'multi', 'qty']),
+    entries: z.array(
+      z.object({
+        productId: z.number().int().positive().nullable(),
+        title: z.string(),
+        pcs: z.number().int().min(0),
+        price: z.number().min(0),
+      }),
+    ),
+    titleFont: fontSchema,
+    priceFont: fontSchema,
+  }),
+  advanced: advancedSchema,
+});
+export type ProductListAttributes = z.infer<typeof productListAttributesSchema>;
+
+export const productList = defineBlock({
+  type: 'productList',
+  tag: 'product-list',
+  title: 'Product list',
+  attributes: productListAttributesSchema,
+  defaults: (): ProductListAttributes => ({
+    basic: {
+      selectionType: 'single',
+      entries: [],
+      titleFont: font({ bold: true }),
+      priceFont: font(),
+    },
+    advanced: advanced(),
+  }),
+});

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { beforeAfterSlider } from './before-after-slider.ts';
+import { button } from './button.ts';
+import { container } from './container.ts';
+import { customHtml } from './custom-html.ts';
+import { faq } from './faq.ts';
+import { formButton } from './form-button.ts';
+import { formElement } from './form-element.ts';
+import { formSpacer } from './form-spacer.ts';
+import { headline } from './headline.ts';
+import { image } from './image.ts';
+import { imageSlider } from './image-slider.ts';
+import { link } from './link.ts';
+import { menu } from './menu.ts';
+import { orderBump } from './order-bump.ts';
+import { orderSummary } from './order-summary.ts';
+import { paragraph } from './paragraph.ts';
+import { paymentForm } from './payment-form.ts';
+import { productList } from './product-list.ts';
+import { progressBar } from './progress-bar.ts';
+import { row } from './row.ts';
+import { section } from './section.ts';
+import { social } from './social.ts';
+import { spacer } from './spacer.ts';
+import { timer } from './timer.ts';
+import { twoStepForm } from './two-step-form.ts';
+import { video } from './video.ts';
+
+/** Every block stored in a document's `children`, keyed by its type. A new block is one module here. */
+export const BLOCKS = {
+  button,
+  customHtml,
+  formElement,
+  headline,
+  image,
+  link,
+  menu,
+  orderBump,
+  orderSummary,
+  paragraph,
+  paymentForm,
+  productList,
+  progressBar,
+  social,
+  spacer,
+  timer,
+  video,
+  formButton,
+  imageSlider,
+  container,
+  faq,
+  beforeAfterSlider,
+  twoStepForm,
+  formSpacer,
+} as const;
+
+type Definitions = typeof BLOCKS;
+export type BlockType = keyof Definitions;
+export type BlockOf<K extends BlockType> = z.output<Definitions[K]['schema']>;
+export type Block = { [K in BlockType]: BlockOf<K> }[BlockType];
+export type AttributesOf<K extends BlockType> = BlockOf<K>['attributes'];
+
+/** What a new block is made from: its type, attributes and optional content. */
+export type BlockDraft = {
+  [K in BlockType]: { type: K; attributes: AttributesOf<K>; content?: string };
+}[BlockType];
+
+export const BLOCK_TYPES = Object.keys(BLOCKS) as BlockType[];
+
+export function isBlockType(value: string): value is BlockType {
+  return Object.hasOwn(BLOCKS, value);
+}
+
+/** The draft of a new block of `type` with every catalogue default. */
+export function blockDraft(type: BlockType): BlockDraft {
+  const definition = BLOCKS[type];
+  const draft = { type, attributes: definition.defaults() };
+  // TypeScript cannot relate a definition's defaults to its own type key across the union.
+  return ('content' in definition ? { ...draft, content: definition.content } : draft) as BlockDraft;
+}
+
+const [firstSchema, ...otherSchemas] = Object.values(BLOCKS).map((definition) => definition.schema);
+
+/** A stored block, checked against the schema of its own type (zod reports the path of a bad field). */
+export const blockSchema = z.discriminatedUnion('type', [firstSchema!, ...otherSchemas]);
+
+/** The two palette items that are not blocks but the document's structure. */
+export const LAYOUT_ITEMS = { row, section } as const;
+
+export type PaletteType = BlockType | keyof typeof LAYOUT_ITEMS;
+
+/**
+ * "Page palette: button, custom HTML, form element, headline, image, link, menu, order bump, order summary,
+ * paragraph, payment form, product list, progress bar, row, section, social, spacer, timer, video, form
+ * button, image slider, container, FAQ, before/after slider, two-step form, form spacer."
+ */
+export const PAGE_PALETTE = [
+  'button',
+  'customHtml',
+  'formElement',
+  'headline',
+  'image',
+  'link',
+  'menu',
+  'orderBump',
+  'orderSummary',
+  'paragraph',
+  'paymentForm',
+  'productList',
+  'progressBar',
+  'row',
+  'section',
+  'social',
+  'spacer',
+  'timer',
+  'video',
+  'formButton',
+  'imageSlider',
+  'container',
+  'faq',
+  'beforeAfterSlider',
+  'twoStepForm',
+  'formSpacer',
+] as const satisfies readonly PaletteType[];
+
+/**
+ * "Email blocks: spacer, button, headline, paragraph, image, video, link, social, menu, timer, custom html,
+ * progress bar, product list, form element, payment form, two-step form".
+ */
+export const EMAIL_BLOCK_TYPES = [
+  'spacer',
+  'button',
+  'headline',
+  'paragraph',
+  'image',
+  'video',
+  'link',
+  'social',
+  'menu',
+  'timer',
+  'customHtml',
+  'progressBar',
+  'productList',
+  'formElement',
+  'paymentForm',
+  'twoStepForm',
+] as const satisfies readonly BlockType[];
+
+/**
+ * "email renderings exist for order bump, social, link, menu, form element, progress bar, custom html,
+ * product list and a payment form placeholder" — blocks the e-mail renderer draws in an e-mail of its own.
+ */
+export const EMAIL_RENDERED_TYPES = [
+  'orderBump',
+  'social',
+  'link',
+  'menu',
+  'formElement',
+  'progressBar',
+  'customHtml',
+  'productList',
+  'paymentForm',
+] as const satisfies readonly BlockType[];
+
+const emailTypes: ReadonlySet<string> = new Set(EMAIL_BLOCK_TYPES);
+
+/** Whether the e-mail editor offers a block of this type. */
+export function isEmailBlock(type: BlockType): boolean {
+  return emailTypes.has(type);
+}
+
+/** The catalogue entry of a palette item: tag and title. */
+export function paletteItem(type: PaletteType): { type: PaletteType; tag: string; title: string } {
+  const definition = type === 'row' || type === 'section' ? LAYOUT_ITEMS[type] : BLOCKS[type];
+  return { type, tag: definition.tag, title: definition.title };
+}
