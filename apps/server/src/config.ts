@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,7 +14,26 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine((value) => {
+      try {
+        new Resolver().setServers(dnsServerList(value));
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'DNS_SERVERS is a comma-separated list of IP addresses with optional ports'),
 });
+
+function dnsServerList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+}
 
 export type Config = {
   port: number;
@@ -27,6 +47,8 @@ export type Config = {
   sessionIdleMs: number;
   sessionMaxMs: number;
   seedDemo: boolean;
+  /** DNS servers for domain verification; empty means the system's resolvers. */
+  dnsServers: string[];
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -59,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     seedDemo: e.SEED_DEMO === '1',
+    dnsServers: dnsServerList(e.DNS_SERVERS),
     webDist: undefined,
     inMemoryDatabase: false,
   };

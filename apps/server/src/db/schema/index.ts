@@ -1,2 +1,5 @@
 export * from './accounts.ts';
+export * from './catalog.ts';
+export * from './domains.ts';
+export * from './funnels.ts';
 export * from './mail.ts';

@@ -1,0 +1,225 @@
+import type { Funnel, FunnelListItem, FunnelStats } from '@funnelwork/domain';
+import { firstFreePath, fromMinorUnits } from '@funnelwork/domain/rules';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, funnelDailyStats, funnels } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { iso, likePattern, ownedBy } from './access.ts';
+
+export type FunnelRow = typeof funnels.$inferSelect;
+
+export function funnelOut(row: FunnelRow, domainName: string | null): Funnel {
+  return {
+    id: row.id,
+    name: row.name,
+    funnel_type: row.funnelType === 1 ? 1 : 0,
+    funnel_group_id: row.funnelGroupId,
+    pinned: row.pinned,
+    currency_code: row.currencyCode,
+    share_code: row.shareCode,
+    path: row.path,
+    domain_id: row.domainId,
+    domain_name: domainName,
+    ab_geo: row.abGeo,
+    is_sub_funnel: row.isSubFunnel,
+    folder_id: row.folderId,
+    deleted_at: iso(row.deletedAt),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+/** One of the account's funnels, deleted ones included when asked; 404 otherwise. */
+export async function findFunnel(
+  db: Db,
+  accountId: number,
+  id: number,
+  options: { includeDeleted?: boolean } = {},
+): Promise<FunnelRow> {
+  const [row] = await db
+    .select()
+    .from(funnels)
+    .where(
+      and(
+        ownedBy(funnels, accountId),
+        eq(funnels.id, id),
+        options.includeDeleted ? undefined : isNull(funnels.deletedAt),
+      ),
+    );
+  if (!row) throw notFound('Funnel');
+  return row;
+}
+
+/** The API shape of one of the account's funnels, with its domain name. */
+export async function loadFunnel(db: Db, accountId: number, id: number): Promise<Funnel> {
+  const [row] = await db
+    .select({ funnel: funnels, domainName: domains.name })
+    .from(funnels)
+    .leftJoin(domains, and(eq(domains.id, funnels.domainId), eq(domains.accountId, funnels.accountId)))
+    .where(and(ownedBy(funnels, accountId), eq(funnels.id, id)));
+  if (!row) throw notFound('Funnel');
+  return funnelOut(row.funnel, row.domainName);
+}
+
+const statsOf = (revenueMinor: number, orders: number, visits: number): FunnelStats => ({
+  revenue: fromMinorUnits(revenueMinor),
+  orders,
+  visits,
+});
+
+export type FunnelListFilter = {
+  deleted: boolean;
+  query?: string;
+  folderId?: number;
+  funnelType?: 0 | 1;
+  page: number;
+  perPage: number;
+};
+
+/**
+ * The funnel list (main funnels, not geo-funnels): pinned first, then the latest updated, with stats
+ * summed from the daily rollup and the counts of steps and geo-funnels.
+ */
+export async function listFunnels(db: Db, accountId: number, filter: FunnelListFilter) {
+  const conditions: SQL[] = [
+    ownedBy(funnels, accountId),
+    eq(funnels.isSubFunnel, false),
+    filter.deleted ? isNotNull(funnels.deletedAt) : isNull(funnels.deletedAt),
+  ];
+  if (filter.query) conditions.push(ilike(funnels.name, likePattern(filter.query)));
+  if (filter.folderId !== undefined) conditions.push(eq(funnels.folderId, filter.folderId));
+  if (filter.funnelType !== undefined) conditions.push(eq(funnels.funnelType, filter.funnelType));
+  const where = and(...conditions);
+
+  // Per listed funnel, its sums from the rollup (one index range scan on (funnel_id, day) each).
+  const stats = db
+    .select({
+      revenue: sql<string>`coalesce(sum(${funnelDailyStats.revenueMinor}), 0)`.as('revenue'),
+      orders: sql<string>`coalesce(sum(${funnelDailyStats.orders}), 0)`.as('orders'),
+      visits: sql<string>`coalesce(sum(${funnelDailyStats.visits}), 0)`.as('visits'),
+    })
+    .from(funnelDailyStats)
+    .where(and(sql`${funnelDailyStats.funnelId} = "funnels"."id"`, ownedBy(funnelDailyStats, accountId)))
+    .as('stats');
+  // Correlated counts name the outer table explicitly: Drizzle leaves columns unqualified in
+  // single-table selects, which inside a subquery would bind to the inner table.
+  const stepsCount = sql`(select count(*) from steps s where s.account_id = "funnels"."account_id" and s.funnel_id = "funnels"."id" and s.deleted_at is null)`;
+  const subFunnelsCount = sql`(select count(*) from funnels sub where sub.account_id = "funnels"."account_id" and sub.funnel_group_id = "funnels"."id" and sub.is_sub_funnel and sub.deleted_at is null)`;
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        funnel: funnels,
+        domainName: domains.name,
+        revenue: sql`${stats.revenue}`.mapWith(Number),
+        orders: sql`${stats.orders}`.mapWith(Number),
+        visits: sql`${stats.visits}`.mapWith(Number),
+        stepsCount: stepsCount.mapWith(Number),
+        subFunnelsCount: subFunnelsCount.mapWith(Number),
+      })
+      .from(funnels)
+      .leftJoin(domains, and(eq(domains.id, funnels.domainId), eq(domains.accountId, funnels.accountId)))
+      .leftJoinLateral(stats, sql`true`)
+      .where(where)
+      .orderBy(desc(funnels.pinned), desc(funnels.updatedAt), desc(funnels.id))
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db
+      .select({ count: sql`count(*)`.mapWith(Number) })
+      .from(funnels)
+      .where(where),
+  ]);
+  const items: FunnelListItem[] = rows.map((r) => ({
+    ...funnelOut(r.funnel, r.domainName),
+    stats: statsOf(r.revenue, r.orders, r.visits),
+    steps_count: r.stepsCount,
+    sub_funnels_count: r.subFunnelsCount,
+  }));
+  return { items, count: total?.count ?? 0 };
+}
+
+/** Stats per funnel from the daily rollup, for the days from `start` to `end` (both included). */
+export async function funnelStats(
+  db: Db,
+  accountId: number,
+  filter: { funnelId?: number; start?: string; end?: string },
+) {
+  const rows = await db
+    .select({
+      funnelId: funnels.id,
+      revenue: sql`coalesce(sum(${funnelDailyStats.revenueMinor}), 0)`.mapWith(Number),
+      orders: sql`coalesce(sum(${funnelDailyStats.orders}), 0)`.mapWith(Number),
+      visits: sql`coalesce(sum(${funnelDailyStats.visits}), 0)`.mapWith(Number),
+    })
+    .from(funnels)
+    .leftJoin(
+      funnelDailyStats,
+      and(
+        eq(funnelDailyStats.funnelId, funnels.id),
+        ownedBy(funnelDailyStats, accountId),
+        filter.start ? gte(funnelDailyStats.day, filter.start) : undefined,
+        filter.end ? lte(funnelDailyStats.day, filter.end) : undefined,
+      ),
+    )
+    .where(
+      and(
+        ownedBy(funnels, accountId),
+        isNull(funnels.deletedAt),
+        filter.funnelId !== undefined ? eq(funnels.id, filter.funnelId) : undefined,
+      ),
+    )
+    .groupBy(funnels.id)
+    .orderBy(funnels.id);
+  return rows.map((r) => ({ funnel_id: r.funnelId, ...statsOf(r.revenue, r.orders, r.visits) }));
+}
+
+/**
+ * A free published path for a live main funnel of the account: `base`, else `base-2`, `base-3` …
+ * (`exceptId` is the funnel being renamed or restored).
+ */
+export async function freeFunnelPath(db: Db, accountId: number, base: string, exceptId?: number) {
+  const lowerBase = base.toLowerCase();
+  const escaped = lowerBase.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const taken = await db
+    .select({ path: funnels.path })
+    .from(funnels)
+    .where(
+      and(
+        ownedBy(funnels, accountId),
+        isNull(funnels.deletedAt),
+        eq(funnels.isSubFunnel, false),
+        exceptId !== undefined ? sql`${funnels.id} <> ${exceptId}` : undefined,
+        or(sql`lower(${funnels.path}) = ${lowerBase}`, sql`lower(${funnels.path}) like ${`${escaped}-%`}`),
+      ),
+    );
+  return firstFreePath(
+    base,
+    taken.map((t) => t.path),
+  );
+}
+
+/** Whether a live main funnel of the account other than `exceptId` already has this path. */
+export async function pathTaken(db: Db, accountId: number, path: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: funnels.id })
+    .from(funnels)
+    .where(
+      and(
+        ownedBy(funnels, accountId),
+        isNull(funnels.deletedAt),
+        eq(funnels.isSubFunnel, false),
+        sql`lower(${funnels.path}) = ${path.toLowerCase()}`,
+        exceptId !== undefined ? sql`${funnels.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks a funnel as changed now (the list's "relative update time"). */
+export async function touchFunnel(db: Db, accountId: number, funnelId: number) {
+  await db
+    .update(funnels)
+    .set({ updatedAt: new Date() })
+    .where(and(ownedBy(funnels, accountId), eq(funnels.id, funnelId)));
+}
