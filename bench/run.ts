@@ -1,5 +1,28 @@
-// `npm run bench`: every benchmark, each printing its ratios side by side and writing results/*.json.
+// `npm run bench [-- name …]`: every benchmark (or the named ones), each printing its ratios side by
+// side and writing results/<name>.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
 
-await runHealthUnderLongQuery();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benchmarks: Record<string, () => Promise<unknown>> = {
+  'health-under-long-query': runHealthUnderLongQuery,
+  'funnel-list': async () => {
+    const summary = await runFunnelList();
+    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+    fs.writeFileSync(
+      path.join(here, 'results', 'funnel-list.json'),
+      `${JSON.stringify({ date: new Date().toISOString(), ...summary }, null, 2)}\n`,
+    );
+  },
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted.length ? wanted : Object.keys(benchmarks)) {
+  const run = benchmarks[name];
+  if (!run) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benchmarks).join(', ')}`);
+  await run();
+}
 process.exit(0);

@@ -106,8 +106,22 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
   const stepsCount = sql`(select count(*) from steps s where s.account_id = "funnels"."account_id" and s.funnel_id = "funnels"."id" and s.deleted_at is null)`;
   const subFunnelsCount = sql`(select count(*) from funnels sub where sub.account_id = "funnels"."account_id" and sub.funnel_group_id = "funnels"."id" and sub.is_sub_funnel and sub.deleted_at is null)`;
 
+  // The page of funnels is chosen first (an index range and a small sort), so the stats and counts
+  // are computed for the listed funnels only, not for every funnel of the account.
+  const order = [desc(funnels.pinned), desc(funnels.updatedAt), desc(funnels.id)];
+  const page = db.$with('page').as(
+    db
+      .select({ pageId: funnels.id })
+      .from(funnels)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+  );
+
   const [rows, [total]] = await Promise.all([
     db
+      .with(page)
       .select({
         funnel: funnels,
         domainName: domains.name,
@@ -117,13 +131,11 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
         stepsCount: stepsCount.mapWith(Number),
         subFunnelsCount: subFunnelsCount.mapWith(Number),
       })
-      .from(funnels)
+      .from(page)
+      .innerJoin(funnels, and(eq(funnels.id, page.pageId), ownedBy(funnels, accountId)))
       .leftJoin(domains, and(eq(domains.id, funnels.domainId), eq(domains.accountId, funnels.accountId)))
       .leftJoinLateral(stats, sql`true`)
-      .where(where)
-      .orderBy(desc(funnels.pinned), desc(funnels.updatedAt), desc(funnels.id))
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage),
+      .orderBy(...order),
     db
       .select({ count: sql`count(*)`.mapWith(Number) })
       .from(funnels)

@@ -1,0 +1,215 @@
+// The funnel list with stats for an account of 2,000 funnels and 20,000 steps (issue 4): the API's
+// median next to the median of its bare SQL run directly on the same database (goal: within 2×),
+// on the embedded database and, when DATABASE_URL is set, on the PostgreSQL server. Also times a
+// clone of a funnel of 30 steps with their documents (one transaction, see funnels.test.ts).
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/config.ts';
+import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+import { signUpOwner } from '../apps/server/src/test/harness.ts';
+
+const FUNNELS = 2_000;
+const STEPS_PER_FUNNEL = 10;
+const STATS_DAYS = 90;
+const RUNS = 60;
+const PER_PAGE = 25;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A document of a few sections, like a real page, so clones copy real JSON. */
+const documentJson = JSON.stringify({
+  content: Array.from({ length: 4 }, (_, s) => ({
+    id: s + 1,
+    type: 'section',
+    settings: { padding: '20px 0' },
+    rows: [
+      {
+        id: 100 + s,
+        type: 'row',
+        cols: [
+          {
+            id: 200 + s,
+            width: 100,
+            children: [{ id: 300 + s, type: 'headline', settings: { text: 'Hello shopper' } }],
+          },
+        ],
+      },
+    ],
+  })),
+  settings: { padding: '68px 30px 100px 30px', font: 'Roboto' },
+});
+
+async function generate(database: Database, accountId: number) {
+  const run = (text: string, values?: unknown[]) => database.executeSql(text, values);
+  await run(
+    `insert into funnels (account_id, name, funnel_type, path, pinned, updated_at)
+     select $1, 'Funnel ' || g, g % 2, 'funnel-' || g, g % 97 = 0, now() - (g || ' minutes')::interval
+     from generate_series(1, ${FUNNELS}) g`,
+    [accountId],
+  );
+  await run(
+    `insert into steps (account_id, funnel_id, name, url, step_type, order_index)
+     select f.account_id, f.id, 'Step ' || s, 'step-' || s, 1 + (s % 6), s
+     from funnels f cross join generate_series(1, ${STEPS_PER_FUNNEL}) s where f.account_id = $1`,
+    [accountId],
+  );
+  await run(
+    `insert into pages (account_id, funnel_id, step_id, name, config)
+     select account_id, funnel_id, id, 'Page', $2::jsonb from steps where account_id = $1`,
+    [accountId, documentJson],
+  );
+  await run(
+    `insert into funnel_daily_stats (account_id, funnel_id, day, revenue_minor, orders, visits)
+     select f.account_id, f.id, current_date - d, (f.id * 37 + d * 11) % 50000, (f.id + d) % 9, (f.id + d) % 140
+     from funnels f cross join generate_series(0, ${STATS_DAYS - 1}) d where f.account_id = $1`,
+    [accountId],
+  );
+  await run('analyze');
+}
+
+/** The same statements the list runs (rows of a page and the total), written out by hand. */
+function bareListSql(accountId: number, page: number) {
+  return [
+    {
+      text: `with page as (
+        select id as page_id from funnels
+        where account_id = $1 and is_sub_funnel = false and deleted_at is null
+        order by pinned desc, updated_at desc, id desc
+        limit ${PER_PAGE} offset ${(page - 1) * PER_PAGE})
+      select f.*, d.name as domain_name, st.revenue, st.orders, st.visits,
+        (select count(*) from steps s where s.account_id = f.account_id and s.funnel_id = f.id and s.deleted_at is null) as steps_count,
+        (select count(*) from funnels sub where sub.account_id = f.account_id and sub.funnel_group_id = f.id and sub.is_sub_funnel and sub.deleted_at is null) as sub_funnels_count
+      from page join funnels f on f.id = page.page_id and f.account_id = $1
+      left join domains d on d.id = f.domain_id and d.account_id = f.account_id
+      left join lateral (
+        select coalesce(sum(revenue_minor), 0) as revenue, coalesce(sum(orders), 0) as orders, coalesce(sum(visits), 0) as visits
+        from funnel_daily_stats where funnel_id = f.id and account_id = $1) st on true
+      order by f.pinned desc, f.updated_at desc, f.id desc`,
+      values: [accountId],
+    },
+    {
+      text: 'select count(*) from funnels where account_id = $1 and is_sub_funnel = false and deleted_at is null',
+      values: [accountId],
+    },
+  ];
+}
+
+async function measureKind(kind: 'pglite' | 'postgres') {
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (kind === 'pglite') {
+    database = await createDatabase({ kind: 'pglite', dataDir: null });
+  } else {
+    const serverUrl = process.env.DATABASE_URL as string;
+    const name = `funnelwork_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await createDatabase({ kind: 'postgres', url: url.toString() });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  await database.migrate();
+  const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const owner = await signUpOwner(app);
+  const started = performance.now();
+  await generate(database, owner.accountId);
+  const generateMs = Math.round(performance.now() - started);
+
+  const lastPage = Math.ceil(FUNNELS / PER_PAGE);
+  const pages: Record<string, unknown> = {};
+  for (const [label, page] of [
+    ['first', 1],
+    ['middle', Math.ceil(lastPage / 2)],
+    ['last', lastPage],
+  ] as const) {
+    const api: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < RUNS + 5; i++) {
+      let t = performance.now();
+      const res = await fetch(`${base}/funnels?page=${page}&per_page=${PER_PAGE}`, { headers: owner.auth });
+      const body = (await res.json()) as { data: unknown[]; meta: { count: number } };
+      if (res.status !== 200 || body.data.length === 0 || body.meta.count !== FUNNELS) {
+        throw new Error(`funnel list answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+      }
+      const apiMs = performance.now() - t;
+      t = performance.now();
+      for (const statement of bareListSql(owner.accountId, page))
+        await database.executeSql(statement.text, statement.values);
+      const bareMs = performance.now() - t;
+      if (i >= 5) {
+        api.push(apiMs);
+        bare.push(bareMs);
+      }
+    }
+    pages[label] = {
+      page,
+      api_median_ms: round(median(api)),
+      bare_sql_median_ms: round(median(bare)),
+      ratio: round(median(api) / median(bare)),
+    };
+  }
+
+  // A funnel of 30 steps with their documents, cloned through the API.
+  const funnel = await fetch(`${base}/funnels`, {
+    method: 'POST',
+    headers: { ...owner.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { name: 'Thirty steps' } }),
+  }).then((r) => r.json() as Promise<{ data: { id: number } }>);
+  await database.executeSql(
+    `insert into steps (account_id, funnel_id, name, url, step_type, order_index)
+     select $1, $2, 'Step ' || s, 'step-' || s, 1, s from generate_series(1, 30) s`,
+    [owner.accountId, funnel.data.id],
+  );
+  await database.executeSql(
+    `insert into pages (account_id, funnel_id, step_id, name, config)
+     select account_id, funnel_id, id, 'Page', $3::jsonb from steps where account_id = $1 and funnel_id = $2`,
+    [owner.accountId, funnel.data.id, documentJson],
+  );
+  const cloneStarted = performance.now();
+  const clone = await fetch(`${base}/clone-funnels`, {
+    method: 'POST',
+    headers: { ...owner.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      data: { funnel_to_clone: funnel.data.id, clone_steps: true, clone_products: true },
+    }),
+  });
+  const cloneMs = Math.round(performance.now() - cloneStarted);
+  if (clone.status >= 300) throw new Error(`clone answered ${clone.status}: ${await clone.text()}`);
+
+  await app.close();
+  await database.close();
+  await dropDatabase();
+  return {
+    database: kind,
+    funnels: FUNNELS,
+    steps: FUNNELS * STEPS_PER_FUNNEL,
+    generate_ms: generateMs,
+    pages,
+    clone_30_steps_ms: cloneMs,
+  };
+}
+
+export async function runFunnelList() {
+  const results = [await measureKind('pglite')];
+  if (process.env.DATABASE_URL) results.push(await measureKind('postgres'));
+  else console.log('funnel-list: DATABASE_URL is not set, so only the embedded database is measured');
+  const summary = { benchmark: 'funnel-list', goal: 'API median within 2x of its bare SQL', results };
+  console.log(JSON.stringify(summary, null, 2));
+  return summary;
+}
