@@ -23,7 +23,13 @@ import { funnelsRoutes } from './modules/funnels/funnels.routes.ts';
 import { createFunnelsService } from './modules/funnels/funnels.service.ts';
 import { geoFunnelsRoutes } from './modules/geo-funnels/geo-funnels.routes.ts';
 import { createGeoFunnelsService } from './modules/geo-funnels/geo-funnels.service.ts';
+import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
+import { createImagesService } from './modules/images/images.service.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
+import { createLibraryService } from './modules/library/library.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { popupsRoutes } from './modules/popups/popups.routes.ts';
+import { createPopupsService } from './modules/popups/popups.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
@@ -40,8 +46,17 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import { createS3Storage } from './storage/s3-storage.ts';
+import type { FileStorage } from './storage/storage.ts';
 
-export type AppDeps = { config: Config; database: Database; queue: JobQueue };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  /** File storage for uploads; from the config (S3 or DATA_DIR) when absent. */
+  storage?: FileStorage;
+};
 export type Services = { users: UsersService; mailer: Mailer };
 
 declare module 'fastify' {
@@ -68,7 +83,8 @@ const dashboardCsp = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp({ config, database, queue }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
+  const { config, database, queue } = options;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -114,6 +130,14 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
   const funnelApps = createFunnelAppsService({ db });
   const geo = createGeoFunnelsService({ db });
   const sharing = createSharingService({ db, config });
+  const storage: FileStorage =
+    options.storage ??
+    (config.s3
+      ? createS3Storage(config.s3, { publicUrl: config.publicUrl })
+      : createLocalStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl }));
+  const images = createImagesService({ db, storage });
+  const popups = createPopupsService({ db });
+  const library = createLibraryService({ db });
   app.decorate('services', { users, mailer });
 
   registerAuth(app, { db, config });
@@ -134,9 +158,14 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
       funnelAppsRoutes(api, { apps: funnelApps });
       geoFunnelsRoutes(api, { db, geo });
       sharingRoutes(api, { db, sharing });
+      await imagesRoutes(api, { images });
+      popupsRoutes(api, { popups });
+      libraryRoutes(api, { library });
     },
     { prefix: '/api' },
   );
+
+  mediaRoute(app, { images });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

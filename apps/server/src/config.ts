@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,6 +15,13 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Uploaded images go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().url().optional(),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
   DNS_SERVERS: z
     .string()
@@ -49,6 +57,8 @@ export type Config = {
   seedDemo: boolean;
   /** DNS servers for domain verification; empty means the system's resolvers. */
   dnsServers: string[];
+  /** The S3-compatible bucket for uploads; the local disk under dataDir when absent. */
+  s3: S3Settings | undefined;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -82,6 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     seedDemo: e.SEED_DEMO === '1',
     dnsServers: dnsServerList(e.DNS_SERVERS),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicBaseUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
     webDist: undefined,
     inMemoryDatabase: false,
   };

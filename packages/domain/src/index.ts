@@ -6,4 +6,5 @@ export * from './funnels/domains.ts';
 export * from './funnels/inputs.ts';
 export * from './funnels/page-document.ts';
 export * from './funnels/rules.ts';
+export * from './media/contracts.ts';
 export * from './shared/envelope.ts';

@@ -1,0 +1,133 @@
+import {
+  createLibraryItemBodySchema,
+  dataAnswer,
+  idParamsSchema,
+  LIBRARY_KINDS,
+  libraryGroupBodySchema,
+  libraryGroupSchema,
+  libraryItemSchema,
+  libraryQuerySchema,
+  okAnswerSchema,
+  patchLibraryItemBodySchema,
+} from '@funnelwork/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import type { LibraryService } from './library.service.ts';
+
+const ok = { data: { success: true as const } };
+const one = dataAnswer(libraryItemSchema);
+const GROUP_PATHS = { 'saved-assets': 'saved-asset-groups', compositions: 'composition-groups' } as const;
+
+/**
+ * "saved-assets, saved-asset-groups, compositions, composition-groups": the same calls for both kinds.
+ * Writes need the editor permission.
+ */
+export function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const kind of LIBRARY_KINDS) {
+    const tags = [kind];
+    const items = `/${kind}`;
+    const groups = `/${GROUP_PATHS[kind]}`;
+
+    r.get(
+      items,
+      {
+        schema: {
+          tags,
+          querystring: libraryQuerySchema,
+          response: { 200: dataAnswer(z.array(libraryItemSchema)) },
+        },
+      },
+      async (request) => ({ data: await library.list(accountIdOf(request), kind, request.query.group_id) }),
+    );
+    r.post(
+      items,
+      { schema: { tags, body: createLibraryItemBodySchema, response: { 201: one } } },
+      async (request, reply) => {
+        requirePermission(request, 'editor');
+        return reply
+          .status(201)
+          .send({ data: await library.create(accountIdOf(request), kind, request.body.data) });
+      },
+    );
+    r.get(
+      `${items}/:id`,
+      { schema: { tags, params: idParamsSchema, response: { 200: one } } },
+      async (request) => ({ data: await library.get(accountIdOf(request), kind, request.params.id) }),
+    );
+    r.patch(
+      `${items}/:id`,
+      { schema: { tags, params: idParamsSchema, body: patchLibraryItemBodySchema, response: { 200: one } } },
+      async (request) => {
+        requirePermission(request, 'editor');
+        return {
+          data: await library.patch(accountIdOf(request), kind, request.params.id, request.body.data),
+        };
+      },
+    );
+    r.delete(
+      `${items}/:id`,
+      { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
+      async (request) => {
+        requirePermission(request, 'editor');
+        await library.remove(accountIdOf(request), kind, request.params.id);
+        return ok;
+      },
+    );
+
+    r.get(
+      groups,
+      { schema: { tags, response: { 200: dataAnswer(z.array(libraryGroupSchema)) } } },
+      async (request) => ({ data: await library.listGroups(accountIdOf(request), kind) }),
+    );
+    r.post(
+      groups,
+      { schema: { tags, body: libraryGroupBodySchema, response: { 201: dataAnswer(libraryGroupSchema) } } },
+      async (request, reply) => {
+        requirePermission(request, 'editor');
+        const group = await library.createGroup(accountIdOf(request), kind, request.body.data.name);
+        return reply.status(201).send({ data: group });
+      },
+    );
+    r.patch(
+      `${groups}/:id`,
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: libraryGroupBodySchema,
+          response: { 200: dataAnswer(libraryGroupSchema) },
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'editor');
+        const group = await library.renameGroup(
+          accountIdOf(request),
+          kind,
+          request.params.id,
+          request.body.data.name,
+        );
+        return { data: group };
+      },
+    );
+    r.delete(
+      `${groups}/:id`,
+      {
+        schema: {
+          tags,
+          description: 'The group goes; its items stay, ungrouped.',
+          params: idParamsSchema,
+          response: { 200: okAnswerSchema },
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'editor');
+        await library.removeGroup(accountIdOf(request), kind, request.params.id);
+        return ok;
+      },
+    );
+  }
+}

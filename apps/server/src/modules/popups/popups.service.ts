@@ -1,0 +1,142 @@
+import { emptyDocument, validateDocument } from '@funnelwork/blocks';
+import type { Popup } from '@funnelwork/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { popups } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import { iso, ownedBy } from '../funnels/access.ts';
+import { findFunnel } from '../funnels/funnels.queries.ts';
+
+type Row = typeof popups.$inferSelect;
+
+const popupOut = (row: Row): Popup => ({
+  id: row.id,
+  funnel_id: row.funnelId,
+  name: row.name,
+  config: row.config,
+  version: row.version,
+  css: row.css,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+const briefOut = (row: Row) => {
+  const { config: _config, css: _css, ...brief } = popupOut(row);
+  return brief;
+};
+
+/** A popup's document must be a valid editor document; the first problem is named by its path. */
+export function checkedDocument(config: Record<string, unknown>): Record<string, unknown> {
+  const checked = validateDocument(config);
+  if (checked.ok) return checked.document as unknown as Record<string, unknown>;
+  const issue = checked.issues[0];
+  const field = issue?.path ? `data.config.${issue.path}` : 'data.config';
+  throw new HttpError(
+    400,
+    `${field}: ${issue?.message ?? 'is not an editor document'}`,
+    'validation_error',
+    field,
+  );
+}
+
+/** Popups: page-like documents a show-popup link action opens; per funnel or for the whole account. */
+export function createPopupsService({ db }: { db: Db }) {
+  async function find(accountId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(popups)
+      .where(and(ownedBy(popups, accountId), eq(popups.id, id)));
+    if (!row) throw notFound('Popup');
+    return row;
+  }
+
+  return {
+    async list(accountId: number, funnelId?: number) {
+      if (funnelId !== undefined) await findFunnel(db, accountId, funnelId);
+      const rows = await db
+        .select()
+        .from(popups)
+        .where(
+          and(ownedBy(popups, accountId), funnelId !== undefined ? eq(popups.funnelId, funnelId) : undefined),
+        )
+        .orderBy(desc(popups.updatedAt), desc(popups.id));
+      return rows.map(briefOut);
+    },
+
+    get: async (accountId: number, id: number) => popupOut(await find(accountId, id)),
+
+    async create(
+      accountId: number,
+      input: { name: string; funnel_id?: number | null; config?: Record<string, unknown>; css?: string },
+    ) {
+      if (input.funnel_id) await findFunnel(db, accountId, input.funnel_id);
+      const config = input.config
+        ? checkedDocument(input.config)
+        : (emptyDocument('page') as unknown as Record<string, unknown>);
+      const [row] = await db
+        .insert(popups)
+        .values({
+          accountId,
+          funnelId: input.funnel_id ?? null,
+          name: input.name,
+          config,
+          css: input.css ?? '',
+        })
+        .returning();
+      return popupOut(row as Row);
+    },
+
+    /** The popup editor's save: a `version` other than the current one answers 409. */
+    async patch(
+      accountId: number,
+      id: number,
+      input: { name?: string; config?: Record<string, unknown>; css?: string; version?: number },
+    ) {
+      const current = await find(accountId, id);
+      const config = input.config ? checkedDocument(input.config) : undefined;
+      const expected = input.version ?? current.version;
+      const [row] = await db
+        .update(popups)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(config !== undefined && { config }),
+          ...(input.css !== undefined && { css: input.css }),
+          version: sql`${popups.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(ownedBy(popups, accountId), eq(popups.id, id), eq(popups.version, expected)))
+        .returning();
+      if (!row) {
+        throw new HttpError(
+          409,
+          'This popup was changed elsewhere; reload it to see the latest version',
+          'version_conflict',
+          'data.version',
+        );
+      }
+      return popupOut(row);
+    },
+
+    async remove(accountId: number, id: number) {
+      await find(accountId, id);
+      await db.delete(popups).where(and(ownedBy(popups, accountId), eq(popups.id, id)));
+    },
+
+    /** A copy with the same document and a new id; named '{name} - [clone]' unless a name is given. */
+    async clone(accountId: number, id: number, name?: string) {
+      const source = await find(accountId, id);
+      const [row] = await db
+        .insert(popups)
+        .values({
+          accountId,
+          funnelId: source.funnelId,
+          name: name ?? `${source.name} - [clone]`,
+          config: source.config,
+          css: source.css,
+        })
+        .returning();
+      return popupOut(row as Row);
+    },
+  };
+}
+
+export type PopupsService = ReturnType<typeof createPopupsService>;
