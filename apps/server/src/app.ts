@@ -9,9 +9,13 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createCredentialCipher, keyFromDataDir, useCredentialCipher } from './gateways/credentials.ts';
+import { createStripeAdapter, STRIPE_GATEWAY_ID } from './gateways/stripe.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
@@ -21,11 +25,15 @@ import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
 import { createFunnelAppsService } from './modules/funnel-apps/funnel-apps.service.ts';
 import { funnelsRoutes } from './modules/funnels/funnels.routes.ts';
 import { createFunnelsService } from './modules/funnels/funnels.service.ts';
+import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
+import { createGatewaysService } from './modules/gateways/gateways.service.ts';
 import { geoFunnelsRoutes } from './modules/geo-funnels/geo-funnels.routes.ts';
 import { createGeoFunnelsService } from './modules/geo-funnels/geo-funnels.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSharingService } from './modules/sharing/sharing.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -114,6 +122,16 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
   const funnelApps = createFunnelAppsService({ db });
   const geo = createGeoFunnelsService({ db });
   const sharing = createSharingService({ db, config });
+  const cipher = createCredentialCipher(config.gatewaySecretKey ?? keyFromDataDir(config.dataDir));
+  useCredentialCipher(cipher);
+  const stripe = createStripeAdapter({ apiBase: config.stripeApiBase });
+  const gateways = createGatewaysService({
+    db,
+    cipher,
+    verifiers: { [STRIPE_GATEWAY_ID]: stripe.verifyCredentials },
+  });
+  const search = createSearchService({ db });
+  const activity = createActivityService({ db });
   app.decorate('services', { users, mailer });
 
   registerAuth(app, { db, config });
@@ -134,6 +152,9 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
       funnelAppsRoutes(api, { apps: funnelApps });
       geoFunnelsRoutes(api, { db, geo });
       sharingRoutes(api, { db, sharing });
+      gatewaysRoutes(api, { gateways });
+      searchRoutes(api, { search });
+      activityRoutes(api, { activity });
     },
     { prefix: '/api' },
   );

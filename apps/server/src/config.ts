@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -14,6 +15,16 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Key of gateway credentials at rest: 32 random bytes, base64. */
+  GATEWAY_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'GATEWAY_SECRET_KEY is 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
+  STRIPE_API_BASE: z.string().url().optional(),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
   DNS_SERVERS: z
     .string()
@@ -49,6 +60,10 @@ export type Config = {
   seedDemo: boolean;
   /** DNS servers for domain verification; empty means the system's resolvers. */
   dnsServers: string[];
+  /** Encrypts gateway credentials; unset: derived from a secret file under dataDir. */
+  gatewaySecretKey: Buffer | undefined;
+  /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
+  stripeApiBase: string | undefined;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -82,10 +97,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     seedDemo: e.SEED_DEMO === '1',
     dnsServers: dnsServerList(e.DNS_SERVERS),
+    gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
+    stripeApiBase: e.STRIPE_API_BASE,
     webDist: undefined,
     inMemoryDatabase: false,
   };
 }
+
+/** One key per test process: test apps never write a key file. */
+const testGatewayKey = randomBytes(32);
 
 /** Settings for tests: in-memory database, quiet logs, no web app. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -94,6 +114,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     seedDemo: false,
     inMemoryDatabase: true,
+    gatewaySecretKey: testGatewayKey,
     ...overrides,
   };
 }

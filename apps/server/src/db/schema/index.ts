@@ -3,3 +3,5 @@ export * from './catalog.ts';
 export * from './domains.ts';
 export * from './funnels.ts';
 export * from './mail.ts';
+export * from './tracking.ts';
+export * from './user-gateways.ts';
