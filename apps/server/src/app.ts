@@ -49,7 +49,13 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
-export type AppDeps = { config: Config; database: Database; queue: JobQueue };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
+};
 export type Services = { users: UsersService; mailer: Mailer };
 
 declare module 'fastify' {
@@ -76,12 +82,16 @@ const dashboardCsp = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp({ config, database, queue }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, queue, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: 1_048_576,
     trustProxy: true,
   });

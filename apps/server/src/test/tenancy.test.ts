@@ -44,12 +44,13 @@ beforeAll(async () => {
     headers: a.auth,
     payload: { data: { email: uniqueEmail('a-staff'), permissions: { orders: true } } },
   });
-  await t.app.inject({
+  const gateway = await t.app.inject({
     method: 'POST',
     url: '/api/user-gateways',
     headers: a.auth,
     payload: { data: { gateway_id: 5 } },
   });
+  expect(gateway.statusCode).toBe(201);
 });
 afterAll(() => t.close());
 
