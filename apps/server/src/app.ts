@@ -9,9 +9,13 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createCredentialCipher, keyFromDataDir, useCredentialCipher } from './gateways/credentials.ts';
+import { createStripeAdapter, STRIPE_GATEWAY_ID } from './gateways/stripe.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
@@ -21,6 +25,8 @@ import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
 import { createFunnelAppsService } from './modules/funnel-apps/funnel-apps.service.ts';
 import { funnelsRoutes } from './modules/funnels/funnels.routes.ts';
 import { createFunnelsService } from './modules/funnels/funnels.service.ts';
+import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
+import { createGatewaysService } from './modules/gateways/gateways.service.ts';
 import { geoFunnelsRoutes } from './modules/geo-funnels/geo-funnels.routes.ts';
 import { createGeoFunnelsService } from './modules/geo-funnels/geo-funnels.service.ts';
 import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
@@ -32,6 +38,8 @@ import { popupsRoutes } from './modules/popups/popups.routes.ts';
 import { createPopupsService } from './modules/popups/popups.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSharingService } from './modules/sharing/sharing.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -56,6 +64,8 @@ export type AppDeps = {
   queue: JobQueue;
   /** File storage for uploads; from the config (S3 or DATA_DIR) when absent. */
   storage?: FileStorage;
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
 };
 export type Services = { users: UsersService; mailer: Mailer };
 
@@ -84,12 +94,16 @@ const dashboardCsp = {
 };
 
 export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
-  const { config, database, queue } = options;
+  const { config, database, queue, logStream } = options;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: 1_048_576,
     trustProxy: true,
   });
@@ -138,6 +152,16 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const images = createImagesService({ db, storage });
   const popups = createPopupsService({ db });
   const library = createLibraryService({ db });
+  const cipher = createCredentialCipher(config.gatewaySecretKey ?? keyFromDataDir(config.dataDir));
+  useCredentialCipher(cipher);
+  const stripe = createStripeAdapter({ apiBase: config.stripeApiBase });
+  const gateways = createGatewaysService({
+    db,
+    cipher,
+    verifiers: { [STRIPE_GATEWAY_ID]: stripe.verifyCredentials },
+  });
+  const search = createSearchService({ db });
+  const activity = createActivityService({ db });
   app.decorate('services', { users, mailer });
 
   registerAuth(app, { db, config });
@@ -161,6 +185,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       await imagesRoutes(api, { images });
       popupsRoutes(api, { popups });
       libraryRoutes(api, { library });
+      gatewaysRoutes(api, { gateways });
+      searchRoutes(api, { search });
+      activityRoutes(api, { activity });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().url().optional(),
+  /** Key of gateway credentials at rest: 32 random bytes, base64. */
+  GATEWAY_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'GATEWAY_SECRET_KEY is 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
+  STRIPE_API_BASE: z.string().url().optional(),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
   DNS_SERVERS: z
     .string()
@@ -59,6 +70,10 @@ export type Config = {
   dnsServers: string[];
   /** The S3-compatible bucket for uploads; the local disk under dataDir when absent. */
   s3: S3Settings | undefined;
+  /** Encrypts gateway credentials; unset: derived from a secret file under dataDir. */
+  gatewaySecretKey: Buffer | undefined;
+  /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
+  stripeApiBase: string | undefined;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -102,10 +117,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicBaseUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
+    stripeApiBase: e.STRIPE_API_BASE,
     webDist: undefined,
     inMemoryDatabase: false,
   };
 }
+
+/** One key per test process: test apps never write a key file. */
+const testGatewayKey = randomBytes(32);
 
 /** Settings for tests: in-memory database, quiet logs, no web app. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -114,6 +134,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     seedDemo: false,
     inMemoryDatabase: true,
+    gatewaySecretKey: testGatewayKey,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { UsersService } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
 import { accounts, users } from './schema/index.ts';
+import { seedDemoActivity } from './seed-activity.ts';
 
 export const DEMO_LOGIN = { email: 'demo@funnelwork.test', password: 'demo12345' };
 
@@ -18,5 +19,6 @@ export async function seedDemo(db: Db, usersService: UsersService): Promise<bool
   });
   await db.update(accounts).set({ subdomain: 'demo-store' }).where(eq(accounts.id, created.account_id));
   await db.update(users).set({ verified: true, onboardingFinished: true }).where(eq(users.id, created.id));
+  await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   return true;
 }

@@ -28,6 +28,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes that need a signed-in user but no selected account. */
     noAccount?: boolean;
+    /**
+     * Path parameters that name a public catalogue entry (a gateway id 1–18), not an account's row;
+     * the generic tenancy test fills them with a valid catalogue id instead of another account's ids.
+     */
+    catalogueParams?: string[];
   }
 }
 

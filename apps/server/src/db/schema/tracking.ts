@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+/**
+ * One published page shown to one visitor. Append-only: rows are written by the page runtime and
+ * never changed; analytics read hourly rollups, the live panel reads the last minutes by index.
+ * Funnel, step and page ids are kept without foreign keys so deleting a funnel keeps its history.
+ */
+export const pageViewEvents = pgTable(
+  'page_view_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    funnelId: bigint('funnel_id', { mode: 'number' }),
+    stepId: bigint('step_id', { mode: 'number' }),
+    pageId: bigint('page_id', { mode: 'number' }),
+    visitorId: text('visitor_id').notNull(),
+    sessionId: text('session_id'),
+    referrer: text('referrer'),
+    referrerDomain: text('referrer_domain'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    country: char('country', { length: 2 }),
+    currency: char('currency', { length: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The live panel's range scan reads only this index (visitor_id rides along: index-only scan).
+    index('page_view_events_account_created_idx').on(t.accountId, t.createdAt, t.visitorId),
+  ],
+);
+
+/**
+ * A line of the Activity panel (orders spec §3, "Activity item"): who did what, for how much.
+ * event_id is the activity event type: 1 Clicked … 11 Recurring payment.
+ */
+export const activityItems = pgTable(
+  'activity_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: smallint('event_id').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    optinEmail: text('optin_email').notNull().default(''),
+    /** Minor units of `currency`; null when the event carries no amount (a click, an opt-in). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currency: char('currency', { length: 3 }),
+    funnelId: bigint('funnel_id', { mode: 'number' }),
+    orderId: bigint('order_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_items_account_created_idx').on(t.accountId, t.createdAt),
+    check('activity_items_event_id_check', sql`${t.eventId} between 1 and 11`),
+  ],
+);

@@ -1,0 +1,20 @@
+import { recentViewsAnswerSchema } from '@funnelwork/domain/activity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountIdOf } from '../../plugins/auth.ts';
+import type { ActivityService } from './activity.service.ts';
+
+/** The Activity panel: active visitors, page views per minute (latest 24) and recent activity. */
+export function activityRoutes(app: FastifyInstance, { activity }: { activity: ActivityService }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/recent-views',
+    {
+      schema: {
+        tags: ['activity'],
+        description: 'Polled every 10 s by the dashboard; answers are cached 5 s per account.',
+        response: { 200: recentViewsAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await activity.recentViews(accountIdOf(request)) }),
+  );
+}

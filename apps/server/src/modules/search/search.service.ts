@@ -1,0 +1,43 @@
+import {
+  SEARCH_GROUP_LIMIT,
+  SEARCH_QUERY_MAX,
+  type SearchGroupName,
+  type SearchResults,
+} from '@funnelwork/domain/search/contracts';
+import type { Db } from '../../db/client.ts';
+import { type SearchGroupQuery, searchApps, searchFunnels, searchProducts } from './search.queries.ts';
+
+/** The query of each group; a group without one answers an empty list. */
+export type SearchGroups = { [K in SearchGroupName]?: SearchGroupQuery<SearchResults[K]> };
+
+/**
+ * Groups whose tables exist in this module's reach. Customers come from the orders area
+ * (`searchCustomers` in search.queries.ts) and integrations have no table yet.
+ */
+export const defaultSearchGroups: SearchGroups = {
+  funnels: searchFunnels,
+  apps: searchApps,
+  products: searchProducts,
+};
+
+const GROUP_NAMES: SearchGroupName[] = ['funnels', 'apps', 'customers', 'integrations', 'products'];
+
+export function createSearchService({ db, groups = defaultSearchGroups }: { db: Db; groups?: SearchGroups }) {
+  async function runGroup<K extends SearchGroupName>(name: K, accountId: number, term: string) {
+    const query = groups[name] as SearchGroupQuery<SearchResults[K]> | undefined;
+    return query ? query(db, accountId, term, SEARCH_GROUP_LIMIT) : ([] as SearchResults[K]);
+  }
+
+  return {
+    /** "Empty input clears results": blank text answers every group empty without a query. */
+    async search(accountId: number, text: string | undefined): Promise<SearchResults> {
+      const term = (text ?? '').trim().slice(0, SEARCH_QUERY_MAX);
+      const answers = await Promise.all(
+        GROUP_NAMES.map((name) => (term ? runGroup(name, accountId, term) : [])),
+      );
+      return Object.fromEntries(GROUP_NAMES.map((name, i) => [name, answers[i]])) as SearchResults;
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
