@@ -5,9 +5,11 @@ import {
   RECENT_ACTIVITY_LIMIT,
   type RecentViews,
 } from '@funnelwork/domain/activity/contracts';
+import { ACTIVITY_EVENT_TYPES } from '@funnelwork/domain/orders/events';
 import { fromMinorUnits } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { activityItems } from '../../db/schema/index.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -76,4 +78,40 @@ export async function loadRecentViews(db: Db, accountId: number, now: number): P
     customer_id: item.customer_id === null ? null : Number(item.customer_id),
   }));
   return { recent_activity, page_views, visitors_count: Number(row?.visitors ?? 0) };
+}
+
+export type ActivityInput = {
+  /** Activity event type: 1 Clicked … 11 Recurring payment. */
+  eventId: number;
+  customerId?: number | null;
+  firstName?: string;
+  lastName?: string;
+  optinEmail?: string;
+  amountMinor?: number | null;
+  currency?: string | null;
+  funnelId?: number | null;
+  orderId?: number | null;
+  at?: Date;
+};
+
+/**
+ * Adds a line to the account's Activity panel; orders, opt-ins and subscriptions call it inside
+ * their own transaction, so the line exists exactly when the event does.
+ */
+export async function recordActivity(db: Db, accountId: number, item: ActivityInput): Promise<void> {
+  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new Error('query without an account scope');
+  if (!ACTIVITY_EVENT_TYPES[item.eventId]) throw new Error(`unknown activity event type ${item.eventId}`);
+  await db.insert(activityItems).values({
+    accountId,
+    eventId: item.eventId,
+    customerId: item.customerId ?? null,
+    firstName: item.firstName ?? '',
+    lastName: item.lastName ?? '',
+    optinEmail: item.optinEmail ?? '',
+    amountMinor: item.amountMinor ?? null,
+    currency: item.currency ?? null,
+    funnelId: item.funnelId ?? null,
+    orderId: item.orderId ?? null,
+    ...(item.at ? { createdAt: item.at } : {}),
+  });
 }

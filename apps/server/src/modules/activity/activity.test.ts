@@ -5,7 +5,7 @@ import { activityItems, pageViewEvents } from '../../db/schema/index.ts';
 import { seedDemoActivity } from '../../db/seed-activity.ts';
 import { createTestApp, signUpOwner, type TestApp, testDatabaseKind } from '../../test/harness.ts';
 import { apiClient } from '../funnels/funnels.fixtures.ts';
-import { loadRecentViews } from './activity.queries.ts';
+import { loadRecentViews, recordActivity } from './activity.queries.ts';
 import { createActivityService } from './activity.service.ts';
 
 let t: TestApp;
@@ -87,28 +87,17 @@ describe('GET recent-views', () => {
   it('lists the latest activity with exactly the spec’s fields: amounts in major units, time in unix seconds', async () => {
     const a = await account();
     const now = Date.now();
-    await t.database.db.insert(activityItems).values([
-      {
-        accountId: a.accountId,
-        eventId: 3,
-        firstName: 'Ann',
-        lastName: 'Lee',
-        optinEmail: 'ann@example.test',
-        customerId: 17,
-        createdAt: new Date(now - 5 * MINUTE),
-      },
-      {
-        accountId: a.accountId,
+    const ann = { firstName: 'Ann', lastName: 'Lee', optinEmail: 'ann@example.test', customerId: 17 };
+    await recordActivity(t.database.db, a.accountId, { ...ann, eventId: 3, at: new Date(now - 5 * MINUTE) });
+    await t.database.db.transaction((tx) =>
+      recordActivity(tx, a.accountId, {
+        ...ann,
         eventId: 2,
-        firstName: 'Ann',
-        lastName: 'Lee',
-        optinEmail: 'ann@example.test',
         amountMinor: 4999,
         currency: 'USD',
-        customerId: 17,
-        createdAt: new Date(now - MINUTE),
-      },
-    ]);
+        at: new Date(now - MINUTE),
+      }),
+    );
     const { data } = (await a.api.get('recent-views')).json();
     expect(data.recent_activity).toEqual([
       {
@@ -132,6 +121,13 @@ describe('GET recent-views', () => {
         customer_id: 17,
       },
     ]);
+  });
+
+  it('refuses an activity type outside the spec’s 1 to 11', async () => {
+    const a = await account();
+    await expect(recordActivity(t.database.db, a.accountId, { eventId: 12 })).rejects.toThrow(
+      'unknown activity',
+    );
   });
 
   it(`lists at most ${RECENT_ACTIVITY_LIMIT} activity lines, newest first`, async () => {
