@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -24,6 +25,8 @@ import { createFunnelsService } from './modules/funnels/funnels.service.ts';
 import { geoFunnelsRoutes } from './modules/geo-funnels/geo-funnels.routes.ts';
 import { createGeoFunnelsService } from './modules/geo-funnels/geo-funnels.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { createProductsService } from './modules/products/products.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
@@ -41,7 +44,13 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
-export type AppDeps = { config: Config; database: Database; queue: JobQueue };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  /** Payment gateway adapters; the sandbox and cash-on-delivery ones when not given. */
+  gateways?: GatewayRegistry;
+};
 export type Services = { users: UsersService; mailer: Mailer };
 
 declare module 'fastify' {
@@ -68,7 +77,12 @@ const dashboardCsp = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp({ config, database, queue }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  queue,
+  gateways = createGatewayRegistry(),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -114,6 +128,7 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
   const funnelApps = createFunnelAppsService({ db });
   const geo = createGeoFunnelsService({ db });
   const sharing = createSharingService({ db, config });
+  const orders = createOrdersService({ db, gateways });
   app.decorate('services', { users, mailer });
 
   registerAuth(app, { db, config });
@@ -134,6 +149,7 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
       funnelAppsRoutes(api, { apps: funnelApps });
       geoFunnelsRoutes(api, { db, geo });
       sharingRoutes(api, { db, sharing });
+      ordersRoutes(api, { orders });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@
 // Protocol: {id, op: 'query'|'exec'|'close', sql, params, rowMode} -> {id, rows} | {id, error}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const raw = (value) => value;
 // Same shapes as node-postgres: timestamps and 64-bit integers as strings.
@@ -13,7 +14,8 @@ const parsers = {
   [types.INT8]: raw,
 };
 
-const db = new PGlite(workerData.dataDir ?? undefined, { parsers });
+// pg_trgm backs the orders and customers search indexes (migration 0002).
+const db = new PGlite({ dataDir: workerData.dataDir ?? undefined, parsers, extensions: { pg_trgm } });
 
 function serialiseError(error) {
   return {
