@@ -18,6 +18,8 @@ import { createDiscountsService } from './modules/discounts/discounts.service.ts
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { createDomainsService } from './modules/domains/domains.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createExportsService, type ExportsService } from './modules/exports/exports.service.ts';
 import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
 import { createFunnelAppsService } from './modules/funnel-apps/funnel-apps.service.ts';
 import { funnelsRoutes } from './modules/funnels/funnels.routes.ts';
@@ -51,7 +53,7 @@ export type AppDeps = {
   /** Payment gateway adapters; the sandbox and cash-on-delivery ones when not given. */
   gateways?: GatewayRegistry;
 };
-export type Services = { users: UsersService; mailer: Mailer };
+export type Services = { users: UsersService; mailer: Mailer; exports: ExportsService };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,7 +131,8 @@ export async function buildApp({
   const geo = createGeoFunnelsService({ db });
   const sharing = createSharingService({ db, config });
   const orders = createOrdersService({ db, gateways });
-  app.decorate('services', { users, mailer });
+  const exports = createExportsService({ db, queue, dataDir: config.dataDir });
+  app.decorate('services', { users, mailer, exports });
 
   registerAuth(app, { db, config });
   await app.register(
@@ -150,6 +153,7 @@ export async function buildApp({
       geoFunnelsRoutes(api, { db, geo });
       sharingRoutes(api, { db, sharing });
       ordersRoutes(api, { orders });
+      exportsRoutes(api, { exports });
     },
     { prefix: '/api' },
   );

@@ -165,6 +165,7 @@ CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id","i
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "orders_account_list_idx" ON "orders" USING btree ("account_id","is_archived","created_at","id") WHERE "orders"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "orders_account_funnel_list_idx" ON "orders" USING btree ("account_id","funnel_id","is_archived","created_at","id") WHERE "orders"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "orders_account_id_idx" ON "orders" USING btree ("account_id","id") WHERE "orders"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_account_number_idx" ON "orders" USING btree ("account_id","order_number");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops) WHERE "orders"."deleted_at" is null;

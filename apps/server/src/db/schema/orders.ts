@@ -142,6 +142,8 @@ export const orders = pgTable(
     index('orders_account_funnel_list_idx')
       .on(t.accountId, t.funnelId, t.isArchived, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The export walks an account's orders in keyset batches by id.
+    index('orders_account_id_idx').on(t.accountId, t.id).where(sql`${t.deletedAt} is null`),
     uniqueIndex('orders_account_number_idx').on(t.accountId, t.orderNumber),
     index('orders_customer_idx').on(t.customerId),
     index('orders_search_trgm_idx')
