@@ -13,6 +13,8 @@ import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
@@ -131,6 +133,7 @@ export async function buildApp({
   const geo = createGeoFunnelsService({ db });
   const sharing = createSharingService({ db, config });
   const orders = createOrdersService({ db, gateways });
+  const customers = createCustomersService({ db });
   const exports = createExportsService({ db, queue, dataDir: config.dataDir });
   app.decorate('services', { users, mailer, exports });
 
@@ -154,6 +157,7 @@ export async function buildApp({
       sharingRoutes(api, { db, sharing });
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
+      customersRoutes(api, { db, customers, orders });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsAbsent, queryFlag, queryText, text } from '../funnels/inputs.ts';
+import { blankAsAbsent, queryText, text } from '../funnels/inputs.ts';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 
 /** "customer list page size 25". */
@@ -58,7 +58,8 @@ export const customerBriefSchema = customerSchema.pick({
 export type CustomerBrief = z.infer<typeof customerBriefSchema>;
 export const customerBriefListAnswerSchema = listAnswer(customerBriefSchema);
 
-export const customerQuerySchema = z.object({ brief: blankAsAbsent(queryFlag()) });
+/** "GET customers/{id}?brief": the flag may come bare (`?brief`); the answer is the same customer. */
+export const customerQuerySchema = z.object({ brief: queryText(20).optional() });
 
 /** "Customer's orders row: id, name, items_count, created_at, currency, amount". */
 export const customerOrderRowSchema = z.object({

@@ -6,7 +6,7 @@ import {
   refundUnavailableReason,
   TIMELINE_EVENT_TYPES,
 } from '@funnelwork/domain/rules';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
@@ -548,20 +548,6 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
         currency: o.currency,
         amount: o.amount,
       }));
-    },
-
-    /** Orders are copied the customer's name and e-mail: keep them in step (inside the caller's tx). */
-    async syncCustomer(
-      tx: Db,
-      accountId: number,
-      customerIds: number[],
-      person: { firstName: string; lastName: string; email: string },
-    ) {
-      if (customerIds.length === 0) return;
-      await tx
-        .update(orders)
-        .set({ ...person, updatedAt: clock() })
-        .where(and(ownedBy(orders, accountId), inArray(orders.customerId, customerIds)));
     },
   };
 }
