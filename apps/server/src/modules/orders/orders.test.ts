@@ -383,3 +383,20 @@ describe("permission 'orders' (spec §6: \"A server message containing 'restrict
     expect((await ordersMaster.api.put(`orders/${order.id}/archive`)).statusCode).toBe(200);
   });
 });
+
+describe('§8 error catalogue: failures answer an error object the dashboard shows', () => {
+  it('"Order delete failure", "Archive failure", fulfillment details and timeline load failures: 404 with a message', async () => {
+    for (const res of [
+      await api.delete('orders/987654'),
+      await api.put('orders/987654/archive'),
+      await api.get('orders/987654/fulfillment'),
+      await api.get('orders/987654/timeline'),
+      await api.put('orders/987654/refund'),
+      await api.put('orders/987654/cancel'),
+      await api.post('orders/987654/fulfill'),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toMatchObject({ message: 'Order not found', code: 'not_found', status: 404 });
+    }
+  });
+});
