@@ -9,18 +9,30 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createCredentialCipher, keyFromDataDir, useCredentialCipher } from './gateways/credentials.ts';
+import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
+import {
+  createCredentialCipher,
+  keyFromDataDir,
+  loadGatewayCredentials,
+  useCredentialCipher,
+} from './gateways/credentials.ts';
+import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry.ts';
+import { createSandboxGateway } from './gateways/sandbox.ts';
 import { createStripeAdapter, STRIPE_GATEWAY_ID } from './gateways/stripe.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { createDomainsService } from './modules/domains/domains.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createExportsService, type ExportsService } from './modules/exports/exports.service.ts';
 import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
 import { createFunnelAppsService } from './modules/funnel-apps/funnel-apps.service.ts';
 import { funnelsRoutes } from './modules/funnels/funnels.routes.ts';
@@ -34,6 +46,8 @@ import { createImagesService } from './modules/images/images.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { popupsRoutes } from './modules/popups/popups.routes.ts';
 import { createPopupsService } from './modules/popups/popups.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -66,8 +80,10 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Where log lines go (tests read them); standard output when absent. */
   logStream?: NodeJS.WritableStream;
+  /** Payment gateway adapters; the sandbox and cash-on-delivery ones when not given. */
+  gateways?: GatewayRegistry;
 };
-export type Services = { users: UsersService; mailer: Mailer };
+export type Services = { users: UsersService; mailer: Mailer; exports: ExportsService };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,7 +178,16 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const search = createSearchService({ db });
   const activity = createActivityService({ db });
-  app.decorate('services', { users, mailer });
+  const gatewayRegistry =
+    options.gateways ??
+    createGatewayRegistry({
+      adapters: [createSandboxGateway(), createCashOnDeliveryGateway(), stripe],
+      credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(db, accountId, gatewayId),
+    });
+  const orders = createOrdersService({ db, gateways: gatewayRegistry });
+  const customers = createCustomersService({ db });
+  const exports = createExportsService({ db, queue, dataDir: config.dataDir });
+  app.decorate('services', { users, mailer, exports });
 
   registerAuth(app, { db, config });
   await app.register(
@@ -188,6 +213,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
+      ordersRoutes(api, { orders });
+      exportsRoutes(api, { exports });
+      customersRoutes(api, { db, customers, orders });
     },
     { prefix: '/api' },
   );

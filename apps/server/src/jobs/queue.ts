@@ -15,7 +15,12 @@ export function defineJob<T extends z.ZodType>(
 }
 
 export type JobQueue = {
-  send<T extends z.ZodType>(job: JobDefinition<T>, data: z.input<T>): Promise<string | null>;
+  /** Enqueues a job; `startAfter` delays it (a one-off scheduled job, e.g. an export's expiry). */
+  send<T extends z.ZodType>(
+    job: JobDefinition<T>,
+    data: z.input<T>,
+    options?: { startAfter?: Date },
+  ): Promise<string | null>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
   start(): Promise<void>;
@@ -37,9 +42,9 @@ export function createJobQueue(
 
   return {
     boss,
-    async send(job, data) {
+    async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
-      return boss.send(job.id, payload, job.options);
+      return boss.send(job.id, payload, { ...job.options, ...options });
     },
     work(job, handler) {
       if (started) throw new Error(`register ${job.id} before the queue starts`);

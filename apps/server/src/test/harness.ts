@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
+import type { GatewayRegistry } from '../gateways/registry.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 
 /** API tests run on embedded PGlite; `TEST_DATABASE=postgres` runs them on DATABASE_URL's server too. */
@@ -50,12 +51,12 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; startQueue?: boolean } = {},
+  options: { config?: Partial<Config>; startQueue?: boolean; gateways?: GatewayRegistry } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.config);
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ config, database, queue });
+  const app = await buildApp({ config, database, queue, gateways: options.gateways });
   await app.ready();
   if (options.startQueue) await queue.start();
   return {

@@ -4,5 +4,6 @@ export * from './domains.ts';
 export * from './funnels.ts';
 export * from './mail.ts';
 export * from './media.ts';
+export * from './orders.ts';
 export * from './tracking.ts';
 export * from './user-gateways.ts';

@@ -104,7 +104,7 @@ export const searchCustomers: SearchGroupQuery<SearchResults['customers']> = asy
       from customers
      where account_id = ${accountId}
        and deleted_at is null
-       and (first_name || ' ' || last_name || ' ' || email) ilike ${likePattern(term)}
+       and search_text like ${likePattern(term.toLowerCase())}
      order by id desc
      limit ${limit}`);
   return rowsOf<{ id: string | number; first_name: string | null; last_name: string | null }>(result).map(

@@ -5,18 +5,22 @@ import {
   type SearchResults,
 } from '@funnelwork/domain/search/contracts';
 import type { Db } from '../../db/client.ts';
-import { type SearchGroupQuery, searchApps, searchFunnels, searchProducts } from './search.queries.ts';
+import {
+  type SearchGroupQuery,
+  searchApps,
+  searchCustomers,
+  searchFunnels,
+  searchProducts,
+} from './search.queries.ts';
 
 /** The query of each group; a group without one answers an empty list. */
 export type SearchGroups = { [K in SearchGroupName]?: SearchGroupQuery<SearchResults[K]> };
 
-/**
- * Groups whose tables exist in this module's reach. Customers come from the orders area
- * (`searchCustomers` in search.queries.ts) and integrations have no table yet.
- */
+/** Every group with a table behind it; integrations have no table yet, so that group is empty. */
 export const defaultSearchGroups: SearchGroups = {
   funnels: searchFunnels,
   apps: searchApps,
+  customers: searchCustomers,
   products: searchProducts,
 };
 

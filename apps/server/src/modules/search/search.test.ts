@@ -1,9 +1,10 @@
 import { SEARCH_GROUP_LIMIT } from '@funnelwork/domain/search/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel } from '../funnels/funnels.fixtures.ts';
-import { searchCustomers } from './search.queries.ts';
-import { createSearchService, defaultSearchGroups } from './search.service.ts';
+import { createCustomer } from '../orders/orders.fixtures.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -126,31 +127,37 @@ describe('trigram indexes', () => {
   });
 });
 
-describe('customers group (wired once the customers table of the orders area exists)', () => {
-  it('finds customers by name or e-mail in the selected account only', async () => {
-    await t.database.executeSql(`create table if not exists customers (
-      id bigserial primary key, account_id bigint not null, first_name text not null default '',
-      last_name text not null default '', email text not null default '', deleted_at timestamptz)`);
+describe('customers group', () => {
+  it('finds customers by name or e-mail in the selected account only, never deleted ones', async () => {
     const b = await signUpOwner(t.app);
-    await t.database.executeSql(
-      `insert into customers (account_id, first_name, last_name, email, deleted_at) values
-        ($1, 'Ann', 'Summers', 'ann@example.test', null),
-        ($1, 'Bob', 'Stone', 'bob.summer@example.test', null),
-        ($1, 'Gone', 'Summerfield', 'gone@example.test', now()),
-        ($2, 'Other', 'Summer', 'other@example.test', null)`,
-      [owner.accountId, b.accountId],
-    );
-    const service = createSearchService({
-      db: t.database.db,
-      groups: { ...defaultSearchGroups, customers: searchCustomers },
+    const db = t.database.db;
+    await createCustomer(db, owner.accountId, {
+      firstName: 'Ann',
+      lastName: 'Summers',
+      email: 'ann@example.test',
     });
-    const data = await service.search(owner.accountId, 'summer');
+    await createCustomer(db, owner.accountId, {
+      firstName: 'Bob',
+      lastName: 'Stone',
+      email: 'bob.SUMMER@example.test',
+    });
+    const gone = await createCustomer(db, owner.accountId, {
+      firstName: 'Gone',
+      lastName: 'Summerfield',
+      email: 'g@example.test',
+    });
+    await db.update(customers).set({ deletedAt: new Date() }).where(eq(customers.id, gone.id));
+    await createCustomer(db, b.accountId, {
+      firstName: 'Other',
+      lastName: 'Summer',
+      email: 'other@example.test',
+    });
+    const data = (await api.get('search', { query: 'Summer' })).json().data;
     expect(data.customers).toEqual([
       { id: expect.any(Number), first_name: 'Bob', last_name: 'Stone' },
       { id: expect.any(Number), first_name: 'Ann', last_name: 'Summers' },
     ]);
-    expect((await service.search(b.accountId, 'summer')).customers).toEqual([
-      { id: expect.any(Number), first_name: 'Other', last_name: 'Summer' },
-    ]);
+    const other = (await apiClient(t.app, b.auth).get('search', { query: 'summer' })).json().data;
+    expect(other.customers).toEqual([{ id: expect.any(Number), first_name: 'Other', last_name: 'Summer' }]);
   });
 });

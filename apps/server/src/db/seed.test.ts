@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../modules/funnels/funnels.fixtures.ts';
+import { createTestApp, signIn, type TestApp } from '../test/harness.ts';
+import { DEMO_LOGIN, seedDemo } from './seed.ts';
+import { DEMO_ORDERS_SIZE } from './seed-orders.ts';
+
+let t: TestApp;
+let seconds: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = Date.now();
+  await seedDemo(t.database.db, t.app.services.users);
+  seconds = (Date.now() - started) / 1000;
+});
+afterAll(() => t.close());
+
+const count = async (text: string) => Number((await t.database.executeSql(text)).rows[0]?.n ?? Number.NaN);
+
+describe('demo seed', () => {
+  it('gives the demo account thousands of orders across gateways and every status, in a few seconds', async () => {
+    expect(seconds).toBeLessThan(10);
+    expect(await count('select count(*) as n from orders')).toBe(DEMO_ORDERS_SIZE.orders);
+    expect(await count('select count(distinct gateway_id) as n from orders')).toBeGreaterThanOrEqual(7);
+    for (const where of [
+      "payment_status = 'processing'",
+      "payment_status = 'failed'",
+      'is_fulfilled',
+      'is_refunded',
+      'is_canceled and not is_refunded',
+      'is_archived',
+      'tracking_number is not null',
+      'payment_status is null and not is_fulfilled and not is_refunded',
+    ]) {
+      expect(await count(`select count(*) as n from orders where ${where}`), where).toBeGreaterThan(0);
+    }
+    for (const type of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      expect(
+        await count(`select count(*) as n from order_events where type = ${type}`),
+        `type ${type}`,
+      ).toBeGreaterThan(0);
+    }
+    expect(await count('select count(*) as n from order_notes')).toBeGreaterThan(0);
+    expect(await count("select count(*) as n from customers where metadata <> '[]'::jsonb")).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('keeps the list counters in step with the rows, so the API totals are right', async () => {
+    const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const api = apiClient(t.app, { authorization: `Bearer ${token}` });
+    const live = await count('select count(*) as n from orders where not is_archived');
+    expect((await api.get('orders')).json().meta.count).toBe(live);
+    expect((await api.get('orders', { archived: 'all' })).json().meta.count).toBe(DEMO_ORDERS_SIZE.orders);
+    const [funnel] = (await t.database.executeSql('select min(funnel_id) as id from orders')).rows;
+    const ofFunnel = await count(
+      `select count(*) as n from orders where funnel_id = ${funnel?.id} and not is_archived`,
+    );
+    expect((await api.get('orders', { funnel_id: Number(funnel?.id) })).json().meta.count).toBe(ofFunnel);
+    expect((await api.get('customer-briefs')).json().meta.count).toBe(DEMO_ORDERS_SIZE.customers);
+    const newest = (await api.get('orders', { per_page: 1 })).json().data[0];
+    expect(Number(newest.order_number)).toBeGreaterThan(4000);
+    const search = (await api.get('orders', { query: 'olivia' })).json();
+    expect(search.meta.count).toBeGreaterThan(0);
+    // A new order continues the numbering.
+    const { createOrder } = await import('../modules/orders/orders.fixtures.ts');
+    const [account] = (await t.database.executeSql('select id from accounts')).rows;
+    const order = await createOrder(t.database.db, Number(account?.id));
+    expect(order.orderNumber).toBe(String(1001 + DEMO_ORDERS_SIZE.orders));
+  });
+});

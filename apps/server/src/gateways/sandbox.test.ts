@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createCashOnDeliveryGateway } from './cash-on-delivery.ts';
+import { createGatewayRegistry } from './registry.ts';
+import { createSandboxGateway, SANDBOX_CARDS } from './sandbox.ts';
+
+const card = (number: string) => ({ kind: 'card' as const, number, expMonth: 12, expYear: 2030, cvc: '123' });
+const charge = (number: string, idempotencyKey = `k-${number}-${Math.random()}`) => ({
+  amountMinor: 2500,
+  currency: 'USD',
+  idempotencyKey,
+  paymentMethod: card(number),
+});
+
+describe("sandbox gateway (14 'Funnelwork Payments' without live credentials)", () => {
+  it('takes the test cards: 4242… succeeds, 4000…0002 is declined, 4000…0119 fails retryably', async () => {
+    const sandbox = createSandboxGateway();
+    const ok = await sandbox.charge(null, charge(SANDBOX_CARDS.succeeds));
+    expect(ok).toMatchObject({ ok: true, reference: expect.stringMatching(/^sbx_ch_/) });
+    expect(await sandbox.charge(null, charge(SANDBOX_CARDS.declined))).toMatchObject({
+      ok: false,
+      retryable: false,
+      code: 'card_declined',
+    });
+    expect(await sandbox.charge(null, charge(SANDBOX_CARDS.retryableFailure))).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
+    expect(sandbox.capabilities).toMatchObject({ refunds: true, needsCredentials: false });
+  });
+
+  it('answers a repeated idempotency key with the first result, at charge and at refund', async () => {
+    const sandbox = createSandboxGateway();
+    const first = await sandbox.charge(null, charge(SANDBOX_CARDS.succeeds, 'same'));
+    expect(await sandbox.charge(null, charge(SANDBOX_CARDS.succeeds, 'same'))).toEqual(first);
+    if (!first.ok) throw new Error('charge failed');
+    const refund = { reference: first.reference, amountMinor: 2500, currency: 'USD', idempotencyKey: 'r1' };
+    const once = await sandbox.refund(null, refund);
+    expect(once.ok).toBe(true);
+    expect(await sandbox.refund(null, refund)).toEqual(once);
+    expect(sandbox.refunds).toHaveLength(1);
+    const twice = await sandbox.refund(null, { ...refund, idempotencyKey: 'r2' });
+    expect(twice).toMatchObject({ ok: false, code: 'charge_already_refunded', retryable: false });
+  });
+
+  it("refuses references it did not issue, and 'sbx_fail_' references fail retryably", async () => {
+    const sandbox = createSandboxGateway();
+    const base = { amountMinor: 100, currency: 'USD', idempotencyKey: 'x' };
+    expect(await sandbox.refund(null, { ...base, reference: 'ch_other' })).toMatchObject({
+      ok: false,
+      retryable: false,
+    });
+    expect(
+      await sandbox.refund(null, { ...base, idempotencyKey: 'y', reference: 'sbx_fail_1' }),
+    ).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
+    // A retryable failure is not remembered under its key, and this reference keeps failing.
+    expect(
+      await sandbox.refund(null, { ...base, idempotencyKey: 'y', reference: 'sbx_fail_1' }),
+    ).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
+  });
+});
+
+describe('cash on delivery (5) and the registry', () => {
+  it('cannot refund online; adapterFor finds adapters by gateway id', async () => {
+    const cod = createCashOnDeliveryGateway();
+    expect(cod.capabilities.refunds).toBe(false);
+    const refund = await cod.refund(null, {
+      reference: 'cod_1',
+      amountMinor: 1,
+      currency: 'USD',
+      idempotencyKey: 'k',
+    });
+    expect(refund.ok).toBe(false);
+    const registry = createGatewayRegistry();
+    expect(registry.adapterFor(14)?.gatewayId).toBe(14);
+    expect(registry.adapterFor(5)?.gatewayId).toBe(5);
+    expect(registry.adapterFor(1)).toBeUndefined();
+    expect(registry.adapterFor(null)).toBeUndefined();
+    expect(await registry.credentialsFor(1, 14)).toBeNull();
+  });
+});

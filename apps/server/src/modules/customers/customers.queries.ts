@@ -1,0 +1,100 @@
+import type { Customer, CustomerBrief } from '@funnelwork/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountCounters, type CustomerMetadataEntry, customers } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { iso, ownedBy } from '../funnels/access.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export function customerBriefOut(row: CustomerRow): CustomerBrief {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    optin_email: row.optinEmail,
+    phone: row.phone,
+    is_auto_optin: row.isAutoOptin,
+    created_time: iso(row.createdAt),
+  };
+}
+
+export function customerOut(row: CustomerRow, ordersCount: number): Customer {
+  return {
+    ...customerBriefOut(row),
+    payer_email: row.payerEmail,
+    shipping_address: row.shippingAddress,
+    shipping_state: row.shippingState,
+    shipping_city: row.shippingCity,
+    shipping_zip: row.shippingZip,
+    shipping_country: row.shippingCountry,
+    address: row.address,
+    state: row.state,
+    city: row.city,
+    zip: row.zip,
+    country: row.country,
+    metadata: row.metadata ?? [],
+    orders_count: ordersCount,
+  };
+}
+
+/** One of the account's live customers; 404 otherwise. */
+export async function findCustomer(
+  db: Db,
+  accountId: number,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CustomerRow> {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(ownedBy(customers, accountId), eq(customers.id, id), isNull(customers.deletedAt)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('Customer');
+  return row;
+}
+
+/** Moves the account's live-customer total; call inside the transaction that adds or deletes customers. */
+export async function adjustCustomerCount(db: Db, accountId: number, delta: number) {
+  await db
+    .insert(accountCounters)
+    .values({ accountId, customersCount: delta })
+    .onConflictDoUpdate({
+      target: accountCounters.accountId,
+      set: { customersCount: sql`${accountCounters.customersCount} + ${delta}` },
+    });
+}
+
+export type NewCustomer = Partial<{
+  firstName: string;
+  lastName: string;
+  email: string;
+  optinEmail: string;
+  payerEmail: string;
+  phone: string;
+  shippingAddress: string;
+  shippingState: string;
+  shippingCity: string;
+  shippingZip: string;
+  shippingCountry: string;
+  address: string;
+  state: string;
+  city: string;
+  zip: string;
+  country: string;
+  metadata: CustomerMetadataEntry[];
+  isAutoOptin: boolean;
+  createdAt: Date;
+}>;
+
+/** Records a new customer and its count (checkout, opt-ins, the demo seed and tests use it). */
+export async function insertCustomer(tx: Db, accountId: number, input: NewCustomer): Promise<CustomerRow> {
+  const [row] = await tx
+    .insert(customers)
+    .values({ accountId, ...input, ...(input.createdAt && { updatedAt: input.createdAt }) })
+    .returning();
+  if (!row) throw new Error('customer not created');
+  await adjustCustomerCount(tx, accountId, 1);
+  return row;
+}

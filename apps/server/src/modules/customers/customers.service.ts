@@ -1,0 +1,174 @@
+import type { PatchCustomerBody } from '@funnelwork/domain';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountCounters, customers, orders } from '../../db/schema/index.ts';
+import { likePattern, ownedBy } from '../funnels/access.ts';
+import { SEARCH_COUNT_CAP } from '../orders/orders.service.ts';
+import {
+  adjustCustomerCount,
+  type CustomerRow,
+  customerBriefOut,
+  customerOut,
+  findCustomer,
+} from './customers.queries.ts';
+
+type Deps = { db: Db; clock?: () => Date };
+type CustomerPatch = PatchCustomerBody['data'];
+
+/** Personal fields a customer delete erases (the row stays so its orders keep their customer_id). */
+const ERASED = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  optinEmail: '',
+  payerEmail: '',
+  phone: '',
+  shippingAddress: '',
+  shippingState: '',
+  shippingCity: '',
+  shippingZip: '',
+  shippingCountry: '',
+  address: '',
+  state: '',
+  city: '',
+  zip: '',
+  country: '',
+  metadata: [],
+} satisfies Partial<CustomerRow>;
+
+export function createCustomersService({ db, clock = () => new Date() }: Deps) {
+  async function ordersCount(accountId: number, customerId: number) {
+    const [row] = await db
+      .select({ n: sql`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(and(ownedBy(orders, accountId), eq(orders.customerId, customerId), isNull(orders.deletedAt)));
+    return row?.n ?? 0;
+  }
+
+  return {
+    async get(accountId: number, id: number) {
+      const row = await findCustomer(db, accountId, id);
+      return customerOut(row, await ordersCount(accountId, id));
+    },
+
+    /** "GET customer-briefs?page&per_page(25)&query": newest first; totals from the counter unless searching. */
+    async list(accountId: number, params: { page: number; per_page: number; query?: string }) {
+      const term = params.query?.trim().toLowerCase();
+      const conditions: SQL[] = [ownedBy(customers, accountId), isNull(customers.deletedAt)];
+      if (term) conditions.push(sql`${customers.searchText} like ${likePattern(term)}`);
+      const where = and(...conditions);
+      const rows = await db
+        .select()
+        .from(customers)
+        .where(where)
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(params.per_page)
+        .offset(params.page * params.per_page);
+      let count: number;
+      if (term) {
+        const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(customers)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP)
+            .as('matches'),
+        );
+        count = row?.n ?? 0;
+      } else {
+        const [row] = await db
+          .select({ n: accountCounters.customersCount })
+          .from(accountCounters)
+          .where(ownedBy(accountCounters, accountId));
+        count = row?.n ?? 0;
+      }
+      return {
+        data: rows.map(customerBriefOut),
+        meta: { count, per_page: params.per_page, total_pages: Math.ceil(count / params.per_page) },
+      };
+    },
+
+    async stats(accountId: number) {
+      const since = new Date(clock().getTime() - 30 * 86_400_000);
+      const [counter] = await db
+        .select({ n: accountCounters.customersCount })
+        .from(accountCounters)
+        .where(ownedBy(accountCounters, accountId));
+      const [recent] = await db
+        .select({
+          n: sql`count(*)`.mapWith(Number),
+        })
+        .from(customers)
+        .where(
+          and(ownedBy(customers, accountId), isNull(customers.deletedAt), gt(customers.createdAt, since)),
+        );
+      const [auto] = await db
+        .select({ n: sql`count(*)`.mapWith(Number) })
+        .from(customers)
+        .where(
+          and(ownedBy(customers, accountId), isNull(customers.deletedAt), eq(customers.isAutoOptin, true)),
+        );
+      return { count: counter?.n ?? 0, new_last_30_days: recent?.n ?? 0, auto_optin_count: auto?.n ?? 0 };
+    },
+
+    /**
+     * "Save changes sends the whole customer; on success, the matching orders … take the new name and
+     * e-mail": the customer and the name and e-mail copied on its orders change in one transaction.
+     */
+    async patch(accountId: number, id: number, input: CustomerPatch) {
+      const row = await db.transaction(async (tx) => {
+        await findCustomer(tx, accountId, id, { forUpdate: true });
+        const [updated] = await tx
+          .update(customers)
+          .set({
+            ...(input.first_name !== undefined && { firstName: input.first_name }),
+            ...(input.last_name !== undefined && { lastName: input.last_name }),
+            ...(input.email !== undefined && { email: input.email }),
+            ...(input.payer_email !== undefined && { payerEmail: input.payer_email }),
+            ...(input.phone !== undefined && { phone: input.phone }),
+            ...(input.shipping_address !== undefined && { shippingAddress: input.shipping_address }),
+            ...(input.shipping_state !== undefined && { shippingState: input.shipping_state }),
+            ...(input.shipping_city !== undefined && { shippingCity: input.shipping_city }),
+            ...(input.shipping_zip !== undefined && { shippingZip: input.shipping_zip }),
+            ...(input.shipping_country !== undefined && { shippingCountry: input.shipping_country }),
+            ...(input.address !== undefined && { address: input.address }),
+            ...(input.state !== undefined && { state: input.state }),
+            ...(input.city !== undefined && { city: input.city }),
+            ...(input.zip !== undefined && { zip: input.zip }),
+            ...(input.country !== undefined && { country: input.country }),
+            updatedAt: clock(),
+          })
+          .where(and(ownedBy(customers, accountId), eq(customers.id, id)))
+          .returning();
+        const customer = updated as CustomerRow;
+        await tx
+          .update(orders)
+          .set({ firstName: customer.firstName, lastName: customer.lastName, email: customer.email })
+          .where(and(ownedBy(orders, accountId), eq(orders.customerId, id)));
+        return customer;
+      });
+      return customerOut(row, await ordersCount(accountId, id));
+    },
+
+    /**
+     * "Removing a customer blanks name and e-mail in matching loaded orders": the customer's personal
+     * data is erased and it is marked deleted; its orders stay, with blank name and e-mail.
+     */
+    async remove(accountId: number, id: number) {
+      await db.transaction(async (tx) => {
+        await findCustomer(tx, accountId, id, { forUpdate: true });
+        await tx
+          .update(customers)
+          .set({ ...ERASED, deletedAt: clock(), updatedAt: clock() })
+          .where(and(ownedBy(customers, accountId), eq(customers.id, id)));
+        await tx
+          .update(orders)
+          .set({ firstName: '', lastName: '', email: '' })
+          .where(and(ownedBy(orders, accountId), eq(orders.customerId, id)));
+        await adjustCustomerCount(tx, accountId, -1);
+      });
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof signUpOwner>>;
+let api: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpOwner(t.app);
+  api = apiClient(t.app, owner.auth);
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+describe('customers (orders spec §3 Customer, §7 calls)', () => {
+  it('GET customers/{id}?brief answers every field of the spec, with the orders count', async () => {
+    const customer = await createCustomer(db(), owner.accountId, {
+      optinEmail: 'jane.optin@example.test',
+      phone: '+44 20 7946 0000',
+      shippingAddress: '1 High St',
+      shippingCity: 'London',
+      shippingCountry: 'GB',
+      metadata: [{ key: 'utm_source', value: 'newsletter' }],
+      isAutoOptin: true,
+    });
+    await createOrder(db(), owner.accountId, { customerId: customer.id });
+    const res = await api.get(`customers/${customer.id}`, { brief: 'true' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      id: customer.id,
+      first_name: 'Jane',
+      last_name: 'Doe',
+      email: 'jane@example.test',
+      optin_email: 'jane.optin@example.test',
+      payer_email: '',
+      phone: '+44 20 7946 0000',
+      shipping_address: '1 High St',
+      shipping_state: '',
+      shipping_city: 'London',
+      shipping_zip: '',
+      shipping_country: 'GB',
+      address: '',
+      state: '',
+      city: '',
+      zip: '',
+      country: '',
+      metadata: [{ key: 'utm_source', value: 'newsletter' }],
+      is_auto_optin: true,
+      created_time: expect.any(String),
+      orders_count: 1,
+    });
+    expect((await api.get('customers/999999')).statusCode).toBe(404);
+  });
+
+  it('GET customers/{id}/orders answers rows (id, name, items_count, created_at, currency, amount)', async () => {
+    const customer = await createCustomer(db(), owner.accountId);
+    const order = await createOrder(db(), owner.accountId, { customerId: customer.id });
+    const res = await api.get(`customers/${customer.id}/orders`);
+    expect(res.json().data).toEqual([
+      {
+        id: order.id,
+        name: 'Yoga mat',
+        items_count: 1,
+        created_at: expect.any(String),
+        currency: 'USD',
+        amount: 25,
+      },
+    ]);
+  });
+
+  it('PATCH customers/{id} saves the whole customer; optin_email and metadata stay read-only; orders follow', async () => {
+    const customer = await createCustomer(db(), owner.accountId, {
+      optinEmail: 'keep@example.test',
+      metadata: [{ key: 'plan', value: 'gold' }],
+    });
+    const order = await createOrder(db(), owner.accountId, { customerId: customer.id });
+    const whole = (await api.get(`customers/${customer.id}`)).json().data;
+    const res = await api.patch(`customers/${customer.id}`, {
+      ...whole,
+      first_name: 'Janet',
+      email: 'janet@example.test',
+      shipping_zip: 'SW1A 1AA',
+      optin_email: 'changed@example.test',
+      metadata: [{ key: 'plan', value: 'platinum' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      first_name: 'Janet',
+      email: 'janet@example.test',
+      shipping_zip: 'SW1A 1AA',
+      optin_email: 'keep@example.test',
+      metadata: [{ key: 'plan', value: 'gold' }],
+    });
+    // "on success, the matching orders in loaded lists take the new name and e-mail"
+    const updated = (await api.get(`orders/${order.id}`)).json().data;
+    expect(updated.customer).toEqual({ first_name: 'Janet', last_name: 'Doe', email: 'janet@example.test' });
+    expect((await api.get('orders', { query: 'janet@' })).json().data[0].id).toBe(order.id);
+
+    const bad = await api.patch(`customers/${customer.id}`, { email: 'not an e-mail' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('data.email: Enter a valid e-mail address');
+  });
+
+  it('DELETE customers/{id}: its orders keep existing with blank name and e-mail', async () => {
+    const customer = await createCustomer(db(), owner.accountId, {
+      firstName: 'Gone',
+      email: 'gone@example.test',
+    });
+    const order = await createOrder(db(), owner.accountId, { customerId: customer.id });
+    const res = await api.delete(`customers/${customer.id}`);
+    expect(res.json()).toEqual({ data: { success: true } });
+    expect((await api.get(`customers/${customer.id}`)).statusCode).toBe(404);
+    expect((await api.delete(`customers/${customer.id}`)).statusCode).toBe(404);
+    const kept = (await api.get(`orders/${order.id}`)).json().data;
+    expect(kept).toMatchObject({ first_name: '', last_name: '', customer: { first_name: '', email: '' } });
+    expect((await api.get('customer-briefs', { query: 'gone' })).json().meta.count).toBe(0);
+  });
+
+  it('GET customer-briefs pages 25 newest first with counter totals, and searches names and e-mails', async () => {
+    const shop = await signUpOwner(t.app, { account_name: 'Customers shop' });
+    const shopApi = apiClient(t.app, shop.auth);
+    for (let i = 0; i < 27; i++) {
+      await createCustomer(db(), shop.accountId, {
+        firstName: `Buyer${i}`,
+        email: `buyer${i}@shop.test`,
+        isAutoOptin: i % 3 === 0,
+        createdAt: new Date(Date.now() - (27 - i) * 60_000),
+      });
+    }
+    const first = (await shopApi.get('customer-briefs')).json();
+    expect(first.meta).toEqual({ count: 27, per_page: 25, total_pages: 2 });
+    expect(first.data[0]).toMatchObject({ first_name: 'Buyer26', email: 'buyer26@shop.test' });
+    expect((await shopApi.get('customer-briefs', { page: 1 })).json().data).toHaveLength(2);
+    const found = (await shopApi.get('customer-briefs', { query: 'BUYER1' })).json();
+    expect(found.meta.count).toBe(11); // Buyer1 and Buyer10..Buyer19
+    const stats = (await shopApi.get('customers-stats')).json().data;
+    expect(stats).toEqual({ count: 27, new_last_30_days: 27, auto_optin_count: 9 });
+  });
+
+  it("refuses edits and deletes to a member without the 'orders' flag: 'restricted area: access denied'", async () => {
+    const customer = await createCustomer(db(), owner.accountId);
+    const member = await memberOf(t, owner, { editor: true });
+    expect((await member.api.get(`customers/${customer.id}`)).statusCode).toBe(200);
+    for (const res of [
+      await member.api.patch(`customers/${customer.id}`, { first_name: 'X' }),
+      await member.api.delete(`customers/${customer.id}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('restricted area: access denied');
+    }
+    expect((await api.get(`customers/${customer.id}`)).json().data.first_name).toBe('Jane');
+  });
+});

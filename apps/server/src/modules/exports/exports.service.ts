@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ExportJob } from '@funnelwork/domain';
+import {
+  fromMinorUnits,
+  gatewayById,
+  neutraliseCsvCell,
+  orderStatus,
+  shownVariantTitle,
+} from '@funnelwork/domain/rules';
+import { stringify } from 'csv-stringify';
+import { and, asc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { type ExportParams, exportJobs, orders } from '../../db/schema/index.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import { iso, ownedBy } from '../funnels/access.ts';
+import { findFunnel } from '../funnels/funnels.queries.ts';
+import { itemsOf, type OrderRow } from '../orders/orders.queries.ts';
+
+/** An export's file is kept this long, then deleted by its `orders.export-expire` job. */
+export const EXPORT_LIFETIME_MS = 7 * 86_400_000;
+/** Orders read per keyset batch: memory stays flat whatever the account's size. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+export const exportOrdersJob = defineJob(
+  'orders.export',
+  z.object({ exportId: z.number().int().positive() }),
+  {
+    retryLimit: 2,
+    retryDelay: 5,
+  },
+);
+export const expireExportsJob = defineJob(
+  'orders.export-expire',
+  z.object({ exportId: z.number().int().positive() }),
+  { retryLimit: 3, retryDelay: 60 },
+);
+
+/** The CSV columns, documented in docs/api.md (orders export). */
+export const EXPORT_COLUMNS = [
+  'Order number',
+  'Date',
+  'Status',
+  'Customer name',
+  'Customer e-mail',
+  'Items',
+  'Quantity',
+  'Amount',
+  'Currency',
+  'Gateway',
+  'Payment reference',
+  'Canceled',
+  'Refunded',
+  'Fulfilled',
+  'Archived',
+  'Tracking number',
+  'Shipping carrier',
+  'Tracking URL',
+] as const;
+
+type ExportRow = typeof exportJobs.$inferSelect;
+type ItemRow = Awaited<ReturnType<typeof itemsOf>> extends Map<number, infer R> ? R : never;
+
+function exportOut(row: ExportRow, now: Date): ExportJob {
+  return {
+    id: row.id,
+    funnel_id: row.funnelId,
+    time: iso(row.time),
+    data_size: row.dataSize,
+    file_name: row.fileName,
+    done: row.done,
+    failed: row.failed,
+    time_done: iso(row.timeDone),
+    expiry_date: iso(row.expiryDate),
+    expired: row.expired || new Date(row.expiryDate).getTime() <= now.getTime(),
+    downloads: row.downloads,
+    params: row.params,
+  };
+}
+
+const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
+
+/** One CSV line of an order; every cell goes through neutraliseCsvCell (formula injection). */
+export function csvLine(order: OrderRow, items: ItemRow): string[] {
+  const itemText = items
+    .map((item) => {
+      const variant = shownVariantTitle({
+        ...item,
+        product_id: item.productId,
+        variant_title: item.variantTitle,
+      });
+      return `${item.name}${variant ? ` (${variant})` : ''} x ${item.qty}`;
+    })
+    .join('; ');
+  const cells = [
+    order.orderNumber,
+    iso(order.createdAt),
+    orderStatus({
+      payment_status: order.paymentStatus,
+      is_fulfilled: order.isFulfilled,
+      is_refunded: order.isRefunded,
+    }),
+    `${order.firstName} ${order.lastName}`.trim(),
+    order.email,
+    itemText,
+    String(order.itemsCount),
+    fromMinorUnits(order.amountMinor).toFixed(2),
+    order.currency,
+    gatewayById(order.gatewayId).name,
+    order.reference ?? '',
+    yesNo(order.isCanceled),
+    yesNo(order.isRefunded),
+    yesNo(order.isFulfilled),
+    yesNo(order.isArchived),
+    order.trackingNumber ?? '',
+    order.shippingCarrier ?? '',
+    order.trackingUrl ?? '',
+  ];
+  return cells.map(neutraliseCsvCell);
+}
+
+export function createExportsService({
+  db,
+  queue,
+  dataDir,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  queue: JobQueue;
+  dataDir: string;
+  clock?: () => Date;
+}) {
+  const exportsDir = path.join(dataDir, 'exports');
+  const fileOf = (row: ExportRow) => path.join(exportsDir, path.basename(row.fileName ?? ''));
+
+  async function findExport(accountId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(exportJobs)
+      .where(and(ownedBy(exportJobs, accountId), eq(exportJobs.id, id)));
+    if (!row) throw notFound('Export');
+    return row;
+  }
+
+  /** Live orders of the export's scope, as CSV rows, read in keyset batches by id. */
+  async function* csvRows(job: ExportRow): AsyncGenerator<string[]> {
+    yield [...EXPORT_COLUMNS];
+    const conditions: SQL[] = [ownedBy(orders, job.accountId), isNull(orders.deletedAt)];
+    if (job.funnelId !== null) conditions.push(eq(orders.funnelId, job.funnelId));
+    if (job.params.exportType === 'by_date') {
+      conditions.push(sql`${orders.createdAt} >= to_timestamp(${job.params.rangeStart})`);
+      conditions.push(lte(orders.createdAt, sql`to_timestamp(${job.params.rangeEnd})`));
+    }
+    let lastId = 0;
+    for (;;) {
+      const batch = await db
+        .select()
+        .from(orders)
+        .where(and(...conditions, gt(orders.id, lastId)))
+        .orderBy(asc(orders.id))
+        .limit(EXPORT_BATCH_SIZE);
+      if (batch.length === 0) return;
+      const items = await itemsOf(
+        db,
+        job.accountId,
+        batch.map((o) => o.id),
+      );
+      for (const order of batch) yield csvLine(order, items.get(order.id) ?? []);
+      lastId = (batch.at(-1) as OrderRow).id;
+    }
+  }
+
+  /** The `orders.export` job: writes the CSV file and marks the export done (or failed). */
+  async function runExport(exportId: number) {
+    const [job] = await db.select().from(exportJobs).where(eq(exportJobs.id, exportId));
+    if (!job || job.done || job.expired) return;
+    const fileName = `${job.accountId}-${job.id}-${randomBytes(8).toString('hex')}.csv`;
+    const file = path.join(exportsDir, fileName);
+    fs.mkdirSync(exportsDir, { recursive: true });
+    let rows = -1;
+    try {
+      const counted = async function* (source: AsyncGenerator<string[]>) {
+        for await (const row of source) {
+          rows++;
+          yield row;
+        }
+      };
+      await pipeline(
+        Readable.from(counted(csvRows(job))),
+        stringify({ bom: false }),
+        fs.createWriteStream(file, { mode: 0o600 }),
+      );
+      const size = fs.statSync(file).size;
+      await db
+        .update(exportJobs)
+        .set({ done: true, fileName, dataSize: size, rowsCount: rows, timeDone: clock() })
+        .where(eq(exportJobs.id, exportId));
+    } catch (error) {
+      fs.rmSync(file, { force: true });
+      await db
+        .update(exportJobs)
+        .set({ failed: true, error: (error as Error).message, timeDone: clock() })
+        .where(eq(exportJobs.id, exportId));
+    }
+  }
+
+  /** The `orders.export-expire` job: deletes this export's file, and any other past its expiry. */
+  async function expireExports(exportId: number) {
+    const now = clock();
+    const due = await db
+      .update(exportJobs)
+      .set({ expired: true })
+      .where(
+        sql`${exportJobs.expired} = false and (${exportJobs.id} = ${exportId} or ${lt(exportJobs.expiryDate, now)})`,
+      )
+      .returning();
+    for (const row of due) if (row.fileName) fs.rmSync(fileOf(row), { force: true });
+  }
+
+  queue.work(exportOrdersJob, ({ exportId }) => runExport(exportId));
+  queue.work(expireExportsJob, ({ exportId }) => expireExports(exportId));
+
+  return {
+    runExport,
+    expireExports,
+
+    async create(
+      accountId: number,
+      userId: number,
+      input: { funnel_id?: number | null; params: ExportParams },
+    ): Promise<ExportJob> {
+      if (input.funnel_id) await findFunnel(db, accountId, input.funnel_id, { includeDeleted: true });
+      const now = clock();
+      const expiryDate = new Date(now.getTime() + EXPORT_LIFETIME_MS);
+      const [row] = await db
+        .insert(exportJobs)
+        .values({
+          accountId,
+          userId,
+          funnelId: input.funnel_id ?? null,
+          params: {
+            exportType: input.params.exportType,
+            rangeStart: input.params.exportType === 'all' ? 0 : input.params.rangeStart,
+            rangeEnd: input.params.exportType === 'all' ? 0 : input.params.rangeEnd,
+          },
+          time: now,
+          expiryDate,
+        })
+        .returning();
+      const job = row as ExportRow;
+      await queue.send(exportOrdersJob, { exportId: job.id });
+      await queue.send(expireExportsJob, { exportId: job.id }, { startAfter: expiryDate });
+      return exportOut(job, now);
+    },
+
+    async get(accountId: number, id: number) {
+      return exportOut(await findExport(accountId, id), clock());
+    },
+
+    /** The finished file to send, after counting the download; the reasons it cannot be sent as errors. */
+    async download(accountId: number, id: number, funnelId: number | null | undefined) {
+      const row = await findExport(accountId, id);
+      if (funnelId && row.funnelId !== funnelId) throw notFound('Export');
+      const expired =
+        row.expired || new Date(row.expiryDate).getTime() <= clock().getTime() || !fs.existsSync(fileOf(row));
+      if (row.failed)
+        throw new HttpError(422, 'The export failed. Please start a new export.', 'export_failed');
+      if (!row.done) throw new HttpError(409, 'The export is not finished yet.', 'export_running');
+      if (expired)
+        throw new HttpError(410, 'This export has expired. Please start a new export.', 'export_expired');
+      await db
+        .update(exportJobs)
+        .set({ downloads: sql`${exportJobs.downloads} + 1` })
+        .where(eq(exportJobs.id, row.id));
+      return fs.createReadStream(fileOf(row));
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;

@@ -1,0 +1,299 @@
+import type { Order, OrderEvent, OrderItem, OrderNote } from '@funnelwork/domain';
+import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  accountCounters,
+  customers,
+  type OrderEventValue,
+  orderCounts,
+  orderEvents,
+  orderItems,
+  type orderNotes,
+  orders,
+  type PaymentStatus,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { iso, ownedBy } from '../funnels/access.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+export function itemOut(row: ItemRow): OrderItem {
+  return {
+    product_id: row.productId,
+    name: row.name,
+    variant_title: row.variantTitle,
+    image_url: row.imageUrl,
+    amount: fromMinorUnits(row.amountMinor),
+    qty: row.qty,
+  };
+}
+
+export function orderOut(row: OrderRow, items: ItemRow[], optinEmail: string | null): Order {
+  const hasCustomer = row.customerId !== null;
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    customer_id: row.customerId,
+    page_id: row.pageId,
+    funnel_id: row.funnelId,
+    step_id: row.stepId,
+    customer: hasCustomer ? { first_name: row.firstName, last_name: row.lastName, email: row.email } : null,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    optin_email: optinEmail ?? '',
+    name: items[0]?.name ?? '',
+    items: items.map(itemOut),
+    items_count: row.itemsCount,
+    amount: fromMinorUnits(row.amountMinor),
+    currency: row.currency,
+    currency_code: row.currency,
+    is_canceled: row.isCanceled,
+    is_refunded: row.isRefunded,
+    is_fulfilled: row.isFulfilled,
+    is_archived: row.isArchived,
+    is_apps: row.isApps,
+    payment_status: row.paymentStatus,
+    reference: row.reference,
+    gateway_id: row.gatewayId,
+    app_id: row.appId,
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** Items of several orders at once, grouped by order id. */
+export async function itemsOf(
+  db: Db,
+  accountId: number,
+  orderIds: number[],
+): Promise<Map<number, ItemRow[]>> {
+  const byOrder = new Map<number, ItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(and(ownedBy(orderItems, accountId), inArray(orderItems.orderId, orderIds)))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** Orders with their items and their customers' opt-in e-mail, in the given row order. */
+export async function ordersOut(
+  db: Db,
+  accountId: number,
+  rows: Array<{ order: OrderRow; optin: string | null }>,
+) {
+  const items = await itemsOf(
+    db,
+    accountId,
+    rows.map((r) => r.order.id),
+  );
+  return rows.map((r) => orderOut(r.order, items.get(r.order.id) ?? [], r.optin));
+}
+
+/** One of the account's live (not deleted) orders; 404 otherwise. `forUpdate` locks the row. */
+export async function findOrder(
+  db: Db,
+  accountId: number,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(ownedBy(orders, accountId), eq(orders.id, id), isNull(orders.deletedAt)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('Order');
+  return row;
+}
+
+/** The API shape of one live order, with items and the customer's opt-in e-mail. */
+export async function loadOrder(db: Db, accountId: number, id: number): Promise<Order> {
+  const [row] = await db
+    .select({ order: orders, optin: customers.optinEmail })
+    .from(orders)
+    .leftJoin(customers, and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)))
+    .where(and(ownedBy(orders, accountId), eq(orders.id, id), isNull(orders.deletedAt)));
+  if (!row) throw notFound('Order');
+  const [order] = await ordersOut(db, accountId, [row]);
+  return order as Order;
+}
+
+/**
+ * Moves live-order totals by `delta` for the account (funnel_key 0) and, when the order has one, its
+ * funnel, in the given archive state. Call inside the transaction that changes the orders.
+ */
+export async function adjustOrderCounts(
+  db: Db,
+  accountId: number,
+  funnelId: number | null,
+  archived: boolean,
+  delta: number,
+) {
+  const keys = funnelId === null ? [0] : [0, funnelId];
+  await db
+    .insert(orderCounts)
+    .values(keys.map((funnelKey) => ({ accountId, funnelKey, archived, count: delta })))
+    .onConflictDoUpdate({
+      target: [orderCounts.accountId, orderCounts.funnelKey, orderCounts.archived],
+      set: { count: sql`${orderCounts.count} + excluded.count` },
+    });
+}
+
+/** Live orders of the account (or one funnel) in the chosen archive states, from the counters. */
+export async function countOrders(
+  db: Db,
+  accountId: number,
+  funnelId: number | undefined,
+  archived: boolean[],
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql`coalesce(sum(${orderCounts.count}), 0)`.mapWith(Number) })
+    .from(orderCounts)
+    .where(
+      and(
+        ownedBy(orderCounts, accountId),
+        eq(orderCounts.funnelKey, funnelId ?? 0),
+        inArray(orderCounts.archived, archived),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** The next order number of the account: 1001, 1002, … */
+export async function nextOrderNumber(db: Db, accountId: number): Promise<string> {
+  const [row] = await db
+    .insert(accountCounters)
+    .values({ accountId, lastOrderNumber: 1001 })
+    .onConflictDoUpdate({
+      target: accountCounters.accountId,
+      set: { lastOrderNumber: sql`${accountCounters.lastOrderNumber} + 1` },
+    })
+    .returning({ number: accountCounters.lastOrderNumber });
+  return String(row?.number);
+}
+
+export type NewOrder = {
+  customerId?: number | null;
+  funnelId?: number | null;
+  stepId?: number | null;
+  pageId?: number | null;
+  currency: string;
+  gatewayId?: number | null;
+  appId?: number | null;
+  isApps?: boolean;
+  reference?: string | null;
+  paymentStatus?: PaymentStatus | null;
+  items: Array<{
+    productId?: number;
+    name: string;
+    variantTitle?: string | null;
+    imageUrl?: string | null;
+    amountMinor: number;
+    qty?: number;
+  }>;
+  createdAt?: Date;
+};
+
+/**
+ * Records a new order with its items, its first timeline event and the counters, in one transaction's
+ * handle (checkout, the demo seed and tests use it). The customer's name and e-mail are copied on it.
+ */
+export async function insertOrder(tx: Db, accountId: number, input: NewOrder): Promise<OrderRow> {
+  let person = { firstName: '', lastName: '', email: '' };
+  if (input.customerId) {
+    const [customer] = await tx
+      .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
+      .from(customers)
+      .where(and(ownedBy(customers, accountId), eq(customers.id, input.customerId)));
+    if (!customer) throw notFound('Customer');
+    person = customer;
+  }
+  const amountMinor = input.items.reduce((sum, item) => sum + item.amountMinor * (item.qty ?? 1), 0);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      accountId,
+      orderNumber: await nextOrderNumber(tx, accountId),
+      customerId: input.customerId ?? null,
+      funnelId: input.funnelId ?? null,
+      stepId: input.stepId ?? null,
+      pageId: input.pageId ?? null,
+      ...person,
+      currency: input.currency,
+      amountMinor,
+      itemsCount: input.items.reduce((sum, item) => sum + (item.qty ?? 1), 0),
+      paymentStatus: input.paymentStatus ?? null,
+      gatewayId: input.gatewayId ?? null,
+      appId: input.appId ?? null,
+      isApps: input.isApps ?? false,
+      reference: input.reference ?? null,
+      ...(input.createdAt && { createdAt: input.createdAt, updatedAt: input.createdAt }),
+    })
+    .returning();
+  if (!order) throw new Error('order not created');
+  if (input.items.length > 0) {
+    await tx.insert(orderItems).values(
+      input.items.map((item) => ({
+        accountId,
+        orderId: order.id,
+        productId: item.productId ?? 0,
+        name: item.name,
+        variantTitle: item.variantTitle ?? null,
+        imageUrl: item.imageUrl ?? null,
+        amountMinor: item.amountMinor,
+        qty: item.qty ?? 1,
+      })),
+    );
+  }
+  await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.info, 'Order placed', {
+    amount: fromMinorUnits(amountMinor),
+    ref: order.reference ?? undefined,
+    gatewayId: order.gatewayId ?? undefined,
+  });
+  await adjustOrderCounts(tx, accountId, order.funnelId, false, 1);
+  return order;
+}
+
+export async function addEvent(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  type: number,
+  name: string,
+  value: OrderEventValue,
+  userId: number | null = null,
+) {
+  await db.insert(orderEvents).values({ accountId, orderId, type, name, value, userId });
+}
+
+export function eventOut(row: typeof orderEvents.$inferSelect): OrderEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    created_at: iso(row.createdAt),
+    value: JSON.stringify(row.value ?? {}),
+  };
+}
+
+export function noteOut(row: typeof orderNotes.$inferSelect): OrderNote {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    user_id: row.userId,
+    customer_id: row.customerId,
+    page_id: row.pageId,
+    funnel_id: row.funnelId,
+    step_id: row.stepId,
+    value: row.value,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

@@ -1,0 +1,249 @@
+import {
+  archiveAnswerSchema,
+  cancelOrderAnswerSchema,
+  cancelOrderQuerySchema,
+  flagIsSet,
+  fulfillAnswerSchema,
+  fulfillBodySchema,
+  fulfillmentAnswerSchema,
+  noteBodySchema,
+  okAnswerSchema,
+  orderAnswerSchema,
+  orderEventListAnswerSchema,
+  orderEventParamsSchema,
+  orderListAnswerSchema,
+  orderListQuerySchema,
+  orderNoteAnswerSchema,
+  orderNoteListAnswerSchema,
+  orderNoteParamsSchema,
+  orderParamsSchema,
+  refundOrderQuerySchema,
+} from '@funnelwork/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import type { OrdersService } from './orders.service.ts';
+
+const tags = ['orders'];
+const ok = { data: { success: true as const } };
+
+/** The orders back office (orders spec §7). Every write needs the member's 'orders' flag. */
+export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        description:
+          'Zero-based page, 25 per page, newest first. `archived`: false (default) hides archived orders, true lists only them, all lists both. Deleted orders are never listed.',
+        querystring: orderListQuerySchema,
+        response: { 200: orderListAnswerSchema },
+      },
+    },
+    async (request) => orders.list(accountIdOf(request), request.query),
+  );
+
+  r.get(
+    '/orders/:id',
+    { schema: { tags, params: orderParamsSchema, response: { 200: orderAnswerSchema } } },
+    async (request) => ({ data: await orders.get(accountIdOf(request), request.params.id) }),
+  );
+
+  r.put(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        description:
+          'Cancels the order; with refund=true it refunds it at its gateway first (all or nothing).',
+        params: orderParamsSchema,
+        querystring: cancelOrderQuerySchema,
+        response: { 200: cancelOrderAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const { refund, reason } = request.query;
+      return {
+        data: await orders.cancel(accountIdOf(request), sessionOf(request).userId, request.params.id, {
+          refund: flagIsSet(refund),
+          reason,
+        }),
+      };
+    },
+  );
+
+  r.put(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        description: 'Refunds the whole order at its gateway, once, and cancels it.',
+        params: orderParamsSchema,
+        querystring: refundOrderQuerySchema,
+        response: { 200: cancelOrderAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const userId = sessionOf(request).userId;
+      return {
+        data: await orders.refund(accountIdOf(request), userId, request.params.id, request.query.reason),
+      };
+    },
+  );
+
+  r.get(
+    '/orders/:id/fulfillment',
+    { schema: { tags, params: orderParamsSchema, response: { 200: fulfillmentAnswerSchema } } },
+    async (request) => ({ data: await orders.fulfillment(accountIdOf(request), request.params.id) }),
+  );
+
+  r.post(
+    '/orders/:id/fulfill',
+    {
+      schema: {
+        tags,
+        params: orderParamsSchema,
+        body: fulfillBodySchema,
+        response: { 200: fulfillAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const userId = sessionOf(request).userId;
+      const input = request.body?.data ?? {};
+      return { data: await orders.fulfill(accountIdOf(request), userId, request.params.id, input) };
+    },
+  );
+
+  r.put(
+    '/orders/:id/add-tracking-info',
+    {
+      schema: {
+        tags,
+        params: orderParamsSchema,
+        body: fulfillBodySchema,
+        response: { 200: fulfillmentAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const userId = sessionOf(request).userId;
+      const input = request.body?.data ?? {};
+      return { data: await orders.addTrackingInfo(accountIdOf(request), userId, request.params.id, input) };
+    },
+  );
+
+  r.put(
+    '/orders/:id/archive',
+    { schema: { tags, params: orderParamsSchema, response: { 200: archiveAnswerSchema } } },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const userId = sessionOf(request).userId;
+      return { data: await orders.toggleArchive(accountIdOf(request), userId, request.params.id) };
+    },
+  );
+
+  r.delete(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        description: 'Soft delete: the order is no longer listed, counted or exported.',
+        params: orderParamsSchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      await orders.remove(accountIdOf(request), sessionOf(request).userId, request.params.id);
+      return ok;
+    },
+  );
+
+  r.get(
+    '/orders/:id/timeline',
+    { schema: { tags, params: orderParamsSchema, response: { 200: orderEventListAnswerSchema } } },
+    async (request) => ({ data: await orders.timeline(accountIdOf(request), request.params.id) }),
+  );
+
+  r.post(
+    '/orders/:id/timeline/:eventId/retry',
+    {
+      schema: {
+        tags,
+        description: 'Repeats the failed action of a timeline event whose value has can_retry.',
+        params: orderEventParamsSchema,
+        response: { 200: cancelOrderAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const { id, eventId } = request.params;
+      return {
+        data: await orders.retryEvent(accountIdOf(request), sessionOf(request).userId, id, eventId),
+      };
+    },
+  );
+
+  /* Notes */
+
+  const noteTags = ['order notes'];
+  r.get(
+    '/orders/:id/notes',
+    { schema: { tags: noteTags, params: orderParamsSchema, response: { 200: orderNoteListAnswerSchema } } },
+    async (request) => ({ data: await orders.notes(accountIdOf(request), request.params.id) }),
+  );
+
+  r.post(
+    '/orders/:id/notes',
+    {
+      schema: {
+        tags: noteTags,
+        params: orderParamsSchema,
+        body: noteBodySchema,
+        response: { 201: orderNoteAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'orders');
+      const note = await orders.addNote(
+        accountIdOf(request),
+        sessionOf(request).userId,
+        request.params.id,
+        request.body.data.value,
+      );
+      return reply.status(201).send({ data: note });
+    },
+  );
+
+  r.put(
+    '/orders/:id/notes/:noteId',
+    {
+      schema: {
+        tags: noteTags,
+        params: orderNoteParamsSchema,
+        body: noteBodySchema,
+        response: { 200: orderNoteAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'orders');
+      const { id, noteId } = request.params;
+      return { data: await orders.updateNote(accountIdOf(request), id, noteId, request.body.data.value) };
+    },
+  );
+
+  r.delete(
+    '/orders/:id/notes/:noteId',
+    { schema: { tags: noteTags, params: orderNoteParamsSchema, response: { 200: okAnswerSchema } } },
+    async (request) => {
+      requirePermission(request, 'orders');
+      await orders.deleteNote(accountIdOf(request), request.params.id, request.params.noteId);
+      return ok;
+    },
+  );
+}

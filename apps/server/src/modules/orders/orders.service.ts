@@ -1,0 +1,555 @@
+import type { Order } from '@funnelwork/domain';
+import {
+  canUpdateTracking,
+  fromMinorUnits,
+  gatewayById,
+  refundUnavailableReason,
+  TIMELINE_EVENT_TYPES,
+} from '@funnelwork/domain/rules';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers, type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
+import type { GatewayRegistry } from '../../gateways/registry.ts';
+import type { GatewayCredentials, RefundResult } from '../../gateways/types.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import { likePattern, ownedBy } from '../funnels/access.ts';
+import {
+  addEvent,
+  adjustOrderCounts,
+  countOrders,
+  eventOut,
+  findOrder,
+  loadOrder,
+  noteOut,
+  type OrderRow,
+  ordersOut,
+} from './orders.queries.ts';
+
+type Deps = { db: Db; gateways: GatewayRegistry; clock?: () => Date };
+
+/** A search matches at most this many orders in its total; beyond it the total reads 10000. */
+export const SEARCH_COUNT_CAP = 10_000;
+/** A refund claim older than this is taken to be from a process that died during the gateway call. */
+export const REFUND_CLAIM_TIMEOUT_MS = 5 * 60_000;
+
+export type ListParams = {
+  page: number;
+  per_page: number;
+  query?: string;
+  funnel_id?: number;
+  archived?: 'true' | 'false' | '1' | '0' | 'all';
+};
+
+export type FulfillmentInput = {
+  tracking_number?: string | null;
+  shipping_carrier?: 'other' | 'fedex' | 'usps' | '' | null;
+  tracking_url?: string | null;
+  trigger_automations?: boolean;
+};
+
+type RefundAction = 'refund' | 'cancel_refund';
+
+const unprocessable = (message: string, code = 'unprocessable') => new HttpError(422, message, code);
+
+function fulfillmentOut(row: OrderRow) {
+  return {
+    order_id: row.id,
+    tracking_number: row.trackingNumber,
+    shipping_carrier: row.shippingCarrier || null,
+    tracking_url: row.trackingUrl,
+    trigger_automations: row.triggerAutomations ?? true,
+  };
+}
+
+/** Tracking fields as stored: blanks become null; a URL is kept only for carrier 'other' or none. */
+function trackingFields(input: FulfillmentInput) {
+  const carrier = input.shipping_carrier || null;
+  const url = carrier === null || carrier === 'other' ? input.tracking_url || null : null;
+  return { trackingNumber: input.tracking_number || null, shippingCarrier: carrier, trackingUrl: url };
+}
+
+const cancelAnswer = (row: OrderRow) => ({
+  is_canceled: row.isCanceled,
+  is_refunded: row.isRefunded,
+  amount: fromMinorUnits(row.amountMinor),
+});
+
+export function createOrdersService({ db, gateways, clock = () => new Date() }: Deps) {
+  /** Runs `body` in one transaction with the order row locked (SELECT … FOR UPDATE). */
+  function withLockedOrder<T>(accountId: number, id: number, body: (tx: Db, order: OrderRow) => Promise<T>) {
+    return db.transaction(async (tx) => body(tx, await findOrder(tx, accountId, id, { forUpdate: true })));
+  }
+
+  /** The adapter and credentials a refund of this order needs, or the 422 that says why not. */
+  async function refundRoute(accountId: number, order: OrderRow) {
+    const unavailable = refundUnavailableReason({
+      gateway_id: order.gatewayId,
+      is_refunded: order.isRefunded,
+      reference: order.reference,
+    });
+    if (unavailable) throw unprocessable(unavailable, 'refund_unavailable');
+    const gateway = gatewayById(order.gatewayId);
+    const adapter = gateways.adapterFor(order.gatewayId);
+    if (!adapter?.capabilities.refunds) {
+      throw unprocessable(
+        `Orders processed using ${gateway.name} gateway cannot be refunded through the product.`,
+        'refund_unavailable',
+      );
+    }
+    let credentials: GatewayCredentials | null = null;
+    if (adapter.capabilities.needsCredentials) {
+      credentials = await gateways.credentialsFor(accountId, adapter.gatewayId);
+      if (!credentials) {
+        throw unprocessable(
+          `${gateway.name} is not connected: connect it in the payment gateway settings to refund this order.`,
+          'gateway_not_connected',
+        );
+      }
+    }
+    return { adapter, credentials };
+  }
+
+  /**
+   * Refund (and, for cancel, cancel) an order at its gateway, exactly once.
+   *
+   * 1. A short transaction locks the order row, checks the rules and claims the refund
+   *    (`refund_state = 'pending'`). A concurrent request finds the claim and gets 409.
+   * 2. The gateway is called outside any transaction, so PGlite's one serialised connection is not
+   *    held during a slow network call. The idempotency key is the order id and its attempt number:
+   *    a repeat of the same attempt (a crash after the call) cannot refund twice at the gateway.
+   * 3. A second short transaction records the outcome: refunded and canceled, with events 4 (and 5),
+   *    or unchanged with an error event (type 1, can_retry when the gateway says it may work later).
+   */
+  async function refundAtGateway(
+    accountId: number,
+    userId: number | null,
+    id: number,
+    options: { action: RefundAction; reason?: string; retryOfEventId?: number },
+  ) {
+    const before = await findOrder(db, accountId, id);
+    if (options.action === 'cancel_refund' && before.isCanceled) {
+      throw unprocessable('Order canceled already.', 'already_canceled');
+    }
+    const { adapter, credentials } = await refundRoute(accountId, before);
+
+    const claimed = await withLockedOrder(accountId, id, async (tx, order) => {
+      if (options.action === 'cancel_refund' && order.isCanceled) {
+        throw unprocessable('Order canceled already.', 'already_canceled');
+      }
+      const unavailable = refundUnavailableReason({
+        gateway_id: order.gatewayId,
+        is_refunded: order.isRefunded,
+        reference: order.reference,
+      });
+      if (unavailable) throw unprocessable(unavailable, 'refund_unavailable');
+      const claimAge = order.refundClaimedAt
+        ? clock().getTime() - new Date(order.refundClaimedAt).getTime()
+        : 0;
+      if (order.refundState === 'pending' && claimAge < REFUND_CLAIM_TIMEOUT_MS) {
+        throw new HttpError(409, 'A refund of this order is already in progress.', 'refund_in_progress');
+      }
+      const [row] = await tx
+        .update(orders)
+        .set({ refundState: 'pending', refundClaimedAt: clock(), updatedAt: clock() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      return row as OrderRow;
+    });
+
+    let result: RefundResult;
+    try {
+      result = await adapter.refund(credentials, {
+        reference: claimed.reference ?? '',
+        amountMinor: claimed.amountMinor,
+        currency: claimed.currency,
+        idempotencyKey: `order-${claimed.id}-refund-${claimed.refundAttempts}`,
+        reason: options.reason,
+      });
+    } catch (error) {
+      result = {
+        ok: false,
+        message: (error as Error).message || 'The gateway did not answer',
+        retryable: true,
+      };
+    }
+
+    const gatewayId = claimed.gatewayId ?? undefined;
+    const amount = fromMinorUnits(claimed.amountMinor);
+    const outcome = await withLockedOrder(accountId, id, async (tx, order) => {
+      if (options.retryOfEventId !== undefined) await clearRetry(tx, accountId, id, options.retryOfEventId);
+      if (!result.ok) {
+        await tx
+          .update(orders)
+          .set({
+            refundState: null,
+            refundClaimedAt: null,
+            // A retryable failure keeps its key: the gateway may have done it after all.
+            refundAttempts: result.retryable ? order.refundAttempts : order.refundAttempts + 1,
+            updatedAt: clock(),
+          })
+          .where(eq(orders.id, order.id));
+        await addEvent(
+          tx,
+          accountId,
+          order.id,
+          TIMELINE_EVENT_TYPES.error,
+          options.action === 'cancel_refund' ? 'Cancel with refund failed' : 'Refund failed',
+          {
+            amount,
+            error: result.message,
+            can_retry: result.retryable,
+            gatewayId,
+            action: options.action,
+            ...(options.reason && { reason: options.reason }),
+          },
+          userId,
+        );
+        return { ok: false as const, message: result.message };
+      }
+      const now = clock();
+      const [row] = await tx
+        .update(orders)
+        .set({
+          isRefunded: true,
+          refundedAt: now,
+          refundReference: result.refundReference,
+          isCanceled: true,
+          canceledAt: order.canceledAt ?? now,
+          refundState: null,
+          refundClaimedAt: null,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await addEvent(
+        tx,
+        accountId,
+        order.id,
+        TIMELINE_EVENT_TYPES.refund,
+        'Order refunded',
+        { amount, ref: result.refundReference, desc: options.reason, gatewayId },
+        userId,
+      );
+      if (!order.isCanceled) {
+        await addEvent(
+          tx,
+          accountId,
+          order.id,
+          TIMELINE_EVENT_TYPES.cancel,
+          'Order canceled',
+          { desc: options.reason },
+          userId,
+        );
+      }
+      return { ok: true as const, row: row as OrderRow };
+    });
+    if (!outcome.ok) throw unprocessable(outcome.message, 'gateway_error');
+    return cancelAnswer(outcome.row);
+  }
+
+  /** The retried event no longer offers Retry: its attempt has been made. */
+  async function clearRetry(tx: Db, accountId: number, orderId: number, eventId: number) {
+    await tx
+      .update(orderEvents)
+      .set({ value: sql`${orderEvents.value} || '{"can_retry": false}'::jsonb` })
+      .where(
+        and(ownedBy(orderEvents, accountId), eq(orderEvents.orderId, orderId), eq(orderEvents.id, eventId)),
+      );
+  }
+
+  return {
+    get: (accountId: number, id: number): Promise<Order> => loadOrder(db, accountId, id),
+
+    async list(accountId: number, params: ListParams) {
+      const archivedStates =
+        params.archived === 'all'
+          ? [false, true]
+          : params.archived === 'true' || params.archived === '1'
+            ? [true]
+            : [false];
+      const term = params.query?.trim().toLowerCase();
+      const conditions: SQL[] = [
+        ownedBy(orders, accountId),
+        isNull(orders.deletedAt),
+        archivedStates.length === 1 ? eq(orders.isArchived, archivedStates[0] as boolean) : sql`true`,
+      ];
+      if (params.funnel_id !== undefined) conditions.push(eq(orders.funnelId, params.funnel_id));
+      // search_text is lower(number, names, e-mail) with a trigram GIN index: LIKE '%term%' uses it.
+      if (term) conditions.push(sql`${orders.searchText} like ${likePattern(term)}`);
+      const where = and(...conditions);
+
+      const rows = await db
+        .select({ order: orders, optin: customers.optinEmail })
+        .from(orders)
+        .leftJoin(
+          customers,
+          and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
+        )
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(params.per_page)
+        .offset(params.page * params.per_page);
+
+      let count: number;
+      if (term) {
+        const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(orders)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP)
+            .as('matches'),
+        );
+        count = row?.n ?? 0;
+      } else {
+        count = await countOrders(db, accountId, params.funnel_id, archivedStates);
+      }
+      return {
+        data: await ordersOut(db, accountId, rows),
+        meta: { count, per_page: params.per_page, total_pages: Math.ceil(count / params.per_page) },
+      };
+    },
+
+    async cancel(
+      accountId: number,
+      userId: number,
+      id: number,
+      options: { refund: boolean; reason?: string },
+    ) {
+      if (options.refund) {
+        return refundAtGateway(accountId, userId, id, { action: 'cancel_refund', reason: options.reason });
+      }
+      return withLockedOrder(accountId, id, async (tx, order) => {
+        if (order.isCanceled) throw unprocessable('Order canceled already.', 'already_canceled');
+        const now = clock();
+        const [row] = await tx
+          .update(orders)
+          .set({ isCanceled: true, canceledAt: now, updatedAt: now })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await addEvent(
+          tx,
+          accountId,
+          order.id,
+          TIMELINE_EVENT_TYPES.cancel,
+          'Order canceled',
+          { desc: options.reason },
+          userId,
+        );
+        return cancelAnswer(row as OrderRow);
+      });
+    },
+
+    refund: (accountId: number, userId: number, id: number, reason?: string) =>
+      refundAtGateway(accountId, userId, id, { action: 'refund', reason }),
+
+    /** "Timeline: events whose value has can_retry offer a Retry action." */
+    async retryEvent(accountId: number, userId: number, orderId: number, eventId: number) {
+      await findOrder(db, accountId, orderId);
+      const [event] = await db
+        .select()
+        .from(orderEvents)
+        .where(
+          and(ownedBy(orderEvents, accountId), eq(orderEvents.orderId, orderId), eq(orderEvents.id, eventId)),
+        );
+      if (!event) throw notFound('Timeline event');
+      const value = event.value ?? {};
+      if (!value.can_retry || !value.action) {
+        throw unprocessable('This event cannot be retried.', 'not_retryable');
+      }
+      return refundAtGateway(accountId, userId, orderId, {
+        action: value.action,
+        reason: value.reason,
+        retryOfEventId: eventId,
+      });
+    },
+
+    async fulfillment(accountId: number, id: number) {
+      return fulfillmentOut(await findOrder(db, accountId, id));
+    },
+
+    /** "Fulfill is disabled if the order is fulfilled or canceled." */
+    async fulfill(accountId: number, userId: number, id: number, input: FulfillmentInput) {
+      return withLockedOrder(accountId, id, async (tx, order) => {
+        if (order.isFulfilled) throw unprocessable('Order fulfilled already.', 'already_fulfilled');
+        if (order.isCanceled) throw unprocessable('A canceled order cannot be fulfilled.', 'order_canceled');
+        const tracking = trackingFields(input);
+        // "in the fulfill popup it defaults to on".
+        const triggerAutomations = input.trigger_automations ?? true;
+        const now = clock();
+        const [row] = await tx
+          .update(orders)
+          .set({ ...tracking, isFulfilled: true, fulfilledAt: now, triggerAutomations, updatedAt: now })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await addEvent(
+          tx,
+          accountId,
+          order.id,
+          TIMELINE_EVENT_TYPES.fulfillment,
+          'Order fulfilled',
+          {
+            tracking_number: tracking.trackingNumber ?? undefined,
+            shipping_carrier: tracking.shippingCarrier ?? undefined,
+            tracking_url: tracking.trackingUrl ?? undefined,
+            trigger_automations: triggerAutomations,
+            desc: triggerAutomations
+              ? 'Fulfillment automations requested'
+              : 'Fulfillment automations not requested',
+          },
+          userId,
+        );
+        return { ...fulfillmentOut(row as OrderRow), is_fulfilled: true };
+      });
+    },
+
+    /** "Update tracking info is disabled if the order is canceled or not fulfilled." */
+    async addTrackingInfo(accountId: number, userId: number, id: number, input: FulfillmentInput) {
+      return withLockedOrder(accountId, id, async (tx, order) => {
+        if (!canUpdateTracking({ is_canceled: order.isCanceled, is_fulfilled: order.isFulfilled })) {
+          throw unprocessable(
+            order.isCanceled
+              ? 'Tracking info cannot be changed on a canceled order.'
+              : 'Fulfill the order before adding tracking info.',
+            order.isCanceled ? 'order_canceled' : 'not_fulfilled',
+          );
+        }
+        const tracking = trackingFields(input);
+        const [row] = await tx
+          .update(orders)
+          .set({
+            ...tracking,
+            ...(input.trigger_automations !== undefined && { triggerAutomations: input.trigger_automations }),
+            updatedAt: clock(),
+          })
+          .where(eq(orders.id, order.id))
+          .returning();
+        const value: OrderEventValue = {
+          tracking_number: tracking.trackingNumber ?? undefined,
+          shipping_carrier: tracking.shippingCarrier ?? undefined,
+          tracking_url: tracking.trackingUrl ?? undefined,
+          ...(input.trigger_automations !== undefined && { trigger_automations: input.trigger_automations }),
+        };
+        const name = order.trackingNumber ? 'Tracking info updated' : 'Tracking info added';
+        await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.fulfillment, name, value, userId);
+        return fulfillmentOut(row as OrderRow);
+      });
+    },
+
+    /** "Archive toggles between archived and not archived; the server answer holds the new is_archived." */
+    async toggleArchive(accountId: number, userId: number, id: number) {
+      return withLockedOrder(accountId, id, async (tx, order) => {
+        const archived = !order.isArchived;
+        await tx
+          .update(orders)
+          .set({ isArchived: archived, updatedAt: clock() })
+          .where(eq(orders.id, order.id));
+        await adjustOrderCounts(tx, accountId, order.funnelId, order.isArchived, -1);
+        await adjustOrderCounts(tx, accountId, order.funnelId, archived, 1);
+        await addEvent(
+          tx,
+          accountId,
+          order.id,
+          TIMELINE_EVENT_TYPES.action,
+          archived ? 'Order archived' : 'Order unarchived',
+          {},
+          userId,
+        );
+        return { is_archived: archived };
+      });
+    },
+
+    /** "A deleted order won't be visible in your dashboard or analytics anymore." (soft delete) */
+    async remove(accountId: number, userId: number, id: number) {
+      await withLockedOrder(accountId, id, async (tx, order) => {
+        await tx
+          .update(orders)
+          .set({ deletedAt: clock(), updatedAt: clock() })
+          .where(eq(orders.id, order.id));
+        await adjustOrderCounts(tx, accountId, order.funnelId, order.isArchived, -1);
+        await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.action, 'Order deleted', {}, userId);
+      });
+    },
+
+    async timeline(accountId: number, id: number) {
+      await findOrder(db, accountId, id);
+      const rows = await db
+        .select()
+        .from(orderEvents)
+        .where(and(ownedBy(orderEvents, accountId), eq(orderEvents.orderId, id)))
+        .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id));
+      return rows.map(eventOut);
+    },
+
+    /* Notes */
+
+    async notes(accountId: number, id: number) {
+      await findOrder(db, accountId, id);
+      const rows = await db
+        .select()
+        .from(orderNotes)
+        .where(and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, id)))
+        .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+      return rows.map(noteOut);
+    },
+
+    async addNote(accountId: number, userId: number, id: number, value: string) {
+      const order = await findOrder(db, accountId, id);
+      const [row] = await db
+        .insert(orderNotes)
+        .values({
+          accountId,
+          orderId: order.id,
+          userId,
+          customerId: order.customerId,
+          pageId: order.pageId,
+          funnelId: order.funnelId,
+          stepId: order.stepId,
+          value,
+        })
+        .returning();
+      return noteOut(row as typeof orderNotes.$inferSelect);
+    },
+
+    async updateNote(accountId: number, id: number, noteId: number, value: string) {
+      await findOrder(db, accountId, id);
+      const [row] = await db
+        .update(orderNotes)
+        .set({ value, updatedAt: clock() })
+        .where(and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, id), eq(orderNotes.id, noteId)))
+        .returning();
+      if (!row) throw notFound('Note');
+      return noteOut(row);
+    },
+
+    async deleteNote(accountId: number, id: number, noteId: number) {
+      await findOrder(db, accountId, id);
+      const deleted = await db
+        .delete(orderNotes)
+        .where(and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, id), eq(orderNotes.id, noteId)))
+        .returning({ id: orderNotes.id });
+      if (deleted.length === 0) throw notFound('Note');
+    },
+
+    /** Orders of one customer, newest first (the customer panel's Orders section). */
+    async ofCustomer(accountId: number, customerId: number) {
+      const rows = await db
+        .select({ order: orders, optin: sql<string | null>`null` })
+        .from(orders)
+        .where(and(ownedBy(orders, accountId), eq(orders.customerId, customerId), isNull(orders.deletedAt)))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(500);
+      const out = await ordersOut(db, accountId, rows);
+      return out.map((o) => ({
+        id: o.id,
+        name: o.name,
+        items_count: o.items_count,
+        created_at: o.created_at,
+        currency: o.currency,
+        amount: o.amount,
+      }));
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
