@@ -56,3 +56,4 @@ export * from './render/links.ts';
 export * from './render/page.tsx';
 export * from './render/render-page.tsx';
 export { BLOCK_RENDERERS } from './render/renderers.ts';
+export * from './templates/catalogue.ts';

@@ -14,6 +14,7 @@ export const linkRenderer: BlockRenderer<'link'> = {
   ),
   css: (block, scope, sheet) => {
     const { font, hoverColor, textShadows } = block.attributes.basic;
+    sheet.add(scope, { 'text-align': font.align });
     sheet.add(`${scope}>.fw-box`, { ...fontCss(font), 'text-shadow': textShadowCss(textShadows) });
     sheet.add(`${scope}>.fw-box:hover`, { color: cssColor(hoverColor) });
   },
