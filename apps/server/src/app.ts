@@ -34,6 +34,8 @@ import { pagesRoutes } from './modules/steps/pages.routes.ts';
 import { stepsRoutes } from './modules/steps/steps.routes.ts';
 import { createStepsService } from './modules/steps/steps.service.ts';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { trackingCodesRoutes } from './modules/tracking-codes/tracking-codes.routes.ts';
 import { createTrackingCodesService } from './modules/tracking-codes/tracking-codes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -107,6 +109,7 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
   const steps = createStepsService({ db });
+  const templates = createTemplatesService({ db });
   const products = createProductsService({ db });
   const discounts = createDiscountsService({ db });
   const trackingCodes = createTrackingCodesService({ db });
@@ -127,6 +130,7 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
       funnelsRoutes(api, { db, funnels });
       stepsRoutes(api, { steps });
       pagesRoutes(api, { steps });
+      templatesRoutes(api, { templates });
       productsRoutes(api, { products });
       discountsRoutes(api, { discounts });
       trackingCodesRoutes(api, { codes: trackingCodes });

@@ -7,3 +7,4 @@ export * from './funnels/inputs.ts';
 export * from './funnels/page-document.ts';
 export * from './funnels/rules.ts';
 export * from './shared/envelope.ts';
+export * from './templates/contracts.ts';

@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './domains.ts';
 export * from './funnels.ts';
 export * from './mail.ts';
+export * from './templates.ts';
