@@ -30,6 +30,7 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSharingService } from './modules/sharing/sharing.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { pagePreviewRoutes } from './modules/steps/page-preview.routes.ts';
 import { pagesRoutes } from './modules/steps/pages.routes.ts';
 import { stepsRoutes } from './modules/steps/steps.routes.ts';
 import { createStepsService } from './modules/steps/steps.service.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, queue }: AppDeps): Promise<Fa
       funnelsRoutes(api, { db, funnels });
       stepsRoutes(api, { steps });
       pagesRoutes(api, { steps });
+      pagePreviewRoutes(api, { db });
       templatesRoutes(api, { templates });
       productsRoutes(api, { products });
       discountsRoutes(api, { discounts });

@@ -156,3 +156,44 @@ describe('steps from a built-in template', () => {
     expect(res.json().error).toMatchObject({ message: 'Template not found', field: 'data.template_id' });
   });
 });
+
+describe('page preview', () => {
+  it("renders a page's document and custom CSS as a sandboxed HTML document", async () => {
+    const funnel = await createFunnel(api);
+    const step = await createStep(api, funnel.id, {
+      name: 'Opt-in',
+      type: 5,
+      template_id: 'landing-lead-magnet',
+    });
+    const pageId = step.pages[0]?.id;
+    await api.patch(`wfunnels/${funnel.id}/steps/${step.id}/pages/${pageId}`, {
+      css: '.mine{color:red}</style><b>',
+    });
+    const res = await api.get(`pages/${pageId}/preview`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(res.body).toMatch(/^<!doctype html>/);
+    expect(res.body).toContain('<title>Opt-in</title>');
+    expect(res.body).toContain('7 proven steps to double your sales in 30 days');
+    expect(res.body).toContain('.mine{color:red}<\\/style><b>');
+    expect(res.body).not.toContain('data-node-id');
+  });
+
+  it("answers 404 for another account's page and for a deleted step's page", async () => {
+    const funnel = await createFunnel(api);
+    const step = await createStep(api, funnel.id, { name: 'Gone', type: 6 });
+    const pageId = step.pages[0]?.id;
+    expect((await other.get(`pages/${pageId}/preview`)).statusCode).toBe(404);
+    await api.delete(`wfunnels/${funnel.id}/steps/${step.id}`);
+    expect((await api.get(`pages/${pageId}/preview`)).statusCode).toBe(404);
+  });
+
+  it('renders an empty page of an old (version 0) document', async () => {
+    const funnel = await createFunnel(api);
+    const step = await createStep(api, funnel.id, { name: 'Blank', type: 6 });
+    const res = await api.get(`pages/${step.pages[0]?.id}/preview`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div class="fw-page" dir="ltr"></div>');
+  });
+});
