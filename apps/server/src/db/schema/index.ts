@@ -5,5 +5,6 @@ export * from './funnels.ts';
 export * from './mail.ts';
 export * from './media.ts';
 export * from './orders.ts';
+export * from './templates.ts';
 export * from './tracking.ts';
 export * from './user-gateways.ts';

@@ -118,7 +118,7 @@ export function stepsRoutes(app: FastifyInstance, { steps }: { steps: StepsServi
       schema: {
         tags: second,
         description:
-          "A path already used in the funnel answers 409. template_id 'U.<n>' (or a number with user_template: true) starts the pages from a saved template.",
+          "A path already used in the funnel answers 409. template_id 'U.<n>' (or a number with user_template: true) starts the pages from a saved template, a built-in gallery id (GET templates) from that template.",
         params: idParamsSchema,
         body: createWfunnelStepBodySchema,
         response: { 201: stepAnswerSchema },

@@ -1,3 +1,4 @@
+import { findStepTemplate } from '@funnelwork/blocks';
 import type { CreateStepInput, PatchPageBody, PatchStepBody, SavedTemplate } from '@funnelwork/domain';
 import {
   cleanStepUrl,
@@ -18,6 +19,7 @@ import { pages, steps, type TemplatePage, users, userTemplates } from '../../db/
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { iso, isUniqueViolation, ownedBy } from '../funnels/access.ts';
 import { findFunnel, touchFunnel } from '../funnels/funnels.queries.ts';
+import { builtinTemplatePages } from '../templates/templates.service.ts';
 import {
   findPage,
   findStep,
@@ -91,8 +93,11 @@ export function createStepsService({ db }: Deps) {
     ref: TemplateRef | null,
   ): Promise<TemplatePage[] | null> {
     if (ref === null) return null;
-    // The built-in gallery comes with the page builder; until then only saved templates exist.
-    if (ref.kind === 'builtin') throw notFound('Template');
+    if (ref.kind === 'builtin') {
+      const builtin = findStepTemplate(ref.id);
+      if (!builtin) throw new HttpError(404, TEMPLATE_NOT_FOUND, 'not_found', 'data.template_id');
+      return builtinTemplatePages(builtin);
+    }
     const [template] = await tx
       .select({ pages: userTemplates.pages })
       .from(userTemplates)

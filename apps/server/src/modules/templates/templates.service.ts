@@ -1,0 +1,164 @@
+import { findStepTemplate, renderPage, STEP_TEMPLATES, type StepTemplate } from '@funnelwork/blocks';
+import type { PageTemplateOut, StepTemplateOut } from '@funnelwork/domain';
+import { stepPathFromName, userTemplateId } from '@funnelwork/domain/rules';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { type TemplatePage, templateLikes, userTemplates } from '../../db/schema/index.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { ownedBy } from '../funnels/access.ts';
+
+type Deps = { db: Db };
+type LikeCounts = Map<string, { likes: number; liked: boolean }>;
+
+const templateNotFound = () => new HttpError(404, 'Template not found', 'not_found');
+
+/** A built-in template's pages as the steps module stores pages: the document, and no custom code. */
+export function builtinTemplatePages(template: StepTemplate): TemplatePage[] {
+  return template.pages.map((page) => ({
+    name: page.name,
+    config: page.document() as unknown as Record<string, unknown>,
+    css: '',
+    html: '',
+    head_js: '',
+    body_js: '',
+    seo_title: page.name,
+    seo_description: template.description,
+    seo_keywords: template.tags,
+  }));
+}
+
+function stepTemplateOut(template: StepTemplate, counts: LikeCounts): StepTemplateOut {
+  const count = counts.get(template.id) ?? { likes: 0, liked: false };
+  return {
+    id: template.id,
+    template_id: template.id,
+    name: template.name,
+    badge: template.badge || null,
+    author_name: template.authorName,
+    description: template.description,
+    tags: template.tags,
+    step: { step_type: template.stepType, thumbnail_hash: null },
+    thumbnail_url: template.thumbnailUrl,
+    pages_count: template.pages.length,
+    ...count,
+  };
+}
+
+function matches(template: StepTemplate, words: string[]): boolean {
+  const text = `${template.name} ${template.description} ${template.tags}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/** The built-in gallery of step and page templates, and each user's likes of it. */
+export function createTemplatesService({ db }: Deps) {
+  async function likeCounts(userId: number, templateIds?: string[]): Promise<LikeCounts> {
+    const filter = templateIds
+      ? sql`where template_id in (${sql.join(
+          templateIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const rows = rowsOf<{ template_id: string; likes: string | number; liked: boolean }>(
+      await db.execute(sql`
+        select template_id, count(*) as likes, bool_or(user_id = ${userId}) as liked
+          from template_likes ${filter}
+         group by template_id`),
+    );
+    return new Map(
+      rows.map((row) => [row.template_id, { likes: Number(row.likes), liked: row.liked === true }]),
+    );
+  }
+
+  function find(id: string): StepTemplate {
+    const template = findStepTemplate(id);
+    if (!template) throw templateNotFound();
+    return template;
+  }
+
+  return {
+    async list(userId: number, filter: { step_type?: number; query?: string }) {
+      const words = (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const counts = await likeCounts(userId);
+      return STEP_TEMPLATES.filter(
+        (template) =>
+          (filter.step_type === undefined || template.stepType === filter.step_type) &&
+          matches(template, words),
+      ).map((template) => stepTemplateOut(template, counts));
+    },
+
+    async get(userId: number, id: string) {
+      const template = find(id);
+      const counts = await likeCounts(userId, [template.id]);
+      return {
+        ...stepTemplateOut(template, counts),
+        pages: builtinTemplatePages(template).map((page) => ({ name: page.name, config: page.config ?? {} })),
+      };
+    },
+
+    /** Likes (or, with `liked` false, unlikes) a template for the user; repeating either changes nothing. */
+    async setLike(userId: number, id: string, liked: boolean) {
+      const template = find(id);
+      if (liked) {
+        await db.insert(templateLikes).values({ userId, templateId: template.id }).onConflictDoNothing();
+      } else {
+        await db
+          .delete(templateLikes)
+          .where(and(eq(templateLikes.userId, userId), eq(templateLikes.templateId, template.id)));
+      }
+      const count = (await likeCounts(userId, [template.id])).get(template.id) ?? { likes: 0, liked: false };
+      return { id: template.id, ...count };
+    },
+
+    /** Every page of the built-in gallery as a page template, with its document rendered. */
+    pageTemplates(): PageTemplateOut[] {
+      return STEP_TEMPLATES.flatMap((template) =>
+        builtinTemplatePages(template).map((page, index) => {
+          const document = template.pages[index]!.document();
+          const rendered = renderPage(document);
+          return {
+            id: template.pages.length === 1 ? template.id : `${template.id}.${index + 1}`,
+            template_id: template.id,
+            name: page.name,
+            seo_title: page.seo_title,
+            seo_description: page.seo_description,
+            seo_keywords: page.seo_keywords,
+            url: stepPathFromName(page.name),
+            config: page.config,
+            css: rendered.css,
+            html: rendered.html,
+            head_js: '',
+            body_js: '',
+          };
+        }),
+      );
+    },
+
+    /** The pages of the account's saved templates, newest template first. */
+    async userPageTemplates(accountId: number): Promise<PageTemplateOut[]> {
+      const rows = await db
+        .select({ id: userTemplates.id, pages: userTemplates.pages })
+        .from(userTemplates)
+        .where(ownedBy(userTemplates, accountId))
+        .orderBy(desc(userTemplates.createdAt), desc(userTemplates.id));
+      return rows.flatMap((row) =>
+        row.pages.map((page, index) => ({
+          id: `${userTemplateId(row.id)}.${index + 1}`,
+          template_id: userTemplateId(row.id),
+          name: page.name,
+          seo_title: page.seo_title,
+          seo_description: page.seo_description,
+          seo_keywords: page.seo_keywords,
+          url: stepPathFromName(page.name),
+          config: page.config,
+          css: page.css,
+          html: page.html,
+          head_js: page.head_js,
+          body_js: page.body_js,
+        })),
+      );
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { STEP_TYPE_VALUES } from '../funnels/rules.ts';
+
+/**
+ * "Step template: id, name, badge, author_name, description, tags (comma list), step.thumbnail_hash,
+ * thumbnail_url." Built-in templates add how many users like them and whether the caller does.
+ */
+export const stepTemplateSchema = z.object({
+  id: z.string(),
+  /** The id a step is created from (`template_id` of the step create call). */
+  template_id: z.string(),
+  name: z.string(),
+  badge: z.string().nullable(),
+  author_name: z.string(),
+  description: z.string(),
+  tags: z.string(),
+  step: z.object({ step_type: z.number().int(), thumbnail_hash: z.string().nullable() }),
+  thumbnail_url: z.string().nullable(),
+  pages_count: z.number().int(),
+  likes: z.number().int(),
+  liked: z.boolean(),
+});
+export type StepTemplateOut = z.infer<typeof stepTemplateSchema>;
+
+export const stepTemplateDetailSchema = stepTemplateSchema.extend({
+  pages: z.array(z.object({ name: z.string(), config: z.record(z.string(), z.unknown()) })),
+});
+
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+export const templatesQuerySchema = z.object({
+  step_type: z.preprocess(emptyAsAbsent, z.coerce.number().pipe(z.literal(STEP_TYPE_VALUES)).optional()),
+  /** Words to find in the name, description or tags. */
+  query: z.preprocess(emptyAsAbsent, z.string().max(200).optional()),
+});
+
+export const templateParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const templateLikeAnswerSchema = z.object({
+  data: z.object({ id: z.string(), likes: z.number().int(), liked: z.boolean() }),
+});
+
+/**
+ * "Page template: id, name, seo_title, seo_description, seo_keywords, url, config (editor and page), css,
+ * html, head_js, body_js." `config` is the editor document; built-in templates also carry it rendered.
+ */
+export const pageTemplateSchema = z.object({
+  id: z.string(),
+  /** The id to apply the page with (`template_id` of apply-template or a new page). */
+  template_id: z.string(),
+  name: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  seo_keywords: z.string(),
+  url: z.string(),
+  config: z.record(z.string(), z.unknown()).nullable(),
+  css: z.string(),
+  html: z.string(),
+  head_js: z.string(),
+  body_js: z.string(),
+});
+export type PageTemplateOut = z.infer<typeof pageTemplateSchema>;

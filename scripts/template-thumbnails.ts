@@ -1,0 +1,54 @@
+// `npm run templates:thumbnails`: renders every built-in step template and screenshots it, 1200 px wide,
+// into apps/web/public/templates/<id>.png (the gallery's thumbnail_url). Uses the system Chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { pageDocumentHtml, renderPage, STEP_TEMPLATES } from '../packages/blocks/src/index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'apps/web/public/templates');
+/** "Page widths 1200 (desktop)"; the shot shows the top 1500 px of the page, at half scale to keep files small. */
+const WIDTH = 1200;
+const HEIGHT = 1500;
+
+fs.mkdirSync(outDir, { recursive: true });
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-thumbnails-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+  viewport: { width: WIDTH, height: HEIGHT },
+  deviceScaleFactor: 0.5,
+});
+try {
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  // The page must not reach the network: thumbnails are drawn from the document alone.
+  await page.route('**/*', (route) => route.abort());
+  for (const template of STEP_TEMPLATES) {
+    const first = template.pages[0];
+    if (!first) continue;
+    const html = pageDocumentHtml(renderPage(first.document()), { title: template.name });
+    await page.setContent(html, { waitUntil: 'load' });
+    const file = path.join(outDir, `${template.id}.png`);
+    const height = await page.evaluate(
+      () => document.querySelector('.fw-page')?.getBoundingClientRect().height ?? 0,
+    );
+    await page.screenshot({
+      path: file,
+      clip: { x: 0, y: 0, width: WIDTH, height: Math.min(Math.ceil(height), HEIGHT) || HEIGHT },
+    });
+    console.log(`${template.id}: ${path.relative(root, file)}`);
+  }
+} finally {
+  await browser.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
