@@ -36,6 +36,10 @@ const MailboxScreen = lazyScreen(
   'MailboxScreen',
 );
 
+const funnels = () => import('../features/funnels/screens.ts');
+const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
+const ArchivedFunnelsScreen = lazyScreen(funnels, 'ArchivedFunnelsScreen');
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -79,8 +83,8 @@ const mainRoutes: RouteObject[] = [
   soon('/get-started', 'Get started'),
   soon('/get-started/templates', 'Templates'),
   soon('/', 'Dashboard'),
-  soon('/funnels', 'Funnels'),
-  soon('/funnels/archive', 'Archived funnels'),
+  { path: '/funnels', element: <FunnelListScreen /> },
+  { path: '/funnels/archive', element: <ArchivedFunnelsScreen /> },
   soon('/orders', 'Orders'),
   soon('/customers', 'Customers'),
   soon('/analytics', 'Analytics'),

@@ -1,0 +1,1 @@
+export { ArchivedFunnelsScreen, FunnelListScreen } from './routes/funnel-list/funnel-list-screen.tsx';
