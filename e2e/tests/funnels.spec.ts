@@ -48,7 +48,7 @@ test('creates a funnel of each kind, pins, clones, deletes and restores them', a
   await shot(page, 'funnels-clone-popup');
   await clone.getByRole('button', { name: 'Clone funnel' }).click();
   await expect(clone.getByText('Your funnel was cloned')).toBeVisible();
-  await clone.getByRole('button', { name: 'Close', exact: true }).click();
+  await clone.getByRole('button', { name: 'Done', exact: true }).click();
   await expect(entry(page, 'Spring Sale - [clone]')).toBeVisible();
 
   // Delete moves it to the archive; Restore brings it back.
@@ -126,4 +126,146 @@ test('splits a geo-funnel, renames it with the unsaved marker and targets countr
     .click();
   await expect(entry(page, 'World Tour').getByLabel('Geo-funnel name')).toHaveValue('World Tour FR');
   await expect(entry(page, 'World Tour').getByText('France')).toBeVisible();
+});
+
+async function addStep(page: Page, type: string) {
+  await page.getByRole('button', { name: 'New step' }).click();
+  const popup = page.getByRole('dialog', { name: 'Add new step' });
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: type, exact: true }).click();
+  await expect(popup.getByLabel('Name')).toHaveValue(`New ${type}`);
+  await expect(popup.getByLabel('Step URL')).toHaveValue(`new-${type.toLowerCase().replaceAll(' ', '-')}`);
+  await popup.getByRole('button', { name: 'Create step' }).click();
+  await expect(popup).toBeHidden();
+}
+
+test('adds blank steps, reorders them by dragging, refuses a taken path and deletes a step', async ({
+  page,
+}) => {
+  await newOwner(page, 'Ivy');
+  await addFunnel(page, 'Step Funnel', 'Funnelwork funnel');
+  const sidebar = page.getByRole('complementary', { name: 'Funnel' });
+  await expect(sidebar.getByText('No steps have been added yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'New step' }).click();
+  const popup = page.getByRole('dialog', { name: 'Add new step' });
+  await shot(page, 'funnels-add-step-template');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await shot(page, 'funnels-add-step-type');
+  await popup.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await shot(page, 'funnels-add-step-details');
+  await popup.getByRole('button', { name: 'Create step' }).click();
+  await expect(page).toHaveURL(/\/wfunnel\/\d+\/steps\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'New Checkout' })).toBeVisible();
+
+  await addStep(page, 'Upsell');
+  await addStep(page, 'Thank you page');
+  const items = sidebar.getByTestId('step-item');
+  await expect(items).toHaveCount(3);
+
+  // Drag the last step above the first with the mouse (the @dnd-kit pointer sensor).
+  const handle = sidebar.getByRole('button', { name: 'Reorder New Thank you page' });
+  const target = sidebar.getByRole('button', { name: 'Reorder New Checkout' });
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('no step handles');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(items.first()).toContainText('New Thank you page');
+  await shot(page, 'funnels-step-sidebar');
+  await page.reload();
+  await expect(items.nth(0)).toContainText('New Thank you page');
+  await expect(items.nth(1)).toContainText('New Checkout');
+  await expect(items.nth(2)).toContainText('New Upsell');
+
+  // The keyboard reorders too: Space picks the step up, arrows move it, Space drops it.
+  await sidebar.getByRole('button', { name: 'Reorder New Upsell' }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await expect(items.nth(1)).toContainText('New Upsell');
+
+  // "a server status of 409 marks the path as taken"
+  await page.getByRole('button', { name: 'New step' }).click();
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Upsell', exact: true }).click();
+  await popup.getByRole('button', { name: 'Create step' }).click();
+  await expect(popup.getByText('This path is already taken in this funnel')).toBeVisible();
+  await shot(page, 'funnels-add-step-path-taken');
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+
+  // Delete step: both confirmations, progress, then back to the funnel page.
+  await sidebar.getByRole('button', { name: 'Delete New Checkout' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete step' });
+  const confirm = del.getByRole('button', { name: 'Delete step' });
+  await expect(confirm).toBeDisabled();
+  await del.getByLabel('I understand that the step and its pages will be deleted').check();
+  await expect(confirm).toBeDisabled();
+  await del.getByLabel('I understand that visitors will no longer reach this step').check();
+  await shot(page, 'funnels-delete-step-popup');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/wfunnel\/\d+\/overview$/);
+  await expect(items).toHaveCount(2);
+  await expect(sidebar.getByText('New Checkout')).toBeHidden();
+});
+
+test('adds a product with variants and connects a domain pending verification', async ({ page }) => {
+  await newOwner(page, 'Jo');
+  await addFunnel(page, 'Product Funnel', 'Classic funnel');
+  await page.getByLabel('Name').fill('Order form');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Order form' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add product' }).click();
+  const panel = page.getByRole('dialog', { name: 'New product' });
+  await panel.getByLabel('Product name').fill('Yoga mat');
+  await panel.getByLabel('Price').fill('49.90');
+  await panel.getByLabel('Billing').click();
+  await page.getByRole('option', { name: 'Every month' }).click();
+  await panel.getByLabel('Image URL').fill('https://images.example.test/mat.jpg');
+  await panel.getByRole('button', { name: 'Add image' }).click();
+  await panel.getByRole('button', { name: 'Create product' }).click();
+  const settings = page.getByRole('dialog', { name: 'Product settings' });
+  await expect(page).toHaveURL(/\/funnel\/\d+\/steps\/\d+\/product\/\d+$/);
+  await settings.getByRole('button', { name: 'Add option' }).click();
+  await settings.getByLabel('Option name').fill('Size');
+  await settings.getByLabel('Values').fill('S');
+  await settings.getByLabel('Values').press('Enter');
+  await settings.getByLabel('Values').fill('M');
+  await settings.getByLabel('Values').press('Enter');
+  await settings.getByRole('button', { name: 'Save options' }).click();
+  await settings.getByLabel('Variant name').fill('Small mat');
+  await settings.getByRole('combobox', { name: 'Size' }).click();
+  await page.getByRole('option', { name: 'S', exact: true }).click();
+  await settings.getByRole('button', { name: 'Add variant' }).click();
+  const variants = settings.getByRole('table', { name: 'Variants' });
+  await expect(variants.getByText('Small mat')).toBeVisible();
+  await expect(variants.getByText('Size: S')).toBeVisible();
+  await shot(page, 'funnels-product-panel');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Yoga mat' })).toBeVisible();
+  await expect(page.getByText('$49.90 / month')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect(page).toHaveURL(/\/funnel\/\d+\/settings$/);
+  await page.getByRole('button', { name: 'Connect domain' }).click();
+  const connect = page.getByRole('dialog', { name: 'Connect domain' });
+  await connect.getByLabel('Domain').fill('https://Shop.Example.com/');
+  await connect.getByRole('button', { name: 'Add domain' }).click();
+  await expect(connect.getByText('Pending verification')).toBeVisible();
+  await expect(connect.getByText('_funnelwork.shop.example.com')).toBeVisible();
+  await expect(connect.getByText(/^funnelwork-verify=/)).toBeVisible();
+  await shot(page, 'funnels-connect-domain');
+  await connect.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(connect.getByText(/Verification failed|Pending verification/)).toBeVisible();
+  await connect.getByRole('button', { name: 'Verify later' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Domain')).toHaveValue('shop.example.com (pending verification)');
 });

@@ -39,6 +39,13 @@ const MailboxScreen = lazyScreen(
 const funnels = () => import('../features/funnels/screens.ts');
 const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
 const ArchivedFunnelsScreen = lazyScreen(funnels, 'ArchivedFunnelsScreen');
+const FunnelLayout = lazyScreen(funnels, 'FunnelLayout');
+const FunnelOverviewScreen = lazyScreen(funnels, 'FunnelOverviewScreen');
+const FunnelSettingsScreen = lazyScreen(funnels, 'FunnelSettingsScreen');
+const FunnelStepsScreen = lazyScreen(funnels, 'FunnelStepsScreen');
+const StepScreen = lazyScreen(funnels, 'StepScreen');
+const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
+const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
 
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
@@ -49,32 +56,37 @@ const soon = (path: string, screen: string): RouteObject => ({
 /** The screens of one funnel, classic (/funnel) or second kind (/wfunnel): spec §2.3. */
 function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
   const stepChildren: RouteObject[] = [
-    { index: true, element: <ComingSoon screen="Funnel step" /> },
-    soon('settings', 'Step settings'),
-    soon('product/:productId', 'Step product'),
+    { index: true, element: <StepScreen /> },
+    { path: 'settings', element: <StepSettingsScreen /> },
+    { path: 'product/:productId', element: <StepProductScreen /> },
   ];
   return {
     path: `/${kind}/:id`,
     element: <StepsLayout />,
     children: [
-      { index: true, element: <Navigate to="overview" replace /> },
-      soon('overview', 'Funnel overview'),
-      soon('settings', 'Funnel settings'),
-      soon('orders', 'Funnel orders'),
-      ...(kind === 'wfunnel'
-        ? [soon('orders/:orderId', 'Funnel order'), soon('analytics-v2', 'Funnel analytics')]
-        : []),
-      soon('analytics', 'Funnel analytics'),
-      soon('apps/:appId', 'Funnel apps'),
-      ...(kind === 'funnel'
-        ? [soon('automations/:automation/:email', 'Funnel automations')]
-        : [
-            soon('automations/v2', 'Funnel automations'),
-            soon('automations/v2/:automation', 'Funnel automations'),
-            soon('automations/:automation', 'Funnel automations'),
-          ]),
-      soon('steps', 'Funnel steps'),
-      { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
+      {
+        element: <FunnelLayout />,
+        children: [
+          { index: true, element: <Navigate to="overview" replace /> },
+          { path: 'overview', element: <FunnelOverviewScreen /> },
+          { path: 'settings', element: <FunnelSettingsScreen /> },
+          soon('orders', 'Funnel orders'),
+          ...(kind === 'wfunnel'
+            ? [soon('orders/:orderId', 'Funnel order'), soon('analytics-v2', 'Funnel analytics')]
+            : []),
+          soon('analytics', 'Funnel analytics'),
+          soon('apps/:appId', 'Funnel apps'),
+          ...(kind === 'funnel'
+            ? [soon('automations/:automation/:email', 'Funnel automations')]
+            : [
+                soon('automations/v2', 'Funnel automations'),
+                soon('automations/v2/:automation', 'Funnel automations'),
+                soon('automations/:automation', 'Funnel automations'),
+              ]),
+          { path: 'steps', element: <FunnelStepsScreen /> },
+          { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
+        ],
+      },
     ],
   };
 }

@@ -118,7 +118,7 @@ export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
           </Text>
           <Group>
             <Button variant="default" onClick={onClose}>
-              Close
+              Done
             </Button>
             <Button
               onClick={() => {
