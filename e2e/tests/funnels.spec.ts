@@ -267,5 +267,5 @@ test('adds a product with variants and connects a domain pending verification', 
   await connect.getByRole('button', { name: 'Verify later' }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.reload();
-  await expect(page.getByLabel('Domain')).toHaveValue('shop.example.com (pending verification)');
+  await expect(page.getByRole('combobox', { name: 'Domain' })).toHaveValue('shop.example.com (pending verification)');
 });
