@@ -267,5 +267,79 @@ test('adds a product with variants and connects a domain pending verification', 
   await connect.getByRole('button', { name: 'Verify later' }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Domain' })).toHaveValue('shop.example.com (pending verification)');
+  await expect(page.getByRole('combobox', { name: 'Domain' })).toHaveValue(
+    'shop.example.com (pending verification)',
+  );
+});
+
+test('shares a funnel into a second account, choosing a subdomain first', async ({ page, browser }) => {
+  await newOwner(page, 'Kim');
+  await addFunnel(page, 'Shared Launch', 'Funnelwork funnel');
+  await page.getByLabel('Name').fill('Welcome page');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome page' })).toBeVisible();
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Create share link' }).click();
+  const link = await page.getByLabel('Share link', { exact: true }).inputValue();
+  expect(link).toMatch(/\/share\?funnel=\d+&code=[\w-]+$/);
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await newOwner(second, 'Lou');
+  await second.goto(link);
+  // "if the user has no subdomain a non-closable subdomain popup comes first"
+  const subdomain = second.getByRole('dialog', { name: 'Choose your free subdomain' });
+  await expect(subdomain).toBeVisible();
+  await expect(subdomain.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await subdomain.getByLabel('Subdomain').fill(`lou${Date.now()}`);
+  await subdomain.getByRole('button', { name: 'Save' }).click();
+  const popup = second.getByRole('dialog', { name: 'Clone a shared funnel' });
+  await expect(popup.getByText('“Shared Launch” has 1 step.', { exact: false })).toBeVisible();
+  await shot(second, 'funnels-share-clone-popup');
+  await popup.getByRole('button', { name: 'Clone funnel' }).click();
+  await expect(second.getByRole('progressbar', { name: 'Clone progress' })).toBeVisible();
+  await expect(second).toHaveURL(/\/wfunnel\/\d+\/overview$/, { timeout: 15_000 });
+  await expect(second.getByTestId('funnel-name')).toHaveText('Shared Launch');
+  await expect(second.getByRole('complementary', { name: 'Funnel' }).getByText('Welcome page')).toBeVisible();
+  await other.close();
+});
+
+test('creates, edits and deletes discount codes', async ({ page }) => {
+  await newOwner(page, 'Max');
+  await page.goto('/store');
+  await expect(page).toHaveURL(/\/store\/discounts$/);
+  await expect(page.getByText('No discount codes yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'New discount' }).click();
+  const popup = page.getByRole('dialog', { name: 'New discount' });
+  await popup.getByLabel('Discount code').fill('summer20');
+  await popup.getByLabel('Percent off').fill('20');
+  await popup.getByLabel('Uses in total').fill('100');
+  await shot(page, 'funnels-discount-popup');
+  await popup.getByRole('button', { name: 'Create discount' }).click();
+  const table = page.getByRole('table', { name: 'Discounts' });
+  const row = table.getByRole('row').filter({ hasText: 'SUMMER20' });
+  await expect(row).toContainText('20% off');
+  await expect(row).toContainText('0 / 100');
+  await expect(row).toContainText('Active');
+
+  // A second code with the same letters is refused (codes are unique case-insensitively).
+  await page.getByRole('button', { name: 'New discount' }).click();
+  await popup.getByLabel('Discount code').fill('SUMMER20');
+  await popup.getByRole('button', { name: 'Create discount' }).click();
+  await expect(popup.getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true');
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+
+  await row.getByRole('button', { name: 'Edit SUMMER20' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit discount' });
+  await edit.getByText('Fixed amount').click();
+  await edit.getByLabel('Amount off').fill('5');
+  await edit.getByLabel('Active').uncheck();
+  await edit.getByRole('button', { name: 'Save discount' }).click();
+  await expect(row).toContainText('$5.00 off');
+  await expect(row).toContainText('Inactive');
+  await shot(page, 'funnels-discounts');
+
+  await row.getByRole('button', { name: 'Delete SUMMER20' }).click();
+  await page.getByRole('dialog', { name: 'Delete discount' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No discount codes yet.')).toBeVisible();
 });

@@ -47,6 +47,11 @@ const StepScreen = lazyScreen(funnels, 'StepScreen');
 const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
 const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
 
+const DiscountsScreen = lazyScreen(
+  () => import('../features/store/routes/discounts/discounts-screen.tsx'),
+  'DiscountsScreen',
+);
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -110,7 +115,7 @@ const mainRoutes: RouteObject[] = [
   soon('/integrations', 'Integrations'),
   soon('/integrations/:id', 'Integration'),
   { path: '/store', element: <Navigate to="/store/discounts" replace /> },
-  soon('/store/discounts', 'Discounts'),
+  { path: '/store/discounts', element: <DiscountsScreen /> },
   { path: '/developers', element: <Navigate to="/developers/apps" replace /> },
   soon('/developers/apps', 'Developer apps'),
   soon('/billing', 'Billing'),

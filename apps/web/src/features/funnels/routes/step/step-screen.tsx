@@ -1,18 +1,6 @@
 import type { Product } from '@funnelwork/domain';
 import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Image,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,7 +15,7 @@ import { ProductSettingsPanel } from '../../components/product-settings-panel.ts
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 /** Shown where a product image cannot load. */
-const BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+const _BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
 
 export const stepProductsKey = (stepId: number) => ['step-products', stepId] as const;
 
