@@ -40,6 +40,16 @@ test('creates a funnel of each kind, pins, clones, deletes and restores them', a
   await expect(page.getByTestId('funnel-entry').first()).toHaveAccessibleName('Spring Sale');
   await shot(page, 'funnels-list');
 
+  // Rename through the Funnel settings popup.
+  await entry(page, 'Geo Launch').getByRole('button', { name: 'More for Geo Launch' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Funnel settings' });
+  await settings.getByLabel('Funnel name').fill('Geo Launch EU');
+  await shot(page, 'funnels-settings-popup');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings).toBeHidden();
+  await expect(entry(page, 'Geo Launch EU')).toBeVisible();
+
   // Clone: what to clone, then the name ("name - [clone]"), then done.
   await entry(page, 'Spring Sale').getByRole('button', { name: 'Clone' }).click();
   const clone = page.getByRole('dialog', { name: 'Clone funnel' });

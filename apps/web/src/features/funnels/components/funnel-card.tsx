@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { fromNow } from '../../../shared/relative-time.ts';
-import { funnelKeys, kindOf, pinFunnel, restoreFunnel } from '../api.ts';
+import { funnelKeys, pinFunnel, restoreFunnel } from '../api.ts';
 import { funnelKindLabel } from '../funnel-kinds.ts';
 import { GeoFunnels } from './geo-funnels.tsx';
 
@@ -30,6 +30,7 @@ type FunnelCardProps = {
   onClone: () => void;
   onDelete: () => void;
   onMove: () => void;
+  onSettings: () => void;
 };
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -46,7 +47,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** A funnel list entry (spec §2.6): name, update time, stats and pin, clone, delete, restore. */
-export function FunnelCard({ funnel, access, onClone, onDelete, onMove }: FunnelCardProps) {
+export function FunnelCard({ funnel, access, onClone, onDelete, onMove, onSettings }: FunnelCardProps) {
   const queryClient = useQueryClient();
   const [pinned, setPinned] = useState(funnel.pinned);
   const [pinBusy, setPinBusy] = useState(false);
@@ -167,9 +168,9 @@ export function FunnelCard({ funnel, access, onClone, onDelete, onMove }: Funnel
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item
-                    component={Link}
-                    to={`/${kindOf(funnel)}/${funnel.id}/settings`}
                     leftSection={<IconSettings size={16} />}
+                    disabled={!access.funnels}
+                    onClick={onSettings}
                   >
                     Settings
                   </Menu.Item>

@@ -25,6 +25,7 @@ import { DeleteFunnelPopup } from '../../components/delete-funnel-popup.tsx';
 import { FolderBar } from '../../components/folder-bar.tsx';
 import { DeleteFolderPopup, FolderNamePopup, MoveToFolderPopup } from '../../components/folder-popups.tsx';
 import { FunnelCard } from '../../components/funnel-card.tsx';
+import { FunnelSettingsPopup } from '../../components/funnel-settings-popup.tsx';
 
 /** "Save delay 300 ms": the search waits as long before it asks. */
 const SEARCH_DELAY_MS = 300;
@@ -52,6 +53,7 @@ function FunnelList({ archived }: { archived: boolean }) {
   const [cloning, setCloning] = useState<FunnelListItem | null>(null);
   const [deleting, setDeleting] = useState<FunnelListItem | null>(null);
   const [moving, setMoving] = useState<FunnelListItem | null>(null);
+  const [configuring, setConfiguring] = useState<FunnelListItem | null>(null);
   const [namingFolder, setNamingFolder] = useState<Folder | 'new' | null>(null);
   const [deletingFolder, setDeletingFolder] = useState<Folder | null>(null);
 
@@ -163,6 +165,7 @@ function FunnelList({ archived }: { archived: boolean }) {
             onClone={() => setCloning(funnel)}
             onDelete={() => setDeleting(funnel)}
             onMove={() => setMoving(funnel)}
+            onSettings={() => setConfiguring(funnel)}
           />
         ))}
       </Stack>
@@ -180,6 +183,11 @@ function FunnelList({ archived }: { archived: boolean }) {
       <AddFunnelPopup opened={adding} onClose={() => setAdding(false)} folderId={folderId} />
       <CloneFunnelPopup funnel={cloning} onClose={() => setCloning(null)} />
       <DeleteFunnelPopup funnel={deleting} onClose={() => setDeleting(null)} />
+      <FunnelSettingsPopup
+        funnel={configuring}
+        canEdit={access.funnels}
+        onClose={() => setConfiguring(null)}
+      />
       <MoveToFolderPopup funnel={moving} folders={folders.data ?? []} onClose={() => setMoving(null)} />
       <FolderNamePopup folder={namingFolder} onClose={() => setNamingFolder(null)} />
       <DeleteFolderPopup
