@@ -7,6 +7,7 @@ import { useFunnelAccess } from '../../access.ts';
 import { useFunnel } from '../../api.ts';
 import { DeleteFunnelPopup } from '../../components/delete-funnel-popup.tsx';
 import { FunnelSettingsForm } from '../../components/funnel-settings-form.tsx';
+import { TrackingCodesCard } from '../../components/tracking-codes-card.tsx';
 import { useFunnelId } from '../funnel-layout/funnel-layout.tsx';
 
 /** /funnel/{id}/settings and /wfunnel/{id}/settings. */
@@ -29,6 +30,7 @@ export function FunnelSettingsScreen() {
       <Card>
         <FunnelSettingsForm key={funnel.data.updated_at} funnel={funnel.data} canEdit={access.funnels} />
       </Card>
+      <TrackingCodesCard funnelId={id} canEdit={access.funnels} />
       <Card style={{ borderColor: 'var(--mantine-color-red-3)' }}>
         <Group justify="space-between">
           <div>
