@@ -12,9 +12,9 @@ import type { Database } from './db/client.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
 import {
   createCredentialCipher,
+  installCredentialCipher,
   keyFromDataDir,
   loadGatewayCredentials,
-  useCredentialCipher,
 } from './gateways/credentials.ts';
 import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry.ts';
 import { createSandboxGateway } from './gateways/sandbox.ts';
@@ -173,7 +173,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const popups = createPopupsService({ db });
   const library = createLibraryService({ db });
   const cipher = createCredentialCipher(config.gatewaySecretKey ?? keyFromDataDir(config.dataDir));
-  useCredentialCipher(cipher);
+  installCredentialCipher(cipher);
   const stripe = createStripeAdapter({ apiBase: config.stripeApiBase });
   const gateways = createGatewaysService({
     db,

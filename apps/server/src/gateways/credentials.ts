@@ -76,7 +76,7 @@ export function keyFromDataDir(dataDir: string): Buffer {
 let processCipher: CredentialCipher | null = null;
 
 /** Set once at boot (`buildApp`): the cipher every credentials read and write uses. */
-export function useCredentialCipher(cipher: CredentialCipher): void {
+export function installCredentialCipher(cipher: CredentialCipher): void {
   processCipher = cipher;
 }
 

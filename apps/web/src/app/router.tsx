@@ -36,6 +36,22 @@ const MailboxScreen = lazyScreen(
   'MailboxScreen',
 );
 
+const funnels = () => import('../features/funnels/screens.ts');
+const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
+const ArchivedFunnelsScreen = lazyScreen(funnels, 'ArchivedFunnelsScreen');
+const FunnelLayout = lazyScreen(funnels, 'FunnelLayout');
+const FunnelOverviewScreen = lazyScreen(funnels, 'FunnelOverviewScreen');
+const FunnelSettingsScreen = lazyScreen(funnels, 'FunnelSettingsScreen');
+const FunnelStepsScreen = lazyScreen(funnels, 'FunnelStepsScreen');
+const StepScreen = lazyScreen(funnels, 'StepScreen');
+const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
+const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
+
+const DiscountsScreen = lazyScreen(
+  () => import('../features/store/routes/discounts/discounts-screen.tsx'),
+  'DiscountsScreen',
+);
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -45,32 +61,37 @@ const soon = (path: string, screen: string): RouteObject => ({
 /** The screens of one funnel, classic (/funnel) or second kind (/wfunnel): spec §2.3. */
 function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
   const stepChildren: RouteObject[] = [
-    { index: true, element: <ComingSoon screen="Funnel step" /> },
-    soon('settings', 'Step settings'),
-    soon('product/:productId', 'Step product'),
+    { index: true, element: <StepScreen /> },
+    { path: 'settings', element: <StepSettingsScreen /> },
+    { path: 'product/:productId', element: <StepProductScreen /> },
   ];
   return {
     path: `/${kind}/:id`,
     element: <StepsLayout />,
     children: [
-      { index: true, element: <Navigate to="overview" replace /> },
-      soon('overview', 'Funnel overview'),
-      soon('settings', 'Funnel settings'),
-      soon('orders', 'Funnel orders'),
-      ...(kind === 'wfunnel'
-        ? [soon('orders/:orderId', 'Funnel order'), soon('analytics-v2', 'Funnel analytics')]
-        : []),
-      soon('analytics', 'Funnel analytics'),
-      soon('apps/:appId', 'Funnel apps'),
-      ...(kind === 'funnel'
-        ? [soon('automations/:automation/:email', 'Funnel automations')]
-        : [
-            soon('automations/v2', 'Funnel automations'),
-            soon('automations/v2/:automation', 'Funnel automations'),
-            soon('automations/:automation', 'Funnel automations'),
-          ]),
-      soon('steps', 'Funnel steps'),
-      { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
+      {
+        element: <FunnelLayout />,
+        children: [
+          { index: true, element: <Navigate to="overview" replace /> },
+          { path: 'overview', element: <FunnelOverviewScreen /> },
+          { path: 'settings', element: <FunnelSettingsScreen /> },
+          soon('orders', 'Funnel orders'),
+          ...(kind === 'wfunnel'
+            ? [soon('orders/:orderId', 'Funnel order'), soon('analytics-v2', 'Funnel analytics')]
+            : []),
+          soon('analytics', 'Funnel analytics'),
+          soon('apps/:appId', 'Funnel apps'),
+          ...(kind === 'funnel'
+            ? [soon('automations/:automation/:email', 'Funnel automations')]
+            : [
+                soon('automations/v2', 'Funnel automations'),
+                soon('automations/v2/:automation', 'Funnel automations'),
+                soon('automations/:automation', 'Funnel automations'),
+              ]),
+          { path: 'steps', element: <FunnelStepsScreen /> },
+          { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
+        ],
+      },
     ],
   };
 }
@@ -79,8 +100,8 @@ const mainRoutes: RouteObject[] = [
   soon('/get-started', 'Get started'),
   soon('/get-started/templates', 'Templates'),
   soon('/', 'Dashboard'),
-  soon('/funnels', 'Funnels'),
-  soon('/funnels/archive', 'Archived funnels'),
+  { path: '/funnels', element: <FunnelListScreen /> },
+  { path: '/funnels/archive', element: <ArchivedFunnelsScreen /> },
   soon('/orders', 'Orders'),
   soon('/customers', 'Customers'),
   soon('/analytics', 'Analytics'),
@@ -94,7 +115,7 @@ const mainRoutes: RouteObject[] = [
   soon('/integrations', 'Integrations'),
   soon('/integrations/:id', 'Integration'),
   { path: '/store', element: <Navigate to="/store/discounts" replace /> },
-  soon('/store/discounts', 'Discounts'),
+  { path: '/store/discounts', element: <DiscountsScreen /> },
   { path: '/developers', element: <Navigate to="/developers/apps" replace /> },
   soon('/developers/apps', 'Developer apps'),
   soon('/billing', 'Billing'),

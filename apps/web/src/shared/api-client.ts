@@ -14,6 +14,8 @@ type CallOptions = {
   body?: unknown;
   form?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Answer the whole `{data, meta}` body instead of its `data` (for paged lists). */
+  keepEnvelope?: boolean;
 };
 
 type FailureListener = (failure: ApiFailure) => void;
@@ -68,7 +70,7 @@ export async function api<T>(method: string, path: string, options: CallOptions 
       info: { status: response.status, data: message, code: failure?.code, field: failure?.field },
     });
   }
-  const data = isObject(payload) && 'data' in payload ? payload.data : payload;
+  const data = !options.keepEnvelope && isObject(payload) && 'data' in payload ? payload.data : payload;
   return { data: data as T };
 }
 
@@ -101,4 +103,12 @@ export async function apiOrThrow<T>(method: string, path: string, options?: Call
   const result = await api<T>(method, path, options);
   if (result.error !== undefined) throw new ApiError(result);
   return result.data;
+}
+
+export type ListMeta = { count: number; per_page: number; total_pages: number };
+export type PagedList<T> = { data: T[]; meta: ListMeta };
+
+/** A paged list read: `{data: [...], meta: {count, per_page, total_pages}}`. */
+export function apiPageOrThrow<T>(path: string, query?: CallOptions['query']): Promise<PagedList<T>> {
+  return apiOrThrow<PagedList<T>>('GET', path, { query, keepEnvelope: true });
 }

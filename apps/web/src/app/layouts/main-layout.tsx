@@ -1,6 +1,7 @@
 import { AppShell, Container } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { SharedFunnelGate } from '../../features/funnels/components/shared-funnel-gate.tsx';
 import { WelcomePopup } from '../../features/onboarding/components/welcome-popup.tsx';
 import { SessionNotices } from '../session-notices.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -20,6 +21,7 @@ function HeaderShell({ children }: { children: ReactNode }) {
       </AppShell.Main>
       <SessionNotices />
       <WelcomePopup />
+      <SharedFunnelGate />
     </AppShell>
   );
 }

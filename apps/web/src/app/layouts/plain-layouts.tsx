@@ -17,7 +17,7 @@ export function EmptyLayout() {
 /** Layout "steps-children": a step's own screens inside the funnel's steps layout. */
 export function StepsChildrenLayout() {
   return (
-    <Box p={{ base: 'md', sm: 'xl' }}>
+    <Box>
       <Outlet />
     </Box>
   );

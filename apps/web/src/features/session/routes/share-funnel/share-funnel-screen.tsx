@@ -1,8 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-
-export const SHARED_FUNNEL_KEY = 'fw.sharedFunnel';
+import { sharedFunnelStore } from '../../../../shared/shared-funnel-store.ts';
 
 /**
  * A share link: the shared funnel and its code are kept locally, then the home route (after
@@ -15,7 +14,7 @@ export function ShareFunnelScreen() {
     const funnel = search.get('funnel');
     const code = search.get('code');
     if (funnel && code) {
-      localStorage.setItem(SHARED_FUNNEL_KEY, JSON.stringify({ funnel, code, name: search.get('name') }));
+      sharedFunnelStore.set({ funnel, code, name: search.get('name') });
     }
     navigate('/', { replace: true });
   }, [search, navigate]);

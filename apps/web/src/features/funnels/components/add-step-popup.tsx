@@ -1,0 +1,294 @@
+import type { SavedTemplate } from '@funnelwork/domain';
+import {
+  cleanStepUrl,
+  newStepName,
+  nextOrderIndex,
+  STEP_TYPES,
+  stepPathFromName,
+} from '@funnelwork/domain/rules';
+import {
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowsDown,
+  IconArrowsUp,
+  IconConfetti,
+  IconDots,
+  IconFile,
+  IconLayout,
+  IconShoppingCart,
+  IconTemplate,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { notifyError } from '../../../app/notices.ts';
+import { apiOrThrow } from '../../../shared/api-client.ts';
+import { useMe } from '../../session/api.ts';
+import { createStep, type FunnelKind, funnelKeys } from '../api.ts';
+import classes from './add-step-popup.module.css';
+
+/** Spec §8: "status 409 marks the path as taken". */
+export const PATH_TAKEN = 'This path is already taken in this funnel';
+const BLANK = 'blank';
+
+const TYPE_ICONS: Record<number, ReactNode> = {
+  1: <IconShoppingCart size={22} />,
+  2: <IconArrowsUp size={22} />,
+  3: <IconConfetti size={22} />,
+  4: <IconArrowsDown size={22} />,
+  5: <IconLayout size={22} />,
+  6: <IconDots size={22} />,
+};
+
+type AddStepPopupProps = {
+  opened: boolean;
+  kind: FunnelKind;
+  funnelId: number;
+  stepsCount: number;
+  onClose: () => void;
+};
+
+/**
+ * "Add new step has three stages: template pick with Continue, step-type pick, then details with
+ * Back, Create step, Cancel."
+ */
+export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: AddStepPopupProps) {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const templates = useQuery({
+    queryKey: ['saved-templates'],
+    queryFn: () => apiOrThrow<SavedTemplate[]>('GET', 'saved-templates'),
+    enabled: opened,
+  });
+  const [stage, setStage] = useState(0);
+  const [template, setTemplate] = useState<string>(BLANK);
+  const [type, setType] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [path, setPath] = useState('');
+  const [pathEdited, setPathEdited] = useState(false);
+  const [variantUrl, setVariantUrl] = useState('');
+  const [pathError, setPathError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setStage(0);
+    setTemplate(BLANK);
+    setType(null);
+    setName('');
+    setPath('');
+    setPathEdited(false);
+    setVariantUrl('');
+    setPathError(undefined);
+  }, [opened]);
+
+  // "choosing a type jumps to stage 3 and pre-fills the name as 'New ' plus the type title and the
+  // path as the lowercase name with spaces turned to hyphens."
+  const chooseType = (value: number) => {
+    setType(value);
+    const prefilled = newStepName(value);
+    setName(prefilled);
+    setPath(stepPathFromName(prefilled));
+    setPathEdited(false);
+    setPathError(undefined);
+    setStage(2);
+  };
+
+  const continueFromTemplate = () => {
+    const saved = templates.data?.find((t) => t.template_id === template);
+    // "A step created from a preset type skips ahead."
+    if (saved) chooseType(saved.step.step_type);
+    else setStage(1);
+  };
+
+  const create = async () => {
+    if (!name.trim() || type === null) return;
+    setBusy(true);
+    const url = cleanStepUrl(path) || stepPathFromName(name);
+    const result = await createStep(kind, funnelId, {
+      name: name.trim(),
+      path: url,
+      url,
+      url2: cleanStepUrl(variantUrl) || null,
+      type,
+      user_id: me.id,
+      template_id: template === BLANK ? null : template,
+      order_index: nextOrderIndex(stepsCount),
+    });
+    setBusy(false);
+    if (result.error !== undefined) {
+      if (result.info.status === 409) setPathError(PATH_TAKEN);
+      notifyError(result.error);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
+    onClose();
+    navigate(`/${kind}/${funnelId}/steps/${result.data.id}`);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add new step" size="xl">
+      <Stepper active={stage} size="sm" mb="lg" allowNextStepsSelect={false}>
+        <Stepper.Step label="Template" />
+        <Stepper.Step label="Step type" />
+        <Stepper.Step label="Details" />
+      </Stepper>
+
+      {stage === 0 && (
+        <Stack>
+          <Radio.Group value={template} onChange={setTemplate} aria-label="Template">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <TemplateCard value={BLANK} title="Blank page" description="Start from an empty page." />
+              {templates.data?.map((t) => (
+                <TemplateCard
+                  key={t.id}
+                  value={t.template_id}
+                  title={t.name}
+                  description={t.description || `Saved by ${t.author_name}`}
+                  thumbnail={t.thumbnail_url}
+                />
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+          <Text size="sm" c="dimmed">
+            Looking for a design?{' '}
+            <Anchor component={Link} to="/get-started/templates" onClick={onClose}>
+              Browse the templates gallery
+            </Anchor>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={continueFromTemplate}>Continue</Button>
+          </Group>
+        </Stack>
+      )}
+
+      {stage === 1 && (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            What does this step do in your funnel?
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            {STEP_TYPES.map((t) => (
+              <UnstyledButton key={t.value} className={classes.typeCard} onClick={() => chooseType(t.value)}>
+                <ThemeIcon variant="light" size={40} radius="md">
+                  {TYPE_ICONS[t.value]}
+                </ThemeIcon>
+                <Text fw={600} size="sm">
+                  {t.title}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStage(0)}>
+              Back
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {stage === 2 && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Name"
+              data-autofocus
+              maxLength={200}
+              value={name}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                setName(next);
+                if (!pathEdited) setPath(stepPathFromName(next));
+                setPathError(undefined);
+              }}
+            />
+            <TextInput
+              label="Step URL"
+              leftSection={<Text size="sm">/</Text>}
+              maxLength={255}
+              value={path}
+              error={pathError}
+              onChange={(event) => {
+                setPath(event.currentTarget.value);
+                setPathEdited(true);
+                setPathError(undefined);
+              }}
+            />
+            <TextInput
+              label="Variant URL"
+              description="Optional: a second URL for an A/B variant."
+              leftSection={<Text size="sm">/</Text>}
+              maxLength={255}
+              value={variantUrl}
+              onChange={(event) => setVariantUrl(event.currentTarget.value)}
+            />
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setStage(template === BLANK ? 1 : 0)}>
+                Back
+              </Button>
+              <Group>
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                {/* "In the later add-step popup only the name blocks Create step." */}
+                <Button type="submit" loading={busy} disabled={!name.trim()}>
+                  Create step
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+type TemplateCardProps = { value: string; title: string; description: string; thumbnail?: string | null };
+
+function TemplateCard({ value, title, description, thumbnail }: TemplateCardProps) {
+  return (
+    <Radio.Card value={value} radius="md" className={classes.templateCard} aria-label={title}>
+      <div className={classes.thumb}>
+        {thumbnail ? (
+          <img src={thumbnail} alt="" />
+        ) : (
+          <ThemeIcon variant="light" size={44} radius="md" color={value === BLANK ? 'gray' : 'indigo'}>
+            {value === BLANK ? <IconFile size={24} /> : <IconTemplate size={24} />}
+          </ThemeIcon>
+        )}
+      </div>
+      <Group wrap="nowrap" p="sm" gap="sm" align="flex-start">
+        <Radio.Indicator />
+        <div>
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {description}
+          </Text>
+        </div>
+      </Group>
+    </Radio.Card>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Domain } from '@funnelwork/domain';
+import { checkDomainName } from '@funnelwork/domain/rules';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { notifyError } from '../../../app/notices.ts';
+import { createDomain, funnelKeys, verifyDomain } from '../api.ts';
+
+/** "Copy tooltip resets after 1.5 s." */
+const COPY_RESET_MS = 1500;
+export const PENDING_VERIFICATION = 'Pending verification';
+
+function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
+      <CopyButton value={value} timeout={COPY_RESET_MS}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : 'Copy'}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={`Copy ${label}`}
+            >
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+export function DomainStatusBadge({ domain }: { domain: Domain }) {
+  if (domain.status === 'verified') return <Badge color="teal">Verified</Badge>;
+  if (domain.status === 'failed') return <Badge color="red">Verification failed</Badge>;
+  return <Badge color="yellow">{PENDING_VERIFICATION}</Badge>;
+}
+
+type ConnectDomainPopupProps = {
+  opened: boolean;
+  onClose: () => void;
+  onConnected?: (domain: Domain) => void;
+  /** A domain already added, to verify again. */
+  domain?: Domain | null;
+};
+
+/** "Connect domain": add the domain, show the TXT record that proves it, then Verify. */
+export function ConnectDomainPopup({
+  opened,
+  onClose,
+  onConnected,
+  domain: existing,
+}: ConnectDomainPopupProps) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [domain, setDomain] = useState<Domain | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setName('');
+    setError(undefined);
+    setDomain(existing ?? null);
+  }, [opened, existing]);
+
+  const add = async () => {
+    const check = checkDomainName(name);
+    if (!check.valid) {
+      setError(check.message);
+      return;
+    }
+    setBusy(true);
+    const result = await createDomain(check.name);
+    setBusy(false);
+    if (result.error !== undefined) {
+      setError(result.info.data);
+      return;
+    }
+    setDomain(result.data);
+    onConnected?.(result.data);
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.domains });
+  };
+
+  const verify = async () => {
+    if (!domain) return;
+    setBusy(true);
+    const result = await verifyDomain(domain.id);
+    setBusy(false);
+    if (result.error !== undefined) {
+      notifyError(result.error);
+      return;
+    }
+    setDomain(result.data);
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.domains });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Connect domain" size="lg">
+      {domain === null ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void add();
+          }}
+        >
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Publish your funnels on a domain you own, such as shop.example.com.
+            </Text>
+            <TextInput
+              label="Domain"
+              placeholder="shop.example.com"
+              data-autofocus
+              value={name}
+              error={error}
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                setError(undefined);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={!name.trim()}>
+                Add domain
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack>
+          <Group justify="space-between">
+            <Text fw={650}>{domain.name}</Text>
+            <DomainStatusBadge domain={domain} />
+          </Group>
+          {domain.status !== 'verified' && (
+            <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+              Add this TXT record at your DNS provider, then press Verify. DNS changes can take a while to
+              spread.
+            </Alert>
+          )}
+          <Table withTableBorder withColumnBorders>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={90}>Type</Table.Th>
+                <Table.Td>{domain.verification.type}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Td>
+                  <CopyValue value={domain.verification.name} label="record name" />
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Value</Table.Th>
+                <Table.Td>
+                  <CopyValue value={domain.verification.value} label="record value" />
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {domain.last_error && domain.status !== 'verified' && (
+            <Text size="sm" c="red" role="alert">
+              {domain.last_error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {domain.status === 'verified' ? 'Done' : 'Verify later'}
+            </Button>
+            {domain.status !== 'verified' && (
+              <Button loading={busy} onClick={() => void verify()}>
+                Verify
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { Step } from '@funnelwork/domain';
+import { reorderIndexes, stepTypeTitle } from '@funnelwork/domain/rules';
+import { ActionIcon, Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { notifyError } from '../../../app/notices.ts';
+import { LockedButton } from '../../../shared/locked-button.tsx';
+import { type FunnelKind, funnelKeys, patchStep, useSteps } from '../api.ts';
+import { AddStepPopup } from './add-step-popup.tsx';
+import { DeleteStepPopup } from './delete-step-popup.tsx';
+import classes from './step-sidebar.module.css';
+
+export const NO_STEPS = 'No steps have been added yet';
+
+type StepSidebarProps = { kind: FunnelKind; funnelId: number; canEdit: boolean };
+
+/** The step sidebar (spec §2.7): steps with drag-to-reorder, New step, and delete per step. */
+export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
+  const queryClient = useQueryClient();
+  const steps = useSteps(kind, funnelId);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Step | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  // "Reorder steps: every step is patched with a new order_index, 1-based."
+  const reorder = async ({ active, over }: DragEndEvent) => {
+    const list = steps.data;
+    if (!list || !over || active.id === over.id) return;
+    const from = list.findIndex((s) => s.id === active.id);
+    const to = list.findIndex((s) => s.id === over.id);
+    const ordered = arrayMove(list, from, to);
+    const indexes = reorderIndexes(ordered);
+    queryClient.setQueryData<Step[]>(
+      funnelKeys.steps(funnelId),
+      ordered.map((step, i) => ({ ...step, order_index: i + 1 })),
+    );
+    const results = await Promise.all(
+      indexes.map(({ id, order_index }) => patchStep(kind, funnelId, id, { order_index })),
+    );
+    const failed = results.find((r) => r.error !== undefined);
+    if (failed?.error !== undefined) notifyError(failed.error);
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5}>
+          Steps
+        </Text>
+        <LockedButton
+          locked={!canEdit}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setAdding(true)}
+        >
+          New step
+        </LockedButton>
+      </Group>
+      {steps.isPending && <Skeleton h={120} />}
+      {steps.data?.length === 0 && (
+        <Text size="sm" c="dimmed" py="sm">
+          {NO_STEPS}
+        </Text>
+      )}
+      {steps.data && steps.data.length > 0 && (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void reorder(e)}>
+          <SortableContext items={steps.data.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+            <Stack gap={6} component="ol" m={0} p={0} aria-label="Steps" style={{ listStyle: 'none' }}>
+              {steps.data.map((step, index) => (
+                <SortableStep
+                  key={step.id}
+                  step={step}
+                  position={index + 1}
+                  to={`/${kind}/${funnelId}/steps/${step.id}`}
+                  canEdit={canEdit}
+                  onDelete={() => setDeleting(step)}
+                />
+              ))}
+            </Stack>
+          </SortableContext>
+        </DndContext>
+      )}
+      <AddStepPopup
+        opened={adding}
+        kind={kind}
+        funnelId={funnelId}
+        stepsCount={steps.data?.length ?? 0}
+        onClose={() => setAdding(false)}
+      />
+      <DeleteStepPopup kind={kind} funnelId={funnelId} step={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+type SortableStepProps = {
+  step: Step;
+  position: number;
+  to: string;
+  canEdit: boolean;
+  onDelete: () => void;
+};
+
+function SortableStep({ step, position, to, canEdit, onDelete }: SortableStepProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: step.id, disabled: !canEdit });
+  return (
+    <li
+      ref={setNodeRef}
+      className={classes.item}
+      data-dragging={isDragging || undefined}
+      data-testid="step-item"
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      <UnstyledButton
+        ref={setActivatorNodeRef}
+        className={classes.handle}
+        aria-label={`Reorder ${step.name}`}
+        {...attributes}
+        {...listeners}
+      >
+        <IconGripVertical size={16} />
+      </UnstyledButton>
+      <NavLink to={to} className={classes.link}>
+        <span className={classes.position}>{position}</span>
+        <span className={classes.text}>
+          <Text size="sm" fw={600} truncate component="span" display="block">
+            {step.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate component="span" display="block">
+            {stepTypeTitle(step.step_type)} · /{step.url}
+          </Text>
+        </span>
+      </NavLink>
+      <Tooltip label={canEdit ? 'Delete step' : 'Access denied'}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          className={classes.delete}
+          aria-label={`Delete ${step.name}`}
+          data-disabled={!canEdit || undefined}
+          onClick={() => canEdit && onDelete()}
+        >
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Tooltip>
+    </li>
+  );
+}

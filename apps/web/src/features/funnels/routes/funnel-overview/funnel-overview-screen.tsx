@@ -1,0 +1,240 @@
+import type { FunnelStats } from '@funnelwork/domain';
+import { formatPrice } from '@funnelwork/domain/rules';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconShare } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { notifyError } from '../../../../app/notices.ts';
+import { apiOrThrow } from '../../../../shared/api-client.ts';
+import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { useFunnelAccess } from '../../access.ts';
+import { funnelKeys, shareFunnel, stopSharing, useFunnel, useFunnelProducts, useSteps } from '../../api.ts';
+import { publishedUrl } from '../../published-url.ts';
+import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Card>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} mt={4}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/** /funnel/{id}/overview and /wfunnel/{id}/overview. */
+export function FunnelOverviewScreen() {
+  const kind = useFunnelKind();
+  const id = useFunnelId();
+  const access = useFunnelAccess();
+  const funnel = useFunnel(id);
+  const steps = useSteps(kind, id);
+  const products = useFunnelProducts(kind, id);
+  const stats = useQuery({
+    queryKey: ['funnel-stats', id],
+    queryFn: async () =>
+      (await apiOrThrow<FunnelStats[]>('GET', 'funnel-stats', { query: { funnel_id: id } }))[0],
+  });
+
+  if (!funnel.data) return <Skeleton h={300} radius="lg" />;
+  const f = funnel.data;
+  const url = publishedUrl(access.me.subdomain, f);
+  const firstStep = steps.data?.[0];
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={26}>
+            {f.name}
+          </Title>
+          {url && (
+            <Anchor href={firstStep ? `${url}/${firstStep.url}` : url} target="_blank" size="sm" c="dimmed">
+              <Group gap={4} component="span">
+                {url}
+                <IconExternalLink size={14} />
+              </Group>
+            </Anchor>
+          )}
+        </div>
+        <Group>
+          {access.funnels ? (
+            <Button variant="default" component={Link} to={`/${kind}/${id}/settings`}>
+              Settings
+            </Button>
+          ) : (
+            <LockedButton locked variant="default">
+              Settings
+            </LockedButton>
+          )}
+          {firstStep && (
+            <Button component={Link} to={`/${kind}/${id}/steps/${firstStep.id}`}>
+              Edit steps
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatCard label="Revenue" value={formatPrice(stats.data?.revenue ?? 0, f.currency_code)} />
+        <StatCard label="Unique orders" value={(stats.data?.orders ?? 0).toLocaleString('en-US')} />
+        <StatCard label="Unique visits" value={(stats.data?.visits ?? 0).toLocaleString('en-US')} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card>
+          <Text fw={650} mb="sm">
+            Steps
+          </Text>
+          {steps.data?.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No steps have been added yet
+            </Text>
+          )}
+          <Stack gap={6}>
+            {steps.data?.map((step, i) => (
+              <Anchor key={step.id} component={Link} to={`/${kind}/${id}/steps/${step.id}`} size="sm">
+                {i + 1}. {step.name}{' '}
+                <Text span c="dimmed">
+                  /{step.url}
+                </Text>
+              </Anchor>
+            ))}
+          </Stack>
+        </Card>
+        <Card>
+          <Text fw={650} mb="sm">
+            Products
+          </Text>
+          {products.data?.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No products yet. Add them on a checkout or upsell step.
+            </Text>
+          )}
+          <Stack gap={6}>
+            {products.data?.map((product) => (
+              <Group key={product.id} justify="space-between">
+                <Text size="sm">{product.name}</Text>
+                <Text size="sm" fw={600}>
+                  {formatPrice(product.price, product.currency)}
+                  {product.recurring_interval ? ` / ${product.recurring_interval}` : ''}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      {kind === 'wfunnel' && !f.is_sub_funnel && (
+        <ShareCard funnelId={id} shareCode={f.share_code} canEdit={access.funnels} />
+      )}
+    </Stack>
+  );
+}
+
+function ShareCard({
+  funnelId,
+  shareCode,
+  canEdit,
+}: {
+  funnelId: number;
+  shareCode: string | null;
+  canEdit: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [link, setLink] = useState<string | null>(
+    shareCode ? `${window.location.origin}/share?funnel=${funnelId}&code=${shareCode}` : null,
+  );
+  const [busy, setBusy] = useState(false);
+
+  const share = async () => {
+    setBusy(true);
+    const result = await shareFunnel(funnelId);
+    setBusy(false);
+    if (result.error !== undefined) return notifyError(result.error);
+    setLink(result.data.share_url);
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.one(funnelId) });
+  };
+  const stop = async () => {
+    setBusy(true);
+    const result = await stopSharing(funnelId);
+    setBusy(false);
+    if (result.error !== undefined) return notifyError(result.error);
+    setLink(null);
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.one(funnelId) });
+  };
+
+  return (
+    <Card>
+      <Group justify="space-between" mb="xs">
+        <div>
+          <Text fw={650}>Share this funnel</Text>
+          <Text size="sm" c="dimmed">
+            Anyone with the link can copy this funnel into their own Funnelwork account.
+          </Text>
+        </div>
+        {link ? (
+          <LockedButton
+            locked={!canEdit}
+            variant="default"
+            color="red"
+            loading={busy}
+            onClick={() => void stop()}
+          >
+            Stop sharing
+          </LockedButton>
+        ) : (
+          <LockedButton
+            locked={!canEdit}
+            leftSection={<IconShare size={16} />}
+            loading={busy}
+            onClick={() => void share()}
+          >
+            Create share link
+          </LockedButton>
+        )}
+      </Group>
+      {link && (
+        <TextInput
+          readOnly
+          aria-label="Share link"
+          value={link}
+          rightSection={
+            <CopyButton value={link} timeout={1500}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    onClick={copy}
+                    aria-label="Copy share link"
+                  >
+                    {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          }
+        />
+      )}
+    </Card>
+  );
+}

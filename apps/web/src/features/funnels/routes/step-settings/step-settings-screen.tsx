@@ -1,0 +1,117 @@
+import type { Step } from '@funnelwork/domain';
+import { cleanStepUrl, STEP_TYPES } from '@funnelwork/domain/rules';
+import { Button, Card, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { notifyError, notifySuccess } from '../../../../app/notices.ts';
+import { BackButton } from '../../../../shared/back-button.tsx';
+import { useFunnelAccess } from '../../access.ts';
+import { type FunnelKind, funnelKeys, patchStep, useSteps } from '../../api.ts';
+import { PATH_TAKEN } from '../../components/add-step-popup.tsx';
+import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
+
+/** steps/{step}/settings: the step's name, URLs and type. */
+export function StepSettingsScreen() {
+  const kind = useFunnelKind();
+  const id = useFunnelId();
+  const stepId = Number(useParams().step);
+  const steps = useSteps(kind, id);
+  const step = steps.data?.find((s) => s.id === stepId);
+  if (!step) return <Skeleton h={300} radius="lg" />;
+  return <StepSettingsForm key={step.updated_at} kind={kind} funnelId={id} step={step} />;
+}
+
+function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId: number; step: Step }) {
+  const access = useFunnelAccess();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(step.name);
+  const [url, setUrl] = useState(step.url);
+  const [url2, setUrl2] = useState(step.url2 ?? '');
+  const [type, setType] = useState(String(step.step_type));
+  const [urlError, setUrlError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    setBusy(true);
+    const result = await patchStep(kind, funnelId, step.id, {
+      name: name.trim(),
+      url: cleanStepUrl(url),
+      url2: cleanStepUrl(url2) || null,
+      step_type: Number(type),
+    });
+    setBusy(false);
+    if (result.error !== undefined) {
+      if (result.info.status === 409) setUrlError(PATH_TAKEN);
+      notifyError(result.error);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
+    notifySuccess('Step settings saved');
+  };
+
+  return (
+    <Stack maw={640}>
+      <BackButton to={`/${kind}/${funnelId}/steps/${step.id}`} label={`Back to ${step.name}`} />
+      <Title order={1} fz={26}>
+        Step settings
+      </Title>
+      <Card>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Name"
+              maxLength={200}
+              value={name}
+              disabled={!access.editor}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Step URL"
+              leftSection="/"
+              maxLength={255}
+              value={url}
+              error={urlError}
+              disabled={!access.editor}
+              onChange={(e) => {
+                setUrl(e.currentTarget.value);
+                setUrlError(undefined);
+              }}
+            />
+            <TextInput
+              label="Variant URL"
+              description="Optional"
+              leftSection="/"
+              maxLength={255}
+              value={url2}
+              disabled={!access.editor}
+              onChange={(e) => setUrl2(e.currentTarget.value)}
+            />
+            <Select
+              label="Step type"
+              data={STEP_TYPES.map((t) => ({ value: String(t.value), label: t.title }))}
+              value={type}
+              allowDeselect={false}
+              disabled={!access.editor}
+              onChange={(v) => setType(v ?? type)}
+            />
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={busy}
+                disabled={!access.editor || !name.trim() || !cleanStepUrl(url)}
+              >
+                Save step
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

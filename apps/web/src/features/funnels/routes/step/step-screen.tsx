@@ -1,0 +1,210 @@
+import type { Product } from '@funnelwork/domain';
+import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { apiOrThrow } from '../../../../shared/api-client.ts';
+import { ErrorBox } from '../../../../shared/error-box.tsx';
+import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { useFunnelAccess } from '../../access.ts';
+import { useSteps } from '../../api.ts';
+import { DeleteStepPopup } from '../../components/delete-step-popup.tsx';
+import { ProductSettingsPanel } from '../../components/product-settings-panel.tsx';
+import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
+
+/** Shown where a product image cannot load. */
+const _BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+
+export const stepProductsKey = (stepId: number) => ['step-products', stepId] as const;
+
+export function useStepProducts(stepId: number) {
+  return useQuery({
+    queryKey: stepProductsKey(stepId),
+    queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),
+    enabled: stepId > 0,
+  });
+}
+
+/** One step: its pages (variants) and products. */
+export function StepScreen() {
+  const kind = useFunnelKind();
+  const id = useFunnelId();
+  const stepId = Number(useParams().step);
+  const access = useFunnelAccess();
+  const steps = useSteps(kind, id);
+  const products = useStepProducts(stepId);
+  const [deleting, setDeleting] = useState(false);
+  const step = steps.data?.find((s) => s.id === stepId);
+  const base = `/${kind}/${id}/steps/${stepId}`;
+
+  if (steps.isPending) return <Skeleton h={300} radius="lg" />;
+  if (!step)
+    return (
+      <ErrorBox
+        message="This step does not exist any more."
+        back={{ to: `/${kind}/${id}/steps`, label: 'Back to the steps' }}
+      />
+    );
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Group gap="xs">
+            <Title order={1} fz={26}>
+              {step.name}
+            </Title>
+            <Badge variant="light">{stepTypeTitle(step.step_type)}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            /{step.url}
+            {step.url2 ? ` · variant /${step.url2}` : ''}
+          </Text>
+        </div>
+        <Group>
+          <Button
+            variant="default"
+            component={Link}
+            to={`${base}/settings`}
+            leftSection={<IconSettings size={16} />}
+          >
+            Step settings
+          </Button>
+          <LockedButton
+            locked={!access.editor}
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete step
+          </LockedButton>
+        </Group>
+      </Group>
+
+      <Card p={0}>
+        <Group justify="space-between" p="md">
+          <Text fw={650}>Pages</Text>
+          <Text size="sm" c="dimmed">
+            Visitors are split between the pages by their share.
+          </Text>
+        </Group>
+        <Table verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Page</Table.Th>
+              <Table.Th>Share</Table.Th>
+              <Table.Th>Countries</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {step.pages.map((page) => (
+              <Table.Tr key={page.id}>
+                <Table.Td fw={500}>{page.name}</Table.Td>
+                <Table.Td>{page.ab_percent}%</Table.Td>
+                <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconEdit size={14} />}
+                    component={Link}
+                    to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
+                  >
+                    Edit page
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+
+      <Card p={0}>
+        <Group justify="space-between" p="md">
+          <Text fw={650}>Products</Text>
+          {access.funnels ? (
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              component={Link}
+              to={`${base}/product/new`}
+            >
+              Add product
+            </Button>
+          ) : (
+            <LockedButton locked size="xs" leftSection={<IconPlus size={14} />}>
+              Add product
+            </LockedButton>
+          )}
+        </Group>
+        {products.data?.length === 0 && (
+          <Text size="sm" c="dimmed" px="md" pb="md">
+            No products on this step yet.
+          </Text>
+        )}
+        {products.data && products.data.length > 0 && (
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Tbody>
+              {products.data.map((product) => (
+                <Table.Tr key={product.id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      {product.images[0] && (
+                        <img
+                          src={product.images[0]}
+                          alt=""
+                          width={36}
+                          height={36}
+                          style={{ objectFit: 'cover', borderRadius: 6 }}
+                        />
+                      )}
+                      <Anchor component={Link} to={`${base}/product/${product.id}`} fw={500}>
+                        {product.name}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {formatPrice(product.price, product.currency)}
+                    {product.recurring_interval ? ` / ${product.recurring_interval}` : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <DeleteStepPopup
+        kind={kind}
+        funnelId={id}
+        step={deleting ? step : null}
+        onClose={() => setDeleting(false)}
+      />
+    </Stack>
+  );
+}
+
+/** steps/{step}/product/{productId}: the step with the product side panel over it. */
+export function StepProductScreen() {
+  const kind = useFunnelKind();
+  const id = useFunnelId();
+  const params = useParams();
+  const navigate = useNavigate();
+  const stepId = Number(params.step);
+  const base = `/${kind}/${id}/steps/${stepId}`;
+  return (
+    <>
+      <StepScreen />
+      <ProductSettingsPanel
+        funnelId={id}
+        stepId={stepId}
+        productId={params.productId === 'new' ? null : Number(params.productId)}
+        onClose={() => navigate(base)}
+        onCreated={(productId) => navigate(`${base}/product/${productId}`, { replace: true })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { CreateDiscountBody, Discount } from '@funnelwork/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, apiPageOrThrow } from '../../shared/api-client.ts';
+
+export const discountKeys = {
+  all: ['store', 'discounts'] as const,
+  page: (page: number, query: string) => ['store', 'discounts', page, query] as const,
+};
+
+export function useDiscounts(page: number, query: string) {
+  return useQuery({
+    queryKey: discountKeys.page(page, query),
+    placeholderData: keepPreviousData,
+    queryFn: () => apiPageOrThrow<Discount>('store/discounts', { page, query: query.trim() || undefined }),
+  });
+}
+
+export type DiscountInput = CreateDiscountBody['data'];
+export const createDiscount = (data: DiscountInput) =>
+  api<Discount>('POST', 'store/discounts', { body: { data } });
+export const updateDiscount = (id: number, data: DiscountInput) =>
+  api<Discount>('PATCH', `store/discounts/${id}`, { body: { data } });
+export const deleteDiscount = (id: number) => api<unknown>('DELETE', `store/discounts/${id}`);
