@@ -1,0 +1,36 @@
+import type { BlockRenderer } from '../context.ts';
+import { cssColor, fontCss } from '../css.ts';
+import { safeHref } from '../links.ts';
+
+/** Both images stacked, the after image cut at the middle; the hydration script moves the cut. */
+export const beforeAfterSliderRenderer: BlockRenderer<'beforeAfterSlider'> = {
+  View: ({ block }) => {
+    const { beforeImage, afterImage, beforeLabel, afterLabel } = block.attributes.basic;
+    const before = safeHref(beforeImage);
+    const after = safeHref(afterImage);
+    return (
+      <div className="fw-box fw-before-after" data-before-after-slider="" data-position="50">
+        {before ? (
+          <img className="fw-before" src={before} alt={beforeLabel} loading="lazy" />
+        ) : (
+          <span className="fw-before" />
+        )}
+        <div className="fw-after-clip">
+          {after ? (
+            <img className="fw-after" src={after} alt={afterLabel} loading="lazy" />
+          ) : (
+            <span className="fw-after" />
+          )}
+        </div>
+        <span className="fw-separator" />
+        <span className="fw-ba-label fw-ba-label-before">{beforeLabel}</span>
+        <span className="fw-ba-label fw-ba-label-after">{afterLabel}</span>
+      </div>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { labelFont, separatorColor } = block.attributes.basic;
+    sheet.add(`${scope} .fw-separator`, { 'background-color': cssColor(separatorColor) });
+    sheet.add(`${scope} .fw-ba-label`, fontCss(labelFont));
+  },
+};

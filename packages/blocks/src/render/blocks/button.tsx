@@ -1,0 +1,32 @@
+import { Clickable } from '../clickable.tsx';
+import type { BlockRenderer } from '../context.ts';
+import { borderCss, boxShadowCss, cssColor, fontCss, px, textShadowCss } from '../css.ts';
+import { linkBehaviour } from '../links.ts';
+
+export const buttonRenderer: BlockRenderer<'button'> = {
+  View: ({ block, context }) => {
+    const { headline, subHeadline, action } = block.attributes.basic;
+    return (
+      <Clickable behaviour={linkBehaviour(action, context.anchorOf)} className="fw-box fw-button">
+        <span className="fw-button-headline fw-text">{headline.text}</span>
+        {subHeadline.text !== '' && <span className="fw-button-sub fw-text">{subHeadline.text}</span>}
+      </Clickable>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { basic, hover } = block.attributes;
+    sheet.add(`${scope}>.fw-box`, {
+      display: basic.displayType,
+      width: basic.displayType === 'block' ? '100%' : undefined,
+      'line-height': basic.lineSpacing,
+      'background-color': cssColor(basic.backgroundColor),
+      'box-shadow': boxShadowCss(basic.shadows),
+      'text-shadow': textShadowCss(basic.textShadows),
+      ...borderCss(basic.border),
+    });
+    sheet.add(`${scope} .fw-button-headline`, fontCss(basic.headline.font));
+    sheet.add(`${scope} .fw-button-sub`, { ...fontCss(basic.subHeadline.font), 'margin-top': px(2) });
+    sheet.add(`${scope}>.fw-box:hover`, { 'background-color': cssColor(hover.backgroundColor) });
+    sheet.add(`${scope}>.fw-box:hover span`, { color: cssColor(hover.color) });
+  },
+};

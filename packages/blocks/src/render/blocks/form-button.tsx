@@ -1,0 +1,37 @@
+import { Clickable } from '../clickable.tsx';
+import type { BlockRenderer } from '../context.ts';
+import { borderCss, cssColor, fontCss } from '../css.ts';
+import { linkBehaviour } from '../links.ts';
+
+export const formButtonRenderer: BlockRenderer<'formButton'> = {
+  View: ({ block, context }) => {
+    const { label, action, showPrivacyText, privacyText } = block.attributes.basic;
+    return (
+      <>
+        <Clickable
+          behaviour={linkBehaviour(action, context.anchorOf)}
+          className="fw-box fw-form-button fw-text"
+          submits
+        >
+          {label}
+        </Clickable>
+        {showPrivacyText && privacyText !== '' && <p className="fw-privacy fw-text">{privacyText}</p>}
+      </>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { basic, hover } = block.attributes;
+    sheet.add(`${scope}>.fw-box`, {
+      display: basic.displayType,
+      width: basic.displayType === 'block' ? '100%' : undefined,
+      ...fontCss(basic.font),
+      'background-color': cssColor(basic.backgroundColor),
+      ...borderCss(basic.border),
+    });
+    sheet.add(`${scope}>.fw-box:hover`, {
+      'background-color': cssColor(hover.backgroundColor),
+      color: cssColor(hover.color),
+    });
+    sheet.add(`${scope} .fw-privacy`, { ...fontCss(basic.privacyFont), margin: '8px 0 0' });
+  },
+};

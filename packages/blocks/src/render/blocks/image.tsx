@@ -1,0 +1,40 @@
+import { Clickable } from '../clickable.tsx';
+import type { BlockRenderer } from '../context.ts';
+import { borderCss, boxShadowCss, px } from '../css.ts';
+import { linkBehaviour, safeHref } from '../links.ts';
+
+export const imageRenderer: BlockRenderer<'image'> = {
+  View: ({ block, context }) => {
+    const { url, alt, size, action, lazyload, previewProductImage } = block.attributes.basic;
+    const src = safeHref(url);
+    const picture = src ? (
+      <img
+        className="fw-image-img"
+        src={src}
+        alt={alt}
+        width={size.width ?? undefined}
+        height={size.height ?? undefined}
+        loading={lazyload ? 'lazy' : 'eager'}
+      />
+    ) : (
+      <span className="fw-image-empty" role="img" aria-label={alt || undefined} />
+    );
+    return (
+      <div className="fw-box fw-image" data-preview-product-image={previewProductImage ? 'true' : undefined}>
+        <Clickable behaviour={linkBehaviour(action, context.anchorOf)} className="fw-image-link">
+          {picture}
+        </Clickable>
+      </div>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { size, fit, border, shadows } = block.attributes.basic;
+    sheet.add(`${scope} .fw-image-img, ${scope} .fw-image-empty`, {
+      width: size.width === null ? undefined : px(size.width),
+      height: size.height === null ? undefined : px(size.height),
+      'object-fit': fit === 'default' ? undefined : fit,
+      'box-shadow': boxShadowCss(shadows),
+      ...borderCss(border),
+    });
+  },
+};

@@ -1,0 +1,42 @@
+import type { BlockRenderer } from '../context.ts';
+import { alignValues, cssColor, fontCss, JUSTIFY, px } from '../css.ts';
+import { safeHref } from '../links.ts';
+
+export const menuRenderer: BlockRenderer<'menu'> = {
+  View: ({ block }) => (
+    <nav className={`fw-box fw-menu fw-menu-${block.attributes.basic.orientation}`}>
+      <ul className="fw-menu-list">
+        {block.attributes.basic.items.map((item, index) => {
+          const href = safeHref(item.url);
+          return (
+            // Items are edited in place and may repeat; their position is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id of their own
+            <li key={index} className="fw-menu-item">
+              {href ? (
+                <a className="fw-menu-link" href={href}>
+                  {item.title}
+                </a>
+              ) : (
+                <span className="fw-menu-link">{item.title}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  ),
+  css: (block, scope, sheet) => {
+    const { font, hoverColor, gap, orientation, align } = block.attributes.basic;
+    sheet.add(`${scope} .fw-menu-list`, {
+      display: 'flex',
+      'flex-direction': orientation === 'vertical' ? 'column' : 'row',
+      'flex-wrap': 'wrap',
+      gap: px(gap),
+    });
+    sheet.addPerDevice(`${scope} .fw-menu-list`, alignValues(align), (value) =>
+      orientation === 'vertical' ? { 'align-items': JUSTIFY[value] } : { 'justify-content': JUSTIFY[value] },
+    );
+    sheet.add(`${scope} .fw-menu-link`, fontCss(font));
+    sheet.add(`${scope} a.fw-menu-link:hover`, { color: cssColor(hoverColor) });
+  },
+};

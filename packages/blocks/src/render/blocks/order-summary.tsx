@@ -1,0 +1,83 @@
+import type { BlockRenderer } from '../context.ts';
+import { fontCss } from '../css.ts';
+
+/** The cart's lines are filled in by the hydration script; the labels and switches are here. */
+export const orderSummaryRenderer: BlockRenderer<'orderSummary'> = {
+  View: ({ block }) => {
+    const { showImages, allowDiscountCodes, showHeader, showTotal, collapsable, isOpen, labels } =
+      block.attributes.basic;
+    const open = !collapsable || isOpen;
+    return (
+      <div
+        className="fw-box fw-order-summary"
+        data-order-summary=""
+        data-show-images={String(showImages)}
+        data-collapsable={String(collapsable)}
+        data-open={String(open)}
+      >
+        {collapsable && (
+          <button
+            type="button"
+            className="fw-order-summary-toggle"
+            data-action="toggle-summary"
+            data-show-label={labels.showSummary}
+            data-hide-label={labels.hideSummary}
+            aria-expanded={open}
+          >
+            {open ? labels.hideSummary : labels.showSummary}
+          </button>
+        )}
+        <table className="fw-order-summary-table" hidden={!open}>
+          {showHeader && (
+            <thead>
+              <tr>
+                <th scope="col">{labels.product}</th>
+                <th scope="col">{labels.price}</th>
+              </tr>
+            </thead>
+          )}
+          <tbody data-order-lines="" />
+          <tfoot>
+            <tr data-line="subtotal">
+              <th scope="row">{labels.subtotal}</th>
+              <td />
+            </tr>
+            <tr data-line="discount">
+              <th scope="row">{labels.discount}</th>
+              <td />
+            </tr>
+            <tr data-line="tax">
+              <th scope="row">{labels.tax}</th>
+              <td />
+            </tr>
+            {showTotal && (
+              <tr data-line="total">
+                <th scope="row">{labels.total}</th>
+                <td />
+              </tr>
+            )}
+          </tfoot>
+        </table>
+        {allowDiscountCodes && (
+          <div className="fw-discount-code" hidden={!open}>
+            <input
+              type="text"
+              name="discount_code"
+              placeholder={labels.discountCode}
+              aria-label={labels.discountCode}
+            />
+            <button type="button" data-action="apply-discount">
+              {labels.apply}
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { headerFont, itemFont } = block.attributes.basic;
+    sheet.add(`${scope} .fw-order-summary-table`, { width: '100%', 'border-collapse': 'collapse' });
+    sheet.add(`${scope} thead th`, fontCss(headerFont));
+    sheet.add(`${scope} tbody, ${scope} tfoot`, fontCss(itemFont));
+  },
+};

@@ -1,0 +1,47 @@
+import type { BlockRenderer } from '../context.ts';
+import { borderCss, cssColor, fontCss } from '../css.ts';
+
+const FIELDS = [
+  { key: 'number', label: 'Card number', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' },
+  { key: 'expiry', label: 'Expiry date', autoComplete: 'cc-exp', placeholder: 'MM / YY' },
+  { key: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: 'CVC' },
+] as const;
+
+/**
+ * The card fields' places. They have no name, so card data is never posted with the form: the
+ * gateway's script takes over the fields marked data-gateway-field.
+ */
+export const paymentFormRenderer: BlockRenderer<'paymentForm'> = {
+  View: ({ block }) => (
+    <fieldset className="fw-box fw-payment-form" data-payment-form="">
+      {FIELDS.map((field) => (
+        <div key={field.key} className={`fw-card-field fw-card-${field.key}`}>
+          <label
+            className="fw-label"
+            htmlFor={`fw-card-${block.id}-${field.key}`}
+            hidden={!block.attributes.basic.showLabels}
+          >
+            {field.label}
+          </label>
+          <input
+            id={`fw-card-${block.id}-${field.key}`}
+            className="fw-input"
+            data-gateway-field={field.key}
+            autoComplete={field.autoComplete}
+            inputMode="numeric"
+            placeholder={field.placeholder}
+          />
+        </div>
+      ))}
+    </fieldset>
+  ),
+  css: (block, scope, sheet) => {
+    const { labelFont, inputFont, backgroundColor, border } = block.attributes.basic;
+    sheet.add(`${scope} .fw-label`, fontCss(labelFont));
+    sheet.add(`${scope} .fw-input`, {
+      ...fontCss(inputFont),
+      'background-color': cssColor(backgroundColor),
+      ...borderCss(border),
+    });
+  },
+};

@@ -1,0 +1,50 @@
+import type { BlockRenderer } from '../context.ts';
+import { cssColor, fontCss, px, round } from '../css.ts';
+
+const JUSTIFY_LABEL = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
+export const progressBarRenderer: BlockRenderer<'progressBar'> = {
+  View: ({ block }) => {
+    const { value, style, animated } = block.attributes.basic;
+    const percent = value.valueNumber.number;
+    const classes = ['fw-progress-bar', style === 'stripes' && 'fw-stripes', animated && 'fw-animated'];
+    return (
+      <div
+        className="fw-box fw-progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className={classes.filter(Boolean).join(' ')}>
+          <span className="fw-progress-label">
+            {value.labelText === '' ? `${percent}%` : value.labelText}
+          </span>
+        </div>
+      </div>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { value, progressColor1, progressColor2, backgroundColor, height, labelPosition, valueFont } =
+      block.attributes.basic;
+    const from = cssColor(progressColor1);
+    const to = cssColor(progressColor2) ?? from;
+    sheet.add(`${scope}>.fw-box`, {
+      'background-color': cssColor(backgroundColor),
+      height: px(height),
+      'border-radius': px(height / 2),
+      overflow: 'hidden',
+    });
+    sheet.add(`${scope} .fw-progress-bar`, {
+      width: `${round(value.valueNumber.number)}%`,
+      height: '100%',
+      display: 'flex',
+      'align-items': 'center',
+      'justify-content': JUSTIFY_LABEL[labelPosition],
+      'background-color': from,
+      'background-image': from && to ? `linear-gradient(90deg, ${from}, ${to})` : undefined,
+      padding: '0 8px',
+    });
+    sheet.add(`${scope} .fw-progress-label`, { ...fontCss(valueFont), 'line-height': 1 });
+  },
+};

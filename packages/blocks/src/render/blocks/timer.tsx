@@ -1,0 +1,48 @@
+import { formatTimer } from '@funnelwork/domain/shared/timer';
+import type { BlockRenderer } from '../context.ts';
+import { alignValues, fontCss, JUSTIFY } from '../css.ts';
+import { linkAttributes, linkBehaviour } from '../links.ts';
+
+const PARTS = ['hours', 'minutes', 'seconds'] as const;
+
+/** The countdown as it starts; the hydration script counts down and runs the expire action at zero. */
+export const timerRenderer: BlockRenderer<'timer'> = {
+  View: ({ block, context }) => {
+    const basic = block.attributes.basic;
+    const display = formatTimer(basic);
+    const expire = linkAttributes(linkBehaviour(basic.expireAction, context.anchorOf));
+    const expireData = Object.fromEntries(
+      Object.entries(expire).map(([key, value]) => [
+        key === 'href' ? 'data-expire-href' : key.replace(/^data-|^/, 'data-expire-'),
+        value,
+      ]),
+    );
+    return (
+      <div
+        className="fw-box fw-timer"
+        data-timer=""
+        data-hours={basic.hours}
+        data-minutes={basic.minutes}
+        data-seconds={basic.seconds}
+        {...expireData}
+      >
+        {PARTS.map((part) => (
+          <div key={part} className="fw-timer-part">
+            <span className="fw-timer-value" data-part={part}>
+              {display[part]}
+            </span>
+            <span className="fw-timer-label">{basic.labels[part]}</span>
+          </div>
+        ))}
+      </div>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { valueFont, labelFont, align } = block.attributes.basic;
+    sheet.addPerDevice(`${scope} .fw-timer`, alignValues(align), (value) => ({
+      'justify-content': JUSTIFY[value],
+    }));
+    sheet.add(`${scope} .fw-timer-value`, fontCss(valueFont));
+    sheet.add(`${scope} .fw-timer-label`, fontCss(labelFont));
+  },
+};

@@ -1,0 +1,56 @@
+import type { BlockRenderer } from '../context.ts';
+import { borderCss, cssColor, fontCss } from '../css.ts';
+
+/**
+ * Both steps are in the HTML; step 2 starts hidden on the published page and the hydration script
+ * switches steps (next-step, the back button). The editor shows both.
+ */
+export const twoStepFormRenderer: BlockRenderer<'twoStepForm'> = {
+  View: ({ block, context }) => {
+    const { header, backButtonText } = block.attributes.basic;
+    const steps = [
+      { step: 1 as const, children: block.step1Children },
+      { step: 2 as const, children: block.step2Children },
+    ];
+    return (
+      <form
+        className="fw-box fw-two-step-form"
+        data-two-step-form=""
+        data-current-step="1"
+        method="post"
+        noValidate
+      >
+        <ol className="fw-steps-header">
+          {header.map((item) => (
+            <li
+              key={item.step}
+              className="fw-step-header"
+              data-step={item.step}
+              aria-current={item.step === 1 ? 'step' : undefined}
+            >
+              <span className="fw-step-number">{item.step}</span>
+              <span className="fw-step-title fw-text">{item.title}</span>
+              <span className="fw-step-subtitle fw-text">{item.subtitle}</span>
+            </li>
+          ))}
+        </ol>
+        {steps.map(({ step, children }) => (
+          <div key={step} className="fw-form-step" data-step={step} hidden={step === 2 && !context.editor}>
+            {step === 2 && (
+              <button type="button" className="fw-back-button" data-action="previous-step">
+                {backButtonText}
+              </button>
+            )}
+            {context.renderBlocks(children)}
+          </div>
+        ))}
+      </form>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { titleFont, subtitleFont, backgroundColor, border } = block.attributes.basic;
+    sheet.add(`${scope}>.fw-box`, { 'background-color': cssColor(backgroundColor), ...borderCss(border) });
+    sheet.add(`${scope} .fw-step-title`, fontCss(titleFont));
+    sheet.add(`${scope} .fw-step-subtitle`, fontCss(subtitleFont));
+  },
+};

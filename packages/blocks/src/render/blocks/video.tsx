@@ -1,0 +1,91 @@
+import type { BlockRenderer } from '../context.ts';
+import { alignValues, JUSTIFY, px } from '../css.ts';
+import { safeHref } from '../links.ts';
+
+type Embed = { kind: 'youtube' | 'vimeo'; id: string };
+
+/** The video service behind a URL, so it plays in the service's own player. */
+export function videoEmbed(url: string, videoId: string): Embed | null {
+  const youtube = url.match(
+    /(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{6,})/i,
+  );
+  if (youtube?.[1]) return { kind: 'youtube', id: youtube[1] };
+  const vimeo = url.match(/vimeo\.com\/(?:video\/)?(\d+)/i);
+  if (vimeo?.[1]) return { kind: 'vimeo', id: vimeo[1] };
+  if (videoId !== '' && /youtu/i.test(url)) return { kind: 'youtube', id: videoId };
+  return null;
+}
+
+function embedUrl(
+  embed: Embed,
+  options: { autoplay: boolean; muted: boolean; loop: boolean; controls: boolean },
+) {
+  const flag = (value: boolean) => (value ? '1' : '0');
+  if (embed.kind === 'youtube') {
+    const query = new URLSearchParams({
+      autoplay: flag(options.autoplay),
+      mute: flag(options.muted),
+      loop: flag(options.loop),
+      controls: flag(options.controls),
+      ...(options.loop ? { playlist: embed.id } : {}),
+    });
+    return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(embed.id)}?${query}`;
+  }
+  const query = new URLSearchParams({
+    autoplay: flag(options.autoplay),
+    muted: flag(options.muted),
+    loop: flag(options.loop),
+    controls: flag(options.controls),
+  });
+  return `https://player.vimeo.com/video/${encodeURIComponent(embed.id)}?${query}`;
+}
+
+export const videoRenderer: BlockRenderer<'video'> = {
+  View: ({ block }) => {
+    const { url, thumbnail, videoId, autoplay, muted, loop, controls, lazyLoad } = block.attributes.basic;
+    const src = safeHref(url);
+    const poster = safeHref(thumbnail);
+    const embed = src ? videoEmbed(src, videoId) : null;
+    return (
+      <div className="fw-box fw-video" data-video="" data-video-id={embed?.id ?? (videoId || undefined)}>
+        {embed ? (
+          <iframe
+            className="fw-video-frame"
+            src={embedUrl(embed, { autoplay, muted, loop, controls })}
+            title="Video"
+            loading={lazyLoad ? 'lazy' : 'eager'}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+            data-poster={poster}
+          />
+        ) : src ? (
+          <video
+            className="fw-video-frame"
+            src={src}
+            poster={poster}
+            autoPlay={autoplay}
+            muted={muted}
+            loop={loop}
+            controls={controls}
+            playsInline
+            preload={lazyLoad ? 'none' : 'metadata'}
+          />
+        ) : (
+          <span className="fw-video-empty" data-poster={poster} />
+        )}
+      </div>
+    );
+  },
+  css: (block, scope, sheet) => {
+    const { size, align } = block.attributes.basic;
+    sheet.addPerDevice(`${scope} .fw-video`, alignValues(align), (value) => ({
+      'justify-content': JUSTIFY[value],
+    }));
+    sheet.add(`${scope} .fw-video-frame, ${scope} .fw-video-empty`, {
+      width: size.width === null ? '100%' : px(size.width),
+      'max-width': '100%',
+      height: size.height === null ? undefined : px(size.height),
+      'aspect-ratio': size.height === null ? '16 / 9' : undefined,
+    });
+  },
+};
