@@ -5,7 +5,9 @@ import { moveRow, moveSection } from './move-structure.ts';
 
 describe('moving sections and rows (layout tree: move up and down)', () => {
   it('moves a section to a new position', () => {
-    const next = unwrap(moveSection(deepFreeze(samplePage()), { type: 'moveSection', sectionId: 60, index: 0 }));
+    const next = unwrap(
+      moveSection(deepFreeze(samplePage()), { type: 'moveSection', sectionId: 60, index: 0 }),
+    );
     expect(next.content.map((section) => section.id)).toEqual([60, 1]);
     expect(validateDocument(next).ok).toBe(true);
   });

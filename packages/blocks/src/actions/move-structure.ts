@@ -28,7 +28,9 @@ export function moveRow(document: EditorDocument, action: MoveRowAction): Action
     children: section.children.filter((id) => id !== action.rowId),
   }));
   const content = lifted.map((section) =>
-    section.id === targetId ? { ...section, children: insertAt(section.children, action.index, action.rowId) } : section,
+    section.id === targetId
+      ? { ...section, children: insertAt(section.children, action.index, action.rowId) }
+      : section,
   );
   const row = { ...node.row, parent: targetId };
   return done({ ...document, content, rows: { ...document.rows, [row.id]: row } });

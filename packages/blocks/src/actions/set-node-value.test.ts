@@ -8,7 +8,12 @@ const page = () => deepFreeze(samplePage());
 describe('setNodeValue: one setting of a block, row, section or the page', () => {
   it('sets a nested block attribute and keeps the document valid', () => {
     const next = unwrap(
-      setNodeValue(page(), { type: 'setNodeValue', id: 10, path: ['attributes', 'basic', 'font', 'size'], value: 32 }),
+      setNodeValue(page(), {
+        type: 'setNodeValue',
+        id: 10,
+        path: ['attributes', 'basic', 'font', 'size'],
+        value: 32,
+      }),
     );
     expect(getAtPath(next.children[10], ['attributes', 'basic', 'font', 'size'])).toBe(32);
     expect(validateDocument(next).ok).toBe(true);
@@ -35,24 +40,45 @@ describe('setNodeValue: one setting of a block, row, section or the page', () =>
   });
 
   it('sets block content, row labels, section and page settings', () => {
-    const edited = unwrap(setNodeValue(page(), { type: 'setNodeValue', id: 10, path: ['content'], value: 'Hi <b>there</b>' }));
+    const edited = unwrap(
+      setNodeValue(page(), { type: 'setNodeValue', id: 10, path: ['content'], value: 'Hi <b>there</b>' }),
+    );
     expect(edited.children[10]?.content).toBe('Hi <b>there</b>');
-    const labelled = unwrap(setNodeValue(page(), { type: 'setNodeValue', id: 2, path: ['labelTitle'], value: 'Hero' }));
+    const labelled = unwrap(
+      setNodeValue(page(), { type: 'setNodeValue', id: 2, path: ['labelTitle'], value: 'Hero' }),
+    );
     expect(labelled.rows[2]?.labelTitle).toBe('Hero');
     const wide = unwrap(
-      setNodeValue(page(), { type: 'setNodeValue', id: 1, path: ['attributes', 'basic', 'width'], value: 'wide' }),
+      setNodeValue(page(), {
+        type: 'setNodeValue',
+        id: 1,
+        path: ['attributes', 'basic', 'width'],
+        value: 'wide',
+      }),
     );
     expect(wide.content[0]?.attributes.basic.width).toBe('wide');
-    const padded = unwrap(setNodeValue(page(), { type: 'setNodeValue', id: 'page', path: ['padding', 'top'], value: 0 }));
+    const padded = unwrap(
+      setNodeValue(page(), { type: 'setNodeValue', id: 'page', path: ['padding', 'top'], value: 0 }),
+    );
     expect(padded.settings.padding).toEqual({ top: 0, right: 30, bottom: 100, left: 30 });
   });
 
   it('refuses values the schema refuses, structure fields and unknown nodes', () => {
     expect(
-      setNodeValue(page(), { type: 'setNodeValue', id: 10, path: ['attributes', 'basic', 'font', 'size'], value: -1 }),
+      setNodeValue(page(), {
+        type: 'setNodeValue',
+        id: 10,
+        path: ['attributes', 'basic', 'font', 'size'],
+        value: -1,
+      }),
     ).toMatchObject({ ok: false, error: { code: 'invalid-value' } });
     expect(
-      setNodeValue(page(), { type: 'setNodeValue', id: 12, path: ['attributes', 'basic', 'align', 'mobile'], value: 'up' }),
+      setNodeValue(page(), {
+        type: 'setNodeValue',
+        id: 12,
+        path: ['attributes', 'basic', 'align', 'mobile'],
+        value: 'up',
+      }),
     ).toMatchObject({ ok: false, error: { code: 'invalid-value' } });
     expect(setNodeValue(page(), { type: 'setNodeValue', id: 10, path: ['parent'], value: 3 })).toMatchObject({
       ok: false,
@@ -61,7 +87,9 @@ describe('setNodeValue: one setting of a block, row, section or the page', () =>
     expect(setNodeValue(page(), { type: 'setNodeValue', id: 2, path: ['cols'], value: [] })).toMatchObject({
       ok: false,
     });
-    expect(setNodeValue(page(), { type: 'setNodeValue', id: 999, path: ['content'], value: 'x' })).toMatchObject({
+    expect(
+      setNodeValue(page(), { type: 'setNodeValue', id: 999, path: ['content'], value: 'x' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });

@@ -11,7 +11,12 @@ export type ValuePath = readonly (string | number)[];
  * starts at the node (`['attributes', 'basic', 'font', 'size']`, `['responsive', 'mobile']`, `['content']`,
  * `['labelTitle']`) or, for the page, inside its settings (`['padding', 'top']`).
  */
-export type SetNodeValueAction = { type: 'setNodeValue'; id: NodeId | 'page'; path: ValuePath; value: unknown };
+export type SetNodeValueAction = {
+  type: 'setNodeValue';
+  id: NodeId | 'page';
+  path: ValuePath;
+  value: unknown;
+};
 
 /** What a settings edit may touch: never ids, parents or the lists that place other nodes. */
 const EDITABLE_ROOTS: Readonly<Record<'block' | 'row' | 'section', readonly string[]>> = {

@@ -1,13 +1,19 @@
 import { BLOCKS, LAYOUT_ITEMS, pageSettingsSchema } from '@funnelwork/blocks';
 import { describe, expect, it } from 'vitest';
 import { canvasScale, devicePath, differsFromDesktop } from './devices.ts';
-import { emptyValue, labelOf, pageSettingsFields, type SettingsField, settingsGroups } from './settings-fields.ts';
+import {
+  emptyValue,
+  labelOf,
+  pageSettingsFields,
+  type SettingsField,
+  settingsGroups,
+} from './settings-fields.ts';
 
 const find = (fields: SettingsField[], key: string): SettingsField | undefined =>
   fields.find((field) => field.path.at(-1) === key);
 
 describe('settings panels generated from the block schemas', () => {
-  it('groups every block\'s settings as basic, advanced and, where it has them, hover and active', () => {
+  it("groups every block's settings as basic, advanced and, where it has them, hover and active", () => {
     for (const [type, definition] of Object.entries(BLOCKS)) {
       const groups = settingsGroups(definition.attributes).map((group) => group.label);
       expect(groups.slice(0, 2), type).toEqual(['Basic', 'Advanced']);
@@ -27,7 +33,10 @@ describe('settings panels generated from the block schemas', () => {
 
   it('picks a control by the kind of value', () => {
     const [basic, advanced] = settingsGroups(BLOCKS.button.attributes);
-    expect(find(basic!.fields, 'backgroundColor')).toMatchObject({ kind: 'color', label: 'Background colour' });
+    expect(find(basic!.fields, 'backgroundColor')).toMatchObject({
+      kind: 'color',
+      label: 'Background colour',
+    });
     expect(find(basic!.fields, 'displayType')).toMatchObject({
       kind: 'select',
       options: [
@@ -36,9 +45,17 @@ describe('settings panels generated from the block schemas', () => {
       ],
     });
     expect(find(basic!.fields, 'lineSpacing')).toMatchObject({ kind: 'number', min: 0, integer: false });
-    expect(find(advanced!.fields, 'padding')).toMatchObject({ kind: 'spacing', path: ['attributes', 'advanced', 'padding'] });
+    expect(find(advanced!.fields, 'padding')).toMatchObject({
+      kind: 'spacing',
+      path: ['attributes', 'advanced', 'padding'],
+    });
     expect(find(advanced!.fields, 'cssId')).toMatchObject({ kind: 'text', label: 'CSS id' });
-    const font = find(find(basic!.fields, 'headline')!.kind === 'group' ? (find(basic!.fields, 'headline') as { fields: SettingsField[] }).fields : [], 'font');
+    const font = find(
+      find(basic!.fields, 'headline')!.kind === 'group'
+        ? (find(basic!.fields, 'headline') as { fields: SettingsField[] }).fields
+        : [],
+      'font',
+    );
     expect(font).toMatchObject({ kind: 'group', path: ['attributes', 'basic', 'headline', 'font'] });
   });
 
@@ -47,8 +64,12 @@ describe('settings panels generated from the block schemas', () => {
     const align = find(basic!.fields, 'align');
     expect(align).toMatchObject({ kind: 'perDevice', label: 'Alignment', field: { kind: 'select' } });
     expect(devicePath(align!.path, 'mobile')).toEqual(['attributes', 'basic', 'align', 'mobile']);
-    expect(differsFromDesktop({ desktop: 'center', tablets: 'center', mobile: 'right' }, 'mobile')).toBe(true);
-    expect(differsFromDesktop({ desktop: 'center', tablets: 'center', mobile: 'right' }, 'tablets')).toBe(false);
+    expect(differsFromDesktop({ desktop: 'center', tablets: 'center', mobile: 'right' }, 'mobile')).toBe(
+      true,
+    );
+    expect(differsFromDesktop({ desktop: 'center', tablets: 'center', mobile: 'right' }, 'tablets')).toBe(
+      false,
+    );
   });
 
   it('offers the click actions as variants with their own fields', () => {

@@ -10,7 +10,15 @@ import type { z } from 'zod';
 export type SettingsField =
   | { kind: 'text'; path: ValuePath; label: string; multiline: boolean }
   | { kind: 'color'; path: ValuePath; label: string }
-  | { kind: 'number'; path: ValuePath; label: string; min?: number; max?: number; integer: boolean; nullable: boolean }
+  | {
+      kind: 'number';
+      path: ValuePath;
+      label: string;
+      min?: number;
+      max?: number;
+      integer: boolean;
+      nullable: boolean;
+    }
   | { kind: 'switch'; path: ValuePath; label: string }
   | { kind: 'select'; path: ValuePath; label: string; options: Option[] }
   | { kind: 'spacing'; path: ValuePath; label: string }
@@ -25,7 +33,12 @@ export type SettingsField =
   | { kind: 'columns'; path: ValuePath; label: string; options: Option[] };
 
 export type Option = { value: string; label: string };
-export type Variant = { value: string; label: string; fields: SettingsField[]; empty: Record<string, unknown> };
+export type Variant = {
+  value: string;
+  label: string;
+  fields: SettingsField[];
+  empty: Record<string, unknown>;
+};
 
 /** The groups a block's settings come in (spec §3.2: "basic, advanced, and sometimes hover or active"). */
 export type SettingsGroup = { key: string; label: string; fields: SettingsField[] };
@@ -181,7 +194,13 @@ export function fieldFor(key: string, schema: Schema, path: ValuePath): Settings
     case 'boolean':
       return { kind: 'switch', path, label };
     case 'enum':
-      return { kind: 'select', path, label, options: optionsOf(key, schema) };
+      // A font's own alignment, told apart from the block's per-device alignment.
+      return {
+        kind: 'select',
+        path,
+        label: key === 'align' ? 'Text align' : label,
+        options: optionsOf(key, schema),
+      };
     case 'nullable':
     case 'optional': {
       const inner = unwrapped(schema);
@@ -190,7 +209,10 @@ export function fieldFor(key: string, schema: Schema, path: ValuePath): Settings
     }
     case 'object': {
       const shape = shapeOf(schema);
-      if (hasExactKeys(shape, ['top', 'right', 'bottom', 'left']) && defOf(shape.top as Schema).type === 'number') {
+      if (
+        hasExactKeys(shape, ['top', 'right', 'bottom', 'left']) &&
+        defOf(shape.top as Schema).type === 'number'
+      ) {
         return { kind: 'spacing', path, label };
       }
       if (hasExactKeys(shape, ['desktop', 'tablets', 'mobile'])) {
@@ -226,8 +248,14 @@ export function fieldFor(key: string, schema: Schema, path: ValuePath): Settings
 }
 
 function numberField(schema: Schema, path: ValuePath, label: string, nullable: boolean): SettingsField {
-  const number = schema as unknown as { minValue: number | null; maxValue: number | null; isInt: boolean; format?: string };
-  const finite = (value: number | null) => (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e15 ? value : undefined);
+  const number = schema as unknown as {
+    minValue: number | null;
+    maxValue: number | null;
+    isInt: boolean;
+    format?: string;
+  };
+  const finite = (value: number | null) =>
+    typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e15 ? value : undefined;
   return {
     kind: 'number',
     path,
@@ -260,11 +288,19 @@ export function objectFields(schema: Schema, path: ValuePath): SettingsField[] {
  * A node's settings panel from its attributes schema: one group per settings group (basic, advanced, hover,
  * active), each with a control for every value.
  */
-export function settingsGroups(attributes: Schema, options: { content?: 'text' | 'html' } = {}): SettingsGroup[] {
+export function settingsGroups(
+  attributes: Schema,
+  options: { content?: 'text' | 'html' } = {},
+): SettingsGroup[] {
   return Object.entries(shapeOf(attributes)).map(([key, schema]) => {
     const fields = objectFields(schema, ['attributes', key]);
     if (key === 'basic' && options.content) {
-      fields.unshift({ kind: 'text', path: ['content'], label: 'Content', multiline: options.content === 'html' });
+      fields.unshift({
+        kind: 'text',
+        path: ['content'],
+        label: 'Content',
+        multiline: options.content === 'html',
+      });
     }
     return { key, label: GROUP_LABELS[key] ?? labelOf(key), fields };
   });

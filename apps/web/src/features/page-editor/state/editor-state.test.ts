@@ -48,11 +48,16 @@ describe('page editor state', () => {
   });
 
   it('a reload starts again from the server copy and keeps the view', () => {
-    const mobile = editorReducer(
-      editorReducer(start(), { type: 'edit', action: { type: 'addSection' } }),
-      { type: 'view', view: 'mobile' },
-    );
-    const reloaded = editorReducer(mobile, { type: 'load', document: emptyDocument('page'), code, version: 7 });
+    const mobile = editorReducer(editorReducer(start(), { type: 'edit', action: { type: 'addSection' } }), {
+      type: 'view',
+      view: 'mobile',
+    });
+    const reloaded = editorReducer(mobile, {
+      type: 'load',
+      document: emptyDocument('page'),
+      code,
+      version: 7,
+    });
     expect(isDirty(reloaded)).toBe(false);
     expect(reloaded.view).toBe('mobile');
     expect(reloaded.history.past).toEqual([]);

@@ -4,12 +4,14 @@ import {
   type EditorDocument,
   type History,
   type NodeId,
+  type PaletteType,
   pushHistory,
   redo,
   reduce,
   undo,
   type ViewMode,
 } from '@funnelwork/blocks';
+import { paletteInsert } from './palette-insert.ts';
 
 /** The page's code, saved with it (spec §2.10 "custom CSS, custom HTML, head script, body script"). */
 export type PageCode = { css: string; html: string; head_js: string; body_js: string };
@@ -29,6 +31,7 @@ export type EditorState = {
 
 export type EditorEvent =
   | { type: 'edit'; action: EditorAction; random?: () => number }
+  | { type: 'insert'; item: PaletteType; random?: () => number }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'select'; id: Selection }
@@ -70,8 +73,18 @@ function stillThere(document: EditorDocument, selected: Selection): Selection {
 /** Settings edits select nothing new; structure edits select the node they made. */
 export function editorReducer(state: EditorState, event: EditorEvent): EditorState {
   switch (event.type) {
-    case 'edit': {
-      const result = reduce(state.history.present, event.action, event.random);
+    case 'edit':
+    case 'insert': {
+      const present = state.history.present;
+      const result =
+        event.type === 'edit'
+          ? reduce(present, event.action, event.random)
+          : paletteInsert(
+              present,
+              typeof state.selected === 'number' ? state.selected : null,
+              event.item,
+              event.random,
+            );
       if (!result.ok) return { ...state, notice: result.error.message };
       return {
         ...state,
