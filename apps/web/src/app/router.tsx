@@ -143,15 +143,25 @@ const emailEditorRoutes: RouteObject[] = [
   soon('/email-editor/preview', 'E-mail preview'),
   soon('/preview-user-template/:templateId', 'E-mail template preview'),
 ];
-const pageEditorRoutes: RouteObject[] = [
-  soon('/page-editor/wfunnel/:funnel/steps/:step/pages/:page/:user', 'Page editor'),
-  soon('/page-editor/layout/:id', 'Page editor'),
-  soon('/page-editor/settings', 'Page settings'),
-  soon('/page-editor/properties', 'Page properties'),
-  soon('/page-editor/preview', 'Page preview'),
-  soon('/page-editor/code', 'Page code editor'),
-  soon('/page-editor/:tab/:id', 'Page editor'),
-];
+/**
+ * Spec §2.4 page-editor routes: the page (classic funnels too) and, after it, the open panel (layout/{id},
+ * settings, properties, {tab}/{id}), the code popup and the preview, so reload and Back keep the place.
+ */
+const PageEditorScreen = lazyScreen(() => import('../features/page-editor/screens.ts'), 'PageEditorScreen');
+const pageEditorRoutes: RouteObject[] = (['wfunnel', 'funnel'] as const).map((kind) => ({
+  path: `/page-editor/${kind}/:funnel/steps/:step/pages/:page/:user`,
+  element: <PageEditorScreen />,
+  children: [
+    { index: true, element: null },
+    { path: 'layout', element: null },
+    { path: 'layout/:id', element: null },
+    { path: 'settings', element: null },
+    { path: 'properties', element: null },
+    { path: 'preview', element: null },
+    { path: 'code', element: null },
+    { path: ':tab/:id', element: null },
+  ],
+}));
 
 export const routes: RouteObject[] = [
   {

@@ -6,9 +6,11 @@ import { type ApplyTemplateAction, applyTemplate } from './apply-template.ts';
 import { type CloneNodeAction, cloneNode } from './clone-node.ts';
 import { type DeleteNodeAction, deleteNode } from './delete-node.ts';
 import { type MoveBlockAction, moveBlock } from './move-block.ts';
+import { type MoveRowAction, type MoveSectionAction, moveRow, moveSection } from './move-structure.ts';
 import { type ResizeColumnAction, resizeColumn } from './resize-column.ts';
 import type { ActionResult } from './result.ts';
 import { type SetColumnLayoutAction, setColumnLayout } from './set-column-layout.ts';
+import { type SetNodeValueAction, setNodeValue } from './set-node-value.ts';
 
 /** Every change to an editor document, as serialisable data. */
 export type EditorAction =
@@ -18,6 +20,9 @@ export type EditorAction =
   | SetColumnLayoutAction
   | ResizeColumnAction
   | MoveBlockAction
+  | MoveSectionAction
+  | MoveRowAction
+  | SetNodeValueAction
   | DeleteNodeAction
   | CloneNodeAction
   | ApplyTemplateAction;
@@ -44,6 +49,12 @@ export function reduce(
       return resizeColumn(document, action);
     case 'moveBlock':
       return moveBlock(document, action);
+    case 'moveSection':
+      return moveSection(document, action);
+    case 'moveRow':
+      return moveRow(document, action);
+    case 'setNodeValue':
+      return setNodeValue(document, action);
     case 'deleteNode':
       return deleteNode(document, action);
     case 'cloneNode':

@@ -9,7 +9,8 @@ export type ActionErrorCode =
   | 'not-found'
   | 'invalid-target'
   | 'not-in-emails'
-  | 'corrupt-template';
+  | 'corrupt-template'
+  | 'invalid-value';
 export type ActionError = { code: ActionErrorCode; message: string };
 
 /** A structure edit either gives the next document (and the id of the node it made) or says why not. */

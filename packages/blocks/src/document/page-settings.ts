@@ -27,6 +27,11 @@ export const pageSettingsSchema = z.object({
   }),
   advanced: z.object({ id: z.string(), cssClasses: z.string() }),
   direction: z.enum(['ltr', 'rtl']),
+  /**
+   * The page editor's payment-methods popup: the gateway ids this page's checkout offers. Absent or empty
+   * offers every gateway the account has connected.
+   */
+  paymentMethods: z.array(z.number().int().positive()).max(50).optional(),
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
 

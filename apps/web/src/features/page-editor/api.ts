@@ -1,0 +1,33 @@
+import type { Page, Step } from '@funnelwork/domain';
+import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
+import type { PageCode } from './state/editor-state.ts';
+
+/** Which page the editor edits: a page of a step of a funnel (spec §2.4 page-editor route). */
+export type PageRef = { funnel: number; step: number; page: number };
+
+const pagePath = (ref: PageRef) => `wfunnels/${ref.funnel}/steps/${ref.step}/pages/${ref.page}`;
+
+export const pageEditorKeys = {
+  page: (ref: PageRef) => ['page-editor', 'page', ref.funnel, ref.step, ref.page] as const,
+  step: (ref: PageRef) => ['page-editor', 'step', ref.funnel, ref.step] as const,
+};
+
+export function fetchPage(ref: PageRef): Promise<Page> {
+  return apiOrThrow<Page>('GET', pagePath(ref));
+}
+
+export function fetchStep(ref: PageRef): Promise<Step> {
+  return apiOrThrow<Step>('GET', `wfunnels/${ref.funnel}/steps/${ref.step}`);
+}
+
+/** The editor's save; a stale `version` answers 409 (the page was changed elsewhere). */
+export function savePage(
+  ref: PageRef,
+  data: { config: Record<string, unknown>; version: number } & PageCode,
+): Promise<ApiResult<Page>> {
+  return api<Page>('PATCH', pagePath(ref), { body: { data } });
+}
+
+export function codeOf(page: Page): PageCode {
+  return { css: page.css, html: page.html, head_js: page.head_js, body_js: page.body_js };
+}

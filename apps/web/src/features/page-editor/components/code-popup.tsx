@@ -1,0 +1,84 @@
+import { Button, Group, Modal, Tabs, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { PageCode } from '../state/editor-state.ts';
+
+const TABS: readonly { key: keyof PageCode; label: string; hint: string }[] = [
+  { key: 'css', label: 'Custom CSS', hint: "Styles added after the page's own." },
+  { key: 'html', label: 'Custom HTML', hint: 'Markup added at the end of the page body.' },
+  {
+    key: 'head_js',
+    label: 'Head script',
+    hint: 'Runs in the page head on the published page (not in the editor or preview).',
+  },
+  {
+    key: 'body_js',
+    label: 'Body script',
+    hint: 'Runs at the end of the body on the published page (not in the editor or preview).',
+  },
+];
+
+/** The code popup (spec §2.10): custom CSS, custom HTML, head script, body script, saved with the page. */
+export function CodePopup({
+  opened,
+  code,
+  onClose,
+  onApply,
+}: {
+  opened: boolean;
+  code: PageCode;
+  onClose: () => void;
+  onApply: (code: PageCode) => void;
+}) {
+  const [draft, setDraft] = useState(code);
+  useEffect(() => {
+    if (opened) setDraft(code);
+  }, [opened, code]);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Page code" size="xl">
+      <Tabs defaultValue="css">
+        <Tabs.List mb="sm">
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.key} value={tab.key}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Panel key={tab.key} value={tab.key}>
+            <Text size="xs" c="dimmed" mb={6}>
+              {tab.hint}
+            </Text>
+            <Textarea
+              aria-label={tab.label}
+              value={draft[tab.key]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setDraft((current) => ({ ...current, [tab.key]: value }));
+              }}
+              autosize
+              minRows={14}
+              maxRows={22}
+              spellCheck={false}
+              styles={{
+                input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 },
+              }}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => {
+            onApply(draft);
+            onClose();
+          }}
+        >
+          Apply
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

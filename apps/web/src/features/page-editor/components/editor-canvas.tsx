@@ -1,0 +1,342 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { BLOCKS, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
+import { ActionIcon, Alert, Button, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCopy,
+  IconGripVertical,
+  IconLayoutRows,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { canvasCss, hiddenBlocksCss } from '../canvas/canvas-css.ts';
+import { useDragState } from '../canvas/dnd-state.ts';
+import type { Rect } from '../canvas/drop-target.ts';
+import { nodeElement } from '../canvas/measure.ts';
+import { canvasScale } from '../settings/devices.ts';
+import { useEditor } from '../state/editor-context.tsx';
+import { InlineTextEditor, isInlineEditable } from './inline-text-editor.tsx';
+import { moveAction } from './layout-panel.tsx';
+import classes from './page-editor.module.css';
+
+type NodeKind = 'section' | 'row' | 'block';
+
+/** A rect of the canvas in the frame's own (unscaled) coordinates. */
+function frameRect(frame: Element, rect: Rect, scale: number): Rect {
+  const origin = frame.getBoundingClientRect();
+  return {
+    left: (rect.left - origin.left) / scale,
+    top: (rect.top - origin.top) / scale,
+    width: rect.width / scale,
+    height: rect.height / scale,
+  };
+}
+
+function kindOf(element: Element | null): NodeKind {
+  const type = element?.getAttribute('data-node-type');
+  return type === 'section' || type === 'row' ? type : 'block';
+}
+
+/** Re-measures when the frame or anything in it changes size. */
+function useFrameTick(frame: RefObject<HTMLDivElement | null>) {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setTick((value) => value + 1));
+    observer.observe(element);
+    const onResize = () => setTick((value) => value + 1);
+    window.addEventListener('resize', onResize);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', onResize);
+    };
+  }, [frame]);
+  return tick;
+}
+
+function NodeToolbar({
+  id,
+  kind,
+  label,
+  color,
+  below,
+}: {
+  id: NodeId;
+  kind: NodeKind;
+  label: string;
+  color?: string;
+  below: boolean;
+}) {
+  const { state, edit } = useEditor();
+  const { attributes, listeners, setNodeRef } = useDraggable({
+    id: `node:${id}`,
+    data: { source: kind, id },
+  });
+  const up = moveAction(state.history.present, id, -1);
+  const down = moveAction(state.history.present, id, 1);
+  return (
+    <div
+      className={classes.nodeLabel}
+      data-editor-ui=""
+      data-below={below || undefined}
+      style={color ? { background: color } : kind === 'section' ? { background: '#2f9e44' } : undefined}
+    >
+      <button
+        type="button"
+        ref={setNodeRef}
+        {...listeners}
+        {...attributes}
+        aria-label={`Drag ${label}`}
+        style={{ display: 'inline-flex', cursor: 'grab', touchAction: 'none', border: 0, padding: 0 }}
+      >
+        <IconGripVertical size={13} />
+      </button>
+      <span style={{ marginRight: 4 }}>{label}</span>
+      <Tooltip label="Move up">
+        <ActionIcon
+          size={18}
+          variant="transparent"
+          aria-label={`Move ${label} up`}
+          disabled={!up}
+          onClick={() => up && edit(up)}
+        >
+          <IconArrowUp size={12} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Move down">
+        <ActionIcon
+          size={18}
+          variant="transparent"
+          aria-label={`Move ${label} down`}
+          disabled={!down}
+          onClick={() => down && edit(down)}
+        >
+          <IconArrowDown size={12} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Clone">
+        <ActionIcon
+          size={18}
+          variant="transparent"
+          aria-label={`Clone ${label}`}
+          onClick={() => edit({ type: 'cloneNode', id })}
+        >
+          <IconCopy size={12} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          size={18}
+          variant="transparent"
+          aria-label={`Delete ${label}`}
+          onClick={() => edit({ type: 'deleteNode', id })}
+        >
+          <IconTrash size={12} />
+        </ActionIcon>
+      </Tooltip>
+    </div>
+  );
+}
+
+/** The canvas: the page as the renderer draws it, at the width of the current view, with selection and drop lines. */
+export function EditorCanvas({
+  frameRef,
+  onPick,
+}: {
+  frameRef: RefObject<HTMLDivElement | null>;
+  onPick: (id: NodeId | 'page') => void;
+}) {
+  const { state, dispatch, edit } = useEditor();
+  const document = state.history.present;
+  const drag = useDragState();
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<NodeId | null>(null);
+  const [editing, setEditing] = useState<NodeId | null>(null);
+  const [available, setAvailable] = useState(0);
+  const tick = useFrameTick(frameRef);
+  const { setNodeRef: setDropRef } = useDroppable({ id: 'canvas' });
+
+  const width = VIEW_WIDTHS[state.view];
+  const scale = canvasScale(state.view, available);
+  const css = useMemo(() => canvasCss(pageCss(document, true)), [document]);
+
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const measure = () => setAvailable(stage.clientWidth - 48);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(stage);
+    return () => observer.disconnect();
+  }, []);
+
+  const [frameHeight, setFrameHeight] = useState(640);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured whenever the page or its size changes
+  useLayoutEffect(() => {
+    if (frameRef.current) setFrameHeight(frameRef.current.offsetHeight);
+  }, [tick, document, state.view, frameRef]);
+
+  const outlineOf = (id: NodeId | null) => {
+    const frame = frameRef.current;
+    if (id === null || !frame) return null;
+    const element = nodeElement(frame, id);
+    if (!element) return null;
+    return { rect: frameRect(frame, element.getBoundingClientRect(), scale), kind: kindOf(element) };
+  };
+  // The overlays follow the page: recomputed on every render that the tick, document or view causes.
+  void tick;
+  const selectedId = typeof state.selected === 'number' ? state.selected : null;
+  const selected = outlineOf(selectedId);
+  const hover = hovered !== selectedId ? outlineOf(hovered) : null;
+  const line = drag?.line && frameRef.current ? frameRect(frameRef.current, drag.line, scale) : null;
+
+  const labelOf = (id: NodeId, kind: NodeKind) => {
+    if (kind === 'section') return 'Section';
+    if (kind === 'row') return document.rows[id]?.labelTitle || 'Row';
+    const block = document.children[id];
+    return block ? BLOCKS[block.type].title : '';
+  };
+
+  const nodeAt = (target: EventTarget | null): Element | null =>
+    target instanceof Element && !target.closest('[data-editor-ui]')
+      ? target.closest('[data-node-id]')
+      : null;
+
+  const editingStyle =
+    editing === null ? '' : `.pe-frame [data-node-id="${editing}"]>.fw-box{visibility:hidden}`;
+
+  return (
+    <div className={classes.stage} ref={stageRef} data-testid="canvas-stage">
+      {state.notice && (
+        <Alert
+          color="orange"
+          variant="filled"
+          radius="md"
+          withCloseButton
+          onClose={() => dispatch({ type: 'dismissNotice' })}
+          style={{ position: 'sticky', top: 0, zIndex: 40, maxWidth: 520, margin: '0 auto 16px' }}
+          role="alert"
+        >
+          {state.notice}
+        </Alert>
+      )}
+      <div className={classes.frameHolder} style={{ width: width * scale, height: frameHeight * scale }}>
+        <div style={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer selection on the page; the keyboard selects in Layout */}
+          {/* biome-ignore lint/a11y/useKeyWithMouseEvents: hover only draws an outline */}
+          <div
+            ref={(element) => {
+              frameRef.current = element;
+              setDropRef(element);
+            }}
+            className={`${classes.frame} pe-frame`}
+            data-testid="canvas"
+            data-view={state.view}
+            style={{ width }}
+            onClickCapture={(event) => {
+              if ((event.target as Element).closest('[data-editor-ui]')) return;
+              event.preventDefault();
+              const node = nodeAt(event.target);
+              onPick(node ? Number(node.getAttribute('data-node-id')) : 'page');
+            }}
+            onSubmitCapture={(event) => event.preventDefault()}
+            onDoubleClick={(event) => {
+              const node = nodeAt(event.target);
+              const id = node ? Number(node.getAttribute('data-node-id')) : null;
+              const block = id === null ? undefined : document.children[id];
+              if (block && isInlineEditable(block.type)) {
+                dispatch({ type: 'select', id: block.id });
+                setEditing(block.id);
+              }
+            }}
+            onMouseOver={(event) => {
+              const node = nodeAt(event.target);
+              setHovered(node ? Number(node.getAttribute('data-node-id')) : null);
+            }}
+            onMouseLeave={() => setHovered(null)}
+          >
+            <style>{css}</style>
+            <style>{hiddenBlocksCss(state.view) + editingStyle}</style>
+            <PageView document={document} editor />
+            {document.content.length === 0 && <EmptyPage onAdd={() => edit({ type: 'addSection' })} />}
+            {hover && !drag && (
+              <div
+                className={classes.outline}
+                data-kind={hover.kind}
+                style={{
+                  ...hover.rect,
+                  ['--row-color' as string]:
+                    hovered !== null ? document.rows[hovered]?.labelColor : undefined,
+                }}
+              />
+            )}
+            {selected && selectedId !== null && (
+              <div
+                className={classes.outline}
+                data-selected=""
+                data-kind={selected.kind}
+                data-testid="selection-outline"
+                style={{ ...selected.rect, ['--row-color' as string]: document.rows[selectedId]?.labelColor }}
+              >
+                {!drag && editing === null && (
+                  <NodeToolbar
+                    id={selectedId}
+                    kind={selected.kind}
+                    label={labelOf(selectedId, selected.kind)}
+                    color={selected.kind === 'row' ? document.rows[selectedId]?.labelColor : undefined}
+                    below={selected.rect.top < 24}
+                  />
+                )}
+              </div>
+            )}
+            {line && <div className={classes.dropLine} data-testid="drop-line" style={line} />}
+            {editing !== null && frameRef.current && (
+              <InlineTextEditor
+                key={editing}
+                frame={frameRef.current}
+                scale={scale}
+                blockId={editing}
+                onDone={(content) => {
+                  const block = document.children[editing];
+                  if (block && content !== undefined && content !== (block.content ?? '')) {
+                    edit({ type: 'setNodeValue', id: editing, path: ['content'], value: content });
+                  }
+                  setEditing(null);
+                }}
+              />
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function EmptyPage({ onAdd }: { onAdd: () => void }) {
+  return (
+    <div className={classes.emptyPage}>
+      <Paper
+        withBorder
+        radius="lg"
+        p="xl"
+        style={{ pointerEvents: 'auto', borderStyle: 'dashed' }}
+        data-editor-ui=""
+      >
+        <Stack align="center" gap="xs">
+          <ThemeIcon size={48} radius="xl" variant="light">
+            <IconLayoutRows size={24} />
+          </ThemeIcon>
+          <Text fw={650}>Start with a section</Text>
+          <Text size="sm" c="dimmed" ta="center" maw={280}>
+            Drag a Section from Add new element onto the page, or add one here.
+          </Text>
+          <Button size="xs" onClick={onAdd}>
+            Add section
+          </Button>
+        </Stack>
+      </Paper>
+    </div>
+  );
+}

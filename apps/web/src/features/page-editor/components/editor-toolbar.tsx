@@ -1,0 +1,169 @@
+import { canRedo, canUndo, type ViewMode } from '@funnelwork/blocks';
+import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconChevronLeft,
+  IconCircleCheck,
+  IconCode,
+  IconDeviceDesktop,
+  IconDeviceMobile,
+  IconDeviceTablet,
+  IconExternalLink,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { VIEWS } from '../settings/devices.ts';
+import { useEditor } from '../state/editor-context.tsx';
+import type { SaveStatus } from '../state/use-page-save.ts';
+import classes from './page-editor.module.css';
+
+const VIEW_ICONS = {
+  desktop: IconDeviceDesktop,
+  tablets: IconDeviceTablet,
+  mobile: IconDeviceMobile,
+} as const;
+
+function SaveState({ status }: { status: SaveStatus }) {
+  switch (status) {
+    case 'saving':
+      return (
+        <Group gap={6}>
+          <Loader size={12} />
+          <Text size="xs" c="dimmed">
+            Saving…
+          </Text>
+        </Group>
+      );
+    case 'unsaved':
+      return (
+        <Group gap={6} data-testid="unsaved-marker">
+          <Box w={8} h={8} bg="orange.5" style={{ borderRadius: 8 }} />
+          <Text size="xs" c="orange.8">
+            Unsaved changes
+          </Text>
+        </Group>
+      );
+    case 'conflict':
+    case 'failed':
+      return (
+        <Group gap={6}>
+          <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" />
+          <Text size="xs" c="red.7">
+            {status === 'conflict' ? 'Changed elsewhere' : 'Not saved'}
+          </Text>
+        </Group>
+      );
+    case 'saved':
+      return (
+        <Group gap={6}>
+          <IconCircleCheck size={14} color="var(--mantine-color-teal-6)" />
+          <Text size="xs" c="dimmed">
+            All changes saved
+          </Text>
+        </Group>
+      );
+  }
+}
+
+export function EditorToolbar({
+  title,
+  backTo,
+  status,
+  dirty,
+  onSave,
+  onCode,
+  onPreview,
+}: {
+  title: string;
+  backTo: string;
+  status: SaveStatus;
+  dirty: boolean;
+  onSave: () => void;
+  onCode: () => void;
+  onPreview: () => void;
+}) {
+  const { state, dispatch } = useEditor();
+  return (
+    <header className={classes.header}>
+      <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+        <Tooltip label="Back to the step">
+          <ActionIcon
+            component={Link}
+            to={backTo}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Back to the step"
+          >
+            <IconChevronLeft size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Box style={{ minWidth: 0 }}>
+          <Text size="sm" fw={650} truncate data-testid="editor-title">
+            {title}
+          </Text>
+          <SaveState status={status} />
+        </Box>
+      </Group>
+      <SegmentedControl
+        size="xs"
+        aria-label="View"
+        value={state.view}
+        onChange={(value) => dispatch({ type: 'view', view: value as ViewMode })}
+        data={VIEWS.map((view) => {
+          const Icon = VIEW_ICONS[view.mode];
+          return {
+            value: view.mode,
+            label: (
+              <Group gap={6} wrap="nowrap" aria-label={view.label}>
+                <Icon size={16} />
+                <span>
+                  {view.label}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {view.width}
+                  </Text>
+                </span>
+              </Group>
+            ),
+          };
+        })}
+      />
+      <Group gap={6} wrap="nowrap" justify="flex-end" style={{ flex: 1 }}>
+        <Tooltip label="Undo (Ctrl+Z)">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Undo"
+            disabled={!canUndo(state.history)}
+            onClick={() => dispatch({ type: 'undo' })}
+          >
+            <IconArrowBackUp size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Redo (Ctrl+Shift+Z)">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Redo"
+            disabled={!canRedo(state.history)}
+            onClick={() => dispatch({ type: 'redo' })}
+          >
+            <IconArrowForwardUp size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Custom CSS, HTML and scripts">
+          <ActionIcon variant="default" size="lg" aria-label="Code" onClick={onCode}>
+            <IconCode size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Button variant="default" leftSection={<IconExternalLink size={16} />} onClick={onPreview}>
+          Preview
+        </Button>
+        <Button onClick={onSave} disabled={!dirty || status === 'saving' || status === 'conflict'}>
+          Save
+        </Button>
+      </Group>
+    </header>
+  );
+}

@@ -1,0 +1,133 @@
+import type { BlockType, NodeId } from '@funnelwork/blocks';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Rect } from '../canvas/drop-target.ts';
+import classes from './page-editor.module.css';
+
+const INLINE_TYPES: ReadonlySet<BlockType> = new Set(['headline', 'paragraph', 'link']);
+
+/** Headline, paragraph and link text is edited in place on the canvas. */
+export const isInlineEditable = (type: BlockType) => INLINE_TYPES.has(type);
+
+const COPIED_STYLES = [
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'color',
+  'line-height',
+  'letter-spacing',
+  'text-align',
+  'text-decoration',
+  'text-transform',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+] as const;
+
+/**
+ * A plain-text editing surface laid exactly over the block's text with the same typography. It commits on
+ * blur, Escape, or Enter in a headline (Shift+Enter adds a line). The text is the block's content as the
+ * renderer draws it: text with line breaks (see docs/decisions.md, "Page editor").
+ */
+export function InlineTextEditor({
+  frame,
+  scale,
+  blockId,
+  onDone,
+}: {
+  frame: HTMLElement;
+  scale: number;
+  blockId: NodeId;
+  onDone: (content: string | undefined) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ rect: Rect; style: Record<string, string>; type: string } | null>(
+    null,
+  );
+  const done = useRef(false);
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+
+  useLayoutEffect(() => {
+    const wrapper = frame.querySelector(`[data-node-id="${blockId}"]`);
+    const box = wrapper?.querySelector(':scope > .fw-box') ?? wrapper;
+    if (!box || !wrapper) {
+      onDoneRef.current(undefined);
+      return;
+    }
+    const origin = frame.getBoundingClientRect();
+    const bounds = box.getBoundingClientRect();
+    const computed = getComputedStyle(box);
+    const style: Record<string, string> = {};
+    for (const name of COPIED_STYLES) style[name] = computed.getPropertyValue(name);
+    setPlace({
+      rect: {
+        left: (bounds.left - origin.left) / scale,
+        top: (bounds.top - origin.top) / scale,
+        width: bounds.width / scale,
+        height: bounds.height / scale,
+      },
+      style,
+      type: wrapper.getAttribute('data-node-type') ?? '',
+    });
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the line breaks the page shows
+    const text = (box as HTMLElement).innerText;
+    queueMicrotask(() => {
+      const editor = ref.current;
+      if (!editor) return;
+      editor.textContent = text;
+      editor.focus();
+      const selection = window.getSelection();
+      const range = document.createRange();
+      range.selectNodeContents(editor);
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    });
+  }, [frame, blockId, scale]);
+
+  const finish = () => {
+    if (done.current) return;
+    done.current = true;
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the line breaks typed
+    onDoneRef.current(ref.current?.innerText.replace(/\n$/, '') ?? undefined);
+  };
+
+  if (!place) return null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a textarea cannot take the block's typography and grow like the text
+    <div
+      ref={ref}
+      tabIndex={0}
+      className={classes.inlineEditor}
+      data-editor-ui=""
+      data-testid="inline-editor"
+      role="textbox"
+      aria-label="Edit text"
+      aria-multiline={place.type !== 'headline'}
+      contentEditable="plaintext-only"
+      suppressContentEditableWarning
+      style={{ ...place.rect, minHeight: place.rect.height, height: 'auto', ...cssProps(place.style) }}
+      onBlur={finish}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (
+          event.key === 'Escape' ||
+          (event.key === 'Enter' && !event.shiftKey && place.type !== 'paragraph')
+        ) {
+          event.preventDefault();
+          finish();
+        }
+      }}
+    />
+  );
+}
+
+function cssProps(style: Record<string, string>): React.CSSProperties {
+  return Object.fromEntries(
+    Object.entries(style).map(([name, value]) => [
+      name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      value,
+    ]),
+  );
+}

@@ -1,0 +1,121 @@
+import { useDraggable } from '@dnd-kit/core';
+import type { PaletteType } from '@funnelwork/blocks';
+import { SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  type Icon,
+  IconArrowsHorizontal,
+  IconBoxMultiple,
+  IconChecklist,
+  IconClick,
+  IconClock,
+  IconCode,
+  IconColumns,
+  IconCreditCard,
+  IconForms,
+  IconHeading,
+  IconHelpCircle,
+  IconLayoutRows,
+  IconLink,
+  IconListDetails,
+  IconMenu2,
+  IconPhoto,
+  IconPlayerPlay,
+  IconProgress,
+  IconReceipt,
+  IconSeparatorHorizontal,
+  IconShare,
+  IconSlideshow,
+  IconSquarePlus,
+  IconSquareRoundedCheck,
+  IconTextSize,
+  IconTransform,
+} from '@tabler/icons-react';
+import { PALETTE_GROUPS, paletteTitle } from '../palette.ts';
+import { useEditor } from '../state/editor-context.tsx';
+import classes from './page-editor.module.css';
+
+export const PALETTE_ICONS: Record<PaletteType, Icon> = {
+  section: IconLayoutRows,
+  row: IconColumns,
+  container: IconBoxMultiple,
+  spacer: IconSeparatorHorizontal,
+  headline: IconHeading,
+  paragraph: IconTextSize,
+  button: IconClick,
+  link: IconLink,
+  image: IconPhoto,
+  video: IconPlayerPlay,
+  menu: IconMenu2,
+  social: IconShare,
+  customHtml: IconCode,
+  formElement: IconForms,
+  formButton: IconSquareRoundedCheck,
+  formSpacer: IconArrowsHorizontal,
+  twoStepForm: IconChecklist,
+  paymentForm: IconCreditCard,
+  orderSummary: IconReceipt,
+  orderBump: IconSquarePlus,
+  productList: IconListDetails,
+  timer: IconClock,
+  progressBar: IconProgress,
+  faq: IconHelpCircle,
+  imageSlider: IconSlideshow,
+  beforeAfterSlider: IconTransform,
+};
+
+function PaletteTile({ type }: { type: PaletteType }) {
+  const { dispatch } = useEditor();
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `palette:${type}`,
+    data: { source: 'palette', type },
+  });
+  const Icon = PALETTE_ICONS[type];
+  const title = paletteTitle(type);
+  return (
+    <UnstyledButton
+      ref={setNodeRef}
+      {...listeners}
+      {...attributes}
+      className={classes.tile}
+      data-dragging={isDragging || undefined}
+      aria-label={`Add ${title}`}
+      aria-roledescription="draggable palette item"
+      title={`Drag onto the page, or press Enter to add ${title}`}
+      onClick={() => dispatch({ type: 'insert', item: type })}
+      onKeyDown={(event) => {
+        // Enter adds at once; Space starts a keyboard drag (dnd-kit's listener).
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          dispatch({ type: 'insert', item: type });
+          return;
+        }
+        listeners?.onKeyDown?.(event);
+      }}
+    >
+      <Icon size={22} stroke={1.5} />
+      <Text size="xs" fw={500} ta="center" lh={1.2}>
+        {title}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/** "Add new element": the page palette, grouped; drag a tile onto the page or click it. */
+export function PalettePanel() {
+  return (
+    <Stack gap="md">
+      {PALETTE_GROUPS.map((group) => (
+        <Stack key={group.title} gap={6}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.5}>
+            {group.title}
+          </Text>
+          <SimpleGrid cols={3} spacing={6} verticalSpacing={6}>
+            {group.types.map((type) => (
+              <PaletteTile key={type} type={type} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { GATEWAYS } from '@funnelwork/domain/orders/gateways';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+/** Gateways a checkout can offer (the orders spec's catalogue, without the deprecated ones). */
+const OFFERED = GATEWAYS.filter((gateway) => !gateway.deprecated);
+
+/**
+ * The payment-methods popup (spec §2.10): which gateways this page's payment form offers. Nothing ticked
+ * means every gateway the account has connected.
+ */
+export function PaymentMethodsPopup({
+  opened,
+  chosen,
+  onClose,
+  onApply,
+}: {
+  opened: boolean;
+  chosen: readonly number[];
+  onClose: () => void;
+  onApply: (ids: number[]) => void;
+}) {
+  const [draft, setDraft] = useState<string[]>([]);
+  useEffect(() => {
+    if (opened) setDraft(chosen.map(String));
+  }, [opened, chosen]);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Payment methods" size="md">
+      <Text size="sm" c="dimmed" mb="sm">
+        Choose the payment methods this page offers. With none chosen, the page offers every gateway your
+        account has connected.
+      </Text>
+      <Checkbox.Group value={draft} onChange={setDraft}>
+        <Stack gap={8}>
+          {OFFERED.map((gateway) => (
+            <Checkbox
+              key={gateway.id}
+              value={String(gateway.id)}
+              label={
+                <Group gap={6}>
+                  <span>{gateway.name}</span>
+                  {gateway.refundable && (
+                    <Badge size="xs" variant="light" color="gray">
+                      refunds
+                    </Badge>
+                  )}
+                </Group>
+              }
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => {
+            onApply(draft.map(Number));
+            onClose();
+          }}
+        >
+          Save methods
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  BLOCKS,
+  type ColumnLayout,
+  findNode,
+  LAYOUT_ITEMS,
+  type NodeId,
+  pageSettingsSchema,
+  type ValuePath,
+} from '@funnelwork/blocks';
+import { Button, Center, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { IconClick, IconCreditCard } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import {
+  pageSettingsFields,
+  type SettingsField,
+  type SettingsGroup,
+  settingsGroups,
+} from '../settings/settings-fields.ts';
+import { useEditor } from '../state/editor-context.tsx';
+import { type ChangeValue, SettingsControl } from './settings-control.tsx';
+
+const CONTENT_KIND = { headline: 'html', paragraph: 'html', customHtml: 'html', link: 'text' } as const;
+
+const VISIBILITY: SettingsField = {
+  kind: 'group',
+  path: [],
+  label: 'Visibility',
+  fields: [
+    { kind: 'switch', path: ['responsive', 'desktop'], label: 'Show on desktop' },
+    { kind: 'switch', path: ['responsive', 'tablets'], label: 'Show on tablets' },
+    { kind: 'switch', path: ['responsive', 'mobile'], label: 'Show on mobile' },
+  ],
+};
+
+const ROW_LABEL: SettingsField = {
+  kind: 'group',
+  path: [],
+  label: 'Layout label',
+  fields: [
+    { kind: 'text', path: ['labelTitle'], label: 'Label title', multiline: false },
+    { kind: 'color', path: ['labelColor'], label: 'Label colour' },
+  ],
+};
+
+/** The groups of the selected node's panel, generated from its schema. */
+function groupsOf(node: ReturnType<typeof findNode>): SettingsGroup[] {
+  if (!node) return [];
+  if (node.kind === 'section') return settingsGroups(LAYOUT_ITEMS.section.attributes);
+  if (node.kind === 'row') {
+    const groups = settingsGroups(LAYOUT_ITEMS.row.attributes);
+    groups[0]?.fields.unshift(ROW_LABEL);
+    return groups;
+  }
+  const type = node.block.type;
+  const groups = settingsGroups(BLOCKS[type].attributes, {
+    content: type in CONTENT_KIND ? CONTENT_KIND[type as keyof typeof CONTENT_KIND] : undefined,
+  });
+  groups.find((group) => group.key === 'advanced')?.fields.push(VISIBILITY);
+  return groups;
+}
+
+function titleOf(node: ReturnType<typeof findNode>): string {
+  if (!node) return '';
+  if (node.kind === 'section') return 'Section';
+  if (node.kind === 'row') return node.row.labelTitle || 'Row';
+  return BLOCKS[node.block.type].title;
+}
+
+export function PropertiesPanel({ onPaymentMethods }: { onPaymentMethods: () => void }) {
+  const { state, dispatch, edit } = useEditor();
+  const document = state.history.present;
+  const selected = state.selected;
+
+  if (selected === 'page') return <PageSettingsPanel />;
+  const node = selected === null ? undefined : findNode(document, selected);
+  if (!node) {
+    return (
+      <Center h={260}>
+        <Stack align="center" gap="xs" maw={220}>
+          <ThemeIcon size={44} radius="xl" variant="light" color="indigo">
+            <IconClick size={22} />
+          </ThemeIcon>
+          <Text size="sm" fw={600}>
+            Nothing selected
+          </Text>
+          <Text size="xs" c="dimmed" ta="center">
+            Click an element on the page, or pick one in Layout, to edit its properties.
+          </Text>
+          <Button size="xs" variant="light" onClick={() => dispatch({ type: 'select', id: 'page' })}>
+            Edit page settings
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const nodeRoot = node.kind === 'section' ? node.section : node.kind === 'row' ? node.row : node.block;
+  const onChange: ChangeValue = (path, value, field) => {
+    if (field.kind === 'columns' && node.kind === 'row') {
+      edit({ type: 'setColumnLayout', rowId: node.row.id, layout: value as ColumnLayout });
+      return;
+    }
+    edit({ type: 'setNodeValue', id: selected as NodeId, path, value });
+  };
+  return (
+    <NodePanel
+      key={selected}
+      title={titleOf(node)}
+      groups={groupsOf(node)}
+      root={nodeRoot}
+      onChange={onChange}
+      extra={
+        node.kind === 'block' && node.block.type === 'paymentForm' ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconCreditCard size={14} />}
+            onClick={onPaymentMethods}
+          >
+            Payment methods
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+function NodePanel({
+  title,
+  groups,
+  root,
+  onChange,
+  extra,
+}: {
+  title: string;
+  groups: SettingsGroup[];
+  root: unknown;
+  onChange: ChangeValue;
+  extra?: React.ReactNode;
+}) {
+  const { state } = useEditor();
+  return (
+    <Stack gap="sm">
+      <Text fw={650} size="sm" data-testid="properties-title">
+        {title}
+      </Text>
+      {extra}
+      <Tabs defaultValue={groups[0]?.key} variant="pills" radius="md">
+        <Tabs.List grow mb="sm">
+          {groups.map((group) => (
+            <Tabs.Tab key={group.key} value={group.key} size="xs" fz="xs">
+              {group.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {groups.map((group) => (
+          <Tabs.Panel key={group.key} value={group.key}>
+            <Stack gap={10}>
+              {group.fields.map((field) => (
+                <SettingsControl
+                  key={field.path.join('.') || field.label}
+                  field={field}
+                  root={root}
+                  base={[]}
+                  view={state.view}
+                  onChange={onChange}
+                />
+              ))}
+            </Stack>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Page settings (spec §3.1): background, padding, font, border, id, classes, direction. */
+export function PageSettingsPanel() {
+  const { state, edit } = useEditor();
+  const fields = useMemo(() => pageSettingsFields(pageSettingsSchema), []);
+  const onChange = (path: ValuePath, value: unknown) =>
+    edit({ type: 'setNodeValue', id: 'page', path, value });
+  return (
+    <Stack gap={10}>
+      <Text fw={650} size="sm" data-testid="properties-title">
+        Page settings
+      </Text>
+      {fields.map((field) => (
+        <SettingsControl
+          key={field.path.join('.')}
+          field={field}
+          root={state.history.present.settings}
+          base={[]}
+          view={state.view}
+          onChange={onChange}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,391 @@
+import { getAtPath, type ValuePath, type ViewMode } from '@funnelwork/blocks';
+import {
+  ActionIcon,
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  ColorInput,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconDeviceDesktop,
+  IconDeviceMobile,
+  IconDeviceTablet,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { differsFromDesktop } from '../settings/devices.ts';
+import type { SettingsField } from '../settings/settings-fields.ts';
+
+export type ChangeValue = (path: ValuePath, value: unknown, field: SettingsField) => void;
+
+type ControlProps = {
+  field: SettingsField;
+  /** The node (or page settings) the paths start at. */
+  root: unknown;
+  /** Where this field's path starts inside the root (list items add their index). */
+  base: ValuePath;
+  view: ViewMode;
+  onChange: ChangeValue;
+};
+
+const FONT_FAMILIES = [
+  'Roboto',
+  'Open Sans',
+  'Lato',
+  'Montserrat',
+  'Poppins',
+  'Inter',
+  'Arial',
+  'Georgia',
+  'Helvetica',
+  'Times New Roman',
+];
+const DEVICE_ICONS = {
+  desktop: IconDeviceDesktop,
+  tablets: IconDeviceTablet,
+  mobile: IconDeviceMobile,
+} as const;
+
+/** A text value that is written when the field loses focus (or on Enter), so typing is one undo step. */
+function CommittedText({
+  label,
+  value,
+  multiline,
+  onCommit,
+  autocomplete,
+}: {
+  label: string;
+  value: string;
+  multiline: boolean;
+  onCommit: (value: string) => void;
+  autocomplete?: string[];
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = () => {
+    if (draft !== value) onCommit(draft);
+  };
+  if (autocomplete) {
+    return (
+      <Autocomplete
+        size="xs"
+        label={label}
+        data={autocomplete}
+        value={draft}
+        onChange={setDraft}
+        onBlur={commit}
+        onOptionSubmit={onCommit}
+      />
+    );
+  }
+  if (multiline) {
+    return (
+      <Textarea
+        size="xs"
+        label={label}
+        value={draft}
+        autosize
+        minRows={2}
+        maxRows={10}
+        onChange={(event) => setDraft(event.currentTarget.value)}
+        onBlur={commit}
+        styles={label === 'Content' ? undefined : { input: { fontFamily: 'ui-monospace, monospace' } }}
+      />
+    );
+  }
+  return (
+    <TextInput
+      size="xs"
+      label={label}
+      value={draft}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+function SpacingControl({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: Record<string, number>;
+  onChange: (value: Record<string, number>) => void;
+}) {
+  return (
+    <Box>
+      <Text size="xs" fw={500} mb={4}>
+        {label}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
+          <NumberInput
+            key={side}
+            size="xs"
+            aria-label={`${label} ${side}`}
+            description={side.charAt(0).toUpperCase() + side.slice(1)}
+            inputWrapperOrder={['input', 'description']}
+            value={value[side] ?? 0}
+            hideControls
+            onChange={(next) => {
+              if (typeof next === 'number') onChange({ ...value, [side]: next });
+            }}
+            styles={{ description: { textAlign: 'center', fontSize: 10 } }}
+          />
+        ))}
+      </Group>
+    </Box>
+  );
+}
+
+/** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
+export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
+  const path = [...base, ...field.path];
+  const value = getAtPath(root, path);
+  const change = (next: unknown, at: ValuePath = path) => onChange(at, next, field);
+
+  switch (field.kind) {
+    case 'text':
+      return (
+        <CommittedText
+          label={field.label}
+          value={typeof value === 'string' ? value : ''}
+          multiline={field.multiline}
+          onCommit={change}
+          autocomplete={field.path.at(-1) === 'family' ? FONT_FAMILIES : undefined}
+        />
+      );
+    case 'color':
+      return (
+        <ColorInput
+          size="xs"
+          label={field.label}
+          value={typeof value === 'string' ? value : ''}
+          format="hex"
+          swatches={['#252A32', '#FFFFFF', '#4368E0', '#636A7B', '#FDCC5E', '#2F9E44', '#E03131', '#D5E5FF']}
+          onChangeEnd={change}
+          placeholder="None"
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          size="xs"
+          label={field.label}
+          value={typeof value === 'number' ? value : ''}
+          min={field.min}
+          max={field.max}
+          allowDecimal={!field.integer}
+          placeholder={field.nullable ? 'Auto' : undefined}
+          onChange={(next) => {
+            if (typeof next === 'number') change(next);
+            else if (next === '' && field.nullable) change(null);
+          }}
+        />
+      );
+    case 'switch':
+      return (
+        <Switch
+          size="sm"
+          label={field.label}
+          checked={value === true}
+          onChange={(event) => change(event.currentTarget.checked)}
+        />
+      );
+    case 'select':
+    case 'columns':
+      return field.options.length <= 3 && field.options.every((option) => option.label.length <= 10) ? (
+        <Box>
+          <Text size="xs" fw={500} mb={4}>
+            {field.label}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            aria-label={field.label}
+            value={String(value)}
+            data={field.options}
+            onChange={change}
+          />
+        </Box>
+      ) : (
+        <Select
+          size="xs"
+          label={field.label}
+          value={typeof value === 'string' ? value : null}
+          data={field.options}
+          allowDeselect={false}
+          onChange={(next) => next !== null && change(next)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'spacing':
+      return (
+        <SpacingControl
+          label={field.label}
+          value={(value ?? {}) as Record<string, number>}
+          onChange={change}
+        />
+      );
+    case 'group':
+      return (
+        <Paper withBorder radius="md" p="xs" bg="gray.0">
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+            {field.label}
+          </Text>
+          <Stack gap={8}>
+            {field.fields.map((inner) => (
+              <SettingsControl
+                key={inner.path.join('.')}
+                field={inner}
+                root={root}
+                base={base}
+                view={view}
+                onChange={onChange}
+              />
+            ))}
+          </Stack>
+        </Paper>
+      );
+    case 'perDevice': {
+      const Icon = DEVICE_ICONS[view];
+      const values = value as Record<ViewMode, unknown> | undefined;
+      return (
+        <Box>
+          <SettingsControl
+            field={{ ...field.field, label: field.label } as SettingsField}
+            root={root}
+            base={[...path, view]}
+            view={view}
+            onChange={(at, next) => onChange(at, next, field)}
+          />
+          <Group gap={4} mt={4}>
+            <Icon size={12} color="var(--mantine-color-indigo-6)" />
+            <Text size="xs" c="dimmed">
+              For {view}
+            </Text>
+            {differsFromDesktop(values as Record<ViewMode, string> | undefined, view) && (
+              <Badge size="xs" variant="light" color="indigo">
+                {view} only
+              </Badge>
+            )}
+          </Group>
+        </Box>
+      );
+    }
+    case 'list': {
+      const items = Array.isArray(value) ? value : [];
+      return (
+        <Box>
+          <Group justify="space-between" mb={4}>
+            <Text size="xs" fw={600}>
+              {field.label}
+            </Text>
+            <Tooltip label={`Add to ${field.label.toLowerCase()}`}>
+              <ActionIcon
+                size="sm"
+                variant="light"
+                aria-label={`Add to ${field.label.toLowerCase()}`}
+                onClick={() => change([...items, structuredClone(field.newItem)])}
+              >
+                <IconPlus size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Stack gap={6}>
+            {items.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: list items are known by their position
+              <Paper key={index} withBorder radius="md" p="xs">
+                <Group justify="space-between" mb={4}>
+                  <Text size="xs" c="dimmed">
+                    #{index + 1}
+                  </Text>
+                  <ActionIcon
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${field.label.toLowerCase()} #${index + 1}`}
+                    onClick={() => change(items.filter((__, position) => position !== index))}
+                  >
+                    <IconTrash size={12} />
+                  </ActionIcon>
+                </Group>
+                <Stack gap={6}>
+                  {field.fields.map((inner) => (
+                    <SettingsControl
+                      key={inner.path.join('.')}
+                      field={inner}
+                      root={root}
+                      base={[...path, index]}
+                      view={view}
+                      onChange={onChange}
+                    />
+                  ))}
+                </Stack>
+              </Paper>
+            ))}
+            {items.length === 0 && (
+              <Text size="xs" c="dimmed">
+                None yet
+              </Text>
+            )}
+          </Stack>
+        </Box>
+      );
+    }
+    case 'variant': {
+      const current = (value as Record<string, unknown> | undefined)?.[field.discriminator];
+      const variant = field.variants.find((item) => item.value === current);
+      return (
+        <Stack gap={6}>
+          <Select
+            size="xs"
+            label={field.label}
+            value={typeof current === 'string' ? current : null}
+            data={field.variants.map((item) => ({ value: item.value, label: item.label }))}
+            allowDeselect={false}
+            onChange={(next) => {
+              const chosen = field.variants.find((item) => item.value === next);
+              if (chosen) change(structuredClone(chosen.empty));
+            }}
+          />
+          {variant?.fields.map((inner) => (
+            <SettingsControl
+              key={inner.path.join('.')}
+              field={inner}
+              root={root}
+              base={base}
+              view={view}
+              onChange={onChange}
+            />
+          ))}
+        </Stack>
+      );
+    }
+  }
+}
+
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}

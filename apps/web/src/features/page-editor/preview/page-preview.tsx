@@ -1,0 +1,65 @@
+import { type EditorDocument, VIEW_WIDTHS, type ViewMode } from '@funnelwork/blocks';
+import { Box, Group, SegmentedControl, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { VIEWS } from '../settings/devices.ts';
+import type { PageCode } from '../state/editor-state.ts';
+import { PREVIEW_SANDBOX, previewHtml } from './preview-html.ts';
+
+/**
+ * The preview (spec §2.4 page-editor/…/preview): the saved page rendered into a sandboxed iframe, so the
+ * merchant's custom HTML never runs on the dashboard's origin.
+ */
+export function PagePreview({
+  document,
+  code,
+  title,
+}: {
+  document: EditorDocument;
+  code: PageCode;
+  title: string;
+}) {
+  const [view, setView] = useState<ViewMode>('desktop');
+  const html = useMemo(() => previewHtml(document, code, title), [document, code, title]);
+  return (
+    <Box bg="gray.1" mih="100vh">
+      <Group
+        justify="space-between"
+        px="md"
+        h={52}
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Text fw={650} size="sm">
+          Preview · {title}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-label="Preview width"
+          value={view}
+          onChange={(value) => setView(value as ViewMode)}
+          data={VIEWS.map((item) => ({ value: item.mode, label: `${item.label} ${item.width}` }))}
+        />
+        <Text size="xs" c="dimmed">
+          Scripts run only on the published page
+        </Text>
+      </Group>
+      <Box p="md" style={{ display: 'flex', justifyContent: 'center' }}>
+        <iframe
+          title="Page preview"
+          data-testid="page-preview"
+          sandbox={PREVIEW_SANDBOX}
+          srcDoc={html}
+          style={{
+            width: VIEW_WIDTHS[view],
+            maxWidth: '100%',
+            height: 'calc(100vh - 84px)',
+            border: 0,
+            background: '#fff',
+            borderRadius: 8,
+            boxShadow: '0 12px 40px rgba(31,35,48,.12)',
+          }}
+        />
+      </Box>
+    </Box>
+  );
+}

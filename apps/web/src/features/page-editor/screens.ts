@@ -1,0 +1,1 @@
+export { PageEditorScreen } from './routes/page-editor/page-editor-screen.tsx';

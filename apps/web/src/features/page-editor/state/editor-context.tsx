@@ -1,0 +1,18 @@
+import type { EditorAction } from '@funnelwork/blocks';
+import { createContext, type Dispatch, useContext } from 'react';
+import type { EditorEvent, EditorState } from './editor-state.ts';
+
+export type EditorContextValue = {
+  state: EditorState;
+  dispatch: Dispatch<EditorEvent>;
+  /** A document edit (one undo step). */
+  edit: (action: EditorAction) => void;
+};
+
+export const EditorContext = createContext<EditorContextValue | null>(null);
+
+export function useEditor(): EditorContextValue {
+  const value = useContext(EditorContext);
+  if (!value) throw new Error('useEditor outside the page editor');
+  return value;
+}

@@ -1,0 +1,82 @@
+import {
+  type ActionResult,
+  blockChildLists,
+  type EditorDocument,
+  findNode,
+  NO_SECTION_MESSAGE,
+  type NodeId,
+  type PaletteType,
+  reduce,
+  type Slot,
+} from '@funnelwork/blocks';
+
+/** Where a palette item lands when it is clicked or chosen with the keyboard instead of dragged. */
+function blockSlot(document: EditorDocument, selected: NodeId | null): { slot: Slot; index?: number } | null {
+  if (selected !== null) {
+    const node = findNode(document, selected);
+    if (node?.kind === 'block') {
+      // Into an empty holder (a container box, FAQ, form step) when one is selected, else after the block.
+      const [first] = blockChildLists(node.block);
+      if (first && first.children.length === 0) return { slot: first.slot };
+      return { slot: node.slot, index: node.index + 1 };
+    }
+    if (node?.kind === 'row') return { slot: { kind: 'column', rowId: node.row.id, column: 0 } };
+    if (node?.kind === 'section') {
+      const rowId = node.section.children.at(-1);
+      return rowId === undefined ? null : { slot: { kind: 'column', rowId, column: 0 } };
+    }
+  }
+  const rowId = document.content.at(-1)?.children.at(-1);
+  return rowId === undefined ? null : { slot: { kind: 'column', rowId, column: 0 } };
+}
+
+function sectionOf(document: EditorDocument, selected: NodeId | null): NodeId | undefined {
+  if (selected === null) return undefined;
+  const node = findNode(document, selected);
+  if (node?.kind === 'section') return node.section.id;
+  if (node?.kind === 'row') return node.row.parent;
+  if (node?.kind === 'block') {
+    const slot = node.slot;
+    if (slot.kind === 'column') return document.rows[slot.rowId]?.parent;
+  }
+  return undefined;
+}
+
+/**
+ * Adds a palette item near the selection: a section after the selected one (or at the end); a row into the
+ * selected section; a block after the selected block, into the selected row, or into the last row. A block
+ * on a page with a section but no row gets a one-column row first; with no section the answer is the spec's
+ * 'Place at least one section please'.
+ */
+export function paletteInsert(
+  document: EditorDocument,
+  selected: NodeId | null,
+  type: PaletteType,
+  random: () => number = Math.random,
+): ActionResult {
+  if (type === 'section') {
+    const index =
+      selected === null
+        ? undefined
+        : document.content.findIndex((section) => section.id === sectionOf(document, selected));
+    return reduce(
+      document,
+      { type: 'addSection', index: index === undefined || index === -1 ? undefined : index + 1 },
+      random,
+    );
+  }
+  if (type === 'row')
+    return reduce(document, { type: 'addRow', sectionId: sectionOf(document, selected) }, random);
+
+  const place = blockSlot(document, selected);
+  if (place) return reduce(document, { type: 'addBlock', blockType: type, ...place }, random);
+  if (document.content.length === 0)
+    return { ok: false, error: { code: 'no-section', message: NO_SECTION_MESSAGE } };
+  const withRow = reduce(document, { type: 'addRow', sectionId: sectionOf(document, selected) }, random);
+  if (!withRow.ok || withRow.id === undefined) return withRow;
+  return reduce(
+    withRow.document,
+    { type: 'addBlock', blockType: type, slot: { kind: 'column', rowId: withRow.id, column: 0 } },
+    random,
+  );
+}

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type PageRef, savePage } from '../api.ts';
+import { type EditorEvent, type EditorState, isDirty } from './editor-state.ts';
+
+/** "Save delay 300 ms": changes are saved after this much quiet. */
+export const SAVE_DELAY_MS = 300;
+
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'conflict' | 'failed';
+
+/**
+ * Saves the page 300 ms after the last change, or at once with `saveNow`. A 409 (the page was changed
+ * elsewhere) stops saving until the person reloads.
+ */
+export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: EditorEvent) => void) {
+  const [status, setStatus] = useState<SaveStatus>('saved');
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(state);
+  latest.current = state;
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const blocked = useRef(false);
+
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    if (blocked.current) return false;
+    if (inFlight.current) await inFlight.current;
+    const current = latest.current;
+    if (!isDirty(current)) return true;
+    const document = current.history.present;
+    const code = current.code;
+    setStatus('saving');
+    const run = (async () => {
+      const result = await savePage(ref, {
+        config: document as unknown as Record<string, unknown>,
+        version: current.saved.version,
+        ...code,
+      });
+      if (result.error !== undefined) {
+        if (result.info.status === 409) {
+          blocked.current = true;
+          setStatus('conflict');
+        } else {
+          setStatus('failed');
+        }
+        setError(result.error);
+        return false;
+      }
+      dispatch({ type: 'saved', document, code, version: result.data.version });
+      setError(null);
+      const now = latest.current;
+      setStatus(now.history.present === document && now.code === code ? 'saved' : 'unsaved');
+      return true;
+    })();
+    inFlight.current = run;
+    const ok = await run;
+    inFlight.current = null;
+    return ok;
+  }, [ref, dispatch]);
+
+  const dirty = isDirty(state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change to the document or code restarts the 300 ms wait
+  useEffect(() => {
+    if (blocked.current) return;
+    if (!dirty) {
+      if (!inFlight.current) setStatus('saved');
+      return;
+    }
+    setStatus((current) => (current === 'saving' ? current : 'unsaved'));
+    const timer = window.setTimeout(() => void saveNow(), SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [dirty, saveNow, state.history.present, state.code]);
+
+  const unblock = useCallback(() => {
+    blocked.current = false;
+    setError(null);
+    setStatus('saved');
+  }, []);
+
+  return { status, error, saveNow, unblock, dirty };
+}

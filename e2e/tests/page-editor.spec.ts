@@ -1,0 +1,228 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+
+/** Drags with real pointer moves, as dnd-kit's pointer sensor needs them. */
+async function drag(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  at: { x: number; y: number } = { x: 0.5, y: 0.5 },
+) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag: element not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width * at.x, to.y + to.height * at.y, { steps: 12 });
+  await expect(page.getByTestId('drop-line')).toBeVisible();
+  await page.mouse.up();
+}
+
+async function createPageThroughApi(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('fw.token'));
+  const user = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id?: number },
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  const funnel = await page.request.post('/api/funnels', {
+    headers,
+    data: { data: { name: 'Spring sale', funnel_type: 1 } },
+  });
+  expect(funnel.status()).toBe(201);
+  const funnelId = (await funnel.json()).data.id as number;
+  const step = await page.request.post(`/api/wfunnels/${funnelId}/steps`, {
+    headers,
+    data: { data: { name: 'Checkout', type: 1 } },
+  });
+  expect(step.ok()).toBe(true);
+  const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
+  return {
+    headers,
+    url: `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${user.id ?? 0}`,
+    api: `/api/wfunnels/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}`,
+  };
+}
+
+const canvas = (page: Page) => page.getByTestId('canvas');
+const tile = (page: Page, title: string) => page.getByRole('button', { name: `Add ${title}`, exact: true });
+const switchView = (page: Page, name: string) =>
+  page.locator('header label').filter({ hasText: name }).click();
+const openPalette = (page: Page) => page.getByRole('button', { name: 'Add new element' }).click();
+const blocks = (page: Page, type: string) => canvas(page).locator(`[data-node-type="${type}"]`);
+
+test('builds a checkout page from blank, per-device settings, undo and redo, save, reload and preview', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signUp(page, {
+    email: uniqueEmail('editor'),
+    password: 'editor password',
+    firstName: 'Eda',
+    business: 'Eda Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  await page.goto(target.url);
+  await expect(page.getByTestId('editor-title')).toBeVisible();
+  await expect(page.getByText('Start with a section')).toBeVisible();
+
+  // "adding a row with no section shows an alert 'Place at least one section please'"
+  await tile(page, 'Row').click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Place at least one section please' }),
+  ).toBeVisible();
+
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await expect(blocks(page, 'section')).toHaveCount(1);
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await expect(blocks(page, 'row')).toHaveCount(1);
+
+  // A two-column row, chosen in the row's properties.
+  await blocks(page, 'row').click({ position: { x: 5, y: 5 } });
+  await expect(page.getByTestId('properties-title')).toHaveText('Row');
+  await page.getByRole('combobox', { name: 'Columns', exact: true }).click();
+  await page.getByRole('option', { name: 'Two columns' }).click();
+  const columns = blocks(page, 'row').locator('.fw-col');
+  await expect(columns).toHaveCount(2);
+
+  await openPalette(page);
+  await drag(page, tile(page, 'Headline'), columns.nth(0));
+  await expect(blocks(page, 'headline')).toHaveCount(1);
+  // Inline text editing.
+  await blocks(page, 'headline').dblclick();
+  const inline = page.getByTestId('inline-editor');
+  await expect(inline).toBeFocused();
+  await page.keyboard.type('Spring sale checkout');
+  await page.keyboard.press('Enter');
+  await expect(blocks(page, 'headline')).toHaveText('Spring sale checkout');
+
+  await openPalette(page);
+  await drag(page, tile(page, 'Button'), columns.nth(0), { x: 0.5, y: 0.95 });
+  await expect(blocks(page, 'button')).toHaveCount(1);
+  await blocks(page, 'button').click();
+  await expect(page.getByTestId('properties-title')).toHaveText('Button');
+  await page.getByRole('combobox', { name: 'Click action', exact: true }).click();
+  await page.getByRole('option', { name: 'Go to next step' }).click();
+  await expect(
+    blocks(page, 'button').locator('[data-action="next-step"], [data-link="next-step"], a, button').first(),
+  ).toBeVisible();
+
+  // The checkout column: a form field, an order summary and a payment form.
+  await openPalette(page);
+  await drag(page, tile(page, 'Form element'), columns.nth(1));
+  await expect(blocks(page, 'formElement')).toHaveCount(1);
+  await openPalette(page);
+  await tile(page, 'Order summary').click();
+  await tile(page, 'Payment form').click();
+  await expect(blocks(page, 'orderSummary')).toHaveCount(1);
+  await expect(blocks(page, 'paymentForm')).toHaveCount(1);
+  await expect(columns.nth(1).locator(':scope > [data-node-id]')).toHaveCount(3);
+
+  // Per-device: the button's alignment changed for mobile only.
+  await blocks(page, 'button').click();
+  const button = blocks(page, 'button');
+  await switchView(page, 'Mobile');
+  await expect(canvas(page)).toHaveAttribute('data-view', 'mobile');
+  expect((await canvas(page).boundingBox())?.width).toBeCloseTo(420, 0);
+  await page.locator('[aria-label="Alignment"] label').filter({ hasText: 'Right' }).click();
+  await expect(button).toHaveCSS('text-align', 'right');
+  await expect(page.getByText('mobile only')).toBeVisible();
+  await shot(page, 'page-editor-mobile');
+  await switchView(page, 'Desktop');
+  await expect(canvas(page)).toHaveAttribute('data-view', 'desktop');
+  await expect(button).toHaveCSS('text-align', 'center');
+  await switchView(page, 'Tablets');
+  await expect(button).toHaveCSS('text-align', 'center');
+  await switchView(page, 'Desktop');
+
+  // Undo and redo.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await switchView(page, 'Mobile');
+  await expect(button).toHaveCSS('text-align', 'center');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(button).toHaveCSS('text-align', 'right');
+  await switchView(page, 'Desktop');
+
+  // Save: autosave after 300 ms of quiet; then Save is disabled because nothing changed.
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await canvas(page).click({ position: { x: 5, y: 5 } });
+  await shot(page, 'page-editor-desktop');
+
+  const before = await (await page.request.get(target.api, { headers: target.headers })).json();
+  await page.reload();
+  await expect(blocks(page, 'headline')).toHaveText('Spring sale checkout');
+  const after = await (await page.request.get(target.api, { headers: target.headers })).json();
+  expect(after.data.config).toEqual(before.data.config);
+  for (const type of ['section', 'row', 'headline', 'button', 'formElement', 'orderSummary', 'paymentForm']) {
+    await expect(blocks(page, type)).toHaveCount(1);
+  }
+  expect(
+    Object.values(
+      before.data.config.children as Record<
+        string,
+        { type: string; attributes: { basic: { action?: { type: string } } } }
+      >,
+    ).find((block) => block.type === 'button')?.attributes.basic.action,
+  ).toEqual({ type: 'next-step' });
+
+  // Preview in a new tab, sandboxed (no allow-same-origin).
+  const [preview] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview' }).click(),
+  ]);
+  const frame = preview.getByTestId('page-preview');
+  await expect(frame).toBeVisible();
+  expect(await frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+  await expect(
+    preview.frameLocator('[data-testid="page-preview"]').getByText('Spring sale checkout'),
+  ).toBeVisible();
+  await shot(preview, 'page-editor-preview');
+});
+
+test('a stale save answers 409 and the editor offers a reload', async ({ page }) => {
+  await signUp(page, {
+    email: uniqueEmail('conflict'),
+    password: 'editor password',
+    firstName: 'Cal',
+    business: 'Cal Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  await page.goto(target.url);
+  await expect(page.getByText('Start with a section')).toBeVisible();
+  // Someone else saves the page meanwhile.
+  const changed = await page.request.patch(target.api, {
+    headers: target.headers,
+    data: { data: { css: 'p{}' } },
+  });
+  expect(changed.ok()).toBe(true);
+  await canvas(page).getByRole('button', { name: 'Add section' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This page was changed elsewhere' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+});
+
+test("a corrupt stored page shows the spec's message", async ({ page }) => {
+  await signUp(page, {
+    email: uniqueEmail('corrupt'),
+    password: 'editor password',
+    firstName: 'Cor',
+    business: 'Cor Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  const broken = await page.request.patch(target.api, {
+    headers: target.headers,
+    data: { data: { config: { content: 'not a list', rows: {}, children: {} } } },
+  });
+  expect(broken.ok()).toBe(true);
+  await page.goto(target.url);
+  await expect(
+    page.getByText("Page data seems corrupt couldn't read it! try again later or create a new page."),
+  ).toBeVisible();
+});
