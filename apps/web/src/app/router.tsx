@@ -52,6 +52,10 @@ const DiscountsScreen = lazyScreen(
   'DiscountsScreen',
 );
 
+const CustomersScreen = lazyScreen(() => import('../features/customers/screens.ts'), 'CustomersScreen');
+const ActivityLayout = lazyScreen(() => import('../features/activity/screens.ts'), 'ActivityLayout');
+const HelpScreen = lazyScreen(() => import('../features/help/routes/help/help-screen.tsx'), 'HelpScreen');
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -99,11 +103,15 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
 const mainRoutes: RouteObject[] = [
   soon('/get-started', 'Get started'),
   soon('/get-started/templates', 'Templates'),
-  soon('/', 'Dashboard'),
+  // "The dashboard and help screens show the Activity side panel."
+  {
+    element: <ActivityLayout />,
+    children: [soon('/', 'Dashboard'), { path: '/help', element: <HelpScreen /> }],
+  },
   { path: '/funnels', element: <FunnelListScreen /> },
   { path: '/funnels/archive', element: <ArchivedFunnelsScreen /> },
   soon('/orders', 'Orders'),
-  soon('/customers', 'Customers'),
+  { path: '/customers', element: <CustomersScreen /> },
   soon('/analytics', 'Analytics'),
   soon('/automations', 'Automations'),
   soon('/automations/archive', 'Archived automations'),

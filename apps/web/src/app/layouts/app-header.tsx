@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Avatar,
   Badge,
+  Box,
   Burger,
   Drawer,
   Group,
@@ -34,6 +35,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
+import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useMe } from '../../features/session/api.ts';
 import { useLogOut } from '../../features/session/use-log-out.ts';
 import { EXTERNAL_LINKS } from '../external-links.ts';
@@ -88,6 +90,9 @@ export function AppHeader() {
         </Group>
       </Group>
       <Group gap={6} wrap="nowrap">
+        <Box visibleFrom="sm" mr={6}>
+          <SearchBox />
+        </Box>
         <HelpMenu />
         <SettingsMenu />
         <ProfileMenu />

@@ -1,0 +1,1 @@
+export { ActivityLayout } from './components/activity-layout.tsx';

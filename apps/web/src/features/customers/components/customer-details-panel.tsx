@@ -1,0 +1,366 @@
+import type { Customer } from '@funnelwork/domain';
+import {
+  formatCustomerDate,
+  hasPermission,
+  isAdmin,
+  whatsappLink,
+  whatsappNumber,
+} from '@funnelwork/domain/rules';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Drawer,
+  Group,
+  Menu,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconBrandWhatsapp, IconDots, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { ErrorBox } from '../../../shared/error-box.tsx';
+import { ExpandableArea } from '../../../shared/expandable-area.tsx';
+import { LockedButton } from '../../../shared/locked-button.tsx';
+import { useMe } from '../../session/api.ts';
+import { customerKeys, patchCustomer, refreshAfterCustomerChange, useCustomer } from '../api.ts';
+import {
+  type CustomerFormValues,
+  countryOptions,
+  customerFormChanged,
+  customerFormValues,
+  customerName,
+  customerPatch,
+} from '../customer-form.ts';
+import { CUSTOMER_LOAD_FAILURE, CUSTOMER_SAVED, NO_METADATA } from '../messages.ts';
+import { CustomerOrdersList } from './customer-orders-list.tsx';
+import { DeleteCustomerPopup } from './delete-customer-popup.tsx';
+
+type CustomerDetailsPanelProps = {
+  /** The customer to show; null keeps the panel closed. */
+  customerId: number | null;
+  onClose: () => void;
+  /** Opened from another side panel (an order's): it stacks one level above it. */
+  nested?: boolean;
+};
+
+const PANEL_Z = 200;
+const NESTED_Z = 400;
+
+/**
+ * The customer details side panel (spec §2): title, first-seen date, auto-optin tag, a menu with
+ * 'Delete customer', the sections Basic details, Shipping address, Billing address, Orders and Meta,
+ * and 'Save changes' / 'Cancel'. It can open above an order's panel (`nested`).
+ */
+export function CustomerDetailsPanel({ customerId, onClose, nested = false }: CustomerDetailsPanelProps) {
+  const zIndex = nested ? NESTED_Z : PANEL_Z;
+  return (
+    <Drawer
+      opened={customerId !== null}
+      onClose={onClose}
+      position="right"
+      size={nested ? 560 : 620}
+      zIndex={zIndex}
+      padding={0}
+      withCloseButton={false}
+      aria-label="Customer details"
+      overlayProps={{ backgroundOpacity: nested ? 0.15 : 0.35 }}
+      styles={{ body: { height: '100%' } }}
+    >
+      {customerId !== null && (
+        <CustomerDetails key={customerId} customerId={customerId} onClose={onClose} zIndex={zIndex} />
+      )}
+    </Drawer>
+  );
+}
+
+function CustomerDetails({
+  customerId,
+  onClose,
+  zIndex,
+}: {
+  customerId: number;
+  onClose: () => void;
+  zIndex: number;
+}) {
+  const customer = useCustomer(customerId);
+  if (customer.isPending) {
+    return (
+      <Stack p="lg">
+        <Skeleton h={28} w="60%" />
+        <Skeleton h={16} w="40%" />
+        <Skeleton h={220} radius="md" />
+        <Skeleton h={120} radius="md" />
+      </Stack>
+    );
+  }
+  if (customer.isError) {
+    return (
+      <Stack p="lg">
+        <ErrorBox title="Customer details" message={CUSTOMER_LOAD_FAILURE} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return <CustomerForm customer={customer.data} onClose={onClose} zIndex={zIndex} />;
+}
+
+function CustomerForm({
+  customer,
+  onClose,
+  zIndex,
+}: {
+  customer: Customer;
+  onClose: () => void;
+  zIndex: number;
+}) {
+  const me = useMe();
+  const canEdit = isAdmin(me.member_account) || hasPermission(me.member_account, 'orders');
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<CustomerFormValues>(() => customerFormValues(customer));
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const name = customerName(customer);
+  const changed = customerFormChanged(customer, values);
+
+  const set = (key: keyof CustomerFormValues) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (fieldError?.field === key) setFieldError(null);
+  };
+  const input = (key: keyof CustomerFormValues, label: string, extra: { type?: string } = {}) => (
+    <TextInput
+      label={label}
+      value={values[key]}
+      onChange={(event) => set(key)(event.currentTarget.value)}
+      error={fieldError?.field === key ? fieldError.message : undefined}
+      readOnly={!canEdit}
+      {...extra}
+    />
+  );
+  const country = (key: 'shipping_country' | 'country') => (
+    <Select
+      label="Country"
+      data={countryOptions(values[key])}
+      value={values[key] || null}
+      onChange={(value) => set(key)(value ?? '')}
+      searchable
+      clearable
+      readOnly={!canEdit}
+      comboboxProps={{ zIndex: zIndex + 10 }}
+      nothingFoundMessage="No country found"
+    />
+  );
+
+  const save = async () => {
+    setSaving(true);
+    const result = await patchCustomer(customer.id, customerPatch(values));
+    setSaving(false);
+    if (result.error !== undefined) {
+      // "Customer save failure: the returned error."
+      notifyError(result.error);
+      const field = result.info.field?.split('.').pop();
+      if (field) setFieldError({ field, message: result.error.replace(/^[\w.]+: /, '') });
+      return;
+    }
+    queryClient.setQueryData(customerKeys.one(customer.id), result.data);
+    setValues(customerFormValues(result.data));
+    notifySuccess(CUSTOMER_SAVED);
+    await refreshAfterCustomerChange(queryClient);
+  };
+  const cancel = () => {
+    setValues(customerFormValues(customer));
+    setFieldError(null);
+    onClose();
+  };
+
+  const whatsapp = whatsappNumber(values.phone, values.shipping_country, values.country);
+
+  return (
+    <Stack gap={0} h="100%">
+      <Box px="lg" pt="lg" pb="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={2} fz={22} lineClamp={1}>
+                {name}
+              </Title>
+              {customer.is_auto_optin && (
+                <Badge variant="light" color="grape" radius="sm">
+                  Auto-optin
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {`First seen ${formatCustomerDate(customer.created_time)}`}
+            </Text>
+          </div>
+          <Group gap={4} wrap="nowrap">
+            <Menu position="bottom-end" shadow="md" width={200} zIndex={zIndex + 10}>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label="Customer actions">
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Tooltip label="Access denied" disabled={canEdit}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    disabled={!canEdit}
+                    onClick={() => setDeleting(true)}
+                  >
+                    Delete customer
+                  </Menu.Item>
+                </Tooltip>
+              </Menu.Dropdown>
+            </Menu>
+            <Drawer.CloseButton aria-label="Close customer details" />
+          </Group>
+        </Group>
+      </Box>
+
+      <Stack gap="sm" p="lg" style={{ flex: 1, overflowY: 'auto' }}>
+        <ExpandableArea name="customer.basic" title="Basic details">
+          <Stack gap="sm">
+            <SimpleGrid cols={2}>
+              {input('first_name', 'First name')}
+              {input('last_name', 'Last name')}
+            </SimpleGrid>
+            {input('email', 'E-mail', { type: 'email' })}
+            <TextInput
+              label="Opt-in e-mail"
+              value={customer.optin_email}
+              readOnly
+              variant="filled"
+              description="The address the customer opted in with; it can't be changed."
+            />
+            {input('payer_email', 'Payer e-mail', { type: 'email' })}
+            <Group align="flex-end" gap="xs" wrap="nowrap">
+              <Box style={{ flex: 1 }}>{input('phone', 'Phone')}</Box>
+              {whatsapp && (
+                <Tooltip label="Chat on WhatsApp" withArrow zIndex={zIndex + 10}>
+                  <ActionIcon
+                    component="a"
+                    href={whatsappLink(values.phone, values.shipping_country, values.country)}
+                    target="_blank"
+                    rel="noreferrer"
+                    size={36}
+                    variant="light"
+                    color="green"
+                    aria-label="Open WhatsApp chat"
+                  >
+                    <IconBrandWhatsapp size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          </Stack>
+        </ExpandableArea>
+        <ExpandableArea name="customer.shipping" title="Shipping address">
+          <Stack gap="sm">
+            {input('shipping_address', 'Address')}
+            <SimpleGrid cols={2}>
+              {input('shipping_city', 'City')}
+              {input('shipping_state', 'State')}
+              {input('shipping_zip', 'ZIP code')}
+              {country('shipping_country')}
+            </SimpleGrid>
+          </Stack>
+        </ExpandableArea>
+        <ExpandableArea name="customer.billing" title="Billing address">
+          <Stack gap="sm">
+            {input('address', 'Address')}
+            <SimpleGrid cols={2}>
+              {input('city', 'City')}
+              {input('state', 'State')}
+              {input('zip', 'ZIP code')}
+              {country('country')}
+            </SimpleGrid>
+          </Stack>
+        </ExpandableArea>
+        <ExpandableArea
+          name="customer.orders"
+          title={
+            <Group gap={8}>
+              Orders
+              <Badge variant="light" color="gray" radius="sm">
+                {customer.orders_count}
+              </Badge>
+            </Group>
+          }
+        >
+          <CustomerOrdersList customerId={customer.id} />
+        </ExpandableArea>
+        <ExpandableArea name="customer.meta" title="Meta" defaultOpen={false}>
+          {customer.metadata.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {NO_METADATA}
+            </Text>
+          ) : (
+            <Table withRowBorders={false} verticalSpacing={4} aria-label="Customer metadata">
+              <Table.Tbody>
+                {customer.metadata.map((entry, i) => (
+                  // Keys may repeat in stored metadata; the list never reorders.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <Table.Tr key={i}>
+                    <Table.Td w="40%">
+                      <Text size="sm" c="dimmed" ff="monospace">
+                        {entry.key}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                        {entry.value}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </ExpandableArea>
+      </Stack>
+
+      <Group
+        justify="flex-end"
+        px="lg"
+        py="md"
+        style={{
+          borderTop: '1px solid var(--mantine-color-gray-2)',
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        <Button variant="default" onClick={cancel}>
+          Cancel
+        </Button>
+        <LockedButton locked={!canEdit} loading={saving} disabled={!changed} onClick={() => void save()}>
+          Save changes
+        </LockedButton>
+      </Group>
+
+      <DeleteCustomerPopup
+        customer={deleting ? { id: customer.id, name } : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => {
+          setDeleting(false);
+          onClose();
+        }}
+        zIndex={zIndex + 20}
+      />
+    </Stack>
+  );
+}
