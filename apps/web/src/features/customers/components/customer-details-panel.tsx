@@ -64,22 +64,22 @@ const NESTED_Z = 400;
 export function CustomerDetailsPanel({ customerId, onClose, nested = false }: CustomerDetailsPanelProps) {
   const zIndex = nested ? NESTED_Z : PANEL_Z;
   return (
-    <Drawer
+    <Drawer.Root
       opened={customerId !== null}
       onClose={onClose}
       position="right"
       size={nested ? 560 : 620}
       zIndex={zIndex}
-      padding={0}
-      withCloseButton={false}
-      aria-label="Customer details"
-      overlayProps={{ backgroundOpacity: nested ? 0.15 : 0.35 }}
-      styles={{ body: { height: '100%' } }}
     >
-      {customerId !== null && (
-        <CustomerDetails key={customerId} customerId={customerId} onClose={onClose} zIndex={zIndex} />
-      )}
-    </Drawer>
+      <Drawer.Overlay backgroundOpacity={nested ? 0.15 : 0.35} />
+      <Drawer.Content aria-label="Customer details">
+        <Drawer.Body p={0} h="100%">
+          {customerId !== null && (
+            <CustomerDetails key={customerId} customerId={customerId} onClose={onClose} zIndex={zIndex} />
+          )}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
 

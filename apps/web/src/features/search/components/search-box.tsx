@@ -92,39 +92,41 @@ export function SearchBox() {
           }}
         />
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Search results" role="dialog">
-        <ScrollArea.Autosize mah="min(70vh, 560px)" type="auto">
-          <Box p="xs">
-            {search.isPending && (
-              <Group justify="center" gap="xs" py="lg">
-                <Loader size="sm" />
-                <Text size="sm" c="dimmed">
-                  Loading...
+      <Popover.Dropdown p={0}>
+        <div role="region" aria-label="Search results">
+          <ScrollArea.Autosize mah="min(70vh, 560px)" type="auto">
+            <Box p="xs">
+              {search.isPending && (
+                <Group justify="center" gap="xs" py="lg">
+                  <Loader size="sm" />
+                  <Text size="sm" c="dimmed">
+                    Loading...
+                  </Text>
+                </Group>
+              )}
+              {search.isError && (
+                <Text size="sm" c="red" p="sm">
+                  {search.error.message}
                 </Text>
+              )}
+              {search.data && <SearchResultsView results={search.data} query={query} />}
+            </Box>
+          </ScrollArea.Autosize>
+          <Group className={classes.footer} justify="space-between" px="md" py={8}>
+            <Anchor href={EXTERNAL_LINKS.forum} target="_blank" rel="noreferrer" size="xs" c="dimmed">
+              <Group gap={4} wrap="nowrap">
+                <IconUsersGroup size={14} />
+                Community
               </Group>
-            )}
-            {search.isError && (
-              <Text size="sm" c="red" p="sm">
-                {search.error.message}
-              </Text>
-            )}
-            {search.data && <SearchResultsView results={search.data} query={query} />}
-          </Box>
-        </ScrollArea.Autosize>
-        <Group className={classes.footer} justify="space-between" px="md" py={8}>
-          <Anchor href={EXTERNAL_LINKS.forum} target="_blank" rel="noreferrer" size="xs" c="dimmed">
-            <Group gap={4} wrap="nowrap">
-              <IconUsersGroup size={14} />
-              Community
-            </Group>
-          </Anchor>
-          <Anchor href="/help" size="xs" c="dimmed">
-            <Group gap={4} wrap="nowrap">
-              <IconHelp size={14} />
-              Help
-            </Group>
-          </Anchor>
-        </Group>
+            </Anchor>
+            <Anchor href="/help" size="xs" c="dimmed">
+              <Group gap={4} wrap="nowrap">
+                <IconHelp size={14} />
+                Help
+              </Group>
+            </Anchor>
+          </Group>
+        </div>
       </Popover.Dropdown>
     </Popover>
   );
