@@ -198,7 +198,8 @@ function ProfileMenu() {
             <Avatar radius="xl" size={32} color="indigo">
               {initials}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+            {/* The name gives way to the search box on narrower screens; the avatar stays. */}
+            <Text size="sm" fw={500} visibleFrom="xl" maw={160} truncate>
               {name}
             </Text>
             <IconChevronDown size={14} />
