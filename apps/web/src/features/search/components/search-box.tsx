@@ -93,7 +93,7 @@ export function SearchBox() {
         />
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        <div role="region" aria-label="Search results">
+        <section aria-label="Search results">
           <ScrollArea.Autosize mah="min(70vh, 560px)" type="auto">
             <Box p="xs">
               {search.isPending && (
@@ -126,7 +126,7 @@ export function SearchBox() {
               </Group>
             </Anchor>
           </Group>
-        </div>
+        </section>
       </Popover.Dropdown>
     </Popover>
   );
