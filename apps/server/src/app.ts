@@ -71,6 +71,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createUrlRewriter } from './runtime/hosts.ts';
+import { registerRuntime } from './runtime/runtime.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -125,6 +127,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: 1_048_576,
     trustProxy: true,
+    // Pages hosts ({subdomain}.localhost, custom domains) only ever reach the published-page routes.
+    rewriteUrl: createUrlRewriter(
+      { dashboardHost: new URL(config.publicUrl).hostname.toLowerCase(), pagesDomain: config.pagesDomain },
+      true,
+    ),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -227,6 +234,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   );
 
   mediaRoute(app, { images });
+  await registerRuntime(app, { db, config });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
