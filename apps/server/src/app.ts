@@ -72,6 +72,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createUrlRewriter } from './runtime/hosts.ts';
+import { publishRoutes } from './runtime/publish.routes.ts';
 import { registerRuntime } from './runtime/runtime.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });
+      publishRoutes(api, { db, config });
     },
     { prefix: '/api' },
   );
