@@ -71,6 +71,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createUrlRewriter } from './runtime/hosts.ts';
+import { publishRoutes } from './runtime/publish.routes.ts';
+import { registerRuntime } from './runtime/runtime.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -125,6 +128,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: 1_048_576,
     trustProxy: true,
+    // Pages hosts ({subdomain}.localhost, custom domains) only ever reach the published-page routes.
+    rewriteUrl: createUrlRewriter(
+      { dashboardHost: new URL(config.publicUrl).hostname.toLowerCase(), pagesDomain: config.pagesDomain },
+      true,
+    ),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -222,11 +230,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });
+      publishRoutes(api, { db, config });
     },
     { prefix: '/api' },
   );
 
   mediaRoute(app, { images });
+  await registerRuntime(app, { db, config });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
