@@ -3,20 +3,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runEditor } from './editor.ts';
 import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
+import { runOrders } from './orders.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+function save(name: string, summary: object) {
+  fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(here, 'results', `${name}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), ...summary }, null, 2)}\n`,
+  );
+}
+
 const benchmarks: Record<string, () => Promise<unknown>> = {
   'health-under-long-query': runHealthUnderLongQuery,
-  'funnel-list': async () => {
-    const summary = await runFunnelList();
-    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(
-      path.join(here, 'results', 'funnel-list.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), ...summary }, null, 2)}\n`,
-    );
-  },
+  'funnel-list': async () => save('funnel-list', await runFunnelList()),
+  orders: async () => save('orders', await runOrders()),
+  editor: async () => save('editor', await runEditor()),
 };
 
 const wanted = process.argv.slice(2);

@@ -278,20 +278,24 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
       if (term) conditions.push(sql`${orders.searchText} like ${likePattern(term)}`);
       const where = and(...conditions);
 
-      const rows = await db
-        .select({ order: orders, optin: customers.optinEmail })
-        .from(orders)
-        .leftJoin(
-          customers,
-          and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
-        )
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(params.per_page)
-        .offset(params.page * params.per_page);
+      const page = () =>
+        db
+          .select({ order: orders, optin: customers.optinEmail })
+          .from(orders)
+          .leftJoin(
+            customers,
+            and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
+          )
+          .where(where);
+      const offset = params.page * params.per_page;
 
       let count: number;
+      let rows: Awaited<ReturnType<typeof page>>;
       if (term) {
+        rows = await page()
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(params.per_page)
+          .offset(offset);
         const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
           db
             .select({ one: sql`1`.as('one') })
@@ -303,6 +307,25 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
         count = row?.n ?? 0;
       } else {
         count = await countOrders(db, accountId, params.funnel_id, archivedStates);
+        if (offset > count / 2) {
+          // Pages past the middle are read from the other end of the list index (a small offset in
+          // ascending order, then reversed), so the last page costs what the first does.
+          const fromEnd = count - offset;
+          rows =
+            fromEnd <= 0
+              ? []
+              : (
+                  await page()
+                    .orderBy(asc(orders.createdAt), asc(orders.id))
+                    .limit(Math.min(params.per_page, fromEnd))
+                    .offset(Math.max(0, fromEnd - params.per_page))
+                ).reverse();
+        } else {
+          rows = await page()
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(params.per_page)
+            .offset(offset);
+        }
       }
       return {
         data: await ordersOut(db, accountId, rows),

@@ -61,6 +61,16 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
     expect(res.data.every((o: { funnel_id: number }) => o.funnel_id === funnelId)).toBe(true);
   });
 
+  it('pages past the middle (read from the other end of the index) follow the same order', async () => {
+    const numbers = (body: { data: Array<{ order_number: string }> }) => body.data.map((o) => o.order_number);
+    const all = numbers((await shopApi().get('orders', { per_page: 100 })).json());
+    const paged: string[] = [];
+    for (let page = 0; page < 5; page++)
+      paged.push(...numbers((await shopApi().get('orders', { page, per_page: 7 })).json()));
+    expect(paged).toEqual(all);
+    expect((await shopApi().get('orders', { page: 9, per_page: 7 })).json().data).toEqual([]);
+  });
+
   it('searches order number, first name, last name and e-mail case-insensitively ("sent as typed")', async () => {
     for (const query of ['zelda', 'QUARTZ', 'zelda@quartz', '1008']) {
       const res = (await shopApi().get('orders', { query })).json();

@@ -161,6 +161,9 @@ export function EditorCanvas({
   const width = VIEW_WIDTHS[state.view];
   const scale = canvasScale(state.view, available);
   const css = useMemo(() => canvasCss(pageCss(document, true)), [document]);
+  // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates
+  // re-render this component many times a second, and must not re-render every block (bench/editor.ts).
+  const page = useMemo(() => <PageView document={document} editor />, [document]);
 
   useLayoutEffect(() => {
     const stage = stageRef.current;
@@ -259,7 +262,7 @@ export function EditorCanvas({
           >
             <style>{css}</style>
             <style>{hiddenBlocksCss(state.view) + editingStyle}</style>
-            <PageView document={document} editor />
+            {page}
             {document.content.length === 0 && <EmptyPage onAdd={() => edit({ type: 'addSection' })} />}
             {hover && !drag && (
               <div

@@ -112,7 +112,10 @@ export function useCanvasDnd(
   const onDragMove = (event: DragMoveEvent) => {
     const point = pointerOf(event);
     if (!drag || !point || !frame.current) return;
-    setDrag({ item: drag.item, ...targetAt(frame.current, drag.item, point) });
+    const next = targetAt(frame.current, drag.item, point);
+    // Pointer moves that keep the same drop place change nothing: no re-render of the editor.
+    if (JSON.stringify(next) === JSON.stringify({ target: drag.target, line: drag.line })) return;
+    setDrag({ item: drag.item, ...next });
   };
   const onDragEnd = (event: DragEndEvent) => {
     const current = drag;
