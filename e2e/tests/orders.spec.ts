@@ -100,6 +100,34 @@ test('opens the details panel with its sections, route-addressable', async ({ pa
   await expect(reloaded.getByTestId('order-total')).toBeVisible();
 });
 
+test("lists one funnel's orders, with the order in the route", async ({ page }) => {
+  await openOrders(page);
+  const all = Number((await page.getByTestId('orders-range').textContent())?.split(' from ')[1]);
+  await page.goto('/funnels');
+  await page.getByText('Summer sale', { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/wfunnel\/\d+/);
+  const funnelId = /\/wfunnel\/(\d+)/.exec(page.url())?.[1];
+  await page.goto(`/wfunnel/${funnelId}/orders`);
+  const range = page.getByTestId('orders-range');
+  await expect(range).toHaveText(/^1 - 25 from \d+$/);
+  const inFunnel = Number((await range.textContent())?.split(' from ')[1]);
+  expect(inFunnel).toBeGreaterThan(0);
+  expect(inFunnel).toBeLessThan(all);
+  const row = page.getByRole('table', { name: 'Orders' }).locator('tbody tr').first();
+  const number = await row.getAttribute('data-order-number');
+  await row.click();
+  // "The newer funnel type also has /wfunnel/{id}/orders/{orderId}."
+  await expect(page).toHaveURL(new RegExp(`/wfunnel/${funnelId}/orders/\\d+$`));
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: `Order #${number}` })).toBeVisible();
+  await page
+    .getByRole('dialog', { name: `Order #${number}` })
+    .getByRole('button', { name: 'Close' })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/wfunnel/${funnelId}/orders$`));
+});
+
 test('fulfils an order with tracking details', async ({ page }) => {
   await openOrders(page);
   const panel = await openOrder(page, '1010');
