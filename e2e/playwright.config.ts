@@ -44,6 +44,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The demo account and its 4,000 orders (orders.spec.ts reads them); other specs sign up their own.
+      SEED_DEMO: '1',
       PUBLIC_URL: `http://localhost:${port}`,
     },
   },

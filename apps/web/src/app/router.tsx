@@ -47,6 +47,8 @@ const StepScreen = lazyScreen(funnels, 'StepScreen');
 const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
 const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
 
+const OrdersScreen = lazyScreen(() => import('../features/orders/screens.ts'), 'OrdersScreen');
+
 const DiscountsScreen = lazyScreen(
   () => import('../features/store/routes/discounts/discounts-screen.tsx'),
   'DiscountsScreen',
@@ -79,9 +81,12 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
           { index: true, element: <Navigate to="overview" replace /> },
           { path: 'overview', element: <FunnelOverviewScreen /> },
           { path: 'settings', element: <FunnelSettingsScreen /> },
-          soon('orders', 'Funnel orders'),
+          { path: 'orders', element: <OrdersScreen /> },
           ...(kind === 'wfunnel'
-            ? [soon('orders/:orderId', 'Funnel order'), soon('analytics-v2', 'Funnel analytics')]
+            ? [
+                { path: 'orders/:orderId', element: <OrdersScreen /> },
+                soon('analytics-v2', 'Funnel analytics'),
+              ]
             : []),
           soon('analytics', 'Funnel analytics'),
           soon('apps/:appId', 'Funnel apps'),
@@ -110,7 +115,7 @@ const mainRoutes: RouteObject[] = [
   },
   { path: '/funnels', element: <FunnelListScreen /> },
   { path: '/funnels/archive', element: <ArchivedFunnelsScreen /> },
-  soon('/orders', 'Orders'),
+  { path: '/orders', element: <OrdersScreen /> },
   { path: '/customers', element: <CustomersScreen /> },
   soon('/analytics', 'Analytics'),
   soon('/automations', 'Automations'),

@@ -1,0 +1,194 @@
+import '@mantine/dates/styles.css';
+import { presetRange, RANGE_PRESETS } from '@funnelwork/domain/rules';
+import { Button, Group, Modal, Progress, Radio, Stack, Stepper, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { GENERIC_WARN, notifyError } from '../../../app/notices.ts';
+import { createExport, downloadExport, getExport } from '../api.ts';
+import {
+  EXPORT_STEP_TITLES,
+  type ExportStep,
+  exportParams,
+  exportStepStatuses,
+  PROGRESS_TICK_MS,
+} from '../export-wizard.ts';
+
+const POLL_MS = 500;
+const ISO_DAY = 'YYYY-MM-DD';
+
+type ExportOrdersPopupProps = { funnelId?: number; accountCreatedAt: string | null; onClose: () => void };
+
+/** The 3-step export wizard: select, export with progress, download export.csv. */
+export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: ExportOrdersPopupProps) {
+  const today = dayjs().format(ISO_DAY);
+  // "Export defaults to 'all' orders with a date range of today."
+  const [exportType, setExportType] = useState<'all' | 'by_date'>('all');
+  const [range, setRange] = useState<[string | null, string | null]>([today, today]);
+  const [step, setStep] = useState<ExportStep>(0);
+  const [failed, setFailed] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [jobDone, setJobDone] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  // "a progress bar running 0 to 100 in 1% ticks every 10 ms".
+  useEffect(() => {
+    if (step !== 1 || failed) return;
+    const timer = setInterval(() => setProgress((p) => Math.min(p + 1, 100)), PROGRESS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [step, failed]);
+
+  // The job runs in the background: poll it until done or failed.
+  useEffect(() => {
+    if (jobId === null || jobDone || failed) return;
+    const timer = setInterval(async () => {
+      const result = await getExport(jobId);
+      if (!alive.current) return;
+      if (result.error !== undefined || result.data.failed) {
+        setFailed(true);
+        if (result.error !== undefined) notifyError(result.error);
+      } else if (result.data.done) setJobDone(true);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [jobId, jobDone, failed]);
+
+  // "it then moves to step 3 (completed)" once the bar is full and the file is written.
+  useEffect(() => {
+    if (step === 1 && progress >= 100 && jobDone) setStep(2);
+  }, [step, progress, jobDone]);
+
+  const start = async () => {
+    setStep(1);
+    setProgress(0);
+    setFailed(false);
+    const result = await createExport(funnelId, exportParams(exportType, range));
+    if (!alive.current) return;
+    if (result.error !== undefined) {
+      setFailed(true);
+      notifyError(result.error);
+      return;
+    }
+    setJobId(result.data.id);
+    if (result.data.done) setJobDone(true);
+  };
+
+  const download = async () => {
+    if (jobId === null) return;
+    setDownloading(true);
+    const result = await downloadExport(jobId, funnelId);
+    setDownloading(false);
+    if (result.error !== undefined) {
+      notifyError(result.error);
+      return;
+    }
+    const url = URL.createObjectURL(result.data);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'export.csv';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    onClose();
+  };
+
+  const statuses = exportStepStatuses(step, failed);
+  const minDate = accountCreatedAt ? dayjs(accountCreatedAt).format(ISO_DAY) : undefined;
+  const now = new Date();
+  const created = accountCreatedAt ? new Date(accountCreatedAt) : now;
+  const presets = RANGE_PRESETS.map((label) => {
+    const r = presetRange(label, now, created);
+    return {
+      label,
+      value: [dayjs(r.start).format(ISO_DAY), dayjs(r.end).format(ISO_DAY)] as [string, string],
+    };
+  });
+
+  return (
+    <Modal opened onClose={onClose} title="Export orders" size="lg" closeOnClickOutside={step !== 1}>
+      <Stepper active={step} allowNextStepsSelect={false} size="sm" mb="lg">
+        {EXPORT_STEP_TITLES.map((title, i) => (
+          <Stepper.Step
+            key={title}
+            label={title}
+            data-status={statuses[i]}
+            color={statuses[i] === 'error' ? 'red' : undefined}
+            icon={statuses[i] === 'error' ? <IconX size={16} /> : undefined}
+          />
+        ))}
+      </Stepper>
+      {step === 0 && (
+        <Stack>
+          <Text fw={600}>{EXPORT_STEP_TITLES[0]}</Text>
+          <Radio.Group value={exportType} onChange={(v) => setExportType(v as 'all' | 'by_date')}>
+            <Stack gap="xs">
+              <Radio value="by_date" label="Orders by date" />
+              <Radio value="all" label="All orders" />
+            </Stack>
+          </Radio.Group>
+          {exportType === 'by_date' && (
+            <DatePickerInput
+              type="range"
+              label="Date range"
+              allowSingleDateInRange
+              value={range}
+              onChange={(value) => setRange(value as [string | null, string | null])}
+              minDate={minDate}
+              maxDate={today}
+              presets={presets}
+              popoverProps={{ withinPortal: true, zIndex: 1000 }}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={start} disabled={exportType === 'by_date' && !range[0]}>
+              Export
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {step === 1 && (
+        <Stack>
+          <Text fw={600}>{EXPORT_STEP_TITLES[1]}</Text>
+          <Progress
+            value={progress}
+            aria-label="Export progress"
+            color={failed ? 'red' : undefined}
+            animated={!failed}
+          />
+          {failed && (
+            <Group justify="space-between">
+              <Text c="red" size="sm">
+                {GENERIC_WARN}
+              </Text>
+              <Button variant="default" onClick={() => setStep(0)}>
+                Back
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      {step === 2 && (
+        <Stack>
+          <Text fw={600}>{EXPORT_STEP_TITLES[2]}</Text>
+          <Group justify="flex-end">
+            <Button loading={downloading} onClick={download}>
+              Download .CSV of orders
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

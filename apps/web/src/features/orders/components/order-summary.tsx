@@ -1,0 +1,74 @@
+import type { Order } from '@funnelwork/domain';
+import {
+  displayedAmount,
+  formatPrice,
+  productLink,
+  quantitySuffix,
+  shownVariantTitle,
+} from '@funnelwork/domain/rules';
+import { Anchor, Avatar, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ExpandableArea } from '../../../shared/expandable-area.tsx';
+
+type OrderSummaryProps = {
+  order: Order;
+  /** "Its open or closed state persists per name in local storage." */
+  name?: string;
+  defaultOpen?: boolean;
+};
+
+/**
+ * "Order Summary expandable area: item lines with image, name, variant title (hidden when it is 'Main
+ * Product'), amount, and ' x qty' when qty is above 1, then a Total line."
+ */
+export function OrderSummary({ order, name = 'order-summary', defaultOpen = true }: OrderSummaryProps) {
+  return (
+    <ExpandableArea name={name} title="Order Summary" defaultOpen={defaultOpen}>
+      <Stack gap="xs" data-testid="order-summary">
+        {order.items.map((item, index) => {
+          const link = productLink(order, item);
+          const variant = shownVariantTitle(item);
+          return (
+            // Items have no id of their own; their position is stable for one order.
+            // biome-ignore lint/suspicious/noArrayIndexKey: order items are never reordered
+            <Group key={index} justify="space-between" wrap="nowrap" align="flex-start">
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={item.image_url} radius="sm" size={40} alt="">
+                  <IconPackage size={18} />
+                </Avatar>
+                <div>
+                  {link ? (
+                    <Anchor component={Link} to={link} size="sm" fw={500}>
+                      {item.name}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={500}>
+                      {item.name}
+                    </Text>
+                  )}
+                  {variant && (
+                    <Text size="xs" c="dimmed">
+                      {variant}
+                    </Text>
+                  )}
+                </div>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatPrice(item.amount, order.currency_code)}
+                {quantitySuffix(item)}
+              </Text>
+            </Group>
+          );
+        })}
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={600}>Total</Text>
+          <Text fw={600} data-testid="order-total">
+            {formatPrice(displayedAmount(order), order.currency_code)}
+          </Text>
+        </Group>
+      </Stack>
+    </ExpandableArea>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Order } from '@funnelwork/domain';
+import { canRefund, displayedAmount, formatPrice, refundUnavailableReason } from '@funnelwork/domain/rules';
+import { Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { InfoMessage } from '../../../shared/info-message.tsx';
+import { orderKeys, patchOrder, refundOrder } from '../api.ts';
+import { customerName } from './customer-name.ts';
+
+/** Shown when the order cannot be refunded (spec §2 Refund order). */
+export const REFUND_CANCEL_WARNING = 'Cancelling this order makes it unfulfillable.';
+
+/** Refund order (side panel) with an optional reason. */
+export function RefundOrderPanel({ order, onClose }: { order: Order; onClose: () => void }) {
+  const client = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+  const refundable = canRefund(order);
+
+  const submit = async () => {
+    setSaving(true);
+    const result = await refundOrder(order.id, reason);
+    setSaving(false);
+    if (result.error !== undefined) {
+      // "Refund failure: the returned error"; the timeline now holds the failure event.
+      notifyError(result.error);
+      void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
+      return;
+    }
+    patchOrder(client, order.id, result.data);
+    void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
+    notifySuccess('Order refunded');
+    onClose();
+  };
+
+  return (
+    <Drawer opened onClose={onClose} position="right" size="md" title={`Refund order #${order.order_number}`}>
+      <Stack>
+        <Text>
+          {customerName(order)} · {formatPrice(displayedAmount(order), order.currency_code)}
+        </Text>
+        {refundable ? (
+          <Textarea
+            label="Reason"
+            description="Optional"
+            autosize
+            minRows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        ) : (
+          <InfoMessage color="yellow">
+            <Text size="sm">{REFUND_CANCEL_WARNING}</Text>
+            <Text size="sm">{refundUnavailableReason(order)}</Text>
+          </InfoMessage>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" disabled={!refundable} loading={saving} onClick={submit}>
+            Refund
+          </Button>
+        </Group>
+      </Stack>
+    </Drawer>
+  );
+}

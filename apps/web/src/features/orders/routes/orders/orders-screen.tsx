@@ -1,0 +1,302 @@
+import type { Order } from '@funnelwork/domain';
+import { displayedAmount, formatOrderDate, formatPrice, shownRange } from '@funnelwork/domain/rules';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { notifyError } from '../../../../app/notices.ts';
+import { ErrorBox } from '../../../../shared/error-box.tsx';
+import { PageHeader } from '../../../../shared/page-header.tsx';
+import { useOrdersAccess } from '../../access.ts';
+import { type ArchiveFilter, patchOrder, toggleArchive, useOrders } from '../../api.ts';
+import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
+import { customerName } from '../../components/customer-name.ts';
+import { DeleteOrderPopup } from '../../components/delete-order-popup.tsx';
+import { FulfillOrderPopup, TrackingInfoPopup } from '../../components/fulfill-order-popup.tsx';
+import { type OrderAction, OrderActionsMenu } from '../../components/order-actions-menu.tsx';
+import { OrderDetailsPanel } from '../../components/order-details-panel.tsx';
+import { OrderStatusBadge } from '../../components/order-status.tsx';
+import { RefundOrderPanel } from '../../components/refund-order-panel.tsx';
+import { pageWindow } from '../../page-window.ts';
+
+// The wizard brings the date picker and its styles: load them when it opens.
+const ExportOrdersPopup = lazy(async () => ({
+  default: (await import('../../components/export-orders-popup.tsx')).ExportOrdersPopup,
+}));
+
+type Popup = { action: Exclude<OrderAction, 'archive' | 'customer'>; order: Order } | null;
+
+/** /orders, /funnel/{id}/orders, /wfunnel/{id}/orders and /wfunnel/{id}/orders/{orderId}. */
+export function OrdersScreen() {
+  const { id, orderId } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const client = useQueryClient();
+  const { me, canWrite } = useOrdersAccess();
+
+  const funnelId = id ? Number(id) : undefined;
+  const kind = pathname.startsWith('/wfunnel/')
+    ? 'wfunnel'
+    : pathname.startsWith('/funnel/')
+      ? 'funnel'
+      : null;
+  const listPath = kind ? `/${kind}/${funnelId}/orders` : '/orders';
+  // The newer funnel type has its own order route; the others keep the open order in ?order=.
+  const openId = orderId
+    ? Number(orderId)
+    : searchParams.get('order')
+      ? Number(searchParams.get('order'))
+      : null;
+
+  const [page, setPage] = useState(0);
+  const [query, setQuery] = useState('');
+  const [archived, setArchived] = useState<ArchiveFilter>('false');
+  const [popup, setPopup] = useState<Popup>(null);
+  const [exporting, setExporting] = useState(false);
+  const orders = useOrders({ page, query, funnelId, archived });
+  const items = orders.data?.data ?? [];
+  const meta = orders.data?.meta;
+  const total = meta?.count ?? 0;
+  const totalPages = meta?.total_pages ?? 0;
+
+  const openOrder = (order: Order) => {
+    if (kind === 'wfunnel') navigate(`${listPath}/${order.id}${searchParams.size ? `?${searchParams}` : ''}`);
+    else
+      setSearchParams((p) => {
+        p.set('order', String(order.id));
+        return p;
+      });
+  };
+  const closeOrder = () => {
+    if (orderId) navigate(listPath);
+    else
+      setSearchParams((p) => {
+        p.delete('order');
+        return p;
+      });
+  };
+
+  const act = async (order: Order, action: OrderAction) => {
+    if (action === 'customer') {
+      navigate(`/customers?id=${order.customer_id}`);
+      return;
+    }
+    if (action === 'archive') {
+      const result = await toggleArchive(order.id);
+      if (result.error !== undefined) notifyError(result.error);
+      else patchOrder(client, order.id, result.data);
+      return;
+    }
+    setPopup({ action, order });
+  };
+  const closePopup = () => setPopup(null);
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Orders"
+        description={
+          <span data-testid="orders-range">
+            {shownRange(page, meta?.per_page ?? 25, items.length, total)}
+          </span>
+        }
+        actions={
+          <>
+            <Tooltip label="Reload">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Reload orders"
+                loading={orders.isFetching}
+                onClick={() => orders.refetch()}
+              >
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Button
+              leftSection={<IconDownload size={16} />}
+              disabled={total === 0 || !canWrite}
+              title={canWrite ? undefined : 'Access denied'}
+              onClick={() => setExporting(true)}
+            >
+              Export orders
+            </Button>
+          </>
+        }
+      />
+      <Group justify="space-between">
+        <TextInput
+          aria-label="Search orders"
+          placeholder="Search by order number, name or e-mail"
+          leftSection={<IconSearch size={16} />}
+          w={340}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.currentTarget.value);
+            setPage(0);
+          }}
+        />
+        <SegmentedControl
+          aria-label="Archive filter"
+          value={archived}
+          onChange={(value) => {
+            setArchived(value as ArchiveFilter);
+            setPage(0);
+          }}
+          data={[
+            { value: 'false', label: 'Active' },
+            { value: 'true', label: 'Archived' },
+            { value: 'all', label: 'All' },
+          ]}
+        />
+      </Group>
+      {orders.isPending && <Skeleton h={300} radius="lg" />}
+      {orders.isError && <ErrorBox message={orders.error.message} />}
+      {orders.data && (
+        <Card p={0}>
+          {items.length === 0 ? (
+            <Text c="dimmed" ta="center" p="xl">
+              No orders have been found
+            </Text>
+          ) : (
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th w={48} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((order) => (
+                  <Table.Tr
+                    key={order.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => openOrder(order)}
+                    data-order-number={order.order_number}
+                  >
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" fw={500}>
+                        #{order.order_number}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatOrderDate(order.created_at)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge order={order} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{customerName(order)}</Text>
+                      {customerName(order) !== order.optin_email && (
+                        <Text size="xs" c="dimmed">
+                          {order.optin_email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{order.name}</Text>
+                      {order.items_count > 1 && (
+                        <Text size="xs" c="dimmed">
+                          {order.items_count} items
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatPrice(displayedAmount(order), order.currency_code)}
+                    </Table.Td>
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <OrderActionsMenu
+                        order={order}
+                        canWrite={canWrite}
+                        variant="row"
+                        onAction={(action) => act(order, action)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+      {totalPages > 1 && (
+        <Group justify="center" gap={4} aria-label="Pagination" role="navigation">
+          <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Prev
+          </Button>
+          {pageWindow(page, totalPages).map((p) => (
+            <Button
+              key={p}
+              size="xs"
+              variant={p === page ? 'filled' : 'default'}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={`Page ${p + 1}`}
+              onClick={() => setPage(p)}
+            >
+              {p + 1}
+            </Button>
+          ))}
+          <Button
+            variant="default"
+            size="xs"
+            disabled={page >= totalPages - 1}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </Button>
+        </Group>
+      )}
+      {openId !== null && Number.isInteger(openId) && (
+        <OrderDetailsPanel
+          key={openId}
+          orderId={openId}
+          initial={items.find((o) => o.id === openId)}
+          canWrite={canWrite}
+          onAction={act}
+          onClose={closeOrder}
+        />
+      )}
+      {popup?.action === 'cancel' && <CancelOrderPopup order={popup.order} onClose={closePopup} />}
+      {popup?.action === 'refund' && <RefundOrderPanel order={popup.order} onClose={closePopup} />}
+      {popup?.action === 'fulfill' && <FulfillOrderPopup order={popup.order} onClose={closePopup} />}
+      {popup?.action === 'tracking' && <TrackingInfoPopup order={popup.order} onClose={closePopup} />}
+      {popup?.action === 'delete' && (
+        <DeleteOrderPopup
+          order={popup.order}
+          onClose={closePopup}
+          onDeleted={() => {
+            closePopup();
+            if (openId === popup.order.id) closeOrder();
+          }}
+        />
+      )}
+      {exporting && (
+        <Suspense fallback={null}>
+          <ExportOrdersPopup
+            funnelId={funnelId}
+            accountCreatedAt={me.account_created_at}
+            onClose={() => setExporting(false)}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
