@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
+import { CLIENT_BUILD_OPTIONS, CLIENT_FILE } from './src/runtime/client-bundle.ts';
 
 export default defineConfig({
   entry: { server: 'src/server.ts' },
@@ -13,5 +15,11 @@ export default defineConfig({
   async onSuccess() {
     fs.copyFileSync('src/db/pglite-worker.js', 'dist/pglite-worker.js');
     fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+    // The published pages' script, one minified file (served at /_fw/runtime.js).
+    await build({
+      ...CLIENT_BUILD_OPTIONS,
+      entryPoints: ['src/runtime/client/index.ts'],
+      outfile: `dist/${CLIENT_FILE}`,
+    });
   },
 });

@@ -75,6 +75,8 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
+import { createUrlRewriter } from './runtime/hosts.ts';
+import { registerRuntime } from './runtime/runtime.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -138,6 +140,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: 1_048_576,
     trustProxy: true,
+    // Pages hosts ({subdomain}.localhost, custom domains) only ever reach the published-page routes.
+    rewriteUrl: createUrlRewriter(
+      { dashboardHost: new URL(config.publicUrl).hostname.toLowerCase(), pagesDomain: config.pagesDomain },
+      true,
+    ),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -246,6 +253,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 
   mediaRoute(app, { images });
   checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
+  await registerRuntime(app, { db, config });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

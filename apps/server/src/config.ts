@@ -33,6 +33,13 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
+  PAGES_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'PAGES_DOMAIN is a host name such as pages.example.com')
+    .optional(),
+  /** The request header carrying the visitor's country (a CDN's, e.g. cf-ipcountry). */
+  GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
   DNS_SERVERS: z
     .string()
@@ -74,6 +81,10 @@ export type Config = {
   gatewaySecretKey: Buffer | undefined;
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
+  /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
+  pagesDomain: string | undefined;
+  /** Lower-case name of the request header with the visitor's two-letter country. */
+  geoCountryHeader: string;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -119,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
+    pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
+    geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     webDist: undefined,
     inMemoryDatabase: false,
   };

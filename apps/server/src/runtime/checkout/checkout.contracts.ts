@@ -95,3 +95,13 @@ export const discountBodySchema = z.object({
   code: text(64).min(1, 'Enter a discount code'),
 });
 export type DiscountBody = z.infer<typeof discountBodySchema>;
+
+/** The cart of a checkout page, priced by the server for the order summary's display. */
+export const quoteBodySchema = checkoutBodySchema.pick({
+  step_id: true,
+  page_id: true,
+  items: true,
+  order_bump: true,
+  discount_code: true,
+});
+export type QuoteBody = z.infer<typeof quoteBodySchema>;

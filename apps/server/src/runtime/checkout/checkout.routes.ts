@@ -4,7 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { checkoutBodySchema, discountBodySchema, upsellBodySchema } from './checkout.contracts.ts';
+import {
+  checkoutBodySchema,
+  discountBodySchema,
+  quoteBodySchema,
+  upsellBodySchema,
+} from './checkout.contracts.ts';
 import { type CheckoutService, ORDER_SESSION_MS } from './checkout.service.ts';
 import type { StoredAnswer } from './idempotency.ts';
 import type { SubscriptionsService } from './subscriptions.ts';
@@ -58,6 +63,11 @@ export function checkoutRoutes(
       reply,
       await checkout.upsell(request.body, request.body.order_token ?? orderCookieOf(request)),
     );
+  });
+
+  r.post('/_fw/quote', { schema: { hide: true, body: quoteBodySchema } }, async (request, reply) => {
+    requireJson(request);
+    return reply.header('cache-control', 'no-store').send({ data: await checkout.quote(request.body) });
   });
 
   r.post('/_fw/discount', { schema: { hide: true, body: discountBodySchema } }, async (request, reply) => {

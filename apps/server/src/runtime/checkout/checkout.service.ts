@@ -9,7 +9,7 @@ import type { ChargeRequest, ChargeResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { CheckoutBody, DiscountBody, UpsellBody } from './checkout.contracts.ts';
+import type { CheckoutBody, DiscountBody, QuoteBody, UpsellBody } from './checkout.contracts.ts';
 import {
   bumpDailyStats,
   countDiscountUse,
@@ -601,7 +601,33 @@ export function createCheckoutService({
     };
   }
 
-  return { placeOrder, upsell, discountTerms };
+  /** The order summary's lines and totals, priced like the checkout will price them. */
+  async function quote(body: QuoteBody) {
+    const context = await loadPageContext(db, body.step_id, body.page_id);
+    const lines = await priceLines(context, { ...body, items: body.items } as CheckoutBody);
+    const currency = (lines[0] as Line).currency;
+    const subtotal = lines.reduce((sum, line) => sum + line.amountMinor * line.qty, 0);
+    const discount = body.discount_code
+      ? await priceDiscount(db, context.accountId, body.discount_code, subtotal, currency, clock())
+      : null;
+    const off = Math.min(discount?.amountMinor ?? 0, subtotal);
+    return {
+      currency,
+      lines: lines.map((line) => ({
+        product_id: line.productId,
+        name: line.name,
+        variant_title: line.variantTitle,
+        image_url: line.imageUrl,
+        amount: fromMinorUnits(line.amountMinor),
+        qty: line.qty,
+      })),
+      subtotal: fromMinorUnits(subtotal),
+      discount: fromMinorUnits(off),
+      total: fromMinorUnits(subtotal - off),
+    };
+  }
+
+  return { placeOrder, upsell, discountTerms, quote };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -345,6 +345,21 @@ describe('POST /_fw/checkout', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.message).toBe('This discount code is not valid');
 
+    const quote = await postJson(t.app, '/_fw/quote', {
+      step_id: shop.checkout.id,
+      page_id: shop.checkoutPage,
+      items: [
+        { product_id: shop.main.id, qty: 2 },
+        { product_id: shop.second.id, qty: 3 },
+      ],
+      discount_code: 'SAVE10',
+    });
+    expect(quote.json().data).toMatchObject({
+      subtotal: 156.98,
+      discount: 15.7,
+      total: 141.28,
+      currency: 'USD',
+    });
     const res = await postJson(t.app, '/_fw/checkout', {
       step_id: shop.checkout.id,
       page_id: shop.checkoutPage,

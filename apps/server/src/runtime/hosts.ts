@@ -1,0 +1,74 @@
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+
+/** Which merchant a pages host belongs to: one of the account's subdomains, or a custom domain. */
+export type SiteRef = { kind: 'subdomain'; subdomain: string } | { kind: 'domain'; host: string };
+
+export type HostSettings = {
+  /** The dashboard's own host name (PUBLIC_URL's); it never serves pages except the /p/ form. */
+  dashboardHost: string;
+  /** {subdomain}.pagesDomain is a pages host too (besides {subdomain}.localhost). */
+  pagesDomain: string | undefined;
+};
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
+
+/** The host name of a Host header value, lower-cased, without port and trailing dot. */
+export function hostName(host: string | undefined): string {
+  const value = (host ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  const name = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '');
+  return name.replace(/\.$/, '');
+}
+
+/**
+ * The site a host serves, or null for the dashboard's hosts (its PUBLIC_URL host, localhost and IP
+ * addresses). Any other host is a custom domain, found later among the verified ones.
+ */
+export function classifyHost(name: string, settings: HostSettings): SiteRef | null {
+  const subdomainOf = (suffix: string) => {
+    if (!name.endsWith(`.${suffix}`)) return null;
+    const label = name.slice(0, -(suffix.length + 1));
+    return SUBDOMAIN.test(label) ? label : null;
+  };
+  const fromLocal = subdomainOf('localhost');
+  if (fromLocal) return { kind: 'subdomain', subdomain: fromLocal };
+  if (settings.pagesDomain) {
+    const fromPages = subdomainOf(settings.pagesDomain);
+    if (fromPages) return { kind: 'subdomain', subdomain: fromPages };
+    if (name === settings.pagesDomain) return null;
+  }
+  if (name === '' || name === settings.dashboardHost || name === 'localhost' || name.endsWith('.localhost'))
+    return null;
+  if (name.startsWith('[') || isIP(name) !== 0) return null;
+  return HOST_NAME.test(name) ? { kind: 'domain', host: name } : null;
+}
+
+const SITE = Symbol('funnelwork.site');
+type WithSite = IncomingMessage & { [SITE]?: SiteRef };
+
+/** The site the request's host named (set while the URL was rewritten), or null on the dashboard's hosts. */
+export function siteOf(raw: IncomingMessage): SiteRef | null {
+  return (raw as WithSite)[SITE] ?? null;
+}
+
+/** Where every request on a pages host goes: its own /_fw/ endpoints, else the page route. */
+export const PAGE_ROUTE_PREFIX = '/_fw/site';
+
+/**
+ * Fastify's rewriteUrl: on a pages host every path is a published page (under PAGE_ROUTE_PREFIX)
+ * except the runtime's /_fw/ endpoints, so no dashboard or API route ever answers there.
+ */
+export function createUrlRewriter(settings: HostSettings, trustProxy: boolean) {
+  return (raw: IncomingMessage): string => {
+    const url = raw.url ?? '/';
+    const forwarded = trustProxy ? raw.headers['x-forwarded-host'] : undefined;
+    const header = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? raw.headers.host;
+    const site = classifyHost(hostName(header), settings);
+    if (!site) return url;
+    (raw as WithSite)[SITE] = site;
+    if (url.startsWith('/_fw/') && !url.startsWith(`${PAGE_ROUTE_PREFIX}/`) && url !== PAGE_ROUTE_PREFIX)
+      return url;
+    return `${PAGE_ROUTE_PREFIX}${url.startsWith('/') ? url : `/${url}`}`;
+  };
+}

@@ -1,0 +1,221 @@
+import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { type CustomerMetadataEntry, customers, funnels, pages, steps } from '../db/schema/index.ts';
+import { recordActivity } from '../modules/activity/activity.queries.ts';
+import { insertCustomer, type NewCustomer } from '../modules/customers/customers.queries.ts';
+
+/** The message of every empty required field (spec: forms with 'This field is required'). */
+export const REQUIRED_MESSAGE = 'This field is required';
+export const EMAIL_MESSAGE = 'Enter a valid e-mail address';
+export const tooLongMessage = (max: number) => `Use at most ${max} characters`;
+/** Activity event type 3: "Opted into a funnel". */
+export const OPTIN_ACTIVITY = 3;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_VALUE = 2_000;
+const MAX_FIELDS = 60;
+
+export type FieldRule = { name: string; required: boolean; maxLength: number | null; email: boolean };
+
+/** The opt-in fields of a page: its form elements (not payment fields), by the names they post. */
+export function formFieldsOf(document: EditorDocument): FieldRule[] {
+  const rules: FieldRule[] = [];
+  for (const block of Object.values(document.children)) {
+    if (block.type !== 'formElement') continue;
+    const basic = block.attributes.basic;
+    const email = basic.dataType === 'email' || basic.dataName.toLowerCase() === 'email';
+    const base = { required: basic.required, maxLength: basic.maxLength ?? null, email };
+    if (basic.inputType === 'double') {
+      rules.push({ ...base, name: `${basic.dataName}_1` }, { ...base, name: `${basic.dataName}_2` });
+    } else if (basic.inputType === 'checkbox') {
+      rules.push({ ...base, required: false, name: basic.dataName });
+    } else rules.push({ ...base, name: basic.dataName });
+  }
+  return rules;
+}
+
+export type OptinErrors = Record<string, string>;
+
+/** Per field: 'This field is required', a bad e-mail or too long; the e-mail itself is always required. */
+export function validateOptin(
+  rules: FieldRule[],
+  values: Record<string, string>,
+): { errors: OptinErrors; email: string } {
+  const errors: OptinErrors = {};
+  for (const rule of rules) {
+    const value = (values[rule.name] ?? '').trim();
+    if (value === '') {
+      if (rule.required) errors[rule.name] = REQUIRED_MESSAGE;
+    } else if (rule.maxLength !== null && value.length > rule.maxLength) {
+      errors[rule.name] = tooLongMessage(rule.maxLength);
+    } else if (rule.email && !EMAIL.test(value)) errors[rule.name] = EMAIL_MESSAGE;
+  }
+  const emailField = rules.find((r) => r.email)?.name ?? 'email';
+  const email = (values[emailField] ?? values.email ?? '').trim().toLowerCase();
+  if (!errors[emailField]) {
+    if (email === '') errors[emailField] = REQUIRED_MESSAGE;
+    else if (!EMAIL.test(email)) errors[emailField] = EMAIL_MESSAGE;
+  }
+  return { errors, email };
+}
+
+/** Form names that fill a customer's own columns; anything else is kept as metadata. */
+type TextColumn = Exclude<keyof NewCustomer, 'createdAt' | 'metadata' | 'isAutoOptin'>;
+const COLUMNS: Record<string, TextColumn> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  phone: 'phone',
+  shipping_address: 'shippingAddress',
+  shipping_city: 'shippingCity',
+  shipping_state: 'shippingState',
+  shipping_zip: 'shippingZip',
+  shipping_country: 'shippingCountry',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  country: 'country',
+};
+
+/** The posted values a customer row takes (names split from full_name) and the rest as metadata. */
+export function customerFields(values: Record<string, string>, emailField: string) {
+  const columns: Partial<Record<TextColumn, string>> = {};
+  const metadata: CustomerMetadataEntry[] = [];
+  for (const [name, raw] of Object.entries(values)) {
+    const value = raw.trim();
+    if (value === '' || name === emailField || name === 'email') continue;
+    const column = COLUMNS[name];
+    if (column) columns[column] = value;
+    else if (name === 'full_name') {
+      const [first, ...rest] = value.split(/\s+/);
+      columns.firstName ??= first ?? '';
+      if (rest.length > 0) columns.lastName ??= rest.join(' ');
+    } else metadata.push({ key: name, value });
+  }
+  return { columns, metadata };
+}
+
+export class OptinValidationError extends Error {
+  constructor(readonly errors: OptinErrors) {
+    super('Check the highlighted fields');
+  }
+}
+export class OptinNotFoundError extends Error {}
+
+export type OptinResult = {
+  accountId: number;
+  customerId: number;
+  created: boolean;
+  funnelId: number;
+  stepId: number;
+};
+
+/** Plain string values of a posted form, without the runtime's own fw_ fields; bounded in size. */
+export function formValues(body: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (typeof body !== 'object' || body === null) return values;
+  for (const [name, value] of Object.entries(body as Record<string, unknown>).slice(0, MAX_FIELDS)) {
+    if (name.startsWith('fw_') || name.length > 100) continue;
+    const text = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(', ') : value;
+    if (typeof text === 'string' || typeof text === 'number' || typeof text === 'boolean')
+      values[name] = String(text).slice(0, MAX_VALUE);
+  }
+  return values;
+}
+
+/**
+ * An opt-in on a published page: the customer of the account with that e-mail is created or updated
+ * (auto-optin flag, the form's fields as columns and metadata), with an "Opted into a funnel"
+ * activity line and the hour's opt-in count, in one transaction.
+ */
+export async function recordOptin(
+  db: Db,
+  input: { pageId: number; values: Record<string, string>; at?: Date },
+): Promise<OptinResult> {
+  const [found] = await db
+    .select({
+      accountId: pages.accountId,
+      config: pages.config,
+      stepId: steps.id,
+      funnelId: funnels.id,
+    })
+    .from(pages)
+    .innerJoin(steps, and(eq(steps.id, pages.stepId), isNull(steps.deletedAt)))
+    .innerJoin(funnels, and(eq(funnels.id, steps.funnelId), isNull(funnels.deletedAt)))
+    .where(eq(pages.id, input.pageId));
+  if (!found) throw new OptinNotFoundError('page not found');
+  let rules: FieldRule[] = [];
+  try {
+    rules = formFieldsOf(migrateDocument(found.config, { kind: 'page' }));
+  } catch {
+    rules = [];
+  }
+  const { errors, email } = validateOptin(rules, input.values);
+  if (Object.keys(errors).length > 0) throw new OptinValidationError(errors);
+  const emailField = rules.find((r) => r.email)?.name ?? 'email';
+  const { columns, metadata } = customerFields(input.values, emailField);
+  const accountId = found.accountId;
+  const at = input.at ?? new Date();
+
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(customers)
+      .where(
+        and(
+          eq(customers.accountId, accountId),
+          isNull(customers.deletedAt),
+          sql`(lower(${customers.email}) = ${email} or lower(${customers.optinEmail}) = ${email})`,
+        ),
+      )
+      .orderBy(customers.id)
+      .limit(1)
+      .for('update');
+    let customer: typeof customers.$inferSelect;
+    let created = false;
+    if (existing) {
+      const merged = [
+        ...(existing.metadata ?? []).filter((m) => !metadata.some((n) => n.key === m.key)),
+        ...metadata,
+      ];
+      const [updated] = await tx
+        .update(customers)
+        .set({
+          ...columns,
+          ...(existing.email === '' ? { email } : {}),
+          optinEmail: email,
+          metadata: merged,
+          isAutoOptin: true,
+          updatedAt: at,
+        })
+        .where(and(eq(customers.accountId, accountId), eq(customers.id, existing.id)))
+        .returning();
+      customer = updated ?? existing;
+    } else {
+      customer = await insertCustomer(tx, accountId, {
+        ...columns,
+        email,
+        optinEmail: email,
+        metadata,
+        isAutoOptin: true,
+      });
+      created = true;
+    }
+    await recordActivity(tx, accountId, {
+      eventId: OPTIN_ACTIVITY,
+      customerId: customer.id,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      optinEmail: email,
+      funnelId: found.funnelId,
+      at,
+    });
+    const hour = new Date(at.getTime() - (at.getTime() % 3_600_000)).toISOString();
+    await tx.execute(sql`
+      insert into page_stats_hourly (account_id, funnel_id, step_id, hour, optins)
+      values (${accountId}, ${found.funnelId}, ${found.stepId}, ${hour}::timestamptz, 1)
+      on conflict (account_id, funnel_id, step_id, hour) do update set optins = page_stats_hourly.optins + 1`);
+    return { accountId, customerId: customer.id, created, funnelId: found.funnelId, stepId: found.stepId };
+  });
+}

@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { type ClientBundle, loadClientBundle } from './client-bundle.ts';
+import { PAGE_ROUTE_PREFIX, type SiteRef, siteOf } from './hosts.ts';
+import {
+  formValues,
+  OptinNotFoundError,
+  OptinValidationError,
+  REQUIRED_MESSAGE,
+  recordOptin,
+} from './optin.ts';
+import { createPageViewRecorder, type PageViewRecorder } from './page-views.ts';
+import { notFoundHtml, PageUnavailableError, renderPublishedPage } from './render.ts';
+import { findRoute, pickPage, routeForCountry, stepHref } from './routing.ts';
+import { createSiteCache, type SiteCache, type SiteData } from './site-data.ts';
+
+export const VISITOR_COOKIE = 'fw_vid';
+export const SESSION_COOKIE = 'fw_sid';
+const YEAR_S = 31_536_000;
+const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+/** Countries CDNs send for "unknown" and Tor: no country. */
+const NO_COUNTRY = new Set(['XX', 'T1']);
+
+/**
+ * Published pages may run the merchant's scripts (tracking codes, custom HTML) from anywhere, but
+ * only our own origin may frame them and plugins never run.
+ */
+export const PAGE_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
+/**
+ * The /p/ path form on the dashboard's own host: the page runs as an opaque origin, so its scripts
+ * can never read the dashboard's storage.
+ */
+export const SANDBOXED_PAGE_CSP = `${PAGE_CSP}; sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-modals`;
+
+export type Runtime = {
+  sites: SiteCache;
+  views: PageViewRecorder;
+  client: ClientBundle;
+  /** Rendered HTML by page, version, account generation and address base. */
+  rendered: LRUCache<string, string>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    runtime: Runtime;
+  }
+}
+
+const newId = () => randomBytes(16).toString('base64url');
+
+function countryOf(request: FastifyRequest, header: string): string | null {
+  const query = request.query as Record<string, unknown>;
+  const override = typeof query.fw_country === 'string' ? query.fw_country : undefined;
+  const raw = override ?? request.headers[header];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
+  return value && COUNTRY.test(value) && !NO_COUNTRY.has(value) ? value : null;
+}
+
+function referrerDomain(referrer: string | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    return new URL(referrer).hostname.toLowerCase().slice(0, 255) || null;
+  } catch {
+    return null;
+  }
+}
+
+const queryText = (query: Record<string, unknown>, key: string) =>
+  typeof query[key] === 'string' ? (query[key] as string).slice(0, 200) : null;
+
+/** The published-page headers: their own CSP instead of the dashboard's. */
+function pageHeaders(reply: FastifyReply, sandboxed: boolean) {
+  reply
+    .header('content-security-policy', sandboxed ? SANDBOXED_PAGE_CSP : PAGE_CSP)
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .header('cross-origin-opener-policy', 'same-origin-allow-popups')
+    .header('cross-origin-resource-policy', 'same-site');
+}
+
+function notFound(reply: FastifyReply, sandboxed: boolean) {
+  pageHeaders(reply, sandboxed);
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(notFoundHtml());
+}
+
+/** The next step's address from the step an opt-in was made on. */
+function nextUrlOf(site: SiteData, funnelId: number, stepId: number, base: string): string | null {
+  const all = [...site.funnels, ...[...site.subFunnels.values()].flat()];
+  const funnel = all.find((f) => f.id === funnelId);
+  if (!funnel) return null;
+  const index = funnel.steps.findIndex((s) => s.id === stepId);
+  const next = index >= 0 ? funnel.steps[index + 1] : undefined;
+  return next ? stepHref(base, funnel, next) : null;
+}
+
+/**
+ * Published funnels: pages by subdomain, custom domain or the /p/{subdomain} path form, the page
+ * script, opt-ins and page-view tracking. Registered before the dashboard's catch-all.
+ */
+export async function registerRuntime(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const runtime: Runtime = {
+    sites: createSiteCache(db),
+    views: createPageViewRecorder(db, { onError: (error) => app.log.error({ err: error }, 'page views') }),
+    client: await loadClientBundle(),
+    rendered: new LRUCache<string, string>({
+      maxSize: 128 * 1024 * 1024,
+      sizeCalculation: (html) => Math.max(1, html.length),
+    }),
+  };
+  app.decorate('runtime', runtime);
+  app.addHook('onClose', async () => {
+    await runtime.views.close();
+  });
+  // Any successful write through the API may change what an account publishes.
+  app.addHook('onResponse', async (request, reply) => {
+    const accountId = request.session?.accountId;
+    if (
+      accountId &&
+      reply.statusCode < 400 &&
+      request.url.startsWith('/api/') &&
+      !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
+    )
+      runtime.sites.bump(accountId);
+  });
+
+  await app.register(async (pages) => {
+    await pages.register(cookie);
+
+    async function serve(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      ref: SiteRef,
+      segments: string[],
+      base: string,
+      sandboxed: boolean,
+    ) {
+      const match = await runtime.sites.findHost(ref);
+      if (!match) return notFound(reply, sandboxed);
+      const site = await runtime.sites.site(match.accountId);
+      const found = findRoute(site, segments, match.domainId);
+      if (!found) return notFound(reply, sandboxed);
+      const query = request.query as Record<string, unknown>;
+      const country = countryOf(request, config.geoCountryHeader);
+      const route = routeForCountry(site, found, country);
+      const cookieVisitor = request.cookies[VISITOR_COOKIE];
+      const visitorId = cookieVisitor && ID_PATTERN.test(cookieVisitor) ? cookieVisitor : newId();
+      const cookieSession = request.cookies[SESSION_COOKIE];
+      const sessionId = cookieSession && ID_PATTERN.test(cookieSession) ? cookieSession : newId();
+      const page = pickPage(route.step, visitorId, country);
+      if (!page) return notFound(reply, sandboxed);
+      const nextUrl = route.next ? stepHref(base, route.funnel, route.next) : null;
+      const key = `${page.id}:${page.version}:${site.generation}:${route.funnel.id}:${base}:${nextUrl}`;
+      let html = runtime.rendered.get(key);
+      if (html === undefined) {
+        try {
+          html = await renderPublishedPage(db, site.accountId, {
+            pageId: page.id,
+            stepId: route.step.id,
+            funnelId: route.funnel.id,
+            nextUrl,
+            runtimeScriptUrl: runtime.client.url,
+            trackingCodes: site.trackingCodes.filter(
+              (c) => c.funnelId === null || c.funnelId === route.funnel.id || c.funnelId === route.main.id,
+            ),
+          });
+        } catch (error) {
+          if (error instanceof PageUnavailableError) return notFound(reply, sandboxed);
+          throw error;
+        }
+        runtime.rendered.set(key, html);
+      }
+
+      const preview = query.fw_preview === '1';
+      const userAgent = request.headers['user-agent'] ?? '';
+      if (!preview && userAgent !== '' && !isbot(userAgent)) {
+        const referrer = request.headers.referer?.slice(0, 2000) ?? null;
+        runtime.views.record({
+          accountId: site.accountId,
+          funnelId: route.funnel.id,
+          stepId: route.step.id,
+          pageId: page.id,
+          visitorId,
+          sessionId,
+          referrer,
+          referrerDomain: referrerDomain(referrer ?? undefined),
+          utmSource: queryText(query, 'utm_source'),
+          utmMedium: queryText(query, 'utm_medium'),
+          utmCampaign: queryText(query, 'utm_campaign'),
+          utmTerm: queryText(query, 'utm_term'),
+          utmContent: queryText(query, 'utm_content'),
+          country,
+          currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
+        });
+      }
+      const secure = request.protocol === 'https';
+      if (cookieVisitor !== visitorId)
+        reply.setCookie(VISITOR_COOKIE, visitorId, {
+          path: '/',
+          maxAge: YEAR_S,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+        });
+      if (cookieSession !== sessionId)
+        reply.setCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      pageHeaders(reply, sandboxed);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', preview ? 'no-store' : 'private, no-cache')
+        .send(html);
+    }
+
+    const segmentsOf = (wildcard: string | undefined) =>
+      (wildcard ?? '').split('/').map((s) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return '';
+        }
+      });
+
+    pages.get(PAGE_ROUTE_PREFIX, async (request, reply) => {
+      const ref = siteOf(request.raw);
+      if (!ref) return notFound(reply, false);
+      return serve(request, reply, ref, [], '', false);
+    });
+    pages.get<{ Params: { '*': string } }>(`${PAGE_ROUTE_PREFIX}/*`, async (request, reply) => {
+      const ref = siteOf(request.raw);
+      if (!ref) return notFound(reply, false);
+      return serve(request, reply, ref, segmentsOf(request.params['*']), '', false);
+    });
+    // The path form, on any host; on the dashboard's own host the page is sandboxed.
+    pages.get<{ Params: { subdomain: string; '*'?: string } }>('/p/:subdomain', async (request, reply) =>
+      serve(
+        request,
+        reply,
+        { kind: 'subdomain', subdomain: request.params.subdomain.toLowerCase() },
+        [],
+        `/p/${encodeURIComponent(request.params.subdomain.toLowerCase())}`,
+        siteOf(request.raw) === null,
+      ),
+    );
+    pages.get<{ Params: { subdomain: string; '*': string } }>('/p/:subdomain/*', async (request, reply) =>
+      serve(
+        request,
+        reply,
+        { kind: 'subdomain', subdomain: request.params.subdomain.toLowerCase() },
+        segmentsOf(request.params['*']),
+        `/p/${encodeURIComponent(request.params.subdomain.toLowerCase())}`,
+        siteOf(request.raw) === null,
+      ),
+    );
+
+    pages.get<{ Querystring: { v?: string } }>('/_fw/runtime.js', async (request, reply) => {
+      const current = request.query.v === runtime.client.hash;
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('etag', `"${runtime.client.hash}"`)
+        .send(runtime.client.code);
+    });
+
+    pages.post('/_fw/optin', async (request, reply) => {
+      reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store');
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const wantsJson =
+        (request.headers['content-type'] ?? '').includes('application/json') ||
+        (request.headers.accept ?? '').includes('application/json');
+      const pageId = Number(body.fw_page_id);
+      if (!Number.isSafeInteger(pageId) || pageId <= 0) {
+        return reply.code(400).send({
+          error: { message: 'fw_page_id: Required', code: 'validation', status: 400, field: 'fw_page_id' },
+        });
+      }
+      try {
+        const result = await recordOptin(db, { pageId, values: formValues(body) });
+        const ref = siteOf(request.raw);
+        const site = await runtime.sites.site(result.accountId);
+        const base = ref ? '' : `/p/${encodeURIComponent(site.subdomain ?? '')}`;
+        const nextUrl = nextUrlOf(site, result.funnelId, result.stepId, base);
+        if (wantsJson) return reply.send({ data: { next_url: nextUrl, customer_created: result.created } });
+        return reply.redirect(nextUrl ?? request.headers.referer ?? '/', 303);
+      } catch (error) {
+        if (error instanceof OptinNotFoundError) {
+          return reply.code(404).send({
+            error: { message: 'Page not found', code: 'not_found', status: 404, field: 'fw_page_id' },
+          });
+        }
+        if (error instanceof OptinValidationError) {
+          const [field] = Object.keys(error.errors);
+          const answer = {
+            error: {
+              message: field ? `${field}: ${error.errors[field]}` : REQUIRED_MESSAGE,
+              code: 'validation',
+              status: 422,
+              field: field ?? null,
+            },
+            fields: error.errors,
+          };
+          return reply.code(422).send(answer);
+        }
+        throw error;
+      }
+    });
+  });
+}

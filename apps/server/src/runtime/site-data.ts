@@ -1,0 +1,207 @@
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client.ts';
+import { accounts, domains, funnels, pages, steps, trackingCodes } from '../db/schema/index.ts';
+import type { SiteRef } from './hosts.ts';
+
+export type SitePage = { id: number; abPercent: number; abGeo: string[]; version: number };
+export type SiteStep = {
+  id: number;
+  funnelId: number;
+  url: string;
+  stepType: number;
+  orderIndex: number;
+  abType: string | null;
+  pages: SitePage[];
+};
+export type SiteFunnel = {
+  id: number;
+  path: string;
+  isSubFunnel: boolean;
+  groupId: number | null;
+  abGeo: string[];
+  currency: string | null;
+  domainId: number | null;
+  steps: SiteStep[];
+};
+export type TrackingCode = { funnelId: number | null; code: string; position: 'head' | 'body' };
+
+/** Everything routing needs of one account's published funnels, without the page documents. */
+export type SiteData = {
+  accountId: number;
+  subdomain: string | null;
+  /** Live main funnels by id (lowest first). */
+  funnels: SiteFunnel[];
+  /** Live geo-funnels by their main funnel's id. */
+  subFunnels: Map<number, SiteFunnel[]>;
+  trackingCodes: TrackingCode[];
+  /** The account's generation this was loaded at (see SiteCache.bump). */
+  generation: number;
+};
+
+export type HostMatch = { accountId: number; domainId: number | null };
+
+/** How long loaded data is trusted without a local change (other server processes' edits show up after it). */
+export const SITE_TTL_MS = 30_000;
+
+/**
+ * Per-account site data and host lookups, cached in memory. A write through the API bumps the
+ * account's generation (and forgets host lookups), so the next request reloads what changed.
+ */
+export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
+  const ttl = options.ttlMs ?? SITE_TTL_MS;
+  const generations = new Map<number, number>();
+  const sites = new LRUCache<number, SiteData>({ max: 5_000, ttl });
+  const hosts = new LRUCache<string, HostMatch | 'none'>({ max: 20_000, ttl });
+
+  const generationOf = (accountId: number) => generations.get(accountId) ?? 0;
+
+  async function findHost(ref: SiteRef): Promise<HostMatch | null> {
+    const key = ref.kind === 'subdomain' ? `s:${ref.subdomain}` : `d:${ref.host}`;
+    const cached = hosts.get(key);
+    if (cached !== undefined) return cached === 'none' ? null : cached;
+    let match: HostMatch | null = null;
+    if (ref.kind === 'subdomain') {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(sql`lower(${accounts.subdomain}) = ${ref.subdomain}`)
+        .limit(1);
+      if (row) match = { accountId: row.id, domainId: null };
+    } else {
+      const [row] = await db
+        .select({ id: domains.id, accountId: domains.accountId })
+        .from(domains)
+        .where(and(sql`lower(${domains.name}) = ${ref.host}`, isNotNull(domains.verifiedAt)))
+        .limit(1);
+      if (row) match = { accountId: row.accountId, domainId: row.id };
+    }
+    hosts.set(key, match ?? 'none');
+    return match;
+  }
+
+  async function load(accountId: number): Promise<SiteData> {
+    const generation = generationOf(accountId);
+    const [account] = await db
+      .select({ subdomain: accounts.subdomain })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    const funnelRows = await db
+      .select()
+      .from(funnels)
+      .where(and(eq(funnels.accountId, accountId), isNull(funnels.deletedAt)))
+      .orderBy(asc(funnels.id));
+    const stepRows = await db
+      .select()
+      .from(steps)
+      .where(and(eq(steps.accountId, accountId), isNull(steps.deletedAt)))
+      .orderBy(asc(steps.orderIndex), asc(steps.id));
+    const pageRows = await db
+      .select({
+        id: pages.id,
+        stepId: pages.stepId,
+        abPercent: pages.abPercent,
+        abGeo: pages.abGeo,
+        version: pages.version,
+      })
+      .from(pages)
+      .where(eq(pages.accountId, accountId))
+      .orderBy(asc(pages.id));
+    const codeRows = await db
+      .select()
+      .from(trackingCodes)
+      .where(eq(trackingCodes.accountId, accountId))
+      .orderBy(asc(trackingCodes.orderIndex), asc(trackingCodes.id));
+
+    const pagesByStep = new Map<number, SitePage[]>();
+    for (const p of pageRows) {
+      const list = pagesByStep.get(p.stepId) ?? [];
+      list.push({
+        id: p.id,
+        abPercent: p.abPercent,
+        abGeo: p.abGeo.map((c) => c.toUpperCase()),
+        version: p.version,
+      });
+      pagesByStep.set(p.stepId, list);
+    }
+    const stepsByFunnel = new Map<number, SiteStep[]>();
+    for (const s of stepRows) {
+      const list = stepsByFunnel.get(s.funnelId) ?? [];
+      list.push({
+        id: s.id,
+        funnelId: s.funnelId,
+        url: normalisePath(s.url),
+        stepType: s.stepType,
+        orderIndex: s.orderIndex,
+        abType: s.abType,
+        pages: pagesByStep.get(s.id) ?? [],
+      });
+      stepsByFunnel.set(s.funnelId, list);
+    }
+    const main: SiteFunnel[] = [];
+    const subFunnels = new Map<number, SiteFunnel[]>();
+    for (const f of funnelRows) {
+      const funnel: SiteFunnel = {
+        id: f.id,
+        path: normalisePath(f.path),
+        isSubFunnel: f.isSubFunnel,
+        groupId: f.funnelGroupId,
+        abGeo: f.abGeo.map((c) => c.toUpperCase()),
+        currency: f.currencyCode,
+        domainId: f.domainId,
+        steps: stepsByFunnel.get(f.id) ?? [],
+      };
+      if (f.isSubFunnel && f.funnelGroupId !== null) {
+        const list = subFunnels.get(f.funnelGroupId) ?? [];
+        list.push(funnel);
+        subFunnels.set(f.funnelGroupId, list);
+      } else if (!f.isSubFunnel) main.push(funnel);
+    }
+    const live = new Set(funnelRows.map((f) => f.id));
+    return {
+      accountId,
+      subdomain: account?.subdomain ?? null,
+      funnels: main,
+      subFunnels,
+      trackingCodes: codeRows
+        .filter((c) => c.funnelId === null || live.has(c.funnelId))
+        .map((c) => ({ funnelId: c.funnelId, code: c.code, position: c.position })),
+      generation,
+    };
+  }
+
+  const loading = new Map<number, Promise<SiteData>>();
+
+  return {
+    findHost,
+    generationOf,
+    /** The account's site data, loaded once per generation (concurrent requests share the load). */
+    async site(accountId: number): Promise<SiteData> {
+      const cached = sites.get(accountId);
+      if (cached && cached.generation === generationOf(accountId)) return cached;
+      const inFlight = loading.get(accountId);
+      if (inFlight) return inFlight;
+      const promise = load(accountId).finally(() => loading.delete(accountId));
+      loading.set(accountId, promise);
+      const data = await promise;
+      sites.set(accountId, data);
+      return data;
+    },
+    /** Something of the account changed (a page save, a step, a tracking code, a domain, the subdomain). */
+    bump(accountId: number) {
+      generations.set(accountId, generationOf(accountId) + 1);
+      sites.delete(accountId);
+      hosts.clear();
+    },
+  };
+}
+
+export type SiteCache = ReturnType<typeof createSiteCache>;
+
+/** A funnel path or step URL as compared: lower case, without surrounding slashes. */
+export function normalisePath(value: string): string {
+  return value
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
+}
