@@ -109,8 +109,16 @@ function formValues() {
       !input.checked
     )
       continue;
-    const key = name.toLowerCase().replace(/[\s-]+/g, '_');
+    const key = name
+      .replace(/([a-z])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     if (CUSTOMER_KEYS.includes(key)) customer[key] = input.value;
+    else if (key === 'full_name') {
+      const [first = '', ...rest] = input.value.trim().split(/\s+/);
+      customer.first_name ??= first;
+      if (rest.length > 0) customer.last_name ??= rest.join(' ');
+    } else if (input.type === 'email' && !customer.email) customer.email = input.value;
     else fields[name] = input.value;
   }
   return { customer, fields };
