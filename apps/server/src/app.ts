@@ -76,6 +76,7 @@ import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
 import { createUrlRewriter } from './runtime/hosts.ts';
+import { publishRoutes } from './runtime/publish.routes.ts';
 import { registerRuntime } from './runtime/runtime.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });
       subscriptionsRoutes(api, { subscriptions });
+      publishRoutes(api, { db, config });
     },
     { prefix: '/api' },
   );

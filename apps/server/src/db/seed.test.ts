@@ -69,3 +69,21 @@ describe('demo seed', () => {
     expect(order.orderNumber).toBe(String(1001 + DEMO_ORDERS_SIZE.orders));
   });
 });
+
+describe('demo shop', () => {
+  it('publishes the demo funnels with template pages at demo-store.localhost', async () => {
+    const home = await t.app.inject({
+      method: 'GET',
+      url: '/summer-sale/checkout',
+      headers: { host: 'demo-store.localhost:3000', 'user-agent': 'Mozilla/5.0 Chrome/126.0' },
+    });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('data-two-step-form');
+    const optin = await t.app.inject({
+      method: 'GET',
+      url: '/yoga-course/free-class',
+      headers: { host: 'demo-store.localhost:3000', 'user-agent': 'Mozilla/5.0 Chrome/126.0' },
+    });
+    expect(optin.body).toContain('"nextUrl":"/yoga-course/thank-you"');
+  });
+});

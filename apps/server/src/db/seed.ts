@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
+import { createStepsService } from '../modules/steps/steps.service.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
-import { accounts, users } from './schema/index.ts';
+import { accounts, funnels, users } from './schema/index.ts';
 import { seedDemoActivity } from './seed-activity.ts';
 import { seedDemoOrders } from './seed-orders.ts';
 
@@ -22,5 +23,33 @@ export async function seedDemo(db: Db, usersService: UsersService): Promise<bool
   await db.update(users).set({ verified: true, onboardingFinished: true }).where(eq(users.id, created.id));
   await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoOrders(db, created.account_id);
+  await seedDemoSteps(db, created.account_id, created.id);
   return true;
+}
+
+/** The demo funnels' published steps, from the built-in templates (http://demo-store.localhost:3000/…). */
+const DEMO_STEPS: Record<string, Array<{ name: string; type: number; url: string; template_id: string }>> = {
+  'summer-sale': [
+    { name: 'Checkout', type: 1, url: 'checkout', template_id: 'checkout-two-step' },
+    { name: 'Upsell', type: 2, url: 'upsell', template_id: 'upsell-one-click' },
+    { name: 'Thank you', type: 3, url: 'thank-you', template_id: 'thank-you-next-steps' },
+  ],
+  'yoga-course': [
+    { name: 'Free class', type: 5, url: 'free-class', template_id: 'landing-lead-magnet' },
+    { name: 'Thank you', type: 3, url: 'thank-you', template_id: 'thank-you-next-steps' },
+  ],
+};
+
+async function seedDemoSteps(db: Db, accountId: number, userId: number) {
+  const steps = createStepsService({ db });
+  const rows = await db
+    .select({ id: funnels.id, path: funnels.path })
+    .from(funnels)
+    .where(eq(funnels.accountId, accountId))
+    .orderBy(asc(funnels.id));
+  for (const funnel of rows) {
+    for (const step of DEMO_STEPS[funnel.path] ?? []) {
+      await steps.create(accountId, userId, funnel.id, step as Parameters<typeof steps.create>[3]);
+    }
+  }
 }

@@ -287,3 +287,30 @@ describe('published funnels', () => {
     expect(gzipped).toBeLessThanOrEqual(15 * 1024);
   });
 });
+
+describe('publish state', () => {
+  it('answers the live and preview addresses of a funnel and its steps', async () => {
+    const t = await createTestApp({ config: { publicUrl: 'http://localhost:3000' } });
+    try {
+      const owner = await signUpOwner(t.app);
+      const api = apiClient(t.app, { authorization: `Bearer ${owner.token}` });
+      await api.post('change-subdomain', { subdomain: 'shop-two' });
+      const funnel = await createFunnel(api, { name: 'Sale', path: 'sale' });
+      await createStep(api, funnel.id, { name: 'Order', type: 1, url: 'order' });
+      const res = await api.get(`funnels/${funnel.id}/publish`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        published: true,
+        live_url: 'http://shop-two.localhost:3000/sale',
+        steps: [
+          {
+            live_url: 'http://shop-two.localhost:3000/sale/order',
+            preview_url: 'http://shop-two.localhost:3000/sale/order?fw_preview=1',
+          },
+        ],
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

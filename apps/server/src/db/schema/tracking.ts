@@ -7,10 +7,10 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
@@ -85,6 +85,7 @@ export const activityItems = pgTable(
 export const pageStatsHourly = pgTable(
   'page_stats_hourly',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -96,7 +97,7 @@ export const pageStatsHourly = pgTable(
     optins: integer('optins').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.accountId, t.funnelId, t.stepId, t.hour] }),
+    uniqueIndex('page_stats_hourly_key_idx').on(t.accountId, t.funnelId, t.stepId, t.hour),
     index('page_stats_hourly_account_hour_idx').on(t.accountId, t.hour),
   ],
 );
