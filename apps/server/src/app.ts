@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createEventBus, type EventBus } from './events/bus.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
 import {
   createCredentialCipher,
@@ -71,6 +72,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
+import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
+import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
 import { createUrlRewriter } from './runtime/hosts.ts';
 import { publishRoutes } from './runtime/publish.routes.ts';
 import { registerRuntime } from './runtime/runtime.ts';
@@ -88,8 +92,17 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** Payment gateway adapters; the sandbox and cash-on-delivery ones when not given. */
   gateways?: GatewayRegistry;
+  /** The in-process event bus (order.paid …); a new one when absent. */
+  events?: EventBus;
 };
-export type Services = { users: UsersService; mailer: Mailer; exports: ExportsService };
+export type Services = {
+  users: UsersService;
+  mailer: Mailer;
+  exports: ExportsService;
+  events: EventBus;
+  checkout: CheckoutService;
+  subscriptions: SubscriptionsService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,10 +209,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       adapters: [createSandboxGateway(), createCashOnDeliveryGateway(), stripe],
       credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(db, accountId, gatewayId),
     });
-  const orders = createOrdersService({ db, gateways: gatewayRegistry });
+  const events = options.events ?? createEventBus();
+  const orders = createOrdersService({ db, gateways: gatewayRegistry, events });
   const customers = createCustomersService({ db });
   const exports = createExportsService({ db, queue, dataDir: config.dataDir });
-  app.decorate('services', { users, mailer, exports });
+  const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
+  subscriptions.registerJobs();
+  const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
+  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions });
 
   registerAuth(app, { db, config });
   await app.register(
@@ -230,12 +247,17 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });
+<<<<<<< HEAD
       publishRoutes(api, { db, config });
+=======
+      subscriptionsRoutes(api, { subscriptions });
+>>>>>>> checkout
     },
     { prefix: '/api' },
   );
 
   mediaRoute(app, { images });
+  checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
   await registerRuntime(app, { db, config });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

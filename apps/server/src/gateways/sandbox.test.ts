@@ -83,4 +83,55 @@ describe('cash on delivery (5) and the registry', () => {
     expect(registry.adapterFor(null)).toBeUndefined();
     expect(await registry.credentialsFor(1, 14)).toBeNull();
   });
+
+  it('charges a saved payment method again without card details, counts charges once per key, and can make it fail', async () => {
+    const sandbox = createSandboxGateway();
+    const first = await sandbox.charge(null, charge(SANDBOX_CARDS.succeeds, 'first'));
+    if (!first.ok || !first.savedPaymentMethod) throw new Error('no saved method');
+    const token = { kind: 'token' as const, token: first.savedPaymentMethod };
+    const again = await sandbox.charge(null, {
+      amountMinor: 900,
+      currency: 'USD',
+      idempotencyKey: 'up',
+      paymentMethod: token,
+    });
+    expect(again).toMatchObject({ ok: true, savedPaymentMethod: first.savedPaymentMethod });
+    await sandbox.charge(null, {
+      amountMinor: 900,
+      currency: 'USD',
+      idempotencyKey: 'up',
+      paymentMethod: token,
+    });
+    expect(sandbox.charges.map((c) => c.idempotencyKey)).toEqual(['first', 'up']);
+    // A token the sandbox never issued is declined; an expired card too.
+    expect(
+      await sandbox.charge(null, {
+        amountMinor: 900,
+        currency: 'USD',
+        idempotencyKey: 'x',
+        paymentMethod: { kind: 'token', token: 'sbx_pm_forged' },
+      }),
+    ).toMatchObject({ ok: false, code: 'card_declined' });
+    expect(
+      await sandbox.charge(null, {
+        ...charge(SANDBOX_CARDS.succeeds),
+        paymentMethod: {
+          kind: 'card',
+          number: SANDBOX_CARDS.succeeds,
+          expMonth: 1,
+          expYear: 2020,
+          cvc: '123',
+        },
+      }),
+    ).toMatchObject({ ok: false, code: 'invalid_card' });
+    sandbox.failSavedPaymentMethod(first.savedPaymentMethod, 'retryable');
+    expect(
+      await sandbox.charge(null, {
+        amountMinor: 900,
+        currency: 'USD',
+        idempotencyKey: 'renew',
+        paymentMethod: token,
+      }),
+    ).toMatchObject({ ok: false, retryable: true });
+  });
 });

@@ -27,7 +27,25 @@ export const SANDBOX_REFERENCE_PREFIX = 'sbx_ch_';
 export type SandboxGateway = GatewayAdapter & {
   /** Refunds that reached the sandbox, one per distinct idempotency key that succeeded. */
   readonly refunds: ReadonlyArray<{ reference: string; amountMinor: number; idempotencyKey: string }>;
+  /** Successful charges, one per distinct idempotency key (a repeated key is not charged again). */
+  readonly charges: ReadonlyArray<{ reference: string; amountMinor: number; idempotencyKey: string }>;
+  /**
+   * Makes a saved payment method fail from now on (the card expired or was blocked), for tests of
+   * failed renewals and upsells: 'declined' or 'retryable'.
+   */
+  failSavedPaymentMethod(token: string, outcome: 'declined' | 'retryable'): void;
 };
+
+/** "Any future expiry date and any CVC": a month 1–12 not in the past and a 3–4 digit CVC. */
+function cardDetailsValid(
+  card: { expMonth: number; expYear: number; cvc: string },
+  now = new Date(),
+): boolean {
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return false;
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const endOfMonth = Date.UTC(year, card.expMonth, 1);
+  return endOfMonth > now.getTime() && /^\d{3,4}$/.test(card.cvc);
+}
 
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
@@ -38,6 +56,22 @@ export function createSandboxGateway(): SandboxGateway {
   const refunded = new Set<string>();
   const failedOnce = new Set<string>();
   const refunds: Array<{ reference: string; amountMinor: number; idempotencyKey: string }> = [];
+  const successfulCharges: Array<{ reference: string; amountMinor: number; idempotencyKey: string }> = [];
+  // Saved payment methods (`sbx_pm_…`) this sandbox handed out, and those made to fail.
+  const savedMethods = new Set<string>();
+  const failingMethods = new Map<string, 'declined' | 'retryable'>();
+  const declined: ChargeResult = {
+    ok: false,
+    message: 'Your card was declined.',
+    retryable: false,
+    code: 'card_declined',
+  };
+  const processingError: ChargeResult = {
+    ok: false,
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+    retryable: true,
+    code: 'processing_error',
+  };
 
   function chargeOnce(request: ChargeRequest): ChargeResult {
     const method = request.paymentMethod;
@@ -46,19 +80,28 @@ export function createSandboxGateway(): SandboxGateway {
     if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) {
       return { ok: false, message: 'The amount must be positive', retryable: false, code: 'invalid_amount' };
     }
-    const number = method.kind === 'card' ? method.number.replace(/[\s-]/g, '') : method.token;
-    if (number === SANDBOX_CARDS.succeeds || number === 'tok_visa') {
-      return { ok: true, reference: id(SANDBOX_REFERENCE_PREFIX), savedPaymentMethod: id('sbx_pm_') };
+    if (method.kind === 'token' && savedMethods.has(method.token)) {
+      // One-click upsells and renewals: the saved method is charged again without card details.
+      const failure = failingMethods.get(method.token);
+      if (failure) return failure === 'declined' ? declined : processingError;
+      return { ok: true, reference: id(SANDBOX_REFERENCE_PREFIX), savedPaymentMethod: method.token };
     }
-    if (number === SANDBOX_CARDS.retryableFailure) {
+    if (method.kind === 'card' && !cardDetailsValid(method)) {
       return {
         ok: false,
-        message: 'An error occurred while processing your card. Try again in a little bit.',
-        retryable: true,
-        code: 'processing_error',
+        message: 'Your card has expired or its details are incomplete.',
+        retryable: false,
+        code: 'invalid_card',
       };
     }
-    return { ok: false, message: 'Your card was declined.', retryable: false, code: 'card_declined' };
+    const number = method.kind === 'card' ? method.number.replace(/[\s-]/g, '') : method.token;
+    if (number === SANDBOX_CARDS.succeeds || number === 'tok_visa') {
+      const saved = id('sbx_pm_');
+      savedMethods.add(saved);
+      return { ok: true, reference: id(SANDBOX_REFERENCE_PREFIX), savedPaymentMethod: saved };
+    }
+    if (number === SANDBOX_CARDS.retryableFailure) return processingError;
+    return declined;
   }
 
   function refundOnce(request: RefundRequest): RefundResult {
@@ -95,11 +138,23 @@ export function createSandboxGateway(): SandboxGateway {
     gatewayId: SANDBOX_GATEWAY_ID,
     capabilities: { charges: true, refunds: true, savedPaymentMethods: true, needsCredentials: false },
     refunds,
+    charges: successfulCharges,
+    failSavedPaymentMethod(token, outcome) {
+      failingMethods.set(token, outcome);
+    },
     async charge(_credentials: GatewayCredentials | null, request: ChargeRequest) {
       const known = charges.get(request.idempotencyKey);
       if (known) return known;
       const result = chargeOnce(request);
-      charges.set(request.idempotencyKey, result);
+      // A retryable failure is not remembered: the same key may be tried again.
+      if (result.ok || !result.retryable) charges.set(request.idempotencyKey, result);
+      if (result.ok) {
+        successfulCharges.push({
+          reference: result.reference,
+          amountMinor: request.amountMinor,
+          idempotencyKey: request.idempotencyKey,
+        });
+      }
       return result;
     },
     async refund(_credentials: GatewayCredentials | null, request: RefundRequest) {

@@ -19,7 +19,7 @@ export type JobQueue = {
   send<T extends z.ZodType>(
     job: JobDefinition<T>,
     data: z.input<T>,
-    options?: { startAfter?: Date },
+    options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<string | null>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './checkout.ts';
 export * from './domains.ts';
 export * from './funnels.ts';
 export * from './mail.ts';

@@ -99,6 +99,9 @@ export const orders = pgTable(
     email: text('email').notNull().default(''),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    /** The discount code applied at checkout and the amount it took off (minor units). */
+    discountCode: text('discount_code'),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
     itemsCount: integer('items_count').notNull().default(0),
     /** "payment_status (processing or failed)"; null once paid. */
     paymentStatus: text('payment_status', { enum: ['processing', 'failed'] }).$type<PaymentStatus | null>(),

@@ -190,6 +190,8 @@ export type NewOrder = {
   isApps?: boolean;
   reference?: string | null;
   paymentStatus?: PaymentStatus | null;
+  /** A discount code taken off the items' total (minor units, at most that total). */
+  discount?: { code: string; amountMinor: number } | null;
   items: Array<{
     productId?: number;
     name: string;
@@ -215,7 +217,9 @@ export async function insertOrder(tx: Db, accountId: number, input: NewOrder): P
     if (!customer) throw notFound('Customer');
     person = customer;
   }
-  const amountMinor = input.items.reduce((sum, item) => sum + item.amountMinor * (item.qty ?? 1), 0);
+  const itemsMinor = input.items.reduce((sum, item) => sum + item.amountMinor * (item.qty ?? 1), 0);
+  const discountMinor = Math.min(input.discount?.amountMinor ?? 0, itemsMinor);
+  const amountMinor = itemsMinor - discountMinor;
   const [order] = await tx
     .insert(orders)
     .values({
@@ -228,6 +232,8 @@ export async function insertOrder(tx: Db, accountId: number, input: NewOrder): P
       ...person,
       currency: input.currency,
       amountMinor,
+      discountCode: input.discount?.code ?? null,
+      discountMinor,
       itemsCount: input.items.reduce((sum, item) => sum + (item.qty ?? 1), 0),
       paymentStatus: input.paymentStatus ?? null,
       gatewayId: input.gatewayId ?? null,

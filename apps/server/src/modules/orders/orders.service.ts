@@ -9,9 +9,11 @@ import {
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
+import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import type { GatewayCredentials, RefundResult } from '../../gateways/types.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
+import { recordActivity } from '../activity/activity.queries.ts';
 import { likePattern, ownedBy } from '../funnels/access.ts';
 import {
   addEvent,
@@ -25,10 +27,13 @@ import {
   ordersOut,
 } from './orders.queries.ts';
 
-type Deps = { db: Db; gateways: GatewayRegistry; clock?: () => Date };
+type Deps = { db: Db; gateways: GatewayRegistry; events?: EventBus; clock?: () => Date };
 
 /** A search matches at most this many orders in its total; beyond it the total reads 10000. */
 export const SEARCH_COUNT_CAP = 10_000;
+/** Activity event type 9 'Was refunded' (orders spec §3). */
+const WAS_REFUNDED = 9;
+
 /** A refund claim older than this is taken to be from a process that died during the gateway call. */
 export const REFUND_CLAIM_TIMEOUT_MS = 5 * 60_000;
 
@@ -74,7 +79,7 @@ const cancelAnswer = (row: OrderRow) => ({
   amount: fromMinorUnits(row.amountMinor),
 });
 
-export function createOrdersService({ db, gateways, clock = () => new Date() }: Deps) {
+export function createOrdersService({ db, gateways, events, clock = () => new Date() }: Deps) {
   /** Runs `body` in one transaction with the order row locked (SELECT … FOR UPDATE). */
   function withLockedOrder<T>(accountId: number, id: number, body: (tx: Db, order: OrderRow) => Promise<T>) {
     return db.transaction(async (tx) => body(tx, await findOrder(tx, accountId, id, { forUpdate: true })));
@@ -241,9 +246,29 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
           userId,
         );
       }
-      return { ok: true as const, row: row as OrderRow };
+      await recordActivity(tx, accountId, {
+        eventId: WAS_REFUNDED,
+        customerId: order.customerId,
+        firstName: order.firstName,
+        lastName: order.lastName,
+        optinEmail: order.email,
+        amountMinor: order.amountMinor,
+        currency: order.currency,
+        funnelId: order.funnelId,
+        orderId: order.id,
+      });
+      return { ok: true as const, row: row as OrderRow, refundReference: result.refundReference };
     });
     if (!outcome.ok) throw unprocessable(outcome.message, 'gateway_error');
+    // After the commit: automations ('On Refund') subscribe to it.
+    events?.publish('order.refunded', {
+      accountId,
+      orderId: outcome.row.id,
+      customerId: outcome.row.customerId,
+      amountMinor: before.amountMinor,
+      currency: outcome.row.currency,
+      refundReference: outcome.refundReference,
+    });
     return cancelAnswer(outcome.row);
   }
 

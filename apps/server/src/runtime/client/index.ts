@@ -1,6 +1,8 @@
 import { formatTimerPart } from '@funnelwork/domain/shared/timer';
 import { fieldsIn, hydrateField, submitOptin, validate } from './forms.ts';
 import { type PageData, registerAction, registerHydrator, start } from './registry.ts';
+// Checkout, order summary, product list, order bump and one-click upsells register their hydrators.
+import './checkout.ts';
 
 export { registerAction, registerHydrator } from './registry.ts';
 

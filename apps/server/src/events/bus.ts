@@ -1,0 +1,103 @@
+/**
+ * The server's in-process event bus: what happened to orders, subscriptions and opt-ins, for the
+ * automations to subscribe to. Publishers call `publish` only after their transaction committed,
+ * so a handler never sees an event whose rows were rolled back. Handlers run after the publisher
+ * has moved on (a microtask later); a failing handler is logged and never reaches the publisher.
+ */
+
+export type OrderPaidEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  funnelId: number | null;
+  amountMinor: number;
+  currency: string;
+  /** 'checkout', 'upsell' (an item added to an order) or 'renewal' (a subscription's new order). */
+  source: 'checkout' | 'upsell' | 'renewal';
+};
+
+export type OrderRefundedEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  amountMinor: number;
+  currency: string;
+  refundReference: string;
+};
+
+export type SubscriptionEvent = {
+  accountId: number;
+  subscriptionId: number;
+  customerId: number | null;
+  productId: number;
+  /** The renewal's new order (renewed), absent otherwise. */
+  orderId?: number;
+  /** The gateway's message (failed). */
+  message?: string;
+};
+
+export type OptinCreatedEvent = {
+  accountId: number;
+  customerId: number;
+  funnelId: number | null;
+  email: string;
+};
+
+export type EventMap = {
+  'order.paid': OrderPaidEvent;
+  'order.refunded': OrderRefundedEvent;
+  'subscription.started': SubscriptionEvent;
+  'subscription.renewed': SubscriptionEvent;
+  'subscription.failed': SubscriptionEvent;
+  'subscription.cancelled': SubscriptionEvent;
+  'optin.created': OptinCreatedEvent;
+};
+
+export type EventName = keyof EventMap;
+export type EventHandler<K extends EventName> = (payload: EventMap[K]) => void | Promise<void>;
+
+export type EventBus = {
+  /** Adds a handler; the answer removes it again. */
+  subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
+  /** Hands the event to every handler of its name. Call after the commit. */
+  publish<K extends EventName>(name: K, payload: EventMap[K]): void;
+  /** Resolves once every handler started so far has finished (tests, graceful shutdown). */
+  idle(): Promise<void>;
+};
+
+export function createEventBus(
+  options: { onError?: (name: EventName, error: unknown) => void } = {},
+): EventBus {
+  const handlers = new Map<EventName, Set<EventHandler<EventName>>>();
+  const running = new Set<Promise<void>>();
+  const onError =
+    options.onError ??
+    ((name: EventName, error: unknown) => {
+      console.error(`event handler of ${name} failed:`, error instanceof Error ? error.message : error);
+    });
+
+  return {
+    subscribe(name, handler) {
+      const set = handlers.get(name) ?? new Set();
+      set.add(handler as EventHandler<EventName>);
+      handlers.set(name, set);
+      return () => {
+        set.delete(handler as EventHandler<EventName>);
+      };
+    },
+    publish(name, payload) {
+      for (const handler of handlers.get(name) ?? []) {
+        const run: Promise<void> = Promise.resolve()
+          .then(() => handler(payload))
+          .catch((error: unknown) => onError(name, error))
+          .finally(() => {
+            running.delete(run);
+          });
+        running.add(run);
+      }
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}

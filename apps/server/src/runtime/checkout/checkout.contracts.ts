@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const text = (max = 255) => z.string().trim().max(max);
+
+/** "Number inputs: min 0, max 10000." */
+export const MAX_QTY = 10_000;
+
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'The idempotency key is at least 8 characters')
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'The idempotency key holds letters, digits and - _ . : only');
+
+export const customerFieldsSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(320),
+  first_name: text().default(''),
+  last_name: text().default(''),
+  phone: text(64).default(''),
+  shipping_address: text(500).default(''),
+  shipping_city: text().default(''),
+  shipping_state: text().default(''),
+  shipping_zip: text(32).default(''),
+  shipping_country: text(64).default(''),
+  address: text(500).default(''),
+  city: text().default(''),
+  state: text().default(''),
+  zip: text(32).default(''),
+  country: text(64).default(''),
+});
+export type CustomerFields = z.infer<typeof customerFieldsSchema>;
+
+export const paymentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('card'),
+    number: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
+    exp_month: z.coerce
+      .number()
+      .int()
+      .min(1, 'Enter a valid expiry date')
+      .max(12, 'Enter a valid expiry date'),
+    exp_year: z.coerce.number().int().min(0).max(2200),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Enter a valid CVC'),
+  }),
+  z.object({ kind: z.literal('token'), token: z.string().trim().min(1).max(255) }),
+  z.object({ kind: z.literal('none') }),
+]);
+
+export const checkoutBodySchema = z.object({
+  step_id: id,
+  page_id: id,
+  items: z
+    .array(
+      z.object({
+        product_id: id,
+        variant_id: id.nullish(),
+        qty: z.coerce.number().int().min(1).max(MAX_QTY).default(1),
+      }),
+    )
+    .max(50)
+    .default([]),
+  order_bump: z.boolean().default(false),
+  discount_code: text(64).nullish(),
+  customer: customerFieldsSchema,
+  /** Other form fields: kept as the customer's metadata. */
+  fields: z.record(z.string().trim().min(1).max(100), z.string().max(2000)).default({}),
+  gateway_id: z.coerce.number().int().min(1).max(18).nullish(),
+  payment: paymentSchema,
+  idempotency_key: idempotencyKeySchema,
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+export const upsellBodySchema = z.object({
+  /** The order token of the checkout answer; the httpOnly cookie is used when absent. */
+  order_token: z.string().trim().min(16).max(200).nullish(),
+  step_id: id,
+  page_id: id.nullish(),
+  answer: z.enum(['yes', 'no']),
+  product_id: id.nullish(),
+  variant_id: id.nullish(),
+  qty: z.coerce.number().int().min(1).max(MAX_QTY).default(1),
+});
+export type UpsellBody = z.infer<typeof upsellBodySchema>;
+
+export const discountBodySchema = z.object({
+  step_id: id,
+  page_id: id,
+  code: text(64).min(1, 'Enter a discount code'),
+});
+export type DiscountBody = z.infer<typeof discountBodySchema>;
+
+/** The cart of a checkout page, priced by the server for the order summary's display. */
+export const quoteBodySchema = checkoutBodySchema.pick({
+  step_id: true,
+  page_id: true,
+  items: true,
+  order_bump: true,
+  discount_code: true,
+});
+export type QuoteBody = z.infer<typeof quoteBodySchema>;

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { pages } from '../../db/schema/index.ts';
+import { apiClient, createFunnel, createStep } from '../../modules/funnels/funnels.fixtures.ts';
+import { type createTestApp, signUpOwner } from '../../test/harness.ts';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+
+export const CARD_OK = {
+  kind: 'card',
+  number: '4242 4242 4242 4242',
+  exp_month: 12,
+  exp_year: 2040,
+  cvc: '123',
+};
+export const CARD_DECLINED = { ...CARD_OK, number: '4000 0000 0000 0002' };
+export const CARD_RETRYABLE = { ...CARD_OK, number: '4000 0000 0000 0119' };
+
+/** A page document with the commerce blocks a checkout reads (a product list and an order bump). */
+export function checkoutDocument(options: {
+  selectionType?: 'single' | 'multi' | 'qty';
+  listProductIds: number[];
+  bumpProductId?: number | null;
+  paymentMethods?: number[];
+}) {
+  return {
+    version: 1,
+    kind: 'page',
+    content: [],
+    rows: {},
+    children: {
+      10: {
+        id: 10,
+        type: 'productList',
+        attributes: {
+          basic: {
+            selectionType: options.selectionType ?? 'single',
+            entries: options.listProductIds.map((productId) => ({ productId, title: 'x', pcs: 1, price: 1 })),
+          },
+        },
+      },
+      11: { id: 11, type: 'orderBump', attributes: { basic: { productId: options.bumpProductId ?? null } } },
+    },
+    settings: options.paymentMethods ? { paymentMethods: options.paymentMethods } : {},
+  };
+}
+
+/** A merchant with a funnel: checkout (a product list of two products and an order bump), upsell, thank you. */
+export async function shopWithFunnel(
+  t: T,
+  options: { recurring?: boolean; selectionType?: 'single' | 'multi' | 'qty' } = {},
+) {
+  const owner = await signUpOwner(t.app);
+  const api = apiClient(t.app, owner.auth);
+  const funnel = await createFunnel(api, { name: 'Shop' });
+  const checkout = await createStep(api, funnel.id, { name: 'Checkout', type: 1, url: 'checkout' });
+  const upsell = await createStep(api, funnel.id, { name: 'Upsell', type: 2, url: 'special-offer' });
+  const thanks = await createStep(api, funnel.id, { name: 'Thank you', type: 3, url: 'thank-you' });
+  const product = async (data: Record<string, unknown>) => {
+    const res = await api.post('products', { currency: 'USD', funnel_id: funnel.id, ...data });
+    if (res.statusCode !== 201) throw new Error(`product not created: ${res.body}`);
+    return res.json().data as { id: number };
+  };
+  const main = await product({ name: 'Course', price: 49.99, step_id: checkout.id });
+  const second = await product({
+    name: 'Coaching',
+    price: 19,
+    step_id: checkout.id,
+    ...(options.recurring ? { recurring_interval: 'month' } : {}),
+  });
+  const bump = await product({ name: 'Workbook', price: 7.5 });
+  const offer = await product({ name: 'Masterclass', price: 97, step_id: upsell.id });
+  const checkoutPage = checkout.pages[0]?.id as number;
+  await t.database.db
+    .update(pages)
+    .set({
+      config: checkoutDocument({
+        selectionType: options.selectionType,
+        listProductIds: [main.id, second.id],
+        bumpProductId: bump.id,
+      }),
+    })
+    .where(eq(pages.id, checkoutPage));
+  return { owner, api, funnel, checkout, upsell, thanks, main, second, bump, offer, checkoutPage };
+}
+
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+let n = 0;
+export const newKey = () => `test-key-${Date.now()}-${++n}`;

@@ -1,0 +1,103 @@
+import { idParamsSchema } from '@funnelwork/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import {
+  checkoutBodySchema,
+  discountBodySchema,
+  quoteBodySchema,
+  upsellBodySchema,
+} from './checkout.contracts.ts';
+import { type CheckoutService, ORDER_SESSION_MS } from './checkout.service.ts';
+import type { StoredAnswer } from './idempotency.ts';
+import type { SubscriptionsService } from './subscriptions.ts';
+
+/** The httpOnly cookie that carries the order token from the checkout to its upsell steps. */
+export const ORDER_COOKIE = 'fw_order';
+
+/** The token of the order cookie, if the request carries one. */
+export function orderCookieOf(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === ORDER_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * Payment calls come from the published page's own script as JSON. A form post from another site
+ * cannot send JSON without a CORS preflight (which these routes never answer), so other content types
+ * are refused: no cross-site request can place an order or take an upsell with the shopper's cookie.
+ */
+function requireJson(request: FastifyRequest) {
+  if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+    throw new HttpError(415, 'Send the request as application/json', 'unsupported_media_type');
+  }
+}
+
+const send = (reply: FastifyReply, answer: StoredAnswer) =>
+  reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+
+/** The published pages' payment endpoints (no dashboard session: the page names its account). */
+export function checkoutRoutes(
+  app: FastifyInstance,
+  { checkout, secureCookies }: { checkout: CheckoutService; secureCookies: boolean },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cookie = (token: string) =>
+    `${ORDER_COOKIE}=${token}; Path=/_fw; HttpOnly; SameSite=Lax; Max-Age=${ORDER_SESSION_MS / 1000}${secureCookies ? '; Secure' : ''}`;
+
+  r.post('/_fw/checkout', { schema: { hide: true, body: checkoutBodySchema } }, async (request, reply) => {
+    requireJson(request);
+    const answer = await checkout.placeOrder(request.body);
+    const token = (answer.body.data as { order_token?: string } | undefined)?.order_token;
+    if (token) reply.header('set-cookie', cookie(token));
+    return send(reply, answer);
+  });
+
+  r.post('/_fw/upsell', { schema: { hide: true, body: upsellBodySchema } }, async (request, reply) => {
+    requireJson(request);
+    return send(
+      reply,
+      await checkout.upsell(request.body, request.body.order_token ?? orderCookieOf(request)),
+    );
+  });
+
+  r.post('/_fw/quote', { schema: { hide: true, body: quoteBodySchema } }, async (request, reply) => {
+    requireJson(request);
+    return reply.header('cache-control', 'no-store').send({ data: await checkout.quote(request.body) });
+  });
+
+  r.post('/_fw/discount', { schema: { hide: true, body: discountBodySchema } }, async (request, reply) => {
+    requireJson(request);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ data: await checkout.discountTerms(request.body) });
+  });
+}
+
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** The account's subscriptions (started by checkouts of recurring products); cancel needs 'orders'. */
+export function subscriptionsRoutes(
+  app: FastifyInstance,
+  { subscriptions }: { subscriptions: SubscriptionsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['subscriptions'];
+  r.get('/subscriptions', { schema: { tags, querystring: listQuerySchema } }, async (request) => ({
+    data: await subscriptions.list(accountIdOf(request), request.query),
+  }));
+  r.get('/subscriptions/:id', { schema: { tags, params: idParamsSchema } }, async (request) => ({
+    data: await subscriptions.get(accountIdOf(request), request.params.id),
+  }));
+  r.post('/subscriptions/:id/cancel', { schema: { tags, params: idParamsSchema } }, async (request) => {
+    requirePermission(request, 'orders');
+    return { data: await subscriptions.cancel(accountIdOf(request), request.params.id) };
+  });
+}

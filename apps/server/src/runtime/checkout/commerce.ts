@@ -1,0 +1,256 @@
+import { gatewayById, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  type CustomerMetadataEntry,
+  customers,
+  discounts,
+  funnelDailyStats,
+  orders,
+  userGateways,
+} from '../../db/schema/index.ts';
+import type { GatewayRegistry } from '../../gateways/registry.ts';
+import { SANDBOX_GATEWAY_ID } from '../../gateways/sandbox.ts';
+import type { GatewayAdapter, GatewayCredentials } from '../../gateways/types.ts';
+import { type CustomerRow, insertCustomer } from '../../modules/customers/customers.queries.ts';
+import { ownedBy } from '../../modules/funnels/access.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { CustomerFields } from './checkout.contracts.ts';
+
+export const unprocessable = (message: string, code = 'unprocessable', field?: string) =>
+  new HttpError(422, message, code, field);
+
+export const PAYMENT_METHOD_UNAVAILABLE = 'This payment method is not available on this page';
+export const DISCOUNT_INVALID = 'This discount code is not valid';
+export const DISCOUNT_EXPIRED = 'This discount code has expired';
+export const DISCOUNT_USED_UP = 'This discount code has been used up';
+
+export type ResolvedGateway = {
+  gatewayId: number;
+  adapter: GatewayAdapter;
+  credentials: GatewayCredentials | null;
+};
+
+/**
+ * The gateway a checkout charges through. The page's payment methods (chosen in the editor) limit the
+ * choice; without them the account's default connected gateway is used, else the Funnelwork Payments
+ * sandbox (14), which works without credentials. A gateway that needs credentials must be connected.
+ */
+export async function resolveGateway(
+  db: Db,
+  registry: GatewayRegistry,
+  accountId: number,
+  pageMethods: number[],
+  requested: number | null | undefined,
+): Promise<ResolvedGateway> {
+  const connected = await db
+    .select({ gatewayId: userGateways.gatewayId, isDefault: userGateways.isDefault })
+    .from(userGateways)
+    .where(and(ownedBy(userGateways, accountId), eq(userGateways.active, true)));
+  let gatewayId: number;
+  if (requested !== null && requested !== undefined) {
+    if (pageMethods.length > 0 && !pageMethods.includes(requested)) {
+      throw unprocessable(PAYMENT_METHOD_UNAVAILABLE, 'gateway_unavailable', 'gateway_id');
+    }
+    gatewayId = requested;
+  } else if (pageMethods.length > 0) {
+    gatewayId = pageMethods[0] as number;
+  } else {
+    gatewayId = connected.find((g) => g.isDefault)?.gatewayId ?? SANDBOX_GATEWAY_ID;
+  }
+  const adapter = registry.adapterFor(gatewayId);
+  if (!adapter?.capabilities.charges) {
+    throw unprocessable(PAYMENT_METHOD_UNAVAILABLE, 'gateway_unavailable', 'gateway_id');
+  }
+  const credentials = await registry.credentialsFor(accountId, gatewayId);
+  if (adapter.capabilities.needsCredentials && credentials === null) {
+    throw unprocessable(
+      `${gatewayById(gatewayId).name} is not connected`,
+      'gateway_unavailable',
+      'gateway_id',
+    );
+  }
+  return { gatewayId, adapter, credentials };
+}
+
+/** A discount code taken off a subtotal, or the 422 that says why not. */
+export async function priceDiscount(
+  db: Db,
+  accountId: number,
+  code: string,
+  subtotalMinor: number | null,
+  currency: string | null,
+  now: Date,
+  customerEmail?: string,
+): Promise<{
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed';
+  valueMinor: number;
+  currency: string | null;
+  minOrderMinor: number | null;
+  amountMinor: number;
+}> {
+  const [row] = await db
+    .select()
+    .from(discounts)
+    .where(and(ownedBy(discounts, accountId), sql`lower(${discounts.code}) = ${code.trim().toLowerCase()}`));
+  if (!row?.active) throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
+  if (row.startsAt && new Date(row.startsAt).getTime() > now.getTime())
+    throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
+  if (row.endsAt && new Date(row.endsAt).getTime() <= now.getTime())
+    throw unprocessable(DISCOUNT_EXPIRED, 'discount_expired', 'discount_code');
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit)
+    throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+  if (row.kind === 'fixed' && row.currency && currency && row.currency !== currency)
+    throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
+  if (subtotalMinor !== null && row.minOrderMinor !== null && subtotalMinor < row.minOrderMinor) {
+    throw unprocessable(
+      `This discount code needs an order of at least ${(row.minOrderMinor / 100).toFixed(2)}`,
+      'discount_min_order',
+      'discount_code',
+    );
+  }
+  if (customerEmail && row.usageLimitPerCustomer !== null) {
+    const [used] = await db
+      .select({ n: sql`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(
+        and(
+          ownedBy(orders, accountId),
+          sql`lower(${orders.discountCode}) = ${row.code.toLowerCase()}`,
+          eq(orders.email, customerEmail),
+          isNull(orders.deletedAt),
+          sql`${orders.paymentStatus} is null`,
+        ),
+      );
+    if ((used?.n ?? 0) >= row.usageLimitPerCustomer)
+      throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+  }
+  const base = subtotalMinor ?? 0;
+  const amountMinor =
+    row.kind === 'percent' ? Math.round((base * row.valueMinor) / 10_000) : Math.min(row.valueMinor, base);
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    valueMinor: row.valueMinor,
+    currency: row.currency,
+    minOrderMinor: row.minOrderMinor,
+    amountMinor,
+  };
+}
+
+/** Counts one use of a discount (inside the order's transaction). */
+export async function countDiscountUse(tx: Db, accountId: number, discountId: number) {
+  await tx
+    .update(discounts)
+    .set({ usedCount: sql`${discounts.usedCount} + 1` })
+    .where(and(ownedBy(discounts, accountId), eq(discounts.id, discountId)));
+}
+
+/** Merges form fields into metadata: a field replaces the entry of the same key. */
+export function mergeMetadata(
+  existing: CustomerMetadataEntry[],
+  fields: Record<string, string>,
+): CustomerMetadataEntry[] {
+  const byKey = new Map(existing.map((entry) => [entry.key, entry.value]));
+  for (const [key, value] of Object.entries(fields)) if (value.trim() !== '') byKey.set(key, value);
+  return [...byKey].slice(0, 200).map(([key, value]) => ({ key, value }));
+}
+
+/**
+ * The customer of a checkout or opt-in, matched by e-mail (case-insensitive) among live customers:
+ * fields the shopper filled in replace stored ones, blank ones keep them. Inside the transaction.
+ */
+export async function upsertCustomer(
+  tx: Db,
+  accountId: number,
+  fields: CustomerFields,
+  metadata: Record<string, string>,
+  options: { optin?: boolean; now: Date },
+): Promise<CustomerRow> {
+  const [found] = await tx
+    .select()
+    .from(customers)
+    .where(
+      and(
+        ownedBy(customers, accountId),
+        sql`lower(${customers.email}) = ${fields.email}`,
+        isNull(customers.deletedAt),
+      ),
+    )
+    .orderBy(customers.id)
+    .limit(1)
+    .for('update');
+  const given = {
+    firstName: fields.first_name,
+    lastName: fields.last_name,
+    phone: fields.phone,
+    shippingAddress: fields.shipping_address,
+    shippingCity: fields.shipping_city,
+    shippingState: fields.shipping_state,
+    shippingZip: fields.shipping_zip,
+    shippingCountry: fields.shipping_country,
+    address: fields.address,
+    city: fields.city,
+    state: fields.state,
+    zip: fields.zip,
+    country: fields.country,
+  };
+  const filled = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ''));
+  if (!found) {
+    return insertCustomer(tx, accountId, {
+      ...filled,
+      email: fields.email,
+      payerEmail: options.optin ? '' : fields.email,
+      ...(options.optin ? { optinEmail: fields.email, isAutoOptin: true } : {}),
+      metadata: mergeMetadata([], metadata),
+    });
+  }
+  const [updated] = await tx
+    .update(customers)
+    .set({
+      ...filled,
+      ...(options.optin ? { optinEmail: fields.email } : { payerEmail: fields.email }),
+      metadata: mergeMetadata(found.metadata ?? [], metadata),
+      updatedAt: options.now,
+    })
+    .where(eq(customers.id, found.id))
+    .returning();
+  // The order list copies the customer's names: keep the customer's live orders in step.
+  if (updated && (updated.firstName !== found.firstName || updated.lastName !== found.lastName)) {
+    await tx
+      .update(orders)
+      .set({ firstName: updated.firstName, lastName: updated.lastName })
+      .where(and(ownedBy(orders, accountId), eq(orders.customerId, found.id)));
+  }
+  return updated as CustomerRow;
+}
+
+/** The day a paid amount counts on in the funnel's daily stats (UTC). */
+export const statsDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Adds revenue (and orders) to the funnel's daily stats, inside the order's transaction. */
+export async function bumpDailyStats(
+  tx: Db,
+  accountId: number,
+  funnelId: number | null,
+  now: Date,
+  revenueMinor: number,
+  ordersDelta: number,
+) {
+  if (funnelId === null) return;
+  await tx
+    .insert(funnelDailyStats)
+    .values({ accountId, funnelId, day: statsDay(now), revenueMinor, orders: ordersDelta })
+    .onConflictDoUpdate({
+      target: [funnelDailyStats.funnelId, funnelDailyStats.day],
+      set: {
+        revenueMinor: sql`${funnelDailyStats.revenueMinor} + excluded.revenue_minor`,
+        orders: sql`${funnelDailyStats.orders} + excluded.orders`,
+      },
+    });
+}
+
+export { TIMELINE_EVENT_TYPES };

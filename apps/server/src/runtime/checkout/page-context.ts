@@ -1,0 +1,173 @@
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { funnels, pages, products, productVariants, steps } from '../../db/schema/index.ts';
+import type { ProductRow, VariantRow } from '../../modules/products/products.queries.ts';
+import { HttpError } from '../../plugins/errors.ts';
+
+/** What the payment endpoints read of a published page: its step, funnel and commerce blocks. */
+export type PageContext = {
+  accountId: number;
+  funnelId: number;
+  funnelCurrency: string | null;
+  stepId: number;
+  stepOrderIndex: number;
+  pageId: number | null;
+  /** Product list blocks in page order: selection type and product ids of their entries. */
+  productLists: Array<{ selectionType: 'single' | 'multi' | 'qty'; productIds: number[] }>;
+  /** The order bump's product (the first order bump block with a product). */
+  orderBumpProductId: number | null;
+  /** Every product id the page's blocks name (lists, order bump, yes-links). */
+  namedProductIds: Set<number>;
+  /** The gateways the merchant chose for the page in the editor (empty: the account's default). */
+  paymentMethods: number[];
+};
+
+export const PAGE_NOT_FOUND = 'This page is not available';
+
+type Json = unknown;
+const isObject = (value: Json): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every numeric `productId` anywhere in the document (list entries, order bumps, yes-link actions). */
+function collectProductIds(value: Json, into: Set<number>, depth = 0): void {
+  if (depth > 40) return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectProductIds(item, into, depth + 1);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'productId' && typeof child === 'number' && Number.isSafeInteger(child) && child > 0) {
+      into.add(child);
+    } else collectProductIds(child, into, depth + 1);
+  }
+}
+
+/** Reads the commerce parts of a stored page document without failing on unknown or old shapes. */
+export function readCommerceBlocks(config: Json) {
+  const productLists: PageContext['productLists'] = [];
+  let orderBumpProductId: number | null = null;
+  const namedProductIds = new Set<number>();
+  collectProductIds(config, namedProductIds);
+  const blocks = isObject(config) && isObject(config.children) ? Object.values(config.children) : [];
+  const sorted = blocks.filter(isObject).sort((a, b) => Number(a.id ?? 0) - Number(b.id ?? 0));
+  for (const block of sorted) {
+    const basic =
+      isObject(block.attributes) && isObject(block.attributes.basic) ? block.attributes.basic : {};
+    if (block.type === 'productList') {
+      const type = basic.selectionType;
+      const entries = Array.isArray(basic.entries) ? basic.entries.filter(isObject) : [];
+      productLists.push({
+        selectionType: type === 'multi' || type === 'qty' ? type : 'single',
+        productIds: entries
+          .map((entry) => entry.productId)
+          .filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0),
+      });
+    }
+    if (block.type === 'orderBump' && orderBumpProductId === null && typeof basic.productId === 'number') {
+      orderBumpProductId = basic.productId;
+    }
+  }
+  const settings = isObject(config) && isObject(config.settings) ? config.settings : {};
+  const paymentMethods = Array.isArray(settings.paymentMethods)
+    ? settings.paymentMethods.filter((v): v is number => typeof v === 'number' && Number.isInteger(v))
+    : [];
+  return { productLists, orderBumpProductId, namedProductIds, paymentMethods };
+}
+
+/**
+ * The live page (of a live step of a live funnel) a shopper posts from. The account comes from the
+ * page itself: a published page never names its account.
+ */
+export async function loadPageContext(db: Db, stepId: number, pageId: number | null): Promise<PageContext> {
+  const [row] = await db
+    .select({
+      accountId: steps.accountId,
+      funnelId: steps.funnelId,
+      stepId: steps.id,
+      orderIndex: steps.orderIndex,
+      currency: funnels.currencyCode,
+    })
+    .from(steps)
+    .innerJoin(funnels, and(eq(funnels.id, steps.funnelId), eq(funnels.accountId, steps.accountId)))
+    .where(and(eq(steps.id, stepId), isNull(steps.deletedAt), isNull(funnels.deletedAt)));
+  if (!row) throw new HttpError(404, PAGE_NOT_FOUND, 'not_found', 'step_id');
+  let config: Json = null;
+  if (pageId !== null) {
+    const [page] = await db
+      .select({ config: pages.config })
+      .from(pages)
+      .where(and(eq(pages.id, pageId), eq(pages.stepId, stepId), eq(pages.accountId, row.accountId)));
+    if (!page) throw new HttpError(404, PAGE_NOT_FOUND, 'not_found', 'page_id');
+    config = page.config;
+  }
+  return {
+    accountId: row.accountId,
+    funnelId: row.funnelId,
+    funnelCurrency: row.currency,
+    stepId: row.stepId,
+    stepOrderIndex: row.orderIndex,
+    pageId,
+    ...readCommerceBlocks(config),
+  };
+}
+
+/** The products sold on a step: its own (product panel) and those its page's blocks name. */
+export async function productsOfStep(
+  db: Db,
+  context: PageContext,
+  wanted: number[],
+): Promise<Map<number, { product: ProductRow; variants: VariantRow[] }>> {
+  const named = wanted.filter((id) => context.namedProductIds.has(id));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.accountId, context.accountId),
+        named.length > 0
+          ? or(eq(products.stepId, context.stepId), inArray(products.id, named))
+          : eq(products.stepId, context.stepId),
+      ),
+    )
+    .orderBy(asc(products.id));
+  const ids = rows.map((r) => r.id);
+  const variants =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(productVariants)
+          .where(
+            and(eq(productVariants.accountId, context.accountId), inArray(productVariants.productId, ids)),
+          )
+          .orderBy(asc(productVariants.orderIndex), asc(productVariants.id));
+  const map = new Map<number, { product: ProductRow; variants: VariantRow[] }>();
+  for (const product of rows) map.set(product.id, { product, variants: [] });
+  for (const variant of variants) map.get(variant.productId)?.variants.push(variant);
+  return map;
+}
+
+/** The step after this one in its funnel, whose URL the shopper goes to next; null after the last. */
+export async function nextStepOf(
+  db: Db,
+  context: { accountId: number; funnelId: number; stepOrderIndex: number; stepId: number },
+): Promise<{ id: number; url: string } | null> {
+  const [row] = await db
+    .select({ id: steps.id, url: steps.url })
+    .from(steps)
+    .where(
+      and(
+        eq(steps.accountId, context.accountId),
+        eq(steps.funnelId, context.funnelId),
+        isNull(steps.deletedAt),
+        or(
+          gt(steps.orderIndex, context.stepOrderIndex),
+          and(eq(steps.orderIndex, context.stepOrderIndex), gt(steps.id, context.stepId)),
+        ),
+      ),
+    )
+    .orderBy(asc(steps.orderIndex), asc(steps.id))
+    .limit(1);
+  return row ?? null;
+}

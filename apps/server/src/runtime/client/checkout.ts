@@ -1,0 +1,273 @@
+/**
+ * Checkout on a published page: product list (single, multi, qty), order bump, order summary with
+ * discount codes, the payment form, and one-click upsell answers. Totals shown here are for display
+ * only: the server prices the cart again from its database when the order is placed.
+ */
+import { fieldsIn, validate } from './forms.ts';
+import { type PageData, registerAction, registerHydrator } from './registry.ts';
+
+type Line = { name: string; variant_title: string | null; amount: number; qty: number };
+type Quote = { currency: string; lines: Line[]; subtotal: number; discount: number; total: number };
+type Answer = { data?: Record<string, unknown>; error?: { message?: string } };
+
+const q = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
+  root.querySelector<T>(selector);
+const all = <T extends Element = HTMLInputElement>(selector: string, root: ParentNode = document) =>
+  Array.from(root.querySelectorAll<T>(selector));
+
+async function post(url: string, body: unknown): Promise<{ status: number; json: Answer }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as Answer };
+}
+
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const money = (amount: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+  } catch {
+    return amount.toFixed(2);
+  }
+};
+
+/** Goes to the next step: the page's own next address, else the answer's step URL against this page. */
+function goNext(data: PageData, answer: Answer) {
+  const slug = answer.data?.next_url as string | null | undefined;
+  const target = data.nextUrl ?? (slug ? new URL(slug, window.location.href).href : null);
+  if (target) window.location.assign(target);
+}
+
+/** The products chosen in the page's product list (none when the page has no list). */
+function chosenItems() {
+  const list = q('[data-product-list]');
+  if (!list) return [];
+  const mode = list.getAttribute('data-selection-type');
+  if (mode === 'qty') {
+    return all('input[type="number"]', list)
+      .map((input) => ({
+        product_id: Number(input.closest('[data-product-id]')?.getAttribute('data-product-id')),
+        qty: Math.min(10000, Math.max(0, Math.floor(Number(input.value) || 0))),
+      }))
+      .filter((item) => item.product_id > 0 && item.qty > 0);
+  }
+  return all('input:checked', list)
+    .map((input) => ({ product_id: Number(input.value), qty: 1 }))
+    .filter((item) => item.product_id > 0);
+}
+
+function cartOf(data: PageData, discountCode: string | null) {
+  const bump = q<HTMLInputElement>('[data-order-bump] input[name="order_bump"]');
+  return {
+    step_id: data.stepId,
+    page_id: data.pageId,
+    items: chosenItems(),
+    order_bump: bump?.checked ?? false,
+    discount_code: discountCode,
+  };
+}
+
+let discountCode: string | null = null;
+let refreshSummary: () => void = () => {};
+
+/** "Customer fields" the form collects under these names; any other named field is metadata. */
+const CUSTOMER_KEYS = [
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'shipping_address',
+  'shipping_city',
+  'shipping_state',
+  'shipping_zip',
+  'shipping_country',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'country',
+];
+
+function formValues() {
+  const customer: Record<string, string> = {};
+  const fields: Record<string, string> = {};
+  for (const input of all<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    '.fw-page input[name], .fw-page select[name], .fw-page textarea[name]',
+  )) {
+    const name = input.name;
+    if (!name || name === 'order_bump' || name === 'discount_code' || name.startsWith('products_')) continue;
+    if (
+      input instanceof HTMLInputElement &&
+      (input.type === 'checkbox' || input.type === 'radio') &&
+      !input.checked
+    )
+      continue;
+    const key = name
+      .replace(/([a-z])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
+    if (CUSTOMER_KEYS.includes(key)) customer[key] = input.value;
+    else if (key === 'full_name') {
+      const [first = '', ...rest] = input.value.trim().split(/\s+/);
+      customer.first_name ??= first;
+      if (rest.length > 0) customer.last_name ??= rest.join(' ');
+    } else if (input.type === 'email' && !customer.email) customer.email = input.value;
+    else fields[name] = input.value;
+  }
+  return { customer, fields };
+}
+
+function cardOf(form: HTMLElement) {
+  const value = (key: string) =>
+    q<HTMLInputElement>(`[data-gateway-field="${key}"]`, form)?.value.trim() ?? '';
+  const [month = '', year = ''] = value('expiry').split(/\s*\/\s*|\s+/);
+  return {
+    kind: 'card',
+    number: value('number').replace(/\D/g, ''),
+    exp_month: Number(month),
+    exp_year: Number(year),
+    cvc: value('cvc'),
+  };
+}
+
+function showError(form: HTMLElement, message: string) {
+  let box = q('.fw-payment-error', form);
+  if (!box) {
+    box = document.createElement('p');
+    box.className = 'fw-payment-error';
+    box.setAttribute('role', 'alert');
+    form.appendChild(box);
+  }
+  box.textContent = message;
+  box.hidden = message === '';
+}
+
+// The payment form: one idempotency key per form load (renewed after an answered failure), the
+// submit button disabled while the order is placed, the gateway's message shown on a decline.
+registerHydrator('[data-payment-form]', (form, data) => {
+  let key = newKey();
+  let busy = false;
+  registerAction('submit-step', (button) => {
+    if (busy) return true;
+    const fields = fieldsIn(document);
+    if (!validate(fields)) return true;
+    busy = true;
+    const buttons = all<HTMLButtonElement>('[data-action="submit-step"]');
+    for (const b of buttons) b.disabled = true;
+    showError(form, '');
+    const { customer, fields: extra } = formValues();
+    const body = {
+      ...cartOf(data, discountCode),
+      customer,
+      fields: extra,
+      payment: cardOf(form),
+      idempotency_key: key,
+    };
+    void post('/_fw/checkout', body)
+      .then(({ status, json }) => {
+        if (status === 201 || status === 200) return goNext(data, json);
+        // An answered failure is final for its key: the next attempt is a new payment.
+        key = newKey();
+        showError(form, json.error?.message ?? 'Something went wrong... Please try again later');
+      })
+      .catch(() => showError(form, 'Something went wrong... Please try again later'))
+      .finally(() => {
+        busy = false;
+        for (const b of buttons) b.disabled = false;
+      });
+    button.blur();
+    return true;
+  });
+});
+
+// Product list and order bump: a change re-prices the summary.
+registerHydrator('[data-product-list]', (list) => list.addEventListener('change', () => refreshSummary()));
+registerHydrator('[data-order-bump]', (bump) => bump.addEventListener('change', () => refreshSummary()));
+
+// Order summary: lines and totals from the server's price of the current cart; discount codes.
+registerHydrator('[data-order-summary]', (summary, data) => {
+  const body = q('[data-order-lines]', summary);
+  const cell = (line: string) => q(`[data-line="${line}"] td`, summary);
+  let seq = 0;
+  refreshSummary = () => {
+    const mine = ++seq;
+    void post('/_fw/quote', cartOf(data, discountCode)).then(({ status, json }) => {
+      if (mine !== seq || status !== 200 || !json.data) return;
+      const quote = json.data as unknown as Quote;
+      if (body) {
+        body.textContent = '';
+        for (const line of quote.lines) {
+          const row = document.createElement('tr');
+          const name = document.createElement('td');
+          const title =
+            line.variant_title && line.variant_title !== 'Main Product' ? ` (${line.variant_title})` : '';
+          name.textContent = `${line.name}${title}${line.qty > 1 ? ` x ${line.qty}` : ''}`;
+          const price = document.createElement('td');
+          price.textContent = money(line.amount * line.qty, quote.currency);
+          row.append(name, price);
+          body.appendChild(row);
+        }
+      }
+      const set = (line: string, amount: number, hide = false) => {
+        const target = cell(line);
+        if (!target) return;
+        target.textContent = money(amount, quote.currency);
+        (target.parentElement as HTMLElement).hidden = hide;
+      };
+      set('subtotal', quote.subtotal);
+      set('discount', -quote.discount, quote.discount === 0);
+      set('tax', 0, true);
+      set('total', quote.total);
+    });
+  };
+  const toggle = q('[data-action="toggle-summary"]', summary);
+  toggle?.addEventListener('click', () => {
+    const open = summary.getAttribute('data-open') !== 'true';
+    summary.setAttribute('data-open', String(open));
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = toggle.getAttribute(open ? 'data-hide-label' : 'data-show-label');
+    for (const part of all<HTMLElement>('.fw-order-summary-table, .fw-discount-code', summary))
+      part.hidden = !open;
+  });
+  const apply = q<HTMLButtonElement>('[data-action="apply-discount"]', summary);
+  apply?.addEventListener('click', () => {
+    const input = q<HTMLInputElement>('input[name="discount_code"]', summary);
+    const code = input?.value.trim() ?? '';
+    if (!code) return;
+    apply.disabled = true;
+    void post('/_fw/discount', { step_id: data.stepId, page_id: data.pageId, code })
+      .then(({ status, json }) => {
+        discountCode = status === 200 ? code : null;
+        input?.setCustomValidity(status === 200 ? '' : (json.error?.message ?? ''));
+        input?.reportValidity();
+        refreshSummary();
+      })
+      .finally(() => {
+        apply.disabled = false;
+      });
+  });
+  refreshSummary();
+});
+
+// One-click upsell: the yes-link charges the saved payment method once; the next step either way.
+registerAction('yes-link', (button, _event, data) => {
+  if (button.getAttribute('aria-busy') === 'true') return true;
+  button.setAttribute('aria-busy', 'true');
+  const productId = Number(button.getAttribute('data-product-id')) || null;
+  void post('/_fw/upsell', {
+    step_id: data.stepId,
+    page_id: data.pageId,
+    answer: 'yes',
+    product_id: productId,
+  })
+    .then(({ json }) => goNext(data, json.data ? json : { data: json.error as Record<string, unknown> }))
+    .catch(() => button.removeAttribute('aria-busy'));
+  return true;
+});
