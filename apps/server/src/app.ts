@@ -247,11 +247,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });
-<<<<<<< HEAD
       publishRoutes(api, { db, config });
-=======
       subscriptionsRoutes(api, { subscriptions });
->>>>>>> checkout
     },
     { prefix: '/api' },
   );
