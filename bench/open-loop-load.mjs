@@ -2,11 +2,14 @@
 // earlier ones answered, timed from when it was due, so a stalled server shows in the tail.
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, durationMs, intervalMs } = workerData;
+// With `until`, it runs until the parent posts 'stop' (durationMs is then only the upper bound).
+const { url, durationMs, intervalMs, until } = workerData;
+let stopped = false;
+if (until) parentPort.once('message', () => (stopped = true));
 const latencies = [];
 const pending = [];
 const start = performance.now();
-for (let due = start; due < start + durationMs; due += intervalMs) {
+for (let due = start; due < start + durationMs && !stopped; due += intervalMs) {
   const wait = due - performance.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   pending.push(

@@ -7,6 +7,7 @@ import { runEditor } from './editor.ts';
 import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
 import { runOrders } from './orders.ts';
+import { runPublished } from './published.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 function save(name: string, summary: object) {
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'funnel-list': async () => save('funnel-list', await runFunnelList()),
   orders: async () => save('orders', await runOrders()),
   editor: async () => save('editor', await runEditor()),
+  published: async () => save('published', await runPublished()),
 };
 
 const wanted = process.argv.slice(2);

@@ -54,3 +54,36 @@ export async function closeWelcome(page: Page) {
   await welcome.getByRole('button', { name: 'Start exploring' }).click();
   await expect(welcome).toBeHidden();
 }
+
+/** Calls the dashboard API with the page's own session, as the screens do; answers `data`. */
+export async function apiCall<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, data }) => {
+      const response = await fetch(`/api/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('fw.token')}`,
+          ...(data === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: data === undefined ? undefined : JSON.stringify({ data }),
+      });
+      const body = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`);
+      return body.data;
+    },
+    { method, path, data },
+  );
+}
+
+/** Chooses the account's free subdomain in the account settings. */
+export async function chooseSubdomain(page: Page, subdomain: string) {
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: /^(Choose|Change) subdomain$/ }).click();
+  const popup = page.getByRole('dialog');
+  await popup.getByLabel('Subdomain').fill(subdomain);
+  await popup.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('current-subdomain')).toHaveText(subdomain);
+}
+
+/** The port the e2e server listens on (published pages are served at `{subdomain}.localhost:{port}`). */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3210);

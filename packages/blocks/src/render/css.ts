@@ -42,14 +42,22 @@ export class StyleSheet {
   };
   private readonly raw: string[] = [];
 
-  /** Adds declarations to a selector; empty values are left out. */
+  /** Adds declarations to a selector; empty values are left out. (A plain loop: this runs for every rule of every render.) */
   add(selector: string, declarations: Declarations, device: Device = 'desktop'): void {
-    const present = Object.entries(declarations).filter(
-      ([, value]) => value !== null && value !== undefined && value !== false && value !== '',
-    );
-    if (present.length === 0) return;
     const map = this.rules[device];
-    map.set(selector, { ...map.get(selector), ...Object.fromEntries(present) });
+    let target: Declarations | undefined;
+    for (const property in declarations) {
+      const value = declarations[property];
+      if (value === null || value === undefined || value === false || value === '') continue;
+      if (target === undefined) {
+        target = map.get(selector);
+        if (target === undefined) {
+          target = {};
+          map.set(selector, target);
+        }
+      }
+      target[property] = value;
+    }
   }
 
   /**
@@ -74,15 +82,20 @@ export class StyleSheet {
   }
 
   toString(): string {
-    const block = (map: Map<string, Declarations>) =>
-      [...map]
-        .map(
-          ([selector, declarations]) =>
-            `${selector}{${Object.entries(declarations)
-              .map(([property, value]) => `${property}:${value}`)
-              .join(';')}}`,
-        )
-        .join('\n');
+    const block = (map: Map<string, Declarations>) => {
+      let text = '';
+      for (const [selector, declarations] of map) {
+        if (text !== '') text += '\n';
+        text += `${selector}{`;
+        let first = true;
+        for (const property in declarations) {
+          text += `${first ? '' : ';'}${property}:${declarations[property]}`;
+          first = false;
+        }
+        text += '}';
+      }
+      return text;
+    };
     const parts = [...this.raw, block(this.rules.desktop)];
     for (const device of ['tablets', 'mobile'] as const) {
       if (this.rules[device].size > 0)

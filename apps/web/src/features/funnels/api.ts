@@ -199,3 +199,23 @@ export function useDomains() {
 export const createDomain = (name: string) => api<Domain>('POST', 'domains', { body: { data: { name } } });
 export const verifyDomain = (id: number) => api<Domain>('POST', `domains/${id}/verify`);
 export const deleteDomain = (id: number) => api<unknown>('DELETE', `domains/${id}`);
+
+/* Publish state */
+
+export type PublishedStep = { id: number; name: string; live_url: string | null; preview_url: string | null };
+export type PublishState = {
+  funnel_id: number;
+  published: boolean;
+  live_url: string | null;
+  preview_url: string | null;
+  steps: PublishedStep[];
+};
+
+/** The server's publish state (GET /api/funnels/:id/publish); under the steps key, so step changes refresh it. */
+export function usePublishState(funnelId: number) {
+  return useQuery({
+    queryKey: [...funnelKeys.steps(funnelId), 'publish'] as const,
+    queryFn: () => apiOrThrow<PublishState>('GET', `funnels/${funnelId}/publish`),
+    enabled: Number.isInteger(funnelId) && funnelId > 0,
+  });
+}

@@ -24,9 +24,17 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { notifyError } from '../../../app/notices.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { type FunnelKind, funnelKeys, patchStep, useSteps } from '../api.ts';
+import {
+  type FunnelKind,
+  funnelKeys,
+  type PublishedStep,
+  patchStep,
+  usePublishState,
+  useSteps,
+} from '../api.ts';
 import { AddStepPopup } from './add-step-popup.tsx';
 import { DeleteStepPopup } from './delete-step-popup.tsx';
+import { PreviewLink } from './published-address.tsx';
 import classes from './step-sidebar.module.css';
 
 export const NO_STEPS = 'No steps have been added yet';
@@ -37,6 +45,8 @@ type StepSidebarProps = { kind: FunnelKind; funnelId: number; canEdit: boolean }
 export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
   const queryClient = useQueryClient();
   const steps = useSteps(kind, funnelId);
+  const publish = usePublishState(funnelId);
+  const addresses = new Map(publish.data?.steps.map((s) => [s.id, s]));
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Step | null>(null);
   const sensors = useSensors(
@@ -97,6 +107,7 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
                   position={index + 1}
                   to={`/${kind}/${funnelId}/steps/${step.id}`}
                   canEdit={canEdit}
+                  address={addresses.get(step.id)}
                   onDelete={() => setDeleting(step)}
                 />
               ))}
@@ -121,10 +132,11 @@ type SortableStepProps = {
   position: number;
   to: string;
   canEdit: boolean;
+  address: PublishedStep | undefined;
   onDelete: () => void;
 };
 
-function SortableStep({ step, position, to, canEdit, onDelete }: SortableStepProps) {
+function SortableStep({ step, position, to, canEdit, address, onDelete }: SortableStepProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: step.id, disabled: !canEdit });
   return (
@@ -155,6 +167,7 @@ function SortableStep({ step, position, to, canEdit, onDelete }: SortableStepPro
           </Text>
         </span>
       </NavLink>
+      {address?.preview_url && <PreviewLink href={address.preview_url} label={step.name} compact />}
       <Tooltip label={canEdit ? 'Delete step' : 'Access denied'}>
         <ActionIcon
           variant="subtle"

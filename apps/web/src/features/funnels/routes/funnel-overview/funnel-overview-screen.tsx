@@ -15,7 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconShare } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,8 +23,16 @@ import { notifyError } from '../../../../app/notices.ts';
 import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { useFunnelAccess } from '../../access.ts';
-import { funnelKeys, shareFunnel, stopSharing, useFunnel, useFunnelProducts, useSteps } from '../../api.ts';
-import { publishedUrl } from '../../published-url.ts';
+import {
+  funnelKeys,
+  shareFunnel,
+  stopSharing,
+  useFunnel,
+  useFunnelProducts,
+  usePublishState,
+  useSteps,
+} from '../../api.ts';
+import { CopyAddressButton, PreviewLink, PublishedAddress } from '../../components/published-address.tsx';
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 function StatCard({ label, value }: { label: string; value: string }) {
@@ -48,6 +56,7 @@ export function FunnelOverviewScreen() {
   const funnel = useFunnel(id);
   const steps = useSteps(kind, id);
   const products = useFunnelProducts(kind, id);
+  const publish = usePublishState(id);
   const stats = useQuery({
     queryKey: ['funnel-stats', id],
     queryFn: async () =>
@@ -56,8 +65,8 @@ export function FunnelOverviewScreen() {
 
   if (!funnel.data) return <Skeleton h={300} radius="lg" />;
   const f = funnel.data;
-  const url = publishedUrl(access.me.subdomain, f);
   const firstStep = steps.data?.[0];
+  const stepAddress = new Map(publish.data?.steps.map((s) => [s.id, s]));
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -66,14 +75,7 @@ export function FunnelOverviewScreen() {
           <Title order={1} fz={26}>
             {f.name}
           </Title>
-          {url && (
-            <Anchor href={firstStep ? `${url}/${firstStep.url}` : url} target="_blank" size="sm" c="dimmed">
-              <Group gap={4} component="span">
-                {url}
-                <IconExternalLink size={14} />
-              </Group>
-            </Anchor>
-          )}
+          {publish.data && <PublishedAddress address={publish.data} label="funnel" />}
         </div>
         <Group>
           {access.funnels ? (
@@ -110,14 +112,27 @@ export function FunnelOverviewScreen() {
             </Text>
           )}
           <Stack gap={6}>
-            {steps.data?.map((step, i) => (
-              <Anchor key={step.id} component={Link} to={`/${kind}/${id}/steps/${step.id}`} size="sm">
-                {i + 1}. {step.name}{' '}
-                <Text span c="dimmed">
-                  /{step.url}
-                </Text>
-              </Anchor>
-            ))}
+            {steps.data?.map((step, i) => {
+              const address = stepAddress.get(step.id);
+              return (
+                <Group key={step.id} justify="space-between" wrap="nowrap" data-testid="overview-step">
+                  <Anchor component={Link} to={`/${kind}/${id}/steps/${step.id}`} size="sm" truncate>
+                    {i + 1}. {step.name}{' '}
+                    <Text span c="dimmed">
+                      /{step.url}
+                    </Text>
+                  </Anchor>
+                  {address?.live_url && (
+                    <Group gap={2} wrap="nowrap">
+                      <CopyAddressButton value={address.live_url} label={`${step.name} address`} />
+                      {address.preview_url && (
+                        <PreviewLink href={address.preview_url} label={step.name} compact />
+                      )}
+                    </Group>
+                  )}
+                </Group>
+              );
+            })}
           </Stack>
         </Card>
         <Card>

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { apiCall, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
+
+type Step = { id: number; url: string };
+
+test('a funnel published by its subdomain: timer, required fields, opt-in to the next step, customer in the dashboard', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('published');
+  await signUp(page, { email, password: 'published password', firstName: 'Pia', business: 'Pia Guides' });
+  await closeWelcome(page);
+  const subdomain = `pia${Date.now().toString(36)}`;
+  await chooseSubdomain(page, subdomain);
+
+  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
+    name: 'Free guide',
+    funnel_type: 1,
+    path: 'guide',
+  });
+  const step = (name: string, type: number, url: string, template_id: string) =>
+    apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, { name, type, url, template_id });
+  await step('Opt in', 5, 'free', 'landing-lead-magnet');
+  await step('Offer', 2, 'offer', 'upsell-one-click');
+  await step('Thanks', 3, 'thanks', 'thank-you-next-steps');
+
+  // The dashboard shows the server's publish state: the live address, copy (tooltip 1.5 s) and Preview.
+  const origin = `http://${subdomain}.localhost:${e2ePort}`;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/wfunnel/${funnel.id}/overview`);
+  const address = page.getByTestId('published-address');
+  await expect(address.getByRole('link', { name: `${origin}/guide`, exact: true })).toBeVisible();
+  await expect(address.getByRole('link', { name: 'Preview funnel' })).toHaveAttribute(
+    'href',
+    `${origin}/guide?fw_preview=1`,
+  );
+  // Per step, in the step sidebar and in the overview's step list.
+  for (const list of [page.getByRole('list', { name: 'Steps' }), page.getByTestId('overview-step')]) {
+    await expect(list.getByRole('link', { name: 'Preview Offer' })).toHaveAttribute(
+      'href',
+      `${origin}/guide/offer?fw_preview=1`,
+    );
+  }
+  await address.getByRole('button', { name: 'Copy funnel address' }).click();
+  await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/guide`);
+  await shot(page, 'published-overview-copied');
+  // "Copy tooltip resets after 1.5 s."
+  await page.waitForTimeout(1300);
+  await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: 'Copy', exact: true })).toBeVisible({ timeout: 1000 });
+
+  // A shopper in a browser of their own opens the funnel by its subdomain.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(`${origin}/guide`);
+  await expect(shopper.getByText('Where should we send it?')).toBeVisible();
+  await shopper.getByRole('button', { name: 'Send me the free guide' }).click();
+  await expect(shopper.getByText('This field is required').first()).toBeVisible();
+  expect(await shopper.getByText('This field is required').count()).toBe(2);
+  await shot(shopper, 'published-form-required');
+
+  const shopperEmail = uniqueEmail('reader');
+  await shopper.getByLabel('First name').fill('Rita');
+  await shopper.getByLabel('Email').fill(shopperEmail);
+  await shopper.getByRole('button', { name: 'Send me the free guide' }).click();
+  await expect(shopper).toHaveURL(`${origin}/guide/offer`);
+
+  // The offer's timer counts down from 9:59.
+  const timer = shopper.locator('[data-timer]').first();
+  const seconds = timer.locator('[data-part="seconds"]');
+  await expect(seconds).toBeVisible();
+  const minutes = timer.locator('[data-part="minutes"]');
+  const read = async () => Number(await minutes.textContent()) * 60 + Number(await seconds.textContent());
+  const first = await read();
+  expect(first).toBeGreaterThan(500);
+  expect(first).toBeLessThanOrEqual(599);
+  await expect.poll(read, { timeout: 5000 }).toBeLessThan(first);
+  await shot(shopper, 'published-offer-timer');
+  await shopperContext.close();
+
+  // The merchant sees the new customer.
+  await page.goto('/customers');
+  await expect(page.getByRole('row').filter({ hasText: shopperEmail })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: shopperEmail })).toContainText('Rita');
+  await shot(page, 'published-customers');
+});
