@@ -47,6 +47,10 @@ const StepScreen = lazyScreen(funnels, 'StepScreen');
 const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
 const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
 
+const templates = () => import('../features/templates/screens.ts');
+const GetStartedScreen = lazyScreen(templates, 'GetStartedScreen');
+const TemplatesGalleryScreen = lazyScreen(templates, 'TemplatesGalleryScreen');
+
 const DiscountsScreen = lazyScreen(
   () => import('../features/store/routes/discounts/discounts-screen.tsx'),
   'DiscountsScreen',
@@ -97,8 +101,8 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
 }
 
 const mainRoutes: RouteObject[] = [
-  soon('/get-started', 'Get started'),
-  soon('/get-started/templates', 'Templates'),
+  { path: '/get-started', element: <GetStartedScreen /> },
+  { path: '/get-started/templates', element: <TemplatesGalleryScreen /> },
   soon('/', 'Dashboard'),
   { path: '/funnels', element: <FunnelListScreen /> },
   { path: '/funnels/archive', element: <ArchivedFunnelsScreen /> },
