@@ -226,3 +226,76 @@ test("a corrupt stored page shows the spec's message", async ({ page }) => {
     page.getByText("Page data seems corrupt couldn't read it! try again later or create a new page."),
   ).toBeVisible();
 });
+
+test('uploads an image from disk into an image block; it shows after reload and in the preview', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signUp(page, {
+    email: uniqueEmail('images'),
+    password: 'editor password',
+    firstName: 'Ima',
+    business: 'Ima Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  await page.goto(target.url);
+  await expect(page.getByText('Start with a section')).toBeVisible();
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await openPalette(page);
+  await drag(page, tile(page, 'Image'), blocks(page, 'row').locator('.fw-col').first());
+  await expect(blocks(page, 'image')).toHaveCount(1);
+  await blocks(page, 'image').click();
+  await expect(page.getByTestId('properties-title')).toHaveText('Image');
+
+  await page.getByRole('button', { name: 'Choose image' }).first().click();
+  const library = page.getByRole('dialog', { name: 'Image library' });
+  await expect(library.getByText('No images here yet')).toBeVisible();
+  // A folder, then the upload from disk goes into it.
+  await library.getByLabel('New folder name').fill('Products');
+  await library.getByRole('button', { name: 'Add folder' }).click();
+  await expect(library.getByRole('navigation').getByText('Products')).toBeVisible();
+  await library
+    .getByLabel('Upload images')
+    .setInputFiles(new URL('../../apps/web/public/templates/upsell-one-click.png', import.meta.url).pathname);
+  const use = library.getByRole('button', { name: /^Use upsell-one-click/ });
+  await expect(use).toBeVisible();
+  await expect(library.getByRole('navigation').getByText('1 image')).toBeVisible();
+  await shot(page, 'page-editor-image-library');
+  await use.click();
+  await expect(library).toBeHidden();
+
+  const img = blocks(page, 'image').locator('img');
+  await expect(img).toHaveAttribute('src', /^https?:\/\/.+/);
+  const src = await img.getAttribute('src');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  await page.reload();
+  await expect(blocks(page, 'image').locator('img')).toHaveAttribute('src', src ?? '');
+  await expect
+    .poll(() =>
+      blocks(page, 'image')
+        .locator('img')
+        .evaluate((el: HTMLImageElement) => el.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+
+  const [preview] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview' }).click(),
+  ]);
+  const previewImg = preview.frameLocator('[data-testid="page-preview"]').locator('img.fw-image-img');
+  await expect(previewImg).toHaveAttribute('src', src ?? '');
+  await expect.poll(() => previewImg.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await shot(preview, 'page-editor-image-preview');
+
+  // Deleting it from the library removes it from the list.
+  await page.bringToFront();
+  await blocks(page, 'image').click();
+  await page.getByRole('button', { name: 'Choose image' }).first().click();
+  await library.getByRole('button', { name: /^Delete upsell-one-click/ }).click();
+  await expect(library.getByText('No images here yet')).toBeVisible();
+});

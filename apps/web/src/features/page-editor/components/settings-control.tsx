@@ -22,12 +22,14 @@ import {
   IconDeviceDesktop,
   IconDeviceMobile,
   IconDeviceTablet,
+  IconPhoto,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { differsFromDesktop } from '../settings/devices.ts';
 import type { SettingsField } from '../settings/settings-fields.ts';
+import { ImageLibrary } from './image-library.tsx';
 
 export type ChangeValue = (path: ValuePath, value: unknown, field: SettingsField) => void;
 
@@ -155,6 +157,43 @@ function SpacingControl({
   );
 }
 
+/** An image address: a thumbnail, the address as text, and the image library to upload or pick one. */
+function ImageControl({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap={4}>
+      <CommittedText label={label} value={value} multiline={false} onCommit={onCommit} />
+      <Group gap={6} wrap="nowrap">
+        {value && (
+          <img src={value} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
+        )}
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPhoto size={14} />}
+          onClick={() => setOpen(true)}
+        >
+          Choose image
+        </Button>
+        {value && (
+          <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onCommit('')}>
+            Remove
+          </Button>
+        )}
+      </Group>
+      <ImageLibrary opened={open} onClose={() => setOpen(false)} onPick={onCommit} />
+    </Stack>
+  );
+}
+
 /** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
 export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
   const path = [...base, ...field.path];
@@ -171,6 +210,10 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
           onCommit={change}
           autocomplete={field.path.at(-1) === 'family' ? FONT_FAMILIES : undefined}
         />
+      );
+    case 'image':
+      return (
+        <ImageControl label={field.label} value={typeof value === 'string' ? value : ''} onCommit={change} />
       );
     case 'color':
       return (
