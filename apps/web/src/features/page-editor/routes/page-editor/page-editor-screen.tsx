@@ -14,6 +14,7 @@ import { IconAdjustments, IconCode, IconPlus, IconSettings, IconStack2 } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { codeOf, fetchPage, type PageRef, pageEditorKeys } from '../../api.ts';
 import { DragStateContext } from '../../canvas/dnd-state.ts';
@@ -97,25 +98,28 @@ export function PageEditorScreen() {
       </Center>
     );
   }
-  if (query.isError || !loaded) {
-    return (
-      <Center h="100vh" p="xl">
-        <Box maw={520} w="100%">
-          <ErrorBox
-            message={query.error?.message}
-            back={{ to: backLink(kind, ref), label: 'Back to the step' }}
-          />
-        </Box>
-      </Center>
-    );
-  }
-  if ('corrupt' in loaded) {
+  // The server upgrades stored documents on read and answers 422 'corrupt_document' when it cannot.
+  const corruptOnServer =
+    query.error instanceof ApiError && query.error.failure.info.code === 'corrupt_document';
+  if (corruptOnServer || (loaded && 'corrupt' in loaded)) {
     return (
       <Center h="100vh" p="xl">
         <Box maw={560} w="100%">
           <ErrorBox
             title="This page cannot be opened"
             message={CORRUPT_DOCUMENT_MESSAGE}
+            back={{ to: backLink(kind, ref), label: 'Back to the step' }}
+          />
+        </Box>
+      </Center>
+    );
+  }
+  if (query.isError || !loaded) {
+    return (
+      <Center h="100vh" p="xl">
+        <Box maw={520} w="100%">
+          <ErrorBox
+            message={query.error?.message}
             back={{ to: backLink(kind, ref), label: 'Back to the step' }}
           />
         </Box>
