@@ -4,6 +4,7 @@ export * from './actions/add-section.ts';
 export * from './actions/apply-template.ts';
 export * from './actions/clone-node.ts';
 export * from './actions/delete-node.ts';
+export * from './actions/fragment.ts';
 export * from './actions/move-block.ts';
 export * from './actions/move-structure.ts';
 export * from './actions/reduce.ts';
