@@ -320,3 +320,70 @@ test('uploads an image from disk into an image block; it shows after reload and 
   await library.getByRole('button', { name: /^Delete upsell-one-click/ }).click();
   await expect(library.getByText('No images here yet')).toBeVisible();
 });
+
+test('saves a block and a section as assets and inserts them from the Saved tab', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signUp(page, {
+    email: uniqueEmail('assets'),
+    password: 'editor password',
+    firstName: 'Asa',
+    business: 'Asa Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  await page.goto(target.url);
+  await expect(page.getByText('Start with a section')).toBeVisible();
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await openPalette(page);
+  await drag(page, tile(page, 'Headline'), blocks(page, 'row').locator('.fw-col').first());
+  await blocks(page, 'headline').dblclick();
+  await expect(page.getByTestId('inline-editor')).toBeFocused();
+  await page.keyboard.type('Saved headline');
+  await page.keyboard.press('Enter');
+  await expect(blocks(page, 'headline')).toHaveText('Saved headline');
+
+  // Save the headline as an asset.
+  await blocks(page, 'headline').click();
+  await page.getByRole('button', { name: 'Save as asset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save as asset' });
+  await dialog.getByLabel('Asset name').fill('Hero headline');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // And the whole section.
+  await page.getByRole('button', { name: 'Layout' }).click();
+  await page
+    .getByRole('tree', { name: 'Page layout' })
+    .getByRole('treeitem', { name: /Section/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Properties' }).click();
+  await expect(page.getByTestId('properties-title')).toHaveText('Section');
+  await page.getByRole('button', { name: 'Save as asset' }).click();
+  await dialog.getByLabel('Asset name').fill('Hero section');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Insert both from the Saved tab.
+  await blocks(page, 'headline').click();
+  await openPalette(page);
+  await page.getByRole('radiogroup', { name: 'Palette' }).getByText('Saved').click();
+  await page.getByRole('button', { name: 'Insert Hero headline' }).click();
+  await expect(blocks(page, 'headline')).toHaveCount(2);
+  await expect(blocks(page, 'headline').nth(1)).toHaveText('Saved headline');
+  await page.getByRole('button', { name: 'Insert Hero section' }).click();
+  await expect(blocks(page, 'section')).toHaveCount(2);
+  await expect(blocks(page, 'headline')).toHaveCount(3);
+  await shot(page, 'page-editor-saved-assets');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  await page.reload();
+  await expect(blocks(page, 'section')).toHaveCount(2);
+  await expect(blocks(page, 'headline')).toHaveCount(3);
+  const saved = await page.request.get('/api/saved-assets', { headers: target.headers });
+  const assets = (await saved.json()).data as { name: string; node_type: string }[];
+  expect(assets.map((a) => [a.name, a.node_type]).sort()).toEqual([
+    ['Hero headline', 'headline'],
+    ['Hero section', 'section'],
+  ]);
+});

@@ -18,10 +18,13 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
   latest.current = state;
   const inFlight = useRef<Promise<boolean> | null>(null);
   const blocked = useRef(false);
+  // The version of the last save, known before React renders the 'saved' state: a save that waited for
+  // another one must send the version that one answered, or the server sees a stale version (409).
+  const lastVersion = useRef(0);
 
   const saveNow = useCallback(async (): Promise<boolean> => {
     if (blocked.current) return false;
-    if (inFlight.current) await inFlight.current;
+    while (inFlight.current) await inFlight.current;
     const current = latest.current;
     if (!isDirty(current)) return true;
     const document = current.history.present;
@@ -30,7 +33,7 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
     const run = (async () => {
       const result = await savePage(ref, {
         config: document as unknown as Record<string, unknown>,
-        version: current.saved.version,
+        version: Math.max(current.saved.version, lastVersion.current),
         ...code,
       });
       if (result.error !== undefined) {
@@ -43,6 +46,7 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
         setError(result.error);
         return false;
       }
+      lastVersion.current = result.data.version;
       dispatch({ type: 'saved', document, code, version: result.data.version });
       setError(null);
       const now = latest.current;
