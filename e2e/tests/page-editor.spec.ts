@@ -387,3 +387,73 @@ test('saves a block and a section as assets and inserts them from the Saved tab'
     ['Hero section', 'section'],
   ]);
 });
+
+test("edits the funnel's popups in the same editor and links a button to one", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signUp(page, {
+    email: uniqueEmail('popups'),
+    password: 'editor password',
+    firstName: 'Pia',
+    business: 'Pia Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  await page.goto(target.url);
+  await expect(page.getByText('Start with a section')).toBeVisible();
+
+  // Create, rename, clone and delete popups.
+  await page.getByRole('button', { name: 'Popups' }).click();
+  await page.getByLabel('New popup').fill('Welcome offer');
+  await page.getByRole('button', { name: 'Create popup' }).click();
+  const item = (name: string) => page.getByRole('listitem', { name, exact: true });
+  await expect(item('Welcome offer')).toBeVisible();
+  await page.getByRole('button', { name: 'Rename Welcome offer' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename popup' });
+  await rename.getByLabel('Popup name').fill('Spring offer');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(item('Spring offer')).toBeVisible();
+  await page.getByRole('button', { name: 'Clone Spring offer', exact: true }).click();
+  await expect(item('Spring offer - [clone]')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Spring offer - [clone]' }).click();
+  await expect(item('Spring offer - [clone]')).toBeHidden();
+
+  // Edit the popup's document with the same canvas.
+  await page.getByRole('link', { name: 'Edit Spring offer' }).click();
+  await expect(page).toHaveURL(/\/popup\/\d+$/);
+  const popupId = Number(/\/popup\/(\d+)/.exec(page.url())?.[1]);
+  await expect(page.getByTestId('editor-title')).toContainText('Spring offer');
+  await expect(page.getByText('Start with a section')).toBeVisible();
+  await openPalette(page);
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await openPalette(page);
+  await drag(page, tile(page, 'Headline'), blocks(page, 'row').locator('.fw-col').first());
+  await expect(blocks(page, 'headline')).toHaveCount(1);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const popup = (await (await page.request.get(`/api/popups/${popupId}`, { headers: target.headers })).json())
+    .data as { config: { children: Record<string, { type: string }> }; version: number };
+  expect(Object.values(popup.config.children).map((block) => block.type)).toEqual(['headline']);
+  expect(popup.version).toBeGreaterThan(1);
+  await shot(page, 'page-editor-popup');
+
+  // Back on the page, a button's show-popup action picks the popup.
+  await page.getByRole('link', { name: 'Back to the page' }).click();
+  await expect(page).toHaveURL(new RegExp(`${target.url}$`));
+  await expect(page.getByText('Start with a section')).toBeVisible();
+  await openPalette(page);
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await openPalette(page);
+  await drag(page, tile(page, 'Button'), blocks(page, 'row').locator('.fw-col').first());
+  await blocks(page, 'button').click();
+  await page.getByRole('combobox', { name: 'Click action', exact: true }).click();
+  await page.getByRole('option', { name: 'Show popup' }).click();
+  await page.getByRole('combobox', { name: 'Popup', exact: true }).click();
+  await page.getByRole('option', { name: 'Spring offer' }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const saved = (await (await page.request.get(target.api, { headers: target.headers })).json()).data as {
+    config: { children: Record<string, { type: string; attributes: { basic: { action?: unknown } } }> };
+  };
+  const button = Object.values(saved.config.children).find((block) => block.type === 'button');
+  expect(button?.attributes.basic.action).toEqual({ type: 'show-popup', popupId });
+});

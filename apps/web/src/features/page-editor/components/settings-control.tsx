@@ -27,6 +27,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { useFunnelPopups } from '../popups-api.ts';
 import { differsFromDesktop } from '../settings/devices.ts';
 import type { SettingsField } from '../settings/settings-fields.ts';
 import { ImageLibrary } from './image-library.tsx';
@@ -194,6 +196,31 @@ function ImageControl({
   );
 }
 
+/** The show-popup action's popup: one of the funnel's popups (made in the Popups panel). */
+function PopupPicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (v: number | null) => void;
+}) {
+  const funnelId = Number(useParams().funnel ?? 0);
+  const popups = useFunnelPopups(funnelId);
+  return (
+    <Select
+      size="xs"
+      label={label}
+      placeholder={popups.data?.length === 0 ? 'Create a popup in the Popups panel' : 'Choose a popup'}
+      data={(popups.data ?? []).map((popup) => ({ value: String(popup.id), label: popup.name }))}
+      value={typeof value === 'number' ? String(value) : null}
+      onChange={(next) => onChange(next === null ? null : Number(next))}
+      clearable
+    />
+  );
+}
+
 /** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
 export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
   const path = [...base, ...field.path];
@@ -211,6 +238,8 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
           autocomplete={field.path.at(-1) === 'family' ? FONT_FAMILIES : undefined}
         />
       );
+    case 'popup':
+      return <PopupPicker label={field.label} value={value} onChange={change} />;
     case 'image':
       return (
         <ImageControl label={field.label} value={typeof value === 'string' ? value : ''} onCommit={change} />

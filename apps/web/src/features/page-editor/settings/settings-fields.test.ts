@@ -50,6 +50,16 @@ describe('settings panels generated from the block schemas', () => {
     expect(JSON.stringify(buttonBasic!.fields)).not.toContain('"kind":"image"');
   });
 
+  it("a show-popup action picks one of the funnel's popups", () => {
+    const [basic] = settingsGroups(BLOCKS.button.attributes);
+    const action = basic!.fields.find((field) => field.kind === 'variant');
+    const showPopup =
+      action?.kind === 'variant' ? action.variants.find((v) => v.value === 'show-popup') : undefined;
+    expect(showPopup?.fields).toEqual([
+      { kind: 'popup', path: ['attributes', 'basic', 'action', 'popupId'], label: 'Popup' },
+    ]);
+  });
+
   it('picks a control by the kind of value', () => {
     const [basic, advanced] = settingsGroups(BLOCKS.button.attributes);
     expect(find(basic!.fields, 'backgroundColor')).toMatchObject({

@@ -12,6 +12,8 @@ export type SettingsField =
   | { kind: 'color'; path: ValuePath; label: string }
   /** An image address, chosen from the image library or typed. */
   | { kind: 'image'; path: ValuePath; label: string }
+  /** The popup a show-popup action opens, picked from the funnel's popups. */
+  | { kind: 'popup'; path: ValuePath; label: string }
   | {
       kind: 'number';
       path: ValuePath;
@@ -190,6 +192,7 @@ export function fieldFor(
   const def = defOf(schema);
   const label = labelOf(key);
   if (def.type === 'string' && isImageKey(key, siblings)) return { kind: 'image', path, label };
+  if (key === 'popupId') return { kind: 'popup', path, label: 'Popup' };
   if (key === 'columns' && def.type === 'enum') {
     return { kind: 'columns', path, label, options: optionsOf(key, schema) };
   }

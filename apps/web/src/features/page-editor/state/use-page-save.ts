@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PageRef, savePage } from '../api.ts';
-import { type EditorEvent, type EditorState, isDirty } from './editor-state.ts';
+import type { ApiResult } from '../../../shared/api-client.ts';
+import { type EditorEvent, type EditorState, isDirty, type PageCode } from './editor-state.ts';
+
+/** Saves the edited document (a page's or a popup's) with the version it was loaded at. */
+export type SaveDocument = (
+  data: { config: Record<string, unknown>; version: number } & PageCode,
+) => Promise<ApiResult<{ version: number }>>;
 
 /** "Save delay 300 ms": changes are saved after this much quiet. */
 export const SAVE_DELAY_MS = 300;
@@ -11,7 +16,7 @@ export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'conflict' | 'failed';
  * Saves the page 300 ms after the last change, or at once with `saveNow`. A 409 (the page was changed
  * elsewhere) stops saving until the person reloads.
  */
-export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: EditorEvent) => void) {
+export function usePageSave(save: SaveDocument, state: EditorState, dispatch: (event: EditorEvent) => void) {
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(state);
@@ -31,7 +36,7 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
     const code = current.code;
     setStatus('saving');
     const run = (async () => {
-      const result = await savePage(ref, {
+      const result = await save({
         config: document as unknown as Record<string, unknown>,
         version: Math.max(current.saved.version, lastVersion.current),
         ...code,
@@ -57,7 +62,7 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
     const ok = await run;
     inFlight.current = null;
     return ok;
-  }, [ref, dispatch]);
+  }, [save, dispatch]);
 
   const dirty = isDirty(state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change to the document or code restarts the 300 ms wait
