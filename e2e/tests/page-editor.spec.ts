@@ -457,3 +457,65 @@ test("edits the funnel's popups in the same editor and links a button to one", a
   const button = Object.values(saved.config.children).find((block) => block.type === 'button');
   expect(button?.attributes.basic.action).toEqual({ type: 'show-popup', popupId });
 });
+
+test('rich text: bold, colour and a link in a headline survive save, reload and preview', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signUp(page, {
+    email: uniqueEmail('richtext'),
+    password: 'editor password',
+    firstName: 'Ria',
+    business: 'Ria Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  await page.goto(target.url);
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await openPalette(page);
+  await drag(page, tile(page, 'Headline'), blocks(page, 'row').locator('.fw-col').first());
+  await blocks(page, 'headline').dblclick();
+  const inline = page.getByTestId('inline-editor');
+  await expect(inline).toBeFocused();
+  await page.keyboard.type('Big sale today');
+  // Bold the first word.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  const toolbar = page.getByRole('toolbar', { name: 'Text formatting' });
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await expect(inline.locator('strong')).toHaveText('Big');
+  await toolbar.getByLabel('Text colour').fill('#e03131');
+  await expect(inline.locator('span[style*="color"]')).toHaveText('Big');
+  // A link on the last word.
+  await page.keyboard.press('End');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await toolbar.getByRole('button', { name: 'Link' }).click();
+  await toolbar.getByLabel('Link address').fill('https://shop.example/sale');
+  await toolbar.getByRole('button', { name: 'Apply' }).click();
+  await expect(inline.locator('a')).toHaveText('today');
+  await shot(page, 'page-editor-rich-text');
+  await inline.press('Enter');
+  await expect(inline).toBeHidden();
+
+  const headline = blocks(page, 'headline');
+  await expect(headline.locator('strong')).toHaveText('Big');
+  await expect(headline.locator('a')).toHaveAttribute('href', 'https://shop.example/sale');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(blocks(page, 'headline').locator('strong')).toHaveText('Big');
+  await expect(blocks(page, 'headline').locator('strong span, span strong').first()).toHaveCSS(
+    'color',
+    'rgb(224, 49, 49)',
+  );
+  const [preview] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview' }).click(),
+  ]);
+  const frame = preview.frameLocator('[data-testid="page-preview"]');
+  await expect(frame.locator('h2 strong')).toHaveText('Big');
+  await expect(frame.locator('h2 a')).toHaveAttribute('href', 'https://shop.example/sale');
+});

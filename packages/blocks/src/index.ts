@@ -55,6 +55,7 @@ export * from './document/structure.ts';
 export * from './history.ts';
 export type { BlockRenderer, BlockViewProps, RenderContext } from './render/context.ts';
 export * from './render/css.ts';
+export * from './render/inline-html.ts';
 export * from './render/links.ts';
 export * from './render/page.tsx';
 export * from './render/render-page.tsx';
