@@ -411,9 +411,10 @@ export function createStepsService({ db }: Deps) {
       pageId: number,
       input: PatchPageBody['data'],
     ) {
-      const config = input.config ? checkedDocument(input.config) : input.config;
       await findStep(db, accountId, stepId, funnelId);
       const page = await findPage(db, accountId, stepId, pageId);
+      // Another account's page is not found before its document is judged.
+      const config = input.config ? checkedDocument(input.config) : input.config;
       const expected = input.version ?? page.version;
       const [row] = await db
         .update(pages)
