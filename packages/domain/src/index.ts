@@ -5,7 +5,6 @@ export * from './customers/contracts.ts';
 export * from './funnels/contracts.ts';
 export * from './funnels/domains.ts';
 export * from './funnels/inputs.ts';
-export * from './funnels/page-document.ts';
 export * from './funnels/rules.ts';
 export * from './media/contracts.ts';
 export * from './orders/contracts.ts';

@@ -5,7 +5,6 @@ export * from './catalog/rules.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
 export * from './funnels/domains.ts';
-export * from './funnels/page-document.ts';
 export * from './funnels/rules.ts';
 export * from './orders/index.ts';
 export * from './shared/dates.ts';

@@ -48,6 +48,9 @@ const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
 const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
 
 const OrdersScreen = lazyScreen(() => import('../features/orders/screens.ts'), 'OrdersScreen');
+const templates = () => import('../features/templates/screens.ts');
+const GetStartedScreen = lazyScreen(templates, 'GetStartedScreen');
+const TemplatesGalleryScreen = lazyScreen(templates, 'TemplatesGalleryScreen');
 
 const DiscountsScreen = lazyScreen(
   () => import('../features/store/routes/discounts/discounts-screen.tsx'),
@@ -106,8 +109,8 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
 }
 
 const mainRoutes: RouteObject[] = [
-  soon('/get-started', 'Get started'),
-  soon('/get-started/templates', 'Templates'),
+  { path: '/get-started', element: <GetStartedScreen /> },
+  { path: '/get-started/templates', element: <TemplatesGalleryScreen /> },
   // "The dashboard and help screens show the Activity side panel."
   {
     element: <ActivityLayout />,
@@ -172,6 +175,9 @@ const pageEditorRoutes: RouteObject[] = (['wfunnel', 'funnel'] as const).map((ki
     { path: 'properties', element: null },
     { path: 'preview', element: null },
     { path: 'code', element: null },
+    { path: 'popups', element: null },
+    // A popup of the funnel in the same editor, with the same panels below it (spec §2.10).
+    { path: 'popup/:popup/*', element: null },
     { path: ':tab/:id', element: null },
   ],
 }));

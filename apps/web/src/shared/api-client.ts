@@ -13,6 +13,8 @@ export type ApiResult<T> = { data: T; error?: undefined } | ApiFailure;
 type CallOptions = {
   body?: unknown;
   form?: Record<string, string>;
+  /** A multipart body (file uploads); the browser sets its content type and boundary. */
+  multipart?: FormData;
   query?: Record<string, string | number | boolean | undefined>;
   /** Answer the whole `{data, meta}` body instead of its `data` (for paged lists). */
   keepEnvelope?: boolean;
@@ -38,8 +40,10 @@ export async function api<T>(method: string, path: string, options: CallOptions 
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = authStore.get().token;
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.form) {
+  let body: string | FormData | undefined;
+  if (options.multipart) {
+    body = options.multipart;
+  } else if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
   } else if (options.body !== undefined) {

@@ -18,7 +18,7 @@ export type CloneNodeAction = { type: 'cloneNode'; id: NodeId };
 
 type Clone<T> = { id: NodeId; node: T; blocks: Block[] };
 
-function cloneBlock(
+export function cloneBlock(
   document: EditorDocument,
   block: Block,
   parent: NodeId,
@@ -39,7 +39,12 @@ function cloneBlock(
   return { id, node: { ...placeBlock(copy, parent, step), id }, blocks: nested };
 }
 
-function cloneRow(document: EditorDocument, row: Row, parent: NodeId, nextId: () => NodeId): Clone<Row> {
+export function cloneRow(
+  document: EditorDocument,
+  row: Row,
+  parent: NodeId,
+  nextId: () => NodeId,
+): Clone<Row> {
   const id = nextId();
   const blocks: Block[] = [];
   const cols = row.cols.map((column) => ({

@@ -5,6 +5,7 @@ import { type AddSectionAction, addSection } from './add-section.ts';
 import { type ApplyTemplateAction, applyTemplate } from './apply-template.ts';
 import { type CloneNodeAction, cloneNode } from './clone-node.ts';
 import { type DeleteNodeAction, deleteNode } from './delete-node.ts';
+import { type InsertFragmentAction, insertFragment } from './fragment.ts';
 import { type MoveBlockAction, moveBlock } from './move-block.ts';
 import { type MoveRowAction, type MoveSectionAction, moveRow, moveSection } from './move-structure.ts';
 import { type ResizeColumnAction, resizeColumn } from './resize-column.ts';
@@ -25,7 +26,8 @@ export type EditorAction =
   | SetNodeValueAction
   | DeleteNodeAction
   | CloneNodeAction
-  | ApplyTemplateAction;
+  | ApplyTemplateAction
+  | InsertFragmentAction;
 
 /**
  * The next document after an action, never changing the one given. `random` (like Math.random) draws the
@@ -61,5 +63,7 @@ export function reduce(
       return cloneNode(document, action, random);
     case 'applyTemplate':
       return applyTemplate(document, action);
+    case 'insertFragment':
+      return insertFragment(document, action, random);
   }
 }

@@ -44,21 +44,23 @@ const headline =
   (block: Block): Block => ({ ...block, content: text });
 
 describe('renderPage', () => {
-  test('escapes merchant text: a headline "<script>" stays text', () => {
-    const { document } = page(['headline', headline('<script>alert("x")</script> & more')]);
+  test("a headline's <script> is removed with its body; plain text keeps its characters", () => {
+    const { document } = page(['headline', headline('<script>alert("x")</script>Price < 5 & more')]);
     const { html } = renderPage(document);
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('alert');
+    expect(html).toContain('Price &lt; 5 & more');
   });
 
-  test('renders the custom HTML block raw, and only that block', () => {
+  test('renders the custom HTML block raw; headline and paragraph only as sanitised inline HTML', () => {
     const { document } = page(
       ['customHtml', (block) => ({ ...block, content: '<b class="mine">bold</b>' })],
-      ['paragraph', (block) => ({ ...block, content: '<b>not bold</b>' })],
+      ['paragraph', (block) => ({ ...block, content: '<b class="x">bold</b><div>block</div>' })],
     );
     const { html } = renderPage(document);
     expect(html).toContain('<b class="mine">bold</b>');
-    expect(html).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+    expect(html).toContain('<b>bold</b>block');
+    expect(html).not.toContain('<div>block');
   });
 
   test('published html has no editor attributes; the editor mode marks every node', () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, funnelDailyStats } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { headlineDocument } from '../popups/popups.fixtures.ts';
 import { type ApiClient, apiClient, createFunnel, createStep, memberOf } from './funnels.fixtures.ts';
 
 let t: TestApp;
@@ -147,8 +148,9 @@ describe('funnels', () => {
     const step = await createStep(api, source.id, { name: 'Checkout', url: 'checkout' });
     await createStep(api, source.id, { name: 'Thanks', type: 3 });
     const page = step.pages[0];
+    const sourceDocument = headlineDocument();
     await api.patch(`wfunnels/${source.id}/steps/${step.id}/pages/${page?.id}`, {
-      config: { content: ['s1'], rows: {}, children: {} },
+      config: sourceDocument,
       html: '<p>hi</p>',
     });
     const product = await api.post('products', {
@@ -181,7 +183,7 @@ describe('funnels', () => {
     const copiedPage = (
       await api.get(`wfunnels/${id}/steps/${steps[0].id}/pages/${steps[0].pages[0].id}`)
     ).json().data;
-    expect(copiedPage).toMatchObject({ html: '<p>hi</p>', config: { content: ['s1'] } });
+    expect(copiedPage).toMatchObject({ html: '<p>hi</p>', config: sourceDocument });
     expect(copiedPage.id).not.toBe(page?.id);
 
     const products = (await api.get(`funnels/${id}/products`)).json().data;

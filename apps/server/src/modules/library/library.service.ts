@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { libraryGroups, libraryItems } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { iso, ownedBy } from '../funnels/access.ts';
-import { checkedDocument } from '../popups/popups.service.ts';
+import { checkedDocument } from '../steps/page-documents.ts';
 
 type ItemRow = typeof libraryItems.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { emptyDocument, validateDocument } from '@funnelwork/blocks';
+import { emptyDocument } from '@funnelwork/blocks';
 import type { Popup } from '@funnelwork/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import { popups } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { iso, ownedBy } from '../funnels/access.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
+import { checkedDocument } from '../steps/page-documents.ts';
 
 type Row = typeof popups.$inferSelect;
 
@@ -23,20 +24,6 @@ const briefOut = (row: Row) => {
   const { config: _config, css: _css, ...brief } = popupOut(row);
   return brief;
 };
-
-/** A popup's document must be a valid editor document; the first problem is named by its path. */
-export function checkedDocument(config: Record<string, unknown>): Record<string, unknown> {
-  const checked = validateDocument(config);
-  if (checked.ok) return checked.document as unknown as Record<string, unknown>;
-  const issue = checked.issues[0];
-  const field = issue?.path ? `data.config.${issue.path}` : 'data.config';
-  throw new HttpError(
-    400,
-    `${field}: ${issue?.message ?? 'is not an editor document'}`,
-    'validation_error',
-    field,
-  );
-}
 
 /** Popups: page-like documents a show-popup link action opens; per funnel or for the whole account. */
 export function createPopupsService({ db }: { db: Db }) {

@@ -1,10 +1,8 @@
-import { findStepTemplate } from '@funnelwork/blocks';
+import { applyTemplate, CORRUPT_DOCUMENT_MESSAGE, emptyDocument, findStepTemplate } from '@funnelwork/blocks';
 import type { CreateStepInput, PatchPageBody, PatchStepBody, SavedTemplate } from '@funnelwork/domain';
 import {
   cleanStepUrl,
   cloneName,
-  documentForTemplateApply,
-  emptyPageDocument,
   evenAbPercents,
   firstFreePath,
   nextOrderIndex,
@@ -20,6 +18,7 @@ import { HttpError, notFound } from '../../plugins/errors.ts';
 import { iso, isUniqueViolation, ownedBy } from '../funnels/access.ts';
 import { findFunnel, touchFunnel } from '../funnels/funnels.queries.ts';
 import { builtinTemplatePages } from '../templates/templates.service.ts';
+import { checkedDocument, readableDocument } from './page-documents.ts';
 import {
   findPage,
   findStep,
@@ -39,7 +38,7 @@ const TEMPLATE_NOT_FOUND = 'Template not found';
 type PageContent = Omit<TemplatePage, 'name'>;
 
 const emptyContent = (): PageContent => ({
-  config: emptyPageDocument(),
+  config: emptyDocument('page') as unknown as Record<string, unknown>,
   css: '',
   html: '',
   head_js: '',
@@ -369,7 +368,9 @@ export function createStepsService({ db }: Deps) {
 
     async getPage(accountId: number, funnelId: number, stepId: number, pageId: number) {
       await findStep(db, accountId, stepId, funnelId);
-      return pageOut(await findPage(db, accountId, stepId, pageId));
+      const page = pageOut(await findPage(db, accountId, stepId, pageId));
+      // The editor reads the document upgraded to the current version; an unreadable one answers 422.
+      return { ...page, config: readableDocument(page.config) };
     },
 
     /** A new page (A/B variant) of a step, from a saved template or empty. */
@@ -412,12 +413,14 @@ export function createStepsService({ db }: Deps) {
     ) {
       await findStep(db, accountId, stepId, funnelId);
       const page = await findPage(db, accountId, stepId, pageId);
+      // Another account's page is not found before its document is judged.
+      const config = input.config ? checkedDocument(input.config) : input.config;
       const expected = input.version ?? page.version;
       const [row] = await db
         .update(pages)
         .set({
           ...(input.name !== undefined && { name: input.name }),
-          ...(input.config !== undefined && { config: input.config }),
+          ...(config !== undefined && { config }),
           ...(input.css !== undefined && { css: input.css }),
           ...(input.html !== undefined && { html: input.html }),
           ...(input.head_js !== undefined && { headJs: input.head_js }),
@@ -503,7 +506,15 @@ export function createStepsService({ db }: Deps) {
       await findStep(db, accountId, stepId, funnelId);
       const page = await findPage(db, accountId, stepId, pageId);
       const [first] = (await templatePages(db, accountId, refOf(input.template_id, false))) ?? [];
-      const config = documentForTemplateApply(first?.config, input.clear);
+      // "if there is no config or a clear flag is set, the document resets to empty with default page settings"
+      const applied = applyTemplate(emptyDocument('page'), {
+        type: 'applyTemplate',
+        config: first?.config,
+        clear: input.clear,
+      });
+      if (!applied.ok)
+        throw new HttpError(422, CORRUPT_DOCUMENT_MESSAGE, 'corrupt_document', 'data.template_id');
+      const config = applied.document as unknown as Record<string, unknown>;
       const content: PageContent =
         input.clear || !first ? { ...emptyContent(), config } : { ...first, config };
       const [row] = await db

@@ -1,5 +1,8 @@
+import { CORRUPT_DOCUMENT_MESSAGE, emptyDocument } from '@funnelwork/blocks';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import {
   type ApiClient,
@@ -8,6 +11,7 @@ import {
   createStep,
   memberOf,
 } from '../funnels/funnels.fixtures.ts';
+import { headlineDocument } from '../popups/popups.fixtures.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -213,7 +217,7 @@ describe('pages', () => {
     expect((await api.get(`wfunnels/${funnel.id}/steps/${step.id}`)).json().data.ab_type).toBe('geo');
 
     const save = await api.patch(`${base}/${pageId}`, {
-      config: { content: ['s1'], rows: {}, children: {} },
+      config: headlineDocument(),
       css: '.a{}',
       seo_title: 'Buy now',
       version: 1,
@@ -249,7 +253,8 @@ describe('pages', () => {
     const funnel = await createFunnel(api);
     const step = await createStep(api, funnel.id);
     const base = `wfunnels/${funnel.id}/steps/${step.id}/pages/${step.pages[0]?.id}`;
-    await api.patch(base, { config: { content: ['x'], rows: { r: {} }, children: {} }, html: '<b>x</b>' });
+    const filled = await api.patch(base, { config: headlineDocument(), html: '<b>x</b>' });
+    expect(filled.statusCode).toBe(200);
     const applied = await api.post(`${base}/apply-template`, { clear: true });
     expect(applied.statusCode).toBe(200);
     expect(applied.json().data).toMatchObject({
@@ -266,6 +271,61 @@ describe('pages', () => {
     });
   });
 
+  it('validates a saved document, naming where it is wrong', async () => {
+    const funnel = await createFunnel(api);
+    const step = await createStep(api, funnel.id);
+    const base = `wfunnels/${funnel.id}/steps/${step.id}/pages/${step.pages[0]?.id}`;
+    const document = headlineDocument();
+    const id = Object.keys(document.children)[0] as string;
+    const broken = structuredClone(document) as unknown as {
+      children: Record<string, { attributes: { basic: { font: { size: unknown } } } }>;
+    };
+    broken.children[id]!.attributes.basic.font.size = 'big';
+    const res = await api.patch(base, { config: broken });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe(`data.config.children.${id}.attributes.basic.font.size`);
+    expect(res.json().error.message).toMatch(
+      new RegExp(`^data\\.config\\.children\\.${id}\\.attributes\\.basic\\.font\\.size: `),
+    );
+    const notADocument = await api.patch(base, { config: { content: 'not a list', rows: {}, children: {} } });
+    expect(notADocument.statusCode).toBe(400);
+    expect(notADocument.json().error.field).toMatch(/^data\.config/);
+    // Nothing was stored: the page still holds its empty document at version 1.
+    const page = (await api.get(base)).json().data;
+    expect(page).toMatchObject({ version: 1, config: { content: [] } });
+    const ok = await api.patch(base, { config: document, version: 1 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.config).toEqual(document);
+  });
+
+  it('upgrades a stored document on read, and reports an unreadable one with the spec text (422)', async () => {
+    const funnel = await createFunnel(api);
+    const step = await createStep(api, funnel.id);
+    const pageId = step.pages[0]?.id as number;
+    const base = `wfunnels/${funnel.id}/steps/${step.id}/pages/${pageId}`;
+    // A document saved before versions: no version, no kind, partial settings.
+    await t.database.db
+      .update(pages)
+      .set({ config: { content: [], rows: {}, children: {}, settings: { backgroundColor: '#000000' } } })
+      .where(eq(pages.id, pageId));
+    const upgraded = (await api.get(base)).json().data.config;
+    expect(upgraded).toEqual({
+      ...emptyDocument('page'),
+      settings: { ...emptyDocument('page').settings, backgroundColor: '#000000' },
+    });
+
+    await t.database.db
+      .update(pages)
+      .set({ config: { content: 'not a list', rows: {}, children: {} } })
+      .where(eq(pages.id, pageId));
+    const corrupt = await api.get(base);
+    expect(corrupt.statusCode).toBe(422);
+    expect(corrupt.json().error.message).toBe(
+      "Page data seems corrupt couldn't read it! try again later or create a new page.",
+    );
+    expect(corrupt.json().error.message).toBe(CORRUPT_DOCUMENT_MESSAGE);
+  });
+
   it('keeps at least one page in a step', async () => {
     const funnel = await createFunnel(api);
     const step = await createStep(api, funnel.id);
@@ -279,7 +339,8 @@ describe('saved templates ("U." ids)', () => {
     const funnel = await createFunnel(api);
     const step = await createStep(api, funnel.id, { name: 'Sales page', type: 5 });
     const pagePath = `wfunnels/${funnel.id}/steps/${step.id}/pages/${step.pages[0]?.id}`;
-    await api.patch(pagePath, { config: { content: ['hero'], rows: {}, children: {} }, html: '<h1>Hi</h1>' });
+    const hero = headlineDocument();
+    await api.patch(pagePath, { config: hero, html: '<h1>Hi</h1>' });
     const saved = await api.post('saved-templates', {
       step_id: step.id,
       name: 'My sales page',
@@ -303,7 +364,7 @@ describe('saved templates ("U." ids)', () => {
     const page = (
       await api.get(`wfunnels/${funnel.id}/steps/${fromTemplate.id}/pages/${fromTemplate.pages[0]?.id}`)
     ).json().data;
-    expect(page).toMatchObject({ html: '<h1>Hi</h1>', config: { content: ['hero'] } });
+    expect(page).toMatchObject({ html: '<h1>Hi</h1>', config: { content: hero.content } });
 
     const flagged = await api.post(`wfunnels/${funnel.id}/steps`, {
       name: 'Flagged',
@@ -316,7 +377,7 @@ describe('saved templates ("U." ids)', () => {
     const other = await createStep(api, funnel.id, { name: 'Plain' });
     const otherPage = `wfunnels/${funnel.id}/steps/${other.id}/pages/${other.pages[0]?.id}`;
     const applied = await api.post(`${otherPage}/apply-template`, { template_id: template.template_id });
-    expect(applied.json().data).toMatchObject({ html: '<h1>Hi</h1>', config: { content: ['hero'] } });
+    expect(applied.json().data).toMatchObject({ html: '<h1>Hi</h1>', config: { content: hero.content } });
 
     const unknown = await api.post(`wfunnels/${funnel.id}/steps`, {
       name: 'X',

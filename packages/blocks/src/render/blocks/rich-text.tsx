@@ -1,10 +1,11 @@
 import type { RichTextAttributes } from '../../catalogue/rich-text.ts';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, boxShadowCss, cssColor, fontCss, px, type StyleSheet, textShadowCss } from '../css.ts';
+import { sanitizeInlineHtml } from '../inline-html.ts';
 
 /**
- * Headline and paragraph text is the merchant's text, escaped like all text; its look comes from the
- * block's font (see docs/decisions.md).
+ * Headline and paragraph content is inline rich text (bold, italic, underline, strike, links, colour), drawn
+ * as sanitised HTML (render/inline-html.ts); its base look comes from the block's font (docs/decisions.md).
  */
 function richTextCss(attributes: RichTextAttributes, scope: string, sheet: StyleSheet) {
   const { basic } = attributes;
@@ -21,11 +22,23 @@ function richTextCss(attributes: RichTextAttributes, scope: string, sheet: Style
 }
 
 export const headlineRenderer: BlockRenderer<'headline'> = {
-  View: ({ block }) => <h2 className="fw-box fw-headline fw-text">{block.content ?? ''}</h2>,
+  View: ({ block }) => (
+    <h2
+      className="fw-box fw-headline fw-text"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to an inline allow-list
+      dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(block.content ?? '') }}
+    />
+  ),
   css: (block, scope, sheet) => richTextCss(block.attributes, scope, sheet),
 };
 
 export const paragraphRenderer: BlockRenderer<'paragraph'> = {
-  View: ({ block }) => <p className="fw-box fw-paragraph fw-text">{block.content ?? ''}</p>,
+  View: ({ block }) => (
+    <p
+      className="fw-box fw-paragraph fw-text"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to an inline allow-list
+      dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(block.content ?? '') }}
+    />
+  ),
   css: (block, scope, sheet) => richTextCss(block.attributes, scope, sheet),
 };

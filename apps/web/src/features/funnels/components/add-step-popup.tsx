@@ -9,6 +9,7 @@ import {
 import {
   Anchor,
   Button,
+  Chip,
   Group,
   Modal,
   Radio,
@@ -36,6 +37,7 @@ import { Link, useNavigate } from 'react-router';
 import { notifyError } from '../../../app/notices.ts';
 import { apiOrThrow } from '../../../shared/api-client.ts';
 import { useMe } from '../../session/api.ts';
+import { useStepTemplates } from '../../templates/api.ts';
 import { createStep, type FunnelKind, funnelKeys } from '../api.ts';
 import classes from './add-step-popup.module.css';
 
@@ -73,6 +75,11 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
     queryFn: () => apiOrThrow<SavedTemplate[]>('GET', 'saved-templates'),
     enabled: opened,
   });
+  const [builtinType, setBuiltinType] = useState<string>('all');
+  const builtins = useStepTemplates(
+    { stepType: builtinType === 'all' ? null : Number(builtinType), query: '' },
+    opened,
+  );
   const [stage, setStage] = useState(0);
   const [template, setTemplate] = useState<string>(BLANK);
   const [type, setType] = useState<number | null>(null);
@@ -86,6 +93,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   useEffect(() => {
     if (!opened) return;
     setStage(0);
+    setBuiltinType('all');
     setTemplate(BLANK);
     setType(null);
     setName('');
@@ -108,9 +116,11 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   };
 
   const continueFromTemplate = () => {
-    const saved = templates.data?.find((t) => t.template_id === template);
+    const chosen =
+      templates.data?.find((t) => t.template_id === template) ??
+      builtins.data?.find((t) => t.template_id === template);
     // "A step created from a preset type skips ahead."
-    if (saved) chooseType(saved.step.step_type);
+    if (chosen) chooseType(chosen.step.step_type);
     else setStage(1);
   };
 
@@ -158,6 +168,34 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
                   value={t.template_id}
                   title={t.name}
                   description={t.description || `Saved by ${t.author_name}`}
+                  thumbnail={t.thumbnail_url}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="space-between" mt="md" mb="xs">
+              <Text fw={600} size="sm">
+                Built-in templates
+              </Text>
+              <Chip.Group value={builtinType} onChange={(value) => setBuiltinType(value as string)}>
+                <Group gap={6} role="group" aria-label="Template step type">
+                  <Chip value="all" size="xs">
+                    All
+                  </Chip>
+                  {STEP_TYPES.map((t) => (
+                    <Chip key={t.value} value={String(t.value)} size="xs">
+                      {t.title}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              {builtins.data?.map((t) => (
+                <TemplateCard
+                  key={t.id}
+                  value={t.template_id}
+                  title={t.name}
+                  description={t.description}
                   thumbnail={t.thumbnail_url}
                 />
               ))}

@@ -301,6 +301,7 @@ export function EditorCanvas({
                 frame={frameRef.current}
                 scale={scale}
                 blockId={editing}
+                content={document.children[editing]?.content ?? ''}
                 onDone={(content) => {
                   const block = document.children[editing];
                   if (block && content !== undefined && content !== (block.content ?? '')) {

@@ -69,6 +69,7 @@ function SaveState({ status }: { status: SaveStatus }) {
 export function EditorToolbar({
   title,
   backTo,
+  backLabel = 'Back to the step',
   status,
   dirty,
   onSave,
@@ -77,6 +78,7 @@ export function EditorToolbar({
 }: {
   title: string;
   backTo: string;
+  backLabel?: string;
   status: SaveStatus;
   dirty: boolean;
   onSave: () => void;
@@ -87,14 +89,14 @@ export function EditorToolbar({
   return (
     <header className={classes.header}>
       <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-        <Tooltip label="Back to the step">
+        <Tooltip label={backLabel}>
           <ActionIcon
             component={Link}
             to={backTo}
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label="Back to the step"
+            aria-label={backLabel}
           >
             <IconChevronLeft size={20} />
           </ActionIcon>

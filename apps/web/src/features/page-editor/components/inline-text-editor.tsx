@@ -2,6 +2,10 @@ import type { BlockType, NodeId } from '@funnelwork/blocks';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../canvas/drop-target.ts';
 import classes from './page-editor.module.css';
+import { RichTextSurface } from './rich-text-surface.tsx';
+
+/** Headline and paragraph content is rich text (tiptap); a link's text stays plain. */
+const RICH_TYPES: ReadonlySet<string> = new Set(['headline', 'paragraph']);
 
 const INLINE_TYPES: ReadonlySet<BlockType> = new Set(['headline', 'paragraph', 'link']);
 
@@ -26,19 +30,22 @@ const COPIED_STYLES = [
 ] as const;
 
 /**
- * A plain-text editing surface laid exactly over the block's text with the same typography. It commits on
- * blur, Escape, or Enter in a headline (Shift+Enter adds a line). The text is the block's content as the
- * renderer draws it: text with line breaks (see docs/decisions.md, "Page editor").
+ * An editing surface laid exactly over the block's text with the same typography: rich text for headlines
+ * and paragraphs, plain text for links. It commits on blur, Escape, or Enter in a headline (Shift+Enter adds
+ * a line) — see docs/decisions.md, "Page editor".
  */
 export function InlineTextEditor({
   frame,
   scale,
   blockId,
+  content,
   onDone,
 }: {
   frame: HTMLElement;
   scale: number;
   blockId: NodeId;
+  /** The block's stored content (the rich-text surface starts from it). */
+  content: string;
   onDone: (content: string | undefined) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -94,6 +101,20 @@ export function InlineTextEditor({
   };
 
   if (!place) return null;
+  if (RICH_TYPES.has(place.type)) {
+    return (
+      <div
+        style={{ position: 'absolute', left: place.rect.left, top: place.rect.top, width: place.rect.width }}
+      >
+        <RichTextSurface
+          content={content}
+          multiline={place.type === 'paragraph'}
+          style={{ minHeight: place.rect.height, ...cssProps(place.style) }}
+          onDone={(html) => onDoneRef.current(html)}
+        />
+      </div>
+    );
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a textarea cannot take the block's typography and grow like the text
     <div

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { PaletteType } from '@funnelwork/blocks';
-import { SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   type Icon,
   IconArrowsHorizontal,
@@ -30,9 +30,11 @@ import {
   IconTextSize,
   IconTransform,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PALETTE_GROUPS, paletteTitle } from '../palette.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './page-editor.module.css';
+import { SavedAssetsPanel } from './saved-assets.tsx';
 
 export const PALETTE_ICONS: Record<PaletteType, Icon> = {
   section: IconLayoutRows,
@@ -102,20 +104,34 @@ function PaletteTile({ type }: { type: PaletteType }) {
 
 /** "Add new element": the page palette, grouped; drag a tile onto the page or click it. */
 export function PalettePanel() {
+  const [tab, setTab] = useState<'elements' | 'saved'>('elements');
   return (
     <Stack gap="md">
-      {PALETTE_GROUPS.map((group) => (
-        <Stack key={group.title} gap={6}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.5}>
-            {group.title}
-          </Text>
-          <SimpleGrid cols={3} spacing={6} verticalSpacing={6}>
-            {group.types.map((type) => (
-              <PaletteTile key={type} type={type} />
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ))}
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        aria-label="Palette"
+        value={tab}
+        onChange={(value) => setTab(value as 'elements' | 'saved')}
+        data={[
+          { value: 'elements', label: 'Elements' },
+          { value: 'saved', label: 'Saved' },
+        ]}
+      />
+      {tab === 'saved' && <SavedAssetsPanel />}
+      {tab === 'elements' &&
+        PALETTE_GROUPS.map((group) => (
+          <Stack key={group.title} gap={6}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.5}>
+              {group.title}
+            </Text>
+            <SimpleGrid cols={3} spacing={6} verticalSpacing={6}>
+              {group.types.map((type) => (
+                <PaletteTile key={type} type={type} />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import {
   pageSettingsSchema,
   type ValuePath,
 } from '@funnelwork/blocks';
-import { Button, Center, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Group, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconClick, IconCreditCard } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
@@ -17,6 +17,7 @@ import {
   settingsGroups,
 } from '../settings/settings-fields.ts';
 import { useEditor } from '../state/editor-context.tsx';
+import { SaveAsAssetButton } from './saved-assets.tsx';
 import { type ChangeValue, SettingsControl } from './settings-control.tsx';
 
 const CONTENT_KIND = { headline: 'html', paragraph: 'html', customHtml: 'html', link: 'text' } as const;
@@ -110,16 +111,19 @@ export function PropertiesPanel({ onPaymentMethods }: { onPaymentMethods: () => 
       root={nodeRoot}
       onChange={onChange}
       extra={
-        node.kind === 'block' && node.block.type === 'paymentForm' ? (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconCreditCard size={14} />}
-            onClick={onPaymentMethods}
-          >
-            Payment methods
-          </Button>
-        ) : null
+        <Group gap="xs">
+          <SaveAsAssetButton id={selected as NodeId} defaultName={titleOf(node)} />
+          {node.kind === 'block' && node.block.type === 'paymentForm' ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCreditCard size={14} />}
+              onClick={onPaymentMethods}
+            >
+              Payment methods
+            </Button>
+          ) : null}
+        </Group>
       }
     />
   );

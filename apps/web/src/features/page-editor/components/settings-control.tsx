@@ -22,12 +22,16 @@ import {
   IconDeviceDesktop,
   IconDeviceMobile,
   IconDeviceTablet,
+  IconPhoto,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { useFunnelPopups } from '../popups-api.ts';
 import { differsFromDesktop } from '../settings/devices.ts';
 import type { SettingsField } from '../settings/settings-fields.ts';
+import { ImageLibrary } from './image-library.tsx';
 
 export type ChangeValue = (path: ValuePath, value: unknown, field: SettingsField) => void;
 
@@ -155,6 +159,68 @@ function SpacingControl({
   );
 }
 
+/** An image address: a thumbnail, the address as text, and the image library to upload or pick one. */
+function ImageControl({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap={4}>
+      <CommittedText label={label} value={value} multiline={false} onCommit={onCommit} />
+      <Group gap={6} wrap="nowrap">
+        {value && (
+          <img src={value} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
+        )}
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPhoto size={14} />}
+          onClick={() => setOpen(true)}
+        >
+          Choose image
+        </Button>
+        {value && (
+          <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onCommit('')}>
+            Remove
+          </Button>
+        )}
+      </Group>
+      <ImageLibrary opened={open} onClose={() => setOpen(false)} onPick={onCommit} />
+    </Stack>
+  );
+}
+
+/** The show-popup action's popup: one of the funnel's popups (made in the Popups panel). */
+function PopupPicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (v: number | null) => void;
+}) {
+  const funnelId = Number(useParams().funnel ?? 0);
+  const popups = useFunnelPopups(funnelId);
+  return (
+    <Select
+      size="xs"
+      label={label}
+      placeholder={popups.data?.length === 0 ? 'Create a popup in the Popups panel' : 'Choose a popup'}
+      data={(popups.data ?? []).map((popup) => ({ value: String(popup.id), label: popup.name }))}
+      value={typeof value === 'number' ? String(value) : null}
+      onChange={(next) => onChange(next === null ? null : Number(next))}
+      clearable
+    />
+  );
+}
+
 /** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
 export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
   const path = [...base, ...field.path];
@@ -171,6 +237,12 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
           onCommit={change}
           autocomplete={field.path.at(-1) === 'family' ? FONT_FAMILIES : undefined}
         />
+      );
+    case 'popup':
+      return <PopupPicker label={field.label} value={value} onChange={change} />;
+    case 'image':
+      return (
+        <ImageControl label={field.label} value={typeof value === 'string' ? value : ''} onCommit={change} />
       );
     case 'color':
       return (

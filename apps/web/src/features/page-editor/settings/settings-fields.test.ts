@@ -31,6 +31,35 @@ describe('settings panels generated from the block schemas', () => {
     ]);
   });
 
+  it('gives image addresses the image library picker, and leaves link addresses as text', () => {
+    const [imageBasic] = settingsGroups(BLOCKS.image.attributes);
+    expect(find(imageBasic!.fields, 'url')).toMatchObject({ kind: 'image', label: 'URL' });
+    const [before] = settingsGroups(BLOCKS.beforeAfterSlider.attributes);
+    expect(find(before!.fields, 'beforeImage')).toMatchObject({ kind: 'image' });
+    expect(find(before!.fields, 'afterImage')).toMatchObject({ kind: 'image' });
+    const [slider] = settingsGroups(BLOCKS.imageSlider.attributes);
+    const images = find(slider!.fields, 'images');
+    expect(images?.kind === 'list' && find(images.fields, 'url')).toMatchObject({ kind: 'image' });
+    expect(find(pageSettingsFields(pageSettingsSchema), 'backgroundImage')).toMatchObject({ kind: 'image' });
+    const [sectionBasic] = settingsGroups(LAYOUT_ITEMS.section.attributes);
+    const background = JSON.stringify(sectionBasic!.fields);
+    expect(background).toContain('"kind":"image"');
+    const [videoBasic] = settingsGroups(BLOCKS.video.attributes);
+    expect(JSON.stringify(videoBasic!.fields)).not.toContain('"kind":"image"');
+    const [buttonBasic] = settingsGroups(BLOCKS.button.attributes);
+    expect(JSON.stringify(buttonBasic!.fields)).not.toContain('"kind":"image"');
+  });
+
+  it("a show-popup action picks one of the funnel's popups", () => {
+    const [basic] = settingsGroups(BLOCKS.button.attributes);
+    const action = basic!.fields.find((field) => field.kind === 'variant');
+    const showPopup =
+      action?.kind === 'variant' ? action.variants.find((v) => v.value === 'show-popup') : undefined;
+    expect(showPopup?.fields).toEqual([
+      { kind: 'popup', path: ['attributes', 'basic', 'action', 'popupId'], label: 'Popup' },
+    ]);
+  });
+
   it('picks a control by the kind of value', () => {
     const [basic, advanced] = settingsGroups(BLOCKS.button.attributes);
     expect(find(basic!.fields, 'backgroundColor')).toMatchObject({

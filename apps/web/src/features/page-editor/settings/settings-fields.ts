@@ -10,6 +10,10 @@ import type { z } from 'zod';
 export type SettingsField =
   | { kind: 'text'; path: ValuePath; label: string; multiline: boolean }
   | { kind: 'color'; path: ValuePath; label: string }
+  /** An image address, chosen from the image library or typed. */
+  | { kind: 'image'; path: ValuePath; label: string }
+  /** The popup a show-popup action opens, picked from the funnel's popups. */
+  | { kind: 'popup'; path: ValuePath; label: string }
   | {
       kind: 'number';
       path: ValuePath;
@@ -179,9 +183,16 @@ export function emptyValue(schema: Schema): unknown {
 }
 
 /** The control for one value of a schema, or none for values people do not edit (literals, ids). */
-export function fieldFor(key: string, schema: Schema, path: ValuePath): SettingsField | null {
+export function fieldFor(
+  key: string,
+  schema: Schema,
+  path: ValuePath,
+  siblings: readonly string[] = [],
+): SettingsField | null {
   const def = defOf(schema);
   const label = labelOf(key);
+  if (def.type === 'string' && isImageKey(key, siblings)) return { kind: 'image', path, label };
+  if (key === 'popupId') return { kind: 'popup', path, label: 'Popup' };
   if (key === 'columns' && def.type === 'enum') {
     return { kind: 'columns', path, label, options: optionsOf(key, schema) };
   }
@@ -275,11 +286,21 @@ function optionsOf(key: string, schema: Schema): Option[] {
   }));
 }
 
+/**
+ * Image addresses: background images, before and after images, and a `url` next to an `alt` (the image
+ * block and the image slider's images; a link's url has no alt text).
+ */
+export function isImageKey(key: string, siblings: readonly string[]): boolean {
+  return /image$/i.test(key) || (key === 'url' && siblings.includes('alt'));
+}
+
 /** The controls of every key of an object schema. */
 export function objectFields(schema: Schema, path: ValuePath): SettingsField[] {
-  return Object.entries(shapeOf(schema)).flatMap(([key, value]) => {
+  const shape = shapeOf(schema);
+  const keys = Object.keys(shape);
+  return Object.entries(shape).flatMap(([key, value]) => {
     if (defOf(value).type === 'literal') return [];
-    const field = fieldFor(key, value, [...path, key]);
+    const field = fieldFor(key, value, [...path, key], keys);
     return field ? [field] : [];
   });
 }

@@ -11,7 +11,7 @@ import {
   undo,
   type ViewMode,
 } from '@funnelwork/blocks';
-import { paletteInsert } from './palette-insert.ts';
+import { paletteInsert, savedInsert } from './palette-insert.ts';
 
 /** The page's code, saved with it (spec §2.10 "custom CSS, custom HTML, head script, body script"). */
 export type PageCode = { css: string; html: string; head_js: string; body_js: string };
@@ -32,6 +32,8 @@ export type EditorState = {
 export type EditorEvent =
   | { type: 'edit'; action: EditorAction; random?: () => number }
   | { type: 'insert'; item: PaletteType; random?: () => number }
+  /** A saved asset (its `node_type` and the document holding just that part) placed near the selection. */
+  | { type: 'insertSaved'; nodeType: string; fragment: EditorDocument; random?: () => number }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'select'; id: Selection }
@@ -74,17 +76,16 @@ function stillThere(document: EditorDocument, selected: Selection): Selection {
 export function editorReducer(state: EditorState, event: EditorEvent): EditorState {
   switch (event.type) {
     case 'edit':
-    case 'insert': {
+    case 'insert':
+    case 'insertSaved': {
       const present = state.history.present;
+      const selected = typeof state.selected === 'number' ? state.selected : null;
       const result =
         event.type === 'edit'
           ? reduce(present, event.action, event.random)
-          : paletteInsert(
-              present,
-              typeof state.selected === 'number' ? state.selected : null,
-              event.item,
-              event.random,
-            );
+          : event.type === 'insert'
+            ? paletteInsert(present, selected, event.item, event.random)
+            : savedInsert(present, selected, event.nodeType, event.fragment, event.random);
       if (!result.ok) return { ...state, notice: result.error.message };
       return {
         ...state,

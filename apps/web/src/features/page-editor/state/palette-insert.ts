@@ -80,3 +80,49 @@ export function paletteInsert(
     random,
   );
 }
+
+/** What kind of part a saved asset's `node_type` names: 'section', 'row', or a block type. */
+export const fragmentKindOf = (nodeType: string): 'section' | 'row' | 'block' =>
+  nodeType === 'section' || nodeType === 'row' ? nodeType : 'block';
+
+/**
+ * Inserts a saved asset where a palette item of its kind would go: a section after the selected one, a row
+ * into the selected section, a block after the selected block or into the selected (or last) row.
+ */
+export function savedInsert(
+  document: EditorDocument,
+  selected: NodeId | null,
+  nodeType: string,
+  fragment: EditorDocument,
+  random: () => number = Math.random,
+): ActionResult {
+  const kind = fragmentKindOf(nodeType);
+  if (kind === 'section') {
+    const index =
+      selected === null
+        ? -1
+        : document.content.findIndex((section) => section.id === sectionOf(document, selected));
+    return reduce(
+      document,
+      { type: 'insertFragment', kind, fragment, index: index === -1 ? undefined : index + 1 },
+      random,
+    );
+  }
+  if (kind === 'row')
+    return reduce(
+      document,
+      { type: 'insertFragment', kind, fragment, sectionId: sectionOf(document, selected) },
+      random,
+    );
+  const place = blockSlot(document, selected);
+  if (place) return reduce(document, { type: 'insertFragment', kind, fragment, ...place }, random);
+  if (document.content.length === 0)
+    return { ok: false, error: { code: 'no-section', message: NO_SECTION_MESSAGE } };
+  const withRow = reduce(document, { type: 'addRow', sectionId: sectionOf(document, selected) }, random);
+  if (!withRow.ok || withRow.id === undefined) return withRow;
+  return reduce(
+    withRow.document,
+    { type: 'insertFragment', kind, fragment, slot: { kind: 'column', rowId: withRow.id, column: 0 } },
+    random,
+  );
+}

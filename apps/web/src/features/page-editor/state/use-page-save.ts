@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PageRef, savePage } from '../api.ts';
-import { type EditorEvent, type EditorState, isDirty } from './editor-state.ts';
+import type { ApiResult } from '../../../shared/api-client.ts';
+import { type EditorEvent, type EditorState, isDirty, type PageCode } from './editor-state.ts';
+
+/** Saves the edited document (a page's or a popup's) with the version it was loaded at. */
+export type SaveDocument = (
+  data: { config: Record<string, unknown>; version: number } & PageCode,
+) => Promise<ApiResult<{ version: number }>>;
 
 /** "Save delay 300 ms": changes are saved after this much quiet. */
 export const SAVE_DELAY_MS = 300;
@@ -11,26 +16,29 @@ export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'conflict' | 'failed';
  * Saves the page 300 ms after the last change, or at once with `saveNow`. A 409 (the page was changed
  * elsewhere) stops saving until the person reloads.
  */
-export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: EditorEvent) => void) {
+export function usePageSave(save: SaveDocument, state: EditorState, dispatch: (event: EditorEvent) => void) {
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(state);
   latest.current = state;
   const inFlight = useRef<Promise<boolean> | null>(null);
   const blocked = useRef(false);
+  // The version of the last save, known before React renders the 'saved' state: a save that waited for
+  // another one must send the version that one answered, or the server sees a stale version (409).
+  const lastVersion = useRef(0);
 
   const saveNow = useCallback(async (): Promise<boolean> => {
     if (blocked.current) return false;
-    if (inFlight.current) await inFlight.current;
+    while (inFlight.current) await inFlight.current;
     const current = latest.current;
     if (!isDirty(current)) return true;
     const document = current.history.present;
     const code = current.code;
     setStatus('saving');
     const run = (async () => {
-      const result = await savePage(ref, {
+      const result = await save({
         config: document as unknown as Record<string, unknown>,
-        version: current.saved.version,
+        version: Math.max(current.saved.version, lastVersion.current),
         ...code,
       });
       if (result.error !== undefined) {
@@ -43,6 +51,7 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
         setError(result.error);
         return false;
       }
+      lastVersion.current = result.data.version;
       dispatch({ type: 'saved', document, code, version: result.data.version });
       setError(null);
       const now = latest.current;
@@ -53,7 +62,7 @@ export function usePageSave(ref: PageRef, state: EditorState, dispatch: (event: 
     const ok = await run;
     inFlight.current = null;
     return ok;
-  }, [ref, dispatch]);
+  }, [save, dispatch]);
 
   const dirty = isDirty(state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change to the document or code restarts the 300 ms wait

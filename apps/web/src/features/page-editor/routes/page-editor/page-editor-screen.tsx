@@ -9,13 +9,22 @@ import {
   migrateDocument,
   type PaletteType,
 } from '@funnelwork/blocks';
+import type { Popup } from '@funnelwork/domain';
 import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconAdjustments, IconCode, IconPlus, IconSettings, IconStack2 } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconAppWindow,
+  IconCode,
+  IconPlus,
+  IconSettings,
+  IconStack2,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
-import { codeOf, fetchPage, type PageRef, pageEditorKeys } from '../../api.ts';
+import { codeOf, fetchPage, type PageRef, pageEditorKeys, savePage } from '../../api.ts';
 import { DragStateContext } from '../../canvas/dnd-state.ts';
 import { CodePopup } from '../../components/code-popup.tsx';
 import { EditorCanvas } from '../../components/editor-canvas.tsx';
@@ -24,24 +33,27 @@ import { LayoutPanel } from '../../components/layout-panel.tsx';
 import classes from '../../components/page-editor.module.css';
 import { PALETTE_ICONS, PalettePanel } from '../../components/palette-panel.tsx';
 import { PaymentMethodsPopup } from '../../components/payment-methods-popup.tsx';
+import { PopupsPanel } from '../../components/popups-panel.tsx';
 import { PageSettingsPanel, PropertiesPanel } from '../../components/properties-panel.tsx';
 import { paletteTitle } from '../../palette.ts';
+import { fetchPopup, popupKeys, savePopup } from '../../popups-api.ts';
 import { PagePreview } from '../../preview/page-preview.tsx';
 import { EditorContext, type EditorContextValue } from '../../state/editor-context.tsx';
 import { editorReducer, initialEditorState, type PageCode } from '../../state/editor-state.ts';
-import { usePageSave } from '../../state/use-page-save.ts';
+import { type SaveDocument, usePageSave } from '../../state/use-page-save.ts';
 import { useCanvasDnd } from './use-canvas-dnd.ts';
 
 /** "unloading warns 'Save the result before refreshing the page'" (the e-mail editor's words, used here too). */
 export const UNLOAD_WARNING = 'Save the result before refreshing the page';
 
-type Panel = 'add' | 'layout' | 'properties' | 'settings';
+type Panel = 'add' | 'layout' | 'properties' | 'settings' | 'popups';
 
 const PANELS: readonly { key: Panel; label: string; title: string; icon: typeof IconPlus }[] = [
   { key: 'add', label: 'Add', title: 'Add new element', icon: IconPlus },
   { key: 'layout', label: 'Layout', title: 'Layout', icon: IconStack2 },
   { key: 'properties', label: 'Properties', title: 'Properties', icon: IconAdjustments },
   { key: 'settings', label: 'Page', title: 'Page settings', icon: IconSettings },
+  { key: 'popups', label: 'Popups', title: 'Popups', icon: IconAppWindow },
 ];
 
 /** The route's tail after the page: the open panel, its node, or the code popup / preview (spec §2.4). */
@@ -50,12 +62,31 @@ function routeTail(rest: string): { panel: Panel; id: number | null; code: boole
   const id = second !== undefined && /^\d+$/.test(second) ? Number(second) : null;
   if (first === 'preview') return { panel: 'add', id: null, code: false, preview: true };
   if (first === 'code') return { panel: 'add', id: null, code: true, preview: false };
-  if (first === 'layout' || first === 'properties' || first === 'settings')
+  if (first === 'layout' || first === 'properties' || first === 'settings' || first === 'popups')
     return { panel: first, id, code: false, preview: false };
   return { panel: 'add', id, code: false, preview: false };
 }
 
+/** The page editor, or (at `…/popup/{id}`) the editor of one of the funnel's popups. */
 export function PageEditorScreen() {
+  const params = useParams();
+  const location = useLocation();
+  const kind = location.pathname.startsWith('/page-editor/funnel/') ? 'funnel' : 'wfunnel';
+  const base = `/page-editor/${kind}/${params.funnel}/steps/${params.step}/pages/${params.page}/${params.user}`;
+  const popup = /^\/popup\/(\d+)/.exec(location.pathname.slice(base.length));
+  if (popup)
+    return (
+      <PopupEditorScreen
+        key={popup[1]}
+        pageBase={base}
+        funnelId={Number(params.funnel)}
+        popupId={Number(popup[1])}
+      />
+    );
+  return <PageDocumentScreen />;
+}
+
+function PageDocumentScreen() {
   const params = useParams();
   const location = useLocation();
   const kind = location.pathname.startsWith('/page-editor/funnel/') ? 'funnel' : 'wfunnel';
@@ -97,19 +128,10 @@ export function PageEditorScreen() {
       </Center>
     );
   }
-  if (query.isError || !loaded) {
-    return (
-      <Center h="100vh" p="xl">
-        <Box maw={520} w="100%">
-          <ErrorBox
-            message={query.error?.message}
-            back={{ to: backLink(kind, ref), label: 'Back to the step' }}
-          />
-        </Box>
-      </Center>
-    );
-  }
-  if ('corrupt' in loaded) {
+  // The server upgrades stored documents on read and answers 422 'corrupt_document' when it cannot.
+  const corruptOnServer =
+    query.error instanceof ApiError && query.error.failure.info.code === 'corrupt_document';
+  if (corruptOnServer || (loaded && 'corrupt' in loaded)) {
     return (
       <Center h="100vh" p="xl">
         <Box maw={560} w="100%">
@@ -122,12 +144,26 @@ export function PageEditorScreen() {
       </Center>
     );
   }
+  if (query.isError || !loaded) {
+    return (
+      <Center h="100vh" p="xl">
+        <Box maw={520} w="100%">
+          <ErrorBox
+            message={query.error?.message}
+            back={{ to: backLink(kind, ref), label: 'Back to the step' }}
+          />
+        </Box>
+      </Center>
+    );
+  }
   if (tail.preview)
     return <PagePreview document={loaded.document} code={loaded.code} title={query.data.name} />;
   return (
     <PageEditor
       key={`${ref.page}`}
-      pageRef={ref}
+      save={(data) => savePage(ref, data)}
+      funnelId={ref.funnel}
+      pageBase={base}
       base={base}
       backTo={backLink(kind, ref)}
       title={query.data.name}
@@ -135,7 +171,9 @@ export function PageEditorScreen() {
       tail={tail}
       reload={async () => {
         const result = await query.refetch();
-        return result.data ?? null;
+        return result.data
+          ? { config: result.data.config, version: result.data.version, code: codeOf(result.data) }
+          : null;
       }}
     />
   );
@@ -150,8 +188,90 @@ function isTyping(target: EventTarget | null) {
   );
 }
 
+type Reloaded = { config: unknown; version: number; code: PageCode };
+
+const codeOfPopup = (popup: Popup): PageCode => ({ css: popup.css, html: '', head_js: '', body_js: '' });
+
+/** One of the funnel's popups in the same editor; its save sends the document and custom CSS. */
+function PopupEditorScreen({
+  pageBase,
+  funnelId,
+  popupId,
+}: {
+  pageBase: string;
+  funnelId: number;
+  popupId: number;
+}) {
+  const location = useLocation();
+  const base = `${pageBase}/popup/${popupId}`;
+  const tail = routeTail(location.pathname.slice(base.length));
+  const query = useQuery({
+    queryKey: popupKeys.one(popupId),
+    queryFn: () => fetchPopup(popupId),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const loaded = useMemo(() => {
+    if (!query.data) return null;
+    try {
+      const document = migrateDocument(query.data.config, { kind: 'page' });
+      return { document, code: codeOfPopup(query.data), version: query.data.version };
+    } catch (error) {
+      if (error instanceof CorruptDocumentError) return null;
+      throw error;
+    }
+  }, [query.data]);
+  const save = useCallback<SaveDocument>(
+    (data) => savePopup(popupId, { config: data.config, version: data.version, css: data.css }),
+    [popupId],
+  );
+  if (query.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!query.data || !loaded) {
+    return (
+      <Center h="100vh" p="xl">
+        <Box maw={520} w="100%">
+          <ErrorBox
+            message={query.error?.message ?? CORRUPT_DOCUMENT_MESSAGE}
+            back={{ to: pageBase, label: 'Back to the page' }}
+          />
+        </Box>
+      </Center>
+    );
+  }
+  if (tail.preview)
+    return <PagePreview document={loaded.document} code={loaded.code} title={query.data.name} />;
+  return (
+    <PageEditor
+      save={save}
+      funnelId={funnelId}
+      pageBase={pageBase}
+      popupId={popupId}
+      base={base}
+      backTo={pageBase}
+      title={`Popup · ${query.data.name}`}
+      initial={loaded}
+      tail={tail}
+      reload={async () => {
+        const result = await query.refetch();
+        return result.data
+          ? { config: result.data.config, version: result.data.version, code: codeOfPopup(result.data) }
+          : null;
+      }}
+    />
+  );
+}
+
 function PageEditor({
-  pageRef,
+  save,
+  funnelId,
+  pageBase,
+  popupId,
   base,
   backTo,
   title,
@@ -159,20 +279,25 @@ function PageEditor({
   tail,
   reload,
 }: {
-  pageRef: PageRef;
+  save: SaveDocument;
+  funnelId: number;
+  /** The page's editor route (the popups panel links popups below it). */
+  pageBase: string;
+  /** The popup being edited, when this is the popup editor. */
+  popupId?: number;
   base: string;
   backTo: string;
   title: string;
   initial: { document: EditorDocument; code: PageCode; version: number };
   tail: ReturnType<typeof routeTail>;
-  reload: () => Promise<Awaited<ReturnType<typeof fetchPage>> | null>;
+  reload: () => Promise<Reloaded | null>;
 }) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(editorReducer, initial, (start) => ({
     ...initialEditorState(start.document, start.code, start.version),
     selected: tail.panel === 'settings' ? ('page' as const) : tail.id,
   }));
-  const { status, error, saveNow, unblock, dirty } = usePageSave(pageRef, state, dispatch);
+  const { status, error, saveNow, unblock, dirty } = usePageSave(save, state, dispatch);
   const frameRef = useRef<HTMLDivElement | null>(null);
   const { drag, handlers } = useCanvasDnd(frameRef, dispatch);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
@@ -271,7 +396,7 @@ function PageEditor({
     try {
       const document =
         page.config === null ? emptyDocument('page') : migrateDocument(page.config, { kind: 'page' });
-      dispatch({ type: 'load', document, code: codeOf(page), version: page.version });
+      dispatch({ type: 'load', document, code: page.code, version: page.version });
       unblock();
     } catch {
       window.location.reload();
@@ -298,6 +423,7 @@ function PageEditor({
             <EditorToolbar
               title={title}
               backTo={backTo}
+              backLabel={popupId === undefined ? 'Back to the step' : 'Back to the page'}
               status={status}
               dirty={dirty}
               onSave={() => void saveNow()}
@@ -349,6 +475,9 @@ function PageEditor({
                     <PropertiesPanel onPaymentMethods={() => setPaymentsOpen(true)} />
                   )}
                   {panel.key === 'settings' && <PageSettingsPanel />}
+                  {panel.key === 'popups' && (
+                    <PopupsPanel funnelId={funnelId} pageBase={pageBase} current={popupId} />
+                  )}
                 </div>
               </aside>
               <EditorCanvas frameRef={frameRef} onPick={pick} />

@@ -1,0 +1,1 @@
+export { GetStartedScreen, TemplatesGalleryScreen } from './routes/get-started-screen.tsx';
