@@ -1,6 +1,7 @@
 import type { RichTextAttributes } from '../../catalogue/rich-text.ts';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, boxShadowCss, cssColor, fontCss, px, type StyleSheet, textShadowCss } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 /**
  * Headline and paragraph text is the merchant's text, escaped like all text; its look comes from the
@@ -21,11 +22,13 @@ function richTextCss(attributes: RichTextAttributes, scope: string, sheet: Style
 }
 
 export const headlineRenderer: BlockRenderer<'headline'> = {
+  html: (block) => `<h2 class="fw-box fw-headline fw-text">${escapeHtml(block.content ?? '')}</h2>`,
   View: ({ block }) => <h2 className="fw-box fw-headline fw-text">{block.content ?? ''}</h2>,
   css: (block, scope, sheet) => richTextCss(block.attributes, scope, sheet),
 };
 
 export const paragraphRenderer: BlockRenderer<'paragraph'> = {
+  html: (block) => `<p class="fw-box fw-paragraph fw-text">${escapeHtml(block.content ?? '')}</p>`,
   View: ({ block }) => <p className="fw-box fw-paragraph fw-text">{block.content ?? ''}</p>,
   css: (block, scope, sheet) => richTextCss(block.attributes, scope, sheet),
 };
