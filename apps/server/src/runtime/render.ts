@@ -4,6 +4,7 @@ import {
   type EditorDocument,
   migrateDocument,
   pageHtml,
+  renderPage,
 } from '@funnelwork/blocks';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -92,8 +93,8 @@ function preparePopup(id: number, config: unknown, css: string): PreparedPopup |
 }
 
 /** A popup's HTML (the string renderer, node classes renamed as in its CSS). */
-function popupHtml(popup: PreparedPopup): string {
-  return `<div class="fw-popup" data-popup-id="${popup.id}" hidden role="dialog" aria-modal="true"><div class="fw-popup-box"><button type="button" class="fw-popup-close" data-action="close-popup" aria-label="Close">×</button>${renameNodes(popup.id, pageHtml(popup.document))}</div></div>`;
+function popupHtml(popup: PreparedPopup, html: (document: EditorDocument) => string): string {
+  return `<div class="fw-popup" data-popup-id="${popup.id}" hidden role="dialog" aria-modal="true"><div class="fw-popup-box"><button type="button" class="fw-popup-close" data-action="close-popup" aria-label="Close">×</button>${renameNodes(popup.id, html(popup.document))}</div></div>`;
 }
 
 const RUNTIME_CSS = `body{margin:0}
@@ -113,6 +114,8 @@ export type PageContext = {
   /** The funnel's codes; the same array object again lets its snippets be reused (see codeSnippets). */
   trackingCodes: TrackingCode[];
   runtimeScriptUrl: string;
+  /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
+  renderer?: 'string' | 'react';
 };
 
 export class PageUnavailableError extends Error {}
@@ -237,8 +240,10 @@ export async function renderPublishedPage(
     nextUrl: context.nextUrl,
     optinUrl: '/_fw/optin',
   };
+  const html =
+    context.renderer === 'react' ? (document: EditorDocument) => renderPage(document).html : pageHtml;
   let popupsHtml = '';
-  for (const popup of page.popups) popupsHtml += `\n${popupHtml(popup)}`;
+  for (const popup of page.popups) popupsHtml += `\n${popupHtml(popup, html)}`;
   return [
     page.head,
     `<script type="application/json" id="fw-data">${inElement(JSON.stringify(data), 'script')}</script>`,
@@ -247,7 +252,7 @@ export async function renderPublishedPage(
     page.headJs,
     '</head>',
     '<body>',
-    pageHtml(page.document) + popupsHtml,
+    html(page.document) + popupsHtml,
     page.bodyHtml,
     codes.body,
     page.bodyJs,

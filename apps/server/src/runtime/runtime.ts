@@ -52,6 +52,8 @@ export type Runtime = {
   rendered: LRUCache<string, string>;
   /** Pages read, migrated and prepared, by account, page, version and account generation. */
   prepared: PreparedPageCache;
+  /** Which renderer writes published pages: the string renderer; React only to compare (benchmarks). */
+  renderer: 'string' | 'react';
 };
 
 declare module 'fastify' {
@@ -148,6 +150,7 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
       sizeCalculation: (html) => Math.max(1, html.length),
     }),
     prepared: createPreparedPageCache(),
+    renderer: 'string',
   };
   app.decorate('runtime', runtime);
   app.addHook('onClose', async () => {
@@ -205,6 +208,7 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
               nextUrl,
               runtimeScriptUrl: runtime.client.url,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
+              renderer: runtime.renderer,
             },
             {
               cache: runtime.prepared,
