@@ -1,5 +1,13 @@
-import { CorruptDocumentError, type EditorDocument, migrateDocument, renderPage } from '@funnelwork/blocks';
+import {
+  CorruptDocumentError,
+  documentStyles,
+  type EditorDocument,
+  migrateDocument,
+  pageHtml,
+  renderPage,
+} from '@funnelwork/blocks';
 import { and, eq, inArray } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { pages, popups } from '../db/schema/index.ts';
 import type { TrackingCode } from './site-data.ts';
@@ -60,25 +68,33 @@ export function popupIdsOf(document: EditorDocument): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
+const renameNodes = (id: number, text: string) => text.replace(/fw-n(\d+)/g, `fw-p${id}n$1`);
+
+/** A popup of a page, read once per page version: its document and its finished CSS. */
+type PreparedPopup = { id: number; document: EditorDocument; css: string };
+
 /**
- * A popup's HTML and CSS with its node classes renamed (fw-n12 → fw-p3n12), so a popup and the page
- * that shows it never share a rule even when their documents reuse node ids.
+ * A popup's CSS with its node classes renamed (fw-n12 → fw-p3n12) and scoped to the popup, so a popup
+ * and the page that shows it never share a rule even when their documents reuse node ids.
  */
-function renderPopup(id: number, config: unknown, css: string): { html: string; css: string } | null {
+function preparePopup(id: number, config: unknown, css: string): PreparedPopup | null {
   let document: EditorDocument;
   try {
     document = migrateDocument(config, { kind: 'page' });
   } catch {
     return null;
   }
-  const rendered = renderPage(document);
-  const rename = (text: string) => text.replace(/fw-n(\d+)/g, `fw-p${id}n$1`);
   const scope = `[data-popup-id="${id}"]`;
-  const ownCss = rename(rendered.css).replace(/(^|[},])\s*\.fw-page/g, `$1${scope} .fw-page`);
-  return {
-    html: `<div class="fw-popup" data-popup-id="${id}" hidden role="dialog" aria-modal="true"><div class="fw-popup-box"><button type="button" class="fw-popup-close" data-action="close-popup" aria-label="Close">×</button>${rename(rendered.html)}</div></div>`,
-    css: `${ownCss}\n${css}`,
-  };
+  const ownCss = renameNodes(id, documentStyles(document).css).replace(
+    /(^|[},])\s*\.fw-page/g,
+    `$1${scope} .fw-page`,
+  );
+  return { id, document, css: `${ownCss}\n${css}` };
+}
+
+/** A popup's HTML (the string renderer, node classes renamed as in its CSS). */
+function popupHtml(popup: PreparedPopup, html: (document: EditorDocument) => string): string {
+  return `<div class="fw-popup" data-popup-id="${popup.id}" hidden role="dialog" aria-modal="true"><div class="fw-popup-box"><button type="button" class="fw-popup-close" data-action="close-popup" aria-label="Close">×</button>${renameNodes(popup.id, html(popup.document))}</div></div>`;
 }
 
 const RUNTIME_CSS = `body{margin:0}
@@ -95,18 +111,44 @@ export type PageContext = {
   funnelId: number;
   /** The next step's address, or null on the last step. */
   nextUrl: string | null;
+  /** The funnel's codes; the same array object again lets its snippets be reused (see codeSnippets). */
   trackingCodes: TrackingCode[];
   runtimeScriptUrl: string;
+  /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
+  renderer?: 'string' | 'react';
 };
 
 export class PageUnavailableError extends Error {}
 
-/** A published page as a whole HTML document (variant- and visitor-independent, so it is cached). */
-export async function renderPublishedPage(db: Db, accountId: number, context: PageContext): Promise<string> {
+/**
+ * Everything of a published page that depends on its stored row and popups alone, read, migrated and
+ * validated once per page version: the document (its CSS and fonts are worked out once per document),
+ * the popups, the head up to the style sheet and the page's own HTML and scripts.
+ */
+export type PreparedPage = {
+  document: EditorDocument;
+  popups: PreparedPopup[];
+  /** From `<!doctype html>` to the end of the `<style>` element. */
+  head: string;
+  /** The page's custom head script, after the tracking codes. */
+  headJs: string;
+  /** The page's custom HTML and body script, after the popups (the body codes go between). */
+  bodyHtml: string;
+  bodyJs: string;
+};
+
+/** Prepared pages by account, page id, version and site generation (see runtime.ts). */
+export type PreparedPageCache = LRUCache<string, PreparedPage>;
+
+export function createPreparedPageCache(): PreparedPageCache {
+  return new LRUCache<string, PreparedPage>({ max: 2_000 });
+}
+
+async function preparePage(db: Db, accountId: number, pageId: number): Promise<PreparedPage> {
   const [page] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.accountId, accountId), eq(pages.id, context.pageId)));
+    .where(and(eq(pages.accountId, accountId), eq(pages.id, pageId)));
   if (!page) throw new PageUnavailableError('page not found');
   let document: EditorDocument;
   try {
@@ -115,7 +157,7 @@ export async function renderPublishedPage(db: Db, accountId: number, context: Pa
     if (error instanceof CorruptDocumentError) throw new PageUnavailableError(error.message);
     throw error;
   }
-  const rendered = renderPage(document, { editor: false });
+  const styles = documentStyles(document);
   const popupIds = popupIdsOf(document);
   const popupRows =
     popupIds.length === 0
@@ -124,28 +166,12 @@ export async function renderPublishedPage(db: Db, accountId: number, context: Pa
           .select()
           .from(popups)
           .where(and(eq(popups.accountId, accountId), inArray(popups.id, popupIds)));
-  const renderedPopups = popupRows.flatMap((row) => renderPopup(row.id, row.config, row.css) ?? []);
-
-  const codes = (position: 'head' | 'body') =>
-    context.trackingCodes
-      .filter((c) => c.position === position)
-      // Account-wide codes first, then the funnel's.
-      .sort((a, b) => Number(a.funnelId !== null) - Number(b.funnelId !== null))
-      .map((c) => scriptSnippet(c.code))
-      .filter(Boolean)
-      .join('\n');
-  const data = {
-    pageId: context.pageId,
-    stepId: context.stepId,
-    funnelId: context.funnelId,
-    nextUrl: context.nextUrl,
-    optinUrl: '/_fw/optin',
-  };
+  const prepared = popupRows.flatMap((row) => preparePopup(row.id, row.config, row.css) ?? []);
   const title = page.seoTitle.trim() || page.name;
-  const css = [rendered.css, ...renderedPopups.map((p) => p.css), RUNTIME_CSS, page.css]
+  const css = [styles.css, ...prepared.map((p) => p.css), RUNTIME_CSS, page.css]
     .filter((part) => part.trim() !== '')
     .join('\n');
-  return [
+  const head = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
@@ -155,19 +181,81 @@ export async function renderPublishedPage(db: Db, accountId: number, context: Pa
     page.seoDescription.trim() &&
       `<meta name="description" content="${escapeHtml(page.seoDescription.trim())}">`,
     page.seoKeywords.trim() && `<meta name="keywords" content="${escapeHtml(page.seoKeywords.trim())}">`,
-    fontsLink(rendered.fonts),
+    fontsLink(styles.fonts),
     `<style>${inElement(css, 'style')}</style>`,
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+  return {
+    document,
+    popups: prepared,
+    head,
+    headJs: scriptSnippet(page.headJs),
+    bodyHtml: page.html,
+    bodyJs: scriptSnippet(page.bodyJs),
+  };
+}
+
+type Snippets = { head: string; body: string };
+const snippetCache = new WeakMap<TrackingCode[], Snippets>();
+
+/** The tracking codes' markup per position (account-wide codes first), once per list of codes. */
+export function codeSnippets(codes: TrackingCode[]): Snippets {
+  let snippets = snippetCache.get(codes);
+  if (!snippets) {
+    const of = (position: 'head' | 'body') =>
+      codes
+        .filter((c) => c.position === position)
+        .sort((a, b) => Number(a.funnelId !== null) - Number(b.funnelId !== null))
+        .map((c) => scriptSnippet(c.code))
+        .filter(Boolean)
+        .join('\n');
+    snippets = { head: of('head'), body: of('body') };
+    snippetCache.set(codes, snippets);
+  }
+  return snippets;
+}
+
+/**
+ * A published page as a whole HTML document (variant- and visitor-independent, so it is cached). The
+ * page's HTML is rendered by the string renderer on every call; what depends only on the stored page
+ * comes from `cache` under `cacheKey` (page id, version and site generation) when both are given.
+ */
+export async function renderPublishedPage(
+  db: Db,
+  accountId: number,
+  context: PageContext,
+  prepared?: { cache: PreparedPageCache; key: string },
+): Promise<string> {
+  let page = prepared?.cache.get(prepared.key);
+  if (!page) {
+    page = await preparePage(db, accountId, context.pageId);
+    prepared?.cache.set(prepared.key, page);
+  }
+  const codes = codeSnippets(context.trackingCodes);
+  const data = {
+    pageId: context.pageId,
+    stepId: context.stepId,
+    funnelId: context.funnelId,
+    nextUrl: context.nextUrl,
+    optinUrl: '/_fw/optin',
+  };
+  const html =
+    context.renderer === 'react' ? (document: EditorDocument) => renderPage(document).html : pageHtml;
+  let popupsHtml = '';
+  for (const popup of page.popups) popupsHtml += `\n${popupHtml(popup, html)}`;
+  return [
+    page.head,
     `<script type="application/json" id="fw-data">${inElement(JSON.stringify(data), 'script')}</script>`,
     `<script src="${escapeHtml(context.runtimeScriptUrl)}" defer></script>`,
-    codes('head'),
-    scriptSnippet(page.headJs),
+    codes.head,
+    page.headJs,
     '</head>',
     '<body>',
-    rendered.html,
-    ...renderedPopups.map((p) => p.html),
-    page.html,
-    codes('body'),
-    scriptSnippet(page.bodyJs),
+    html(page.document) + popupsHtml,
+    page.bodyHtml,
+    codes.body,
+    page.bodyJs,
     '</body>',
     '</html>',
   ]

@@ -1,8 +1,18 @@
 import { gzipSync } from 'node:zlib';
+import { type EditorDocument, migrateDocument, renderPage } from '@funnelwork/blocks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityItems, customers, domains, pageStatsHourly, pageViewEvents } from '../db/schema/index.ts';
+import {
+  activityItems,
+  customers,
+  domains,
+  pageStatsHourly,
+  pages,
+  pageViewEvents,
+  popups,
+} from '../db/schema/index.ts';
 import { type ApiClient, apiClient, createFunnel, createStep } from '../modules/funnels/funnels.fixtures.ts';
+import { headlineDocument } from '../modules/popups/popups.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
 import { classifyHost } from './hosts.ts';
 
@@ -154,6 +164,41 @@ describe('published funnels', () => {
     expect(head).toContain('/*account-wide*/');
     expect(body).toContain('/*funnel pixel*/');
     expect(html).toContain('fonts.googleapis.com');
+  });
+
+  it("publishes exactly the editor's page: the body and style sheet are the React renderer's, popups too", async () => {
+    const db = t.database.db;
+    const popupDocument = headlineDocument();
+    const [popup] = await db
+      .insert(popups)
+      .values({ accountId, name: 'Offer', config: popupDocument as never, css: '.mine{color:red}' })
+      .returning();
+    const pageId = landing.pages[0]!.id;
+    const [row] = await db.select().from(pages).where(eq(pages.id, pageId));
+    const document = migrateDocument(row!.config, { kind: 'page' });
+    // The first button of the template opens the popup.
+    const [buttonId] = Object.entries(document.children).find(([, block]) => block.type === 'formButton')!;
+    const withPopup = structuredClone(document) as EditorDocument;
+    const button = withPopup.children[Number(buttonId)] as { attributes: { basic: { action: unknown } } };
+    button.attributes.basic.action = { type: 'show-popup', popupId: popup!.id };
+    const saved = await api.patch(`wfunnels/${funnelId}/steps/${landing.id}/pages/${pageId}`, {
+      config: withPopup,
+      version: row!.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    const html = (await get('/guide/free')).body;
+    const stored = migrateDocument((await db.select().from(pages).where(eq(pages.id, pageId)))[0]!.config, {
+      kind: 'page',
+    });
+    const react = renderPage(stored);
+    const popupReact = renderPage(popupDocument);
+    const rename = (text: string) => text.replace(/fw-n(\d+)/g, `fw-p${popup!.id}n$1`);
+    expect(html).toContain(
+      `<body>\n${react.html}\n<div class="fw-popup" data-popup-id="${popup!.id}" hidden role="dialog" aria-modal="true"><div class="fw-popup-box"><button type="button" class="fw-popup-close" data-action="close-popup" aria-label="Close">×</button>${rename(popupReact.html)}</div></div>\n`,
+    );
+    expect(html).toContain(`<style>${react.css}\n`);
+    expect(html).toContain('.mine{color:red}');
+    expect(html).toContain(`data-action="show-popup" data-popup-id="${popup!.id}"`);
   });
 
   it('keeps a visitor on one A/B variant and splits visitors by ab_percent', async () => {

@@ -15,9 +15,15 @@ import {
   recordOptin,
 } from './optin.ts';
 import { createPageViewRecorder, type PageViewRecorder } from './page-views.ts';
-import { notFoundHtml, PageUnavailableError, renderPublishedPage } from './render.ts';
+import {
+  createPreparedPageCache,
+  notFoundHtml,
+  PageUnavailableError,
+  type PreparedPageCache,
+  renderPublishedPage,
+} from './render.ts';
 import { findRoute, pickPage, routeForCountry, stepHref } from './routing.ts';
-import { createSiteCache, type SiteCache, type SiteData } from './site-data.ts';
+import { createSiteCache, type SiteCache, type SiteData, type TrackingCode } from './site-data.ts';
 
 export const VISITOR_COOKIE = 'fw_vid';
 export const SESSION_COOKIE = 'fw_sid';
@@ -44,6 +50,10 @@ export type Runtime = {
   client: ClientBundle;
   /** Rendered HTML by page, version, account generation and address base. */
   rendered: LRUCache<string, string>;
+  /** Pages read, migrated and prepared, by account, page, version and account generation. */
+  prepared: PreparedPageCache;
+  /** Which renderer writes published pages: the string renderer; React only to compare (benchmarks). */
+  renderer: 'string' | 'react';
 };
 
 declare module 'fastify' {
@@ -103,6 +113,29 @@ function nextUrlOf(site: SiteData, funnelId: number, stepId: number, base: strin
   return next ? stepHref(base, funnel, next) : null;
 }
 
+const funnelCodes = new WeakMap<SiteData, Map<string, TrackingCode[]>>();
+
+/**
+ * The tracking codes a funnel's pages carry (the account's, the funnel's and its main funnel's), one
+ * array per site data load, so their snippets are worked out once per account generation.
+ */
+function codesFor(site: SiteData, funnelId: number, mainId: number): TrackingCode[] {
+  let byFunnel = funnelCodes.get(site);
+  if (!byFunnel) {
+    byFunnel = new Map();
+    funnelCodes.set(site, byFunnel);
+  }
+  const key = `${funnelId}:${mainId}`;
+  let codes = byFunnel.get(key);
+  if (!codes) {
+    codes = site.trackingCodes.filter(
+      (c) => c.funnelId === null || c.funnelId === funnelId || c.funnelId === mainId,
+    );
+    byFunnel.set(key, codes);
+  }
+  return codes;
+}
+
 /**
  * Published funnels: pages by subdomain, custom domain or the /p/{subdomain} path form, the page
  * script, opt-ins and page-view tracking. Registered before the dashboard's catch-all.
@@ -116,6 +149,8 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
       maxSize: 128 * 1024 * 1024,
       sizeCalculation: (html) => Math.max(1, html.length),
     }),
+    prepared: createPreparedPageCache(),
+    renderer: 'string',
   };
   app.decorate('runtime', runtime);
   app.addHook('onClose', async () => {
@@ -163,16 +198,23 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
       let html = runtime.rendered.get(key);
       if (html === undefined) {
         try {
-          html = await renderPublishedPage(db, site.accountId, {
-            pageId: page.id,
-            stepId: route.step.id,
-            funnelId: route.funnel.id,
-            nextUrl,
-            runtimeScriptUrl: runtime.client.url,
-            trackingCodes: site.trackingCodes.filter(
-              (c) => c.funnelId === null || c.funnelId === route.funnel.id || c.funnelId === route.main.id,
-            ),
-          });
+          html = await renderPublishedPage(
+            db,
+            site.accountId,
+            {
+              pageId: page.id,
+              stepId: route.step.id,
+              funnelId: route.funnel.id,
+              nextUrl,
+              runtimeScriptUrl: runtime.client.url,
+              trackingCodes: codesFor(site, route.funnel.id, route.main.id),
+              renderer: runtime.renderer,
+            },
+            {
+              cache: runtime.prepared,
+              key: `${site.accountId}:${page.id}:${page.version}:${site.generation}`,
+            },
+          );
         } catch (error) {
           if (error instanceof PageUnavailableError) return notFound(reply, sandboxed);
           throw error;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type LinkBehaviour, linkAttributes } from './links.ts';
+import { attributes, escapeHtml } from './string/html.ts';
 
 type ClickableProps = {
   behaviour: LinkBehaviour;
@@ -40,6 +41,27 @@ export function Clickable({
     case 'none': {
       const Inert = inert;
       return <Inert className={className}>{children}</Inert>;
+    }
+  }
+}
+
+/** The string renderer's Clickable: the same element and attributes as text. */
+export function clickableHtml(
+  behaviour: LinkBehaviour,
+  className: string,
+  inner: string,
+  options: { submits?: boolean; inert?: 'span' | 'div' } = {},
+): string {
+  switch (behaviour.kind) {
+    case 'link':
+      return `<a${attributes({ class: className, ...linkAttributes(behaviour) })}>${inner}</a>`;
+    case 'action': {
+      const type = options.submits && behaviour.action === 'submit-step' ? 'submit' : 'button';
+      return `<button${attributes({ type, class: className, ...linkAttributes(behaviour) })}>${inner}</button>`;
+    }
+    case 'none': {
+      const tag = options.inert ?? 'span';
+      return `<${tag} class="${escapeHtml(className)}">${inner}</${tag}>`;
     }
   }
 }

@@ -4,6 +4,7 @@ import type { NodeId } from '../document/ids.ts';
 import type { EditorDocument } from '../document/schema.ts';
 import type { StyleSheet } from './css.ts';
 import type { AnchorOf } from './links.ts';
+import type { HtmlCollector } from './string/html.ts';
 
 /** What every view can read while a page renders. */
 export type RenderContext = {
@@ -15,14 +16,28 @@ export type RenderContext = {
   renderBlocks: (ids: readonly NodeId[]) => ReactNode;
 };
 
+/** What every block's string renderer can read while a published page is written as text. */
+export type HtmlContext = {
+  document: EditorDocument;
+  editor: boolean;
+  anchorOf: AnchorOf;
+  /** The HTML of a list of child blocks. */
+  renderBlocks: (ids: readonly NodeId[]) => string;
+  /** Eager images' sources, for the preload links React writes before the page. */
+  collector: HtmlCollector;
+};
+
 export type BlockViewProps<K extends BlockType> = { block: BlockOf<K>; context: RenderContext };
 
 /**
- * How one block type renders: its view (the element inside the block's wrapper, marked `fw-box`) and
- * the CSS of one block of the type, scoped to `scope` (the wrapper's class selector).
+ * How one block type renders: its view (the element inside the block's wrapper, marked `fw-box`), the
+ * same element written as a string for published pages (`html`, byte for byte the view's
+ * `renderToString` output; the equivalence test checks every block and setting), and the CSS of one
+ * block of the type, scoped to `scope` (the wrapper's class selector).
  */
 export type BlockRenderer<K extends BlockType> = {
   View: (props: BlockViewProps<K>) => ReactNode;
+  html: (block: BlockOf<K>, context: HtmlContext) => string;
   css?: (block: BlockOf<K>, scope: string, sheet: StyleSheet) => void;
 };
 

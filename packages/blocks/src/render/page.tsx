@@ -5,7 +5,7 @@ import type { Block, BlockType } from '../catalogue/registry.ts';
 import type { NodeId } from '../document/ids.ts';
 import type { EditorDocument, Row, Section } from '../document/schema.ts';
 import { BASE_CSS, EDITOR_CSS } from './base-css.ts';
-import type { BlockRenderer, RenderContext } from './context.ts';
+import type { BlockRenderer, HtmlContext, RenderContext } from './context.ts';
 import { nodeClass } from './context.ts';
 import {
   alignValues,
@@ -26,11 +26,12 @@ import { BLOCK_RENDERERS } from './renderers.ts';
 
 type AnyRenderer = {
   View: (props: { block: Block; context: RenderContext }) => ReactNode;
+  html: (block: Block, context: HtmlContext) => string;
   css?: (block: Block, scope: string, sheet: StyleSheet) => void;
 };
 
 /** The renderer of a block's own type (TypeScript cannot relate a union member to its map entry). */
-function rendererOf(block: Block): AnyRenderer {
+export function rendererOf(block: Block): AnyRenderer {
   return BLOCK_RENDERERS[block.type] as BlockRenderer<BlockType> as AnyRenderer;
 }
 
@@ -120,12 +121,7 @@ function SectionView({ section, context }: { section: Section; context: RenderCo
 
 /** The page: its sections in order, inside the page box that carries the page settings. */
 export function PageView({ document, editor = false }: { document: EditorDocument; editor?: boolean }) {
-  const targets = linkTargets(document);
-  const anchorOf: AnchorOf = (id) => {
-    const cssId = nodeAdvanced(document, id)?.cssId.trim();
-    if (cssId) return cssId;
-    return targets.has(id) ? `fw-${id}` : undefined;
-  };
+  const anchorOf = anchorsOf(document);
   const context: RenderContext = {
     document,
     editor,
@@ -149,6 +145,27 @@ export function PageView({ document, editor = false }: { document: EditorDocumen
       ))}
     </div>
   );
+}
+
+/**
+ * The id attribute of each node a page gives one: its css id, else `fw-<id>` when a goto-element
+ * action points at it. Worked out once per document (documents are not changed in place).
+ */
+const anchorCache = new WeakMap<EditorDocument, AnchorOf>();
+export function anchorsOf(document: EditorDocument): AnchorOf {
+  const cached = anchorCache.get(document);
+  if (cached) return cached;
+  const targets = linkTargets(document);
+  const anchors = new Map<NodeId, string | undefined>();
+  const anchorOf: AnchorOf = (id) => {
+    if (anchors.has(id)) return anchors.get(id);
+    const cssId = nodeAdvanced(document, id)?.cssId.trim();
+    const anchor = cssId || (targets.has(id) ? `fw-${id}` : undefined);
+    anchors.set(id, anchor);
+    return anchor;
+  };
+  anchorCache.set(document, anchorOf);
+  return anchorOf;
 }
 
 /** The advanced settings (css id) of a section, row or block. */

@@ -1,9 +1,20 @@
 import type { BlockRenderer } from '../context.ts';
 import { cssColor, fontCss } from '../css.ts';
 import { safeHref } from '../links.ts';
+import { escapeHtml, imgHtml } from '../string/html.ts';
 
 /** Both images stacked, the after image cut at the middle; the hydration script moves the cut. */
 export const beforeAfterSliderRenderer: BlockRenderer<'beforeAfterSlider'> = {
+  html: (block, context) => {
+    const { beforeImage, afterImage, beforeLabel, afterLabel } = block.attributes.basic;
+    const before = safeHref(beforeImage);
+    const after = safeHref(afterImage);
+    const image = (className: string, src: string | undefined, alt: string) =>
+      src
+        ? imgHtml(context.collector, { class: className, src, alt, loading: 'lazy' })
+        : `<span class="${className}"></span>`;
+    return `<div class="fw-box fw-before-after" data-before-after-slider="" data-position="50">${image('fw-before', before, beforeLabel)}<div class="fw-after-clip">${image('fw-after', after, afterLabel)}</div><span class="fw-separator"></span><span class="fw-ba-label fw-ba-label-before">${escapeHtml(beforeLabel)}</span><span class="fw-ba-label fw-ba-label-after">${escapeHtml(afterLabel)}</span></div>`;
+  },
   View: ({ block }) => {
     const { beforeImage, afterImage, beforeLabel, afterLabel } = block.attributes.basic;
     const before = safeHref(beforeImage);

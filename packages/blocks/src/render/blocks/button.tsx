@@ -1,9 +1,22 @@
-import { Clickable } from '../clickable.tsx';
+import { Clickable, clickableHtml } from '../clickable.tsx';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, boxShadowCss, cssColor, fontCss, px, textShadowCss } from '../css.ts';
 import { linkBehaviour } from '../links.ts';
+import { escapeHtml } from '../string/html.ts';
 
 export const buttonRenderer: BlockRenderer<'button'> = {
+  html: (block, context) => {
+    const { headline, subHeadline, action } = block.attributes.basic;
+    const sub =
+      subHeadline.text !== ''
+        ? `<span class="fw-button-sub fw-text">${escapeHtml(subHeadline.text)}</span>`
+        : '';
+    return clickableHtml(
+      linkBehaviour(action, context.anchorOf),
+      'fw-box fw-button',
+      `<span class="fw-button-headline fw-text">${escapeHtml(headline.text)}</span>${sub}`,
+    );
+  },
   View: ({ block, context }) => {
     const { headline, subHeadline, action } = block.attributes.basic;
     return (

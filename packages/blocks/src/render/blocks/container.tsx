@@ -1,8 +1,15 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, px, round } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 /** Boxes share the row by their values; on phones a row of boxes stacks. */
 export const containerRenderer: BlockRenderer<'container'> = {
+  html: (block, context) => {
+    let boxes = '';
+    for (const box of block.boxes)
+      boxes += `<div class="fw-container-box">${context.renderBlocks(box.children)}</div>`;
+    return `<div class="fw-box fw-container fw-container-${escapeHtml(block.attributes.basic.orientation)}">${boxes}</div>`;
+  },
   View: ({ block, context }) => (
     <div className={`fw-box fw-container fw-container-${block.attributes.basic.orientation}`}>
       {block.boxes.map((box, index) => (

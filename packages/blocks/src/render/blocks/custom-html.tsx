@@ -5,6 +5,7 @@ import type { BlockRenderer } from '../context.ts';
  * pages live on their own origin, apart from the dashboard. It is the only raw HTML a page renders.
  */
 export const customHtmlRenderer: BlockRenderer<'customHtml'> = {
+  html: (block) => `<div class="fw-box fw-custom-html">${block.content ?? ''}</div>`,
   View: ({ block }) => (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's own HTML on the merchant's own page
     <div className="fw-box fw-custom-html" dangerouslySetInnerHTML={{ __html: block.content ?? '' }} />

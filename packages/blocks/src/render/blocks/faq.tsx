@@ -1,8 +1,13 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 /** A question opens and closes without a script (details/summary); the answer is the FAQ's children. */
 export const faqRenderer: BlockRenderer<'faq'> = {
+  html: (block, context) => {
+    const { isActive, title } = block.attributes.basic;
+    return `<details class="fw-box fw-faq"${isActive ? ' open=""' : ''}><summary class="fw-faq-title fw-text">${escapeHtml(title)}</summary><div class="fw-faq-answer">${context.renderBlocks(block.children)}</div></details>`;
+  },
   View: ({ block, context }) => (
     <details className="fw-box fw-faq" open={block.attributes.basic.isActive}>
       <summary className="fw-faq-title fw-text">{block.attributes.basic.title}</summary>

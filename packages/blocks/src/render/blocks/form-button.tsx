@@ -1,9 +1,22 @@
-import { Clickable } from '../clickable.tsx';
+import { Clickable, clickableHtml } from '../clickable.tsx';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
 import { linkBehaviour } from '../links.ts';
+import { escapeHtml } from '../string/html.ts';
 
 export const formButtonRenderer: BlockRenderer<'formButton'> = {
+  html: (block, context) => {
+    const { label, action, showPrivacyText, privacyText } = block.attributes.basic;
+    const button = clickableHtml(
+      linkBehaviour(action, context.anchorOf),
+      'fw-box fw-form-button fw-text',
+      escapeHtml(label),
+      { submits: true },
+    );
+    return showPrivacyText && privacyText !== ''
+      ? `${button}<p class="fw-privacy fw-text">${escapeHtml(privacyText)}</p>`
+      : button;
+  },
   View: ({ block, context }) => {
     const { label, action, showPrivacyText, privacyText } = block.attributes.basic;
     return (

@@ -1,12 +1,108 @@
 import { COUNTRIES } from '@funnelwork/domain/customers/countries';
 import type { ReactNode } from 'react';
+import type { BlockOf } from '../../catalogue/registry.ts';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { attributes, escapeHtml, texts } from '../string/html.ts';
 
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'number', 'url', 'date', 'password']);
 
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ label: country.name, value: country.code }));
+
+/** A field's choices: the countries or the merchant's own options. */
+function optionsOf(basic: BlockOf<'formElement'>['attributes']['basic']) {
+  return basic.optionsType === 'countries' ? COUNTRY_OPTIONS : basic.options;
+}
+
 /** One field of a form; its value is posted under its dataName. */
 export const formElementRenderer: BlockRenderer<'formElement'> = {
+  html: (block) => {
+    const basic = block.attributes.basic;
+    const id = `fw-field-${block.id}`;
+    const { dataName: name, required } = basic;
+    const optin = basic.autoOptin ? 'true' : undefined;
+    const maxLength = basic.maxLength ?? undefined;
+    const textType = INPUT_TYPES.has(basic.dataType) ? basic.dataType : 'text';
+    // An <input>'s name, checked and value come after its other attributes, as React writes them.
+    const input = (list: Parameters<typeof attributes>[0], inputName: string, value?: string) =>
+      `<input${attributes(list)} name="${escapeHtml(inputName)}"${value === undefined ? '' : ` value="${escapeHtml(value)}"`}/>`;
+    let field = '';
+    switch (basic.inputType) {
+      case 'textarea':
+        field = `<textarea${attributes({ id, class: 'fw-input', placeholder: basic.placeholder, maxLength, name, required, 'data-auto-optin': optin })}></textarea>`;
+        break;
+      case 'number':
+        field = input(
+          {
+            id,
+            class: 'fw-input',
+            type: 'number',
+            min: 0,
+            placeholder: basic.placeholder,
+            required,
+            'data-auto-optin': optin,
+          },
+          name,
+        );
+        break;
+      case 'checkbox':
+      case 'radio': {
+        const options = optionsOf(basic);
+        const list =
+          options.length > 0 ? options : [{ label: basic.placeholder || basic.label, value: 'yes' }];
+        const choiceRequired = required && basic.inputType === 'radio';
+        let choices = '';
+        for (const option of list)
+          choices += `<label class="fw-choice">${input({ type: basic.inputType, required: choiceRequired, 'data-auto-optin': optin }, name, option.value)}${escapeHtml(option.label)}</label>`;
+        field = `<fieldset class="fw-choices" aria-labelledby="${id}-label">${choices}</fieldset>`;
+        break;
+      }
+      case 'select': {
+        let choices = `<option value="" disabled="" selected="">${escapeHtml(basic.placeholder || basic.label)}</option>`;
+        for (const option of optionsOf(basic))
+          choices += `<option value="${escapeHtml(option.value)}"${option.value === '' ? ' selected=""' : ''}>${escapeHtml(option.label)}</option>`;
+        field = `<select${attributes({ id, class: 'fw-input', 'data-options-type': basic.optionsType, name, required, 'data-auto-optin': optin })}>${choices}</select>`;
+        break;
+      }
+      case 'double': {
+        const [first = '', second = ''] = basic.placeholder.split('|');
+        const common = { class: 'fw-input', type: textType };
+        field = `<span class="fw-double">${input(
+          { id, ...common, placeholder: first, maxLength, required, 'data-auto-optin': optin },
+          `${name}_1`,
+        )}${input(
+          {
+            ...common,
+            placeholder: second,
+            maxLength,
+            required,
+            'data-auto-optin': optin,
+            'aria-labelledby': `${id}-label`,
+          },
+          `${name}_2`,
+        )}</span>`;
+        break;
+      }
+      case 'input':
+        field = input(
+          {
+            id,
+            class: 'fw-input',
+            type: textType,
+            placeholder: basic.placeholder,
+            maxLength,
+            'data-options-type': basic.optionsType === 'custom' ? undefined : basic.optionsType,
+            required,
+            'data-auto-optin': optin,
+          },
+          name,
+        );
+        break;
+    }
+    const mark = required ? '<span class="fw-required" aria-hidden="true"> <!-- -->*</span>' : '';
+    const label = `<label id="${id}-label" for="${id}" class="fw-label"${basic.showLabel ? '' : ' hidden=""'}>${texts(basic.label)}${mark}</label>`;
+    return `<div${attributes({ class: 'fw-box fw-field', 'data-input-type': basic.inputType, 'data-max-length': maxLength })}>${label}${field}</div>`;
+  },
   View: ({ block }) => {
     const basic = block.attributes.basic;
     const id = `fw-field-${block.id}`;
@@ -17,10 +113,7 @@ export const formElementRenderer: BlockRenderer<'formElement'> = {
     };
     const maxLength = basic.maxLength ?? undefined;
     const textType = INPUT_TYPES.has(basic.dataType) ? basic.dataType : 'text';
-    const options =
-      basic.optionsType === 'countries'
-        ? COUNTRIES.map((country) => ({ label: country.name, value: country.code }))
-        : basic.options;
+    const options = optionsOf(basic);
     let field: ReactNode;
     switch (basic.inputType) {
       case 'textarea':

@@ -1,9 +1,26 @@
 import type { BlockRenderer } from '../context.ts';
 import { px } from '../css.ts';
 import { safeHref } from '../links.ts';
+import { escapeHtml, imgHtml } from '../string/html.ts';
 
 /** Slides scroll with CSS scroll snapping; thumbnails link to their slide, so it works without a script. */
 export const imageSliderRenderer: BlockRenderer<'imageSlider'> = {
+  html: (block, context) => {
+    const { images, lazyload } = block.attributes.basic;
+    let slides = '';
+    let thumbs = '';
+    let count = 0;
+    for (const image of images) {
+      const src = safeHref(image.url);
+      if (!src) continue;
+      count += 1;
+      const slideId = `fw-slide-${block.id}-${count}`;
+      const loading = lazyload ? 'lazy' : 'eager';
+      slides += `<li id="${slideId}" class="fw-slide">${imgHtml(context.collector, { src, alt: image.alt, loading })}</li>`;
+      thumbs += `<li><a href="#${slideId}" aria-label="${escapeHtml(image.alt || `Image ${count}`)}">${imgHtml(context.collector, { src, alt: '', loading: 'lazy' })}</a></li>`;
+    }
+    return `<div class="fw-box fw-image-slider" data-image-slider=""><ul class="fw-slides">${slides}</ul>${count > 1 ? `<ul class="fw-thumbs">${thumbs}</ul>` : ''}</div>`;
+  },
   View: ({ block }) => {
     const { images, lazyload } = block.attributes.basic;
     const shown = images.flatMap((image) => {

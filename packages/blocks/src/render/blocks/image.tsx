@@ -1,9 +1,26 @@
-import { Clickable } from '../clickable.tsx';
+import { Clickable, clickableHtml } from '../clickable.tsx';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, boxShadowCss, px } from '../css.ts';
 import { linkBehaviour, safeHref } from '../links.ts';
+import { attributes, imgHtml } from '../string/html.ts';
 
 export const imageRenderer: BlockRenderer<'image'> = {
+  html: (block, context) => {
+    const { url, alt, size, action, lazyload, previewProductImage } = block.attributes.basic;
+    const src = safeHref(url);
+    const picture = src
+      ? imgHtml(context.collector, {
+          class: 'fw-image-img',
+          src,
+          alt,
+          width: size.width,
+          height: size.height,
+          loading: lazyload ? 'lazy' : 'eager',
+        })
+      : `<span${attributes({ class: 'fw-image-empty', role: 'img', 'aria-label': alt || undefined })}></span>`;
+    const link = clickableHtml(linkBehaviour(action, context.anchorOf), 'fw-image-link', picture);
+    return `<div class="fw-box fw-image"${previewProductImage ? ' data-preview-product-image="true"' : ''}>${link}</div>`;
+  },
   View: ({ block, context }) => {
     const { url, alt, size, action, lazyload, previewProductImage } = block.attributes.basic;
     const src = safeHref(url);

@@ -1,8 +1,20 @@
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, cssColor, fontCss, JUSTIFY, px } from '../css.ts';
 import { safeHref } from '../links.ts';
+import { escapeHtml } from '../string/html.ts';
 
 export const menuRenderer: BlockRenderer<'menu'> = {
+  html: (block) => {
+    let items = '';
+    for (const item of block.attributes.basic.items) {
+      const href = safeHref(item.url);
+      const title = escapeHtml(item.title);
+      items += href
+        ? `<li class="fw-menu-item"><a class="fw-menu-link" href="${escapeHtml(href)}">${title}</a></li>`
+        : `<li class="fw-menu-item"><span class="fw-menu-link">${title}</span></li>`;
+    }
+    return `<nav class="fw-box fw-menu fw-menu-${escapeHtml(block.attributes.basic.orientation)}"><ul class="fw-menu-list">${items}</ul></nav>`;
+  },
   View: ({ block }) => (
     <nav className={`fw-box fw-menu fw-menu-${block.attributes.basic.orientation}`}>
       <ul className="fw-menu-list">

@@ -1,7 +1,16 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 export const orderBumpRenderer: BlockRenderer<'orderBump'> = {
+  html: (block) => {
+    const { selected, productId, headline, content } = block.attributes.basic;
+    const product = productId === null ? '' : ` data-product-id="${productId}"`;
+    const input = `<input type="checkbox" name="order_bump"${selected ? ' checked=""' : ''} value="${escapeHtml(productId ?? '')}"/>`;
+    const text =
+      content !== '' ? `<div class="fw-order-bump-content fw-text">${escapeHtml(content)}</div>` : '';
+    return `<div class="fw-box fw-order-bump" data-order-bump=""${product}><label class="fw-order-bump-label">${input}<span class="fw-order-bump-headline fw-text">${escapeHtml(headline)}</span></label>${text}</div>`;
+  },
   View: ({ block }) => {
     const { selected, productId, headline, content } = block.attributes.basic;
     return (

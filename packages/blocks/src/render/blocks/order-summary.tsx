@@ -1,8 +1,36 @@
 import type { BlockRenderer } from '../context.ts';
 import { fontCss } from '../css.ts';
+import { attributes, escapeHtml } from '../string/html.ts';
 
 /** The cart's lines are filled in by the hydration script; the labels and switches are here. */
 export const orderSummaryRenderer: BlockRenderer<'orderSummary'> = {
+  html: (block) => {
+    const { showImages, allowDiscountCodes, showHeader, showTotal, collapsable, isOpen, labels } =
+      block.attributes.basic;
+    const open = !collapsable || isOpen;
+    const hidden = open ? '' : ' hidden=""';
+    const line = (name: string, label: string) =>
+      `<tr data-line="${name}"><th scope="row">${escapeHtml(label)}</th><td></td></tr>`;
+    const toggle = collapsable
+      ? `<button${attributes({
+          type: 'button',
+          class: 'fw-order-summary-toggle',
+          'data-action': 'toggle-summary',
+          'data-show-label': labels.showSummary,
+          'data-hide-label': labels.hideSummary,
+          'aria-expanded': String(open),
+        })}>${escapeHtml(open ? labels.hideSummary : labels.showSummary)}</button>`
+      : '';
+    const head = showHeader
+      ? `<thead><tr><th scope="col">${escapeHtml(labels.product)}</th><th scope="col">${escapeHtml(labels.price)}</th></tr></thead>`
+      : '';
+    const foot = `<tfoot>${line('subtotal', labels.subtotal)}${line('discount', labels.discount)}${line('tax', labels.tax)}${showTotal ? line('total', labels.total) : ''}</tfoot>`;
+    const code = escapeHtml(labels.discountCode);
+    const discount = allowDiscountCodes
+      ? `<div class="fw-discount-code"${hidden}><input type="text" placeholder="${code}" aria-label="${code}" name="discount_code"/><button type="button" data-action="apply-discount">${escapeHtml(labels.apply)}</button></div>`
+      : '';
+    return `<div class="fw-box fw-order-summary" data-order-summary="" data-show-images="${showImages}" data-collapsable="${collapsable}" data-open="${open}">${toggle}<table class="fw-order-summary-table"${hidden}>${head}<tbody data-order-lines=""></tbody>${foot}</table>${discount}</div>`;
+  },
   View: ({ block }) => {
     const { showImages, allowDiscountCodes, showHeader, showTotal, collapsable, isOpen, labels } =
       block.attributes.basic;

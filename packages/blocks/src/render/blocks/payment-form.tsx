@@ -1,5 +1,6 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 const FIELDS = [
   { key: 'number', label: 'Card number', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' },
@@ -12,6 +13,15 @@ const FIELDS = [
  * gateway's script takes over the fields marked data-gateway-field.
  */
 export const paymentFormRenderer: BlockRenderer<'paymentForm'> = {
+  html: (block) => {
+    const hidden = block.attributes.basic.showLabels ? '' : ' hidden=""';
+    let fields = '';
+    for (const field of FIELDS) {
+      const id = `fw-card-${block.id}-${field.key}`;
+      fields += `<div class="fw-card-field fw-card-${field.key}"><label class="fw-label" for="${id}"${hidden}>${escapeHtml(field.label)}</label><input id="${id}" class="fw-input" data-gateway-field="${field.key}" autoComplete="${field.autoComplete}" inputMode="numeric" placeholder="${escapeHtml(field.placeholder)}"/></div>`;
+    }
+    return `<fieldset class="fw-box fw-payment-form" data-payment-form="">${fields}</fieldset>`;
+  },
   View: ({ block }) => (
     <fieldset className="fw-box fw-payment-form" data-payment-form="">
       {FIELDS.map((field) => (

@@ -1,8 +1,24 @@
 import type { BlockRenderer } from '../context.ts';
 import { fontCss } from '../css.ts';
+import { escapeHtml, texts } from '../string/html.ts';
 
 /** Prices are in the funnel's currency, which the hydration script formats; the number is in data-price. */
 export const productListRenderer: BlockRenderer<'productList'> = {
+  html: (block) => {
+    const { selectionType, entries } = block.attributes.basic;
+    const name = `products_${block.id}`;
+    let out = `<fieldset class="fw-box fw-product-list" data-product-list="" data-selection-type="${escapeHtml(selectionType)}">`;
+    entries.forEach((entry, index) => {
+      const value = entry.productId === null ? '' : String(entry.productId);
+      const input =
+        selectionType === 'qty'
+          ? `<input type="number" min="0" name="${escapeHtml(`${name}[${value}]`)}" value="${escapeHtml(entry.pcs)}"/>`
+          : `<input type="${selectionType === 'single' ? 'radio' : 'checkbox'}" name="${name}"${selectionType === 'single' && index === 0 ? ' checked=""' : ''} value="${escapeHtml(value)}"/>`;
+      const price = entry.price.toFixed(2);
+      out += `<label class="fw-product"${value ? ` data-product-id="${escapeHtml(value)}"` : ''}>${input}<span class="fw-product-title">${escapeHtml(entry.title)}</span><span class="fw-product-pcs">${texts(entry.pcs, ' pcs')}</span><span class="fw-product-price" data-price="${price}">${price}</span></label>`;
+    });
+    return `${out}</fieldset>`;
+  },
   View: ({ block }) => {
     const { selectionType, entries } = block.attributes.basic;
     const name = `products_${block.id}`;

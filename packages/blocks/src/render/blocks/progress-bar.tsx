@@ -1,9 +1,17 @@
 import type { BlockRenderer } from '../context.ts';
 import { cssColor, fontCss, px, round } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 const JUSTIFY_LABEL = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
 export const progressBarRenderer: BlockRenderer<'progressBar'> = {
+  html: (block) => {
+    const { value, style, animated } = block.attributes.basic;
+    const percent = value.valueNumber.number;
+    const classes = ['fw-progress-bar', style === 'stripes' && 'fw-stripes', animated && 'fw-animated'];
+    const label = value.labelText === '' ? `${percent}%` : value.labelText;
+    return `<div class="fw-box fw-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${escapeHtml(percent)}"><div class="${classes.filter(Boolean).join(' ')}"><span class="fw-progress-label">${escapeHtml(label)}</span></div></div>`;
+  },
   View: ({ block }) => {
     const { value, style, animated } = block.attributes.basic;
     const percent = value.valueNumber.number;

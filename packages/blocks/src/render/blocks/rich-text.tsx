@@ -22,6 +22,7 @@ function richTextCss(attributes: RichTextAttributes, scope: string, sheet: Style
 }
 
 export const headlineRenderer: BlockRenderer<'headline'> = {
+  html: (block) => `<h2 class="fw-box fw-headline fw-text">${sanitizeInlineHtml(block.content ?? '')}</h2>`,
   View: ({ block }) => (
     <h2
       className="fw-box fw-headline fw-text"
@@ -33,6 +34,7 @@ export const headlineRenderer: BlockRenderer<'headline'> = {
 };
 
 export const paragraphRenderer: BlockRenderer<'paragraph'> = {
+  html: (block) => `<p class="fw-box fw-paragraph fw-text">${sanitizeInlineHtml(block.content ?? '')}</p>`,
   View: ({ block }) => (
     <p
       className="fw-box fw-paragraph fw-text"

@@ -1,6 +1,7 @@
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, cssColor, JUSTIFY, px } from '../css.ts';
 import { safeHref } from '../links.ts';
+import { escapeHtml } from '../string/html.ts';
 
 /** A short mark per network, drawn as text so the page needs no icon font. */
 const MARKS: Readonly<Record<string, string>> = {
@@ -12,6 +13,20 @@ const MARKS: Readonly<Record<string, string>> = {
 };
 
 export const socialRenderer: BlockRenderer<'social'> = {
+  html: (block) => {
+    let items = '';
+    for (const item of block.attributes.basic.items) {
+      if (!item.status) continue;
+      const href = safeHref(item.url);
+      const mark = escapeHtml(MARKS[item.icon] ?? item.title.slice(0, 2));
+      const className = `fw-social-icon fw-social-${item.icon.replace(/[^a-z0-9-]/gi, '')}`;
+      const title = escapeHtml(item.title);
+      items += href
+        ? `<li><a class="${className}" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer" aria-label="${title}">${mark}</a></li>`
+        : `<li><span class="${className}" role="img" aria-label="${title}">${mark}</span></li>`;
+    }
+    return `<ul class="fw-box fw-social">${items}</ul>`;
+  },
   View: ({ block }) => (
     <ul className="fw-box fw-social">
       {block.attributes.basic.items

@@ -1,7 +1,9 @@
 import type { BlockRenderer } from '../context.ts';
 import { cssColor, fontCss, px } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 export const spacerRenderer: BlockRenderer<'spacer'> = {
+  html: () => '<hr class="fw-box fw-spacer"/>',
   View: () => <hr className="fw-box fw-spacer" />,
   css: (block, scope, sheet) => {
     const { widthNumber, color, style } = block.attributes.basic;
@@ -15,6 +17,11 @@ export const spacerRenderer: BlockRenderer<'spacer'> = {
 
 /** A line with an optional label (such as 'or') on it, between form fields. */
 export const formSpacerRenderer: BlockRenderer<'formSpacer'> = {
+  html: (block) => {
+    const { label } = block.attributes.basic;
+    const text = label !== '' ? `<span class="fw-form-spacer-label">${escapeHtml(label)}</span>` : '';
+    return `<div class="fw-box fw-form-spacer">${text}</div>`;
+  },
   View: ({ block }) => (
     <div className="fw-box fw-form-spacer">
       {block.attributes.basic.label !== '' && (

@@ -2,11 +2,24 @@ import { formatTimer } from '@funnelwork/domain/shared/timer';
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, fontCss, JUSTIFY } from '../css.ts';
 import { linkAttributes, linkBehaviour } from '../links.ts';
+import { escapeHtml, texts } from '../string/html.ts';
 
 const PARTS = ['hours', 'minutes', 'seconds'] as const;
 
 /** The countdown as it starts; the hydration script counts down and runs the expire action at zero. */
 export const timerRenderer: BlockRenderer<'timer'> = {
+  html: (block, context) => {
+    const basic = block.attributes.basic;
+    const display = formatTimer(basic);
+    const expire = linkAttributes(linkBehaviour(basic.expireAction, context.anchorOf));
+    let out = `<div class="fw-box fw-timer" data-timer="" data-hours="${basic.hours}" data-minutes="${basic.minutes}" data-seconds="${basic.seconds}"`;
+    for (const key in expire)
+      out += ` ${key === 'href' ? 'data-expire-href' : key.replace(/^data-|^/, 'data-expire-')}="${escapeHtml(expire[key] as string)}"`;
+    out += '>';
+    for (const part of PARTS)
+      out += `<div class="fw-timer-part"><span class="fw-timer-value" data-part="${part}">${texts(display[part])}</span><span class="fw-timer-label">${escapeHtml(basic.labels[part])}</span></div>`;
+    return `${out}</div>`;
+  },
   View: ({ block, context }) => {
     const basic = block.attributes.basic;
     const display = formatTimer(basic);

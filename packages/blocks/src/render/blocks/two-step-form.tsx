@@ -1,11 +1,22 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { escapeHtml } from '../string/html.ts';
 
 /**
  * Both steps are in the HTML; step 2 starts hidden on the published page and the hydration script
  * switches steps (next-step, the back button). The editor shows both.
  */
 export const twoStepFormRenderer: BlockRenderer<'twoStepForm'> = {
+  html: (block, context) => {
+    const { header, backButtonText } = block.attributes.basic;
+    let items = '';
+    for (const item of header)
+      items += `<li class="fw-step-header" data-step="${escapeHtml(item.step)}"${item.step === 1 ? ' aria-current="step"' : ''}><span class="fw-step-number">${escapeHtml(item.step)}</span><span class="fw-step-title fw-text">${escapeHtml(item.title)}</span><span class="fw-step-subtitle fw-text">${escapeHtml(item.subtitle)}</span></li>`;
+    const back = `<button type="button" class="fw-back-button" data-action="previous-step">${escapeHtml(backButtonText)}</button>`;
+    const step1 = `<div class="fw-form-step" data-step="1">${context.renderBlocks(block.step1Children)}</div>`;
+    const step2 = `<div class="fw-form-step" data-step="2"${context.editor ? '' : ' hidden=""'}>${back}${context.renderBlocks(block.step2Children)}</div>`;
+    return `<form class="fw-box fw-two-step-form" data-two-step-form="" data-current-step="1" noValidate="" method="post"><ol class="fw-steps-header">${items}</ol>${step1}${step2}</form>`;
+  },
   View: ({ block, context }) => {
     const { header, backButtonText } = block.attributes.basic;
     const steps = [

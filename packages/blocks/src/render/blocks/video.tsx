@@ -1,6 +1,7 @@
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, JUSTIFY, px } from '../css.ts';
 import { safeHref } from '../links.ts';
+import { attributes } from '../string/html.ts';
 
 type Embed = { kind: 'youtube' | 'vimeo'; id: string };
 
@@ -41,6 +42,36 @@ function embedUrl(
 }
 
 export const videoRenderer: BlockRenderer<'video'> = {
+  html: (block) => {
+    const { url, thumbnail, videoId, autoplay, muted, loop, controls, lazyLoad } = block.attributes.basic;
+    const src = safeHref(url);
+    const poster = safeHref(thumbnail);
+    const embed = src ? videoEmbed(src, videoId) : null;
+    const media = embed
+      ? `<iframe${attributes({
+          class: 'fw-video-frame',
+          src: embedUrl(embed, { autoplay, muted, loop, controls }),
+          title: 'Video',
+          loading: lazyLoad ? 'lazy' : 'eager',
+          allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
+          allowFullScreen: true,
+          'data-poster': poster,
+        })}></iframe>`
+      : src
+        ? `<video${attributes({
+            class: 'fw-video-frame',
+            src,
+            poster,
+            autoPlay: autoplay,
+            muted,
+            loop,
+            controls,
+            playsInline: true,
+            preload: lazyLoad ? 'none' : 'metadata',
+          })}></video>`
+        : `<span${attributes({ class: 'fw-video-empty', 'data-poster': poster })}></span>`;
+    return `<div${attributes({ class: 'fw-box fw-video', 'data-video': '', 'data-video-id': embed?.id ?? (videoId || undefined) })}>${media}</div>`;
+  },
   View: ({ block }) => {
     const { url, thumbnail, videoId, autoplay, muted, loop, controls, lazyLoad } = block.attributes.basic;
     const src = safeHref(url);
