@@ -41,14 +41,14 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
       `${origin}/guide/offer?fw_preview=1`,
     );
   }
+  const clicked = Date.now();
   await address.getByRole('button', { name: 'Copy funnel address' }).click();
   await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/guide`);
   await shot(page, 'published-overview-copied');
-  // "Copy tooltip resets after 1.5 s."
-  await page.waitForTimeout(1300);
-  await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();
-  await expect(page.getByRole('tooltip', { name: 'Copy', exact: true })).toBeVisible({ timeout: 1000 });
+  // "Copy tooltip resets after 1.5 s." (the constant itself is unit-tested; here: it does reset, not sooner)
+  await expect(page.getByRole('tooltip', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5000 });
+  expect(Date.now() - clicked).toBeGreaterThanOrEqual(1400);
 
   // A shopper in a browser of their own opens the funnel by its subdomain.
   const shopperContext = await browser.newContext();

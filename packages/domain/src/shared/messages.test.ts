@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COPY_TOOLTIP_RESET_MS,
   DASHBOARD_LOAD_FAILURE,
   DEFAULT_TIME_ZONE,
   ERROR_BOX_MESSAGE,
@@ -42,5 +43,11 @@ describe('defaults', () => {
     expect(DEFAULT_TIME_ZONE).toBe('Europe/London');
     expect(SUBDOMAIN_MIN_LENGTH).toBe(5);
     expect(PAGE_SIZE).toBe(25);
+  });
+});
+
+describe('copy tooltip (spec §9)', () => {
+  it('"Copy tooltip resets after 1.5 s."', () => {
+    expect(COPY_TOOLTIP_RESET_MS).toBe(1500);
   });
 });

@@ -19,3 +19,6 @@ export function noticeDurationMs(kind: NoticeKind): number | null {
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 export const SUBDOMAIN_MIN_LENGTH = 5;
 export const PAGE_SIZE = 25;
+
+/** "Copy tooltip resets after 1.5 s." */
+export const COPY_TOOLTIP_RESET_MS = 1_500;

@@ -46,6 +46,11 @@ export function useSetMe() {
   return (me: Me) => {
     authStore.setUser(me);
     queryClient.setQueryData(sessionKeys.me, me);
+    // A `users/me` read that started before this answer would land after it with the old user
+    // (e.g. the welcome popup opening again): cancel it and keep this answer.
+    void queryClient.cancelQueries({ queryKey: sessionKeys.me }).then(() => {
+      queryClient.setQueryData(sessionKeys.me, me);
+    });
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Domain } from '@funnelwork/domain';
-import { checkDomainName } from '@funnelwork/domain/rules';
+import { COPY_TOOLTIP_RESET_MS, checkDomainName } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Alert,
@@ -22,7 +22,7 @@ import { notifyError } from '../../../app/notices.ts';
 import { createDomain, funnelKeys, verifyDomain } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */
-const COPY_RESET_MS = 1500;
+const COPY_RESET_MS = COPY_TOOLTIP_RESET_MS;
 export const PENDING_VERIFICATION = 'Pending verification';
 
 function CopyValue({ value, label }: { value: string; label: string }) {

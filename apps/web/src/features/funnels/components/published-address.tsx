@@ -1,8 +1,9 @@
+import { COPY_TOOLTIP_RESET_MS } from '@funnelwork/domain/rules';
 import { ActionIcon, Anchor, Button, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 
 /** "Copy tooltip resets after 1.5 s." (spec §9) */
-export const COPY_RESET_MS = 1500;
+export const COPY_RESET_MS = COPY_TOOLTIP_RESET_MS;
 
 type Address = { live_url: string | null; preview_url: string | null };
 
