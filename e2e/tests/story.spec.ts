@@ -126,6 +126,11 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   await shot(shopper, 'story-upsell');
   await shopper.getByRole('button', { name: /Yes! Add this to my order/ }).click();
   await expect(shopper).toHaveURL(`${origin}/course-launch/thanks`, { timeout: 20_000 });
+  // The thank-you page's summary shows the order as it was charged.
+  const receipt = shopper.locator('[data-order-summary]');
+  await expect(receipt.getByRole('row', { name: /Funnel Template Pack/ })).toContainText('$37.00');
+  await expect(receipt.getByRole('row', { name: /Swipe File/ })).toContainText('$17.00');
+  await expect(receipt.getByRole('row', { name: /^Total/ })).toContainText('$151.00');
   await shot(shopper, 'story-thanks');
   await shopperContext.close();
 

@@ -196,9 +196,17 @@ registerHydrator('[data-order-summary]', (summary, data) => {
   const body = q('[data-order-lines]', summary);
   const cell = (line: string) => q(`[data-line="${line}"] td`, summary);
   let seq = 0;
+  // Without a payment form (a thank-you page) the summary shows the order this browser placed.
+  const placed = q('[data-payment-form]') === null;
   refreshSummary = () => {
     const mine = ++seq;
-    void post('/_fw/quote', cartOf(data, discountCode)).then(({ status, json }) => {
+    const ids = { step_id: data.stepId, page_id: data.pageId };
+    const request = placed
+      ? post('/_fw/order', ids).then((answer) =>
+          answer.status === 200 && answer.json.data ? answer : post('/_fw/quote', cartOf(data, discountCode)),
+        )
+      : post('/_fw/quote', cartOf(data, discountCode));
+    void request.then(({ status, json }) => {
       if (mine !== seq || status !== 200 || !json.data) return;
       const quote = json.data as unknown as Quote;
       if (body) {
