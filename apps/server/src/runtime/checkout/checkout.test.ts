@@ -497,6 +497,25 @@ describe('POST /_fw/upsell', () => {
     expect((await postJson(t.app, '/_fw/order', elsewhere, { cookie })).json()).toEqual({ data: null });
   });
 
+  it('a refund gives back the checkout charge and each upsell charge, each at its own amount', async () => {
+    const { shop, data, cookie } = await boughtCheckout();
+    const upsell = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'yes' };
+    expect((await postJson(t.app, '/_fw/upsell', upsell, { cookie })).statusCode).toBe(200);
+    const [first, second] = sandbox.charges.slice(-2);
+    const refunds = sandbox.refunds.length;
+    const res = await shop.api.put(`orders/${data.order_id}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      sandbox.refunds.slice(refunds).map(({ reference, amountMinor }) => ({ reference, amountMinor })),
+    ).toEqual([
+      { reference: first?.reference, amountMinor: 4999 },
+      { reference: second?.reference, amountMinor: 9700 },
+    ]);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, data.order_id));
+    expect(order).toMatchObject({ isRefunded: true, amountMinor: 14699 });
+    expect(order?.refundReference).toMatch(/^sbx_re_/);
+  });
+
   it('no moves on to the next step without charging; a bad token is refused', async () => {
     const { shop, data } = await boughtCheckout();
     const charges = sandbox.charges.length;
