@@ -102,10 +102,12 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   await expect(shopper.getByRole('heading', { name: 'The Complete Growth Course' })).toBeVisible();
   // Step 1 of the two-step form: the product and the shopper's details.
   await expect(shopper.getByRole('radio', { name: /Complete Growth Course/ })).toBeChecked();
+  await expect(shopper.locator('[data-product-list]')).toContainText('$97.00');
   const buyerEmail = uniqueEmail('buyer');
   await shopper.getByLabel('Full name').fill('Ben Buyer');
   await shopper.getByLabel('Email').fill(buyerEmail);
   await shopper.getByLabel('Phone').fill('+1 555 0100');
+  await shot(shopper, 'story-checkout-details');
   await shopper.getByRole('button', { name: 'Go to step #2' }).click();
   // Step 2: the order summary, the order bump and the Sandbox test card.
   const summary = shopper.locator('[data-order-summary]');

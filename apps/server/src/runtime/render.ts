@@ -95,6 +95,8 @@ export type PageContext = {
   funnelId: number;
   /** The next step's address, or null on the last step. */
   nextUrl: string | null;
+  /** The funnel's currency (ISO code), for prices the page's script formats; null when unset. */
+  currency?: string | null;
   trackingCodes: TrackingCode[];
   runtimeScriptUrl: string;
 };
@@ -139,6 +141,7 @@ export async function renderPublishedPage(db: Db, accountId: number, context: Pa
     stepId: context.stepId,
     funnelId: context.funnelId,
     nextUrl: context.nextUrl,
+    currency: context.currency ?? null,
     optinUrl: '/_fw/optin',
   };
   const title = page.seoTitle.trim() || page.name;

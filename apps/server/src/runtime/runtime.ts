@@ -168,6 +168,7 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
             stepId: route.step.id,
             funnelId: route.funnel.id,
             nextUrl,
+            currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
             runtimeScriptUrl: runtime.client.url,
             trackingCodes: site.trackingCodes.filter(
               (c) => c.funnelId === null || c.funnelId === route.funnel.id || c.funnelId === route.main.id,

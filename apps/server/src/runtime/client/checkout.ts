@@ -187,8 +187,19 @@ registerHydrator('[data-payment-form]', (form, data) => {
   });
 });
 
+/** The product list's prices (data-price) in the currency, e.g. '$97.00' rather than '97.00'. */
+function formatListPrices(currency: string | null) {
+  if (!currency) return;
+  for (const price of all<HTMLElement>('.fw-product-price[data-price]')) {
+    price.textContent = money(Number(price.getAttribute('data-price')), currency);
+  }
+}
+
 // Product list and order bump: a change re-prices the summary.
-registerHydrator('[data-product-list]', (list) => list.addEventListener('change', () => refreshSummary()));
+registerHydrator('[data-product-list]', (list, data) => {
+  formatListPrices(data.currency);
+  list.addEventListener('change', () => refreshSummary());
+});
 registerHydrator('[data-order-bump]', (bump) => bump.addEventListener('change', () => refreshSummary()));
 
 // Order summary: lines and totals from the server's price of the current cart; discount codes.
@@ -209,6 +220,8 @@ registerHydrator('[data-order-summary]', (summary, data) => {
     void request.then(({ status, json }) => {
       if (mine !== seq || status !== 200 || !json.data) return;
       const quote = json.data as unknown as Quote;
+      // The quote's currency is the products' own, which the charge uses.
+      if (!placed) formatListPrices(quote.currency);
       if (body) {
         body.textContent = '';
         for (const line of quote.lines) {
