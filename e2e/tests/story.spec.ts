@@ -136,6 +136,13 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   await shot(shopper, 'story-thanks');
   await shopperContext.close();
 
+  // The funnel's overview counts the sale and the shopper's visit.
+  await page.goto(`/wfunnel/${funnelId}/overview`);
+  const stat = (label: string) => page.getByText(label, { exact: true }).locator('..').locator('p').last();
+  await expect(stat('Revenue')).toHaveText('$151.00');
+  await expect(stat('Unique orders')).toHaveText('1');
+  await expect(stat('Unique visits')).toHaveText('1');
+
   // The merchant finds the order with all three items.
   await page.goto('/orders');
   await page.getByLabel('Search orders').fill(buyerEmail);
