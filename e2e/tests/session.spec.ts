@@ -38,7 +38,8 @@ test('signs out and in again; a wrong password shows a clear message', async ({ 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
   await page.goto('/orders');
-  await expect(page.getByText(/coming soon/i).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+  await expect(page.getByText('No orders have been found')).toBeVisible();
 });
 
 test('resets a forgotten password with the code read in the Mailbox', async ({ page, browser }) => {
