@@ -42,6 +42,23 @@ describe("sandbox gateway (14 'Funnelwork Payments' without live credentials)", 
     expect(twice).toMatchObject({ ok: false, code: 'charge_already_refunded', retryable: false });
   });
 
+  it('refuses to refund more than a charge took, like a real gateway', async () => {
+    const sandbox = createSandboxGateway();
+    const paid = await sandbox.charge(null, charge(SANDBOX_CARDS.succeeds));
+    if (!paid.ok) throw new Error('charge failed');
+    const refund = { reference: paid.reference, currency: 'USD', idempotencyKey: 'big' };
+    expect(await sandbox.refund(null, { ...refund, amountMinor: 2501 })).toMatchObject({
+      ok: false,
+      code: 'amount_too_large',
+      retryable: false,
+    });
+    expect(
+      await sandbox.refund(null, { ...refund, amountMinor: 2500, idempotencyKey: 'exact' }),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("refuses references it did not issue, and 'sbx_fail_' references fail retryably", async () => {
     const sandbox = createSandboxGateway();
     const base = { amountMinor: 100, currency: 'USD', idempotencyKey: 'x' };

@@ -54,6 +54,8 @@ export function createSandboxGateway(): SandboxGateway {
   const charges = new Map<string, ChargeResult>();
   const refundResults = new Map<string, RefundResult>();
   const refunded = new Set<string>();
+  // What each charge this sandbox made took, so a refund cannot give back more than was charged.
+  const chargedAmounts = new Map<string, number>();
   const failedOnce = new Set<string>();
   const refunds: Array<{ reference: string; amountMinor: number; idempotencyKey: string }> = [];
   const successfulCharges: Array<{ reference: string; amountMinor: number; idempotencyKey: string }> = [];
@@ -121,6 +123,15 @@ export function createSandboxGateway(): SandboxGateway {
         code: 'resource_missing',
       };
     }
+    const charged = chargedAmounts.get(reference);
+    if (charged !== undefined && request.amountMinor > charged) {
+      return {
+        ok: false,
+        message: `The refund amount (${request.amountMinor}) is greater than the charge amount (${charged}).`,
+        retryable: false,
+        code: 'amount_too_large',
+      };
+    }
     if (refunded.has(reference)) {
       return {
         ok: false,
@@ -149,6 +160,7 @@ export function createSandboxGateway(): SandboxGateway {
       // A retryable failure is not remembered: the same key may be tried again.
       if (result.ok || !result.retryable) charges.set(request.idempotencyKey, result);
       if (result.ok) {
+        chargedAmounts.set(result.reference, request.amountMinor);
         successfulCharges.push({
           reference: result.reference,
           amountMinor: request.amountMinor,

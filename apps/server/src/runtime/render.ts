@@ -112,6 +112,8 @@ export type PageContext = {
   /** The next step's address, or null on the last step. */
   nextUrl: string | null;
   /** The funnel's codes; the same array object again lets its snippets be reused (see codeSnippets). */
+  /** The funnel's currency (ISO code), for prices the page's script formats; null when unset. */
+  currency?: string | null;
   trackingCodes: TrackingCode[];
   runtimeScriptUrl: string;
   /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
@@ -238,6 +240,7 @@ export async function renderPublishedPage(
     stepId: context.stepId,
     funnelId: context.funnelId,
     nextUrl: context.nextUrl,
+    currency: context.currency ?? null,
     optinUrl: '/_fw/optin',
   };
   const html =

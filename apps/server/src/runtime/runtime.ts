@@ -206,6 +206,7 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
               stepId: route.step.id,
               funnelId: route.funnel.id,
               nextUrl,
+              currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
               runtimeScriptUrl: runtime.client.url,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
               renderer: runtime.renderer,

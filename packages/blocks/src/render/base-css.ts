@@ -77,7 +77,7 @@ export const BASE_CSS = [
   '.fw-choice{display:inline-flex;gap:6px;align-items:center}',
   '.fw-double{display:flex;gap:8px}',
   '.fw-required{color:#E03131}',
-  '.fw-payment-form{border:0;margin:0;padding:0;display:grid;grid-template-columns:1fr 1fr;gap:12px}',
+  '.fw-payment-form{border:0;margin:0 0 16px;padding:0;display:grid;grid-template-columns:1fr 1fr;gap:12px}',
   '.fw-card-number{grid-column:1/-1}',
   '.fw-card-field{display:flex;flex-direction:column;gap:6px}',
   '.fw-privacy{opacity:.8}',

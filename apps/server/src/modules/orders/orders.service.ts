@@ -5,6 +5,7 @@ import {
   gatewayById,
   refundUnavailableReason,
   TIMELINE_EVENT_TYPES,
+  toMinorUnits,
 } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -115,6 +116,29 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
   }
 
   /**
+   * The order's charges at its gateway: the checkout's (the order's reference, for the amount the
+   * upsells did not add) and each accepted upsell's (its timeline event holds reference and amount).
+   */
+  async function chargesOf(accountId: number, order: OrderRow) {
+    const upsells = await db
+      .select({ value: orderEvents.value })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.accountId, accountId),
+          eq(orderEvents.orderId, order.id),
+          eq(orderEvents.name, 'Upsell accepted'),
+        ),
+      )
+      .orderBy(asc(orderEvents.id));
+    const extra = upsells
+      .map(({ value }) => ({ reference: value.ref ?? '', amountMinor: toMinorUnits(value.amount ?? 0) }))
+      .filter((charge) => charge.reference !== '' && charge.amountMinor > 0);
+    const upsold = extra.reduce((sum, charge) => sum + charge.amountMinor, 0);
+    return [{ reference: order.reference ?? '', amountMinor: order.amountMinor - upsold }, ...extra];
+  }
+
+  /**
    * Refund (and, for cancel, cancel) an order at its gateway, exactly once.
    *
    * 1. A short transaction locks the order row, checks the rules and claims the refund
@@ -161,22 +185,38 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
       return row as OrderRow;
     });
 
-    let result: RefundResult;
-    try {
-      result = await adapter.refund(credentials, {
-        reference: claimed.reference ?? '',
-        amountMinor: claimed.amountMinor,
-        currency: claimed.currency,
-        idempotencyKey: `order-${claimed.id}-refund-${claimed.refundAttempts}`,
-        reason: options.reason,
-      });
-    } catch (error) {
-      result = {
-        ok: false,
-        message: (error as Error).message || 'The gateway did not answer',
-        retryable: true,
-      };
+    // Each charge of the order is refunded at the gateway: the checkout's, then every accepted
+    // upsell's (one-click upsells are charges of their own, so the checkout's charge alone cannot
+    // take the whole amount back).
+    let result: RefundResult = { ok: false, message: 'Nothing to refund', retryable: false };
+    let first: RefundResult | null = null;
+    const charges = await chargesOf(accountId, claimed);
+    for (const [index, charge] of charges.entries()) {
+      const key = `order-${claimed.id}-refund-${claimed.refundAttempts}${index === 0 ? '' : `-${index}`}`;
+      try {
+        result = await adapter.refund(credentials, {
+          reference: charge.reference,
+          amountMinor: charge.amountMinor,
+          currency: claimed.currency,
+          idempotencyKey: key,
+          reason: options.reason,
+        });
+      } catch (error) {
+        result = {
+          ok: false,
+          message: (error as Error).message || 'The gateway did not answer',
+          retryable: true,
+        };
+      }
+      // A later attempt (a new key after a failed one) may find charges its predecessor refunded.
+      const earlier = index > 0 || claimed.refundAttempts > 0;
+      if (!result.ok && earlier && result.code === 'charge_already_refunded') {
+        result = { ok: true, refundReference: charge.reference };
+      }
+      if (index === 0) first = result;
+      if (!result.ok) break;
     }
+    if (result.ok && first?.ok) result = first;
 
     const gatewayId = claimed.gatewayId ?? undefined;
     const amount = fromMinorUnits(claimed.amountMinor);

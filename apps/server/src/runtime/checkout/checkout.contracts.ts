@@ -96,6 +96,10 @@ export const discountBodySchema = z.object({
 });
 export type DiscountBody = z.infer<typeof discountBodySchema>;
 
+/** The page asking for the order its browser placed (the order cookie names the order). */
+export const placedOrderBodySchema = z.object({ step_id: id, page_id: id });
+export type PlacedOrderBody = z.infer<typeof placedOrderBodySchema>;
+
 /** The cart of a checkout page, priced by the server for the order summary's display. */
 export const quoteBodySchema = checkoutBodySchema.pick({
   step_id: true,

@@ -7,6 +7,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import {
   checkoutBodySchema,
   discountBodySchema,
+  placedOrderBodySchema,
   quoteBodySchema,
   upsellBodySchema,
 } from './checkout.contracts.ts';
@@ -68,6 +69,13 @@ export function checkoutRoutes(
   r.post('/_fw/quote', { schema: { hide: true, body: quoteBodySchema } }, async (request, reply) => {
     requireJson(request);
     return reply.header('cache-control', 'no-store').send({ data: await checkout.quote(request.body) });
+  });
+
+  r.post('/_fw/order', { schema: { hide: true, body: placedOrderBodySchema } }, async (request, reply) => {
+    requireJson(request);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ data: await checkout.placedOrder(request.body, orderCookieOf(request)) });
   });
 
   r.post('/_fw/discount', { schema: { hide: true, body: discountBodySchema } }, async (request, reply) => {

@@ -9,7 +9,13 @@ import type { ChargeRequest, ChargeResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { CheckoutBody, DiscountBody, QuoteBody, UpsellBody } from './checkout.contracts.ts';
+import type {
+  CheckoutBody,
+  DiscountBody,
+  PlacedOrderBody,
+  QuoteBody,
+  UpsellBody,
+} from './checkout.contracts.ts';
 import {
   bumpDailyStats,
   countDiscountUse,
@@ -627,7 +633,50 @@ export function createCheckoutService({
     };
   }
 
-  return { placeOrder, upsell, discountTerms, quote };
+  /**
+   * The order this browser placed in the page's funnel (its order cookie), priced as it was charged:
+   * the order summary on a thank-you page shows it. Null without a live order session for the page's
+   * account and funnel, so another merchant's page learns nothing from a shopper's cookie.
+   */
+  async function placedOrder(body: PlacedOrderBody, token: string | null | undefined) {
+    if (!token) return null;
+    const context = await loadPageContext(db, body.step_id, body.page_id);
+    const [session] = await db
+      .select()
+      .from(orderSessions)
+      .where(
+        and(eq(orderSessions.tokenHash, hashToken(token)), eq(orderSessions.accountId, context.accountId)),
+      );
+    if (!session || new Date(session.expiresAt).getTime() <= clock().getTime()) return null;
+    if (session.funnelId !== context.funnelId) return null;
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, context.accountId), eq(orders.id, session.orderId)));
+    if (!order) return null;
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.accountId, context.accountId), eq(orderItems.orderId, order.id)))
+      .orderBy(orderItems.id);
+    const subtotal = items.reduce((sum, item) => sum + Number(item.amountMinor) * item.qty, 0);
+    return {
+      currency: order.currency,
+      lines: items.map((item) => ({
+        product_id: item.productId,
+        name: item.name,
+        variant_title: item.variantTitle,
+        image_url: item.imageUrl,
+        amount: fromMinorUnits(Number(item.amountMinor)),
+        qty: item.qty,
+      })),
+      subtotal: fromMinorUnits(subtotal),
+      discount: fromMinorUnits(Number(order.discountMinor)),
+      total: fromMinorUnits(Number(order.amountMinor)),
+    };
+  }
+
+  return { placeOrder, upsell, discountTerms, quote, placedOrder };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

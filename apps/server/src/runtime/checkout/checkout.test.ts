@@ -467,6 +467,55 @@ describe('POST /_fw/upsell', () => {
     expect(orderList.json().meta.count).toBe(1);
   });
 
+  it('shows the thank-you page the order its browser placed, and nothing to another browser or funnel', async () => {
+    const { shop, cookie } = await boughtCheckout();
+    const upsell = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'yes' };
+    expect((await postJson(t.app, '/_fw/upsell', upsell, { cookie })).statusCode).toBe(200);
+    const thanks = { step_id: shop.thanks.id, page_id: shop.thanks.pages[0]?.id };
+    const res = await postJson(t.app, '/_fw/order', thanks, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().data).toEqual({
+      currency: 'USD',
+      lines: [
+        expect.objectContaining({ name: 'Course', amount: 49.99, qty: 1 }),
+        expect.objectContaining({ name: 'Masterclass', amount: 97, qty: 1 }),
+      ],
+      subtotal: 146.99,
+      discount: 0,
+      total: 146.99,
+    });
+    // No order cookie, a made-up one, or another merchant's page: no order.
+    expect((await postJson(t.app, '/_fw/order', thanks)).json()).toEqual({ data: null });
+    expect(
+      (await postJson(t.app, '/_fw/order', thanks, { cookie: `fw_order=${'x'.repeat(43)}` })).json(),
+    ).toEqual({
+      data: null,
+    });
+    const other = await shopWithFunnel(t);
+    const elsewhere = { step_id: other.thanks.id, page_id: other.thanks.pages[0]?.id };
+    expect((await postJson(t.app, '/_fw/order', elsewhere, { cookie })).json()).toEqual({ data: null });
+  });
+
+  it('a refund gives back the checkout charge and each upsell charge, each at its own amount', async () => {
+    const { shop, data, cookie } = await boughtCheckout();
+    const upsell = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'yes' };
+    expect((await postJson(t.app, '/_fw/upsell', upsell, { cookie })).statusCode).toBe(200);
+    const [first, second] = sandbox.charges.slice(-2);
+    const refunds = sandbox.refunds.length;
+    const res = await shop.api.put(`orders/${data.order_id}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      sandbox.refunds.slice(refunds).map(({ reference, amountMinor }) => ({ reference, amountMinor })),
+    ).toEqual([
+      { reference: first?.reference, amountMinor: 4999 },
+      { reference: second?.reference, amountMinor: 9700 },
+    ]);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, data.order_id));
+    expect(order).toMatchObject({ isRefunded: true, amountMinor: 14699 });
+    expect(order?.refundReference).toMatch(/^sbx_re_/);
+  });
+
   it('no moves on to the next step without charging; a bad token is refused', async () => {
     const { shop, data } = await boughtCheckout();
     const charges = sandbox.charges.length;

@@ -187,8 +187,19 @@ registerHydrator('[data-payment-form]', (form, data) => {
   });
 });
 
+/** The product list's prices (data-price) in the currency, e.g. '$97.00' rather than '97.00'. */
+function formatListPrices(currency: string | null) {
+  if (!currency) return;
+  for (const price of all<HTMLElement>('.fw-product-price[data-price]')) {
+    price.textContent = money(Number(price.getAttribute('data-price')), currency);
+  }
+}
+
 // Product list and order bump: a change re-prices the summary.
-registerHydrator('[data-product-list]', (list) => list.addEventListener('change', () => refreshSummary()));
+registerHydrator('[data-product-list]', (list, data) => {
+  formatListPrices(data.currency);
+  list.addEventListener('change', () => refreshSummary());
+});
 registerHydrator('[data-order-bump]', (bump) => bump.addEventListener('change', () => refreshSummary()));
 
 // Order summary: lines and totals from the server's price of the current cart; discount codes.
@@ -196,11 +207,21 @@ registerHydrator('[data-order-summary]', (summary, data) => {
   const body = q('[data-order-lines]', summary);
   const cell = (line: string) => q(`[data-line="${line}"] td`, summary);
   let seq = 0;
+  // Without a payment form (a thank-you page) the summary shows the order this browser placed.
+  const placed = q('[data-payment-form]') === null;
   refreshSummary = () => {
     const mine = ++seq;
-    void post('/_fw/quote', cartOf(data, discountCode)).then(({ status, json }) => {
+    const ids = { step_id: data.stepId, page_id: data.pageId };
+    const request = placed
+      ? post('/_fw/order', ids).then((answer) =>
+          answer.status === 200 && answer.json.data ? answer : post('/_fw/quote', cartOf(data, discountCode)),
+        )
+      : post('/_fw/quote', cartOf(data, discountCode));
+    void request.then(({ status, json }) => {
       if (mine !== seq || status !== 200 || !json.data) return;
       const quote = json.data as unknown as Quote;
+      // The quote's currency is the products' own, which the charge uses.
+      if (!placed) formatListPrices(quote.currency);
       if (body) {
         body.textContent = '';
         for (const line of quote.lines) {

@@ -4,6 +4,8 @@ export type PageData = {
   stepId: number;
   funnelId: number;
   nextUrl: string | null;
+  /** The funnel's currency for displayed prices (the server prices the order itself). */
+  currency: string | null;
   optinUrl: string;
 };
 
@@ -35,6 +37,7 @@ export function readPageData(doc: Document = document): PageData {
     stepId: parsed.stepId ?? 0,
     funnelId: parsed.funnelId ?? 0,
     nextUrl: parsed.nextUrl ?? null,
+    currency: parsed.currency ?? null,
     optinUrl: parsed.optinUrl ?? '/_fw/optin',
   };
 }
