@@ -198,7 +198,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     });
   const orders = createOrdersService({ db, gateways: gatewayRegistry });
   const customers = createCustomersService({ db });
-  const exports = createExportsService({ db, queue, dataDir: config.dataDir });
+  const exports = createExportsService({ db, database, queue, dataDir: config.dataDir });
   app.decorate('services', { users, mailer, exports });
 
   registerAuth(app, { db, config });
