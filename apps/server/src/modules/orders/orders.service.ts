@@ -22,6 +22,7 @@ import {
   loadOrder,
   noteOut,
   type OrderRow,
+  orderPage,
   ordersOut,
 } from './orders.queries.ts';
 
@@ -278,29 +279,21 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
       if (term) conditions.push(sql`${orders.searchText} like ${likePattern(term)}`);
       const where = and(...conditions);
 
-      const page = () =>
-        db
-          .select({ order: orders, optin: customers.optinEmail })
-          .from(orders)
-          .leftJoin(
-            customers,
-            and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
-          )
-          .where(where);
       const offset = params.page * params.per_page;
+      const perPage = params.per_page;
 
       let count: number;
-      let rows: Awaited<ReturnType<typeof page>>;
+      let data: Order[];
       if (term) {
-        rows = await page()
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(params.per_page)
-          .offset(offset);
+        data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
+        // The capped total walks the list index newest first (the order makes every plan an index
+        // walk, never a Seq Scan of orders): at most SEARCH_COUNT_CAP matches are counted.
         const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
           db
             .select({ one: sql`1`.as('one') })
             .from(orders)
             .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
             .limit(SEARCH_COUNT_CAP)
             .as('matches'),
         );
@@ -311,24 +304,22 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
           // Pages past the middle are read from the other end of the list index (a small offset in
           // ascending order, then reversed), so the last page costs what the first does.
           const fromEnd = count - offset;
-          rows =
+          data =
             fromEnd <= 0
               ? []
               : (
-                  await page()
-                    .orderBy(asc(orders.createdAt), asc(orders.id))
-                    .limit(Math.min(params.per_page, fromEnd))
-                    .offset(Math.max(0, fromEnd - params.per_page))
+                  await orderPage(db, accountId, where, {
+                    direction: 'asc',
+                    limit: Math.min(perPage, fromEnd),
+                    offset: Math.max(0, fromEnd - perPage),
+                  })
                 ).reverse();
         } else {
-          rows = await page()
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(params.per_page)
-            .offset(offset);
+          data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
         }
       }
       return {
-        data: await ordersOut(db, accountId, rows),
+        data,
         meta: { count, per_page: params.per_page, total_pages: Math.ceil(count / params.per_page) },
       };
     },

@@ -1,3 +1,4 @@
+import { orderListAnswerSchema, orderSchema } from '@funnelwork/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
@@ -52,6 +53,21 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
       '1003',
       '1002',
       '1001',
+    ]);
+  });
+
+  it('answers list rows that fit the list schema exactly and equal GET orders/{id} (items, customer)', async () => {
+    // The list is serialised without zod's encode (speed): the answer must still be the contract.
+    const body = (await shopApi().get('orders', { per_page: 100 })).json();
+    expect(orderListAnswerSchema.strict().parse(body)).toEqual(body);
+    for (const order of body.data) {
+      expect(Object.keys(order).sort()).toEqual(Object.keys(orderSchema.shape).sort());
+      expect(order).toEqual((await shopApi().get(`orders/${order.id}`)).json().data);
+    }
+    const zelda = body.data.find((o: { first_name: string }) => o.first_name === 'Zelda');
+    expect(zelda.customer).toEqual({ first_name: 'Zelda', last_name: 'Quartz', email: 'zelda@quartz.test' });
+    expect(zelda.items).toEqual([
+      { product_id: 5, name: 'Yoga mat', variant_title: 'Main Product', image_url: null, amount: 25, qty: 1 },
     ]);
   });
 
