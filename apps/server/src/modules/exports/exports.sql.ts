@@ -51,10 +51,25 @@ const statusSql = `case when o.payment_status = 'processing' then 'Pending' when
 const yesNo = (column: string) => `case when ${column} then 'yes' else 'no' end`;
 
 /** Items as "name (variant) x qty; …" in item order; 'Main Product' and empty variants are not shown. */
-const itemsLateralSql = `left join lateral (select string_agg(i.name
+const itemsAggregateSql = `string_agg(i.name
       || coalesce(' (' || case when i.variant_title <> 'Main Product' then nullif(i.variant_title, '') end || ')', '')
-      || ' x ' || i.qty, '; ' order by i.id) as items
-    from order_items i where i.order_id = o.id and i.account_id = o.account_id) it on true`;
+      || ' x ' || i.qty, '; ' order by i.id)`;
+
+/**
+ * The items cell of each order: for a whole export a lateral aggregate per order (streams in id
+ * order); for one id range (PGlite's batches) the range's items grouped once and joined, which
+ * costs about half as much on the embedded database.
+ */
+function itemsJoinSql(range?: { accountId: number; after: number; upTo: number }): string {
+  if (!range) {
+    return `left join lateral (select ${itemsAggregateSql} as items
+      from order_items i where i.order_id = o.id and i.account_id = o.account_id) it on true`;
+  }
+  return `left join (select i.order_id, ${itemsAggregateSql} as items from order_items i
+      where i.account_id = ${integer(range.accountId)} and i.order_id > ${integer(range.after)}
+        and i.order_id <= ${integer(range.upTo)} group by i.order_id) it
+    on it.order_id = o.id`;
+}
 
 /** The CSV cells of EXPORT_COLUMNS, in order, over `orders o` and its items `it.items`. */
 const CELLS: string[] = [
@@ -97,10 +112,22 @@ export function exportWhereSql({ accountId, funnelId, params }: ExportScope): st
   return conditions.join(' and ');
 }
 
-/** The export's rows as CSV cells named like the header, ordered by id; `extra` narrows the id range. */
-export function exportSelectSql(scope: ExportScope, extra = ''): string {
+/**
+ * The export's rows as CSV cells named like the header, ordered by id; with `range` only the orders
+ * with after < id ≤ upTo (one PGlite batch; upTo null: to the end).
+ */
+export function exportSelectSql(scope: ExportScope, range?: { after: number; upTo: number | null }): string {
   const columns = CELLS.map((cell, i) => `${cell} as ${identifier(EXPORT_COLUMNS[i] as string)}`).join(', ');
-  return `select ${columns} from orders o ${itemsLateralSql} where ${exportWhereSql(scope)}${extra} order by o.id`;
+  let where = exportWhereSql(scope);
+  let items = itemsJoinSql();
+  if (range) {
+    where += ` and o.id > ${integer(range.after)}`;
+    if (range.upTo !== null) {
+      where += ` and o.id <= ${integer(range.upTo)}`;
+      items = itemsJoinSql({ accountId: scope.accountId, after: range.after, upTo: range.upTo });
+    }
+  }
+  return `select ${columns} from orders o ${items} where ${where} order by o.id`;
 }
 
 /**
@@ -126,9 +153,9 @@ export async function* exportCsvChunks(
         ),
       ),
     );
-    const upTo = bound === undefined ? '' : ` and o.id <= ${integer(bound.id)}`;
+    const upTo = bound === undefined ? null : integer(bound.id);
     rows += yield* database.copyOut(
-      exportSelectSql(scope, ` and o.id > ${lastId}${upTo}`),
+      exportSelectSql(scope, { after: lastId, upTo }),
       first ? 'format csv, header' : 'format csv',
     );
     if (bound === undefined) return rows;
