@@ -286,18 +286,23 @@ export function createOrdersService({ db, gateways, clock = () => new Date() }: 
       let data: Order[];
       if (term) {
         data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
-        // The capped total walks the list index newest first (the order makes every plan an index
-        // walk, never a Seq Scan of orders): at most SEARCH_COUNT_CAP matches are counted.
-        const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
-          db
-            .select({ one: sql`1`.as('one') })
-            .from(orders)
-            .where(where)
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(SEARCH_COUNT_CAP)
-            .as('matches'),
-        );
-        count = row?.n ?? 0;
+        if (offset === 0 && data.length < perPage) {
+          // A first page that is not full holds every match: no count (a rare term is one statement).
+          count = data.length;
+        } else {
+          // The capped total walks the list index newest first (the order makes every plan an index
+          // walk, never a Seq Scan of orders): at most SEARCH_COUNT_CAP matches are counted.
+          const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
+            db
+              .select({ one: sql`1`.as('one') })
+              .from(orders)
+              .where(where)
+              .orderBy(desc(orders.createdAt), desc(orders.id))
+              .limit(SEARCH_COUNT_CAP)
+              .as('matches'),
+          );
+          count = row?.n ?? 0;
+        }
       } else {
         count = await countOrders(db, accountId, params.funnel_id, archivedStates);
         if (offset > count / 2) {

@@ -93,6 +93,18 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
       expect(res.meta.count, query).toBe(1);
       expect(res.data[0].order_number, query).toBe('1008');
     }
+    // A full first page counts the matches; a partial first page is the total by itself.
+    const many = (await shopApi().get('orders', { query: '10' })).json();
+    expect(many.meta).toEqual({ count: 30, per_page: 25, total_pages: 2 });
+    const rest = (await shopApi().get('orders', { query: '10', page: 1 })).json();
+    expect(rest.meta.count).toBe(30);
+    expect(rest.data.map((o: { order_number: string }) => o.order_number)).toEqual([
+      '1005',
+      '1004',
+      '1003',
+      '1002',
+      '1001',
+    ]);
     const none = (await shopApi().get('orders', { query: '%' })).json();
     expect(none.meta.count).toBe(0);
     // "an empty search clears"
