@@ -71,26 +71,29 @@ function itemsJoinSql(range?: { accountId: number; after: number; upTo: number }
     on it.order_id = o.id`;
 }
 
-/** The CSV cells of EXPORT_COLUMNS, in order, over `orders o` and its items `it.items`. */
-const CELLS: string[] = [
-  neutralisedSql('o.order_number'),
-  `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  statusSql,
-  neutralisedSql(`btrim(o.first_name || ' ' || o.last_name, ${literal(JS_WHITESPACE)})`),
-  neutralisedSql('o.email'),
-  neutralisedSql(`coalesce(it.items, '')`),
-  neutralisedSql('o.items_count::text'),
-  neutralisedSql('(o.amount_minor / 100.0)::numeric(20, 2)::text'),
-  neutralisedSql('o.currency'),
-  gatewayNameSql,
-  neutralisedSql(`coalesce(o.reference, '')`),
-  yesNo('o.is_canceled'),
-  yesNo('o.is_refunded'),
-  yesNo('o.is_fulfilled'),
-  yesNo('o.is_archived'),
-  neutralisedSql(`coalesce(o.tracking_number, '')`),
-  neutralisedSql(`coalesce(o.shipping_carrier, '')`),
-  neutralisedSql(`coalesce(o.tracking_url, '')`),
+/**
+ * The CSV cells of EXPORT_COLUMNS, in order, over `orders o` and its items `it.items`; `true` marks
+ * the cells neutralised against formula injection (the others are constants or dates).
+ */
+const CELLS: Array<[sql: string, neutralised: boolean]> = [
+  ['o.order_number', true],
+  [`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, false],
+  [statusSql, false],
+  [`btrim(o.first_name || ' ' || o.last_name, ${literal(JS_WHITESPACE)})`, true],
+  ['o.email', true],
+  [`coalesce(it.items, '')`, true],
+  ['o.items_count::text', true],
+  ['(o.amount_minor / 100.0)::numeric(20, 2)::text', true],
+  ['o.currency', true],
+  [gatewayNameSql, false],
+  [`coalesce(o.reference, '')`, true],
+  [yesNo('o.is_canceled'), false],
+  [yesNo('o.is_refunded'), false],
+  [yesNo('o.is_fulfilled'), false],
+  [yesNo('o.is_archived'), false],
+  [`coalesce(o.tracking_number, '')`, true],
+  [`coalesce(o.shipping_carrier, '')`, true],
+  [`coalesce(o.tracking_url, '')`, true],
 ];
 
 const integer = (value: unknown) => {
@@ -117,7 +120,6 @@ export function exportWhereSql({ accountId, funnelId, params }: ExportScope): st
  * with after < id ≤ upTo (one PGlite batch; upTo null: to the end).
  */
 export function exportSelectSql(scope: ExportScope, range?: { after: number; upTo: number | null }): string {
-  const columns = CELLS.map((cell, i) => `${cell} as ${identifier(EXPORT_COLUMNS[i] as string)}`).join(', ');
   let where = exportWhereSql(scope);
   let items = itemsJoinSql();
   if (range) {
@@ -127,7 +129,14 @@ export function exportSelectSql(scope: ExportScope, range?: { after: number; upT
       items = itemsJoinSql({ accountId: scope.accountId, after: range.after, upTo: range.upTo });
     }
   }
-  return `select ${columns} from orders o ${items} where ${where} order by o.id`;
+  // Each cell is computed once in the inner query (`offset 0` keeps the planner from inlining it into
+  // the neutralising CASE, which would evaluate it up to three times), then neutralised outside.
+  const inner = CELLS.map(([cell], i) => `${cell} as c${i}`).join(', ');
+  const outer = CELLS.map(
+    ([, neutralised], i) =>
+      `${neutralised ? neutralisedSql(`c.c${i}`) : `c.c${i}`} as ${identifier(EXPORT_COLUMNS[i] as string)}`,
+  ).join(', ');
+  return `select ${outer} from (select o.id, ${inner} from orders o ${items} where ${where} order by o.id offset 0) c order by c.id`;
 }
 
 /**
