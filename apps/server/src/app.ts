@@ -212,7 +212,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const events = options.events ?? createEventBus();
   const orders = createOrdersService({ db, gateways: gatewayRegistry, events });
   const customers = createCustomersService({ db });
-  const exports = createExportsService({ db, queue, dataDir: config.dataDir });
+  const exports = createExportsService({ db, database, queue, dataDir: config.dataDir });
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });

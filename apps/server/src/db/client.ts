@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleProxy, type RemoteCallback } from 'drizzle-orm/pg-proxy';
 import { migrate as migrateProxy } from 'drizzle-orm/pg-proxy/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,14 @@ export type Database = {
   kind: DatabaseKind;
   /** Raw SQL for pg-boss and migrations: statements without values may hold several commands. */
   executeSql: SqlExecutor;
+  /**
+   * `COPY (query) TO STDOUT WITH (options)`'s bytes. PostgreSQL streams them in chunks
+   * (pg-copy-streams, one statement, flat memory); PGlite answers one buffer (`COPY … TO
+   * '/dev/blob'`), so callers there keep each query's output small (keyset batches). COPY takes no
+   * bind parameters: `query` must inline only values the caller has validated (numbers). The
+   * generator's return value is the number of rows copied.
+   */
+  copyOut(query: string, options: string): AsyncGenerator<Uint8Array, number>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -59,12 +68,29 @@ async function createPostgres(url: string): Promise<Database> {
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: last?.rows ?? [] };
     },
+    copyOut: async function* (query, options) {
+      const client = await pool.connect();
+      try {
+        const stream = client.query(copyTo(`copy (${query}) to stdout with (${options})`));
+        for await (const chunk of stream) yield chunk as Uint8Array;
+        return stream.rowCount;
+      } finally {
+        client.release();
+      }
+    },
     migrate: () => migrateNodePg(db as never, { migrationsFolder: resolveAsset('migrations') }),
     close: () => pool.end(),
   };
 }
 
-type WorkerAnswer = { id: number; rows?: unknown[]; error?: Record<string, unknown>; ready?: boolean };
+type WorkerAnswer = {
+  id: number;
+  rows?: unknown[];
+  bytes?: Uint8Array;
+  affectedRows?: number;
+  error?: Record<string, unknown>;
+  ready?: boolean;
+};
 
 /** An error from PGlite with the same fields node-postgres gives (code, constraint, detail). */
 export class DatabaseError extends Error {
@@ -93,6 +119,7 @@ async function createPglite(dataDir: string | null): Promise<Database> {
       if (!waiting) return;
       pending.delete(msg.id);
       if (msg.error) waiting.reject(new DatabaseError(msg.error));
+      else if (msg.bytes) waiting.resolve(msg as never);
       else waiting.resolve(msg.rows ?? []);
     });
   });
@@ -102,7 +129,12 @@ async function createPglite(dataDir: string | null): Promise<Database> {
     pending.clear();
   });
 
-  const send = (op: 'query' | 'exec' | 'close', sql = '', params: unknown[] = [], rowMode = 'object') =>
+  const send = (
+    op: 'query' | 'exec' | 'copy' | 'close',
+    sql = '',
+    params: unknown[] = [],
+    rowMode = 'object',
+  ) =>
     new Promise<unknown[]>((resolve, reject) => {
       if (workerFailure) return reject(workerFailure);
       const id = nextId++;
@@ -179,6 +211,15 @@ async function createPglite(dataDir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     executeSql,
+    copyOut: async function* (query, options) {
+      const sql = `copy (${query}) to '/dev/blob' with (${options})`;
+      const answer = (await outsideTransaction(() => send('copy', sql))) as unknown as {
+        bytes: Uint8Array;
+        affectedRows: number;
+      };
+      yield answer.bytes;
+      return answer.affectedRows;
+    },
     migrate: () =>
       migrateProxy(
         db as never,

@@ -1,5 +1,6 @@
 // The embedded database lives in this worker so a long query never blocks the server's event loop.
-// Protocol: {id, op: 'query'|'exec'|'close', sql, params, rowMode} -> {id, rows} | {id, error}.
+// Protocol: {id, op: 'query'|'exec'|'copy'|'close', sql, params, rowMode} -> {id, rows} | {id, bytes} |
+// {id, error}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -38,6 +39,13 @@ parentPort.on('message', async (msg) => {
     if (msg.op === 'exec') {
       const results = await db.exec(msg.sql);
       parentPort.postMessage({ id: msg.id, rows: results.at(-1)?.rows ?? [] });
+      return;
+    }
+    if (msg.op === 'copy') {
+      // COPY … TO '/dev/blob': PGlite hands the output back as a Blob; its bytes go back transferred.
+      const result = await db.query(msg.sql);
+      const bytes = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array(0);
+      parentPort.postMessage({ id: msg.id, bytes, affectedRows: result.affectedRows ?? 0 }, [bytes.buffer]);
       return;
     }
     const result = await db.query(msg.sql, msg.params ?? [], { rowMode: msg.rowMode ?? 'object', parsers });

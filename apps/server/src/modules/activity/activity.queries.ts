@@ -35,7 +35,8 @@ const parsed = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
- * The Activity panel in one statement: page views per minute over the latest 24 minutes and the
+ * The Activity panel in one statement: page views per minute over the latest 24 minutes (grouped by
+ * `date_bin`, whose timestamps need no per-row numeric epoch arithmetic) and the
  * active visitors (both an index-only range over page_view_events_account_created_idx), and the
  * latest activity lines (a backward range over activity_items_account_created_idx).
  */
@@ -46,8 +47,8 @@ export async function loadRecentViews(db: Db, accountId: number, now: number): P
   const activeSince = now - ACTIVE_VISITOR_MINUTES * MINUTE_MS;
   const result = await db.execute(sql`
     select
-      (select json_agg(json_build_object('m', m, 'c', c))
-         from (select floor(extract(epoch from created_at) / 60)::bigint as m, count(*) as c
+      (select json_agg(json_build_object('m', extract(epoch from minute)::bigint / 60, 'c', c))
+         from (select date_bin('1 minute', created_at, timestamptz '1970-01-01 00:00:00+00') as minute, count(*) as c
                  from page_view_events
                 where account_id = ${accountId} and created_at >= ${new Date(chartStart).toISOString()}::timestamptz
                 group by 1) per_minute) as minutes,

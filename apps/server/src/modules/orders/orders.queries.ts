@@ -1,6 +1,6 @@
 import type { Order, OrderEvent, OrderItem, OrderNote } from '@funnelwork/domain';
 import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   accountCounters,
@@ -19,7 +19,7 @@ import { iso, ownedBy } from '../funnels/access.ts';
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-export function itemOut(row: ItemRow): OrderItem {
+export function itemOut(row: ItemOutRow): OrderItem {
   return {
     product_id: row.productId,
     name: row.name,
@@ -30,7 +30,35 @@ export function itemOut(row: ItemRow): OrderItem {
   };
 }
 
-export function orderOut(row: OrderRow, items: ItemRow[], optinEmail: string | null): Order {
+/** The order columns the API shape reads (the list fetches only these). */
+export const orderOutColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerId: orders.customerId,
+  pageId: orders.pageId,
+  funnelId: orders.funnelId,
+  stepId: orders.stepId,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  itemsCount: orders.itemsCount,
+  amountMinor: orders.amountMinor,
+  currency: orders.currency,
+  isCanceled: orders.isCanceled,
+  isRefunded: orders.isRefunded,
+  isFulfilled: orders.isFulfilled,
+  isArchived: orders.isArchived,
+  isApps: orders.isApps,
+  paymentStatus: orders.paymentStatus,
+  reference: orders.reference,
+  gatewayId: orders.gatewayId,
+  appId: orders.appId,
+  createdAt: orders.createdAt,
+};
+type OrderOutRow = Pick<OrderRow, keyof typeof orderOutColumns>;
+type ItemOutRow = Pick<ItemRow, 'productId' | 'name' | 'variantTitle' | 'imageUrl' | 'amountMinor' | 'qty'>;
+
+export function orderOut(row: OrderOutRow, items: ItemOutRow[], optinEmail: string | null): Order {
   const hasCustomer = row.customerId !== null;
   return {
     id: row.id,
@@ -95,6 +123,64 @@ export async function ordersOut(
     rows.map((r) => r.order.id),
   );
   return rows.map((r) => orderOut(r.order, items.get(r.order.id) ?? [], r.optin));
+}
+
+type ItemJson = {
+  product_id: number | string;
+  name: string;
+  variant_title: string | null;
+  image_url: string | null;
+  amount_minor: number | string;
+  qty: number;
+};
+
+/**
+ * One page of orders in one statement: `pageIds` picks the page's ids (an index-only walk of the list
+ * index, or the search), then only those rows are read, with the customer's opt-in e-mail and the
+ * items aggregated as JSON in item order.
+ */
+export async function orderPage(
+  db: Db,
+  accountId: number,
+  where: SQL | undefined,
+  options: { direction: 'desc' | 'asc'; limit: number; offset: number },
+): Promise<Order[]> {
+  const by = options.direction === 'desc' ? desc : asc;
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(by(orders.createdAt), by(orders.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const rows = await db
+    .select({
+      ...orderOutColumns,
+      optin: customers.optinEmail,
+      items: sql<ItemJson[] | string | null>`(select json_agg(json_build_object('product_id', i.product_id,
+        'name', i.name, 'variant_title', i.variant_title, 'image_url', i.image_url,
+        'amount_minor', i.amount_minor, 'qty', i.qty) order by i.id)
+        from ${orderItems} i where i.order_id = ${orders.id} and i.account_id = ${orders.accountId})`,
+    })
+    .from(orders)
+    .leftJoin(customers, and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)))
+    .where(and(ownedBy(orders, accountId), inArray(orders.id, pageIds)))
+    .orderBy(by(orders.createdAt), by(orders.id));
+  return rows.map(({ optin, items, ...row }) => {
+    const list = (typeof items === 'string' ? (JSON.parse(items) as ItemJson[]) : items) ?? [];
+    return orderOut(
+      row,
+      list.map((item) => ({
+        productId: Number(item.product_id),
+        name: item.name,
+        variantTitle: item.variant_title,
+        imageUrl: item.image_url,
+        amountMinor: Number(item.amount_minor),
+        qty: item.qty,
+      })),
+      optin,
+    );
+  });
 }
 
 /** One of the account's live (not deleted) orders; 404 otherwise. `forUpdate` locks the row. */

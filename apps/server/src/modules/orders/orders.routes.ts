@@ -41,6 +41,10 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
         querystring: orderListQuerySchema,
         response: { 200: orderListAnswerSchema },
       },
+      // The hot list skips zod's per-request encode of 25 orders (more than the 1.5 ms the API may add
+      // to its SQL, bench/orders.ts): the type provider checks the handler's answer against the schema
+      // at compile time, the OpenAPI document keeps the schema, and orders.test.ts parses answers with it.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => orders.list(accountIdOf(request), request.query),
   );

@@ -25,6 +25,7 @@ import {
   loadOrder,
   noteOut,
   type OrderRow,
+  orderPage,
   ordersOut,
 } from './orders.queries.ts';
 
@@ -343,57 +344,52 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
       if (term) conditions.push(sql`${orders.searchText} like ${likePattern(term)}`);
       const where = and(...conditions);
 
-      const page = () =>
-        db
-          .select({ order: orders, optin: customers.optinEmail })
-          .from(orders)
-          .leftJoin(
-            customers,
-            and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
-          )
-          .where(where);
       const offset = params.page * params.per_page;
+      const perPage = params.per_page;
 
       let count: number;
-      let rows: Awaited<ReturnType<typeof page>>;
+      let data: Order[];
       if (term) {
-        rows = await page()
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(params.per_page)
-          .offset(offset);
-        const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
-          db
-            .select({ one: sql`1`.as('one') })
-            .from(orders)
-            .where(where)
-            .limit(SEARCH_COUNT_CAP)
-            .as('matches'),
-        );
-        count = row?.n ?? 0;
+        data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
+        if (offset === 0 && data.length < perPage) {
+          // A first page that is not full holds every match: no count (a rare term is one statement).
+          count = data.length;
+        } else {
+          // The capped total walks the list index newest first (the order makes every plan an index
+          // walk, never a Seq Scan of orders): at most SEARCH_COUNT_CAP matches are counted.
+          const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
+            db
+              .select({ one: sql`1`.as('one') })
+              .from(orders)
+              .where(where)
+              .orderBy(desc(orders.createdAt), desc(orders.id))
+              .limit(SEARCH_COUNT_CAP)
+              .as('matches'),
+          );
+          count = row?.n ?? 0;
+        }
       } else {
         count = await countOrders(db, accountId, params.funnel_id, archivedStates);
         if (offset > count / 2) {
           // Pages past the middle are read from the other end of the list index (a small offset in
           // ascending order, then reversed), so the last page costs what the first does.
           const fromEnd = count - offset;
-          rows =
+          data =
             fromEnd <= 0
               ? []
               : (
-                  await page()
-                    .orderBy(asc(orders.createdAt), asc(orders.id))
-                    .limit(Math.min(params.per_page, fromEnd))
-                    .offset(Math.max(0, fromEnd - params.per_page))
+                  await orderPage(db, accountId, where, {
+                    direction: 'asc',
+                    limit: Math.min(perPage, fromEnd),
+                    offset: Math.max(0, fromEnd - perPage),
+                  })
                 ).reverse();
         } else {
-          rows = await page()
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(params.per_page)
-            .offset(offset);
+          data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
         }
       }
       return {
-        data: await ordersOut(db, accountId, rows),
+        data,
         meta: { count, per_page: params.per_page, total_pages: Math.ceil(count / params.per_page) },
       };
     },

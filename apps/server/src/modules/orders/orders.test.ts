@@ -1,3 +1,4 @@
+import { orderListAnswerSchema, orderSchema } from '@funnelwork/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
@@ -55,6 +56,21 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
     ]);
   });
 
+  it('answers list rows that fit the list schema exactly and equal GET orders/{id} (items, customer)', async () => {
+    // The list is serialised without zod's encode (speed): the answer must still be the contract.
+    const body = (await shopApi().get('orders', { per_page: 100 })).json();
+    expect(orderListAnswerSchema.strict().parse(body)).toEqual(body);
+    for (const order of body.data) {
+      expect(Object.keys(order).sort()).toEqual(Object.keys(orderSchema.shape).sort());
+      expect(order).toEqual((await shopApi().get(`orders/${order.id}`)).json().data);
+    }
+    const zelda = body.data.find((o: { first_name: string }) => o.first_name === 'Zelda');
+    expect(zelda.customer).toEqual({ first_name: 'Zelda', last_name: 'Quartz', email: 'zelda@quartz.test' });
+    expect(zelda.items).toEqual([
+      { product_id: 5, name: 'Yoga mat', variant_title: 'Main Product', image_url: null, amount: 25, qty: 1 },
+    ]);
+  });
+
   it('lists one funnel with funnel_id, counted from the funnel counters', async () => {
     const res = (await shopApi().get('orders', { funnel_id: funnelId, per_page: 4 })).json();
     expect(res.meta).toEqual({ count: 10, per_page: 4, total_pages: 3 });
@@ -77,6 +93,18 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
       expect(res.meta.count, query).toBe(1);
       expect(res.data[0].order_number, query).toBe('1008');
     }
+    // A full first page counts the matches; a partial first page is the total by itself.
+    const many = (await shopApi().get('orders', { query: '10' })).json();
+    expect(many.meta).toEqual({ count: 30, per_page: 25, total_pages: 2 });
+    const rest = (await shopApi().get('orders', { query: '10', page: 1 })).json();
+    expect(rest.meta.count).toBe(30);
+    expect(rest.data.map((o: { order_number: string }) => o.order_number)).toEqual([
+      '1005',
+      '1004',
+      '1003',
+      '1002',
+      '1001',
+    ]);
     const none = (await shopApi().get('orders', { query: '%' })).json();
     expect(none.meta.count).toBe(0);
     // "an empty search clears"

@@ -1,0 +1,116 @@
+import { parse } from 'csv-parse/sync';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/index.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
+import { itemsOf } from '../orders/orders.queries.ts';
+import { csvLine, EXPORT_COLUMNS } from './exports.service.ts';
+import { type ExportScope, exportCsvChunks } from './exports.sql.ts';
+
+// The export's cells are built in SQL (COPY); csvLine is the same rule in TypeScript. Both must give
+// the same cells, including neutralising (=, +, -, @, tab, CR), trimming, variants and money.
+let t: TestApp;
+let accountId: number;
+
+const awkward = [
+  { firstName: '=SUM(A1:A9)', lastName: 'Doe', email: '+1@example.test' },
+  { firstName: '-minus', lastName: '', email: '@at.test' },
+  { firstName: '\tTabbed', lastName: 'Name', email: '\rcr@example.test' },
+  { firstName: '', lastName: '', email: '' },
+  { firstName: ' \u00a0Spaced ', lastName: ' Out\n', email: 'quote"comma,@example.test' },
+  { firstName: 'Zoë', lastName: 'Ünïcode 😀', email: 'zoe@example.test' },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  accountId = (await signUpOwner(t.app)).accountId;
+  const db = t.database.db;
+  let n = 0;
+  for (const person of awkward) {
+    const customer = await createCustomer(db, accountId, person);
+    n++;
+    await createOrder(db, accountId, {
+      customerId: customer.id,
+      gatewayId: n % 2 ? 5 : 99,
+      reference: n % 3 ? `=ref${n}` : null,
+      paymentStatus: n === 1 ? 'processing' : n === 2 ? 'failed' : null,
+      items: [
+        { name: '-Tee', variantTitle: 'Large', amountMinor: 1999, qty: 2 },
+        { name: 'Cap, "red"', variantTitle: 'Main Product', amountMinor: 1, qty: 1 },
+        { name: 'Pin', variantTitle: '', amountMinor: 0, qty: 3 },
+      ].slice(0, (n % 3) + 1),
+      createdAt: new Date(Date.UTC(2025, 0, n, 10, 0, 0, 123)),
+    });
+  }
+  await createOrder(db, accountId, { items: [] });
+  // Fulfilled with tracking, refunded, archived and canceled states.
+  await db
+    .update(orders)
+    .set({
+      isFulfilled: true,
+      trackingNumber: '@TRK1',
+      shippingCarrier: 'other',
+      trackingUrl: '=http://x.test',
+    })
+    .where(and(eq(orders.accountId, accountId), eq(orders.orderNumber, '1003')));
+  await db
+    .update(orders)
+    .set({ isRefunded: true, isCanceled: true, isArchived: true })
+    .where(and(eq(orders.accountId, accountId), eq(orders.orderNumber, '1004')));
+});
+afterAll(() => t.close());
+
+async function exported(batchSize: number) {
+  const scope: ExportScope = {
+    accountId,
+    funnelId: null,
+    params: { exportType: 'all', rangeStart: 0, rangeEnd: 0 },
+  };
+  const chunks: Uint8Array[] = [];
+  const source = exportCsvChunks({ db: t.database.db, database: t.database }, scope, batchSize);
+  let count = 0;
+  for (;;) {
+    const next = await source.next();
+    if (next.done) {
+      count = next.value;
+      break;
+    }
+    chunks.push(next.value);
+  }
+  return { rows: parse(Buffer.concat(chunks).toString('utf8')) as string[][], count };
+}
+
+async function expectedRows() {
+  const db = t.database.db;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt)))
+    .orderBy(asc(orders.id));
+  const items = await itemsOf(
+    db,
+    accountId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => csvLine(row, items.get(row.id) ?? []));
+}
+
+describe('the export SQL and the TypeScript CSV rule', () => {
+  it('give the same cells for every order, neutralised', async () => {
+    const expected = await expectedRows();
+    const { rows, count } = await exported(1000);
+    expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
+    expect(rows.slice(1)).toEqual(expected);
+    expect(count).toBe(expected.length);
+    expect(rows.flat().filter((cell) => cell.startsWith("'")).length).toBeGreaterThan(8);
+    expect(rows.every((row) => row.every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+  });
+
+  it('read in small keyset batches, gives the same file with one header', async () => {
+    const whole = await exported(1000);
+    const batched = await exported(2);
+    expect(batched.rows).toEqual(whole.rows);
+    expect(batched.count).toBe(whole.count);
+  });
+});
