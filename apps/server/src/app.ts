@@ -32,6 +32,8 @@ import { createDiscountsService } from './modules/discounts/discounts.service.ts
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { createDomainsService } from './modules/domains/domains.service.ts';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { createEmailTemplatesService } from './modules/email-templates/email-templates.service.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService, type ExportsService } from './modules/exports/exports.service.ts';
 import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
@@ -193,6 +195,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const images = createImagesService({ db, storage });
   const popups = createPopupsService({ db });
   const library = createLibraryService({ db });
+  const emailTemplates = createEmailTemplatesService({ db });
   const cipher = createCredentialCipher(config.gatewaySecretKey ?? keyFromDataDir(config.dataDir));
   installCredentialCipher(cipher);
   const stripe = createStripeAdapter({ apiBase: config.stripeApiBase });
@@ -241,6 +244,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       await imagesRoutes(api, { images });
       popupsRoutes(api, { popups });
       libraryRoutes(api, { library });
+      emailTemplatesRoutes(api, { templates: emailTemplates });
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });

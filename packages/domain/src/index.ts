@@ -10,3 +10,4 @@ export * from './media/contracts.ts';
 export * from './orders/contracts.ts';
 export * from './shared/envelope.ts';
 export * from './templates/contracts.ts';
+export * from './templates/email-templates.ts';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isStorableText, text } from '../funnels/inputs.ts';
+import { dataAnswer, dataBody } from '../shared/envelope.ts';
+
+/** "Email template name required on save: alert 'Please enter a template name'." */
+export const EMAIL_TEMPLATE_NAME_REQUIRED = 'Please enter a template name';
+
+/** "Email template: id, name, html, css, tags, config (JSON string holding editor content, rows, children and page settings)." */
+export const emailTemplateSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  html: z.string(),
+  css: z.string(),
+  tags: z.string(),
+  config: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+export const emailTemplateBriefSchema = emailTemplateSchema.omit({ html: true, css: true, config: true });
+
+const templateName = z
+  .string()
+  .trim()
+  .min(1, EMAIL_TEMPLATE_NAME_REQUIRED)
+  .max(200, 'Name must be at most 200 characters')
+  .refine(isStorableText, 'may not hold NUL characters or broken Unicode');
+
+const templateFields = {
+  html: text(500_000),
+  css: text(200_000),
+  tags: text(1_000),
+  /** The e-mail editor's document as JSON text; checked on the server against the document schema. */
+  config: text(2_000_000),
+};
+
+/** "Create user email template: payload userId and data (name, html, id, css, tags, config); reads id." */
+export const createEmailTemplateBodySchema = dataBody(
+  z.object({
+    name: templateName,
+    id: z.unknown().optional(),
+    html: templateFields.html.default(''),
+    css: templateFields.css.default(''),
+    tags: templateFields.tags.default(''),
+    config: templateFields.config,
+  }),
+);
+/** "Update: userId, id, data." */
+export const patchEmailTemplateBodySchema = dataBody(
+  z.object({
+    name: templateName.optional(),
+    html: templateFields.html.optional(),
+    css: templateFields.css.optional(),
+    tags: templateFields.tags.optional(),
+    config: templateFields.config.optional(),
+  }),
+);
+export const emailTemplateIdAnswerSchema = dataAnswer(z.object({ id: z.number().int() }));
+export const userEmailTemplateParamsSchema = z.object({
+  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const userEmailTemplateItemParamsSchema = userEmailTemplateParamsSchema.extend({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
