@@ -9,7 +9,7 @@ import {
 } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
+import { type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import type { GatewayCredentials, RefundResult } from '../../gateways/types.ts';
