@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -11,9 +10,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
 
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The owning account of a merchant-owned row; deleting the account deletes the row. */
+export const accountId = () =>
+  bigint('account_id', { mode: 'number' })
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -12,16 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountId } from './accounts.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { funnels, steps } from './funnels.ts';
-
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const accountId = () =>
-  bigint('account_id', { mode: 'number' })
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export type RecurringInterval = 'day' | 'week' | 'month' | 'year';
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -12,18 +11,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountId } from './accounts.ts';
 import type { RecurringInterval } from './catalog.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { funnels } from './funnels.ts';
 import { customers, orders } from './orders.ts';
-
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const accountId = () =>
-  bigint('account_id', { mode: 'number' })
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export type CheckoutRequestState = 'pending' | 'done';
 

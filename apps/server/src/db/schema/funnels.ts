@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -15,16 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { accountId, users } from './accounts.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { domains } from './domains.ts';
-
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const accountId = () =>
-  bigint('account_id', { mode: 'number' })
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const funnelFolders = pgTable(
   'funnel_folders',

@@ -1,26 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountId } from './accounts.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { funnels } from './funnels.ts';
-
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const accountId = () =>
-  bigint('account_id', { mode: 'number' })
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const imageFolders = pgTable(
   'image_folders',

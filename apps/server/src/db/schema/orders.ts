@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -13,16 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { accountId, users } from './accounts.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { funnels } from './funnels.ts';
-
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const accountId = () =>
-  bigint('account_id', { mode: 'number' })
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** One key and value of a customer's metadata (read-only in the dashboard). */
 export type CustomerMetadataEntry = { key: string; value: string };
