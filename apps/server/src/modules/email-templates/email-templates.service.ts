@@ -1,10 +1,10 @@
-import { validateDocument } from '@funnelwork/blocks';
 import type { EmailTemplate } from '@funnelwork/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTemplates, members } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { iso, ownedBy } from '../funnels/access.ts';
+import { checkedDocument } from '../steps/page-documents.ts';
 
 type Row = typeof emailTemplates.$inferSelect;
 
@@ -28,18 +28,8 @@ export function checkedEmailConfig(config: string): string {
   } catch {
     throw new HttpError(400, 'data.config: is not JSON', 'validation_error', 'data.config');
   }
-  const checked = validateDocument(parsed);
-  if (!checked.ok) {
-    const issue = checked.issues[0];
-    const field = issue?.path ? `data.config.${issue.path}` : 'data.config';
-    throw new HttpError(
-      400,
-      `${field}: ${issue?.message ?? 'is not an editor document'}`,
-      'validation_error',
-      field,
-    );
-  }
-  if (checked.document.kind !== 'email') {
+  const document = checkedDocument(parsed as Record<string, unknown>);
+  if (document.kind !== 'email') {
     throw new HttpError(
       400,
       'data.config.kind: must be an e-mail document',
