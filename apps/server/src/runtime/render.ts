@@ -2,6 +2,7 @@ import {
   CorruptDocumentError,
   documentStyles,
   type EditorDocument,
+  escapeHtml,
   migrateDocument,
   pageHtml,
   renderPage,
@@ -11,8 +12,6 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { pages, popups } from '../db/schema/index.ts';
 import type { TrackingCode } from './site-data.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Text placed inside a <style> or <script> element cannot close it. */
 const inElement = (text: string, tag: 'style' | 'script') =>

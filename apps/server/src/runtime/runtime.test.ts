@@ -152,7 +152,7 @@ describe('published funnels', () => {
       ).statusCode,
     ).toBe(201);
     const html = (await get('/guide/free')).body;
-    expect(html).toContain('<title>Free guide &#60;now&#62;</title>');
+    expect(html).toContain('<title>Free guide &lt;now&gt;</title>');
     expect(html).toContain('<meta name="description" content="Seven steps">');
     expect(html).toContain('<meta name="keywords" content="sales, guide">');
     expect(html).toContain('.custom-rule{color:red}');
