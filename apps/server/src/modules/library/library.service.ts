@@ -60,8 +60,9 @@ export function createLibraryService({ db }: { db: Db }) {
     return row;
   }
 
-  async function groupOut(accountId: number, kind: LibraryKind, id: number) {
-    const [row] = await db
+  /** The kind's groups of the account with their item counts, in one statement (all, or the one `id`). */
+  async function groupsOf(accountId: number, kind: LibraryKind, id?: number) {
+    const rows = await db
       .select({
         id: libraryGroups.id,
         name: libraryGroups.name,
@@ -71,9 +72,26 @@ export function createLibraryService({ db }: { db: Db }) {
         ),
       })
       .from(libraryGroups)
-      .where(and(ownedBy(libraryGroups, accountId), eq(libraryGroups.kind, kind), eq(libraryGroups.id, id)));
-    if (!row) throw notFound(WHAT[kind].group);
-    return { id: row.id, name: row.name, items_count: row.n, created_at: iso(row.createdAt) };
+      .where(
+        and(
+          ownedBy(libraryGroups, accountId),
+          eq(libraryGroups.kind, kind),
+          id !== undefined ? eq(libraryGroups.id, id) : undefined,
+        ),
+      )
+      .orderBy(libraryGroups.name, libraryGroups.id);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      items_count: row.n,
+      created_at: iso(row.createdAt),
+    }));
+  }
+
+  async function groupOut(accountId: number, kind: LibraryKind, id: number) {
+    const [group] = await groupsOf(accountId, kind, id);
+    if (!group) throw notFound(WHAT[kind].group);
+    return group;
   }
 
   return {
@@ -146,14 +164,7 @@ export function createLibraryService({ db }: { db: Db }) {
         .where(and(ownedBy(libraryItems, accountId), eq(libraryItems.kind, kind), eq(libraryItems.id, id)));
     },
 
-    async listGroups(accountId: number, kind: LibraryKind) {
-      const rows = await db
-        .select({ id: libraryGroups.id })
-        .from(libraryGroups)
-        .where(and(ownedBy(libraryGroups, accountId), eq(libraryGroups.kind, kind)))
-        .orderBy(libraryGroups.name, libraryGroups.id);
-      return Promise.all(rows.map((r) => groupOut(accountId, kind, r.id)));
-    },
+    listGroups: (accountId: number, kind: LibraryKind) => groupsOf(accountId, kind),
 
     async createGroup(accountId: number, kind: LibraryKind, name: string) {
       const [row] = await db.insert(libraryGroups).values({ accountId, kind, name }).returning();
