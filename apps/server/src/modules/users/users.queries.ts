@@ -3,6 +3,7 @@ import { PERMISSION_FLAGS, roleLabel } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, members, users } from '../../db/schema/index.ts';
+import { iso } from '../funnels/access.ts';
 
 export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, true])) as Record<
   string,
@@ -17,8 +18,6 @@ export async function findUserByEmail(db: Db, email: string) {
     .limit(1);
   return user;
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The spec's User / account entity for the token's user and its selected account. */
 export async function loadMe(db: Db, userId: number, accountId: number | null): Promise<Me | undefined> {
