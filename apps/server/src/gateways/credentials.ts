@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { ownedBy } from '../db/query-helpers.ts';
 import { userGateways } from '../db/schema/index.ts';
-import { ownedBy } from '../modules/funnels/access.ts';
 import type { GatewayCredentials } from './types.ts';
 
 /**

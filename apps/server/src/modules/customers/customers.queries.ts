@@ -1,9 +1,9 @@
 import type { Customer, CustomerBrief } from '@funnelwork/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { accountCounters, type CustomerMetadataEntry, customers } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { PatchCustomerBody } from '@funnelwork/domain';
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { accountCounters, customers, orders } from '../../db/schema/index.ts';
-import { likePattern, ownedBy } from '../funnels/access.ts';
 import { SEARCH_COUNT_CAP } from '../orders/orders.service.ts';
 import {
   adjustCustomerCount,

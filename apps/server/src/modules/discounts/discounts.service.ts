@@ -9,9 +9,9 @@ import {
 } from '@funnelwork/domain/rules';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, isUniqueViolation, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { accounts, discounts } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, isUniqueViolation, likePattern, ownedBy } from '../funnels/access.ts';
 
 type Deps = { db: Db };
 type DiscountRow = typeof discounts.$inferSelect;

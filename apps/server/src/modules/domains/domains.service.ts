@@ -8,9 +8,9 @@ import {
 } from '@funnelwork/domain/rules';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, isUniqueViolation, ownedBy } from '../../db/query-helpers.ts';
 import { domains } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, isUniqueViolation, ownedBy } from '../funnels/access.ts';
 import type { TxtLookup } from './dns-verifier.ts';
 
 type Deps = { db: Db; lookupTxt: TxtLookup };

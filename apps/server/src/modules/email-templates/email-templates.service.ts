@@ -1,9 +1,9 @@
 import type { EmailTemplate } from '@funnelwork/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { emailTemplates, members } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 import { checkedDocument } from '../steps/page-documents.ts';
 
 type Row = typeof emailTemplates.$inferSelect;

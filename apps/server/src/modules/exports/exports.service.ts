@@ -14,10 +14,10 @@ import {
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { type ExportParams, exportJobs } from '../../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 import type { itemsOf, OrderRow } from '../orders/orders.queries.ts';
 import { EXPORT_COLUMNS, exportCsvChunks } from './exports.sql.ts';

@@ -1,9 +1,9 @@
 import type { FunnelApp } from '@funnelwork/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { funnelApps } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 
 type Deps = { db: Db };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import {
   funnels,
   pages,
@@ -8,7 +9,6 @@ import {
   productVariants,
   steps,
 } from '../../db/schema/index.ts';
-import { ownedBy } from './access.ts';
 import type { FunnelRow } from './funnels.queries.ts';
 
 export type FunnelCopyOptions = {

@@ -2,9 +2,9 @@ import type { Funnel, FunnelListItem, FunnelStats } from '@funnelwork/domain';
 import { firstFreePath, fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { domains, funnelDailyStats, funnels } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, likePattern, ownedBy } from './access.ts';
 
 export type FunnelRow = typeof funnels.$inferSelect;
 

@@ -10,9 +10,9 @@ import { listMeta } from '@funnelwork/domain';
 import { cloneName, funnelPathFromName } from '@funnelwork/domain/rules';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, isUniqueViolation, ownedBy } from '../../db/query-helpers.ts';
 import { domains, funnelFolders, funnels, steps } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, isUniqueViolation, ownedBy } from './access.ts';
 import { copyFunnel } from './funnel-copy.ts';
 import {
   type FunnelRow,

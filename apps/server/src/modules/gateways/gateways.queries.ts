@@ -2,9 +2,9 @@ import type { UserGateway } from '@funnelwork/domain/gateways/contracts';
 import { gatewayById } from '@funnelwork/domain/orders/gateways';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { userGateways } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 
 export type UserGatewayRow = typeof userGateways.$inferSelect;
 

@@ -13,12 +13,12 @@ import {
 import { GATEWAYS, gatewayById } from '@funnelwork/domain/orders/gateways';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, ownedBy } from '../../db/query-helpers.ts';
 import { userGateways } from '../../db/schema/index.ts';
 import type { CredentialCipher } from '../../gateways/credentials.ts';
 import type { KeyCheck } from '../../gateways/stripe.ts';
 import type { GatewayCredentials } from '../../gateways/types.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { isUniqueViolation, ownedBy } from '../funnels/access.ts';
 import {
   findUserGateway,
   type UserGatewayRow,

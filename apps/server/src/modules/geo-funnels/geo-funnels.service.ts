@@ -2,9 +2,9 @@ import type { Funnel } from '@funnelwork/domain';
 import { SECOND_KIND_FUNNEL } from '@funnelwork/domain/rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import { domains, funnels } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { ownedBy } from '../funnels/access.ts';
 import { copyFunnel } from '../funnels/funnel-copy.ts';
 import { findFunnel, funnelOut, loadFunnel } from '../funnels/funnels.queries.ts';
 

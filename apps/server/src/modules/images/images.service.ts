@@ -10,10 +10,10 @@ import { and, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import type { Db } from '../../db/client.ts';
+import { iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { imageFolders, images } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { iso, likePattern, ownedBy } from '../funnels/access.ts';
 
 type ImageRow = typeof images.$inferSelect;
 

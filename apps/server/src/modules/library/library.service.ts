@@ -2,9 +2,9 @@ import { isBlockType } from '@funnelwork/blocks';
 import type { LibraryItem, LibraryKind } from '@funnelwork/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { libraryGroups, libraryItems } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 import { checkedDocument } from '../steps/page-documents.ts';
 
 type ItemRow = typeof libraryItems.$inferSelect;

@@ -2,6 +2,7 @@ import type { Order, OrderEvent, OrderItem, OrderNote } from '@funnelwork/domain
 import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import {
   accountCounters,
   customers,
@@ -14,7 +15,6 @@ import {
   type PaymentStatus,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

@@ -9,13 +9,13 @@ import {
 } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import type { GatewayCredentials, RefundResult } from '../../gateways/types.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { recordActivity } from '../activity/activity.queries.ts';
-import { likePattern, ownedBy } from '../funnels/access.ts';
 import {
   addEvent,
   adjustOrderCounts,

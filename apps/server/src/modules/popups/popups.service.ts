@@ -2,9 +2,9 @@ import { emptyDocument } from '@funnelwork/blocks';
 import type { Popup } from '@funnelwork/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { popups } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 import { checkedDocument } from '../steps/page-documents.ts';
 

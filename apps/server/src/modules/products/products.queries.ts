@@ -2,9 +2,9 @@ import type { Product, ProductVariant, VariantOption } from '@funnelwork/domain'
 import { fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { products, productVariantOptions, productVariants } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;

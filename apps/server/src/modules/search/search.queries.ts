@@ -3,8 +3,8 @@ import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { funnelApps, funnels, products } from '../../db/schema/index.ts';
-import { likePattern, ownedBy } from '../funnels/access.ts';
 
 /**
  * One query per group of the global search box. Each matches the text anywhere in the name

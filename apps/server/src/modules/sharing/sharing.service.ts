@@ -4,9 +4,9 @@ import { cloneName, funnelPathFromName } from '@funnelwork/domain/rules';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, ownedBy } from '../../db/query-helpers.ts';
 import { funnelFolders, funnels, steps } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { isUniqueViolation, ownedBy } from '../funnels/access.ts';
 import { copyFunnel } from '../funnels/funnel-copy.ts';
 import { type FunnelRow, findFunnel, freeFunnelPath } from '../funnels/funnels.queries.ts';
 

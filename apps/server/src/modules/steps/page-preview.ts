@@ -1,9 +1,9 @@
 import { CorruptDocumentError, migrateDocument, pageDocumentHtml, renderPage } from '@funnelwork/blocks';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import { pages, steps } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { ownedBy } from '../funnels/access.ts';
 
 /**
  * Served on the dashboard's origin, so the preview runs as a sandbox (an opaque origin without scripts):

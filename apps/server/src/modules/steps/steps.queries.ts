@@ -1,9 +1,9 @@
 import type { Page, PageBrief, Step } from '@funnelwork/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { funnels, pages, steps } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 
 export type StepRow = typeof steps.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;

@@ -13,9 +13,9 @@ import {
 } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, isUniqueViolation, ownedBy } from '../../db/query-helpers.ts';
 import { pages, steps, type TemplatePage, users, userTemplates } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { iso, isUniqueViolation, ownedBy } from '../funnels/access.ts';
 import { findFunnel, touchFunnel } from '../funnels/funnels.queries.ts';
 import { builtinTemplatePages } from '../templates/templates.service.ts';
 import { checkedDocument, readableDocument } from './page-documents.ts';

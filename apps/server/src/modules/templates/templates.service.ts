@@ -4,9 +4,9 @@ import { stepPathFromName, userTemplateId } from '@funnelwork/domain/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import { type TemplatePage, templateLikes, userTemplates } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { ownedBy } from '../funnels/access.ts';
 
 type Deps = { db: Db };
 type LikeCounts = Map<string, { likes: number; liked: boolean }>;

@@ -1,9 +1,9 @@
 import type { TrackingCode } from '@funnelwork/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { trackingCodes } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { iso, ownedBy } from '../funnels/access.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 
 type Deps = { db: Db };

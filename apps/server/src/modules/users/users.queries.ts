@@ -2,8 +2,8 @@ import type { Me, MyAccount } from '@funnelwork/domain';
 import { PERMISSION_FLAGS, roleLabel } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { iso } from '../../db/query-helpers.ts';
 import { accounts, members, users } from '../../db/schema/index.ts';
-import { iso } from '../funnels/access.ts';
 
 export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, true])) as Record<
   string,

@@ -1,6 +1,7 @@
 import { gatewayById, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import {
   type CustomerMetadataEntry,
   customers,
@@ -13,7 +14,6 @@ import type { GatewayRegistry } from '../../gateways/registry.ts';
 import { SANDBOX_GATEWAY_ID } from '../../gateways/sandbox.ts';
 import type { GatewayAdapter, GatewayCredentials } from '../../gateways/types.ts';
 import { type CustomerRow, insertCustomer } from '../../modules/customers/customers.queries.ts';
-import { ownedBy } from '../../modules/funnels/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CustomerFields } from './checkout.contracts.ts';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import { checkoutRequests } from '../../db/schema/index.ts';
-import { ownedBy } from '../../modules/funnels/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 /** A stored answer: the HTTP status and the JSON body the first request answered. */
