@@ -26,6 +26,10 @@ import { createDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { pages } from '../apps/server/src/db/schema/index.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
+import {
+  addPublishedCheckout,
+  callThrough,
+} from '../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import { createPreparedPageCache, renderPublishedPage } from '../apps/server/src/runtime/render.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { pageCss, pageHtml, renderPage, renderPageString } from '../packages/blocks/src/index.ts';
@@ -71,26 +75,6 @@ async function autocannon(url: string, headers: Record<string, string>) {
     non_2xx: result.non2xx,
     errors: result.errors,
   };
-}
-
-/** Points every product list entry, order bump and yes-link of a template's document at real products. */
-function withProducts(config: unknown, listIds: number[], bumpId: number | null, offerId: number | null) {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== 'object' || value === null) return value;
-    const object = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, walk(v)])) as Json;
-    if (object.type === 'productList' && typeof object.attributes === 'object') {
-      const basic = (object.attributes as { basic: Json }).basic;
-      basic.entries = (basic.entries as Json[])
-        .slice(0, listIds.length)
-        .map((entry, index) => ({ ...entry, productId: listIds[index] }));
-    }
-    if (object.type === 'orderBump' && typeof object.attributes === 'object')
-      (object.attributes as { basic: Json }).basic.productId = bumpId;
-    if (object.type === 'yes-link') object.productId = offerId ?? undefined;
-    return object;
-  };
-  return walk(config) as Json;
 }
 
 async function openLoop(url: string, during?: () => Promise<unknown>) {
@@ -186,48 +170,13 @@ export async function runPublished() {
   await api.post('change-subdomain', { subdomain: SUBDOMAIN });
   const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
   const big = await createStep(api, funnel.id, { name: 'Story', type: 5, url: 'story' });
-  const checkout = await createStep(api, funnel.id, {
-    name: 'Checkout',
-    type: 1,
-    url: 'buy',
-    template_id: 'checkout-two-step',
-  });
-  const upsell = await createStep(api, funnel.id, {
-    name: 'Upsell',
-    type: 2,
-    url: 'offer',
-    template_id: 'upsell-one-click',
-  });
-  await createStep(api, funnel.id, {
-    name: 'Thanks',
-    type: 3,
-    url: 'thanks',
-    template_id: 'thank-you-next-steps',
-  });
-  const product = async (data: Json) =>
-    (await api.post('products', { currency: 'USD', funnel_id: funnel.id, ...data })).json().data as {
-      id: number;
-    };
-  const main = await product({ name: 'Course', price: 49, step_id: checkout.id });
-  const bump = await product({ name: 'Workbook', price: 9 });
-  const offer = await product({ name: 'Masterclass', price: 97, step_id: upsell.id });
+  const { checkout, main } = await addPublishedCheckout(callThrough(api), funnel.id);
   const document150 = generatedDocument(150);
   const bigPageId = big.pages[0]?.id as number;
   await db
     .update(pages)
     .set({ config: document150 as unknown as Json, version: 2 })
     .where(eq(pages.id, bigPageId));
-  for (const [step, list, b, o] of [
-    [checkout, [main.id], bump.id, null],
-    [upsell, [], null, offer.id],
-  ] as const) {
-    const pageId = step.pages[0]?.id as number;
-    const [row] = await db.select().from(pages).where(eq(pages.id, pageId));
-    await db
-      .update(pages)
-      .set({ config: withProducts(row?.config, [...list], b, o), version: (row?.version ?? 1) + 1 })
-      .where(eq(pages.id, pageId));
-  }
   app.runtime.sites.bump(owner.accountId);
 
   // 1. Cached page vs the same HTML as a static file.

@@ -1,34 +1,9 @@
 import { expect, test } from '@playwright/test';
+import {
+  addPublishedCheckout,
+  type DashboardCall,
+} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import { apiCall, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
-
-type Json = Record<string, unknown>;
-type Step = { id: number; url: string; pages: Array<{ id: number }> };
-type PageRow = { id: number; config: Json; version: number };
-
-/** Points the template's product list, order bump and yes-link at the merchant's products. */
-function withProducts(
-  config: unknown,
-  listIds: number[],
-  bumpId: number | null,
-  offerId: number | null,
-): Json {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== 'object' || value === null) return value;
-    const object = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, walk(v)])) as Json;
-    if (object.type === 'productList' && typeof object.attributes === 'object') {
-      const basic = (object.attributes as { basic: Json }).basic;
-      basic.entries = (basic.entries as Json[])
-        .slice(0, listIds.length)
-        .map((entry, index) => ({ ...entry, productId: listIds[index] }));
-    }
-    if (object.type === 'orderBump' && typeof object.attributes === 'object')
-      (object.attributes as { basic: Json }).basic.productId = bumpId;
-    if (object.type === 'yes-link') object.productId = offerId ?? undefined;
-    return object;
-  };
-  return walk(config) as Json;
-}
 
 test('the whole story: a merchant publishes a funnel, a shopper buys with the order bump and takes the upsell, the merchant sees and refunds the order', async ({
   page,
@@ -59,28 +34,13 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   // entries, order bump, yes-link product) is long and covered by page-editor.spec.ts, so the
   // merchant's editor work goes through the same API the editor saves with. The products carry the
   // names and prices the templates' copy already shows, so the page says what the shopper pays.
-  const step = (name: string, type: number, url: string, template_id: string) =>
-    apiCall<Step>(page, 'POST', `wfunnels/${funnelId}/steps`, { name, type, url, template_id });
-  const checkout = await step('Checkout', 1, 'buy', 'checkout-two-step');
-  const upsell = await step('Upsell', 2, 'offer', 'upsell-one-click');
-  await step('Thank you', 3, 'thanks', 'thank-you-next-steps');
-  const product = (data: Json) =>
-    apiCall<{ id: number }>(page, 'POST', 'products', { currency: 'USD', funnel_id: funnelId, ...data });
-  const course = await product({ name: 'Complete Growth Course', price: 97, step_id: checkout.id });
-  const swipeFile = await product({ name: 'Swipe File', price: 17 });
-  const templates = await product({ name: 'Funnel Template Pack', price: 37, step_id: upsell.id });
-  for (const [s, list, bump, offer] of [
-    [checkout, [course.id], swipeFile.id, null],
-    [upsell, [], null, templates.id],
-  ] as const) {
-    const pageId = s.pages[0]?.id as number;
-    const path = `wfunnels/${funnelId}/steps/${s.id}/pages/${pageId}`;
-    const row = await apiCall<PageRow>(page, 'GET', path);
-    await apiCall(page, 'PATCH', path, {
-      config: withProducts(row.config, [...list], bump, offer),
-      version: row.version,
-    });
-  }
+  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
+    apiCall<T>(page, method, path, data);
+  await addPublishedCheckout(call, funnelId, {
+    main: { name: 'Complete Growth Course', price: 97 },
+    bump: { name: 'Swipe File', price: 17 },
+    offer: { name: 'Funnel Template Pack', price: 37 },
+  });
 
   // Published: the overview shows the live address the server answers.
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
