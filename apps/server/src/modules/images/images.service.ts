@@ -56,12 +56,27 @@ export function createImagesService({ db, storage }: { db: Db; storage: FileStor
     return row;
   }
 
-  async function folderOut(accountId: number, row: typeof imageFolders.$inferSelect): Promise<ImageFolder> {
-    const [counted] = await db
-      .select({ n: count() })
-      .from(images)
-      .where(and(ownedBy(images, accountId), eq(images.folderId, row.id)));
-    return { id: row.id, name: row.name, images_count: counted?.n ?? 0, created_at: iso(row.createdAt) };
+  /** The account's image folders with their image counts, in one statement (all, or the one `id`). */
+  async function foldersOf(accountId: number, id?: number): Promise<ImageFolder[]> {
+    const rows = await db
+      .select({
+        id: imageFolders.id,
+        name: imageFolders.name,
+        createdAt: imageFolders.createdAt,
+        n: sql`(select count(*) from images i where i.account_id = "image_folders"."account_id" and i.folder_id = "image_folders"."id")`.mapWith(
+          Number,
+        ),
+      })
+      .from(imageFolders)
+      .where(and(ownedBy(imageFolders, accountId), id !== undefined ? eq(imageFolders.id, id) : undefined))
+      .orderBy(imageFolders.name, imageFolders.id);
+    return rows.map((r) => ({ id: r.id, name: r.name, images_count: r.n, created_at: iso(r.createdAt) }));
+  }
+
+  async function folderOut(accountId: number, id: number): Promise<ImageFolder> {
+    const [folder] = await foldersOf(accountId, id);
+    if (!folder) throw notFound('Image folder');
+    return folder;
   }
 
   return {
@@ -167,35 +182,23 @@ export function createImagesService({ db, storage }: { db: Db; storage: FileStor
       return file ? { ...file, contentType: row.contentType } : null;
     },
 
-    async listFolders(accountId: number) {
-      const rows = await db
-        .select({
-          id: imageFolders.id,
-          name: imageFolders.name,
-          createdAt: imageFolders.createdAt,
-          n: sql`(select count(*) from images i where i.account_id = "image_folders"."account_id" and i.folder_id = "image_folders"."id")`.mapWith(
-            Number,
-          ),
-        })
-        .from(imageFolders)
-        .where(ownedBy(imageFolders, accountId))
-        .orderBy(imageFolders.name, imageFolders.id);
-      return rows.map((r) => ({ id: r.id, name: r.name, images_count: r.n, created_at: iso(r.createdAt) }));
-    },
+    listFolders: (accountId: number) => foldersOf(accountId),
 
     async createFolder(accountId: number, name: string) {
-      const [row] = await db.insert(imageFolders).values({ accountId, name }).returning();
-      return folderOut(accountId, row as typeof imageFolders.$inferSelect);
+      const [row] = await db
+        .insert(imageFolders)
+        .values({ accountId, name })
+        .returning({ id: imageFolders.id });
+      return folderOut(accountId, row?.id as number);
     },
 
     async renameFolder(accountId: number, id: number, name: string) {
       await findFolder(accountId, id);
-      const [row] = await db
+      await db
         .update(imageFolders)
         .set({ name })
-        .where(and(ownedBy(imageFolders, accountId), eq(imageFolders.id, id)))
-        .returning();
-      return folderOut(accountId, row as typeof imageFolders.$inferSelect);
+        .where(and(ownedBy(imageFolders, accountId), eq(imageFolders.id, id)));
+      return folderOut(accountId, id);
     },
 
     /** Deleting a folder keeps its images: they move out of it (to no folder). */

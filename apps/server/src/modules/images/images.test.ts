@@ -142,7 +142,11 @@ describe('images and image folders (spec §7.6 "Images and image-folders CRUD")'
     expect((await api.get('image-folders')).json().data).toEqual([
       expect.objectContaining({ id: folder.id, images_count: 1 }),
     ]);
-    expect((await api.patch(`image-folders/${folder.id}`, { name: 'Shop' })).json().data.name).toBe('Shop');
+    expect((await api.patch(`image-folders/${folder.id}`, { name: 'Shop' })).json().data).toMatchObject({
+      id: folder.id,
+      name: 'Shop',
+      images_count: 1,
+    });
     expect((await api.patch(`images/${gif.id}`, { name: 'Dot' })).json().data.name).toBe('Dot');
 
     expect((await api.delete(`image-folders/${folder.id}`)).statusCode).toBe(200);
