@@ -44,6 +44,24 @@ async function createPageThroughApi(page: Page) {
   };
 }
 
+/** A new merchant (signed up, welcome popup closed) with a blank checkout page made through the API. */
+async function merchantWithBlankPage(page: Page, firstName: string) {
+  await signUp(page, {
+    email: uniqueEmail(firstName.toLowerCase()),
+    password: 'editor password',
+    firstName,
+    business: `${firstName} Shop`,
+  });
+  await closeWelcome(page);
+  return createPageThroughApi(page);
+}
+
+/** Opens a blank page in the editor. */
+async function openBlankPage(page: Page, target: { url: string }) {
+  await page.goto(target.url);
+  await expect(page.getByText('Start with a section')).toBeVisible();
+}
+
 const canvas = (page: Page) => page.getByTestId('canvas');
 const tile = (page: Page, title: string) => page.getByRole('button', { name: `Add ${title}`, exact: true });
 const switchView = (page: Page, name: string) =>
@@ -51,19 +69,21 @@ const switchView = (page: Page, name: string) =>
 const openPalette = (page: Page) => page.getByRole('button', { name: 'Add new element' }).click();
 const blocks = (page: Page, type: string) => canvas(page).locator(`[data-node-type="${type}"]`);
 
+/** On a blank page: a section, a row in it, and the palette's `title` block in the row's first column. */
+async function addInNewRow(page: Page, title: string) {
+  await drag(page, tile(page, 'Section'), canvas(page));
+  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
+  await openPalette(page);
+  await drag(page, tile(page, title), blocks(page, 'row').locator('.fw-col').first());
+}
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
 test('builds a checkout page from blank, per-device settings, undo and redo, save, reload and preview', async ({
   page,
   context,
 }) => {
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('editor'),
-    password: 'editor password',
-    firstName: 'Eda',
-    business: 'Eda Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
+  const target = await merchantWithBlankPage(page, 'Eda');
   await page.goto(target.url);
   await expect(page.getByTestId('editor-title')).toBeVisible();
   await expect(page.getByText('Start with a section')).toBeVisible();
@@ -183,16 +203,8 @@ test('builds a checkout page from blank, per-device settings, undo and redo, sav
 });
 
 test('a stale save answers 409 and the editor offers a reload', async ({ page }) => {
-  await signUp(page, {
-    email: uniqueEmail('conflict'),
-    password: 'editor password',
-    firstName: 'Cal',
-    business: 'Cal Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
-  await page.goto(target.url);
-  await expect(page.getByText('Start with a section')).toBeVisible();
+  const target = await merchantWithBlankPage(page, 'Cal');
+  await openBlankPage(page, target);
   // Someone else saves the page meanwhile.
   const changed = await page.request.patch(target.api, {
     headers: target.headers,
@@ -208,14 +220,7 @@ test('a stale save answers 409 and the editor offers a reload', async ({ page })
 });
 
 test("a corrupt stored page shows the spec's message", async ({ page }) => {
-  await signUp(page, {
-    email: uniqueEmail('corrupt'),
-    password: 'editor password',
-    firstName: 'Cor',
-    business: 'Cor Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
+  const target = await merchantWithBlankPage(page, 'Cor');
   // The server refuses to store a config that is not an editor document, naming where it is wrong.
   const broken = await page.request.patch(target.api, {
     headers: target.headers,
@@ -252,21 +257,9 @@ test('uploads an image from disk into an image block; it shows after reload and 
   page,
   context,
 }) => {
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('images'),
-    password: 'editor password',
-    firstName: 'Ima',
-    business: 'Ima Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
-  await page.goto(target.url);
-  await expect(page.getByText('Start with a section')).toBeVisible();
-  await drag(page, tile(page, 'Section'), canvas(page));
-  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
-  await openPalette(page);
-  await drag(page, tile(page, 'Image'), blocks(page, 'row').locator('.fw-col').first());
+  const target = await merchantWithBlankPage(page, 'Ima');
+  await openBlankPage(page, target);
+  await addInNewRow(page, 'Image');
   await expect(blocks(page, 'image')).toHaveCount(1);
   await blocks(page, 'image').click();
   await expect(page.getByTestId('properties-title')).toHaveText('Image');
@@ -322,21 +315,9 @@ test('uploads an image from disk into an image block; it shows after reload and 
 });
 
 test('saves a block and a section as assets and inserts them from the Saved tab', async ({ page }) => {
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('assets'),
-    password: 'editor password',
-    firstName: 'Asa',
-    business: 'Asa Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
-  await page.goto(target.url);
-  await expect(page.getByText('Start with a section')).toBeVisible();
-  await drag(page, tile(page, 'Section'), canvas(page));
-  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
-  await openPalette(page);
-  await drag(page, tile(page, 'Headline'), blocks(page, 'row').locator('.fw-col').first());
+  const target = await merchantWithBlankPage(page, 'Asa');
+  await openBlankPage(page, target);
+  await addInNewRow(page, 'Headline');
   await blocks(page, 'headline').dblclick();
   await expect(page.getByTestId('inline-editor')).toBeFocused();
   await page.keyboard.type('Saved headline');
@@ -389,17 +370,8 @@ test('saves a block and a section as assets and inserts them from the Saved tab'
 });
 
 test("edits the funnel's popups in the same editor and links a button to one", async ({ page }) => {
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('popups'),
-    password: 'editor password',
-    firstName: 'Pia',
-    business: 'Pia Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
-  await page.goto(target.url);
-  await expect(page.getByText('Start with a section')).toBeVisible();
+  const target = await merchantWithBlankPage(page, 'Pia');
+  await openBlankPage(page, target);
 
   // Create, rename, clone and delete popups.
   await page.getByRole('button', { name: 'Popups' }).click();
@@ -424,10 +396,7 @@ test("edits the funnel's popups in the same editor and links a button to one", a
   await expect(page.getByTestId('editor-title')).toContainText('Spring offer');
   await expect(page.getByText('Start with a section')).toBeVisible();
   await openPalette(page);
-  await drag(page, tile(page, 'Section'), canvas(page));
-  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
-  await openPalette(page);
-  await drag(page, tile(page, 'Headline'), blocks(page, 'row').locator('.fw-col').first());
+  await addInNewRow(page, 'Headline');
   await expect(blocks(page, 'headline')).toHaveCount(1);
   await expect(page.getByText('All changes saved')).toBeVisible();
   const popup = (await (await page.request.get(`/api/popups/${popupId}`, { headers: target.headers })).json())
@@ -441,10 +410,7 @@ test("edits the funnel's popups in the same editor and links a button to one", a
   await expect(page).toHaveURL(new RegExp(`${target.url}$`));
   await expect(page.getByText('Start with a section')).toBeVisible();
   await openPalette(page);
-  await drag(page, tile(page, 'Section'), canvas(page));
-  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
-  await openPalette(page);
-  await drag(page, tile(page, 'Button'), blocks(page, 'row').locator('.fw-col').first());
+  await addInNewRow(page, 'Button');
   await blocks(page, 'button').click();
   await page.getByRole('combobox', { name: 'Click action', exact: true }).click();
   await page.getByRole('option', { name: 'Show popup' }).click();
@@ -462,20 +428,9 @@ test('rich text: bold, colour and a link in a headline survive save, reload and 
   page,
   context,
 }) => {
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('richtext'),
-    password: 'editor password',
-    firstName: 'Ria',
-    business: 'Ria Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
-  await page.goto(target.url);
-  await drag(page, tile(page, 'Section'), canvas(page));
-  await drag(page, tile(page, 'Row'), blocks(page, 'section'));
-  await openPalette(page);
-  await drag(page, tile(page, 'Headline'), blocks(page, 'row').locator('.fw-col').first());
+  const target = await merchantWithBlankPage(page, 'Ria');
+  await openBlankPage(page, target);
+  await addInNewRow(page, 'Headline');
   await blocks(page, 'headline').dblclick();
   const inline = page.getByTestId('inline-editor');
   await expect(inline).toBeFocused();

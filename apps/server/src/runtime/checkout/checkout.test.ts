@@ -47,6 +47,31 @@ const customer = {
   shipping_country: 'GB',
 };
 
+type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
+
+/** The shop's checkout page, as its page script names it in every post. */
+const onCheckoutPage = (shop: Shop) => ({ step_id: shop.checkout.id, page_id: shop.checkoutPage });
+
+/**
+ * A checkout post from the shop's checkout page: the customer above, the test card and a new key,
+ * unless `body` says otherwise.
+ */
+const checkoutBody = (shop: Shop, body: Record<string, unknown>) => ({
+  ...onCheckoutPage(shop),
+  customer,
+  payment: CARD_OK,
+  idempotency_key: newKey(),
+  ...body,
+});
+const buy = (shop: Shop, body: Record<string, unknown>) =>
+  postJson(t.app, '/_fw/checkout', checkoutBody(shop, body));
+
+/** The shop account's orders and activity items. */
+const ordersOf = (shop: Shop) =>
+  t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+const activityOf = (shop: Shop) =>
+  t.database.db.select().from(activityItems).where(eq(activityItems.accountId, shop.owner.accountId));
+
 /** Collects the events of one name published while `run` runs (and its handlers finished). */
 async function collect<K extends EventName>(name: K, run: () => Promise<unknown>): Promise<EventMap[K][]> {
   const seen: EventMap[K][] = [];
@@ -67,15 +92,10 @@ describe('POST /_fw/checkout', () => {
     const shop = await shopWithFunnel(t);
     const charges = sandbox.charges.length;
     const paid = await collect('order.paid', async () => {
-      const res = await postJson(t.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
+      const res = await buy(shop, {
         items: [{ product_id: shop.main.id, qty: 1 }],
         order_bump: true,
-        customer,
         fields: { 'How did you hear of us?': 'A friend' },
-        payment: CARD_OK,
-        idempotency_key: newKey(),
       });
       expect(res.statusCode, res.body).toBe(201);
       const data = res.json().data;
@@ -87,7 +107,7 @@ describe('POST /_fw/checkout', () => {
     expect(sandbox.charges.at(-1)?.amountMinor).toBe(5749);
 
     const db = t.database.db;
-    const [order] = await db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+    const [order] = await ordersOf(shop);
     expect(order).toMatchObject({
       amountMinor: 5749,
       currency: 'USD',
@@ -120,10 +140,7 @@ describe('POST /_fw/checkout', () => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order?.id as number));
     expect(timeline.map((e) => e.name)).toEqual(['Order placed', 'Payment succeeded']);
-    const activity = await db
-      .select()
-      .from(activityItems)
-      .where(eq(activityItems.accountId, shop.owner.accountId));
+    const activity = await activityOf(shop);
     expect(activity).toMatchObject([
       { eventId: 2, amountMinor: 5749, currency: 'USD', customerId: person?.id },
     ]);
@@ -152,13 +169,9 @@ describe('POST /_fw/checkout', () => {
       ['Sam', 'London'],
       ['Samantha', ''],
     ]) {
-      const res = await postJson(t.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
+      const res = await buy(shop, {
         items: [{ product_id: shop.main.id }],
         customer: { ...customer, first_name: first, shipping_city: city },
-        payment: CARD_OK,
-        idempotency_key: newKey(),
       });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -176,13 +189,9 @@ describe('POST /_fw/checkout', () => {
     const shop = await shopWithFunnel(t);
     const charges = sandbox.charges.length;
     const paid = await collect('order.paid', async () => {
-      const res = await postJson(t.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
+      const res = await buy(shop, {
         items: [{ product_id: shop.main.id }],
-        customer,
         payment: CARD_DECLINED,
-        idempotency_key: newKey(),
       });
       expect(res.statusCode).toBe(402);
       expect(res.json().error).toMatchObject({
@@ -194,7 +203,7 @@ describe('POST /_fw/checkout', () => {
     });
     expect(paid).toEqual([]);
     expect(sandbox.charges.length).toBe(charges);
-    const rows = await t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+    const rows = await ordersOf(shop);
     expect(rows).toMatchObject([{ paymentStatus: 'failed', reference: null }]);
     const timeline = await t.database.db
       .select()
@@ -205,10 +214,7 @@ describe('POST /_fw/checkout', () => {
       name: 'Payment failed',
       value: { error: 'Your card was declined.' },
     });
-    const activity = await t.database.db
-      .select()
-      .from(activityItems)
-      .where(eq(activityItems.accountId, shop.owner.accountId));
+    const activity = await activityOf(shop);
     expect(activity.map((a) => a.eventId)).toEqual([10]);
     const stats = await t.database.db
       .select()
@@ -220,13 +226,9 @@ describe('POST /_fw/checkout', () => {
 
   it('answers a retryable gateway error with 402, retryable true, and its message', async () => {
     const shop = await shopWithFunnel(t);
-    const res = await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
+    const res = await buy(shop, {
       items: [{ product_id: shop.main.id }],
-      customer,
       payment: CARD_RETRYABLE,
-      idempotency_key: newKey(),
     });
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toMatchObject({
@@ -235,28 +237,14 @@ describe('POST /_fw/checkout', () => {
       retryable: true,
     });
     // A new attempt (a new key, another card) then succeeds.
-    const again = await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.main.id }],
-      customer,
-      payment: CARD_OK,
-      idempotency_key: newKey(),
-    });
+    const again = await buy(shop, { items: [{ product_id: shop.main.id }] });
     expect(again.statusCode).toBe(201);
   });
 
   it('makes one order and one charge for 20 concurrent submits with the same idempotency key', async () => {
     const shop = await shopWithFunnel(t);
     const charges = sandbox.charges.length;
-    const body = {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.second.id }],
-      customer,
-      payment: CARD_OK,
-      idempotency_key: newKey(),
-    };
+    const body = checkoutBody(shop, { items: [{ product_id: shop.second.id }] });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => postJson(t.app, '/_fw/checkout', body)),
     );
@@ -264,7 +252,7 @@ describe('POST /_fw/checkout', () => {
     const ids = new Set(answers.map((a) => a.json().data.order_id));
     expect(ids.size).toBe(1);
     expect(sandbox.charges.length).toBe(charges + 1);
-    const rows = await t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+    const rows = await ordersOf(shop);
     expect(rows).toHaveLength(1);
     const requests = await t.database.db
       .select()
@@ -283,26 +271,17 @@ describe('POST /_fw/checkout', () => {
 
   it('refuses products from elsewhere, a bad selection, a missing key and non-JSON posts', async () => {
     const shop = await shopWithFunnel(t);
-    const base = {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      customer,
-      payment: CARD_OK,
-    };
-    const offer = await postJson(t.app, '/_fw/checkout', {
-      ...base,
-      items: [{ product_id: shop.offer.id }],
-      idempotency_key: newKey(),
-    });
+    const offer = await buy(shop, { items: [{ product_id: shop.offer.id }] });
     expect(offer.statusCode).toBe(422);
     expect(offer.json().error.message).toBe('This product is not available on this page');
-    const two = await postJson(t.app, '/_fw/checkout', {
-      ...base,
-      items: [{ product_id: shop.main.id }, { product_id: shop.second.id }],
-      idempotency_key: newKey(),
-    });
+    const two = await buy(shop, { items: [{ product_id: shop.main.id }, { product_id: shop.second.id }] });
     expect(two.json().error.message).toBe('Choose one product');
-    const noKey = await postJson(t.app, '/_fw/checkout', { ...base, items: [{ product_id: shop.main.id }] });
+    const noKey = await postJson(t.app, '/_fw/checkout', {
+      ...onCheckoutPage(shop),
+      items: [{ product_id: shop.main.id }],
+      customer,
+      payment: CARD_OK,
+    });
     expect(noKey.statusCode).toBe(400);
     const form = await t.app.inject({
       method: 'POST',
@@ -312,14 +291,9 @@ describe('POST /_fw/checkout', () => {
     });
     expect(form.statusCode).toBeGreaterThanOrEqual(400);
     expect(form.statusCode).toBeLessThan(500);
-    const missing = await postJson(t.app, '/_fw/checkout', {
-      ...base,
-      step_id: 999_999,
-      items: [{ product_id: shop.main.id }],
-      idempotency_key: newKey(),
-    });
+    const missing = await buy(shop, { step_id: 999_999, items: [{ product_id: shop.main.id }] });
     expect(missing.statusCode).toBe(404);
-    const rows = await t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+    const rows = await ordersOf(shop);
     expect(rows).toEqual([]);
   });
 
@@ -331,23 +305,14 @@ describe('POST /_fw/checkout', () => {
       kind: 'percent',
       valueMinor: 1000,
     });
-    const terms = await postJson(t.app, '/_fw/discount', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      code: 'save10',
-    });
+    const terms = await postJson(t.app, '/_fw/discount', { ...onCheckoutPage(shop), code: 'save10' });
     expect(terms.json().data).toMatchObject({ code: 'SAVE10', kind: 'percent', value: 10 });
-    const bad = await postJson(t.app, '/_fw/discount', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      code: 'NOPE',
-    });
+    const bad = await postJson(t.app, '/_fw/discount', { ...onCheckoutPage(shop), code: 'NOPE' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.message).toBe('This discount code is not valid');
 
     const quote = await postJson(t.app, '/_fw/quote', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
+      ...onCheckoutPage(shop),
       items: [
         { product_id: shop.main.id, qty: 2 },
         { product_id: shop.second.id, qty: 3 },
@@ -360,25 +325,17 @@ describe('POST /_fw/checkout', () => {
       total: 141.28,
       currency: 'USD',
     });
-    const res = await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
+    const res = await buy(shop, {
       items: [
         { product_id: shop.main.id, qty: 2 },
         { product_id: shop.second.id, qty: 3 },
       ],
       discount_code: 'save10',
-      customer,
-      payment: CARD_OK,
-      idempotency_key: newKey(),
     });
     expect(res.statusCode, res.body).toBe(201);
     // (2 × 49.99 + 3 × 19) = 156.98; 10 % off = 15.70 → 141.28
     expect(res.json().data).toMatchObject({ amount: 141.28, discount: 15.7 });
-    const [order] = await t.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.accountId, shop.owner.accountId));
+    const [order] = await ordersOf(shop);
     expect(order).toMatchObject({ discountCode: 'SAVE10', discountMinor: 1570, itemsCount: 5 });
     const [discount] = await t.database.db
       .select()
@@ -389,20 +346,13 @@ describe('POST /_fw/checkout', () => {
 
   it('charges nothing online for cash on delivery when the page offers it', async () => {
     const shop = await shopWithFunnel(t);
-    const res = await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
+    const res = await buy(shop, {
       items: [{ product_id: shop.main.id }],
-      customer,
       gateway_id: 5,
       payment: { kind: 'none' },
-      idempotency_key: newKey(),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [order] = await t.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.accountId, shop.owner.accountId));
+    const [order] = await ordersOf(shop);
     expect(order).toMatchObject({ gatewayId: 5 });
     expect(order?.reference).toMatch(/^cod_/);
   });
@@ -411,14 +361,7 @@ describe('POST /_fw/checkout', () => {
 describe('POST /_fw/upsell', () => {
   async function boughtCheckout() {
     const shop = await shopWithFunnel(t);
-    const res = await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.main.id }],
-      customer,
-      payment: CARD_OK,
-      idempotency_key: newKey(),
-    });
+    const res = await buy(shop, { items: [{ product_id: shop.main.id }] });
     expect(res.statusCode, res.body).toBe(201);
     const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
     return { shop, data: res.json().data as { order_id: number; order_token: string }, cookie };
@@ -564,14 +507,7 @@ describe('subscriptions', () => {
   it('a recurring product starts a subscription; the renewal job charges the saved card and makes a new order', async () => {
     const shop = await shopWithFunnel(t, { recurring: true });
     const started = await collect('subscription.started', async () => {
-      const res = await postJson(t.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
-        items: [{ product_id: shop.second.id }],
-        customer,
-        payment: CARD_OK,
-        idempotency_key: newKey(),
-      });
+      const res = await buy(shop, { items: [{ product_id: shop.second.id }] });
       expect(res.statusCode, res.body).toBe(201);
     });
     const db = t.database.db;
@@ -615,13 +551,10 @@ describe('subscriptions', () => {
       // The same job again (a retry) does nothing.
       expect(await service.renew(sub?.id as number, due.toISOString())).toBe('skipped');
     });
-    const all = await db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+    const all = await ordersOf(shop);
     expect(all).toHaveLength(2);
     expect(renewed).toMatchObject([{ subscriptionId: sub?.id, orderId: all[1]?.id }]);
-    const activity = await db
-      .select()
-      .from(activityItems)
-      .where(eq(activityItems.accountId, shop.owner.accountId));
+    const activity = await activityOf(shop);
     expect(activity.map((a) => a.eventId)).toEqual([2, 4, 11]);
     const [after] = await db
       .select()
@@ -659,14 +592,7 @@ describe('subscriptions', () => {
 
   it('cancelling stops renewals, records its activity and publishes subscription.cancelled', async () => {
     const shop = await shopWithFunnel(t, { recurring: true });
-    await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.second.id }],
-      customer,
-      payment: CARD_OK,
-      idempotency_key: newKey(),
-    });
+    await buy(shop, { items: [{ product_id: shop.second.id }] });
     const list = await shop.api.get('subscriptions');
     const [sub] = list.json().data as Array<{ id: number; next_charge_at: string }>;
     expect(sub).toBeTruthy();
@@ -681,10 +607,7 @@ describe('subscriptions', () => {
     );
     const again = await shop.api.post(`subscriptions/${sub?.id}/cancel`);
     expect(again.statusCode).toBe(422);
-    const activity = await t.database.db
-      .select()
-      .from(activityItems)
-      .where(eq(activityItems.accountId, shop.owner.accountId));
+    const activity = await activityOf(shop);
     expect(activity.map((a) => a.eventId)).toContain(5);
   });
 });
@@ -692,14 +615,7 @@ describe('subscriptions', () => {
 describe('order.refunded', () => {
   it('is published after a refund commits, with activity 9 Was refunded', async () => {
     const shop = await shopWithFunnel(t);
-    const res = await postJson(t.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.main.id }],
-      customer,
-      payment: CARD_OK,
-      idempotency_key: newKey(),
-    });
+    const res = await buy(shop, { items: [{ product_id: shop.main.id }] });
     const orderId = res.json().data.order_id as number;
     const refunded = await collect('order.refunded', async () => {
       const refund = await shop.api.put(`orders/${orderId}/refund`);
@@ -707,10 +623,7 @@ describe('order.refunded', () => {
     });
     expect(refunded).toMatchObject([{ orderId, amountMinor: 4999, currency: 'USD' }]);
     expect(refunded[0]?.refundReference).toMatch(/^sbx_re_/);
-    const activity = await t.database.db
-      .select()
-      .from(activityItems)
-      .where(eq(activityItems.accountId, shop.owner.accountId));
+    const activity = await activityOf(shop);
     expect(activity.map((a) => a.eventId)).toEqual([2, 9]);
   });
 });
