@@ -12,7 +12,11 @@ import {
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import { SANDBOX_GATEWAY_ID } from '../../gateways/sandbox.ts';
 import type { GatewayAdapter, GatewayCredentials } from '../../gateways/types.ts';
-import { type CustomerRow, insertCustomer } from '../../modules/customers/customers.queries.ts';
+import {
+  type CustomerRow,
+  findOrCreateCustomer,
+  insertCustomerIfNew,
+} from '../../modules/customers/customers.queries.ts';
 import { ownedBy } from '../../modules/funnels/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CustomerFields } from './checkout.contracts.ts';
@@ -159,6 +163,24 @@ export function mergeMetadata(
   return [...byKey].slice(0, 200).map(([key, value]) => ({ key, value }));
 }
 
+/** A live customer of the account with this (lower-cased) e-mail, locked for the transaction. */
+async function customerByEmail(tx: Db, accountId: number, email: string) {
+  const [found] = await tx
+    .select()
+    .from(customers)
+    .where(
+      and(
+        ownedBy(customers, accountId),
+        sql`lower(${customers.email}) = ${email}`,
+        isNull(customers.deletedAt),
+      ),
+    )
+    .orderBy(customers.id)
+    .limit(1)
+    .for('update');
+  return found;
+}
+
 /**
  * The customer of a checkout or opt-in, matched by e-mail (case-insensitive) among live customers:
  * fields the shopper filled in replace stored ones, blank ones keep them. Inside the transaction.
@@ -170,19 +192,6 @@ export async function upsertCustomer(
   metadata: Record<string, string>,
   options: { optin?: boolean; now: Date },
 ): Promise<CustomerRow> {
-  const [found] = await tx
-    .select()
-    .from(customers)
-    .where(
-      and(
-        ownedBy(customers, accountId),
-        sql`lower(${customers.email}) = ${fields.email}`,
-        isNull(customers.deletedAt),
-      ),
-    )
-    .orderBy(customers.id)
-    .limit(1)
-    .for('update');
   const given = {
     firstName: fields.first_name,
     lastName: fields.last_name,
@@ -199,15 +208,18 @@ export async function upsertCustomer(
     country: fields.country,
   };
   const filled = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ''));
-  if (!found) {
-    return insertCustomer(tx, accountId, {
-      ...filled,
-      email: fields.email,
-      payerEmail: options.optin ? '' : fields.email,
-      ...(options.optin ? { optinEmail: fields.email, isAutoOptin: true } : {}),
-      metadata: mergeMetadata([], metadata),
-    });
-  }
+  const { customer: found, created } = await findOrCreateCustomer(
+    () => customerByEmail(tx, accountId, fields.email),
+    () =>
+      insertCustomerIfNew(tx, accountId, {
+        ...filled,
+        email: fields.email,
+        payerEmail: options.optin ? '' : fields.email,
+        ...(options.optin ? { optinEmail: fields.email, isAutoOptin: true } : {}),
+        metadata: mergeMetadata([], metadata),
+      }),
+  );
+  if (created) return found;
   const [updated] = await tx
     .update(customers)
     .set({
