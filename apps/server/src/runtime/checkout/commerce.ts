@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type CustomerMetadataEntry,
+  checkoutRequests,
   customers,
   discounts,
   funnelDailyStats,
@@ -86,6 +87,7 @@ export async function priceDiscount(
   currency: string | null,
   now: Date,
   customerEmail?: string,
+  options: { usageLimit?: 'check' | 'taken-later' } = {},
 ): Promise<{
   id: number;
   code: string;
@@ -104,7 +106,8 @@ export async function priceDiscount(
     throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
   if (row.endsAt && new Date(row.endsAt).getTime() <= now.getTime())
     throw unprocessable(DISCOUNT_EXPIRED, 'discount_expired', 'discount_code');
-  if (row.usageLimit !== null && row.usedCount >= row.usageLimit)
+  // A checkout takes the use atomically afterwards (takeDiscountUse); the quote only reads the count.
+  if (options.usageLimit !== 'taken-later' && row.usageLimit !== null && row.usedCount >= row.usageLimit)
     throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
   if (row.kind === 'fixed' && row.currency && currency && row.currency !== currency)
     throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
@@ -145,12 +148,59 @@ export async function priceDiscount(
   };
 }
 
-/** Counts one use of a discount (inside the order's transaction). */
-export async function countDiscountUse(tx: Db, accountId: number, discountId: number) {
+/**
+ * Takes one use of a discount for a checkout request, before its charge: a conditional
+ * `UPDATE … SET used_count = used_count + 1 WHERE used_count < usage_limit RETURNING`, so of
+ * concurrent checkouts only as many as there are uses left get one; the others get 422 'This discount
+ * code has been used up' and are not charged. The request row records the use it holds, so a repeat
+ * that takes over a dead request's claim keeps that use instead of taking a second.
+ */
+export async function takeDiscountUse(db: Db, accountId: number, discountId: number, requestId: number) {
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ discountId: checkoutRequests.discountId })
+      .from(checkoutRequests)
+      .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)))
+      .for('update');
+    if (request?.discountId === discountId) return;
+    const [taken] = await tx
+      .update(discounts)
+      .set({ usedCount: sql`${discounts.usedCount} + 1` })
+      .where(
+        and(
+          ownedBy(discounts, accountId),
+          eq(discounts.id, discountId),
+          sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
+        ),
+      )
+      .returning({ id: discounts.id });
+    if (!taken) throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+    await tx
+      .update(checkoutRequests)
+      .set({ discountId })
+      .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)));
+  });
+}
+
+/**
+ * Gives back the discount use a request holds (its charge failed, or it stopped before charging), so
+ * a failed checkout leaves the code's count as it was. Inside the transaction that records the failure.
+ */
+export async function giveDiscountUseBack(tx: Db, accountId: number, requestId: number) {
+  const [request] = await tx
+    .select({ discountId: checkoutRequests.discountId })
+    .from(checkoutRequests)
+    .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)))
+    .for('update');
+  if (!request?.discountId) return;
   await tx
     .update(discounts)
-    .set({ usedCount: sql`${discounts.usedCount} + 1` })
-    .where(and(ownedBy(discounts, accountId), eq(discounts.id, discountId)));
+    .set({ usedCount: sql`greatest(${discounts.usedCount} - 1, 0)` })
+    .where(and(ownedBy(discounts, accountId), eq(discounts.id, request.discountId)));
+  await tx
+    .update(checkoutRequests)
+    .set({ discountId: null })
+    .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)));
 }
 
 /** Merges form fields into metadata: a field replaces the entry of the same key. */
