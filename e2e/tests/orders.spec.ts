@@ -179,6 +179,9 @@ test("adds tracking info: 'Add' without a tracking number, then 'Update'", async
 test('cancels an order with a refund', async ({ page }) => {
   await openOrders(page);
   const panel = await openOrder(page, '1019');
+  const charged = (await panel.getByTestId('order-total').textContent()) ?? '';
+  expect(charged).toMatch(/^\$[1-9][\d,]*\.\d\d$/);
+  await expect(panel.getByTestId('order-original-total')).toHaveCount(0);
   await panelAction(page, panel, 'Cancel order');
   const popup = page.getByRole('dialog', { name: 'Cancel order #1019' });
   const refundSwitch = popup.getByLabel('Do you want to refund your customer as well?');
@@ -192,8 +195,10 @@ test('cancels an order with a refund', async ({ page }) => {
   const tags = panel.getByTestId('order-status-tags');
   await expect(tags).toContainText('Refunded');
   await expect(tags).toContainText('Canceled');
-  // "A canceled order shows amount 0.00."
+  // "A canceled order shows amount 0.00."; what it cost and what went back stay in view.
   await expect(panel.getByTestId('order-total')).toHaveText('$0.00');
+  await expect(panel.getByTestId('order-original-total')).toHaveText(charged);
+  await expect(panel.getByTestId('order-refunded')).toHaveText(`-${charged}`);
   await expect(panel.getByTestId('order-timeline')).toContainText('Arrived damaged');
 });
 
@@ -215,6 +220,8 @@ test('explains why an order on PayPal cannot be refunded', async ({ page }) => {
 test('refunds an order from the refund panel', async ({ page }) => {
   await openOrders(page);
   const panel = await openOrder(page, '1027');
+  const charged = (await panel.getByTestId('order-total').textContent()) ?? '';
+  expect(charged).toMatch(/^\$[1-9][\d,]*\.\d\d$/);
   await panelAction(page, panel, 'Refund');
   const refund = page.getByRole('dialog', { name: 'Refund order #1027' });
   await refund.getByLabel('Reason').fill('Goodwill');
@@ -223,6 +230,11 @@ test('refunds an order from the refund panel', async ({ page }) => {
   await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
   await expect(refund).toBeHidden();
   await expect(panel.getByTestId('order-status-tags')).toContainText('Refunded');
+  // The total reads the spec's 0.00 for the now canceled order, with the original total and the
+  // refunded amount above it (not a bare $0.00).
+  await expect(panel.getByTestId('order-total')).toHaveText('$0.00');
+  await expect(panel.getByTestId('order-original-total')).toHaveText(charged);
+  await expect(panel.getByTestId('order-refunded')).toHaveText(`-${charged}`);
   await panel.getByRole('button', { name: 'Actions' }).click();
   await expect(page.getByRole('menuitem', { name: 'Refund', exact: true })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: 'Cancel order' })).toBeDisabled();

@@ -3,7 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type CustomerMetadataEntry, customers, funnels, pages, steps } from '../db/schema/index.ts';
 import { recordActivity } from '../modules/activity/activity.queries.ts';
-import { insertCustomer, type NewCustomer } from '../modules/customers/customers.queries.ts';
+import {
+  findOrCreateCustomer,
+  insertCustomerIfNew,
+  type NewCustomer,
+} from '../modules/customers/customers.queries.ts';
 
 /** The message of every empty required field (spec: forms with 'This field is required'). */
 export const REQUIRED_MESSAGE = 'This field is required';
@@ -159,22 +163,36 @@ export async function recordOptin(
   const at = input.at ?? new Date();
 
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(customers)
-      .where(
-        and(
-          eq(customers.accountId, accountId),
-          isNull(customers.deletedAt),
-          sql`(lower(${customers.email}) = ${email} or lower(${customers.optinEmail}) = ${email})`,
-        ),
-      )
-      .orderBy(customers.id)
-      .limit(1)
-      .for('update');
-    let customer: typeof customers.$inferSelect;
-    let created = false;
-    if (existing) {
+    // Matched by e-mail or opt-in e-mail; a new e-mail is inserted atomically (findOrCreateCustomer).
+    const { customer: existing, created } = await findOrCreateCustomer(
+      async () => {
+        const [row] = await tx
+          .select()
+          .from(customers)
+          .where(
+            and(
+              eq(customers.accountId, accountId),
+              isNull(customers.deletedAt),
+              sql`(lower(${customers.email}) = ${email} or lower(${customers.optinEmail}) = ${email})`,
+            ),
+          )
+          // The customer whose own e-mail it is comes first (an update may give a blank e-mail this one).
+          .orderBy(sql`lower(${customers.email}) = ${email} desc`, customers.id)
+          .limit(1)
+          .for('update');
+        return row;
+      },
+      () =>
+        insertCustomerIfNew(tx, accountId, {
+          ...columns,
+          email,
+          optinEmail: email,
+          metadata,
+          isAutoOptin: true,
+        }),
+    );
+    let customer = existing;
+    if (!created) {
       const merged = [
         ...(existing.metadata ?? []).filter((m) => !metadata.some((n) => n.key === m.key)),
         ...metadata,
@@ -192,15 +210,6 @@ export async function recordOptin(
         .where(and(eq(customers.accountId, accountId), eq(customers.id, existing.id)))
         .returning();
       customer = updated ?? existing;
-    } else {
-      customer = await insertCustomer(tx, accountId, {
-        ...columns,
-        email,
-        optinEmail: email,
-        metadata,
-        isAutoOptin: true,
-      });
-      created = true;
     }
     await recordActivity(tx, accountId, {
       eventId: OPTIN_ACTIVITY,

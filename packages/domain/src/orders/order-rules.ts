@@ -36,6 +36,25 @@ export function orderStatusDetail(order: OrderFlags): string {
 /** "A canceled order shows amount 0.00." */
 export const displayedAmount = (order: OrderFlags): number => (order.is_canceled ? 0 : (order.amount ?? 0));
 
+/**
+ * The money lines of the order summary. Total is the spec's shown amount (0.00 once canceled, and a
+ * refund cancels too); a canceled or refunded order also shows what it was charged ('Original total')
+ * and, when refunded, what went back ('Refunded': a refund gives back every charge of the order), so
+ * the panel does not read as if the order had cost nothing.
+ */
+export function summaryTotals(order: OrderFlags): {
+  original: number | null;
+  refunded: number | null;
+  total: number;
+} {
+  const amount = order.amount ?? 0;
+  return {
+    original: order.is_canceled || order.is_refunded ? amount : null,
+    refunded: order.is_refunded ? amount : null,
+    total: order.is_refunded ? 0 : displayedAmount(order),
+  };
+}
+
 /** "Fulfill is disabled if the order is fulfilled or canceled." */
 export const canFulfill = (order: OrderFlags) => !order.is_fulfilled && !order.is_canceled;
 /** "Update tracking info is disabled if the order is canceled or not fulfilled." */

@@ -17,6 +17,7 @@ import {
   shownVariantTitle,
   showsTrackingUrl,
   showsTriggerAutomations,
+  summaryTotals,
   trackingSaveLabel,
 } from './order-rules.ts';
 
@@ -54,6 +55,19 @@ describe('order status (orders spec §4) — first match wins', () => {
   it('"A canceled order shows amount 0.00"', () => {
     expect(displayedAmount({ is_canceled: true, amount: 25 })).toBe(0);
     expect(displayedAmount({ amount: 25 })).toBe(25);
+  });
+  it('the summary of a refunded order keeps its original total and the refunded amount beside the 0.00', () => {
+    expect(summaryTotals({ amount: 25 })).toEqual({ original: null, refunded: null, total: 25 });
+    expect(summaryTotals({ is_canceled: true, is_refunded: true, amount: 25 })).toEqual({
+      original: 25,
+      refunded: 25,
+      total: 0,
+    });
+    expect(summaryTotals({ is_canceled: true, amount: 25 })).toEqual({
+      original: 25,
+      refunded: null,
+      total: 0,
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';
-import type { RecurringInterval } from './catalog.ts';
+import { discounts, type RecurringInterval } from './catalog.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { funnels } from './funnels.ts';
 import { customers, orders } from './orders.ts';
@@ -39,6 +39,13 @@ export const checkoutRequests = pgTable(
     responseStatus: smallint('response_status'),
     response: jsonb('response').$type<Record<string, unknown>>(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * The discount whose use this request holds: taken before the charge, given back if the charge
+     * fails, kept by a repeat that takes the claim over (so a crash never takes a second use).
+     */
+    discountId: bigint('discount_id', { mode: 'number' }).references(() => discounts.id, {
+      onDelete: 'set null',
+    }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

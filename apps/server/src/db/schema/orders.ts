@@ -21,7 +21,8 @@ export type CustomerMetadataEntry = { key: string; value: string };
 
 /**
  * A shopper who bought or opted in (orders spec §3 Customer). Deleting is soft and erases the
- * personal fields; the row stays so that its orders keep their customer_id.
+ * personal fields; the row stays so that its orders keep their customer_id. A live e-mail belongs to
+ * one customer of the account (`customers_account_email_idx`).
  */
 export const customers = pgTable(
   'customers',
@@ -62,6 +63,11 @@ export const customers = pgTable(
     index('customers_search_trgm_idx')
       .using('gin', t.searchText.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} is null`),
+    // One live customer per e-mail and account (case-insensitive): checkouts and opt-ins insert with
+    // ON CONFLICT DO NOTHING against it. Deleted customers (e-mail erased) and blank e-mails are left out.
+    uniqueIndex('customers_account_email_idx')
+      .on(t.accountId, sql`lower(${t.email})`)
+      .where(sql`${t.email} <> '' and ${t.deletedAt} is null`),
   ],
 );
 

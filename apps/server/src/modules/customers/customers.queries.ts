@@ -98,3 +98,43 @@ export async function insertCustomer(tx: Db, accountId: number, input: NewCustom
   await adjustCustomerCount(tx, accountId, 1);
   return row;
 }
+
+/**
+ * Records a new customer unless a live one of the account already has its e-mail (the unique index
+ * `customers_account_email_idx`); null then. A concurrent transaction inserting the same e-mail is
+ * waited for, so on null the caller reads the committed customer and updates it instead.
+ */
+export async function insertCustomerIfNew(
+  tx: Db,
+  accountId: number,
+  input: NewCustomer,
+): Promise<CustomerRow | null> {
+  const [row] = await tx
+    .insert(customers)
+    .values({ accountId, ...input, ...(input.createdAt && { updatedAt: input.createdAt }) })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  await adjustCustomerCount(tx, accountId, 1);
+  return row;
+}
+
+/**
+ * Finds the live customer with the e-mail, or creates it atomically: the insert is ON CONFLICT DO
+ * NOTHING against the unique (account, lower(e-mail)) index, so of concurrent requests with one new
+ * e-mail exactly one creates the customer and the others wait for it, then read and update it.
+ * `locate` reads (and locks) the existing customer; `create` inserts or answers null on a conflict.
+ */
+export async function findOrCreateCustomer<T>(
+  locate: () => Promise<T | undefined>,
+  create: () => Promise<T | null>,
+): Promise<{ customer: T; created: boolean }> {
+  // Two rounds suffice unless the conflicting customer is deleted in between; a third is a safety margin.
+  for (let round = 0; round < 3; round++) {
+    const found = await locate();
+    if (found) return { customer: found, created: false };
+    const inserted = await create();
+    if (inserted) return { customer: inserted, created: true };
+  }
+  throw new Error('customer neither found nor created');
+}

@@ -1,8 +1,9 @@
 import type { PatchCustomerBody } from '@funnelwork/domain';
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { likePattern, ownedBy } from '../../db/query-helpers.ts';
+import { isUniqueViolation, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { accountCounters, customers, orders } from '../../db/schema/index.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import { SEARCH_COUNT_CAP } from '../orders/orders.service.ts';
 import {
   adjustCustomerCount,
@@ -35,6 +36,20 @@ const ERASED = {
   country: '',
   metadata: [],
 } satisfies Partial<CustomerRow>;
+
+export const CUSTOMER_EMAIL_TAKEN = 'Another customer has this e-mail';
+
+/** A live e-mail belongs to one customer of the account (customers_account_email_idx): 409 naming it. */
+async function withEmailCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_account_email_idx')) {
+      throw new HttpError(409, CUSTOMER_EMAIL_TAKEN, 'conflict', 'data.email');
+    }
+    throw error;
+  }
+}
 
 export function createCustomersService({ db, clock = () => new Date() }: Deps) {
   async function ordersCount(accountId: number, customerId: number) {
@@ -116,37 +131,39 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
      * e-mail": the customer and the name and e-mail copied on its orders change in one transaction.
      */
     async patch(accountId: number, id: number, input: CustomerPatch) {
-      const row = await db.transaction(async (tx) => {
-        await findCustomer(tx, accountId, id, { forUpdate: true });
-        const [updated] = await tx
-          .update(customers)
-          .set({
-            ...(input.first_name !== undefined && { firstName: input.first_name }),
-            ...(input.last_name !== undefined && { lastName: input.last_name }),
-            ...(input.email !== undefined && { email: input.email }),
-            ...(input.payer_email !== undefined && { payerEmail: input.payer_email }),
-            ...(input.phone !== undefined && { phone: input.phone }),
-            ...(input.shipping_address !== undefined && { shippingAddress: input.shipping_address }),
-            ...(input.shipping_state !== undefined && { shippingState: input.shipping_state }),
-            ...(input.shipping_city !== undefined && { shippingCity: input.shipping_city }),
-            ...(input.shipping_zip !== undefined && { shippingZip: input.shipping_zip }),
-            ...(input.shipping_country !== undefined && { shippingCountry: input.shipping_country }),
-            ...(input.address !== undefined && { address: input.address }),
-            ...(input.state !== undefined && { state: input.state }),
-            ...(input.city !== undefined && { city: input.city }),
-            ...(input.zip !== undefined && { zip: input.zip }),
-            ...(input.country !== undefined && { country: input.country }),
-            updatedAt: clock(),
-          })
-          .where(and(ownedBy(customers, accountId), eq(customers.id, id)))
-          .returning();
-        const customer = updated as CustomerRow;
-        await tx
-          .update(orders)
-          .set({ firstName: customer.firstName, lastName: customer.lastName, email: customer.email })
-          .where(and(ownedBy(orders, accountId), eq(orders.customerId, id)));
-        return customer;
-      });
+      const row = await withEmailCheck(() =>
+        db.transaction(async (tx) => {
+          await findCustomer(tx, accountId, id, { forUpdate: true });
+          const [updated] = await tx
+            .update(customers)
+            .set({
+              ...(input.first_name !== undefined && { firstName: input.first_name }),
+              ...(input.last_name !== undefined && { lastName: input.last_name }),
+              ...(input.email !== undefined && { email: input.email }),
+              ...(input.payer_email !== undefined && { payerEmail: input.payer_email }),
+              ...(input.phone !== undefined && { phone: input.phone }),
+              ...(input.shipping_address !== undefined && { shippingAddress: input.shipping_address }),
+              ...(input.shipping_state !== undefined && { shippingState: input.shipping_state }),
+              ...(input.shipping_city !== undefined && { shippingCity: input.shipping_city }),
+              ...(input.shipping_zip !== undefined && { shippingZip: input.shipping_zip }),
+              ...(input.shipping_country !== undefined && { shippingCountry: input.shipping_country }),
+              ...(input.address !== undefined && { address: input.address }),
+              ...(input.state !== undefined && { state: input.state }),
+              ...(input.city !== undefined && { city: input.city }),
+              ...(input.zip !== undefined && { zip: input.zip }),
+              ...(input.country !== undefined && { country: input.country }),
+              updatedAt: clock(),
+            })
+            .where(and(ownedBy(customers, accountId), eq(customers.id, id)))
+            .returning();
+          const customer = updated as CustomerRow;
+          await tx
+            .update(orders)
+            .set({ firstName: customer.firstName, lastName: customer.lastName, email: customer.email })
+            .where(and(ownedBy(orders, accountId), eq(orders.customerId, id)));
+          return customer;
+        }),
+      );
       return customerOut(row, await ordersCount(accountId, id));
     },
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
+import { CUSTOMER_EMAIL_TAKEN } from './customers.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -57,7 +58,7 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
   });
 
   it('GET customers/{id}/orders answers rows (id, name, items_count, created_at, currency, amount)', async () => {
-    const customer = await createCustomer(db(), owner.accountId);
+    const customer = await createCustomer(db(), owner.accountId, { email: 'orders@example.test' });
     const order = await createOrder(db(), owner.accountId, { customerId: customer.id });
     const res = await api.get(`customers/${customer.id}/orders`);
     expect(res.json().data).toEqual([
@@ -74,6 +75,7 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
 
   it('PATCH customers/{id} saves the whole customer; optin_email and metadata stay read-only; orders follow', async () => {
     const customer = await createCustomer(db(), owner.accountId, {
+      email: 'patch@example.test',
       optinEmail: 'keep@example.test',
       metadata: [{ key: 'plan', value: 'gold' }],
     });
@@ -103,6 +105,26 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
     const bad = await api.patch(`customers/${customer.id}`, { email: 'not an e-mail' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('data.email: Enter a valid e-mail address');
+  });
+
+  it("PATCH customers/{id} refuses another live customer's e-mail (any case) with 409 naming data.email", async () => {
+    const first = await createCustomer(db(), owner.accountId, { email: 'taken@example.test' });
+    const second = await createCustomer(db(), owner.accountId, { email: 'free@example.test' });
+    const res = await api.patch(`customers/${second.id}`, { email: 'Taken@Example.test' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ message: CUSTOMER_EMAIL_TAKEN, field: 'data.email' });
+    // Nothing changed; once the first is deleted its e-mail is free again.
+    expect((await api.get(`customers/${second.id}`)).json().data.email).toBe('free@example.test');
+    expect((await api.delete(`customers/${first.id}`)).statusCode).toBe(200);
+    const moved = await api.patch(`customers/${second.id}`, { email: 'taken@example.test' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Blank e-mails are not unique.
+    for (const customer of [
+      second,
+      await createCustomer(db(), owner.accountId, { email: 'third@example.test' }),
+    ]) {
+      expect((await api.patch(`customers/${customer.id}`, { email: '' })).statusCode).toBe(200);
+    }
   });
 
   it('DELETE customers/{id}: its orders keep existing with blank name and e-mail', async () => {
@@ -142,7 +164,7 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
   });
 
   it("refuses edits and deletes to a member without the 'orders' flag: 'restricted area: access denied'", async () => {
-    const customer = await createCustomer(db(), owner.accountId);
+    const customer = await createCustomer(db(), owner.accountId, { email: 'member-test@example.test' });
     const member = await memberOf(t, owner, { editor: true });
     expect((await member.api.get(`customers/${customer.id}`)).statusCode).toBe(200);
     for (const res of [

@@ -18,9 +18,10 @@ import type {
 } from './checkout.contracts.ts';
 import {
   bumpDailyStats,
-  countDiscountUse,
+  giveDiscountUseBack,
   priceDiscount,
   resolveGateway,
+  takeDiscountUse,
   unprocessable,
   upsertCustomer,
 } from './commerce.ts';
@@ -269,12 +270,18 @@ export function createCheckoutService({
           currency,
           now,
           body.customer.email,
+          { usageLimit: 'taken-later' },
         );
       }
       gateway = await resolveGateway(db, gateways, accountId, context.paymentMethods, body.gateway_id);
+      // Last before the charge: the code's use is taken atomically, or this checkout stops uncharged.
+      if (discount) await takeDiscountUse(db, accountId, discount.id, requestId);
     } catch (error) {
-      // Nothing was charged: the key is free for a corrected repeat.
-      await releaseKey(db, requestId);
+      // Nothing was charged: the key is free for a corrected repeat (with any use it held given back).
+      await db.transaction(async (tx) => {
+        await giveDiscountUseBack(tx, accountId, requestId);
+        await releaseKey(tx, requestId);
+      });
       throw error;
     }
     const currency = (lines[0] as Line).currency;
@@ -319,6 +326,8 @@ export function createCheckoutService({
       });
       const gatewayName = gatewayById(gateway.gatewayId).name;
       if (!result.ok) {
+        // A failed charge takes no use of the code.
+        await giveDiscountUseBack(tx, accountId, requestId);
         await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.error, 'Payment failed', {
           amount: fromMinorUnits(total),
           error: result.message,
@@ -346,7 +355,6 @@ export function createCheckoutService({
         desc: `Charged through ${gatewayName}`,
         gatewayId: gateway.gatewayId,
       });
-      if (discount) await countDiscountUse(tx, accountId, discount.id);
       await recordActivity(tx, accountId, {
         eventId: ACTIVITY.purchase,
         customerId: customer.id,

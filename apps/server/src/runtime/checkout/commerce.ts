@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import {
   type CustomerMetadataEntry,
+  checkoutRequests,
   customers,
   discounts,
   funnelDailyStats,
@@ -13,7 +14,11 @@ import {
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import { SANDBOX_GATEWAY_ID } from '../../gateways/sandbox.ts';
 import type { GatewayAdapter, GatewayCredentials } from '../../gateways/types.ts';
-import { type CustomerRow, insertCustomer } from '../../modules/customers/customers.queries.ts';
+import {
+  type CustomerRow,
+  findOrCreateCustomer,
+  insertCustomerIfNew,
+} from '../../modules/customers/customers.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CustomerFields } from './checkout.contracts.ts';
 
@@ -82,6 +87,7 @@ export async function priceDiscount(
   currency: string | null,
   now: Date,
   customerEmail?: string,
+  options: { usageLimit?: 'check' | 'taken-later' } = {},
 ): Promise<{
   id: number;
   code: string;
@@ -100,7 +106,8 @@ export async function priceDiscount(
     throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
   if (row.endsAt && new Date(row.endsAt).getTime() <= now.getTime())
     throw unprocessable(DISCOUNT_EXPIRED, 'discount_expired', 'discount_code');
-  if (row.usageLimit !== null && row.usedCount >= row.usageLimit)
+  // A checkout takes the use atomically afterwards (takeDiscountUse); the quote only reads the count.
+  if (options.usageLimit !== 'taken-later' && row.usageLimit !== null && row.usedCount >= row.usageLimit)
     throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
   if (row.kind === 'fixed' && row.currency && currency && row.currency !== currency)
     throw unprocessable(DISCOUNT_INVALID, 'discount_invalid', 'discount_code');
@@ -141,12 +148,59 @@ export async function priceDiscount(
   };
 }
 
-/** Counts one use of a discount (inside the order's transaction). */
-export async function countDiscountUse(tx: Db, accountId: number, discountId: number) {
+/**
+ * Takes one use of a discount for a checkout request, before its charge: a conditional
+ * `UPDATE … SET used_count = used_count + 1 WHERE used_count < usage_limit RETURNING`, so of
+ * concurrent checkouts only as many as there are uses left get one; the others get 422 'This discount
+ * code has been used up' and are not charged. The request row records the use it holds, so a repeat
+ * that takes over a dead request's claim keeps that use instead of taking a second.
+ */
+export async function takeDiscountUse(db: Db, accountId: number, discountId: number, requestId: number) {
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ discountId: checkoutRequests.discountId })
+      .from(checkoutRequests)
+      .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)))
+      .for('update');
+    if (request?.discountId === discountId) return;
+    const [taken] = await tx
+      .update(discounts)
+      .set({ usedCount: sql`${discounts.usedCount} + 1` })
+      .where(
+        and(
+          ownedBy(discounts, accountId),
+          eq(discounts.id, discountId),
+          sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
+        ),
+      )
+      .returning({ id: discounts.id });
+    if (!taken) throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+    await tx
+      .update(checkoutRequests)
+      .set({ discountId })
+      .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)));
+  });
+}
+
+/**
+ * Gives back the discount use a request holds (its charge failed, or it stopped before charging), so
+ * a failed checkout leaves the code's count as it was. Inside the transaction that records the failure.
+ */
+export async function giveDiscountUseBack(tx: Db, accountId: number, requestId: number) {
+  const [request] = await tx
+    .select({ discountId: checkoutRequests.discountId })
+    .from(checkoutRequests)
+    .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)))
+    .for('update');
+  if (!request?.discountId) return;
   await tx
     .update(discounts)
-    .set({ usedCount: sql`${discounts.usedCount} + 1` })
-    .where(and(ownedBy(discounts, accountId), eq(discounts.id, discountId)));
+    .set({ usedCount: sql`greatest(${discounts.usedCount} - 1, 0)` })
+    .where(and(ownedBy(discounts, accountId), eq(discounts.id, request.discountId)));
+  await tx
+    .update(checkoutRequests)
+    .set({ discountId: null })
+    .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)));
 }
 
 /** Merges form fields into metadata: a field replaces the entry of the same key. */
@@ -157,6 +211,24 @@ export function mergeMetadata(
   const byKey = new Map(existing.map((entry) => [entry.key, entry.value]));
   for (const [key, value] of Object.entries(fields)) if (value.trim() !== '') byKey.set(key, value);
   return [...byKey].slice(0, 200).map(([key, value]) => ({ key, value }));
+}
+
+/** A live customer of the account with this (lower-cased) e-mail, locked for the transaction. */
+async function customerByEmail(tx: Db, accountId: number, email: string) {
+  const [found] = await tx
+    .select()
+    .from(customers)
+    .where(
+      and(
+        ownedBy(customers, accountId),
+        sql`lower(${customers.email}) = ${email}`,
+        isNull(customers.deletedAt),
+      ),
+    )
+    .orderBy(customers.id)
+    .limit(1)
+    .for('update');
+  return found;
 }
 
 /**
@@ -170,19 +242,6 @@ export async function upsertCustomer(
   metadata: Record<string, string>,
   options: { optin?: boolean; now: Date },
 ): Promise<CustomerRow> {
-  const [found] = await tx
-    .select()
-    .from(customers)
-    .where(
-      and(
-        ownedBy(customers, accountId),
-        sql`lower(${customers.email}) = ${fields.email}`,
-        isNull(customers.deletedAt),
-      ),
-    )
-    .orderBy(customers.id)
-    .limit(1)
-    .for('update');
   const given = {
     firstName: fields.first_name,
     lastName: fields.last_name,
@@ -199,15 +258,18 @@ export async function upsertCustomer(
     country: fields.country,
   };
   const filled = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ''));
-  if (!found) {
-    return insertCustomer(tx, accountId, {
-      ...filled,
-      email: fields.email,
-      payerEmail: options.optin ? '' : fields.email,
-      ...(options.optin ? { optinEmail: fields.email, isAutoOptin: true } : {}),
-      metadata: mergeMetadata([], metadata),
-    });
-  }
+  const { customer: found, created } = await findOrCreateCustomer(
+    () => customerByEmail(tx, accountId, fields.email),
+    () =>
+      insertCustomerIfNew(tx, accountId, {
+        ...filled,
+        email: fields.email,
+        payerEmail: options.optin ? '' : fields.email,
+        ...(options.optin ? { optinEmail: fields.email, isAutoOptin: true } : {}),
+        metadata: mergeMetadata([], metadata),
+      }),
+  );
+  if (created) return found;
   const [updated] = await tx
     .update(customers)
     .set({

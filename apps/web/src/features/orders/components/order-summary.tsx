@@ -1,10 +1,10 @@
 import type { Order } from '@funnelwork/domain';
 import {
-  displayedAmount,
   formatPrice,
   productLink,
   quantitySuffix,
   shownVariantTitle,
+  summaryTotals,
 } from '@funnelwork/domain/rules';
 import { Anchor, Avatar, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
@@ -20,9 +20,13 @@ type OrderSummaryProps = {
 
 /**
  * "Order Summary expandable area: item lines with image, name, variant title (hidden when it is 'Main
- * Product'), amount, and ' x qty' when qty is above 1, then a Total line."
+ * Product'), amount, and ' x qty' when qty is above 1, then a Total line." A canceled or refunded
+ * order adds 'Original total' and 'Refunded' lines above the Total.
  */
 export function OrderSummary({ order, name = 'order-summary', defaultOpen = true }: OrderSummaryProps) {
+  // "A canceled order shows amount 0.00" (a refund cancels too): the Total line; the original total
+  // and the refunded amount are shown above it (docs/decisions.md).
+  const totals = summaryTotals(order);
   return (
     <ExpandableArea name={name} title="Order Summary" defaultOpen={defaultOpen}>
       <Stack gap="xs" data-testid="order-summary">
@@ -62,10 +66,30 @@ export function OrderSummary({ order, name = 'order-summary', defaultOpen = true
           );
         })}
         <Divider />
+        {totals.original !== null && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Original total
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="order-original-total">
+              {formatPrice(totals.original, order.currency_code)}
+            </Text>
+          </Group>
+        )}
+        {totals.refunded !== null && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Refunded
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="order-refunded">
+              {formatPrice(-totals.refunded, order.currency_code)}
+            </Text>
+          </Group>
+        )}
         <Group justify="space-between">
           <Text fw={600}>Total</Text>
           <Text fw={600} data-testid="order-total">
-            {formatPrice(displayedAmount(order), order.currency_code)}
+            {formatPrice(totals.total, order.currency_code)}
           </Text>
         </Group>
       </Stack>

@@ -1,0 +1,3 @@
+ALTER TABLE "checkout_requests" ADD COLUMN "discount_id" bigint;--> statement-breakpoint
+ALTER TABLE "checkout_requests" ADD CONSTRAINT "checkout_requests_discount_id_discounts_id_fk" FOREIGN KEY ("discount_id") REFERENCES "public"."discounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_account_email_idx" ON "customers" USING btree ("account_id",lower("email")) WHERE "customers"."email" <> '' and "customers"."deleted_at" is null;
