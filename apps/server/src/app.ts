@@ -163,7 +163,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: { directives: dashboardCsp },
     hsts: config.publicUrl.startsWith('https://'),
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
