@@ -61,14 +61,22 @@ async function autocannon(url: string, headers: Record<string, string>) {
   const args = [script, '-c', '20', '-d', String(LOAD_SECONDS), '-j'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
+  // The server's CPU time per request (this process: the server and its database thread; autocannon
+  // is a child): on a shared machine it moves far less than requests/s, which follow the scheduler.
+  const cpuBefore = process.cpuUsage();
   const stdout = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) =>
       error ? reject(error) : resolve(out),
     ),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout);
+  const cpuUsPerRequest = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
   return {
     requests_per_s: round(result.requests.average, 0),
+    server_cpu_us_per_request: round(cpuUsPerRequest, 0),
+    /** Requests per second one core would serve at that CPU time per request. */
+    cpu_bound_requests_per_s: round(1e6 / cpuUsPerRequest, 0),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
@@ -404,12 +412,27 @@ export async function runPublished() {
   };
   console.log('\nUncached renders of the 150-block page (per second)');
   console.table(renderTable);
+  console.log('\nHTTP (autocannon, 20 connections): requests/s and the server CPU time per request');
+  console.table({
+    cached,
+    static: staticFile,
+    uncached_string: uncachedHttp,
+    uncached_react: uncachedHttpReact,
+  });
   if (process.env.PUBLISHED_BENCH_ONLY === 'render') {
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(staticDir, { recursive: true, force: true });
-    return { uncached_render_150_blocks: renderTable };
+    return {
+      uncached_render_150_blocks: renderTable,
+      http: {
+        cached,
+        static_file: staticFile,
+        uncached_string: uncachedHttp,
+        uncached_react: uncachedHttpReact,
+      },
+    };
   }
 
   // 3. The page script (checkout script included).
