@@ -23,7 +23,11 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'funnel-list': async () => save('funnel-list', await runFunnelList()),
   orders: async () => save('orders', await runOrders()),
   editor: async () => save('editor', await runEditor()),
-  published: async () => save('published', await runPublished()),
+  // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
+  published: async () => {
+    const only = process.env.PUBLISHED_BENCH_ONLY;
+    save(only ? `published-${only}` : 'published', await runPublished());
+  },
 };
 
 const wanted = process.argv.slice(2);

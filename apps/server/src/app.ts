@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
@@ -158,10 +158,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) app.apiRoutes.push(route);
   });
 
-  await app.register(helmet, {
+  // helmet's middleware, built once: @fastify/helmet built it again (and parsed the CSP) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { directives: dashboardCsp },
     hsts: config.publicUrl.startsWith('https://'),
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

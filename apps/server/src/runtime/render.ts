@@ -129,8 +129,8 @@ export class PageUnavailableError extends Error {}
 export type PreparedPage = {
   document: EditorDocument;
   popups: PreparedPopup[];
-  /** From `<!doctype html>` to the end of the `<style>` element. */
-  head: string;
+  /** From `<!doctype html>` to the end of the `<style>` element, as UTF-8 bytes (copied, never encoded again). */
+  head: Buffer;
   /** The page's custom head script, after the tracking codes. */
   headJs: string;
   /** The page's custom HTML and body script, after the popups (the body codes go between). */
@@ -190,7 +190,7 @@ async function preparePage(db: Db, accountId: number, pageId: number): Promise<P
   return {
     document,
     popups: prepared,
-    head,
+    head: Buffer.from(head),
     headJs: scriptSnippet(page.headJs),
     bodyHtml: page.html,
     bodyJs: scriptSnippet(page.bodyJs),
@@ -218,16 +218,18 @@ export function codeSnippets(codes: TrackingCode[]): Snippets {
 }
 
 /**
- * A published page as a whole HTML document (variant- and visitor-independent, so it is cached). The
- * page's HTML is rendered by the string renderer on every call; what depends only on the stored page
- * comes from `cache` under `cacheKey` (page id, version and site generation) when both are given.
+ * A published page as a whole HTML document in UTF-8 bytes, as it is sent (variant- and
+ * visitor-independent, so it is cached). The page's HTML is rendered by the string renderer on every
+ * call; what depends only on the stored page comes from `cache` under `cacheKey` (page id, version and
+ * site generation) when both are given, its head (with the style sheet, most of the bytes) already
+ * encoded.
  */
 export async function renderPublishedPage(
   db: Db,
   accountId: number,
   context: PageContext,
   prepared?: { cache: PreparedPageCache; key: string },
-): Promise<string> {
+): Promise<Buffer> {
   let page = prepared?.cache.get(prepared.key);
   if (!page) {
     page = await preparePage(db, accountId, context.pageId);
@@ -246,8 +248,8 @@ export async function renderPublishedPage(
     context.renderer === 'react' ? (document: EditorDocument) => renderPage(document).html : pageHtml;
   let popupsHtml = '';
   for (const popup of page.popups) popupsHtml += `\n${popupHtml(popup, html)}`;
-  return [
-    page.head,
+  const rest = [
+    '',
     `<script type="application/json" id="fw-data">${inElement(JSON.stringify(data), 'script')}</script>`,
     `<script src="${escapeHtml(context.runtimeScriptUrl)}" defer></script>`,
     codes.head,
@@ -261,8 +263,14 @@ export async function renderPublishedPage(
     '</body>',
     '</html>',
   ]
-    .filter((line) => line !== '')
+    .filter((line, index) => index === 0 || line !== '')
     .join('\n');
+  // The head's bytes, then the rest encoded straight after them: one buffer, one copy of the head.
+  const restBytes = Buffer.byteLength(rest);
+  const bytes = Buffer.allocUnsafe(page.head.length + restBytes);
+  page.head.copy(bytes, 0);
+  bytes.write(rest, page.head.length);
+  return bytes;
 }
 
 /** The small branded page for addresses that publish nothing. */

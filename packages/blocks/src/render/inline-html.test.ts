@@ -64,4 +64,22 @@ describe('sanitizeInlineHtml: rich text of headlines and paragraphs', () => {
   it('escapes stray angle brackets and strips comments', () => {
     expect(sanitizeInlineHtml('1 < 2 > 0 <!-- hidden -->')).toBe('1 &lt; 2 &gt; 0 ');
   });
+
+  it('writes text without tags as the parser does (the plain-text path skips the parser)', () => {
+    const texts = [
+      '',
+      'Plain headline',
+      'a > b && c',
+      '5 >> 3 "quoted" \'single\'',
+      '&amp; &lt; stays &gt;',
+      'Café — naïve ✓ 🚀',
+      'two\nlines\twith tabs',
+      '>',
+      'javascript:alert(1)',
+    ];
+    for (const text of texts) {
+      // After a tag the same text goes through js-xss's parser.
+      expect(sanitizeInlineHtml(text)).toBe(sanitizeInlineHtml(`<b></b>${text}`).slice('<b></b>'.length));
+    }
+  });
 });

@@ -55,6 +55,9 @@ const filter = new FilterXSS({
 
 /** The content as sanitised inline HTML (see ALLOWED_TAGS). */
 export function sanitizeInlineHtml(content: string): string {
+  // Without a '<' there is no tag: js-xss would only escape '>' (its escapeHtml on text), so that is
+  // done here directly; most headlines and paragraphs are plain text and skip the parser.
+  if (!content.includes('<')) return content.includes('>') ? content.replace(/>/g, '&gt;') : content;
   // A '<' that cannot start a tag is text ("Price < 5"); escaped first so the parser keeps what follows.
   return filter.process(content.replace(/<(?![a-zA-Z/!])/g, '&lt;'));
 }

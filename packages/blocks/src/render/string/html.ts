@@ -34,7 +34,12 @@ export function attributes(list: Readonly<Record<string, AttributeValue>>): stri
     if (value === undefined || value === null || value === false) continue;
     // React leaves out an empty src or href.
     if (value === '' && (name === 'src' || name === 'href')) continue;
-    out += value === true ? ` ${name}=""` : ` ${name}="${escapeHtml(value)}"`;
+    out +=
+      value === true
+        ? ` ${name}=""`
+        : typeof value === 'number'
+          ? ` ${name}="${value}"`
+          : ` ${name}="${escapeHtml(value)}"`;
   }
   return out;
 }

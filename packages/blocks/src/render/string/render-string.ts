@@ -2,11 +2,11 @@ import type { Advanced } from '../../catalogue/common.ts';
 import type { Responsive } from '../../catalogue/define-block.ts';
 import type { NodeId } from '../../document/ids.ts';
 import type { EditorDocument, Row, Section } from '../../document/schema.ts';
-import { type HtmlContext, nodeClass } from '../context.ts';
+import type { HtmlContext } from '../context.ts';
 import { merchantClasses, visibilityClasses } from '../css.ts';
 import { anchorsOf, documentFonts, pageCss, rendererOf } from '../page.tsx';
 import type { RenderedPage, RenderOptions } from '../render-page.tsx';
-import { attributes, type HtmlCollector, preloadLinks } from './html.ts';
+import { attributes, escapeHtml, type HtmlCollector, preloadLinks } from './html.ts';
 
 /**
  * The string renderer: the page `PageView` draws, written directly as text for published pages. Its
@@ -14,7 +14,12 @@ import { attributes, type HtmlCollector, preloadLinks } from './html.ts';
  * keeps the React views.
  */
 
-/** The opening tag's attributes of a section, row or block wrapper (see `wrapperProps` in page.tsx). */
+/**
+ * The opening tag's attributes of a section, row or block wrapper (see `wrapperProps` in page.tsx).
+ * The class list needs no escaping: its names are ours or merchant classes that passed CLASS_NAME
+ * (letters, digits, - and _ only). This runs for every node of every render, so it writes the text
+ * directly instead of going through `attributes`.
+ */
 function wrapper(
   context: HtmlContext,
   id: NodeId,
@@ -23,29 +28,40 @@ function wrapper(
   baseClasses: string,
   responsive?: Responsive,
 ): string {
-  let classes = `${baseClasses} ${nodeClass(id)}`;
-  if (responsive) for (const name of visibilityClasses(responsive)) classes += ` ${name}`;
-  if (advanced.cssClasses !== '')
-    for (const name of merchantClasses(advanced.cssClasses)) classes += ` ${name}`;
-  return attributes({
-    class: classes,
-    id: context.anchorOf(id),
-    'data-node-id': context.editor ? String(id) : undefined,
-    'data-node-type': context.editor ? kind : undefined,
-  });
+  let out = ` class="${baseClasses} fw-n${id}`;
+  if (responsive && !(responsive.desktop && responsive.tablets && responsive.mobile))
+    for (const name of visibilityClasses(responsive)) out += ` ${name}`;
+  if (advanced.cssClasses !== '') for (const name of merchantClasses(advanced.cssClasses)) out += ` ${name}`;
+  out += '"';
+  const anchor = context.anchorOf(id);
+  if (anchor) out += ` id="${escapeHtml(anchor)}"`;
+  if (context.editor) out += ` data-node-id="${id}" data-node-type="${escapeHtml(kind)}"`;
+  return out;
 }
+
+/** Every block type's wrapper classes, worked out once instead of on every block of every render. */
+const blockClasses = new Map<string, string>();
+const blockClassesOf = (type: string) => {
+  let classes = blockClasses.get(type);
+  if (classes === undefined) {
+    classes = `fw-block fw-${type}-block`;
+    blockClasses.set(type, classes);
+  }
+  return classes;
+};
 
 function blocksHtml(context: HtmlContext, ids: readonly NodeId[]): string {
   let out = '';
+  const { children } = context.document;
   for (const id of ids) {
-    const block = context.document.children[id];
+    const block = children[id];
     if (!block) continue;
     const open = wrapper(
       context,
       block.id,
       block.type,
       block.attributes.advanced,
-      `fw-block fw-${block.type}-block`,
+      blockClassesOf(block.type),
       block.responsive,
     );
     out += `<div${open}>${rendererOf(block).html(block, context)}</div>`;
