@@ -1,4 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { reduce } from '../../packages/blocks/src/actions/reduce.ts';
+import { emptyDocument } from '../../packages/blocks/src/document/empty.ts';
+import type { EditorDocument } from '../../packages/blocks/src/document/schema.ts';
 import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
 
 /** Drags with real pointer moves, as dnd-kit's pointer sensor needs them. */
@@ -473,4 +476,109 @@ test('rich text: bold, colour and a link in a headline survive save, reload and 
   const frame = preview.frameLocator('[data-testid="page-preview"]');
   await expect(frame.locator('h2 strong')).toHaveText('Big');
   await expect(frame.locator('h2 a')).toHaveAttribute('href', 'https://shop.example/sale');
+});
+
+/** Sections of one two-column row each: a headline, a paragraph and a button in every column. */
+function columnsDocument(sections: number) {
+  let document: EditorDocument = emptyDocument('page');
+  const apply = (action: Parameters<typeof reduce>[1]) => {
+    const result = reduce(document, action);
+    if (!result.ok) throw new Error(`${action.type}: ${result.error.message}`);
+    document = result.document;
+    return result.id as number;
+  };
+  const columns: number[][][] = [];
+  for (let section = 0; section < sections; section++) {
+    apply({ type: 'addSection' });
+    const rowId = apply({ type: 'addRow', layout: 'two' });
+    columns.push(
+      [0, 1].map((column) =>
+        (['headline', 'paragraph', 'button'] as const).map((blockType) =>
+          apply({ type: 'addBlock', blockType, slot: { kind: 'column', rowId, column } }),
+        ),
+      ),
+    );
+  }
+  return { document, columns };
+}
+
+test('moves blocks by their grip with the pointer, on a scrolled canvas and with the keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signUp(page, {
+    email: uniqueEmail('moves'),
+    password: 'editor password',
+    firstName: 'Moe',
+    business: 'Moe Shop',
+  });
+  await closeWelcome(page);
+  const target = await createPageThroughApi(page);
+  const { document, columns } = columnsDocument(30);
+  const saved = await page.request.patch(target.api, {
+    headers: target.headers,
+    data: { data: { config: document } },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto(target.url);
+  const node = (id: number) => canvas(page).locator(`[data-node-id="${id}"]`);
+  const column = (section: number, index: number) =>
+    blocks(page, 'row').nth(section).locator('.fw-col').nth(index);
+  const idsIn = (section: number, index: number) =>
+    column(section, index)
+      .locator(':scope > [data-node-id]')
+      .evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-node-id'))));
+  const [headline, paragraph, button] = columns[0]![0]!;
+  const select = async (id: number, title: string) => {
+    await node(id).click();
+    await expect(page.getByTestId('properties-title')).toHaveText(title);
+    return page.getByRole('button', { name: `Drag ${title}` });
+  };
+
+  // The pointer: the first headline goes below the last block of the right column.
+  await drag(page, await select(headline!, 'Headline'), column(0, 1), { x: 0.5, y: 0.98 });
+  await expect.poll(() => idsIn(0, 1)).toEqual([...columns[0]![1]!, headline]);
+  await expect.poll(() => idsIn(0, 0)).toEqual([paragraph, button]);
+
+  // The canvas scrolls under a drag that has started: the line and the drop follow the block under the
+  // pointer, not where it was before the scroll.
+  const grip = await select(paragraph!, 'Paragraph');
+  const from = await grip.boundingBox();
+  if (!from) throw new Error('no grip');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 40, from.y + 40, { steps: 3 });
+  await page.mouse.wheel(0, 700);
+  const stage = await page.getByTestId('canvas-stage').boundingBox();
+  if (!stage) throw new Error('no stage');
+  await expect
+    .poll(() => page.getByTestId('canvas-stage').evaluate((element) => element.scrollTop))
+    .toBe(700);
+  // The button of the right column of the section now nearest the stage's middle.
+  const middle = stage.y + stage.height / 2;
+  let chosen: { section: number; box: { x: number; y: number; width: number; height: number } } | null = null;
+  for (let section = 0; section < columns.length; section++) {
+    const box = await node(columns[section]![1]![2]!).boundingBox();
+    if (box && (!chosen || Math.abs(box.y - middle) < Math.abs(chosen.box.y - middle)))
+      chosen = { section, box };
+  }
+  if (!chosen || chosen.section === 0) throw new Error('the canvas did not scroll');
+  await page.mouse.move(chosen.box.x + chosen.box.width / 2, chosen.box.y + 4, { steps: 6 });
+  const line = await page.getByTestId('drop-line').boundingBox();
+  expect(line).not.toBeNull();
+  expect(Math.abs(line!.y + line!.height / 2 - chosen.box.y)).toBeLessThan(3);
+  await page.mouse.up();
+  const [first, second, last] = columns[chosen.section]![1]!;
+  await expect.poll(() => idsIn(chosen.section, 1)).toEqual([first, second, paragraph, last]);
+
+  // The keyboard: Space picks the grip up, arrows move it 25 px a press (24 reach the right column), Space
+  // drops it.
+  await page.getByTestId('canvas-stage').evaluate((element) => element.scrollTo(0, 0));
+  await (await select(button!, 'Button')).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 24; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('drop-line')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect.poll(() => idsIn(0, 0)).toEqual([]);
+  expect(await idsIn(0, 1)).toContain(button);
 });

@@ -1,18 +1,22 @@
 import type { NodeId, Slot } from '@funnelwork/blocks';
-import type { MeasuredList, MeasuredSlot, Rect } from './drop-target.ts';
+import type { MeasuredList, MeasuredSlot, Point, Rect } from './drop-target.ts';
 
-const rectOf = (element: Element): Rect => {
+/** Where rects are measured from: the viewport (0, 0), or the canvas frame's corner. */
+type Origin = Point;
+const VIEWPORT: Origin = { x: 0, y: 0 };
+
+const rectOf = (element: Element, origin: Origin): Rect => {
   const { left, top, width, height } = element.getBoundingClientRect();
-  return { left, top, width, height };
+  return { left: left - origin.x, top: top - origin.y, width, height };
 };
 
 const idOf = (element: Element): NodeId => Number(element.getAttribute('data-node-id'));
 
 /** The nodes directly in a list element (a column, a box …), not those nested deeper. */
-function directNodes(list: Element): { id: NodeId; rect: Rect }[] {
+function directNodes(list: Element, origin: Origin): { id: NodeId; rect: Rect }[] {
   return [...list.children]
     .filter((child) => child.hasAttribute('data-node-id'))
-    .map((child) => ({ id: idOf(child), rect: rectOf(child) }));
+    .map((child) => ({ id: idOf(child), rect: rectOf(child, origin) }));
 }
 
 function ancestorsOf(element: Element, root: Element): NodeId[] {
@@ -56,27 +60,31 @@ function slotElements(node: Element): { slot: Slot; element: Element }[] {
   }
 }
 
-/** Every place on the canvas a block can be dropped, measured now. */
-export function measureSlots(root: Element): MeasuredSlot[] {
+/** Every place on the canvas a block can be dropped, measured now (from `origin`, the viewport by default). */
+export function measureSlots(root: Element, origin: Origin = VIEWPORT): MeasuredSlot[] {
   return [...root.querySelectorAll('[data-node-id]')].flatMap((node) =>
     slotElements(node).map(({ slot, element }) => {
       const ancestors = ancestorsOf(element, root);
       return {
         slot,
-        rect: rectOf(element),
+        rect: rectOf(element, origin),
         depth: ancestors.length,
         ancestors,
-        children: directNodes(element),
+        children: directNodes(element, origin),
       };
     }),
   );
 }
 
-/** The sections with their rows, measured now. */
-export function measureSections(root: Element): MeasuredList[] {
+/** The sections with their rows, measured now (from `origin`, the viewport by default). */
+export function measureSections(root: Element, origin: Origin = VIEWPORT): MeasuredList[] {
   return [...root.querySelectorAll('[data-node-type="section"]')].map((section) => {
     const inner = section.querySelector(':scope > .fw-section-inner');
-    return { id: idOf(section), rect: rectOf(section), children: inner ? directNodes(inner) : [] };
+    return {
+      id: idOf(section),
+      rect: rectOf(section, origin),
+      children: inner ? directNodes(inner, origin) : [],
+    };
   });
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { canvasCss, hiddenBlocksCss } from '../canvas/canvas-css.ts';
-import { useDragState } from '../canvas/dnd-state.ts';
+import { useDragItem, useDropLine } from '../canvas/dnd-state.ts';
 import type { Rect } from '../canvas/drop-target.ts';
 import { nodeElement } from '../canvas/measure.ts';
 import { canvasScale } from '../settings/devices.ts';
@@ -150,7 +150,7 @@ export function EditorCanvas({
 }) {
   const { state, dispatch, edit } = useEditor();
   const document = state.history.present;
-  const drag = useDragState();
+  const drag = useDragItem();
   const stageRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<NodeId | null>(null);
   const [editing, setEditing] = useState<NodeId | null>(null);
@@ -193,7 +193,6 @@ export function EditorCanvas({
   const selectedId = typeof state.selected === 'number' ? state.selected : null;
   const selected = outlineOf(selectedId);
   const hover = hovered !== selectedId ? outlineOf(hovered) : null;
-  const line = drag?.line && frameRef.current ? frameRect(frameRef.current, drag.line, scale) : null;
 
   const labelOf = (id: NodeId, kind: NodeKind) => {
     if (kind === 'section') return 'Section';
@@ -294,7 +293,7 @@ export function EditorCanvas({
                 )}
               </div>
             )}
-            {line && <div className={classes.dropLine} data-testid="drop-line" style={line} />}
+            {drag && <DropLine scale={scale} />}
             {editing !== null && frameRef.current && (
               <InlineTextEditor
                 key={editing}
@@ -316,6 +315,19 @@ export function EditorCanvas({
       </div>
     </div>
   );
+}
+
+/** The line where the dragged item would land; the only part of the canvas a pointer move re-renders. */
+function DropLine({ scale }: { scale: number }) {
+  const line = useDropLine();
+  if (!line) return null;
+  const style = {
+    left: line.left / scale,
+    top: line.top / scale,
+    width: line.width / scale,
+    height: line.height / scale,
+  };
+  return <div className={classes.dropLine} data-testid="drop-line" style={style} />;
 }
 
 function EmptyPage({ onAdd }: { onAdd: () => void }) {

@@ -25,7 +25,7 @@ import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { codeOf, fetchPage, type PageRef, pageEditorKeys, savePage } from '../../api.ts';
-import { DragStateContext } from '../../canvas/dnd-state.ts';
+import { DragStoreContext, useDragItem } from '../../canvas/dnd-state.ts';
 import { CodePopup } from '../../components/code-popup.tsx';
 import { EditorCanvas } from '../../components/editor-canvas.tsx';
 import { EditorToolbar } from '../../components/editor-toolbar.tsx';
@@ -267,6 +267,23 @@ function PopupEditorScreen({
   );
 }
 
+/** What follows the pointer while dragging: the palette item's icon and title, or what kind of node. */
+function DragChip() {
+  const item = useDragItem();
+  if (!item) return null;
+  const label =
+    item.source === 'palette'
+      ? paletteTitle(item.type as PaletteType)
+      : item.source.charAt(0).toUpperCase() + item.source.slice(1);
+  const Icon = item.source === 'palette' ? PALETTE_ICONS[item.type as PaletteType] : null;
+  return (
+    <div className={classes.dragChip}>
+      {Icon && <Icon size={16} />}
+      {label}
+    </div>
+  );
+}
+
 function PageEditor({
   save,
   funnelId,
@@ -299,7 +316,7 @@ function PageEditor({
   }));
   const { status, error, saveNow, unblock, dirty } = usePageSave(save, state, dispatch);
   const frameRef = useRef<HTMLDivElement | null>(null);
-  const { drag, handlers } = useCanvasDnd(frameRef, dispatch);
+  const { store: dragStore, handlers } = useCanvasDnd(frameRef, dispatch);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -406,19 +423,10 @@ function PageEditor({
   const selectedNode =
     typeof state.selected === 'number' ? findNode(state.history.present, state.selected) : undefined;
   const panel = PANELS.find((item) => item.key === tail.panel) ?? PANELS[0]!;
-  const activeItem = drag?.item;
-  const dragLabel =
-    activeItem?.source === 'palette'
-      ? paletteTitle(activeItem.type as PaletteType)
-      : activeItem
-        ? activeItem.source.charAt(0).toUpperCase() + activeItem.source.slice(1)
-        : '';
-  const DragIcon = activeItem?.source === 'palette' ? PALETTE_ICONS[activeItem.type as PaletteType] : null;
-
   return (
     <EditorContext.Provider value={context}>
       <DndContext sensors={sensors} {...handlers}>
-        <DragStateContext.Provider value={drag}>
+        <DragStoreContext.Provider value={dragStore}>
           <div className={classes.shell}>
             <EditorToolbar
               title={title}
@@ -484,14 +492,9 @@ function PageEditor({
             </div>
           </div>
           <DragOverlay dropAnimation={null}>
-            {activeItem ? (
-              <div className={classes.dragChip}>
-                {DragIcon && <DragIcon size={16} />}
-                {dragLabel}
-              </div>
-            ) : null}
+            <DragChip />
           </DragOverlay>
-        </DragStateContext.Provider>
+        </DragStoreContext.Provider>
       </DndContext>
       <CodePopup
         opened={tail.code}

@@ -1,12 +1,14 @@
 import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
 import { type BlockType, type EditorAction, isBlockType } from '@funnelwork/blocks';
-import { type RefObject, useState } from 'react';
-import type { DragState } from '../../canvas/dnd-state.ts';
+import { type RefObject, useRef, useState } from 'react';
+import { DragStore } from '../../canvas/dnd-state.ts';
 import {
   blockDropTarget,
   type DragItem,
   type DropTarget,
   indicatorRect,
+  type MeasuredList,
+  type MeasuredSlot,
   type Point,
   type Rect,
   rowDropTarget,
@@ -15,32 +17,54 @@ import {
 import { measureSections, measureSlots } from '../../canvas/measure.ts';
 import type { EditorEvent } from '../../state/editor-state.ts';
 
-function pointerOf(event: DragMoveEvent | DragEndEvent): Point | null {
-  const start = event.activatorEvent;
-  if (start instanceof PointerEvent || start instanceof MouseEvent) {
-    return { x: start.clientX + event.delta.x, y: start.clientY + event.delta.y };
-  }
-  // A keyboard drag has no pointer: the dragged element's centre stands in for it.
+/** A keyboard drag has no pointer: the dragged element's centre (in the viewport) stands in for it. */
+function keyboardPoint(event: DragMoveEvent | DragEndEvent): Point | null {
   const rect = event.active.rect.current.translated;
   return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
 }
 
+/** What a drop lands in: sections for a section or row, block slots for a block. */
+type DropKind = 'section' | 'row' | 'block';
+
+/** The canvas measured once for a drag, from the frame's corner, so pointer moves only compare numbers. */
+type Measured = {
+  kind: DropKind;
+  width: number;
+  height: number;
+  sections: MeasuredList[];
+  slots: MeasuredSlot[];
+};
+
+const kindOf = (item: DragItem): DropKind => {
+  if (item.source !== 'palette') return item.source;
+  return !isBlockType(item.type) && (item.type === 'section' || item.type === 'row') ? item.type : 'block';
+};
+
+function measure(frame: Element, kind: DropKind, box: DOMRect): Measured {
+  const origin = { x: box.left, y: box.top };
+  return {
+    kind,
+    width: box.width,
+    height: box.height,
+    sections: kind === 'block' ? [] : measureSections(frame, origin),
+    slots: kind === 'block' ? measureSlots(frame, origin) : [],
+  };
+}
+
+/** Where the item lands for a point (from the frame's corner) and the line that shows it. */
 function targetAt(
-  frame: Element,
+  measured: Measured,
   item: DragItem,
   point: Point,
 ): { target: DropTarget | null; line: Rect | null } {
-  const frameBox = frame.getBoundingClientRect();
-  const pageRect = { left: frameBox.left, top: frameBox.top, width: frameBox.width, height: frameBox.height };
-  const kind = item.source === 'palette' ? (isBlockType(item.type) ? 'block' : item.type) : item.source;
-  if (kind === 'section') {
-    const sections = measureSections(frame);
+  const pageRect = { left: 0, top: 0, width: measured.width, height: measured.height };
+  const { sections, slots } = measured;
+  if (measured.kind === 'section') {
     const target = sectionDropTarget(sections, point);
     const dragged = item.source === 'section' ? item.id : undefined;
     return { target, line: indicatorRect(pageRect, sections, target.index, dragged) };
   }
-  if (kind === 'row') {
-    const sections = measureSections(frame);
+  if (measured.kind === 'row') {
     const dragged = item.source === 'row' ? item.id : undefined;
     const target = rowDropTarget(sections, point, dragged);
     const section =
@@ -53,7 +77,6 @@ function targetAt(
           : null,
     };
   }
-  const slots = measureSlots(frame);
   const dragged = item.source === 'block' ? item.id : undefined;
   const target = blockDropTarget(slots, point, dragged);
   const slot =
@@ -98,42 +121,91 @@ export function dropAction(item: DragItem, target: DropTarget): EditorAction | n
   }
 }
 
-/** Drag and drop from the palette and between places on the canvas (dnd-kit drives it; we compute where). */
+/**
+ * Drag and drop from the palette and between places on the canvas (dnd-kit drives it; we compute where).
+ * No React state of the editor changes while dragging: the drag lives in a store that only the canvas, its
+ * drop line and the drag chip read. A pointer move measures nothing but the frame's box (the canvas is
+ * measured once per drag, again only if the frame's size changes) and moves the line, so 300 blocks cost
+ * what 10 do.
+ */
 export function useCanvasDnd(
   frame: RefObject<HTMLDivElement | null>,
   dispatch: (event: EditorEvent) => void,
 ) {
-  const [drag, setDrag] = useState<DragState>(null);
+  const [store] = useState(() => new DragStore());
+  const active = useRef<{
+    item: DragItem;
+    measured: Measured | null;
+    /** The pointer in viewport coordinates, from the pointer's own events (null for a keyboard drag). */
+    pointer: Point | null;
+    stopTracking: () => void;
+  } | null>(null);
+
+  const stop = () => {
+    active.current?.stopTracking();
+    active.current = null;
+    store.setItem(null);
+  };
+
+  /** The dragged point from the frame's corner; the canvas is measured when this drag has not yet. */
+  const located = (event: DragMoveEvent | DragEndEvent) => {
+    const current = active.current;
+    const element = frame.current;
+    if (!current || !element) return null;
+    const point = current.pointer ?? keyboardPoint(event);
+    if (!point) return null;
+    const box = element.getBoundingClientRect();
+    if (!current.measured || current.measured.width !== box.width || current.measured.height !== box.height) {
+      current.measured = measure(element, kindOf(current.item), box);
+    }
+    return { current, measured: current.measured, point: { x: point.x - box.left, y: point.y - box.top } };
+  };
 
   const onDragStart = (event: DragStartEvent) => {
+    stop();
     const item = event.active.data.current as DragItem | undefined;
-    if (item) setDrag({ item, target: null, line: null });
+    if (!item) return;
+    const start = event.activatorEvent;
+    const pointer =
+      start instanceof PointerEvent || start instanceof MouseEvent
+        ? { x: start.clientX, y: start.clientY }
+        : null;
+    // dnd-kit's delta adds the scrolling of the dragged element's scroll containers, which is not where the
+    // pointer is on screen once the canvas scrolls under it: the pointer's own events say where it is.
+    const track = (move: PointerEvent) => {
+      if (active.current?.pointer) active.current.pointer = { x: move.clientX, y: move.clientY };
+    };
+    if (pointer) window.addEventListener('pointermove', track, { capture: true, passive: true });
+    active.current = {
+      item,
+      measured: null,
+      pointer,
+      stopTracking: () => window.removeEventListener('pointermove', track, { capture: true }),
+    };
+    store.setItem(item);
   };
+
   const onDragMove = (event: DragMoveEvent) => {
-    const point = pointerOf(event);
-    if (!drag || !point || !frame.current) return;
-    const next = targetAt(frame.current, drag.item, point);
-    // Pointer moves that keep the same drop place change nothing: no re-render of the editor.
-    if (JSON.stringify(next) === JSON.stringify({ target: drag.target, line: drag.line })) return;
-    setDrag({ item: drag.item, ...next });
+    const at = located(event);
+    if (at) store.setLine(targetAt(at.measured, at.current.item, at.point).line);
   };
+
   const onDragEnd = (event: DragEndEvent) => {
-    const current = drag;
-    setDrag(null);
-    if (!current) return;
-    const point = pointerOf(event);
-    const overCanvas = event.over?.id === 'canvas';
-    if (!point || !frame.current || !overCanvas) return;
-    const { target } = targetAt(frame.current, current.item, point);
+    const at = located(event);
+    stop();
+    if (!at || event.over?.id !== 'canvas') return;
+    const { target } = targetAt(at.measured, at.current.item, at.point);
+    const item = at.current.item;
     if (!target) {
       // A block or row dropped on a page without sections: the spec's alert.
-      if (current.item.source === 'palette')
-        dispatch({ type: 'insert', item: current.item.type as BlockType });
+      if (item.source === 'palette') dispatch({ type: 'insert', item: item.type as BlockType });
       return;
     }
-    const action = dropAction(current.item, target);
+    const action = dropAction(item, target);
     if (action) dispatch({ type: 'edit', action });
   };
-  const onDragCancel = () => setDrag(null);
-  return { drag, handlers: { onDragStart, onDragMove, onDragEnd, onDragCancel } };
+
+  const onDragCancel = () => stop();
+
+  return { store, handlers: { onDragStart, onDragMove, onDragEnd, onDragCancel } };
 }
