@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/query-helpers.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
@@ -98,7 +99,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
         await db.update(accounts).set({ subdomain }).where(eq(accounts.id, accountId));
       } catch (error) {
         // Two accounts racing for one name: the unique index decides.
-        if ((error as { code?: string }).code === '23505') {
+        if (isUniqueViolation(error)) {
           throw new HttpError(409, SUBDOMAIN_TAKEN, 'subdomain_taken', 'data.subdomain');
         }
         throw error;

@@ -50,4 +50,15 @@ describe('account settings', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: b.auth });
     expect(me.json().data.subdomain).toBeNull();
   });
+
+  it('two accounts racing for one subdomain: one gets it, the others a 409, never a 500', async () => {
+    const owners = await Promise.all(Array.from({ length: 8 }, () => signUpOwner(t.app)));
+    const name = `race${Date.now()}`;
+    const answers = await Promise.all(owners.map((o) => changeSubdomain(o.auth, name)));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409)) {
+      expect(a.json().error).toMatchObject({ message: SUBDOMAIN_TAKEN, field: 'data.subdomain' });
+    }
+  });
 });
