@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hasPermission, type PermissionFlag } from '@funnelwork/domain/rules';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { members, sessions } from '../db/schema/index.ts';
@@ -36,6 +37,76 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a checked session may be answered from memory without asking the database. Changes made
+ * through this process (sign-out, revocation, account choice, permissions, membership) take effect at
+ * once; a change made by another server process is seen within this time (docs/decisions.md).
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Touch `last_used_at` at most this often: idle expiry needs no write per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+type CachedSession = {
+  session: Session;
+  membership: Membership | null;
+  lastUsedAt: number;
+  expiresAt: number;
+};
+
+/**
+ * Sessions checked recently, by token hash, so an authenticated request needs no database round trip
+ * of its own. Every write that changes who may do what calls `forget…` after it commits; a check that
+ * read the database before such a write does not store its (older) answer (`generation`).
+ */
+export class SessionCache {
+  private readonly entries = new LRUCache<string, CachedSession>({
+    max: 10_000,
+    ttl: SESSION_CACHE_TTL_MS,
+    ttlAutopurge: false,
+  });
+  private generation = 0;
+
+  get(tokenHash: string): CachedSession | undefined {
+    return this.entries.get(tokenHash);
+  }
+  /** The generation to pass to `set` for an answer read from the database from now on. */
+  begin(): number {
+    return this.generation;
+  }
+  set(tokenHash: string, entry: CachedSession, generation: number) {
+    if (generation === this.generation) this.entries.set(tokenHash, entry);
+  }
+  delete(tokenHash: string) {
+    this.entries.delete(tokenHash);
+  }
+  /** After a write to sessions or members that may concern these entries. */
+  forget(matches: (entry: CachedSession) => boolean) {
+    this.generation++;
+    for (const [hash, entry] of this.entries.entries()) if (matches(entry)) this.entries.delete(hash);
+  }
+  forgetSession(sessionId: number) {
+    this.forget((entry) => entry.session.id === sessionId);
+  }
+  /** A user's sessions (in one account, when given): revocation, permissions, membership. */
+  forgetUser(userId: number, accountId?: number) {
+    this.forget(
+      (entry) =>
+        entry.session.userId === userId && (accountId === undefined || entry.session.accountId === accountId),
+    );
+  }
+}
+
+const sessionCaches = new WeakMap<object, SessionCache>();
+/** The session cache of one database handle (each app's `db`): what it caches are that database's rows. */
+export function sessionCacheOf(db: Db): SessionCache {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new SessionCache();
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
 const unauthorized = () => new HttpError(401, 'Sign in to continue', 'unauthorized');
 
 /**
@@ -46,6 +117,46 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
   app.decorateRequest('session', null);
   app.decorateRequest('membership', null);
 
+  const cache = sessionCacheOf(db);
+
+  /** The live session of a token hash and its membership in the selected account, in one round trip. */
+  async function loadSession(tokenHash: string, now: number): Promise<CachedSession | undefined> {
+    const generation = cache.begin();
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        accountId: sessions.accountId,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+        memberId: members.id,
+        permissions: members.permissions,
+      })
+      .from(sessions)
+      .leftJoin(members, and(eq(members.accountId, sessions.accountId), eq(members.userId, sessions.userId)))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date(now)),
+          gt(sessions.lastUsedAt, new Date(now - config.sessionIdleMs)),
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    const entry: CachedSession = {
+      session: { id: row.id, userId: row.userId, accountId: row.accountId },
+      membership:
+        row.accountId !== null && row.memberId !== null
+          ? { id: row.memberId, accountId: row.accountId, permissions: row.permissions ?? {} }
+          : null,
+      lastUsedAt: new Date(row.lastUsedAt).getTime(),
+      expiresAt: new Date(row.expiresAt).getTime(),
+    };
+    cache.set(tokenHash, entry, generation);
+    return entry;
+  }
+
   app.addHook('onRequest', async (request) => {
     const routeConfig = request.routeOptions.config;
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs') || routeConfig?.public)
@@ -54,38 +165,25 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token || token.length > 200) throw unauthorized();
 
-    const now = new Date();
-    const idleCutoff = new Date(now.getTime() - config.sessionIdleMs);
-    // One round trip: the session and, when an account is selected, the membership in it.
-    const [row] = await db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        accountId: sessions.accountId,
-        lastUsedAt: sessions.lastUsedAt,
-        memberId: members.id,
-        permissions: members.permissions,
-      })
-      .from(sessions)
-      .leftJoin(members, and(eq(members.accountId, sessions.accountId), eq(members.userId, sessions.userId)))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastUsedAt, idleCutoff),
-        ),
-      )
-      .limit(1);
-    if (!row) throw unauthorized();
-    // Touch at most once a minute: idle expiry needs no write per request.
-    if (now.getTime() - new Date(row.lastUsedAt).getTime() > 60_000) {
-      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const usable = (entry: CachedSession | undefined): entry is CachedSession =>
+      entry !== undefined && entry.expiresAt > now && entry.lastUsedAt > now - config.sessionIdleMs;
+    let entry = cache.get(tokenHash);
+    if (!usable(entry)) entry = await loadSession(tokenHash, now);
+    if (!entry) {
+      cache.delete(tokenHash);
+      throw unauthorized();
     }
-    request.session = { id: row.id, userId: row.userId, accountId: row.accountId };
-    if (row.accountId !== null && row.memberId !== null) {
-      request.membership = { id: row.memberId, accountId: row.accountId, permissions: row.permissions ?? {} };
+    if (now - entry.lastUsedAt > TOUCH_EVERY_MS) {
+      entry.lastUsedAt = now;
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(sessions.id, entry.session.id));
     }
+    request.session = { ...entry.session };
+    request.membership = entry.membership && { ...entry.membership };
     if (!routeConfig?.noAccount && !request.membership) {
       throw new HttpError(403, 'Select an account first', 'no_account');
     }
@@ -124,4 +222,10 @@ export async function revokeSessions(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+  sessionCacheOf(db).forget(
+    (entry) =>
+      entry.session.userId === where.userId &&
+      (where.accountId === undefined || entry.session.accountId === where.accountId) &&
+      entry.session.id !== where.exceptSessionId,
+  );
 }

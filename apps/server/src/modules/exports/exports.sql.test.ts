@@ -44,6 +44,8 @@ beforeAll(async () => {
     });
   }
   await createOrder(db, accountId, { items: [] });
+  // A negative amount's text starts with '-': neutralised by its sign in SQL, by its text in TypeScript.
+  await createOrder(db, accountId, { items: [{ name: 'Credit', amountMinor: -1250, qty: 1 }] });
   // Fulfilled with tracking, refunded, archived and canceled states.
   await db
     .update(orders)

@@ -33,9 +33,20 @@ export const EXPORT_COLUMNS = [
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const identifier = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** neutraliseCsvCell in SQL: a cell starting with =, +, -, @, tab or carriage return gets a quote. */
+/**
+ * neutraliseCsvCell in SQL: a cell starting with =, +, -, @, tab or carriage return gets a quote. The
+ * first character's code (`ascii`, 0 for an empty cell) is compared as an integer: no substring and no
+ * text comparisons per cell, which made this check a third of the embedded database's export time.
+ */
 export const neutralisedSql = (cell: string) =>
-  `case when left(${cell}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${cell} else ${cell} end`;
+  `case when ascii(${cell}) in (61, 43, 45, 64, 9, 13) then '''' || ${cell} else ${cell} end`;
+
+/**
+ * The same rule for a number's text: it can only start with '-', so it is neutralised when the number
+ * is negative (`text` is computed in one branch only).
+ */
+const neutralisedNumberSql = (number: string, text: string) =>
+  `case when ${number} < 0 then '''' || ${text} else ${text} end`;
 
 /** The characters String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
 const JS_WHITESPACE =
@@ -73,7 +84,8 @@ function itemsJoinSql(range?: { accountId: number; after: number; upTo: number }
 
 /**
  * The CSV cells of EXPORT_COLUMNS, in order, over `orders o` and its items `it.items`; `true` marks
- * the cells neutralised against formula injection (the others are constants or dates).
+ * the text cells neutralised against formula injection after they are computed (numbers are
+ * neutralised by their sign in place; the others are constants or dates).
  */
 const CELLS: Array<[sql: string, neutralised: boolean]> = [
   ['o.order_number', true],
@@ -82,8 +94,8 @@ const CELLS: Array<[sql: string, neutralised: boolean]> = [
   [`btrim(o.first_name || ' ' || o.last_name, ${literal(JS_WHITESPACE)})`, true],
   ['o.email', true],
   [`coalesce(it.items, '')`, true],
-  ['o.items_count::text', true],
-  ['(o.amount_minor / 100.0)::numeric(20, 2)::text', true],
+  [neutralisedNumberSql('o.items_count', 'o.items_count::text'), false],
+  [neutralisedNumberSql('o.amount_minor', '(o.amount_minor / 100.0)::numeric(20, 2)::text'), false],
   ['o.currency', true],
   [gatewayNameSql, false],
   [`coalesce(o.reference, '')`, true],

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, members, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { revokeSessions } from '../../plugins/auth.ts';
+import { revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { findUserByEmail } from '../users/users.queries.ts';
 import { hashPassword, INVITE_CODE_TTL_MS, type UsersService } from '../users/users.service.ts';
@@ -90,6 +90,8 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         .values({ accountId, userId: user.id, permissions: input.permissions })
         .returning({ id: members.id });
       if (!member) throw new Error('member not created');
+      // A session of theirs that already chose this account now has a membership in it.
+      sessionCacheOf(db).forgetUser(user.id, accountId);
 
       const signIn = `${config.publicUrl}/log-in`;
       if (isNewUser) {
@@ -120,6 +122,7 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         .update(members)
         .set({ permissions })
         .where(and(eq(members.id, memberId), eq(members.accountId, accountId)));
+      sessionCacheOf(db).forgetUser(target.user_id, accountId);
       return get(accountId, { memberId });
     },
 

@@ -104,6 +104,31 @@ describe('staff', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('permission changes and removal take effect on the very next request (no stale session cache)', async () => {
+    const owner = await signUpOwner(t.app);
+    const staff = await inviteStaff(owner, { admin: true });
+    const staffList = () => t.app.inject({ method: 'GET', url: '/api/settings/staff', headers: staff.auth });
+    expect((await staffList()).statusCode).toBe(200);
+    const patch = (permissions: Record<string, boolean>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/settings/staff/${staff.member.id}`,
+        headers: owner.auth,
+        payload: { data: { permissions } },
+      });
+    expect((await patch({ orders: true })).statusCode).toBe(200);
+    expect((await staffList()).statusCode).toBe(403);
+    expect((await patch({ admin: true })).statusCode).toBe(200);
+    expect((await staffList()).statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/settings/staff/${staff.member.id}`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await staffList()).statusCode).toBe(401);
+  });
+
   it('a person in two accounts chooses one; the token then acts in that account only', async () => {
     const a = await signUpOwner(t.app, { account_name: 'First' });
     const b = await signUpOwner(t.app, { account_name: 'Second' });

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, members, passwordResets, sessions, signInFailures, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { hashToken, newToken, revokeSessions } from '../../plugins/auth.ts';
+import { hashToken, newToken, revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ALL_PERMISSIONS, findUserByEmail } from './users.queries.ts';
 
@@ -128,6 +128,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
 
     async signOut(sessionId: number) {
       await db.update(sessions).set({ revokedAt: clock() }).where(eq(sessions.id, sessionId));
+      sessionCacheOf(db).forgetSession(sessionId);
     },
 
     async selectAccount(sessionId: number, userId: number, accountId: number) {
@@ -137,6 +138,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
         .where(and(eq(members.accountId, accountId), eq(members.userId, userId)));
       if (!member) throw new HttpError(404, 'Account not found', 'not_found');
       await db.update(sessions).set({ accountId }).where(eq(sessions.id, sessionId));
+      sessionCacheOf(db).forgetSession(sessionId);
     },
 
     async changePassword(userId: number, sessionId: number, currentPassword: string, password: string) {
@@ -200,6 +202,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
           .set({ revokedAt: clock() })
           .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
       });
+      sessionCacheOf(db).forgetUser(user.id);
     },
 
     async updateTimezone(userId: number, tz: string, force: boolean) {

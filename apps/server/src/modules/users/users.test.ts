@@ -118,8 +118,11 @@ describe('sign up and sign in', () => {
     expect(last).toBe(429);
   });
 
-  it('revokes the token on sign_out', async () => {
+  it('revokes the token on sign_out, at once although the session was just checked (cached)', async () => {
     const owner = await signUpOwner(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth })).statusCode,
+    ).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/users/sign_out', headers: owner.auth });
     expect(out.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: owner.auth });
@@ -186,6 +189,13 @@ describe('passwords', () => {
   it('changes the password and revokes the other sessions but not this one', async () => {
     const owner = await signUpOwner(t.app);
     const other = await signIn(t.app, owner.email, owner.password);
+    // The other session is in use (and so in the session cache) when the password changes.
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(before.statusCode).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/me/change-password',
