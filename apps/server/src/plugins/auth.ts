@@ -157,10 +157,19 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
     return entry;
   }
 
-  app.addHook('onRequest', async (request) => {
+  // Only API routes need a session: every other request (published pages, assets) passes straight on,
+  // without the promise an async hook costs on each of them.
+  app.addHook('onRequest', (request, _reply, done) => {
     const routeConfig = request.routeOptions.config;
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs') || routeConfig?.public)
-      return;
+      return done();
+    authenticate(request, routeConfig).then(() => done(), done);
+  });
+
+  async function authenticate(
+    request: FastifyRequest,
+    routeConfig: FastifyRequest['routeOptions']['config'],
+  ) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token || token.length > 200) throw unauthorized();
@@ -187,7 +196,7 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
     if (!routeConfig?.noAccount && !request.membership) {
       throw new HttpError(403, 'Select an account first', 'no_account');
     }
-  });
+  }
 }
 
 export function sessionOf(request: FastifyRequest): Session {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { LRUCache } from 'lru-cache';
 
 /** Which merchant a pages host belongs to: one of the account's subdomains, or a custom domain. */
 export type SiteRef = { kind: 'subdomain'; subdomain: string } | { kind: 'domain'; host: string };
@@ -60,11 +61,23 @@ export const PAGE_ROUTE_PREFIX = '/_fw/site';
  * except the runtime's /_fw/ endpoints, so no dashboard or API route ever answers there.
  */
 export function createUrlRewriter(settings: HostSettings, trustProxy: boolean) {
+  // Host header values repeat on nearly every request: each is parsed and classified once (bounded, so
+  // made-up hosts cannot grow it).
+  const sites = new LRUCache<string, { site: SiteRef | null }>({ max: 10_000 });
+  const siteOfHeader = (header: string | undefined): SiteRef | null => {
+    if (header === undefined || header.length > 300) return classifyHost(hostName(header), settings);
+    let entry = sites.get(header);
+    if (!entry) {
+      entry = { site: classifyHost(hostName(header), settings) };
+      sites.set(header, entry);
+    }
+    return entry.site;
+  };
   return (raw: IncomingMessage): string => {
     const url = raw.url ?? '/';
     const forwarded = trustProxy ? raw.headers['x-forwarded-host'] : undefined;
     const header = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? raw.headers.host;
-    const site = classifyHost(hostName(header), settings);
+    const site = siteOfHeader(header);
     if (!site) return url;
     (raw as WithSite)[SITE] = site;
     if (url.startsWith('/_fw/') && !url.startsWith(`${PAGE_ROUTE_PREFIX}/`) && url !== PAGE_ROUTE_PREFIX)

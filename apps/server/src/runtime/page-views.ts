@@ -4,8 +4,12 @@ import type { pageViewEvents } from '../db/schema/index.ts';
 
 export type PageView = typeof pageViewEvents.$inferInsert;
 
-/** Write when this many views wait, or every FLUSH_MS. */
-export const FLUSH_AT = 200;
+/**
+ * Write when this many views wait, or every FLUSH_MS. 500 rather than 200: on the embedded database a
+ * view costs about 10 % less written in batches of 500 (one statement's fixed cost shared by more rows),
+ * and a batch still holds the single connection for only some tens of milliseconds.
+ */
+export const FLUSH_AT = 500;
 export const FLUSH_MS = 1_000;
 /** The hourly and daily rollups of the hours and days written are recomputed at most this often. */
 export const ROLLUP_MS = 10_000;

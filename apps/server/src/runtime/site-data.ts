@@ -56,8 +56,16 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
 
   const generationOf = (accountId: number) => generations.get(accountId) ?? 0;
 
+  const hostKey = (ref: SiteRef) => (ref.kind === 'subdomain' ? `s:${ref.subdomain}` : `d:${ref.host}`);
+
+  /** The cached answer for a host without waiting: a match, null when none, undefined when not cached. */
+  function cachedHost(ref: SiteRef): HostMatch | null | undefined {
+    const cached = hosts.get(hostKey(ref));
+    return cached === 'none' ? null : cached;
+  }
+
   async function findHost(ref: SiteRef): Promise<HostMatch | null> {
-    const key = ref.kind === 'subdomain' ? `s:${ref.subdomain}` : `d:${ref.host}`;
+    const key = hostKey(ref);
     const cached = hosts.get(key);
     if (cached !== undefined) return cached === 'none' ? null : cached;
     let match: HostMatch | null = null;
@@ -172,8 +180,16 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
 
   const loading = new Map<number, Promise<SiteData>>();
 
+  /** The account's site data when it is cached and current, without waiting; undefined otherwise. */
+  function cachedSite(accountId: number): SiteData | undefined {
+    const cached = sites.get(accountId);
+    return cached && cached.generation === generationOf(accountId) ? cached : undefined;
+  }
+
   return {
     findHost,
+    cachedHost,
+    cachedSite,
     generationOf,
     /** The account's site data, loaded once per generation (concurrent requests share the load). */
     async site(accountId: number): Promise<SiteData> {
