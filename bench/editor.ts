@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { reduce } from '../packages/blocks/src/actions/reduce.ts';
 import type { BlockType } from '../packages/blocks/src/catalogue/registry.ts';
 import { emptyDocument } from '../packages/blocks/src/document/empty.ts';
@@ -307,16 +308,8 @@ export async function runEditor() {
     throw new Error('run `npm run build` first');
   const { base, server, dataDir } = await startServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const small = await measureEditor(browser, base, 10);

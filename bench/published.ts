@@ -35,6 +35,7 @@ import {
 } from '../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import { createPreparedPageCache, renderPublishedPage } from '../apps/server/src/runtime/render.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { pageCss, pageHtml, renderPage, renderPageString } from '../packages/blocks/src/index.ts';
 import { generatedDocument } from './editor.ts';
 
@@ -125,8 +126,8 @@ async function openLoop(url: string, during?: () => Promise<unknown>) {
 
 async function measureLcp(url: string, mode: 'desktop' | 'mobile') {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const runs: number[] = [];
   try {
@@ -168,16 +169,7 @@ async function measureLcp(url: string, mode: 'desktop' | 'mobile') {
 }
 
 /** Debian's Chromium for Lighthouse, with the flags that keep it off the (closed) network. */
-const LIGHTHOUSE_CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /**
  * Lighthouse (performance only) on a page, with its desktop preset and its default mobile preset
@@ -185,7 +177,7 @@ const LIGHTHOUSE_CHROME_FLAGS = [
  */
 async function measureLighthouse(url: string, mode: 'desktop' | 'mobile', runs = 3) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
   });
   const lcps: number[] = [];

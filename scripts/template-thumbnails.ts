@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { pageDocumentHtml, renderPage, STEP_TEMPLATES } from '../packages/blocks/src/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,16 +17,8 @@ const HEIGHT = 1500;
 fs.mkdirSync(outDir, { recursive: true });
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-thumbnails-'));
 const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
   viewport: { width: WIDTH, height: HEIGHT },
   deviceScaleFactor: 0.5,
 });
