@@ -65,9 +65,8 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
   }
 
   async function findHost(ref: SiteRef): Promise<HostMatch | null> {
-    const key = hostKey(ref);
-    const cached = hosts.get(key);
-    if (cached !== undefined) return cached === 'none' ? null : cached;
+    const cached = cachedHost(ref);
+    if (cached !== undefined) return cached;
     let match: HostMatch | null = null;
     if (ref.kind === 'subdomain') {
       const [row] = await db
@@ -84,7 +83,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         .limit(1);
       if (row) match = { accountId: row.accountId, domainId: row.id };
     }
-    hosts.set(key, match ?? 'none');
+    hosts.set(hostKey(ref), match ?? 'none');
     return match;
   }
 
@@ -193,8 +192,8 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     generationOf,
     /** The account's site data, loaded once per generation (concurrent requests share the load). */
     async site(accountId: number): Promise<SiteData> {
-      const cached = sites.get(accountId);
-      if (cached && cached.generation === generationOf(accountId)) return cached;
+      const cached = cachedSite(accountId);
+      if (cached) return cached;
       const inFlight = loading.get(accountId);
       if (inFlight) return inFlight;
       const promise = load(accountId).finally(() => loading.delete(accountId));
