@@ -248,8 +248,8 @@ export async function renderPublishedPage(
     context.renderer === 'react' ? (document: EditorDocument) => renderPage(document).html : pageHtml;
   let popupsHtml = '';
   for (const popup of page.popups) popupsHtml += `\n${popupHtml(popup, html)}`;
-  const rest = [
-    '',
+  // The head ends with its style element; the rest starts on the next line.
+  const rest = `\n${[
     `<script type="application/json" id="fw-data">${inElement(JSON.stringify(data), 'script')}</script>`,
     `<script src="${escapeHtml(context.runtimeScriptUrl)}" defer></script>`,
     codes.head,
@@ -263,8 +263,8 @@ export async function renderPublishedPage(
     '</body>',
     '</html>',
   ]
-    .filter((line, index) => index === 0 || line !== '')
-    .join('\n');
+    .filter((line) => line !== '')
+    .join('\n')}`;
   // The head's bytes, then the rest encoded straight after them: one buffer, one copy of the head.
   const restBytes = Buffer.byteLength(rest);
   const bytes = Buffer.allocUnsafe(page.head.length + restBytes);
