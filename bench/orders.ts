@@ -12,9 +12,13 @@
 //   process's resident memory growth while it runs (goal ≤ 100 MB);
 // - recent-views with 2,000,000 page views over 30 days: EXPLAIN ANALYZE execution time of its one
 //   statement (goal ≤ 2 ms) and the statements 200 concurrent pollers cause (goal: what one causes).
-// ORDERS_BENCH_ORDERS overrides the order count (e.g. 3000000).
+// ORDERS_BENCH_ORDERS overrides the order count (e.g. 3000000); ORDERS_BENCH_ONLY=list measures only the
+// list pages (no search, export or recent-views); ORDERS_BENCH_ONLY=export generates the orders and
+// customers only and measures only the export (on both databases), for the 3M run;
+// ORDERS_BENCH_PGLITE_DIR puts the embedded database in that directory instead of memory.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,6 +27,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+import { exportSelectSql } from '../apps/server/src/modules/exports/exports.sql.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 
 const ORDERS = Number(process.env.ORDERS_BENCH_ORDERS ?? 1_000_000);
@@ -30,7 +35,9 @@ const CUSTOMERS = Math.round(ORDERS * 0.3);
 const BATCH = 100_000;
 const PER_PAGE = 25;
 const RUNS = 40;
-const PAGE_VIEWS = Number(process.env.ORDERS_BENCH_PAGE_VIEWS ?? 2_000_000);
+const EXPORT_ONLY = process.env.ORDERS_BENCH_ONLY === 'export';
+const LIST_ONLY = process.env.ORDERS_BENCH_ONLY === 'list';
+const PAGE_VIEWS = EXPORT_ONLY ? 0 : Number(process.env.ORDERS_BENCH_PAGE_VIEWS ?? 2_000_000);
 const RARE_EMAIL = 'rare.shopper.qx@unusual-domain.test';
 
 const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -154,6 +161,7 @@ async function generate(database: Database, accountId: number) {
         [accountId],
       );
     }
+    if (EXPORT_ONLY) return;
     await run(
       `insert into activity_items (account_id, event_id, first_name, last_name, optin_email, amount_minor, currency, created_at)
        select $1, 1 + g % 11, 'First' || g, 'Last' || g, 'user' || g || '@gmail.com', 1000 + g, 'USD',
@@ -197,7 +205,9 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   let database: Database;
   let url = '';
   if (kind === 'pglite') {
-    database = await createDatabase({ kind: 'pglite', dataDir: null });
+    const pgliteDir = process.env.ORDERS_BENCH_PGLITE_DIR;
+    if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
+    database = await createDatabase({ kind: 'pglite', dataDir: pgliteDir ?? null });
   } else {
     const serverUrl = process.env.DATABASE_URL as string;
     const name = `funnelwork_bench_orders_${Date.now()}`;
@@ -233,10 +243,33 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     return body;
   };
 
+  // The timed requests use node:http on one keep-alive socket: it answers the same as fetch, and undici's
+  // fetch (WHATWG streams, abort signals) costs this process about 0.5–1 ms of CPU per request, which a
+  // browser pays in its own process, not the server's.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const timedGet = (pathAndQuery: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      http
+        .get(`${base}/${pathAndQuery}`, { agent, headers: owner.auth }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (res.statusCode === 200) resolve(body);
+            else reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${JSON.stringify(body)}`));
+          });
+        })
+        .on('error', reject);
+    });
+
   const started = performance.now();
   const generateMs = await generate(database, owner.accountId);
   const generateTotal = Math.round(performance.now() - started);
-  console.error(`orders bench (${kind}): generated in ${generateTotal} ms`, generateMs);
+  const rssAfterGenerateMb = Math.round(process.memoryUsage().rss / 1_048_576);
+  console.error(
+    `orders bench (${kind}): generated in ${generateTotal} ms, RSS ${rssAfterGenerateMb} MB`,
+    generateMs,
+  );
 
   const liveUnarchived = ORDERS - Math.floor(ORDERS / 50);
   const totalPages = Math.ceil(liveUnarchived / PER_PAGE);
@@ -265,21 +298,39 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     const api: number[] = [];
     const bare: number[] = [];
     const floor: number[] = [];
+    // The process's CPU time of each (main thread and the embedded database's): on a loaded machine the
+    // API's CPU over its replay's still says what the route costs when wall times are mostly waiting.
+    const apiCpu: number[] = [];
+    const bareCpu: number[] = [];
+    const floorCpu: number[] = [];
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const used = process.cpuUsage(since);
+      return (used.user + used.system) / 1000;
+    };
     for (let i = 0; i < RUNS + 3; i++) {
+      let c = process.cpuUsage();
       let t = performance.now();
-      await get(pathAndQuery);
+      await timedGet(pathAndQuery);
       const apiMs = performance.now() - t;
+      const apiCpuMs = cpuMs(c);
+      c = process.cpuUsage();
       t = performance.now();
       for (const s of listStatements) await database.executeSql(s.text, s.values);
       const bareMs = performance.now() - t;
+      const bareCpuMs = cpuMs(c);
       // The same HTTP round trip and session check with no query of its own (a static answer).
+      c = process.cpuUsage();
       t = performance.now();
-      await get('payment-method-groups');
+      await timedGet('payment-method-groups');
       const floorMs = performance.now() - t;
+      const floorCpuMs = cpuMs(c);
       if (i >= 3) {
         api.push(apiMs);
         bare.push(bareMs);
         floor.push(floorMs);
+        apiCpu.push(apiCpuMs);
+        bareCpu.push(bareCpuMs);
+        floorCpu.push(floorCpuMs);
       }
     }
     return {
@@ -290,41 +341,91 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       api_p95_ms: round(quantile(api, 0.95)),
       sql_median_ms: round(median(bare)),
       http_and_session_floor_median_ms: round(median(floor)),
+      cpu_median_ms: {
+        api: round(median(apiCpu)),
+        sql: round(median(bareCpu)),
+        floor: round(median(floorCpu)),
+      },
       within_sql_plus_1_5_ms: median(api) <= median(bare) + 1.5,
     };
   };
 
   const pages: Record<string, unknown> = {};
-  for (const [label, page] of [
-    ['first', 0],
-    ['middle', Math.floor(totalPages / 2)],
-    ['last', totalPages - 1],
-  ] as const) {
-    pages[label] = await apiVersusSql(`list ${label}`, `orders?page=${page}&per_page=${PER_PAGE}`, (body) => {
-      if (body.meta?.count !== liveUnarchived)
-        throw new Error(`total ${body.meta?.count} ≠ ${liveUnarchived}`);
-    });
+  const search: Record<string, unknown> = {};
+  if (!EXPORT_ONLY) {
+    for (const [label, page] of [
+      ['first', 0],
+      ['middle', Math.floor(totalPages / 2)],
+      ['last', totalPages - 1],
+    ] as const) {
+      pages[label] = await apiVersusSql(
+        `list ${label}`,
+        `orders?page=${page}&per_page=${PER_PAGE}`,
+        (body) => {
+          if (body.meta?.count !== liveUnarchived)
+            throw new Error(`total ${body.meta?.count} ≠ ${liveUnarchived}`);
+        },
+      );
+    }
+
+    for (const [label, term] of LIST_ONLY
+      ? []
+      : ([
+          ['rare_email', RARE_EMAIL],
+          ['gmail', 'gmail'],
+          ['user', 'user'],
+        ] as const)) {
+      const result = (await apiVersusSql(
+        `search ${label}`,
+        `orders?page=0&per_page=${PER_PAGE}&query=${encodeURIComponent(term)}`,
+        (body) => {
+          if (!body.meta || body.meta.count === 0) throw new Error(`search ${term} found nothing`);
+        },
+      )) as Record<string, unknown>;
+      search[label] = {
+        ...result,
+        goal:
+          label === 'rare_email'
+            ? { median_le_10_ms: (result.api_median_ms as number) <= 10 }
+            : { p95_le_150_ms: (result.api_p95_ms as number) <= 150 },
+      };
+    }
   }
 
-  const search: Record<string, unknown> = {};
-  for (const [label, term] of [
-    ['rare_email', RARE_EMAIL],
-    ['gmail', 'gmail'],
-    ['user', 'user'],
-  ] as const) {
-    const result = (await apiVersusSql(
-      `search ${label}`,
-      `orders?page=0&per_page=${PER_PAGE}&query=${encodeURIComponent(term)}`,
-      (body) => {
-        if (!body.meta || body.meta.count === 0) throw new Error(`search ${term} found nothing`);
-      },
-    )) as Record<string, unknown>;
-    search[label] = {
-      ...result,
-      goal:
-        label === 'rare_email'
-          ? { median_le_10_ms: (result.api_median_ms as number) <= 10 }
-          : { p95_le_150_ms: (result.api_p95_ms as number) <= 150 },
+  const close = async () => {
+    await queue.stop();
+    await app.close();
+    await database.close();
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (LIST_ONLY) {
+    agent.destroy();
+    await close();
+    return { database: kind, orders: ORDERS, customers: CUSTOMERS, list: pages, plans };
+  }
+
+  async function measureRecentViews() {
+    // ---- recent-views ------------------------------------------------------------------------------
+    await new Promise((r) => setTimeout(r, 5_200)); // past the per-account cache
+    const one = await captured(() => get('recent-views'));
+    const viewStatements = one.statements.filter((s) => /page_view_events/.test(s.text));
+    const analyzed = [];
+    for (let i = 0; i < 7; i++) analyzed.push(await explain(database, viewStatements[0] as Statement, true));
+    await new Promise((r) => setTimeout(r, 5_200));
+    const many = await captured(() => Promise.all(Array.from({ length: 200 }, () => get('recent-views'))));
+    const manyStatements = many.statements.filter((s) => /page_view_events/.test(s.text)).length;
+    const views = one.result.data as { page_views: Array<{ count: number }>; visitors_count: number };
+    return {
+      page_view_events: PAGE_VIEWS,
+      views_in_chart: views.page_views.reduce((sum, m) => sum + m.count, 0),
+      visitors_count: views.visitors_count,
+      db_execution_ms_median: round(median(analyzed.map((a) => a.executionMs ?? 0))),
+      db_le_2_ms: median(analyzed.map((a) => a.executionMs ?? 0)) <= 2,
+      plan: analyzed[0]?.nodes,
+      statements_for_1_poll: viewStatements.length,
+      statements_for_200_concurrent_polls: manyStatements,
+      two_hundred_cost_what_one_does: manyStatements === viewStatements.length,
     };
   }
 
@@ -354,8 +455,9 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     const lines = execFileSync('wc', ['-l', file], { encoding: 'utf8' });
     const rows = Number(lines.trim().split(' ')[0]) - 1;
     const size = fs.statSync(file).size;
+    const sha1 = execFileSync('sha1sum', [file], { encoding: 'utf8' }).split(' ')[0];
     fs.rmSync(file);
-    return { ms, rows, size, rssGrowthMb: (rssPeak - rssBefore) / 1_048_576 };
+    return { ms, rows, size, sha1, rssGrowthMb: (rssPeak - rssBefore) / 1_048_576 };
   };
   const exported = await exportRun();
   const exportResult: Record<string, unknown> = {
@@ -398,6 +500,50 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     const plainRowsPerS = Math.round(copied / ((performance.now() - t) / 1000));
     exportResult.plain_select_star_copy_rows_per_s = plainRowsPerS;
     exportResult.ratio_to_plain_copy = round((exportResult.rows_per_s as number) / plainRowsPerS);
+    // The export as it was before the wire read (every cell computed by the database, each 50,000-order
+    // batch written by COPY to '/dev/blob'), to the same kind of file, right after: before/after in one run.
+    const sqlCopyFile = path.join(dataDir, 'sql-copy-batches.csv');
+    const out = fs.createWriteStream(sqlCopyFile);
+    const scope = {
+      accountId: owner.accountId,
+      funnelId: null,
+      params: { exportType: 'all' as const, rangeStart: 0, rangeEnd: 0 },
+    };
+    const tc = performance.now();
+    let sqlRows = 0;
+    after = 0;
+    for (let first = true; ; first = false) {
+      const [bound] = (
+        await database.executeSql(
+          `select id from orders where account_id = $1 and deleted_at is null and id > $2 order by id offset 49999 limit 1`,
+          [owner.accountId, after],
+        )
+      ).rows as Array<{ id: string | number }>;
+      const upTo = bound === undefined ? null : Number(bound.id);
+      const chunks = database.copyOut(
+        exportSelectSql(scope, { after, upTo }),
+        first ? 'format csv, header' : 'format csv',
+      );
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) {
+          sqlRows += next.value;
+          break;
+        }
+        if (!out.write(next.value)) await new Promise<void>((r) => out.once('drain', () => r()));
+      }
+      if (upTo === null) break;
+      after = upTo;
+    }
+    await new Promise<void>((r) => out.end(() => r()));
+    const sqlCopyRowsPerS = Math.round(sqlRows / ((performance.now() - tc) / 1000));
+    exportResult.sql_cells_copy_batches_rows_per_s = sqlCopyRowsPerS;
+    exportResult.ratio_to_sql_cells_copy_batches = round(
+      (exportResult.rows_per_s as number) / sqlCopyRowsPerS,
+    );
+    exportResult.same_bytes_as_sql_cells_copy =
+      execFileSync('sha1sum', [sqlCopyFile], { encoding: 'utf8' }).split(' ')[0] === exported.sha1;
+    fs.rmSync(sqlCopyFile);
   } else {
     // The same rows (order columns and its items) as psql's \copy of a select, to /dev/null.
     const copySql = `copy (select o.order_number, o.created_at, o.payment_status, o.first_name || ' ' || o.last_name, o.email,
@@ -415,38 +561,15 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     exportResult.ratio_ge_0_3 = (exportResult.ratio_to_copy as number) >= 0.3;
   }
 
-  // ---- recent-views ------------------------------------------------------------------------------
-  await new Promise((r) => setTimeout(r, 5_200)); // past the per-account cache
-  const one = await captured(() => get('recent-views'));
-  const viewStatements = one.statements.filter((s) => /page_view_events/.test(s.text));
-  const analyzed = [];
-  for (let i = 0; i < 7; i++) analyzed.push(await explain(database, viewStatements[0] as Statement, true));
-  await new Promise((r) => setTimeout(r, 5_200));
-  const many = await captured(() => Promise.all(Array.from({ length: 200 }, () => get('recent-views'))));
-  const manyStatements = many.statements.filter((s) => /page_view_events/.test(s.text)).length;
-  const views = one.result.data as { page_views: Array<{ count: number }>; visitors_count: number };
-  const recentViews = {
-    page_view_events: PAGE_VIEWS,
-    views_in_chart: views.page_views.reduce((sum, m) => sum + m.count, 0),
-    visitors_count: views.visitors_count,
-    db_execution_ms_median: round(median(analyzed.map((a) => a.executionMs ?? 0))),
-    db_le_2_ms: median(analyzed.map((a) => a.executionMs ?? 0)) <= 2,
-    plan: analyzed[0]?.nodes,
-    statements_for_1_poll: viewStatements.length,
-    statements_for_200_concurrent_polls: manyStatements,
-    two_hundred_cost_what_one_does: manyStatements === viewStatements.length,
-  };
-
-  await queue.stop();
-  await app.close();
-  await database.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const recentViews = EXPORT_ONLY ? null : await measureRecentViews();
+  agent.destroy();
+  await close();
   return {
     database: kind,
     orders: ORDERS,
     customers: CUSTOMERS,
     generate_ms: { total: generateTotal, ...generateMs },
+    rss_after_generate_mb: rssAfterGenerateMb,
     list: pages,
     search,
     no_seq_scan_on_orders: !seqScanOnOrders,

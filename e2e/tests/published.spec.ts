@@ -53,8 +53,20 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
   // A shopper in a browser of their own opens the funnel by its subdomain.
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
+  const fontHosts = new Set<string>();
+  shopper.on('request', (request) => {
+    if (request.resourceType() === 'font' || request.url().includes('font'))
+      fontHosts.add(new URL(request.url()).host);
+  });
   await shopper.goto(`${origin}/guide`);
   await expect(shopper.getByText('Where should we send it?')).toBeVisible();
+  // The page's font (Roboto) is loaded from the shop's own origin: no request leaves for a font service.
+  await shopper.evaluate(() => document.fonts.ready);
+  const loadedFonts = await shopper.evaluate(() =>
+    [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family),
+  );
+  expect(loadedFonts.map((family) => family.replace(/["']/g, ''))).toContain('Roboto');
+  expect([...fontHosts]).toEqual([`${subdomain}.localhost:${e2ePort}`]);
   await shopper.getByRole('button', { name: 'Send me the free guide' }).click();
   await expect(shopper.getByText('This field is required').first()).toBeVisible();
   expect(await shopper.getByText('This field is required').count()).toBe(2);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
-import { rowsOf } from './client.ts';
+import { rowsOf, type TextRow } from './client.ts';
 import { accounts, users } from './schema/index.ts';
 
 let database: TestDatabase;
@@ -64,6 +64,22 @@ describe(`database client (${testDatabaseKind})`, () => {
     await expect(tx).rejects.toThrow('abandon');
     const [row] = rowsOf<{ value: number }>(await outside);
     expect(row?.value).toBe(5);
+  });
+
+  it('reads rows as the database text of each column, NULL as null, and throws its errors', async () => {
+    const rows: TextRow[] = [];
+    const count = await database.forEachTextRow(
+      `select 9007199254740993::bigint, null::text, true, 'Zoë, "Ünïcode" 😀' || chr(10) || 'x', ''
+       from generate_series(1, 3)`,
+      (row) => rows.push([...row]),
+    );
+    expect(count).toBe(3);
+    expect(rows).toEqual(Array(3).fill(['9007199254740993', null, 't', 'Zoë, "Ünïcode" 😀\nx', '']));
+    await expect(database.forEachTextRow('select 1 / 0', () => {})).rejects.toMatchObject({
+      code: '22012',
+      message: 'division by zero',
+    });
+    expect(await database.forEachTextRow('select 1 where false', () => {})).toBe(0);
   });
 
   it('maps timestamps and 64-bit ids the same way on both drivers', async () => {

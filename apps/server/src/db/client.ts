@@ -33,9 +33,18 @@ export type Database = {
    * generator's return value is the number of rows copied.
    */
   copyOut(query: string, options: string): AsyncGenerator<Uint8Array, number>;
+  /**
+   * Calls `onRow` with each row of a query as the database's text output of its columns (null for
+   * NULL; one array reused for every row, valid only during the call) and answers the row count. On
+   * PGlite the worker sends the raw wire bytes and this thread parses them (`forEachDataRow`), so a
+   * bulk read costs the database thread only the query and its output.
+   */
+  forEachTextRow(query: string, onRow: (row: TextRow) => void): Promise<number>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
+
+export type TextRow = Array<string | null>;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
@@ -77,6 +86,15 @@ async function createPostgres(url: string): Promise<Database> {
       } finally {
         client.release();
       }
+    },
+    forEachTextRow: async (query, onRow) => {
+      const result = await pool.query<TextRow>({
+        text: query,
+        rowMode: 'array',
+        types: { getTypeParser: () => (value: string) => value },
+      });
+      for (const row of result.rows) onRow(row);
+      return result.rows.length;
     },
     migrate: () => migrateNodePg(db as never, { migrationsFolder: resolveAsset('migrations') }),
     close: () => pool.end(),
@@ -130,7 +148,7 @@ async function createPglite(dataDir: string | null): Promise<Database> {
   });
 
   const send = (
-    op: 'query' | 'exec' | 'copy' | 'close',
+    op: 'query' | 'exec' | 'copy' | 'wire' | 'close',
     sql = '',
     params: unknown[] = [],
     rowMode = 'object',
@@ -220,6 +238,12 @@ async function createPglite(dataDir: string | null): Promise<Database> {
       yield answer.bytes;
       return answer.affectedRows;
     },
+    forEachTextRow: async (query, onRow) => {
+      const answer = (await outsideTransaction(() => send('wire', query))) as unknown as {
+        bytes: Uint8Array;
+      };
+      return forEachDataRow(answer.bytes, onRow);
+    },
     migrate: () =>
       migrateProxy(
         db as never,
@@ -239,4 +263,73 @@ async function createPglite(dataDir: string | null): Promise<Database> {
 /** Rows of a raw `db.execute(sql...)`, which node-postgres wraps in a result and pg-proxy does not. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Calls `onRow` with each row of a simple-query answer in PostgreSQL's wire protocol and answers their
+ * count: each DataRow ('D': int32 length, int16 field count, then per field an int32 length, -1 for
+ * NULL, and its bytes) as text, in one array reused for every row; an ErrorResponse ('E') is thrown as
+ * a DatabaseError. Other messages (RowDescription, CommandComplete, ReadyForQuery, notices) are skipped.
+ */
+export function forEachDataRow(bytes: Uint8Array, onRow: (row: TextRow) => void): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // One decoding call for the whole answer: byte offsets are character offsets in latin1, so an ASCII
+  // field is a substring of it; only a field with a byte ≥ 0x80 is decoded as UTF-8 on its own.
+  const latin1 = buffer.toString('latin1');
+  const int32 = (at: number) =>
+    ((bytes[at] as number) << 24) |
+    ((bytes[at + 1] as number) << 16) |
+    ((bytes[at + 2] as number) << 8) |
+    (bytes[at + 3] as number);
+  const row: TextRow = [];
+  let rows = 0;
+  let at = 0;
+  while (at + 5 <= bytes.length) {
+    const type = bytes[at];
+    const end = at + 1 + int32(at + 1);
+    if (type === 0x44) {
+      const count = ((bytes[at + 5] as number) << 8) | (bytes[at + 6] as number);
+      let field = at + 7;
+      for (let i = 0; i < count; i++) {
+        const length = int32(field);
+        field += 4;
+        if (length < 0) {
+          row[i] = null;
+          continue;
+        }
+        const fieldEnd = field + length;
+        let ascii = true;
+        for (let b = field; b < fieldEnd; b++) {
+          if ((bytes[b] as number) >= 0x80) {
+            ascii = false;
+            break;
+          }
+        }
+        row[i] = ascii ? latin1.slice(field, fieldEnd) : buffer.toString('utf8', field, fieldEnd);
+        field = fieldEnd;
+      }
+      row.length = count;
+      rows++;
+      onRow(row);
+    } else if (type === 0x45) {
+      throw new DatabaseError(errorFields(buffer.subarray(at + 5, end)));
+    }
+    at = end;
+  }
+  return rows;
+}
+
+/** An ErrorResponse's fields (a code byte, then a NUL-terminated text, until a NUL code). */
+function errorFields(body: Buffer): Record<string, unknown> {
+  const names: Record<string, string> = { M: 'message', C: 'code', D: 'detail', n: 'constraint' };
+  const fields: Record<string, unknown> = {};
+  let at = 0;
+  while (at < body.length && body[at] !== 0) {
+    const code = String.fromCharCode(body[at] as number);
+    const end = body.indexOf(0, at + 1);
+    const name = names[code];
+    if (name) fields[name] = body.toString('utf8', at + 1, end);
+    at = end + 1;
+  }
+  return fields;
 }

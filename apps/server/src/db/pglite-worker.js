@@ -1,6 +1,6 @@
 // The embedded database lives in this worker so a long query never blocks the server's event loop.
-// Protocol: {id, op: 'query'|'exec'|'copy'|'close', sql, params, rowMode} -> {id, rows} | {id, bytes} |
-// {id, error}.
+// Protocol: {id, op: 'query'|'exec'|'copy'|'wire'|'close', sql, params, rowMode} -> {id, rows} |
+// {id, bytes} | {id, error}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -29,6 +29,16 @@ function serialiseError(error) {
   };
 }
 
+/** A Query message ('Q', int32 length, the NUL-terminated text). */
+function simpleQuery(text) {
+  const body = new TextEncoder().encode(text);
+  const message = new Uint8Array(body.length + 6);
+  message[0] = 0x51;
+  new DataView(message.buffer).setInt32(1, body.length + 5);
+  message.set(body, 5);
+  return message;
+}
+
 parentPort.on('message', async (msg) => {
   try {
     if (msg.op === 'close') {
@@ -39,6 +49,29 @@ parentPort.on('message', async (msg) => {
     if (msg.op === 'exec') {
       const results = await db.exec(msg.sql);
       parentPort.postMessage({ id: msg.id, rows: results.at(-1)?.rows ?? [] });
+      return;
+    }
+    if (msg.op === 'wire') {
+      // A simple query's raw answer in the wire protocol, parsed by the main thread (parseDataRows):
+      // no JavaScript value per field is made on this thread.
+      const chunks = [];
+      let size = 0;
+      await db.runExclusive(() =>
+        db.execProtocolRawStream(simpleQuery(msg.sql), {
+          syncToFs: false,
+          onRawData: (chunk) => {
+            chunks.push(chunk.slice());
+            size += chunk.length;
+          },
+        }),
+      );
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+      parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
       return;
     }
     if (msg.op === 'copy') {

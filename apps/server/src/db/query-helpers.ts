@@ -7,8 +7,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  * too: a Drizzle condition that is `undefined` would be dropped silently and widen the query.
  */
 export function ownedBy(table: { accountId: PgColumn }, accountId: number): SQL {
-  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new Error('query without an account scope');
+  assertAccountId(accountId);
   return eq(table.accountId, accountId);
+}
+
+/** Refuses what cannot be an account id (the check `ownedBy` makes, for statements built once). */
+export function assertAccountId(accountId: number) {
+  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new Error('query without an account scope');
 }
 
 /** True when a database error is a unique-index violation (optionally of the named index). */

@@ -1,11 +1,12 @@
 import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type CustomerMetadataEntry, customers, funnels, pages, steps } from '../db/schema/index.ts';
+import { customers, funnels, pages, steps } from '../db/schema/index.ts';
 import { recordActivity } from '../modules/activity/activity.queries.ts';
 import {
   findOrCreateCustomer,
   insertCustomerIfNew,
+  mergeMetadata,
   type NewCustomer,
 } from '../modules/customers/customers.queries.ts';
 
@@ -85,7 +86,7 @@ const COLUMNS: Record<string, TextColumn> = {
 /** The posted values a customer row takes (names split from full_name) and the rest as metadata. */
 export function customerFields(values: Record<string, string>, emailField: string) {
   const columns: Partial<Record<TextColumn, string>> = {};
-  const metadata: CustomerMetadataEntry[] = [];
+  const metadata: Record<string, string> = {};
   for (const [name, raw] of Object.entries(values)) {
     const value = raw.trim();
     if (value === '' || name === emailField || name === 'email') continue;
@@ -95,7 +96,7 @@ export function customerFields(values: Record<string, string>, emailField: strin
       const [first, ...rest] = value.split(/\s+/);
       columns.firstName ??= first ?? '';
       if (rest.length > 0) columns.lastName ??= rest.join(' ');
-    } else metadata.push({ key: name, value });
+    } else metadata[name] = value;
   }
   return { columns, metadata };
 }
@@ -187,23 +188,19 @@ export async function recordOptin(
           ...columns,
           email,
           optinEmail: email,
-          metadata,
+          metadata: mergeMetadata([], metadata),
           isAutoOptin: true,
         }),
     );
     let customer = existing;
     if (!created) {
-      const merged = [
-        ...(existing.metadata ?? []).filter((m) => !metadata.some((n) => n.key === m.key)),
-        ...metadata,
-      ];
       const [updated] = await tx
         .update(customers)
         .set({
           ...columns,
           ...(existing.email === '' ? { email } : {}),
           optinEmail: email,
-          metadata: merged,
+          metadata: mergeMetadata(existing.metadata ?? [], metadata),
           isAutoOptin: true,
           updatedAt: at,
         })

@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { pages, popups } from '../db/schema/index.ts';
+import { webFonts } from './fonts.ts';
 import type { TrackingCode } from './site-data.ts';
 
 /** Text placed inside a <style> or <script> element cannot close it. */
@@ -35,14 +36,31 @@ const SYSTEM_FONTS = new Set([
   'inherit',
 ]);
 
+/**
+ * The links that load a page's web fonts: the fonts the editor offers come from Funnelwork itself
+ * (`/_fw/fonts/`, see fonts.ts); a family a merchant typed that Funnelwork does not host is still asked
+ * of Google Fonts, as before, so such a page keeps its look.
+ */
 export function fontsLink(families: string[]): string {
+  const fonts = webFonts();
   const web = families.filter((f) => f !== '' && !SYSTEM_FONTS.has(f.toLowerCase()));
-  if (web.length === 0) return '';
-  const query = web.map((f) => `family=${encodeURIComponent(f).replace(/%20/g, '+')}:wght@400;700`).join('&');
-  return [
-    '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>',
-    `<link rel="stylesheet" href="https://fonts.googleapis.com/css2?${query}&amp;display=swap">`,
-  ].join('\n');
+  const links: string[] = [];
+  const other: string[] = [];
+  for (const family of web) {
+    const font = fonts.hosted(family);
+    if (font) links.push(`<link rel="stylesheet" href="${font.stylesheet}">`);
+    else other.push(family);
+  }
+  if (other.length > 0) {
+    const query = other
+      .map((f) => `family=${encodeURIComponent(f).replace(/%20/g, '+')}:wght@400;700`)
+      .join('&');
+    links.push(
+      '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>',
+      `<link rel="stylesheet" href="https://fonts.googleapis.com/css2?${query}&amp;display=swap">`,
+    );
+  }
+  return links.join('\n');
 }
 
 /** A merchant's script: markup as written when it already holds tags, else JavaScript wrapped in <script>. */

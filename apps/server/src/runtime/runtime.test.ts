@@ -163,7 +163,9 @@ describe('published funnels', () => {
     const body = html.slice(html.indexOf('<body>'));
     expect(head).toContain('/*account-wide*/');
     expect(body).toContain('/*funnel pixel*/');
-    expect(html).toContain('fonts.googleapis.com');
+    // The template's Roboto comes from Funnelwork itself (fonts.ts), not from a font service.
+    expect(head).toMatch(/<link rel="stylesheet" href="\/_fw\/fonts\/roboto-[\d.]+\.css">/);
+    expect(html).not.toContain('fonts.googleapis.com');
   });
 
   it("publishes exactly the editor's page: the body and style sheet are the React renderer's, popups too", async () => {

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type ClientBundle, loadClientBundle } from './client-bundle.ts';
+import { webFonts } from './fonts.ts';
 import { PAGE_ROUTE_PREFIX, type SiteRef, siteOf } from './hosts.ts';
 import {
   formValues,
@@ -346,6 +347,18 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('etag', `"${runtime.client.hash}"`)
         .send(runtime.client.code);
+    });
+
+    // The hosted web fonts (fonts.ts): their style sheets and files, versioned, cached for a year.
+    pages.get<{ Params: { file: string } }>('/_fw/fonts/:file', async (request, reply) => {
+      const asset = webFonts().asset(request.params.file);
+      if (!asset) return reply.code(404).type('text/plain').send('Not found');
+      return reply
+        .type(asset.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('access-control-allow-origin', '*')
+        .send(asset.body);
     });
 
     pages.post('/_fw/optin', async (request, reply) => {

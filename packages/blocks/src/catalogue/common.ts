@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 /** "Default font Roboto 14, colour #252A32." */
 export const DEFAULT_FONT_FAMILY = 'Roboto';
+/**
+ * The web fonts a merchant can pick: served by Funnelwork itself from the `@fontsource` packages (the
+ * published origin's `/_fw/fonts/`, the editor's own bundle), never from a third-party font service.
+ */
+export const WEB_FONT_FAMILIES = ['Roboto', 'Open Sans', 'Lato', 'Montserrat', 'Poppins', 'Inter'] as const;
+/** Fonts every device has (never downloaded), offered after the web fonts. */
+export const SYSTEM_FONT_FAMILIES = ['Arial', 'Georgia', 'Helvetica', 'Times New Roman'] as const;
 export const DEFAULT_FONT_SIZE = 14;
 export const DEFAULT_TEXT_COLOR = '#252A32';
 /** The accent of the spec's defaults (menu hover #4368E0), reused where the spec names no colour. */

@@ -33,8 +33,17 @@ export function resolveDeviceValues<T>(values: DeviceValues<T>): Record<Device, 
 
 export type Declarations = Record<string, string | number | null | undefined | false>;
 
+/**
+ * Which nodes' rules can never match one another's elements: blocks without child blocks (a leaf block's
+ * rules reach only its own element and what is inside it).
+ */
+export type RuleGrouping = { isLeafBlock: (nodeId: number) => boolean };
+
 /** Collects rules per device and writes them as one stylesheet with media queries. */
 export class StyleSheet {
+  /** With a grouping, rules with identical declarations are written once with their selectors joined (see `groupedRules`). */
+  constructor(private readonly grouping?: RuleGrouping) {}
+
   private readonly rules: Record<Device, Map<string, Declarations>> = {
     desktop: new Map(),
     tablets: new Map(),
@@ -83,18 +92,15 @@ export class StyleSheet {
 
   toString(): string {
     const block = (map: Map<string, Declarations>) => {
-      let text = '';
+      const rules: [string, string][] = [];
       for (const [selector, declarations] of map) {
-        if (text !== '') text += '\n';
-        text += `${selector}{`;
-        let first = true;
-        for (const property in declarations) {
-          text += `${first ? '' : ';'}${property}:${declarations[property]}`;
-          first = false;
-        }
-        text += '}';
+        let body = '';
+        for (const property in declarations)
+          body += `${body === '' ? '' : ';'}${property}:${declarations[property]}`;
+        rules.push([selector, body]);
       }
-      return text;
+      const written = this.grouping ? groupedRules(rules, map, this.grouping) : rules;
+      return written.map(([selector, body]) => `${selector}{${body}}`).join('\n');
     };
     const parts = [...this.raw, block(this.rules.desktop)];
     for (const device of ['tablets', 'mobile'] as const) {
@@ -237,4 +243,114 @@ const CLASS_NAME = /^-?[_a-zA-Z][_a-zA-Z0-9-]*$/;
 /** The merchant's cssClasses as class names; anything that is not a class name is left out. */
 export function merchantClasses(cssClasses: string): string[] {
   return cssClasses.split(/\s+/).filter((name) => CLASS_NAME.test(name));
+}
+
+/** A rule as the grouping reads it: its selectors' scopes and specificities and its declarations. */
+type RuleFacts = {
+  /** The leaf block all its selectors are confined to, or null when they may reach other nodes' elements. */
+  leaf: number | null;
+  /** Per selector: [ids, classes, types], or null when the selector is outside the shapes read here. */
+  specificities: ([number, number, number] | null)[];
+  declarations: Declarations;
+};
+
+/** Selectors whose meaning or validity the grouping does not judge: never grouped. */
+const UNGROUPABLE = /::|:-|:(is|where|not|has)\(|[+~*]|-webkit-|-moz-/;
+const SCOPE = /^\.fw-n(\d+)(?![\w-])/;
+
+function specificity(selector: string): [number, number, number] | null {
+  if (UNGROUPABLE.test(selector) || !/^[\w\s.#>:()[\]="'-]+$/.test(selector)) return null;
+  const bare = selector.replace(/\([^)]*\)/g, '').replace(/\[[^\]]*\]/g, '[]');
+  const ids = (bare.match(/#[\w-]+/g) ?? []).length;
+  const classes = (bare.match(/\.[\w-]+|\[\]|:[\w-]+/g) ?? []).length;
+  const types = (bare.match(/(^|[\s>])[a-zA-Z][\w-]*/g) ?? []).length;
+  return [ids, classes, types];
+}
+
+function factsOf(selector: string, declarations: Declarations, grouping: RuleGrouping): RuleFacts {
+  const selectors = selector.split(',').map((part) => part.trim());
+  const leaves = selectors.map((part) => {
+    const scope = SCOPE.exec(part);
+    const id = scope ? Number(scope[1]) : null;
+    return id !== null && !UNGROUPABLE.test(part) && grouping.isLeafBlock(id) ? id : null;
+  });
+  return {
+    leaf: leaves.every((id) => id !== null && id === leaves[0]) ? (leaves[0] as number) : null,
+    specificities: selectors.map(specificity),
+    declarations,
+  };
+}
+
+/** Shorthands that set properties whose names do not start with theirs. */
+const WIDE_SHORTHANDS = new Set([
+  'all',
+  'font',
+  'inset',
+  'gap',
+  'grid',
+  'flex-flow',
+  'place-items',
+  'place-content',
+  'place-self',
+]);
+const overlaps = (a: string, b: string) =>
+  a === b ||
+  a.startsWith(`${b}-`) ||
+  b.startsWith(`${a}-`) ||
+  WIDE_SHORTHANDS.has(a) ||
+  WIDE_SHORTHANDS.has(b);
+
+/**
+ * Whether two rules may swap places without changing any element's computed style: they never match
+ * one element (both confined to different leaf blocks), or they set no property in common to different
+ * values, or every pair of their selectors differs in specificity (then order never decides).
+ */
+function independent(a: RuleFacts, b: RuleFacts): boolean {
+  if (a.leaf !== null && b.leaf !== null && a.leaf !== b.leaf) return true;
+  let conflict = false;
+  for (const p in a.declarations) {
+    for (const q in b.declarations) {
+      if (overlaps(p, q) && !(p === q && a.declarations[p] === b.declarations[q])) conflict = true;
+    }
+  }
+  if (!conflict) return true;
+  return a.specificities.every(
+    (x) =>
+      x !== null &&
+      b.specificities.every((y) => y !== null && (x[0] !== y[0] || x[1] !== y[1] || x[2] !== y[2])),
+  );
+}
+
+/**
+ * Rules with identical declarations written once, their selectors joined, at the place of the first of
+ * them (a 150-block page repeats the same few rules per block: 42 KB of CSS). A rule joins an earlier one
+ * only when it is independent of every rule it moves in front of, so every element's computed style is
+ * what the rules written one by one give; a rule with a selector the grouping does not read stays alone.
+ */
+function groupedRules(
+  rules: [string, string][],
+  map: Map<string, Declarations>,
+  grouping: RuleGrouping,
+): [string, string][] {
+  const facts = rules.map(([selector]) => factsOf(selector, map.get(selector) as Declarations, grouping));
+  const groups: { selectors: string[]; body: string; at: number }[] = [];
+  const openGroup = new Map<string, (typeof groups)[number]>();
+  rules.forEach(([selector, body], index) => {
+    const rule = facts[index] as RuleFacts;
+    const readable = rule.specificities.every((x) => x !== null);
+    const group = readable ? openGroup.get(body) : undefined;
+    if (group) {
+      let free = true;
+      for (let between = group.at + 1; between < index && free; between++)
+        free = independent(facts[between] as RuleFacts, rule);
+      if (free) {
+        group.selectors.push(selector);
+        return;
+      }
+    }
+    const own = { selectors: [selector], body, at: index };
+    groups.push(own);
+    if (readable) openGroup.set(body, own);
+  });
+  return groups.map(({ selectors, body }) => [selectors.join(','), body]);
 }

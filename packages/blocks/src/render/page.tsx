@@ -4,6 +4,7 @@ import type { Responsive } from '../catalogue/define-block.ts';
 import type { Block, BlockType } from '../catalogue/registry.ts';
 import type { NodeId } from '../document/ids.ts';
 import type { EditorDocument, Row, Section } from '../document/schema.ts';
+import { blockChildLists } from '../document/structure.ts';
 import { BASE_CSS, EDITOR_CSS } from './base-css.ts';
 import type { BlockRenderer, HtmlContext, RenderContext } from './context.ts';
 import { nodeClass } from './context.ts';
@@ -220,7 +221,17 @@ function spacingRules(scope: string, advanced: Advanced, sheet: StyleSheet, padd
 
 /** The CSS of a document: shared styles, page settings, then every section, row and block. */
 export function pageCss(document: EditorDocument, editor = false): string {
-  const sheet = new StyleSheet();
+  // Published pages write identical rules once (the editor keeps one rule per node to read while editing).
+  const sheet = new StyleSheet(
+    editor
+      ? undefined
+      : {
+          isLeafBlock: (id) => {
+            const block = document.children[id];
+            return block !== undefined && blockChildLists(block).length === 0;
+          },
+        },
+  );
   const { settings } = document;
   const pageImage = safeHref(settings.backgroundImage);
   sheet.add('.fw-page', {

@@ -110,10 +110,12 @@ describe('renderPage', () => {
     const rowId = Object.keys(document.rows)[0];
     const own = renderPage(document).css.slice(BASE_CSS.length);
     const [desktop, rest] = own.split('@media (max-width: 999.98px)');
-    expect(desktop).toContain(`.fw-n${rowId}>.fw-row-inner>.fw-col:nth-child(1){width:50%}`);
+    // Both columns share one width rule (identical rules are written once, their selectors joined).
+    const columns = `.fw-n${rowId}>.fw-row-inner>.fw-col:nth-child(1),.fw-n${rowId}>.fw-row-inner>.fw-col:nth-child(2)`;
+    expect(desktop).toContain(`${columns}{width:50%}`);
     expect(desktop).toContain(`.fw-n${ids[0]}{text-align:left}`);
     const mobile = own.slice(own.lastIndexOf('@media (max-width: 699.98px){'));
-    expect(mobile).toContain(`.fw-n${rowId}>.fw-row-inner>.fw-col:nth-child(1){width:100%}`);
+    expect(mobile).toContain(`${columns}{width:100%}`);
     expect(mobile).toContain(`.fw-n${ids[0]}{text-align:center}`);
     // Tablets fall back to the desktop value, so they need no rule of their own.
     expect(rest ?? '').not.toContain(`.fw-n${ids[0]}{text-align:left}`);

@@ -177,5 +177,9 @@ describe('CSV export cells', () => {
     }
     expect(neutraliseCsvCell('Jane = Doe')).toBe('Jane = Doe');
     expect(neutraliseCsvCell('')).toBe('');
+    const others = Array.from({ length: 0x10000 }, (_, code) => `${String.fromCharCode(code)}x`).filter(
+      (cell) => !'=+-@\t\r'.includes(cell[0] as string),
+    );
+    expect(others.filter((cell) => neutraliseCsvCell(cell) !== cell)).toEqual([]);
   });
 });

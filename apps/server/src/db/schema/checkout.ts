@@ -46,6 +46,8 @@ export const checkoutRequests = pgTable(
     discountId: bigint('discount_id', { mode: 'number' }).references(() => discounts.id, {
       onDelete: 'set null',
     }),
+    /** The shopper's e-mail the held use counts for (a code's per-customer limit counts held uses too). */
+    discountEmail: text('discount_email'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

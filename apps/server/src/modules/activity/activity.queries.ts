@@ -9,6 +9,7 @@ import { ACTIVITY_EVENT_TYPES } from '@funnelwork/domain/orders/events';
 import { fromMinorUnits } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { assertAccountId } from '../../db/query-helpers.ts';
 import { activityItems } from '../../db/schema/index.ts';
 
 const MINUTE_MS = 60_000;
@@ -41,7 +42,7 @@ const parsed = <T>(value: T | string | null): T | null =>
  * latest activity lines (a backward range over activity_items_account_created_idx).
  */
 export async function loadRecentViews(db: Db, accountId: number, now: number): Promise<RecentViews> {
-  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new Error('query without an account scope');
+  assertAccountId(accountId);
   const currentMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const chartStart = currentMinute - (PAGE_VIEW_MINUTES - 1) * MINUTE_MS;
   const activeSince = now - ACTIVE_VISITOR_MINUTES * MINUTE_MS;
@@ -100,7 +101,7 @@ export type ActivityInput = {
  * their own transaction, so the line exists exactly when the event does.
  */
 export async function recordActivity(db: Db, accountId: number, item: ActivityInput): Promise<void> {
-  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new Error('query without an account scope');
+  assertAccountId(accountId);
   if (!ACTIVITY_EVENT_TYPES[item.eventId]) throw new Error(`unknown activity event type ${item.eventId}`);
   await db.insert(activityItems).values({
     accountId,

@@ -88,14 +88,27 @@ export type NewCustomer = Partial<{
   createdAt: Date;
 }>;
 
-/** Records a new customer and its count (checkout, opt-ins, the demo seed and tests use it). */
+/** At most this many metadata entries are kept on a customer (forms cannot grow it without end). */
+export const MAX_METADATA_ENTRIES = 200;
+
+/**
+ * Merges form fields into a customer's metadata, the one rule for checkouts and opt-ins: a field
+ * replaces the entry of the same key in its place, new keys are added at the end, blank values
+ * change nothing, and at most MAX_METADATA_ENTRIES entries are kept.
+ */
+export function mergeMetadata(
+  existing: CustomerMetadataEntry[],
+  fields: Record<string, string>,
+): CustomerMetadataEntry[] {
+  const byKey = new Map(existing.map((entry) => [entry.key, entry.value]));
+  for (const [key, value] of Object.entries(fields)) if (value.trim() !== '') byKey.set(key, value);
+  return [...byKey].slice(0, MAX_METADATA_ENTRIES).map(([key, value]) => ({ key, value }));
+}
+
+/** Records a new customer and its count (test fixtures); its e-mail must be free. */
 export async function insertCustomer(tx: Db, accountId: number, input: NewCustomer): Promise<CustomerRow> {
-  const [row] = await tx
-    .insert(customers)
-    .values({ accountId, ...input, ...(input.createdAt && { updatedAt: input.createdAt }) })
-    .returning();
-  if (!row) throw new Error('customer not created');
-  await adjustCustomerCount(tx, accountId, 1);
+  const row = await insertCustomerIfNew(tx, accountId, input);
+  if (!row) throw new Error('a live customer of the account already has this e-mail');
   return row;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { accountCounters, customers, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { SEARCH_COUNT_CAP } from '../orders/orders.service.ts';
+import { SEARCH_COUNT_CAP } from '../orders/orders.queries.ts';
 import {
   adjustCustomerCount,
   type CustomerRow,

@@ -4,13 +4,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ExportJob } from '@funnelwork/domain';
-import {
-  fromMinorUnits,
-  gatewayById,
-  neutraliseCsvCell,
-  orderStatus,
-  shownVariantTitle,
-} from '@funnelwork/domain/rules';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client.ts';
@@ -19,9 +12,9 @@ import { type ExportParams, exportJobs } from '../../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
-import type { itemsOf, OrderRow } from '../orders/orders.queries.ts';
 import { EXPORT_COLUMNS, exportCsvChunks } from './exports.sql.ts';
 
+export { csvLine } from './exports.csv.ts';
 export { EXPORT_COLUMNS };
 
 /** An export's file is kept this long, then deleted by its `orders.export-expire` job. */
@@ -47,7 +40,6 @@ export const expireExportsJob = defineJob(
 );
 
 type ExportRow = typeof exportJobs.$inferSelect;
-type ItemRow = Awaited<ReturnType<typeof itemsOf>> extends Map<number, infer R> ? R : never;
 
 function exportOut(row: ExportRow, now: Date): ExportJob {
   return {
@@ -66,50 +58,6 @@ function exportOut(row: ExportRow, now: Date): ExportJob {
   };
 }
 
-const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
-
-/**
- * One CSV line of an order; every cell goes through neutraliseCsvCell (formula injection). The export
- * builds the same cells in SQL (exports.sql.ts); this is the rule they are tested against.
- */
-export function csvLine(order: OrderRow, items: ItemRow): string[] {
-  const itemText = items
-    .map((item) => {
-      const variant = shownVariantTitle({
-        ...item,
-        product_id: item.productId,
-        variant_title: item.variantTitle,
-      });
-      return `${item.name}${variant ? ` (${variant})` : ''} x ${item.qty}`;
-    })
-    .join('; ');
-  const cells = [
-    order.orderNumber,
-    iso(order.createdAt),
-    orderStatus({
-      payment_status: order.paymentStatus,
-      is_fulfilled: order.isFulfilled,
-      is_refunded: order.isRefunded,
-    }),
-    `${order.firstName} ${order.lastName}`.trim(),
-    order.email,
-    itemText,
-    String(order.itemsCount),
-    fromMinorUnits(order.amountMinor).toFixed(2),
-    order.currency,
-    gatewayById(order.gatewayId).name,
-    order.reference ?? '',
-    yesNo(order.isCanceled),
-    yesNo(order.isRefunded),
-    yesNo(order.isFulfilled),
-    yesNo(order.isArchived),
-    order.trackingNumber ?? '',
-    order.shippingCarrier ?? '',
-    order.trackingUrl ?? '',
-  ];
-  return cells.map(neutraliseCsvCell);
-}
-
 export function createExportsService({
   db,
   database,
@@ -118,7 +66,7 @@ export function createExportsService({
   clock = () => new Date(),
 }: {
   db: Db;
-  database: Pick<Database, 'kind' | 'copyOut'>;
+  database: Pick<Database, 'kind' | 'copyOut' | 'forEachTextRow'>;
   queue: JobQueue;
   dataDir: string;
   clock?: () => Date;

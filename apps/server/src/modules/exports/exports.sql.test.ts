@@ -6,7 +6,7 @@ import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts'
 import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
 import { itemsOf } from '../orders/orders.queries.ts';
 import { csvLine, EXPORT_COLUMNS } from './exports.service.ts';
-import { type ExportScope, exportCsvChunks } from './exports.sql.ts';
+import { type ExportScope, exportCsvChunks, exportSelectSql } from './exports.sql.ts';
 
 // The export's cells are built in SQL (COPY); csvLine is the same rule in TypeScript. Both must give
 // the same cells, including neutralising (=, +, -, @, tab, CR), trimming, variants and money.
@@ -107,6 +107,27 @@ describe('the export SQL and the TypeScript CSV rule', () => {
     expect(count).toBe(expected.length);
     expect(rows.flat().filter((cell) => cell.startsWith("'")).length).toBeGreaterThan(8);
     expect(rows.every((row) => row.every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+  });
+
+  it('on every database writes the very bytes of COPY over the SQL cells (quoting, empty cells, UTF-8)', async () => {
+    const scope: ExportScope = {
+      accountId,
+      funnelId: null,
+      params: { exportType: 'all', rangeStart: 0, rangeEnd: 0 },
+    };
+    const copied: Uint8Array[] = [];
+    for await (const chunk of t.database.copyOut(exportSelectSql(scope), 'format csv, header'))
+      copied.push(chunk);
+    for (const batchSize of [1000, 3, 1]) {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of exportCsvChunks(
+        { db: t.database.db, database: t.database },
+        scope,
+        batchSize,
+      ))
+        chunks.push(chunk);
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(Buffer.concat(copied).toString('utf8'));
+    }
   });
 
   it('read in small keyset batches, gives the same file with one header', async () => {

@@ -1,11 +1,13 @@
-// The orders export as one SELECT whose columns are the CSV cells, built by the database, so the
-// file is written by COPY (PostgreSQL: one streamed statement; PGlite: keyset batches) instead of
-// rows travelling to JavaScript one by one. `csvLine` in exports.service.ts is the same rule in
-// TypeScript; exports.test.ts checks that both give the same cells for awkward values.
+// The orders export. On PostgreSQL one SELECT whose columns are the CSV cells, built by the database
+// and streamed by COPY. On PGlite, whose one thread would both compute the cells and write them,
+// keyset batches of the orders' plain columns read over the wire and turned into CSV lines here, by
+// the TypeScript rule (exports.csv.ts), while the database reads the next batch.
+// exports.sql.test.ts checks that both give the same bytes and cells for awkward values.
 import { GATEWAYS } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, rowsOf } from '../../db/client.ts';
+import { type Database, type Db, rowsOf, type TextRow } from '../../db/client.ts';
 import type { ExportParams } from '../../db/schema/index.ts';
+import { csvRecord, type ExportedOrder, exportCells } from './exports.csv.ts';
 
 /** The CSV columns, documented in docs/api.md (orders export). */
 export const EXPORT_COLUMNS = [
@@ -68,17 +70,18 @@ const itemsAggregateSql = `string_agg(i.name
 
 /**
  * The items cell of each order: for a whole export a lateral aggregate per order (streams in id
- * order); for one id range (PGlite's batches) the range's items grouped once and joined, which
- * costs about half as much on the embedded database.
+ * order); for one id range (PGlite's batches; upTo null: to the end) the range's items grouped once
+ * and joined, which costs about half as much on the embedded database.
  */
-function itemsJoinSql(range?: { accountId: number; after: number; upTo: number }): string {
+function itemsJoinSql(range?: { accountId: number; after: number; upTo: number | null }): string {
   if (!range) {
     return `left join lateral (select ${itemsAggregateSql} as items
       from order_items i where i.order_id = o.id and i.account_id = o.account_id) it on true`;
   }
+  const upTo = range.upTo === null ? '' : ` and i.order_id <= ${integer(range.upTo)}`;
   return `left join (select i.order_id, ${itemsAggregateSql} as items from order_items i
-      where i.account_id = ${integer(range.accountId)} and i.order_id > ${integer(range.after)}
-        and i.order_id <= ${integer(range.upTo)} group by i.order_id) it
+      where i.account_id = ${integer(range.accountId)} and i.order_id > ${integer(range.after)}${upTo}
+      group by i.order_id) it
     on it.order_id = o.id`;
 }
 
@@ -151,35 +154,112 @@ export function exportSelectSql(scope: ExportScope, range?: { after: number; upT
   return `select ${outer} from (select o.id, ${inner} from orders o ${items} where ${where} order by o.id offset 0) c order by c.id`;
 }
 
+/** The plain columns of a PGlite batch, in the order `exportRecord` reads them. */
+const PLAIN_COLUMNS = `o.order_number, o.created_at, o.payment_status, o.is_fulfilled, o.is_refunded, o.first_name,
+  o.last_name, o.email, coalesce(it.items, ''), o.items_count, o.amount_minor, o.currency, o.gateway_id, o.reference,
+  o.is_canceled, o.is_archived, o.tracking_number, o.shipping_carrier, o.tracking_url`;
+
+/** One PGlite batch: the orders with after < id ≤ upTo (null: to the end), their plain columns by id. */
+export function exportPlainRowsSql(
+  scope: ExportScope,
+  range: { after: number; upTo: number | null },
+): string {
+  const upTo = range.upTo === null ? '' : ` and o.id <= ${integer(range.upTo)}`;
+  return `select ${PLAIN_COLUMNS} from orders o
+    ${itemsJoinSql({ accountId: scope.accountId, after: range.after, upTo: range.upTo })}
+    where ${exportWhereSql(scope)} and o.id > ${integer(range.after)}${upTo} order by o.id`;
+}
+
+const text = (value: string | null | undefined) => value ?? null;
+const flag = (value: string | null | undefined) => value === 't';
+
+/** A CSV line of one row of `exportPlainRowsSql` (the database's text output of each column). */
+export function exportRecord(row: TextRow): string {
+  return csvRecord(
+    exportCells(
+      {
+        orderNumber: row[0] as string,
+        createdAt: row[1] as string,
+        paymentStatus: text(row[2]) as ExportedOrder['paymentStatus'],
+        isFulfilled: flag(row[3]),
+        isRefunded: flag(row[4]),
+        firstName: row[5] as string,
+        lastName: row[6] as string,
+        email: row[7] as string,
+        itemsCount: Number(row[9]),
+        amountMinor: Number(row[10]),
+        currency: row[11] as string,
+        gatewayId: row[12] === null ? null : Number(row[12]),
+        reference: text(row[13]),
+        isCanceled: flag(row[14]),
+        isArchived: flag(row[15]),
+        trackingNumber: text(row[16]),
+        shippingCarrier: text(row[17]) as ExportedOrder['shippingCarrier'],
+        trackingUrl: text(row[18]),
+      },
+      row[8] as string,
+    ),
+  );
+}
+
 /**
- * The export's CSV bytes, header first, built by the database: one streamed COPY on PostgreSQL; on
- * PGlite (one buffer per COPY) keyset batches of `batchSize` orders by id, each bounded by the id that
- * ends it (an index-only read of orders_account_id_idx). The generator returns the row count.
+ * The export's CSV bytes, header first: one streamed COPY on PostgreSQL; on PGlite keyset batches of
+ * `batchSize` orders by id, each bounded by the id that ends it, read by the database thread while
+ * this one turns the batch before it into CSV. The generator returns the row count.
  */
 export async function* exportCsvChunks(
-  { db, database }: { db: Db; database: Pick<Database, 'kind' | 'copyOut'> },
+  { db, database }: { db: Db; database: Pick<Database, 'kind' | 'copyOut' | 'forEachTextRow'> },
   scope: ExportScope,
   batchSize: number,
 ): AsyncGenerator<Uint8Array, number> {
   if (database.kind === 'postgres') {
     return yield* database.copyOut(exportSelectSql(scope), 'format csv, header');
   }
-  let rows = 0;
-  let lastId = 0;
-  for (let first = true; ; first = false) {
-    const [bound] = rowsOf<{ id: string | number }>(
-      await db.execute(
-        sql.raw(
-          `select o.id from orders o where ${exportWhereSql(scope)} and o.id > ${lastId} order by o.id offset ${integer(batchSize) - 1} limit 1`,
-        ),
+  // Every batch's last id at once (one index-only read): the next batch is asked for before the one
+  // before it is turned into CSV, so the database thread never waits for this one.
+  const bounds = rowsOf<{ id: string | number }>(
+    await db.execute(
+      sql.raw(
+        `select b.id from (select o.id, row_number() over (order by o.id) as n from orders o where ${exportWhereSql(scope)}) b
+          where b.n % ${integer(batchSize)} = 0 order by b.id`,
       ),
-    );
-    const upTo = bound === undefined ? null : integer(bound.id);
-    rows += yield* database.copyOut(
-      exportSelectSql(scope, { after: lastId, upTo }),
-      first ? 'format csv, header' : 'format csv',
-    );
-    if (bound === undefined) return rows;
-    lastId = integer(bound.id);
+    ),
+  ).map((bound) => integer(bound.id));
+  const ranges = [...bounds, null].map((upTo, i) => ({
+    after: i === 0 ? 0 : (bounds[i - 1] as number),
+    upTo,
+  }));
+  // Lines are joined into buffers of this many, so no batch's strings outlive the young generation.
+  const linesPerChunk = 1000;
+  const read = (range: { after: number; upTo: number | null }) => {
+    const chunks: Buffer[] = [];
+    let lines: string[] = [];
+    const done = database
+      .forEachTextRow(exportPlainRowsSql(scope, range), (row) => {
+        lines.push(exportRecord(row));
+        if (lines.length === linesPerChunk) {
+          chunks.push(Buffer.from(lines.join('')));
+          lines = [];
+        }
+      })
+      .then((rows) => {
+        if (lines.length > 0) chunks.push(Buffer.from(lines.join('')));
+        return { rows, bytes: Buffer.concat(chunks) };
+      });
+    // Awaited below; until then a failure must not count as unhandled.
+    done.catch(() => {});
+    return done;
+  };
+  yield Buffer.from(csvRecord(EXPORT_COLUMNS));
+  let count = 0;
+  let reading = read(ranges[0] as (typeof ranges)[number]);
+  for (let i = 0; i < ranges.length; i++) {
+    const next = i + 1 < ranges.length ? read(ranges[i + 1] as (typeof ranges)[number]) : null;
+    const { rows, bytes } = await reading;
+    count += rows;
+    if (rows > 0) yield bytes;
+    if (!next) return count;
+    reading = next;
   }
+  return count;
 }

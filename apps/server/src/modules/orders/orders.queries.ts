@@ -2,7 +2,7 @@ import type { Order, OrderEvent, OrderItem, OrderNote } from '@funnelwork/domain
 import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { iso, ownedBy } from '../../db/query-helpers.ts';
+import { assertAccountId, iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import {
   accountCounters,
   customers,
@@ -125,62 +125,177 @@ export async function ordersOut(
   return rows.map((r) => orderOut(r.order, items.get(r.order.id) ?? [], r.optin));
 }
 
-type ItemJson = {
-  product_id: number | string;
-  name: string;
-  variant_title: string | null;
-  image_url: string | null;
-  amount_minor: number | string;
-  qty: number;
+/** Which orders a list statement reads: the account's live orders in these archive states, maybe narrowed. */
+export type OrderListFilter = {
+  accountId: number;
+  archived: boolean[];
+  funnelId?: number;
+  /** Lower-case text the order's search text contains. */
+  term?: string;
 };
 
+/** Up to this many matches of a search are counted; beyond it the total reads this number. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+const param = (name: string) => sql.placeholder(name);
+
 /**
- * One page of orders in one statement: `pageIds` picks the page's ids (an index-only walk of the list
- * index, or the search), then only those rows are read, with the customer's opt-in e-mail and the
- * items aggregated as JSON in item order.
+ * The orders list's statements (issue 3: the API may add at most 1.5 ms to their SQL). Drizzle builds
+ * each shape of them (direction, archive states, funnel, search) once; a request only fills in its
+ * values. The statements stay unnamed (`prepare('')`, PostgreSQL's unnamed statement), so the server
+ * plans each run for its own values as it would any other query.
  */
-export async function orderPage(
-  db: Db,
-  accountId: number,
-  where: SQL | undefined,
-  options: { direction: 'desc' | 'asc'; limit: number; offset: number },
-): Promise<Order[]> {
-  const by = options.direction === 'desc' ? desc : asc;
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(by(orders.createdAt), by(orders.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  const rows = await db
-    .select({
-      ...orderOutColumns,
-      optin: customers.optinEmail,
-      items: sql<ItemJson[] | string | null>`(select json_agg(json_build_object('product_id', i.product_id,
-        'name', i.name, 'variant_title', i.variant_title, 'image_url', i.image_url,
-        'amount_minor', i.amount_minor, 'qty', i.qty) order by i.id)
-        from ${orderItems} i where i.order_id = ${orders.id} and i.account_id = ${orders.accountId})`,
-    })
-    .from(orders)
-    .leftJoin(customers, and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)))
-    .where(and(ownedBy(orders, accountId), inArray(orders.id, pageIds)))
-    .orderBy(by(orders.createdAt), by(orders.id));
-  return rows.map(({ optin, items, ...row }) => {
-    const list = (typeof items === 'string' ? (JSON.parse(items) as ItemJson[]) : items) ?? [];
-    return orderOut(
-      row,
-      list.map((item) => ({
-        productId: Number(item.product_id),
-        name: item.name,
-        variantTitle: item.variant_title,
-        imageUrl: item.image_url,
-        amountMinor: Number(item.amount_minor),
-        qty: item.qty,
-      })),
-      optin,
+export function createOrderListQueries(db: Db) {
+  const built = new Map<string, unknown>();
+  const once = <T>(key: string, build: () => T): T => {
+    let statement = built.get(key) as T | undefined;
+    if (statement === undefined) {
+      statement = build();
+      built.set(key, statement);
+    }
+    return statement;
+  };
+
+  const shapeOf = (filter: OrderListFilter) =>
+    `${filter.archived.length === 1 ? filter.archived[0] : 'all'}:${filter.funnelId !== undefined}:${filter.term !== undefined}`;
+
+  const whereOf = (filter: OrderListFilter) =>
+    and(
+      eq(orders.accountId, param('accountId')),
+      isNull(orders.deletedAt),
+      filter.archived.length === 1 ? eq(orders.isArchived, param('archived')) : undefined,
+      filter.funnelId !== undefined ? eq(orders.funnelId, param('funnelId')) : undefined,
+      // search_text is lower(number, names, e-mail) with a trigram GIN index: LIKE '%term%' uses it.
+      filter.term !== undefined ? sql`${orders.searchText} like ${param('pattern')}` : undefined,
     );
-  });
+
+  const valuesOf = (filter: OrderListFilter) => {
+    assertAccountId(filter.accountId);
+    return {
+      accountId: filter.accountId,
+      archived: filter.archived[0],
+      funnelId: filter.funnelId,
+      pattern: filter.term === undefined ? undefined : likePattern(filter.term),
+    };
+  };
+
+  /**
+   * One page of orders in one statement, as the answer's JSON text: the inner select picks the page's
+   * ids (an index-only walk of the list index, or the search), then only those rows are read, with
+   * the customer's opt-in e-mail and the items, and the database writes each order in the API shape
+   * `orderOut` gives (orders.test.ts compares the two), newest first whichever way the ids were read.
+   */
+  const pageStatement = (filter: OrderListFilter, direction: 'desc' | 'asc') =>
+    once(`page:${direction}:${shapeOf(filter)}`, () => {
+      const by = direction === 'desc' ? desc : asc;
+      const pageIds = db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(whereOf(filter))
+        .orderBy(by(orders.createdAt), by(orders.id))
+        .limit(param('limit'))
+        .offset(param('offset'));
+      const fromItems = (select: SQL, rest = sql``) =>
+        sql`(select ${select} from ${orderItems} i where i.order_id = ${orders.id} and i.account_id = ${orders.accountId} ${rest})`;
+      // Amounts as float8 / 100: the same IEEE division and shortest text as fromMinorUnits in JavaScript.
+      const order = sql`json_build_object(
+        'id', ${orders.id}, 'order_number', ${orders.orderNumber}, 'customer_id', ${orders.customerId},
+        'page_id', ${orders.pageId}, 'funnel_id', ${orders.funnelId}, 'step_id', ${orders.stepId},
+        'customer', case when ${orders.customerId} is null then null else json_build_object(
+          'first_name', ${orders.firstName}, 'last_name', ${orders.lastName}, 'email', ${orders.email}) end,
+        'first_name', ${orders.firstName}, 'last_name', ${orders.lastName},
+        'optin_email', coalesce(${customers.optinEmail}, ''),
+        'name', coalesce(${fromItems(sql`i.name`, sql`order by i.id limit 1`)}, ''),
+        'items', coalesce(${fromItems(sql`json_agg(json_build_object('product_id', i.product_id, 'name', i.name,
+          'variant_title', i.variant_title, 'image_url', i.image_url, 'amount', i.amount_minor::float8 / 100,
+          'qty', i.qty) order by i.id)`)}, '[]'),
+        'items_count', ${orders.itemsCount}, 'amount', ${orders.amountMinor}::float8 / 100,
+        'currency', ${orders.currency}, 'currency_code', ${orders.currency},
+        'is_canceled', ${orders.isCanceled}, 'is_refunded', ${orders.isRefunded},
+        'is_fulfilled', ${orders.isFulfilled}, 'is_archived', ${orders.isArchived}, 'is_apps', ${orders.isApps},
+        'payment_status', ${orders.paymentStatus}, 'reference', ${orders.reference},
+        'gateway_id', ${orders.gatewayId}, 'app_id', ${orders.appId},
+        'created_at', to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+      return db
+        .select({
+          json: sql<string>`coalesce(json_agg(${order} order by ${orders.createdAt} desc, ${orders.id} desc), '[]')::text`,
+          rows: sql`count(*)`.mapWith(Number),
+        })
+        .from(orders)
+        .leftJoin(
+          customers,
+          and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
+        )
+        .where(and(eq(orders.accountId, param('accountId')), inArray(orders.id, pageIds)))
+        .prepare('');
+    });
+
+  /** Live orders of the account (or one funnel) in the filter's archive states, from the counters. */
+  const counterStatement = (filter: OrderListFilter) =>
+    once(`counter:${shapeOf(filter)}`, () =>
+      db
+        .select({ total: sql`coalesce(sum(${orderCounts.count}), 0)`.mapWith(Number) })
+        .from(orderCounts)
+        .where(
+          and(
+            eq(orderCounts.accountId, param('accountId')),
+            eq(orderCounts.funnelKey, param('funnelKey')),
+            filter.archived.length === 1 ? eq(orderCounts.archived, param('archived')) : undefined,
+          ),
+        )
+        .prepare(''),
+    );
+
+  /**
+   * The capped total of a search: it walks the list index newest first (the order makes every plan an
+   * index walk, never a Seq Scan of orders) and counts at most SEARCH_COUNT_CAP matches.
+   */
+  const searchCountStatement = (filter: OrderListFilter) =>
+    once(`search-count:${shapeOf(filter)}`, () =>
+      db
+        .select({ n: sql`count(*)`.mapWith(Number) })
+        .from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(orders)
+            .where(whereOf(filter))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(SEARCH_COUNT_CAP)
+            .as('matches'),
+        )
+        .prepare(''),
+    );
+
+  return {
+    /**
+     * The filter's orders read in `direction`, `limit` from `offset`: the JSON text of their array in
+     * the API shape (newest first) and how many there are.
+     */
+    async page(
+      filter: OrderListFilter,
+      options: { direction: 'desc' | 'asc'; limit: number; offset: number },
+    ): Promise<{ json: string; rows: number }> {
+      const [page] = await pageStatement(filter, options.direction).execute({
+        ...valuesOf(filter),
+        limit: options.limit,
+        offset: options.offset,
+      });
+      return page ?? { json: '[]', rows: 0 };
+    },
+    /** The filter's total from the order counters (no search). */
+    async count(filter: OrderListFilter): Promise<number> {
+      const [row] = await counterStatement(filter).execute({
+        ...valuesOf(filter),
+        funnelKey: filter.funnelId ?? 0,
+      });
+      return row?.total ?? 0;
+    },
+    /** The number of the filter's matches, at most SEARCH_COUNT_CAP. */
+    async searchCount(filter: OrderListFilter): Promise<number> {
+      const [row] = await searchCountStatement(filter).execute(valuesOf(filter));
+      return row?.n ?? 0;
+    },
+  };
 }
 
 /** One of the account's live (not deleted) orders; 404 otherwise. `forUpdate` locks the row. */
@@ -230,26 +345,6 @@ export async function adjustOrderCounts(
       target: [orderCounts.accountId, orderCounts.funnelKey, orderCounts.archived],
       set: { count: sql`${orderCounts.count} + excluded.count` },
     });
-}
-
-/** Live orders of the account (or one funnel) in the chosen archive states, from the counters. */
-export async function countOrders(
-  db: Db,
-  accountId: number,
-  funnelId: number | undefined,
-  archived: boolean[],
-): Promise<number> {
-  const [row] = await db
-    .select({ total: sql`coalesce(sum(${orderCounts.count}), 0)`.mapWith(Number) })
-    .from(orderCounts)
-    .where(
-      and(
-        ownedBy(orderCounts, accountId),
-        eq(orderCounts.funnelKey, funnelId ?? 0),
-        inArray(orderCounts.archived, archived),
-      ),
-    );
-  return row?.total ?? 0;
 }
 
 /** The next order number of the account: 1001, 1002, … */

@@ -41,12 +41,15 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
         querystring: orderListQuerySchema,
         response: { 200: orderListAnswerSchema },
       },
-      // The hot list skips zod's per-request encode of 25 orders (more than the 1.5 ms the API may add
-      // to its SQL, bench/orders.ts): the type provider checks the handler's answer against the schema
-      // at compile time, the OpenAPI document keeps the schema, and orders.test.ts parses answers with it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => orders.list(accountIdOf(request), request.query),
+    // The database writes the answer's orders (orders.queries.ts), so no row is mapped or encoded here:
+    // the API adds at most 1.5 ms to its SQL (issue 3). The schema documents the answer and
+    // orders.test.ts parses answers with it.
+    async (request, reply) => {
+      const answer = await orders.list(accountIdOf(request), request.query);
+      // JSON text of orderListAnswerSchema's shape, sent as it is; the type provider only knows objects.
+      return reply.type('application/json; charset=utf-8').send(answer as never);
+    },
   );
 
   r.get(

@@ -7,9 +7,9 @@ import {
   TIMELINE_EVENT_TYPES,
   toMinorUnits,
 } from '@funnelwork/domain/rules';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { likePattern, ownedBy } from '../../db/query-helpers.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
 import { type OrderEventValue, orderEvents, orderNotes, orders } from '../../db/schema/index.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
@@ -19,20 +19,17 @@ import { recordActivity } from '../activity/activity.queries.ts';
 import {
   addEvent,
   adjustOrderCounts,
-  countOrders,
+  createOrderListQueries,
   eventOut,
   findOrder,
   loadOrder,
   noteOut,
   type OrderRow,
-  orderPage,
   ordersOut,
 } from './orders.queries.ts';
 
 type Deps = { db: Db; gateways: GatewayRegistry; events?: EventBus; clock?: () => Date };
 
-/** A search matches at most this many orders in its total; beyond it the total reads 10000. */
-export const SEARCH_COUNT_CAP = 10_000;
 /** Activity event type 9 'Was refunded' (orders spec §3). */
 const WAS_REFUNDED = 9;
 
@@ -323,75 +320,52 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
       );
   }
 
+  const listQueries = createOrderListQueries(db);
+
   return {
     get: (accountId: number, id: number): Promise<Order> => loadOrder(db, accountId, id),
 
-    async list(accountId: number, params: ListParams) {
-      const archivedStates =
+    /**
+     * One page of the list (orders spec §7) as the answer's JSON text, `{data, meta: {count, per_page,
+     * total_pages}}`: the orders come written by the database, so the route sends them as they are.
+     */
+    async list(accountId: number, params: ListParams): Promise<string> {
+      const archived =
         params.archived === 'all'
           ? [false, true]
           : params.archived === 'true' || params.archived === '1'
             ? [true]
             : [false];
-      const term = params.query?.trim().toLowerCase();
-      const conditions: SQL[] = [
-        ownedBy(orders, accountId),
-        isNull(orders.deletedAt),
-        archivedStates.length === 1 ? eq(orders.isArchived, archivedStates[0] as boolean) : sql`true`,
-      ];
-      if (params.funnel_id !== undefined) conditions.push(eq(orders.funnelId, params.funnel_id));
-      // search_text is lower(number, names, e-mail) with a trigram GIN index: LIKE '%term%' uses it.
-      if (term) conditions.push(sql`${orders.searchText} like ${likePattern(term)}`);
-      const where = and(...conditions);
-
+      const term = params.query?.trim().toLowerCase() || undefined;
+      const filter = { accountId, archived, funnelId: params.funnel_id, term };
       const offset = params.page * params.per_page;
       const perPage = params.per_page;
 
       let count: number;
-      let data: Order[];
+      let page = { json: '[]', rows: 0 };
       if (term) {
-        data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
-        if (offset === 0 && data.length < perPage) {
-          // A first page that is not full holds every match: no count (a rare term is one statement).
-          count = data.length;
-        } else {
-          // The capped total walks the list index newest first (the order makes every plan an index
-          // walk, never a Seq Scan of orders): at most SEARCH_COUNT_CAP matches are counted.
-          const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
-            db
-              .select({ one: sql`1`.as('one') })
-              .from(orders)
-              .where(where)
-              .orderBy(desc(orders.createdAt), desc(orders.id))
-              .limit(SEARCH_COUNT_CAP)
-              .as('matches'),
-          );
-          count = row?.n ?? 0;
-        }
+        page = await listQueries.page(filter, { direction: 'desc', limit: perPage, offset });
+        // A first page that is not full holds every match: no count (a rare term is one statement).
+        count = offset === 0 && page.rows < perPage ? page.rows : await listQueries.searchCount(filter);
       } else {
-        count = await countOrders(db, accountId, params.funnel_id, archivedStates);
+        count = await listQueries.count(filter);
         if (offset > count / 2) {
           // Pages past the middle are read from the other end of the list index (a small offset in
-          // ascending order, then reversed), so the last page costs what the first does.
+          // ascending order; the page still comes newest first), so the last page costs what the first does.
           const fromEnd = count - offset;
-          data =
-            fromEnd <= 0
-              ? []
-              : (
-                  await orderPage(db, accountId, where, {
-                    direction: 'asc',
-                    limit: Math.min(perPage, fromEnd),
-                    offset: Math.max(0, fromEnd - perPage),
-                  })
-                ).reverse();
+          if (fromEnd > 0) {
+            page = await listQueries.page(filter, {
+              direction: 'asc',
+              limit: Math.min(perPage, fromEnd),
+              offset: Math.max(0, fromEnd - perPage),
+            });
+          }
         } else {
-          data = await orderPage(db, accountId, where, { direction: 'desc', limit: perPage, offset });
+          page = await listQueries.page(filter, { direction: 'desc', limit: perPage, offset });
         }
       }
-      return {
-        data,
-        meta: { count, per_page: params.per_page, total_pages: Math.ceil(count / params.per_page) },
-      };
+      const meta = { count, per_page: perPage, total_pages: Math.ceil(count / perPage) };
+      return `{"data":${page.json},"meta":${JSON.stringify(meta)}}`;
     },
 
     async cancel(

@@ -32,9 +32,28 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
       await createOrder(db(), shop.accountId, {
         funnelId: i < 10 ? funnelId : null,
         customerId: i === 7 ? customer.id : null,
-        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i, 0, i * 37)),
+        // Cents that binary floating point cannot hold exactly, and several items in their order.
+        ...(i === 3 && {
+          items: [
+            {
+              productId: 9,
+              name: 'Socks',
+              imageUrl: 'https://cdn.test/socks.png',
+              amountMinor: 1005,
+              qty: 3,
+            },
+            { productId: 5, name: 'Yoga mat', variantTitle: 'Blue', amountMinor: 123456789, qty: 1 },
+            { productId: 2, name: 'Tip', amountMinor: 1, qty: 1 },
+          ],
+        }),
       });
     }
+    // A creation time with microseconds (the API shows milliseconds).
+    await t.database.executeSql(
+      `update orders set created_at = created_at + interval '987 microseconds' where account_id = $1 and order_number = '1004'`,
+      [shop.accountId],
+    );
     Object.assign(owner, { shop, shopApi });
   });
   const shopApi = () => (owner as unknown as { shopApi: ApiClient }).shopApi;
@@ -57,7 +76,8 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
   });
 
   it('answers list rows that fit the list schema exactly and equal GET orders/{id} (items, customer)', async () => {
-    // The list is serialised without zod's encode (speed): the answer must still be the contract.
+    // The database writes the list's orders (speed): the answer must still be the contract, and each
+    // order exactly what orderOut makes of it for GET orders/{id}.
     const body = (await shopApi().get('orders', { per_page: 100 })).json();
     expect(orderListAnswerSchema.strict().parse(body)).toEqual(body);
     for (const order of body.data) {
@@ -69,6 +89,10 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
     expect(zelda.items).toEqual([
       { product_id: 5, name: 'Yoga mat', variant_title: 'Main Product', image_url: null, amount: 25, qty: 1 },
     ]);
+    const several = body.data.find((o: { order_number: string }) => o.order_number === '1004');
+    expect(several).toMatchObject({ name: 'Socks', amount: 1234598.05, customer: null, optin_email: '' });
+    expect(several.created_at).toBe('2025-01-01T00:03:00.111Z');
+    expect(several.items.map((item: { amount: number }) => item.amount)).toEqual([10.05, 1234567.89, 0.01]);
   });
 
   it('lists one funnel with funnel_id, counted from the funnel counters', async () => {

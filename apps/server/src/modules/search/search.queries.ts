@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { likePattern, ownedBy } from '../../db/query-helpers.ts';
+import { assertAccountId, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { funnelApps, funnels, products } from '../../db/schema/index.ts';
 
 /**
@@ -98,7 +98,7 @@ export const searchCustomers: SearchGroupQuery<SearchResults['customers']> = asy
   term,
   limit,
 ) => {
-  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw new Error('query without an account scope');
+  assertAccountId(accountId);
   const result = await db.execute(sql`
     select id, first_name, last_name
       from customers

@@ -275,7 +275,7 @@ export function createCheckoutService({
       }
       gateway = await resolveGateway(db, gateways, accountId, context.paymentMethods, body.gateway_id);
       // Last before the charge: the code's use is taken atomically, or this checkout stops uncharged.
-      if (discount) await takeDiscountUse(db, accountId, discount.id, requestId);
+      if (discount) await takeDiscountUse(db, accountId, discount.id, requestId, body.customer.email);
     } catch (error) {
       // Nothing was charged: the key is free for a corrected repeat (with any use it held given back).
       await db.transaction(async (tx) => {

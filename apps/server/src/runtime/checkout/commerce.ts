@@ -1,9 +1,8 @@
 import { gatewayById, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import {
-  type CustomerMetadataEntry,
   checkoutRequests,
   customers,
   discounts,
@@ -18,6 +17,7 @@ import {
   type CustomerRow,
   findOrCreateCustomer,
   insertCustomerIfNew,
+  mergeMetadata,
 } from '../../modules/customers/customers.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CustomerFields } from './checkout.contracts.ts';
@@ -78,6 +78,22 @@ export async function resolveGateway(
   return { gatewayId, adapter, credentials };
 }
 
+/** The shopper's live paid orders with the code (a code's per-customer limit counts them), as a subquery. */
+function paidOrdersWithCode(db: Db, accountId: number, code: string, email: string) {
+  return db
+    .select({ n: sql`count(*)`.mapWith(Number).as('n') })
+    .from(orders)
+    .where(
+      and(
+        ownedBy(orders, accountId),
+        sql`lower(${orders.discountCode}) = ${code.toLowerCase()}`,
+        eq(orders.email, email),
+        isNull(orders.deletedAt),
+        isNull(orders.paymentStatus),
+      ),
+    );
+}
+
 /** A discount code taken off a subtotal, or the 422 that says why not. */
 export async function priceDiscount(
   db: Db,
@@ -119,18 +135,7 @@ export async function priceDiscount(
     );
   }
   if (customerEmail && row.usageLimitPerCustomer !== null) {
-    const [used] = await db
-      .select({ n: sql`count(*)`.mapWith(Number) })
-      .from(orders)
-      .where(
-        and(
-          ownedBy(orders, accountId),
-          sql`lower(${orders.discountCode}) = ${row.code.toLowerCase()}`,
-          eq(orders.email, customerEmail),
-          isNull(orders.deletedAt),
-          sql`${orders.paymentStatus} is null`,
-        ),
-      );
+    const [used] = await paidOrdersWithCode(db, accountId, row.code, customerEmail);
     if ((used?.n ?? 0) >= row.usageLimitPerCustomer)
       throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
   }
@@ -149,13 +154,21 @@ export async function priceDiscount(
 }
 
 /**
- * Takes one use of a discount for a checkout request, before its charge: a conditional
- * `UPDATE … SET used_count = used_count + 1 WHERE used_count < usage_limit RETURNING`, so of
- * concurrent checkouts only as many as there are uses left get one; the others get 422 'This discount
- * code has been used up' and are not charged. The request row records the use it holds, so a repeat
- * that takes over a dead request's claim keeps that use instead of taking a second.
+ * Takes one use of a discount for a checkout request, before its charge. The code's row is locked for
+ * this short transaction, so concurrent checkouts of one code take their uses one after another: the
+ * total limit (`used_count < usage_limit`) and the per-customer limit (the shopper's live paid orders
+ * with the code plus the uses other pending requests of the same e-mail hold) are checked against
+ * what the others have already taken. A checkout that finds no use left gets 422 'This discount code
+ * has been used up' and is not charged. The request row records the use it holds (and for which
+ * e-mail), so a repeat that takes over a dead request's claim keeps that use instead of taking a second.
  */
-export async function takeDiscountUse(db: Db, accountId: number, discountId: number, requestId: number) {
+export async function takeDiscountUse(
+  db: Db,
+  accountId: number,
+  discountId: number,
+  requestId: number,
+  customerEmail: string,
+) {
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select({ discountId: checkoutRequests.discountId })
@@ -163,21 +176,42 @@ export async function takeDiscountUse(db: Db, accountId: number, discountId: num
       .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)))
       .for('update');
     if (request?.discountId === discountId) return;
-    const [taken] = await tx
+    const [code] = await tx
+      .select()
+      .from(discounts)
+      .where(and(ownedBy(discounts, accountId), eq(discounts.id, discountId)))
+      .for('update');
+    if (!code || (code.usageLimit !== null && code.usedCount >= code.usageLimit))
+      throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+    if (code.usageLimitPerCustomer !== null) {
+      // One statement, so one snapshot: a request that finishes meanwhile moves from pending to its paid
+      // order atomically and is counted exactly once (two statements could miss it in both).
+      const pending = tx
+        .select({ n: sql`count(*)`.mapWith(Number).as('n') })
+        .from(checkoutRequests)
+        .where(
+          and(
+            ownedBy(checkoutRequests, accountId),
+            eq(checkoutRequests.discountId, discountId),
+            eq(checkoutRequests.discountEmail, customerEmail),
+            eq(checkoutRequests.state, 'pending'),
+            ne(checkoutRequests.id, requestId),
+          ),
+        );
+      const paid = paidOrdersWithCode(tx, accountId, code.code, customerEmail);
+      const [held] = rowsOf<{ n: number | string }>(
+        await tx.execute(sql`select (${paid}) + (${pending}) as n`),
+      );
+      if (Number(held?.n ?? 0) >= code.usageLimitPerCustomer)
+        throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+    }
+    await tx
       .update(discounts)
       .set({ usedCount: sql`${discounts.usedCount} + 1` })
-      .where(
-        and(
-          ownedBy(discounts, accountId),
-          eq(discounts.id, discountId),
-          sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
-        ),
-      )
-      .returning({ id: discounts.id });
-    if (!taken) throw unprocessable(DISCOUNT_USED_UP, 'discount_used_up', 'discount_code');
+      .where(and(ownedBy(discounts, accountId), eq(discounts.id, discountId)));
     await tx
       .update(checkoutRequests)
-      .set({ discountId })
+      .set({ discountId, discountEmail: customerEmail })
       .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)));
   });
 }
@@ -199,18 +233,8 @@ export async function giveDiscountUseBack(tx: Db, accountId: number, requestId: 
     .where(and(ownedBy(discounts, accountId), eq(discounts.id, request.discountId)));
   await tx
     .update(checkoutRequests)
-    .set({ discountId: null })
+    .set({ discountId: null, discountEmail: null })
     .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.id, requestId)));
-}
-
-/** Merges form fields into metadata: a field replaces the entry of the same key. */
-export function mergeMetadata(
-  existing: CustomerMetadataEntry[],
-  fields: Record<string, string>,
-): CustomerMetadataEntry[] {
-  const byKey = new Map(existing.map((entry) => [entry.key, entry.value]));
-  for (const [key, value] of Object.entries(fields)) if (value.trim() !== '') byKey.set(key, value);
-  return [...byKey].slice(0, 200).map(([key, value]) => ({ key, value }));
 }
 
 /** A live customer of the account with this (lower-cased) e-mail, locked for the transaction. */

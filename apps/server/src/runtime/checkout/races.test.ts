@@ -22,6 +22,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const shopper = (email: string) => ({ email, first_name: 'Robin', last_name: 'Racer' });
+type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
+
+/** One checkout submit of the shop's main product by this e-mail, with its own idempotency key. */
+function buy(shop: Shop, email: string, options: { discountCode?: string; payment?: object } = {}) {
+  return postJson(t.app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    items: [{ product_id: shop.main.id }],
+    ...(options.discountCode && { discount_code: options.discountCode }),
+    customer: shopper(email),
+    payment: options.payment ?? CARD_OK,
+    idempotency_key: newKey(),
+  });
+}
 
 async function customersOf(accountId: number) {
   return t.database.db.select().from(customers).where(eq(customers.accountId, accountId));
@@ -39,15 +53,8 @@ describe('one new e-mail from concurrent requests', () => {
     const shop = await shopWithFunnel(t);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        postJson(t.app, '/_fw/checkout', {
-          step_id: shop.checkout.id,
-          page_id: shop.checkoutPage,
-          items: [{ product_id: shop.main.id }],
-          // The e-mail in different cases is one shopper.
-          customer: shopper(i % 2 ? 'New.Buyer@Example.test' : 'new.buyer@example.test'),
-          payment: CARD_OK,
-          idempotency_key: newKey(),
-        }),
+        // The e-mail in different cases is one shopper.
+        buy(shop, i % 2 ? 'New.Buyer@Example.test' : 'new.buyer@example.test'),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
@@ -94,16 +101,7 @@ describe('one new e-mail from concurrent requests', () => {
     // A second e-mail: opt-ins and checkouts at once.
     const mixed = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 2
-          ? optin('both@example.test')
-          : postJson(t.app, '/_fw/checkout', {
-              step_id: shop.checkout.id,
-              page_id: shop.checkoutPage,
-              items: [{ product_id: shop.main.id }],
-              customer: shopper('Both@Example.test'),
-              payment: CARD_OK,
-              idempotency_key: newKey(),
-            }),
+        i % 2 ? optin('both@example.test') : buy(shop, 'Both@Example.test'),
       ),
     );
     expect(mixed.map((a) => a.statusCode)).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 200 : 201)));
@@ -129,17 +127,7 @@ describe("a discount code's last use", () => {
     const code = await codeWithUsesLeft(shop.owner.accountId, 'LAST1', 1);
     const charges = sandbox.charges.length;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        postJson(t.app, '/_fw/checkout', {
-          step_id: shop.checkout.id,
-          page_id: shop.checkoutPage,
-          items: [{ product_id: shop.main.id }],
-          discount_code: 'last1',
-          customer: shopper(`buyer-${i}@example.test`),
-          payment: CARD_OK,
-          idempotency_key: newKey(),
-        }),
-      ),
+      Array.from({ length: 20 }, (_, i) => buy(shop, `buyer-${i}@example.test`, { discountCode: 'last1' })),
     );
     const won = answers.filter((a) => a.statusCode === 201);
     const lost = answers.filter((a) => a.statusCode !== 201);
@@ -165,25 +153,64 @@ describe("a discount code's last use", () => {
     expect(await usedCount(code.id)).toBe(5);
   });
 
+  it('a once-per-customer code goes to one of 10 concurrent checkouts of one shopper, each other shopper still gets it', async () => {
+    const shop = await shopWithFunnel(t);
+    const [code] = await t.database.db
+      .insert(discounts)
+      .values({
+        accountId: shop.owner.accountId,
+        code: 'ONCE',
+        kind: 'percent',
+        valueMinor: 5000,
+        usageLimitPerCustomer: 1,
+      })
+      .returning();
+    const charges = sandbox.charges.length;
+    const checkout = (email: string) => buy(shop, email, { discountCode: 'once' });
+    // Ten submits of one shopper (in two spellings of the e-mail) and two of another, all at once.
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        checkout(i % 2 ? 'Once.Buyer@Example.test' : 'once.buyer@example.test'),
+      ),
+      checkout('other@example.test'),
+      checkout('other@example.test'),
+    ]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.slice(0, 10).filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.slice(10).filter((s) => s === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 201)) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().error).toMatchObject({ message: DISCOUNT_USED_UP, field: 'discount_code' });
+    }
+    expect(sandbox.charges.length).toBe(charges + 2);
+    const placed = await t.database.db
+      .select({ email: orders.email, code: orders.discountCode })
+      .from(orders)
+      .where(eq(orders.accountId, shop.owner.accountId));
+    expect(placed.map((o) => o.email).sort()).toEqual(['once.buyer@example.test', 'other@example.test']);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(discounts)
+          .where(eq(discounts.id, code?.id as number))
+      )[0]?.usedCount,
+    ).toBe(2);
+  });
+
   it('a declined card gives the use back: the next shopper still gets it', async () => {
     const shop = await shopWithFunnel(t);
     const code = await codeWithUsesLeft(shop.owner.accountId, 'ONEMORE', 1);
-    const body = (payment: object) => ({
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.main.id }],
-      discount_code: 'ONEMORE',
-      customer: shopper('decliner@example.test'),
-      payment,
-      idempotency_key: newKey(),
+    const declined = await buy(shop, 'decliner@example.test', {
+      discountCode: 'ONEMORE',
+      payment: CARD_DECLINED,
     });
-    const declined = await postJson(t.app, '/_fw/checkout', body(CARD_DECLINED));
     expect(declined.statusCode).toBe(402);
     expect(await usedCount(code.id)).toBe(4);
-    const paid = await postJson(t.app, '/_fw/checkout', body(CARD_OK));
+    const paid = await buy(shop, 'decliner@example.test', { discountCode: 'ONEMORE' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await usedCount(code.id)).toBe(5);
-    const after = await postJson(t.app, '/_fw/checkout', body(CARD_OK));
+    const after = await buy(shop, 'decliner@example.test', { discountCode: 'ONEMORE' });
     expect(after.statusCode).toBe(422);
     expect(after.json().error.message).toBe(DISCOUNT_USED_UP);
     const rows = await t.database.db

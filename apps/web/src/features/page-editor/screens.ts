@@ -1,1 +1,3 @@
+import './canvas/web-fonts.ts';
+
 export { PageEditorScreen } from './routes/page-editor/page-editor-screen.tsx';

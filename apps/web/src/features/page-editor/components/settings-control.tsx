@@ -1,4 +1,10 @@
-import { getAtPath, type ValuePath, type ViewMode } from '@funnelwork/blocks';
+import {
+  getAtPath,
+  SYSTEM_FONT_FAMILIES,
+  type ValuePath,
+  type ViewMode,
+  WEB_FONT_FAMILIES,
+} from '@funnelwork/blocks';
 import {
   ActionIcon,
   Autocomplete,
@@ -45,18 +51,7 @@ type ControlProps = {
   onChange: ChangeValue;
 };
 
-const FONT_FAMILIES = [
-  'Roboto',
-  'Open Sans',
-  'Lato',
-  'Montserrat',
-  'Poppins',
-  'Inter',
-  'Arial',
-  'Georgia',
-  'Helvetica',
-  'Times New Roman',
-];
+const FONT_FAMILIES = [...WEB_FONT_FAMILIES, ...SYSTEM_FONT_FAMILIES];
 const DEVICE_ICONS = {
   desktop: IconDeviceDesktop,
   tablets: IconDeviceTablet,
