@@ -4,7 +4,9 @@
 //   statements the list ran (captured from the driver while the API answered), replayed directly
 //   (goal: API median ≤ SQL median + 1.5 ms), with the median of an authenticated request that runs
 //   no query of its own (GET payment-method-groups) as the HTTP and session floor; the total comes
-//   from order_counts, never count(*);
+//   from order_counts, never count(*). Timed warm (WARMUP requests of each kind first), in rounds of
+//   BLOCK requests of each kind with API and replay taking turns to go first, each answer timed to its
+//   last byte;
 //   EXPLAIN (format json) of every list and search statement shows no Seq Scan on orders;
 // - search: a rare e-mail (goal median ≤ 10 ms) and common fragments 'gmail', 'user' (p95 ≤ 150 ms);
 // - the full CSV export through the real job (POST exports, the pg-boss worker writes the file):
@@ -34,7 +36,9 @@ const ORDERS = Number(process.env.ORDERS_BENCH_ORDERS ?? 1_000_000);
 const CUSTOMERS = Math.round(ORDERS * 0.3);
 const BATCH = 100_000;
 const PER_PAGE = 25;
-const RUNS = 40;
+const RUNS = 100;
+const BLOCK = 5;
+const WARMUP = 300;
 const EXPORT_ONLY = process.env.ORDERS_BENCH_ONLY === 'export';
 const LIST_ONLY = process.env.ORDERS_BENCH_ONLY === 'list';
 const PAGE_VIEWS = EXPORT_ONLY ? 0 : Number(process.env.ORDERS_BENCH_PAGE_VIEWS ?? 2_000_000);
@@ -248,15 +252,16 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   // browser pays in its own process, not the server's.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const timedGet = (pathAndQuery: string) =>
-    new Promise<unknown>((resolve, reject) => {
+    new Promise<void>((resolve, reject) => {
       http
         .get(`${base}/${pathAndQuery}`, { agent, headers: owner.auth }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          // The answer is timed to its last byte; reading it is the client's work, not the API's (the
+          // answers were checked through `get` before anything is timed).
           res.on('end', () => {
-            const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            if (res.statusCode === 200) resolve(body);
-            else reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${JSON.stringify(body)}`));
+            if (res.statusCode === 200) resolve(undefined);
+            else reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${Buffer.concat(chunks)}`));
           });
         })
         .on('error', reject);
@@ -307,31 +312,44 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       const used = process.cpuUsage(since);
       return (used.user + used.system) / 1000;
     };
-    for (let i = 0; i < RUNS + 3; i++) {
-      let c = process.cpuUsage();
-      let t = performance.now();
+    const timeApi = async () => {
+      const c = process.cpuUsage();
+      const t = performance.now();
       await timedGet(pathAndQuery);
-      const apiMs = performance.now() - t;
-      const apiCpuMs = cpuMs(c);
-      c = process.cpuUsage();
-      t = performance.now();
+      return [performance.now() - t, cpuMs(c)] as const;
+    };
+    const timeReplay = async () => {
+      const c = process.cpuUsage();
+      const t = performance.now();
       for (const s of listStatements) await database.executeSql(s.text, s.values);
-      const bareMs = performance.now() - t;
-      const bareCpuMs = cpuMs(c);
+      return [performance.now() - t, cpuMs(c)] as const;
+    };
+    // Rounds of BLOCK requests of each kind, the way a server answers a stream of one request: API and
+    // replay take turns going first, so neither gains from running right after the other. The first
+    // round is not counted.
+    for (let round = 0; round < RUNS / BLOCK + 1; round++) {
+      const timings: Record<'api' | 'replay' | 'floor', (readonly [number, number])[]> = {
+        api: [],
+        replay: [],
+        floor: [],
+      };
+      const kinds = round % 2 === 0 ? (['api', 'replay'] as const) : (['replay', 'api'] as const);
+      for (const kind of kinds)
+        for (let i = 0; i < BLOCK; i++) timings[kind].push(await (kind === 'api' ? timeApi() : timeReplay()));
       // The same HTTP round trip and session check with no query of its own (a static answer).
-      c = process.cpuUsage();
-      t = performance.now();
-      await timedGet('payment-method-groups');
-      const floorMs = performance.now() - t;
-      const floorCpuMs = cpuMs(c);
-      if (i >= 3) {
-        api.push(apiMs);
-        bare.push(bareMs);
-        floor.push(floorMs);
-        apiCpu.push(apiCpuMs);
-        bareCpu.push(bareCpuMs);
-        floorCpu.push(floorCpuMs);
+      for (let i = 0; i < BLOCK; i++) {
+        const c = process.cpuUsage();
+        const t = performance.now();
+        await timedGet('payment-method-groups');
+        timings.floor.push([performance.now() - t, cpuMs(c)]);
       }
+      if (round === 0) continue;
+      api.push(...timings.api.map(([ms]) => ms));
+      apiCpu.push(...timings.api.map(([, cpu]) => cpu));
+      bare.push(...timings.replay.map(([ms]) => ms));
+      bareCpu.push(...timings.replay.map(([, cpu]) => cpu));
+      floor.push(...timings.floor.map(([ms]) => ms));
+      floorCpu.push(...timings.floor.map(([, cpu]) => cpu));
     }
     return {
       request: pathAndQuery,
@@ -353,6 +371,15 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   const pages: Record<string, unknown> = {};
   const search: Record<string, unknown> = {};
   if (!EXPORT_ONLY) {
+    // A server answers warm: before anything is timed, the list's request, its statements replayed and
+    // the floor's request run WARMUP times each, so V8 has optimised the request path and the driver's
+    // (otherwise the first few dozen runs measure the JIT compiling, which no long-running server pays).
+    const { statements: warmStatements } = await captured(() => get(`orders?page=0&per_page=${PER_PAGE}`));
+    for (let i = 0; i < WARMUP; i++) {
+      await timedGet(`orders?page=0&per_page=${PER_PAGE}`);
+      for (const s of warmStatements.filter(isListStatement)) await database.executeSql(s.text, s.values);
+      await timedGet('payment-method-groups');
+    }
     for (const [label, page] of [
       ['first', 0],
       ['middle', Math.floor(totalPages / 2)],
