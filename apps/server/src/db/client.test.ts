@@ -111,4 +111,39 @@ describe(`database client (${testDatabaseKind})`, () => {
     // A blocked loop would tick zero times; a free one about elapsed/10.
     expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
   });
+
+  it('vacuums and analyzes the tables autovacuum would, on PGlite, where no autovacuum runs', async () => {
+    if (database.kind !== 'pglite') {
+      // The server's own autovacuum (as its operator configures it) does the work there.
+      return expect(await database.maintain()).toEqual({ vacuumed: [], analyzed: [] });
+    }
+    await database.executeSql('create table maintained (id int primary key, note text)');
+    await database.executeSql(`insert into maintained select g, 'n' || g from generate_series(1, 3000) g`);
+    const stats = async () => {
+      const { rows } = await database.executeSql(
+        `select n_ins_since_vacuum::int as inserted, vacuum_count::int as vacuums, analyze_count::int as analyzes
+           from pg_stat_user_tables where relname = 'maintained'`,
+      );
+      return rows[0] as { inserted: number; vacuums: number; analyzes: number };
+    };
+    // The backend reports its table statistics when idle, at most once a second.
+    for (let i = 0; i < 30 && (await stats()).inserted < 3000; i++)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await stats()).toEqual({ inserted: 3000, vacuums: 0, analyzes: 0 });
+
+    // 3,000 inserted rows pass autovacuum's insert threshold (1,000 + 20 % of the table's rows).
+    const first = await database.maintain();
+    expect(first.vacuumed).toContain('public.maintained');
+    expect(await stats()).toEqual({ inserted: 0, vacuums: 1, analyzes: 1 });
+    // The visibility map is set: an index-only scan reads no heap page.
+    const { rows: plan } = await database.executeSql(
+      'explain (analyze, format json) select id from maintained where id between 10 and 20',
+    );
+    const node = (plan[0]?.['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]?.Plan;
+    expect(node?.['Node Type']).toBe('Index Only Scan');
+    expect(node?.['Heap Fetches']).toBe(0);
+
+    // Nothing more to do until the table changes again by autovacuum's measure.
+    expect((await database.maintain()).vacuumed).not.toContain('public.maintained');
+  });
 });

@@ -11,6 +11,7 @@ import { drizzle as drizzleProxy, type RemoteCallback } from 'drizzle-orm/pg-pro
 import { migrate as migrateProxy } from 'drizzle-orm/pg-proxy/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -40,6 +41,12 @@ export type Database = {
    * bulk read costs the database thread only the query and its output.
    */
   forEachTextRow(query: string, onRow: (row: TextRow) => void): Promise<number>;
+  /**
+   * Vacuums and analyzes the tables that need it by PostgreSQL's autovacuum rules. The PostgreSQL
+   * server's own autovacuum does this there (nothing to do); PGlite has none, so its database runs
+   * this every MAINTENANCE_MS by itself (maintenance.ts).
+   */
+  maintain(): Promise<MaintenanceResult>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -48,7 +55,12 @@ export type TextRow = Array<string | null>;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir: string | null /* null: in memory */;
+      /** Autovacuum's work every MAINTENANCE_MS (default true; tests run `maintain()` themselves). */
+      maintenance?: boolean;
+    };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Source layout (src/db) and bundled layout (dist) keep migrations and the worker beside this code. */
@@ -60,7 +72,9 @@ function resolveAsset(name: string): string {
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? createPostgres(options.url) : createPglite(options.dataDir);
+  return options.kind === 'postgres'
+    ? createPostgres(options.url)
+    : createPglite(options.dataDir, options.maintenance ?? true);
 }
 
 async function createPostgres(url: string): Promise<Database> {
@@ -96,6 +110,7 @@ async function createPostgres(url: string): Promise<Database> {
       for (const row of result.rows) onRow(row);
       return result.rows.length;
     },
+    maintain: async () => ({ vacuumed: [], analyzed: [] }),
     migrate: () => migrateNodePg(db as never, { migrationsFolder: resolveAsset('migrations') }),
     close: () => pool.end(),
   };
@@ -122,7 +137,7 @@ export class DatabaseError extends Error {
   }
 }
 
-async function createPglite(dataDir: string | null): Promise<Database> {
+async function createPglite(dataDir: string | null, maintenance: boolean): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const worker = new Worker(resolveAsset('pglite-worker.js'), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
@@ -225,6 +240,25 @@ async function createPglite(dataDir: string | null): Promise<Database> {
       return { rows: rows as Record<string, unknown>[] };
     });
 
+  // Autovacuum's work, which no PGlite process does by itself: one run at a time, none after close.
+  let closed = false;
+  let maintaining: Promise<unknown> = Promise.resolve();
+  const maintain = (): Promise<MaintenanceResult> => {
+    const run = maintaining.then(() =>
+      closed ? { vacuumed: [], analyzed: [] } : maintainTables((text, values) => executeSql(text, values)),
+    );
+    maintaining = run.catch(() => {});
+    return run;
+  };
+  const maintenanceTimer = maintenance
+    ? setInterval(() => {
+        maintain().catch((error: unknown) => {
+          if (!closed)
+            process.emitWarning(`embedded database maintenance failed: ${(error as Error).message}`);
+        });
+      }, MAINTENANCE_MS).unref()
+    : undefined;
+
   return {
     db,
     kind: 'pglite',
@@ -253,7 +287,11 @@ async function createPglite(dataDir: string | null): Promise<Database> {
         },
         { migrationsFolder: resolveAsset('migrations') },
       ),
+    maintain,
     close: async () => {
+      closed = true;
+      clearInterval(maintenanceTimer);
+      await maintaining;
       await outsideTransaction(() => send('close'));
       await worker.terminate();
     },

@@ -15,7 +15,8 @@ export type TestDatabase = Database & { drop(): Promise<void> };
 /** A fresh database: in memory, or a PostgreSQL database of its own that `drop()` removes. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
-    const database = await createDatabase({ kind: 'pglite', dataDir: null });
+    // No maintenance timer: an analyze at a random moment would change the plans tests look at.
+    const database = await createDatabase({ kind: 'pglite', dataDir: null, maintenance: false });
     await database.migrate();
     return { ...database, drop: () => database.close() };
   }
