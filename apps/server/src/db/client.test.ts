@@ -139,7 +139,7 @@ describe(`database client (${testDatabaseKind})`, () => {
     const { rows: plan } = await database.executeSql(
       'explain (analyze, format json) select id from maintained where id between 10 and 20',
     );
-    const node = (plan[0]?.['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]?.Plan;
+    const node = (plan[0]?.['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }> | undefined)?.[0]?.Plan;
     expect(node?.['Node Type']).toBe('Index Only Scan');
     expect(node?.['Heap Fetches']).toBe(0);
 
