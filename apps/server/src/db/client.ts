@@ -245,7 +245,7 @@ async function createPglite(dataDir: string | null, maintenance: boolean): Promi
   let maintaining: Promise<unknown> = Promise.resolve();
   const maintain = (): Promise<MaintenanceResult> => {
     const run = maintaining.then(() =>
-      closed ? { vacuumed: [], analyzed: [] } : maintainTables((text, values) => executeSql(text, values)),
+      closed ? { vacuumed: [], analyzed: [] } : maintainTables(executeSql),
     );
     maintaining = run.catch(() => {});
     return run;

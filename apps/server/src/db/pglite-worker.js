@@ -52,7 +52,7 @@ parentPort.on('message', async (msg) => {
       return;
     }
     if (msg.op === 'wire') {
-      // A simple query's raw answer in the wire protocol, parsed by the main thread (parseDataRows):
+      // A simple query's raw answer in the wire protocol, parsed by the main thread (forEachDataRow in client.ts):
       // no JavaScript value per field is made on this thread.
       const chunks = [];
       let size = 0;

@@ -6,6 +6,7 @@ import {
   migrateDocument,
   pageHtml,
   renderPage,
+  SYSTEM_FONT_FAMILIES,
 } from '@funnelwork/blocks';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -18,15 +19,12 @@ import type { TrackingCode } from './site-data.ts';
 const inElement = (text: string, tag: 'style' | 'script') =>
   text.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
 
-/** Fonts every device has: never fetched from the web-font service. */
+/** Fonts every device has (those the editor offers, and others a merchant may type): never fetched. */
 const SYSTEM_FONTS = new Set([
-  'arial',
-  'helvetica',
+  ...SYSTEM_FONT_FAMILIES.map((family) => family.toLowerCase()),
   'verdana',
   'tahoma',
   'trebuchet ms',
-  'times new roman',
-  'georgia',
   'garamond',
   'courier new',
   'system-ui',
