@@ -325,17 +325,20 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       const used = process.cpuUsage(since);
       return (used.user + used.system) / 1000;
     };
-    const timeApi = async () => {
+    /** Wall and CPU milliseconds of one run. */
+    const timed = async (run: () => Promise<unknown>) => {
       const c = process.cpuUsage();
       const t = performance.now();
-      await timedGet(pathAndQuery);
+      await run();
       return [performance.now() - t, cpuMs(c)] as const;
     };
-    const timeReplay = async () => {
-      const c = process.cpuUsage();
-      const t = performance.now();
-      for (const s of listStatements) await database.executeSql(s.text, s.values);
-      return [performance.now() - t, cpuMs(c)] as const;
+    const runs = {
+      api: () => timedGet(pathAndQuery),
+      replay: async () => {
+        for (const s of listStatements) await database.executeSql(s.text, s.values);
+      },
+      // The same HTTP round trip and session check with no query of its own (a static answer).
+      floor: () => timedGet('payment-method-groups'),
     };
     // Rounds of BLOCK requests of each kind, the way a server answers a stream of one request: API and
     // replay take turns going first, so neither gains from running right after the other. The first
@@ -347,15 +350,8 @@ async function measureKind(kind: 'pglite' | 'postgres') {
         floor: [],
       };
       const kinds = round % 2 === 0 ? (['api', 'replay'] as const) : (['replay', 'api'] as const);
-      for (const kind of kinds)
-        for (let i = 0; i < BLOCK; i++) timings[kind].push(await (kind === 'api' ? timeApi() : timeReplay()));
-      // The same HTTP round trip and session check with no query of its own (a static answer).
-      for (let i = 0; i < BLOCK; i++) {
-        const c = process.cpuUsage();
-        const t = performance.now();
-        await timedGet('payment-method-groups');
-        timings.floor.push([performance.now() - t, cpuMs(c)]);
-      }
+      for (const kind of [...kinds, 'floor'] as const)
+        for (let i = 0; i < BLOCK; i++) timings[kind].push(await timed(runs[kind]));
       if (round === 0) continue;
       api.push(...timings.api.map(([ms]) => ms));
       apiCpu.push(...timings.api.map(([, cpu]) => cpu));
