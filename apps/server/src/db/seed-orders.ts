@@ -154,6 +154,14 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
       where account_id = ${account} and deleted_at is null and funnel_id is not null group by funnel_id, is_archived
       on conflict (account_id, funnel_key, archived) do update set count = order_counts.count + excluded.count`);
     await tx.execute(sql`
+      insert into order_day_counts (account_id, funnel_key, archived, day, count)
+      select ${account}, 0, is_archived, (created_at at time zone 'UTC')::date, count(*) from orders
+      where account_id = ${account} and deleted_at is null group by is_archived, 4
+      union all
+      select ${account}, funnel_id, is_archived, (created_at at time zone 'UTC')::date, count(*) from orders
+      where account_id = ${account} and deleted_at is null and funnel_id is not null group by funnel_id, is_archived, 4
+      on conflict (account_id, funnel_key, archived, day) do update set count = order_day_counts.count + excluded.count`);
+    await tx.execute(sql`
       insert into account_counters (account_id, customers_count, last_order_number)
       values (${account}, ${c}, ${lastNumber})
       on conflict (account_id) do update set customers_count = account_counters.customers_count + ${c},

@@ -58,6 +58,29 @@ describe('demo seed', () => {
     );
     expect((await api.get('orders', { funnel_id: Number(funnel?.id) })).json().meta.count).toBe(ofFunnel);
     expect((await api.get('customer-briefs')).json().meta.count).toBe(DEMO_ORDERS_SIZE.customers);
+    // The day counters deep pages start from hold each day's live orders.
+    const dayCounts = (text: string) =>
+      t.database
+        .executeSql(`${text} order by 1, 2, 3`)
+        .then((r) => r.rows.map((row) => Object.values(row).map(String).join(' ')));
+    expect(
+      await dayCounts(`select funnel_key, archived, day::text, count from order_day_counts where count <> 0`),
+    ).toEqual(
+      await dayCounts(`select 0 as funnel_key, is_archived, (created_at at time zone 'UTC')::date::text, count(*)
+          from orders where deleted_at is null group by 2, 3
+        union all
+        select funnel_id, is_archived, (created_at at time zone 'UTC')::date::text, count(*)
+          from orders where deleted_at is null and funnel_id is not null group by 1, 2, 3`),
+    );
+    // 2,000 rows skipped of 4,000: the page starts from its day.
+    const deep = (await api.get('orders', { archived: 'all', page: 200, per_page: 10 })).json();
+    const expected = await t.database.executeSql(
+      'select order_number from orders where deleted_at is null order by created_at desc, id desc offset 2000 limit 10',
+    );
+    expect(expected.rows).toHaveLength(10);
+    expect(deep.data.map((o: { order_number: string }) => o.order_number)).toEqual(
+      expected.rows.map((row) => row.order_number),
+    );
     const newest = (await api.get('orders', { per_page: 1 })).json().data[0];
     expect(Number(newest.order_number)).toBeGreaterThan(4000);
     const search = (await api.get('orders', { query: 'olivia' })).json();

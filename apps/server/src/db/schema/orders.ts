@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -246,6 +247,24 @@ export const orderCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('order_counts_key_idx').on(t.accountId, t.funnelKey, t.archived)],
+);
+
+/**
+ * Live orders per UTC day of their creation, keyed like order_counts and kept in step with it in the
+ * same transactions. A deep page of the list starts from the day its offset falls in (the running sum
+ * of these rows), so page 20,000 walks at most a day of the list index instead of 500,000 entries.
+ */
+export const orderDayCounts = pgTable(
+  'order_day_counts',
+  {
+    id: id(),
+    accountId: accountId(),
+    funnelKey: bigint('funnel_key', { mode: 'number' }).notNull(),
+    archived: boolean('archived').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('order_day_counts_key_idx').on(t.accountId, t.funnelKey, t.archived, t.day)],
 );
 
 /**

@@ -8,6 +8,7 @@ import {
   customers,
   type OrderEventValue,
   orderCounts,
+  orderDayCounts,
   orderEvents,
   orderItems,
   type orderNotes,
@@ -137,6 +138,13 @@ export type OrderListFilter = {
 /** Up to this many matches of a search are counted; beyond it the total reads this number. */
 export const SEARCH_COUNT_CAP = 10_000;
 
+/**
+ * A list page at least this deep (rows skipped) starts from the day it falls in, found in
+ * order_day_counts; shallower pages walk the list index from its end (2,000 entries cost about what
+ * the extra statement does).
+ */
+export const DAY_START_OFFSET = 2_000;
+
 const param = (name: string) => sql.placeholder(name);
 
 /**
@@ -145,7 +153,8 @@ const param = (name: string) => sql.placeholder(name);
  * values. The statements stay unnamed (`prepare('')`, PostgreSQL's unnamed statement), so the server
  * plans each run for its own values as it would any other query.
  */
-export function createOrderListQueries(db: Db) {
+export function createOrderListQueries(db: Db, options: { dayStartOffset?: number } = {}) {
+  const dayStartOffset = options.dayStartOffset ?? DAY_START_OFFSET;
   const built = new Map<string, unknown>();
   const once = <T>(key: string, build: () => T): T => {
     let statement = built.get(key) as T | undefined;
@@ -159,8 +168,11 @@ export function createOrderListQueries(db: Db) {
   const shapeOf = (filter: OrderListFilter) =>
     `${filter.archived.length === 1 ? filter.archived[0] : 'all'}:${filter.funnelId !== undefined}:${filter.term !== undefined}`;
 
-  const whereOf = (filter: OrderListFilter) =>
+  /** Where the filter's orders are; `bounded` adds the day a deep page starts from (`bound`). */
+  const whereOf = (filter: OrderListFilter, bounded?: 'desc' | 'asc') =>
     and(
+      bounded === 'desc' ? sql`${orders.createdAt} < ${param('bound')}::timestamptz` : undefined,
+      bounded === 'asc' ? sql`${orders.createdAt} >= ${param('bound')}::timestamptz` : undefined,
       eq(orders.accountId, param('accountId')),
       isNull(orders.deletedAt),
       filter.archived.length === 1 ? eq(orders.isArchived, param('archived')) : undefined,
@@ -185,13 +197,13 @@ export function createOrderListQueries(db: Db) {
    * the customer's opt-in e-mail and the items, and the database writes each order in the API shape
    * `orderOut` gives (orders.test.ts compares the two), newest first whichever way the ids were read.
    */
-  const pageStatement = (filter: OrderListFilter, direction: 'desc' | 'asc') =>
-    once(`page:${direction}:${shapeOf(filter)}`, () => {
+  const pageStatement = (filter: OrderListFilter, direction: 'desc' | 'asc', bounded: boolean) =>
+    once(`page:${direction}:${bounded}:${shapeOf(filter)}`, () => {
       const by = direction === 'desc' ? desc : asc;
       const pageIds = db
         .select({ id: orders.id })
         .from(orders)
-        .where(whereOf(filter))
+        .where(whereOf(filter, bounded ? direction : undefined))
         .orderBy(by(orders.createdAt), by(orders.id))
         .limit(param('limit'))
         .offset(param('offset'));
@@ -227,6 +239,46 @@ export function createOrderListQueries(db: Db) {
           and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
         )
         .where(and(eq(orders.accountId, param('accountId')), inArray(orders.id, pageIds)))
+        .prepare('');
+    });
+
+  /**
+   * The day a deep page starts in: walking the filter's days newest first (`desc`) or oldest first,
+   * the first day whose orders reach past `offset`, with the orders of the days before it. The page
+   * then reads from that day's end (`bound`: before the next day, or from the day's start) and skips
+   * only `offset - before` rows of the list index.
+   */
+  const dayStatement = (filter: OrderListFilter, direction: 'desc' | 'asc') =>
+    once(`day:${direction}:${shapeOf(filter)}`, () => {
+      const by = direction === 'desc' ? desc : asc;
+      const days = db
+        .select({
+          day: orderDayCounts.day,
+          count: sql<number>`sum(${orderDayCounts.count})`.as('count'),
+          before:
+            sql<number>`coalesce(sum(sum(${orderDayCounts.count})) over (order by ${orderDayCounts.day} ${sql.raw(direction)}
+            rows between unbounded preceding and 1 preceding), 0)`.as('before'),
+        })
+        .from(orderDayCounts)
+        .where(
+          and(
+            eq(orderDayCounts.accountId, param('accountId')),
+            eq(orderDayCounts.funnelKey, param('funnelKey')),
+            filter.archived.length === 1 ? eq(orderDayCounts.archived, param('archived')) : undefined,
+          ),
+        )
+        .groupBy(orderDayCounts.day)
+        .as('days');
+      const edge = direction === 'desc' ? sql`${days.day} + 1` : sql`${days.day}`;
+      return db
+        .select({
+          bound: sql<string>`to_char((${edge})::timestamp, 'YYYY-MM-DD"T00:00:00Z"')`,
+          before: sql`${days.before}`.mapWith(Number),
+        })
+        .from(days)
+        .where(sql`${days.before} + ${days.count} > ${param('offset')}`)
+        .orderBy(by(days.day))
+        .limit(1)
         .prepare('');
     });
 
@@ -275,10 +327,24 @@ export function createOrderListQueries(db: Db) {
       filter: OrderListFilter,
       options: { direction: 'desc' | 'asc'; limit: number; offset: number },
     ): Promise<{ json: string; rows: number }> {
-      const [page] = await pageStatement(filter, options.direction).execute({
+      let bound: string | undefined;
+      let offset = options.offset;
+      if (filter.term === undefined && offset >= dayStartOffset) {
+        const [day] = await dayStatement(filter, options.direction).execute({
+          ...valuesOf(filter),
+          funnelKey: filter.funnelId ?? 0,
+          offset,
+        });
+        if (day) {
+          bound = day.bound;
+          offset -= day.before;
+        }
+      }
+      const [page] = await pageStatement(filter, options.direction, bound !== undefined).execute({
         ...valuesOf(filter),
+        bound,
         limit: options.limit,
-        offset: options.offset,
+        offset,
       });
       return page ?? { json: '[]', rows: 0 };
     },
@@ -326,24 +392,48 @@ export async function loadOrder(db: Db, accountId: number, id: number): Promise<
   return order as Order;
 }
 
+/** A move of live-order totals: `delta` orders in the `archived` state. */
+export type OrderCountChange = { archived: boolean; delta: number };
+
 /**
- * Moves live-order totals by `delta` for the account (funnel_key 0) and, when the order has one, its
- * funnel, in the given archive state. Call inside the transaction that changes the orders.
+ * Moves the live-order totals one order belongs to: for the account (funnel_key 0) and, when the
+ * order has one, its funnel, in order_counts and in the order's UTC day of order_day_counts, by each
+ * change. One statement per table with its rows in key order, so transactions that move the same
+ * counters (an archive toggle moves two) lock their rows in the same order and cannot deadlock.
+ * Call inside the transaction that changes the order.
  */
 export async function adjustOrderCounts(
   db: Db,
   accountId: number,
-  funnelId: number | null,
-  archived: boolean,
-  delta: number,
+  order: { funnelId: number | null; createdAt: Date },
+  changes: OrderCountChange[],
 ) {
-  const keys = funnelId === null ? [0] : [0, funnelId];
+  const rows = (order.funnelId === null ? [0] : [0, order.funnelId]).flatMap((funnelKey) =>
+    [...changes]
+      .sort((a, b) => Number(a.archived) - Number(b.archived))
+      .map(({ archived, delta }) => ({ accountId, funnelKey, archived, count: delta })),
+  );
+  // Dates from the database are whole milliseconds, cut (not rounded) from its microseconds: the
+  // same UTC day as the stored value.
+  const day = order.createdAt.toISOString().slice(0, 10);
   await db
     .insert(orderCounts)
-    .values(keys.map((funnelKey) => ({ accountId, funnelKey, archived, count: delta })))
+    .values(rows)
     .onConflictDoUpdate({
       target: [orderCounts.accountId, orderCounts.funnelKey, orderCounts.archived],
       set: { count: sql`${orderCounts.count} + excluded.count` },
+    });
+  await db
+    .insert(orderDayCounts)
+    .values(rows.map((row) => ({ ...row, day })))
+    .onConflictDoUpdate({
+      target: [
+        orderDayCounts.accountId,
+        orderDayCounts.funnelKey,
+        orderDayCounts.archived,
+        orderDayCounts.day,
+      ],
+      set: { count: sql`${orderDayCounts.count} + excluded.count` },
     });
 }
 
@@ -444,7 +534,7 @@ export async function insertOrder(tx: Db, accountId: number, input: NewOrder): P
     ref: order.reference ?? undefined,
     gatewayId: order.gatewayId ?? undefined,
   });
-  await adjustOrderCounts(tx, accountId, order.funnelId, false, 1);
+  await adjustOrderCounts(tx, accountId, order, [{ archived: false, delta: 1 }]);
   return order;
 }
 

@@ -502,8 +502,10 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
           .update(orders)
           .set({ isArchived: archived, updatedAt: clock() })
           .where(eq(orders.id, order.id));
-        await adjustOrderCounts(tx, accountId, order.funnelId, order.isArchived, -1);
-        await adjustOrderCounts(tx, accountId, order.funnelId, archived, 1);
+        await adjustOrderCounts(tx, accountId, order, [
+          { archived: order.isArchived, delta: -1 },
+          { archived, delta: 1 },
+        ]);
         await addEvent(
           tx,
           accountId,
@@ -524,7 +526,7 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
           .update(orders)
           .set({ deletedAt: clock(), updatedAt: clock() })
           .where(eq(orders.id, order.id));
-        await adjustOrderCounts(tx, accountId, order.funnelId, order.isArchived, -1);
+        await adjustOrderCounts(tx, accountId, order, [{ archived: order.isArchived, delta: -1 }]);
         await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.action, 'Order deleted', {}, userId);
       });
     },
