@@ -159,3 +159,29 @@ describe(`deep pages (from ${DAY_START_OFFSET} rows skipped) start from the day 
     expect((await bigApi.get('orders', { page: 240 })).json().data).toEqual([]);
   });
 });
+
+describe('concurrent archive toggles (on PostgreSQL the transactions overlap)', () => {
+  it('move the counters of 24 orders both ways at once without a deadlock, and the totals stay exact', async () => {
+    const busy = await signUpOwner(t.app, { account_name: 'Busy back office' });
+    const busyApi = apiClient(t.app, busy.auth);
+    const day = Date.UTC(2025, 5, 1);
+    const made = [];
+    for (let i = 0; i < 24; i++)
+      made.push(await createOrder(db(), busy.accountId, { createdAt: new Date(day + i) }));
+    // Half archived first: the toggles below archive twelve and unarchive twelve, in both lock orders.
+    for (const order of made.slice(0, 12)) await busyApi.put(`orders/${order.id}/archive`);
+    const answers = await Promise.all(made.map((order) => busyApi.put(`orders/${order.id}/archive`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(24).fill(200));
+    expect((await busyApi.get('orders')).json().meta.count).toBe(12);
+    expect((await busyApi.get('orders', { archived: 'true' })).json().meta.count).toBe(12);
+    const days = await db()
+      .select({ archived: orderDayCounts.archived, count: orderDayCounts.count })
+      .from(orderDayCounts)
+      .where(and(eq(orderDayCounts.accountId, busy.accountId), eq(orderDayCounts.funnelKey, 0)))
+      .orderBy(orderDayCounts.archived);
+    expect(days).toEqual([
+      { archived: false, count: 12 },
+      { archived: true, count: 12 },
+    ]);
+  });
+});
