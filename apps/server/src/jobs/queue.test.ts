@@ -42,6 +42,26 @@ describe('job queue (pg-boss on the same database)', () => {
     expect(attempts.filter((x) => x === 7)).toEqual([7, 7]);
   });
 
+  it('runs a job sent to a started worker without waiting for its next poll', async () => {
+    // A worker that polls once an hour: the job runs because sending it wakes this process's worker.
+    const slow = createJobQueue(database, { pollingIntervalSeconds: 3600 });
+    const ran: number[] = [];
+    const hourlyJob = defineJob('test.hourly', z.object({ n: z.number() }));
+    slow.work(hourlyJob, async ({ n }) => {
+      ran.push(n);
+    });
+    await slow.start();
+    try {
+      // Past the worker's first fetch at start.
+      await new Promise((r) => setTimeout(r, 300));
+      await slow.send(hourlyJob, { n: 1 });
+      await waitFor(() => ran.includes(1));
+      expect(ran).toEqual([1]);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.send(flakyJob, { n: 'seven' } as never)).rejects.toThrow();
   });

@@ -39,12 +39,19 @@ export function createJobQueue(
   });
   const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: (data: unknown) => Promise<void> }> = [];
   let started = false;
+  /** The id of this process's worker of each queue. */
+  const workers = new Map<string, string>();
 
   return {
     boss,
     async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
-      return boss.send(job.id, payload, { ...job.options, ...options });
+      const id = await boss.send(job.id, payload, { ...job.options, ...options });
+      // This process's worker of the queue fetches it now instead of at its next poll (an export starts
+      // when asked, not up to a polling interval later); other processes' workers still poll.
+      const worker = workers.get(job.id);
+      if (worker && !options.startAfter) boss.notifyWorker(worker);
+      return id;
     },
     work(job, handler) {
       if (started) throw new Error(`register ${job.id} before the queue starts`);
@@ -54,13 +61,14 @@ export function createJobQueue(
       await boss.start();
       for (const { job, handler } of handlers) {
         await boss.createQueue(job.id, { name: job.id, ...job.options });
-        await boss.work(
+        const worker = await boss.work(
           job.id,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
           async (jobs) => {
             for (const j of jobs) await handler(job.payload.parse(j.data));
           },
         );
+        workers.set(job.id, worker);
       }
       started = true;
     },
