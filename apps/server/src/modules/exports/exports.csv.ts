@@ -128,12 +128,6 @@ function needsQuotes(cell: string): boolean {
   return false;
 }
 
-/** One cell as `csvRecord(exportCells(…))` writes it: neutralised, then quoted when `needsQuotes`. */
-export function csvCell(value: string): string {
-  const cell = neutraliseCsvCell(value);
-  return needsQuotes(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
-
 /**
  * A CSV record written exactly as PostgreSQL's `COPY … (format csv)` writes non-null text: a cell is
  * quoted when `needsQuotes`, with quotes inside doubled; the line ends with LF.

@@ -3,11 +3,11 @@
 // keyset batches of the orders' plain columns read over the wire and turned into CSV lines here, by
 // the TypeScript rule (exports.csv.ts), while the database reads the next batch.
 // exports.sql.test.ts checks that both give the same bytes and cells for awkward values.
-import { GATEWAYS, gatewayById, orderStatus } from '@funnelwork/domain/rules';
+import { GATEWAYS } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, rowsOf, type TextRow } from '../../db/client.ts';
 import type { ExportParams } from '../../db/schema/index.ts';
-import { amountText, csvCell, csvRecord, type ExportedOrder, isoTime } from './exports.csv.ts';
+import { csvRecord, type ExportedOrder, exportCells } from './exports.csv.ts';
 
 /** The CSV columns, documented in docs/api.md (orders export). */
 export const EXPORT_COLUMNS = [
@@ -170,33 +170,36 @@ export function exportPlainRowsSql(
     where ${exportWhereSql(scope)} and o.id > ${integer(range.after)}${upTo} order by o.id`;
 }
 
-/** The Gateway cell of each gateway id's text (a handful of ids: the map stays small). */
-const gatewayCells = new Map<string | null, string>();
-function gatewayCell(id: string | null): string {
-  let cell = gatewayCells.get(id);
-  if (cell === undefined) {
-    cell = csvCell(gatewayById(id === null ? null : Number(id)).name);
-    if (gatewayCells.size < 1_000) gatewayCells.set(id, cell);
-  }
-  return cell;
-}
-const yesNoCell = (flag: string | null | undefined) => (flag === 't' ? 'yes' : 'no');
-const orDash = (value: string | null | undefined) => value ?? '';
+const text = (value: string | null | undefined) => value ?? null;
+const flag = (value: string | null | undefined) => value === 't';
 
-/**
- * A CSV line of one row of `exportPlainRowsSql` (the database's text output of each column): the line
- * `csvRecord(exportCells(…))` writes for the order (exports.csv.test.ts compares the two), built in one
- * pass without the order object and the cell arrays, since the embedded database's export runs this a
- * million times on the server's thread. Status, yes/no cells are the rule's fixed words (nothing to
- * neutralise or quote); every other cell goes through `csvCell`.
- */
+/** A CSV line of one row of `exportPlainRowsSql` (the database's text output of each column). */
 export function exportRecord(row: TextRow): string {
-  const status = orderStatus({
-    payment_status: row[2] as ExportedOrder['paymentStatus'],
-    is_fulfilled: row[3] === 't',
-    is_refunded: row[4] === 't',
-  });
-  return `${csvCell(row[0] as string)},${csvCell(isoTime(row[1] as string))},${status},${csvCell(`${row[5]} ${row[6]}`.trim())},${csvCell(row[7] as string)},${csvCell(orDash(row[8]))},${csvCell(String(Number(row[9])))},${csvCell(amountText(Number(row[10])))},${csvCell(row[11] as string)},${gatewayCell(row[12] ?? null)},${csvCell(orDash(row[13]))},${yesNoCell(row[14])},${yesNoCell(row[4])},${yesNoCell(row[3])},${yesNoCell(row[15])},${csvCell(orDash(row[16]))},${csvCell(orDash(row[17]))},${csvCell(orDash(row[18]))}\n`;
+  return csvRecord(
+    exportCells(
+      {
+        orderNumber: row[0] as string,
+        createdAt: row[1] as string,
+        paymentStatus: text(row[2]) as ExportedOrder['paymentStatus'],
+        isFulfilled: flag(row[3]),
+        isRefunded: flag(row[4]),
+        firstName: row[5] as string,
+        lastName: row[6] as string,
+        email: row[7] as string,
+        itemsCount: Number(row[9]),
+        amountMinor: Number(row[10]),
+        currency: row[11] as string,
+        gatewayId: row[12] === null ? null : Number(row[12]),
+        reference: text(row[13]),
+        isCanceled: flag(row[14]),
+        isArchived: flag(row[15]),
+        trackingNumber: text(row[16]),
+        shippingCarrier: text(row[17]) as ExportedOrder['shippingCarrier'],
+        trackingUrl: text(row[18]),
+      },
+      row[8] as string,
+    ),
+  );
 }
 
 /**
