@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
-import { rowsOf, type TextRow } from './client.ts';
+import { rowsOf, type TextRow, textRow } from './client.ts';
 import { accounts, users } from './schema/index.ts';
 
 let database: TestDatabase;
@@ -66,20 +66,20 @@ describe(`database client (${testDatabaseKind})`, () => {
     expect(row?.value).toBe(5);
   });
 
-  it('reads rows as the database text of each column, NULL as null, and throws its errors', async () => {
+  it('reads rows as the UTF-8 text of each column, NULL as null, and throws its errors', async () => {
     const rows: TextRow[] = [];
-    const count = await database.forEachTextRow(
+    const count = await database.forEachRawRow(
       `select 9007199254740993::bigint, null::text, true, 'Zoë, "Ünïcode" 😀' || chr(10) || 'x', ''
        from generate_series(1, 3)`,
-      (row) => rows.push([...row]),
+      (row) => rows.push(textRow(row)),
     );
     expect(count).toBe(3);
     expect(rows).toEqual(Array(3).fill(['9007199254740993', null, 't', 'Zoë, "Ünïcode" 😀\nx', '']));
-    await expect(database.forEachTextRow('select 1 / 0', () => {})).rejects.toMatchObject({
+    await expect(database.forEachRawRow('select 1 / 0', () => {})).rejects.toMatchObject({
       code: '22012',
       message: 'division by zero',
     });
-    expect(await database.forEachTextRow('select 1 where false', () => {})).toBe(0);
+    expect(await database.forEachRawRow('select 1 where false', () => {})).toBe(0);
   });
 
   it('maps timestamps and 64-bit ids the same way on both drivers', async () => {

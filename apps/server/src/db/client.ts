@@ -35,12 +35,13 @@ export type Database = {
    */
   copyOut(query: string, options: string): AsyncGenerator<Uint8Array, number>;
   /**
-   * Calls `onRow` with each row of a query as the database's text output of its columns (null for
-   * NULL; one array reused for every row, valid only during the call) and answers the row count. On
-   * PGlite the worker sends the raw wire bytes and this thread parses them (`forEachDataRow`), so a
-   * bulk read costs the database thread only the query and its output.
+   * Calls `onRow` with each row of a query as the database's text output of its columns, undecoded
+   * (`RawRow`; `fieldText` decodes one), and answers the row count. On PGlite the worker sends the raw
+   * wire bytes and this thread walks them (`forEachDataRow`), so a bulk read costs the database thread
+   * only the query and its output, and a caller that writes bytes (the export) never makes a string
+   * per field.
    */
-  forEachTextRow(query: string, onRow: (row: TextRow) => void): Promise<number>;
+  forEachRawRow(query: string, onRow: (row: RawRow) => void): Promise<number>;
   /**
    * Vacuums and analyzes the tables that need it by PostgreSQL's autovacuum rules. The PostgreSQL
    * server's own autovacuum does this there (nothing to do); PGlite has none, so its database runs
@@ -52,6 +53,25 @@ export type Database = {
 };
 
 export type TextRow = Array<string | null>;
+
+/**
+ * One row as the database's text output of each column, in UTF-8: field i is
+ * `bytes[fields[2i], fields[2i + 1])`, or NULL when `fields[2i]` is -1. The row and its arrays are reused
+ * for every row of a query: valid only during the call that receives it.
+ */
+export type RawRow = { bytes: Uint8Array; fields: Int32Array; count: number };
+
+/** The text of field `i` of a raw row; null for NULL. */
+export function fieldText(row: RawRow, i: number): string | null {
+  const start = row.fields[2 * i] as number;
+  if (start < 0) return null;
+  const { buffer, byteOffset } = row.bytes;
+  return Buffer.from(buffer, byteOffset + start, (row.fields[2 * i + 1] as number) - start).toString('utf8');
+}
+
+/** Every field of a raw row as text. */
+export const textRow = (row: RawRow): TextRow =>
+  Array.from({ length: row.count }, (_, i) => fieldText(row, i));
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
@@ -101,13 +121,27 @@ async function createPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    forEachTextRow: async (query, onRow) => {
+    forEachRawRow: async (query, onRow) => {
       const result = await pool.query<TextRow>({
         text: query,
         rowMode: 'array',
         types: { getTypeParser: () => (value: string) => value },
       });
-      for (const row of result.rows) onRow(row);
+      // node-postgres hands out strings: each row's fields are written back to UTF-8 bytes.
+      let fields = new Int32Array(0);
+      for (const values of result.rows) {
+        if (fields.length < 2 * values.length) fields = new Int32Array(2 * values.length);
+        const bytes = Buffer.allocUnsafe(
+          values.reduce((n, v) => n + (v === null ? 0 : Buffer.byteLength(v)), 0),
+        );
+        let at = 0;
+        values.forEach((value, i) => {
+          fields[2 * i] = value === null ? -1 : at;
+          if (value !== null) at += bytes.write(value, at, 'utf8');
+          fields[2 * i + 1] = at;
+        });
+        onRow({ bytes, fields, count: values.length });
+      }
       return result.rows.length;
     },
     maintain: async () => ({ vacuumed: [], analyzed: [] }),
@@ -272,7 +306,7 @@ async function createPglite(dataDir: string | null, maintenance: boolean): Promi
       yield answer.bytes;
       return answer.affectedRows;
     },
-    forEachTextRow: async (query, onRow) => {
+    forEachRawRow: async (query, onRow) => {
       const answer = (await outsideTransaction(() => send('wire', query))) as unknown as {
         bytes: Uint8Array;
       };
@@ -306,20 +340,17 @@ export function rowsOf<T>(result: unknown): T[] {
 /**
  * Calls `onRow` with each row of a simple-query answer in PostgreSQL's wire protocol and answers their
  * count: each DataRow ('D': int32 length, int16 field count, then per field an int32 length, -1 for
- * NULL, and its bytes) as text, in one array reused for every row; an ErrorResponse ('E') is thrown as
- * a DatabaseError. Other messages (RowDescription, CommandComplete, ReadyForQuery, notices) are skipped.
+ * NULL, and its bytes) as a `RawRow` over the answer's bytes, one row object reused for every row; an
+ * ErrorResponse ('E') is thrown as a DatabaseError. Other messages (RowDescription, CommandComplete,
+ * ReadyForQuery, notices) are skipped.
  */
-export function forEachDataRow(bytes: Uint8Array, onRow: (row: TextRow) => void): number {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // One decoding call for the whole answer: byte offsets are character offsets in latin1, so an ASCII
-  // field is a substring of it; only a field with a byte ≥ 0x80 is decoded as UTF-8 on its own.
-  const latin1 = buffer.toString('latin1');
+export function forEachDataRow(bytes: Uint8Array, onRow: (row: RawRow) => void): number {
   const int32 = (at: number) =>
     ((bytes[at] as number) << 24) |
     ((bytes[at + 1] as number) << 16) |
     ((bytes[at + 2] as number) << 8) |
     (bytes[at + 3] as number);
-  const row: TextRow = [];
+  const row: RawRow = { bytes, fields: new Int32Array(64), count: 0 };
   let rows = 0;
   let at = 0;
   while (at + 5 <= bytes.length) {
@@ -327,30 +358,27 @@ export function forEachDataRow(bytes: Uint8Array, onRow: (row: TextRow) => void)
     const end = at + 1 + int32(at + 1);
     if (type === 0x44) {
       const count = ((bytes[at + 5] as number) << 8) | (bytes[at + 6] as number);
+      if (row.fields.length < 2 * count) row.fields = new Int32Array(2 * count);
+      const fields = row.fields;
       let field = at + 7;
       for (let i = 0; i < count; i++) {
         const length = int32(field);
         field += 4;
         if (length < 0) {
-          row[i] = null;
+          fields[2 * i] = -1;
+          fields[2 * i + 1] = -1;
           continue;
         }
-        const fieldEnd = field + length;
-        let ascii = true;
-        for (let b = field; b < fieldEnd; b++) {
-          if ((bytes[b] as number) >= 0x80) {
-            ascii = false;
-            break;
-          }
-        }
-        row[i] = ascii ? latin1.slice(field, fieldEnd) : buffer.toString('utf8', field, fieldEnd);
-        field = fieldEnd;
+        fields[2 * i] = field;
+        field += length;
+        fields[2 * i + 1] = field;
       }
-      row.length = count;
+      row.count = count;
       rows++;
       onRow(row);
     } else if (type === 0x45) {
-      throw new DatabaseError(errorFields(buffer.subarray(at + 5, end)));
+      const body = Buffer.from(bytes.buffer, bytes.byteOffset + at + 5, end - at - 5);
+      throw new DatabaseError(errorFields(body));
     }
     at = end;
   }

@@ -66,7 +66,7 @@ export function createExportsService({
   clock = () => new Date(),
 }: {
   db: Db;
-  database: Pick<Database, 'kind' | 'copyOut' | 'forEachTextRow'>;
+  database: Pick<Database, 'kind' | 'copyOut' | 'forEachRawRow'>;
   queue: JobQueue;
   dataDir: string;
   clock?: () => Date;

@@ -5,9 +5,10 @@
 // exports.sql.test.ts checks that both give the same bytes and cells for awkward values.
 import { GATEWAYS } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, rowsOf, type TextRow } from '../../db/client.ts';
+import { type Database, type Db, rowsOf } from '../../db/client.ts';
 import type { ExportParams } from '../../db/schema/index.ts';
-import { csvRecord, type ExportedOrder, exportCells } from './exports.csv.ts';
+import { csvRecord } from './exports.csv.ts';
+import { createExportLineWriter } from './exports.lines.ts';
 
 /** The CSV columns, documented in docs/api.md (orders export). */
 export const EXPORT_COLUMNS = [
@@ -170,45 +171,13 @@ export function exportPlainRowsSql(
     where ${exportWhereSql(scope)} and o.id > ${integer(range.after)}${upTo} order by o.id`;
 }
 
-const text = (value: string | null | undefined) => value ?? null;
-const flag = (value: string | null | undefined) => value === 't';
-
-/** A CSV line of one row of `exportPlainRowsSql` (the database's text output of each column). */
-export function exportRecord(row: TextRow): string {
-  return csvRecord(
-    exportCells(
-      {
-        orderNumber: row[0] as string,
-        createdAt: row[1] as string,
-        paymentStatus: text(row[2]) as ExportedOrder['paymentStatus'],
-        isFulfilled: flag(row[3]),
-        isRefunded: flag(row[4]),
-        firstName: row[5] as string,
-        lastName: row[6] as string,
-        email: row[7] as string,
-        itemsCount: Number(row[9]),
-        amountMinor: Number(row[10]),
-        currency: row[11] as string,
-        gatewayId: row[12] === null ? null : Number(row[12]),
-        reference: text(row[13]),
-        isCanceled: flag(row[14]),
-        isArchived: flag(row[15]),
-        trackingNumber: text(row[16]),
-        shippingCarrier: text(row[17]) as ExportedOrder['shippingCarrier'],
-        trackingUrl: text(row[18]),
-      },
-      row[8] as string,
-    ),
-  );
-}
-
 /**
  * The export's CSV bytes, header first: one streamed COPY on PostgreSQL; on PGlite keyset batches of
  * `batchSize` orders by id, each bounded by the id that ends it, read by the database thread while
  * this one turns the batch before it into CSV. The generator returns the row count.
  */
 export async function* exportCsvChunks(
-  { db, database }: { db: Db; database: Pick<Database, 'kind' | 'copyOut' | 'forEachTextRow'> },
+  { db, database }: { db: Db; database: Pick<Database, 'kind' | 'copyOut' | 'forEachRawRow'> },
   scope: ExportScope,
   batchSize: number,
 ): AsyncGenerator<Uint8Array, number> {
@@ -229,23 +198,13 @@ export async function* exportCsvChunks(
     after: i === 0 ? 0 : (bounds[i - 1] as number),
     upTo,
   }));
-  // Lines are joined into buffers of this many, so no batch's strings outlive the young generation.
-  const linesPerChunk = 1000;
+  // Each batch's lines are written as bytes into one buffer (exports.lines.ts); a writer per batch, as
+  // the next batch is read while this one is written.
   const read = (range: { after: number; upTo: number | null }) => {
-    const chunks: Buffer[] = [];
-    let lines: string[] = [];
+    const lines = createExportLineWriter();
     const done = database
-      .forEachTextRow(exportPlainRowsSql(scope, range), (row) => {
-        lines.push(exportRecord(row));
-        if (lines.length === linesPerChunk) {
-          chunks.push(Buffer.from(lines.join('')));
-          lines = [];
-        }
-      })
-      .then((rows) => {
-        if (lines.length > 0) chunks.push(Buffer.from(lines.join('')));
-        return { rows, bytes: Buffer.concat(chunks) };
-      });
+      .forEachRawRow(exportPlainRowsSql(scope, range), lines.write)
+      .then((rows) => ({ rows, bytes: lines.take() }));
     // Awaited below; until then a failure must not count as unhandled.
     done.catch(() => {});
     return done;
