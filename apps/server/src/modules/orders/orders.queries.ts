@@ -168,11 +168,10 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
   const shapeOf = (filter: OrderListFilter) =>
     `${filter.archived.length === 1 ? filter.archived[0] : 'all'}:${filter.funnelId !== undefined}:${filter.term !== undefined}`;
 
-  /** Where the filter's orders are; `bounded` adds the day a deep page starts from (`bound`). */
-  const whereOf = (filter: OrderListFilter, bounded?: 'desc' | 'asc') =>
+  /** Where the filter's orders are, maybe also from the day a deep page starts in (`from`). */
+  const whereOf = (filter: OrderListFilter, from?: SQL) =>
     and(
-      bounded === 'desc' ? sql`${orders.createdAt} < ${param('bound')}::timestamptz` : undefined,
-      bounded === 'asc' ? sql`${orders.createdAt} >= ${param('bound')}::timestamptz` : undefined,
+      from,
       eq(orders.accountId, param('accountId')),
       isNull(orders.deletedAt),
       filter.archived.length === 1 ? eq(orders.isArchived, param('archived')) : undefined,
@@ -192,21 +191,77 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
   };
 
   /**
+   * The day a deep page starts in, as a one-row subquery `day` (bound, before): walking the filter's
+   * days newest first (`desc`) or oldest first, the first day whose orders reach past `offset`, and
+   * the orders of the days before it. The page then reads from that day's edge (`bound`: the next
+   * day's start, or the day's start) and skips only `offset - before` rows of the list index.
+   */
+  const dayOf = (filter: OrderListFilter, direction: 'desc' | 'asc') => {
+    const by = direction === 'desc' ? desc : asc;
+    const days = db
+      .select({
+        day: orderDayCounts.day,
+        count: sql<number>`sum(${orderDayCounts.count})`.as('count'),
+        before:
+          sql<number>`coalesce(sum(sum(${orderDayCounts.count})) over (order by ${orderDayCounts.day} ${sql.raw(direction)}
+            rows between unbounded preceding and 1 preceding), 0)`.as('before'),
+      })
+      .from(orderDayCounts)
+      .where(
+        and(
+          eq(orderDayCounts.accountId, param('accountId')),
+          eq(orderDayCounts.funnelKey, param('funnelKey')),
+          filter.archived.length === 1 ? eq(orderDayCounts.archived, param('archived')) : undefined,
+        ),
+      )
+      .groupBy(orderDayCounts.day)
+      .as('days');
+    const edge = direction === 'desc' ? sql`${days.day} + 1` : sql`${days.day}`;
+    return db
+      .select({
+        bound: sql`(${edge})::timestamp at time zone 'UTC'`.as('bound'),
+        before: sql`${days.before}`.as('before'),
+      })
+      .from(days)
+      .where(sql`${days.before} + ${days.count} > ${param('offset')}`)
+      .orderBy(by(days.day))
+      .limit(1)
+      .as('day');
+  };
+
+  /**
    * One page of orders in one statement, as the answer's JSON text: the inner select picks the page's
    * ids (an index-only walk of the list index, or the search), then only those rows are read, with
    * the customer's opt-in e-mail and the items, and the database writes each order in the API shape
    * `orderOut` gives (orders.test.ts compares the two), newest first whichever way the ids were read.
    */
-  const pageStatement = (filter: OrderListFilter, direction: 'desc' | 'asc', bounded: boolean) =>
-    once(`page:${direction}:${bounded}:${shapeOf(filter)}`, () => {
+  const pageStatement = (filter: OrderListFilter, direction: 'desc' | 'asc', fromDay: boolean) =>
+    once(`page:${direction}:${fromDay}:${shapeOf(filter)}`, () => {
       const by = direction === 'desc' ? desc : asc;
-      const pageIds = db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(whereOf(filter, bounded ? direction : undefined))
-        .orderBy(by(orders.createdAt), by(orders.id))
-        .limit(param('limit'))
-        .offset(param('offset'));
+      let pageIds: SQL;
+      if (fromDay) {
+        // The walk starts at the day's edge and skips only the rows left: a lateral subquery of the
+        // one-row `day`, so the page is still one statement.
+        const day = dayOf(filter, direction);
+        const from =
+          direction === 'desc'
+            ? sql`${orders.createdAt} < ${day.bound}`
+            : sql`${orders.createdAt} >= ${day.bound}`;
+        const walk = db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(whereOf(filter, from))
+          .orderBy(by(orders.createdAt), by(orders.id));
+        pageIds = sql`select page.id from ${day}, lateral (${walk} limit ${param('limit')} offset ${param('offset')} - ${day.before}) page`;
+      } else {
+        pageIds = sql`${db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(whereOf(filter))
+          .orderBy(by(orders.createdAt), by(orders.id))
+          .limit(param('limit'))
+          .offset(param('offset'))}`;
+      }
       const fromItems = (select: SQL, rest = sql``) =>
         sql`(select ${select} from ${orderItems} i where i.order_id = ${orders.id} and i.account_id = ${orders.accountId} ${rest})`;
       // Amounts as float8 / 100: the same IEEE division and shortest text as fromMinorUnits in JavaScript.
@@ -238,47 +293,7 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
           customers,
           and(eq(customers.id, orders.customerId), eq(customers.accountId, orders.accountId)),
         )
-        .where(and(eq(orders.accountId, param('accountId')), inArray(orders.id, pageIds)))
-        .prepare('');
-    });
-
-  /**
-   * The day a deep page starts in: walking the filter's days newest first (`desc`) or oldest first,
-   * the first day whose orders reach past `offset`, with the orders of the days before it. The page
-   * then reads from that day's end (`bound`: before the next day, or from the day's start) and skips
-   * only `offset - before` rows of the list index.
-   */
-  const dayStatement = (filter: OrderListFilter, direction: 'desc' | 'asc') =>
-    once(`day:${direction}:${shapeOf(filter)}`, () => {
-      const by = direction === 'desc' ? desc : asc;
-      const days = db
-        .select({
-          day: orderDayCounts.day,
-          count: sql<number>`sum(${orderDayCounts.count})`.as('count'),
-          before:
-            sql<number>`coalesce(sum(sum(${orderDayCounts.count})) over (order by ${orderDayCounts.day} ${sql.raw(direction)}
-            rows between unbounded preceding and 1 preceding), 0)`.as('before'),
-        })
-        .from(orderDayCounts)
-        .where(
-          and(
-            eq(orderDayCounts.accountId, param('accountId')),
-            eq(orderDayCounts.funnelKey, param('funnelKey')),
-            filter.archived.length === 1 ? eq(orderDayCounts.archived, param('archived')) : undefined,
-          ),
-        )
-        .groupBy(orderDayCounts.day)
-        .as('days');
-      const edge = direction === 'desc' ? sql`${days.day} + 1` : sql`${days.day}`;
-      return db
-        .select({
-          bound: sql<string>`to_char((${edge})::timestamp, 'YYYY-MM-DD"T00:00:00Z"')`,
-          before: sql`${days.before}`.mapWith(Number),
-        })
-        .from(days)
-        .where(sql`${days.before} + ${days.count} > ${param('offset')}`)
-        .orderBy(by(days.day))
-        .limit(1)
+        .where(and(eq(orders.accountId, param('accountId')), sql`${orders.id} in (${pageIds})`))
         .prepare('');
     });
 
@@ -327,24 +342,12 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
       filter: OrderListFilter,
       options: { direction: 'desc' | 'asc'; limit: number; offset: number },
     ): Promise<{ json: string; rows: number }> {
-      let bound: string | undefined;
-      let offset = options.offset;
-      if (filter.term === undefined && offset >= dayStartOffset) {
-        const [day] = await dayStatement(filter, options.direction).execute({
-          ...valuesOf(filter),
-          funnelKey: filter.funnelId ?? 0,
-          offset,
-        });
-        if (day) {
-          bound = day.bound;
-          offset -= day.before;
-        }
-      }
-      const [page] = await pageStatement(filter, options.direction, bound !== undefined).execute({
+      const fromDay = filter.term === undefined && options.offset >= dayStartOffset;
+      const [page] = await pageStatement(filter, options.direction, fromDay).execute({
         ...valuesOf(filter),
-        bound,
+        funnelKey: filter.funnelId ?? 0,
         limit: options.limit,
-        offset,
+        offset: options.offset,
       });
       return page ?? { json: '[]', rows: 0 };
     },
