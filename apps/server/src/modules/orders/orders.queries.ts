@@ -141,7 +141,7 @@ export const SEARCH_COUNT_CAP = 10_000;
 /**
  * A list page at least this deep (rows skipped) starts from the day it falls in, found in
  * order_day_counts; shallower pages walk the list index from its end (2,000 entries cost about what
- * the extra statement does).
+ * finding the day does).
  */
 export const DAY_START_OFFSET = 2_000;
 
