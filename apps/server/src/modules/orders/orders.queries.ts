@@ -180,6 +180,14 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
       filter.term !== undefined ? sql`${orders.searchText} like ${param('pattern')}` : undefined,
     );
 
+  /** The filter's rows of a counter table (order_counts, order_day_counts: the same key columns). */
+  const countersOf = (table: typeof orderCounts | typeof orderDayCounts, filter: OrderListFilter) =>
+    and(
+      eq(table.accountId, param('accountId')),
+      eq(table.funnelKey, param('funnelKey')),
+      filter.archived.length === 1 ? eq(table.archived, param('archived')) : undefined,
+    );
+
   const valuesOf = (filter: OrderListFilter) => {
     assertAccountId(filter.accountId);
     return {
@@ -207,13 +215,7 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
             rows between unbounded preceding and 1 preceding), 0)`.as('before'),
       })
       .from(orderDayCounts)
-      .where(
-        and(
-          eq(orderDayCounts.accountId, param('accountId')),
-          eq(orderDayCounts.funnelKey, param('funnelKey')),
-          filter.archived.length === 1 ? eq(orderDayCounts.archived, param('archived')) : undefined,
-        ),
-      )
+      .where(countersOf(orderDayCounts, filter))
       .groupBy(orderDayCounts.day)
       .as('days');
     const edge = direction === 'desc' ? sql`${days.day} + 1` : sql`${days.day}`;
@@ -303,13 +305,7 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
       db
         .select({ total: sql`coalesce(sum(${orderCounts.count}), 0)`.mapWith(Number) })
         .from(orderCounts)
-        .where(
-          and(
-            eq(orderCounts.accountId, param('accountId')),
-            eq(orderCounts.funnelKey, param('funnelKey')),
-            filter.archived.length === 1 ? eq(orderCounts.archived, param('archived')) : undefined,
-          ),
-        )
+        .where(countersOf(orderCounts, filter))
         .prepare(''),
     );
 
