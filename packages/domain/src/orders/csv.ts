@@ -4,8 +4,10 @@
  */
 export function neutraliseCsvCell(value: string): string {
   // The first character's code, not a regular expression: the export calls this for every cell.
-  const first = value.charCodeAt(0);
-  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13
-    ? `'${value}`
-    : value;
+  return startsFormula(value.charCodeAt(0)) ? `'${value}` : value;
+}
+
+/** Whether a cell starting with this character code is neutralised: =, +, -, @, tab, carriage return. */
+export function startsFormula(code: number): boolean {
+  return code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13;
 }

@@ -48,16 +48,21 @@ export function isoTime(value: Date | string): string {
   return `${value.slice(0, 10)}T${value.slice(11, 19)}.${fraction.length >= 3 ? fraction.slice(0, 3) : `${fraction}000`.slice(0, 3)}Z`;
 }
 
-/** 'YYYY-MM-DD HH:MM:SS' with an optional '.' and 1–6 digits, then '+00'. */
+/**
+ * The database's text of a time in UTC is 'YYYY-MM-DD HH:MM:SS', an optional '.' and 1–6 digits, then
+ * '+00': these are its possible lengths, and the character each position before the '+00' holds.
+ * Strings (`isUtcDatabaseTime`) and answers' bytes (exports.lines.ts) are read by the same two rules.
+ */
+export const utcTimeLengthFits = (length: number) => length === 22 || (length >= 24 && length <= 29);
+export function utcTimeCodeFits(i: number, code: number): boolean {
+  const expected = i === 4 || i === 7 ? 45 : i === 10 ? 32 : i === 13 || i === 16 ? 58 : i === 19 ? 46 : 0;
+  return expected ? code === expected : code >= 48 && code <= 57;
+}
+
 function isUtcDatabaseTime(value: string): boolean {
   const length = value.length;
-  if (length !== 22 && (length < 24 || length > 29)) return false;
-  if (!value.endsWith('+00') || (length > 22 && value.charCodeAt(19) !== 46)) return false;
-  for (let i = 0; i < length - 3; i++) {
-    const code = value.charCodeAt(i);
-    const expected = i === 4 || i === 7 ? 45 : i === 10 ? 32 : i === 13 || i === 16 ? 58 : i === 19 ? 46 : 0;
-    if (expected ? code !== expected : code < 48 || code > 57) return false;
-  }
+  if (!utcTimeLengthFits(length) || !value.endsWith('+00')) return false;
+  for (let i = 0; i < length - 3; i++) if (!utcTimeCodeFits(i, value.charCodeAt(i))) return false;
   return true;
 }
 
@@ -121,11 +126,13 @@ export function csvLine(order: ExportedOrder, items: OrderItems): string[] {
 /** Whether PostgreSQL's CSV output quotes this text: empty (unquoted would be NULL), or a comma, quote, CR or LF in it. */
 function needsQuotes(cell: string): boolean {
   if (cell === '') return true;
-  for (let i = 0; i < cell.length; i++) {
-    const code = cell.charCodeAt(i);
-    if (code === 44 || code === 34 || code === 10 || code === 13) return true;
-  }
+  for (let i = 0; i < cell.length; i++) if (quotedBy(cell.charCodeAt(i))) return true;
   return false;
+}
+
+/** The characters that make a CSV cell quoted: comma, quote, LF, CR. */
+export function quotedBy(code: number): boolean {
+  return code === 44 || code === 34 || code === 10 || code === 13;
 }
 
 /**

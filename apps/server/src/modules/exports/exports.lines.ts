@@ -5,9 +5,16 @@
 // common way (a time not in UTC, a name with spaces at its ends, an amount beyond 2^53, …) is written by
 // `exportRecord` itself. exports.lines.test.ts compares the two on awkward rows; exports.sql.test.ts
 // compares the whole file with COPY over the SQL cells.
-import { gatewayById, orderStatus } from '@funnelwork/domain/rules';
+import { gatewayById, orderStatus, startsFormula } from '@funnelwork/domain/rules';
 import { type RawRow, type TextRow, textRow } from '../../db/client.ts';
-import { csvRecord, type ExportedOrder, exportCells } from './exports.csv.ts';
+import {
+  csvRecord,
+  type ExportedOrder,
+  exportCells,
+  quotedBy,
+  utcTimeCodeFits,
+  utcTimeLengthFits,
+} from './exports.csv.ts';
 
 const text = (value: string | null | undefined) => value ?? null;
 const flag = (value: string | null | undefined) => value === 't';
@@ -48,9 +55,6 @@ const ascii = (word: string) => Buffer.from(word, 'latin1');
 const YES = ascii('yes');
 const NO = ascii('no');
 
-/** neutraliseCsvCell's first characters: =, +, -, @, tab, carriage return. */
-const neutralised = (code: number) =>
-  code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13;
 /**
  * Whether the UTF-8 text bytes[from, to) starts (`edge` 'start') or ends with a character
  * String.prototype.trim removes: ECMAScript WhiteSpace and LineTerminator, i.e. tab, LF, VT, FF, CR,
@@ -82,16 +86,12 @@ function trimmable(bytes: Uint8Array, from: number, to: number, edge: 'start' | 
 const solid = (bytes: Uint8Array, from: number, to: number) =>
   !trimmable(bytes, from, to, 'start') && !trimmable(bytes, from, to, 'end');
 
-/** 'YYYY-MM-DD HH:MM:SS' with an optional '.' and 1–6 digits, then '+00' (isoTime's fast form). */
+/** isoTime's fast form (the database's text of a time in UTC) in the answer's bytes. */
 function isUtcTime(bytes: Uint8Array, start: number, end: number): boolean {
   const length = end - start;
-  if (length !== 22 && (length < 24 || length > 29)) return false;
+  if (!utcTimeLengthFits(length)) return false;
   if (bytes[end - 3] !== 43 || bytes[end - 2] !== 48 || bytes[end - 1] !== 48) return false;
-  for (let i = 0; i < length - 3; i++) {
-    const code = bytes[start + i] as number;
-    const expected = i === 4 || i === 7 ? 45 : i === 10 ? 32 : i === 13 || i === 16 ? 58 : i === 19 ? 46 : 0;
-    if (expected ? code !== expected : code < 48 || code > 57) return false;
-  }
+  for (let i = 0; i < length - 3; i++) if (!utcTimeCodeFits(i, bytes[start + i] as number)) return false;
   return true;
 }
 
@@ -109,17 +109,16 @@ function integerOf(bytes: Uint8Array, start: number, end: number, digits: number
   return negative ? -value : value;
 }
 
-/** After the Gateway cell: reference, Canceled, Refunded, Fulfilled, Archived (yes/no: negative), tracking. */
-const TAIL = [13, -14, -4, -3, -15, 16, 17, 18];
+/** The yes/no cells' fields: Canceled, Refunded, Fulfilled, Archived. */
+const FLAGS = [14, 4, 3, 15];
+/** The tracking cells' fields: number, carrier, URL. */
+const TRACKING = [16, 17, 18];
 
 // The writing functions take the output and the position to write at and answer the position after
 // what they wrote: locals and arguments, which V8 keeps in registers, for every byte of a million lines.
 
 function needsQuotes(src: Buffer, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const code = src[i] as number;
-    if (code === COMMA || code === QUOTE || code === 10 || code === 13) return true;
-  }
+  for (let i = from; i < to; i++) if (quotedBy(src[i] as number)) return true;
   return false;
 }
 
@@ -157,7 +156,7 @@ function cell(
   }
   const quoted = needsQuotes(src, from, to) || (then >= 0 && needsQuotes(src, then, thenTo));
   if (quoted) out[at++] = QUOTE;
-  if (neutralised(src[from] as number)) out[at++] = APOSTROPHE;
+  if (startsFormula(src[from] as number)) out[at++] = APOSTROPHE;
   at = copy(out, at, src, from, to, quoted);
   if (then >= 0) {
     out[at++] = 32;
@@ -181,6 +180,12 @@ function digits(out: Buffer, at: number, value: number): number {
     value = Math.floor(value / 10);
   }
   return at + length;
+}
+
+/** The cell of text field `i`, NULL read as '' (the export's `?? ''`). */
+function textCell(out: Buffer, at: number, src: Buffer, fields: Int32Array, i: number): number {
+  const from = fields[2 * i] as number;
+  return from < 0 ? word(out, at, EMPTY) : cell(out, at, src, from, fields[2 * i + 1] as number);
 }
 
 /** Whether field `i` is the boolean text 't'. */
@@ -300,10 +305,7 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
     o[a++] = COMMA;
     a = cell(o, a, bytes, fields[14] as number, fields[15] as number);
     o[a++] = COMMA;
-    a =
-      (fields[16] as number) < 0
-        ? word(o, a, EMPTY)
-        : cell(o, a, bytes, fields[16] as number, fields[17] as number);
+    a = textCell(o, a, bytes, fields, 8);
     o[a++] = COMMA;
     a = cell(o, a, bytes, fields[18] as number, fields[19] as number);
     o[a++] = COMMA;
@@ -327,11 +329,15 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
       if (gatewayCells.size < 1_000) gatewayCells.set(gatewayId, gatewayCell);
     }
     a = word(o, a, gatewayCell);
-    for (const i of TAIL) {
+    o[a++] = COMMA;
+    a = textCell(o, a, bytes, fields, 13);
+    for (const i of FLAGS) {
       o[a++] = COMMA;
-      if (i < 0) a = word(o, a, isTrue(bytes, fields, -i) ? YES : NO);
-      else if ((fields[2 * i] as number) < 0) a = word(o, a, EMPTY);
-      else a = cell(o, a, bytes, fields[2 * i] as number, fields[2 * i + 1] as number);
+      a = word(o, a, isTrue(bytes, fields, i) ? YES : NO);
+    }
+    for (const i of TRACKING) {
+      o[a++] = COMMA;
+      a = textCell(o, a, bytes, fields, i);
     }
     o[a++] = 10;
     at = a;

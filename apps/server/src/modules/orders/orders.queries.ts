@@ -194,6 +194,8 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
       accountId: filter.accountId,
       archived: filter.archived[0],
       funnelId: filter.funnelId,
+      // The counters' key: 0 for the whole account.
+      funnelKey: filter.funnelId ?? 0,
       pattern: filter.term === undefined ? undefined : likePattern(filter.term),
     };
   };
@@ -341,7 +343,6 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
       const fromDay = filter.term === undefined && options.offset >= dayStartOffset;
       const [page] = await pageStatement(filter, options.direction, fromDay).execute({
         ...valuesOf(filter),
-        funnelKey: filter.funnelId ?? 0,
         limit: options.limit,
         offset: options.offset,
       });
@@ -349,10 +350,7 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
     },
     /** The filter's total from the order counters (no search). */
     async count(filter: OrderListFilter): Promise<number> {
-      const [row] = await counterStatement(filter).execute({
-        ...valuesOf(filter),
-        funnelKey: filter.funnelId ?? 0,
-      });
+      const [row] = await counterStatement(filter).execute(valuesOf(filter));
       return row?.total ?? 0;
     },
     /** The number of the filter's matches, at most SEARCH_COUNT_CAP. */
