@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products as productsTable } from '../../db/schema/index.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, signUpOwner, type TestApp } from '../../test/harness.ts';
 import {
   type ApiClient,
   apiClient,
@@ -171,6 +172,35 @@ describe('product images', () => {
     const bad = await api.get('product-images', { ids: '1|x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.field).toBe('ids');
+  });
+});
+
+describe('product ids', () => {
+  const migration = fs.readFileSync(
+    new URL('../../db/migrations/0015_products-ids-from-3.sql', import.meta.url),
+    'utf8',
+  );
+  const nextId = async (database: Awaited<ReturnType<typeof createTestDatabase>>) =>
+    Number((await database.executeSql("select nextval('products_id_seq') as id", [])).rows[0]?.id);
+
+  it('"Only items with product_id above 2 link to a product": a fresh database numbers products from 3', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect(await nextId(database)).toBe(3);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('the migration never moves the sequence back (ids of deleted products are not handed out again)', async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.executeSql("select setval('products_id_seq', 41, true)", []);
+      await database.executeSql(migration);
+      expect(await nextId(database)).toBe(42);
+    } finally {
+      await database.drop();
+    }
   });
 });
 
