@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { logIn, shot } from './helpers.ts';
+import { apiCall, logIn, shot } from './helpers.ts';
 
 /*
  * The e2e server seeds the demo account (SEED_DEMO=1, see playwright.config.ts): 4,000 orders
@@ -379,4 +379,45 @@ test("opens the order's customer nested over the order, edits it and sees the or
   await expect(panel).toBeVisible();
   await expect(panel.getByText(/^Nested /)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '#1037' })).toContainText('Nested');
+});
+
+test('warns when the product pictures or the customer opened from an order fail to load', async ({
+  page,
+}) => {
+  await openOrders(page);
+  // Order 1797 is a wfunnel order (not is_apps) whose items carry no pictures: its summary asks the
+  // product images call, which fails here once (the network between browser and server).
+  const imageCalls: string[] = [];
+  await page.route(
+    (url) => url.pathname === '/api/product-images',
+    (route) => {
+      imageCalls.push(route.request().url());
+      return route.abort('failed');
+    },
+    { times: 1 },
+  );
+  const panel = await openOrder(page, '1797');
+  const imagesWarning = page.getByText('Failed to load product images! try again later.', { exact: true });
+  await expect(imagesWarning).toBeVisible();
+  expect(new URL(imageCalls[0] as string).searchParams.get('ids')).toMatch(/^\d+(\|\d+)*$/);
+  // The summary still lists its items, with placeholders; a warning stays until clicked.
+  await expect(panel.getByTestId('order-total')).toBeVisible();
+  await shot(page, 'order-product-images-warning');
+  await imagesWarning.click();
+  await expect(imagesWarning).toBeHidden();
+
+  // The customer is deleted elsewhere while this order is open: opening it from the order warns, and
+  // the order stays in view ("another view: warning 'Failed to load customer details! try again later.'").
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  const order = await apiCall<{ customer_id: number }>(page, 'GET', `orders/${orderId}`);
+  await apiCall(page, 'GET', `customers/${order.customer_id}?brief`);
+  await apiCall(page, 'DELETE', `customers/${order.customer_id}`);
+  await panel.getByText('Customer', { exact: true }).locator('..').getByRole('button').first().click();
+  const customerWarning = page.getByText('Failed to load customer details! try again later.', {
+    exact: true,
+  });
+  await expect(customerWarning).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Customer details' })).toBeHidden();
+  await expect(panel).toBeVisible();
+  await shot(page, 'order-customer-load-warning');
 });

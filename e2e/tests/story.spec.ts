@@ -36,7 +36,7 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   // names and prices the templates' copy already shows, so the page says what the shopper pays.
   const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
     apiCall<T>(page, method, path, data);
-  await addPublishedCheckout(call, funnelId, {
+  const products = await addPublishedCheckout(call, funnelId, {
     main: { name: 'Complete Growth Course', price: 97 },
     bump: { name: 'Swipe File', price: 17 },
     offer: { name: 'Funnel Template Pack', price: 37 },
@@ -103,6 +103,15 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   await expect(stat('Unique orders')).toHaveText('1');
   await expect(stat('Unique visits')).toHaveText('1');
 
+  // The products had no pictures when they were bought; the merchant gives the course one now. The
+  // order summary asks the product images call for the items without a picture of their own.
+  const picture = '/templates/checkout-two-step.png';
+  await call('PATCH', `products/${products.main.id}`, { images: [picture] });
+  const imageCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/product-images')) imageCalls.push(request.url());
+  });
+
   // The merchant finds the order with all three items.
   await page.goto('/orders');
   await page.getByLabel('Search orders').fill(buyerEmail);
@@ -120,6 +129,15 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   ] as const)
     await expect(items.locator(':scope > div').filter({ hasText: name })).toContainText(price);
   await expect(panel.getByTestId('order-total')).toHaveText('$151.00');
+  // "wfunnel product images call, ids joined by a vertical bar": the three products, each once.
+  await expect(
+    items.locator(':scope > div').filter({ hasText: 'Complete Growth Course' }).locator('img'),
+  ).toHaveAttribute('src', picture);
+  const asked = new URL(imageCalls[0] as string).searchParams.get('ids')?.split('|').map(Number);
+  expect(asked?.sort()).toEqual([products.main.id, products.bump.id, products.offer.id].sort());
+  // The others have no picture: the placeholder stays.
+  await expect(items.locator(':scope > div').filter({ hasText: 'Swipe File' }).locator('img')).toHaveCount(0);
+  await shot(page, 'story-order-summary-pictures');
   await expect(panel.getByTestId('order-status-tags')).toContainText('Paid');
   const timeline = panel.getByTestId('order-timeline');
   await expect(timeline).toContainText('Order placed');

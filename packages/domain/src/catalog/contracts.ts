@@ -11,6 +11,7 @@ import {
   requiredText,
   text,
 } from '../funnels/inputs.ts';
+import { PRODUCT_IMAGES_MAX_IDS } from '../orders/order-rules.ts';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 import { DISCOUNT_KINDS, parseIdList, RECURRING_INTERVALS } from './rules.ts';
 
@@ -160,8 +161,8 @@ export const productImagesQuerySchema = z.object({
     .max(2000)
     .refine((ids) => {
       const parsed = parseIdList(ids);
-      return parsed !== null && parsed.length <= 100;
-    }, 'ids are product ids joined by a vertical bar, at most 100'),
+      return parsed !== null && parsed.length <= PRODUCT_IMAGES_MAX_IDS;
+    }, `ids are product ids joined by a vertical bar, at most ${PRODUCT_IMAGES_MAX_IDS}`),
 });
 export const productImagesAnswerSchema = dataAnswer(
   z.array(z.object({ id: z.number().int(), image_url: z.string().nullable() })),

@@ -116,6 +116,26 @@ export function productLink(
   return `/${kind}/${order.funnel_id}/steps/${order.step_id}/product/${item.product_id}`;
 }
 
+/** At most this many ids go into one product images call (the server's limit). */
+export const PRODUCT_IMAGES_MAX_IDS = 100;
+
+/**
+ * The products whose pictures the order summary asks the "wfunnel product images call, ids joined by a
+ * vertical bar" for: the items of a wfunnel order (not is_apps) that are real products (product_id above
+ * 2, the same ones that are linked) and carry no picture of their own, each id once, in item order. The
+ * picture stored on an item is what the shopper bought and stays shown; only missing ones are looked
+ * up (docs/decisions.md). Empty: no call.
+ */
+export function productImageIds(order: {
+  is_apps?: boolean;
+  items: Array<{ product_id: number; image_url?: string | null }>;
+}): number[] {
+  if (order.is_apps) return [];
+  const ids = new Set<number>();
+  for (const item of order.items) if (item.product_id > 2 && !item.image_url) ids.add(item.product_id);
+  return [...ids].slice(0, PRODUCT_IMAGES_MAX_IDS);
+}
+
 /** The heading's "shown range in the form 'x - y from total'" for a zero-based page. */
 export function shownRange(page: number, perPage: number, shown: number, total: number): string {
   if (shown === 0) return `0 - 0 from ${total}`;

@@ -10,6 +10,8 @@ import {
   displayedAmount,
   orderStatus,
   orderStatusDetail,
+  PRODUCT_IMAGES_MAX_IDS,
+  productImageIds,
   productLink,
   quantitySuffix,
   refundUnavailableReason,
@@ -140,6 +142,22 @@ describe('order summary (orders spec §2)', () => {
     expect(productLink({ ...order, is_apps: true }, { product_id: 3 })).toBe('/funnel/7/steps/9/product/3');
     expect(productLink(order, { product_id: 3 })).toBe('/wfunnel/7/steps/9/product/3');
     expect(productLink(order, { product_id: 2 })).toBeNull();
+  });
+  it('asks the wfunnel product images call only for wfunnel items above 2 without a picture, each id once', () => {
+    const items = [
+      { product_id: 5, image_url: null },
+      { product_id: 2, image_url: null },
+      { product_id: 8, image_url: 'https://cdn.test/8.png' },
+      { product_id: 5, image_url: '' },
+      { product_id: 9 },
+    ];
+    expect(productImageIds({ items })).toEqual([5, 9]);
+    expect(productImageIds({ is_apps: false, items })).toEqual([5, 9]);
+    // is_apps orders link under /funnel: the images call is the wfunnel one.
+    expect(productImageIds({ is_apps: true, items })).toEqual([]);
+    expect(productImageIds({ items: [{ product_id: 8, image_url: 'https://cdn.test/8.png' }] })).toEqual([]);
+    const many = Array.from({ length: 150 }, (_, i) => ({ product_id: 3 + i, image_url: null }));
+    expect(productImageIds({ items: many })).toHaveLength(PRODUCT_IMAGES_MAX_IDS);
   });
   it("shows the range as 'x - y from total'", () => {
     expect(shownRange(0, 25, 25, 1234)).toBe('1 - 25 from 1234');

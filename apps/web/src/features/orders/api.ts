@@ -65,6 +65,21 @@ export function useNotes(id: number) {
   });
 }
 
+/** "Product images: wfunnel product images call, ids joined by a vertical bar" → id and image_url per product. */
+export function useProductImages(ids: number[]) {
+  return useQuery({
+    queryKey: ['products', 'images', ids] as const,
+    enabled: ids.length > 0,
+    retry: false,
+    // The summary warns "Failed to load product images! try again later." itself.
+    meta: { silent: true },
+    queryFn: () =>
+      apiOrThrow<Array<{ id: number; image_url: string | null }>>('GET', 'product-images', {
+        query: { ids: ids.join('|') },
+      }),
+  });
+}
+
 export type Fulfillment = {
   order_id: number;
   tracking_number: string | null;

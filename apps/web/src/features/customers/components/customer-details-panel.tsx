@@ -26,8 +26,8 @@ import {
 } from '@mantine/core';
 import { IconBrandWhatsapp, IconDots, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { useEffect, useState } from 'react';
+import { notifyError, notifySuccess, notifyWarn } from '../../../app/notices.ts';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { ExpandableArea } from '../../../shared/expandable-area.tsx';
 import { LockedButton } from '../../../shared/locked-button.tsx';
@@ -41,7 +41,7 @@ import {
   customerName,
   customerPatch,
 } from '../customer-form.ts';
-import { CUSTOMER_LOAD_FAILURE, CUSTOMER_SAVED, NO_METADATA } from '../messages.ts';
+import { CUSTOMER_LOAD_FAILURE, CUSTOMER_LOAD_WARNING, CUSTOMER_SAVED, NO_METADATA } from '../messages.ts';
 import { CustomerOrdersList } from './customer-orders-list.tsx';
 import { DeleteCustomerPopup } from './delete-customer-popup.tsx';
 
@@ -75,7 +75,13 @@ export function CustomerDetailsPanel({ customerId, onClose, nested = false }: Cu
       <Drawer.Content aria-label="Customer details">
         <Drawer.Body p={0} h="100%">
           {customerId !== null && (
-            <CustomerDetails key={customerId} customerId={customerId} onClose={onClose} zIndex={zIndex} />
+            <CustomerDetails
+              key={customerId}
+              customerId={customerId}
+              onClose={onClose}
+              zIndex={zIndex}
+              nested={nested}
+            />
           )}
         </Drawer.Body>
       </Drawer.Content>
@@ -87,12 +93,23 @@ function CustomerDetails({
   customerId,
   onClose,
   zIndex,
+  nested,
 }: {
   customerId: number;
   onClose: () => void;
   zIndex: number;
+  nested: boolean;
 }) {
   const customer = useCustomer(customerId);
+  // Opened from an order, a customer that fails to load is a warning and the order stays in view; on
+  // its own the panel says so in place (docs/decisions.md).
+  const warnAndClose = nested && customer.isError;
+  useEffect(() => {
+    if (!warnAndClose) return;
+    notifyWarn(CUSTOMER_LOAD_WARNING, undefined, 'customer-load-warning');
+    onClose();
+  }, [warnAndClose, onClose]);
+  if (warnAndClose) return null;
   if (customer.isPending) {
     return (
       <Stack p="lg">
