@@ -46,6 +46,24 @@ describe('demo seed', () => {
     );
   });
 
+  it('links the demo\'s recent activity to its customers ("Clicking an item opens /customers?id={customer_id}")', async () => {
+    const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const api = apiClient(t.app, { authorization: `Bearer ${token}` });
+    type Item = { customer_id: number | null; first_name: string; last_name: string; optin_email: string };
+    const items: Item[] = (await api.get('recent-views')).json().data.recent_activity;
+    const linked = items.filter((item) => item.customer_id !== null);
+    expect(new Set(linked.map((item) => item.customer_id)).size).toBe(4);
+    expect(items.some((item) => item.customer_id === null)).toBe(true);
+    for (const item of linked) {
+      const customer = (await api.get(`customers/${item.customer_id}`, { brief: '' })).json().data;
+      expect([item.first_name, item.last_name, item.optin_email]).toEqual([
+        customer.first_name,
+        customer.last_name,
+        customer.email,
+      ]);
+    }
+  });
+
   it('keeps the list counters in step with the rows, so the API totals are right', async () => {
     const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const api = apiClient(t.app, { authorization: `Bearer ${token}` });

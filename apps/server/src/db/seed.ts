@@ -21,8 +21,9 @@ export async function seedDemo(db: Db, usersService: UsersService): Promise<bool
   });
   await db.update(accounts).set({ subdomain: 'demo-store' }).where(eq(accounts.id, created.account_id));
   await db.update(users).set({ verified: true, onboardingFinished: true }).where(eq(users.id, created.id));
-  await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoOrders(db, created.account_id);
+  // After the orders: the activity is about the demo's customers.
+  await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoSteps(db, created.account_id, created.id);
   return true;
 }
