@@ -120,6 +120,18 @@ test('lists customers with stats, pages through them and edits one; its orders t
   await details.getByRole('button', { name: 'Cancel' }).click();
   await expect(details).toBeHidden();
   await expect(page).toHaveURL(/\/customers$/);
+
+  // An order of the Orders section opens its details panel on the orders screen.
+  await row.click();
+  const orderLink = details.getByRole('list', { name: 'Customer orders' }).getByRole('link').first();
+  const orderId = /order=(\d+)$/.exec((await orderLink.getAttribute('href')) ?? '')?.[1];
+  expect(orderId).toBeTruthy();
+  await orderLink.click();
+  await expect(page).toHaveURL(new RegExp(`/orders\\?order=${orderId}$`));
+  const orderPanel = page.getByRole('dialog', { name: /^Order #\d+$/ });
+  await expect(orderPanel.getByText('Customer', { exact: true }).locator('..')).toContainText(
+    `${newFirst} Quartermain`,
+  );
 });
 
 test('deletes a customer; its orders keep no name', async ({ page }) => {
@@ -138,6 +150,23 @@ test('deletes a customer; its orders keep no name', async ({ page }) => {
   const popup = page.getByRole('dialog', { name: 'Delete customer' });
   await expect(popup).toContainText(`${customer.first_name} ${customer.last_name}`);
   await shot(page, 'customers-delete-popup');
+  // "Customer delete failure: notification 'Something went wrong... Please try again later'": the
+  // first try fails on the way (the network); the popup stays for another try and nothing is lost.
+  let failed = false;
+  await page.route(
+    (url) => url.pathname === `/api/customers/${customer.id}`,
+    (route) => {
+      if (route.request().method() !== 'DELETE' || failed) return route.fallback();
+      failed = true;
+      return route.abort('failed');
+    },
+  );
+  await popup.getByRole('button', { name: 'Delete customer' }).click();
+  await expect(
+    page.getByText('Something went wrong... Please try again later', { exact: true }),
+  ).toBeVisible();
+  await expect(popup).toBeVisible();
+  expect((await apiGet<Brief>(page, `customers/${customer.id}?brief`)).email).toBe(customer.email);
   await popup.getByRole('button', { name: 'Delete customer' }).click();
   await expect(page.getByText('Customer deleted')).toBeVisible();
   await expect(details).toBeHidden();
@@ -181,6 +210,30 @@ test('global search finds a customer, bolds the match and opens it by a full pag
   await expect(link.locator('mark')).toHaveText(unique.slice(4));
   await shot(page, 'search-results');
 
+  // "results are reset first": while the next text's answer is on its way, the last results are gone
+  // and 'Loading...' shows; "empty input clears results".
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/search',
+    async (route) => {
+      await held;
+      return route.continue();
+    },
+    { times: 1 },
+  );
+  await box.fill(`${typed}Z`);
+  await expect(results.getByText('Loading...')).toBeVisible();
+  await expect(link).toHaveCount(0);
+  release();
+  await expect(results.getByText(`No results found for "${typed}Z"`)).toBeVisible();
+  await box.fill('');
+  await expect(results).toHaveCount(0);
+  await box.fill(typed);
+  await expect(link).toBeVisible();
+
   // A full page load: the marker set on this document is gone on the next one.
   await page.evaluate(() => {
     (window as unknown as { searchMarker?: boolean }).searchMarker = true;
@@ -221,6 +274,11 @@ test('the activity panel shows visitors, the latest 24 minutes of page views and
   const gap = (polls.at(-1) ?? 0) - (polls.at(-2) ?? 0);
   expect(gap).toBeGreaterThan(9_000);
   expect(gap).toBeLessThan(13_000);
+
+  // "Clicking an item opens /customers?id={customer_id}."
+  await items.getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/customers\?id=\d+$/);
+  await expect(panel(page)).toBeVisible();
 
   // The help screen shows the panel too; other screens do not.
   await page.goto('/help');

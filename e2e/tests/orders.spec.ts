@@ -189,9 +189,34 @@ test('cancels an order with a refund', async ({ page }) => {
   await refundSwitch.check();
   await popup.getByLabel('Refund reason').fill('Arrived damaged');
   await shot(page, 'popup-cancel');
-  await popup.getByRole('button', { name: 'Cancel order' }).click();
+  // "a saving indicator is shown during cancel … and is cleared on both success and failure": the first
+  // try fails on the way (the network), the second is held until the indicator has been seen.
+  const confirm = popup.getByRole('button', { name: 'Cancel order' });
+  let attempt = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => /^\/api\/orders\/\d+\/cancel$/.test(url.pathname),
+    async (route) => {
+      attempt++;
+      if (attempt === 1) return route.abort('failed');
+      await held;
+      return route.continue();
+    },
+  );
+  await confirm.click();
+  await expect(page.getByRole('alert').getByText('Network error', { exact: true })).toBeVisible();
+  await expect(confirm).not.toHaveAttribute('data-loading');
+  await expect(popup).toBeVisible();
+  await confirm.click();
+  await expect(confirm).toHaveAttribute('data-loading', 'true');
+  release();
   await expect(page.getByRole('alert').getByText('Order canceled', { exact: true })).toBeVisible();
   await expect(popup).toBeHidden();
+  // "the matching order in the loaded list is updated too".
+  await expect(page.getByRole('row').filter({ hasText: '#1019' })).toContainText('$0.00');
   const tags = panel.getByTestId('order-status-tags');
   await expect(tags).toContainText('Refunded');
   await expect(tags).toContainText('Canceled');
@@ -298,6 +323,14 @@ test('posts, edits and deletes a note', async ({ page }) => {
     .getByRole('button', { name: 'Delete note' })
     .click();
   await expect(notes.getByText('Call after 5 pm')).toHaveCount(0);
+  // Each note write left its trace in the timeline, newest first.
+  const timeline = panel.getByTestId('order-timeline');
+  await expect(timeline.locator('.mantine-Timeline-itemTitle')).toContainText([
+    'Note deleted',
+    'Note edited',
+    'Note added',
+  ]);
+  await expect(timeline).toContainText('Call after 5 pm');
 });
 
 test('offers Retry on a retryable failed refund', async ({ page }) => {
@@ -328,8 +361,32 @@ test('exports all orders and downloads the CSV', async ({ page }) => {
   await expect(wizard.getByText('Select orders to export').first()).toBeVisible();
   await expect(wizard.getByLabel('All orders')).toBeChecked();
   await wizard.getByLabel('Orders by date').check();
-  await expect(wizard.getByLabel('Date range')).toBeVisible();
+  const dateRange = wizard.getByLabel('Date range');
+  await expect(dateRange).toBeVisible();
+  // "Export defaults to … a date range of today".
+  const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+  await expect(dateRange).toHaveText(`${day(new Date())} – ${day(new Date())}`);
   await shot(page, 'popup-export-select');
+  // "its minimum date is the account creation date" (and nothing after today): of this month's days,
+  // only those from the account's creation to today can be picked.
+  const me = await apiCall<{ account_created_at: string }>(page, 'GET', 'users/me');
+  const created = new Date(me.account_created_at);
+  const now = new Date();
+  const firstPickable =
+    created.getFullYear() === now.getFullYear() && created.getMonth() === now.getMonth()
+      ? created.getDate()
+      : 1;
+  await dateRange.click();
+  const days = page.locator('.mantine-DatePickerInput-day:not([data-outside])');
+  await expect(days.first()).toBeVisible();
+  const pickable = await days.evaluateAll((buttons) =>
+    buttons.filter((b) => !b.hasAttribute('data-disabled')).map((b) => Number(b.textContent)),
+  );
+  expect(pickable).toEqual(
+    Array.from({ length: now.getDate() - firstPickable + 1 }, (_, i) => firstPickable + i),
+  );
+  await page.keyboard.press('Escape');
+  await expect(wizard).toBeVisible();
   await wizard.getByLabel('All orders').check();
   await wizard.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(wizard.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
@@ -379,6 +436,20 @@ test("opens the order's customer nested over the order, edits it and sees the or
   await expect(panel).toBeVisible();
   await expect(panel.getByText(/^Nested /)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '#1037' })).toContainText('Nested');
+
+  // Another order of the customer's, opened from the nested panel, takes the order panel's place.
+  const current = new URL(page.url()).searchParams.get('order');
+  await customerSection.getByRole('button').first().click();
+  const links = customer.getByRole('list', { name: 'Customer orders' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => !h.endsWith(`order=${current}`));
+  const otherId = /order=(\d+)$/.exec(href ?? '')?.[1];
+  expect(otherId).toBeTruthy();
+  await customer.locator(`a[href="${href}"]`).click();
+  await expect(customer).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`[?&]order=${otherId}$`));
+  await expect(page.getByRole('dialog', { name: /^Order #\d+$/ })).not.toHaveAccessibleName('Order #1037');
 });
 
 test('warns when the product pictures or the customer opened from an order fail to load', async ({
@@ -420,4 +491,41 @@ test('warns when the product pictures or the customer opened from an order fail 
   await expect(page.getByRole('dialog', { name: 'Customer details' })).toBeHidden();
   await expect(panel).toBeVisible();
   await shot(page, 'order-customer-load-warning');
+});
+
+test('warns once when the fulfillment details fail to load, and reports a timeline that fails', async ({
+  page,
+}) => {
+  await openOrders(page);
+  // Order 1016 is fulfilled with a tracking number: the panel reads its fulfillment details.
+  await page.route(
+    (url) => /^\/api\/orders\/\d+\/(fulfillment|timeline)$/.test(url.pathname),
+    (route) => route.abort('failed'),
+  );
+  const panel = await openOrder(page, '1016');
+  const warning = page.getByText('Failed to load fulfillment details! try again later.', { exact: true });
+  await expect(warning).toBeVisible();
+  await expect(panel.getByText('The timeline could not be loaded.')).toBeVisible();
+  // The tracking popup reads the same details: still one warning, and no generic one besides.
+  await panelAction(page, panel, 'Update tracking info');
+  await expect(page.getByRole('dialog', { name: 'Add tracking info' })).toBeVisible();
+  await expect(warning).toHaveCount(1);
+  await expect(page.getByText('Something went wrong... Please try again later')).toHaveCount(0);
+  await shot(page, 'order-fulfillment-load-warning');
+});
+
+test('shows a list that fails to load in place of the table, without a second notice', async ({ page }) => {
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/$/);
+  // Every try fails (a network failure is tried twice) until the network is back.
+  const listCall = (url: URL) => url.pathname === '/api/orders';
+  await page.route(listCall, (route) => route.abort('failed'));
+  await page.goto('/orders');
+  await expect(page.getByText('Network error', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders' })).toHaveCount(0);
+  await expect(page.getByText('Something went wrong... Please try again later')).toHaveCount(0);
+  // The reload button asks again.
+  await page.unroute(listCall);
+  await page.getByRole('button', { name: 'Reload orders' }).click();
+  await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
 });

@@ -1,9 +1,16 @@
-import { ACCESS_DENIED_NOTICE, isAccessDeniedMessage } from '@funnelwork/domain/rules';
+import {
+  ACCESS_DENIED_NOTICE,
+  GENERIC_WARN,
+  isAccessDeniedMessage,
+  type NoticeKind,
+  noticeDurationMs,
+} from '@funnelwork/domain/rules';
 import { type NotificationData, notifications } from '@mantine/notifications';
 
-export const GENERIC_WARN = 'Something went wrong... Please try again later';
-/** "Error notices last 10 s; warn and info notices stay until clicked." */
-export const ERROR_NOTICE_MS = 10_000;
+export { ERROR_NOTICE_MS, GENERIC_WARN } from '@funnelwork/domain/rules';
+
+/** "Error notices last 10 s; warn and info notices stay until clicked": Mantine's autoClose. */
+const autoCloseOf = (kind: NoticeKind) => noticeDurationMs(kind) ?? false;
 
 /** "A server message containing 'restricted area: access denied' shows 'Access denied!'." */
 const shownText = (message: string) => (isAccessDeniedMessage(message) ? ACCESS_DENIED_NOTICE : message);
@@ -24,12 +31,18 @@ function show(id: string | undefined, data: NotificationData) {
 }
 
 /** A notice that stays until clicked; the click runs `onClick` and closes it. */
-function persistent(color: string, message: string, onClick?: () => void, id?: string) {
+function persistent(
+  kind: 'warn' | 'info',
+  color: string,
+  message: string,
+  onClick?: () => void,
+  id?: string,
+) {
   const noticeId = id ?? `notice-${Math.random().toString(36).slice(2)}`;
   return show(noticeId, {
     color,
     message,
-    autoClose: false,
+    autoClose: autoCloseOf(kind),
     // The whole notice is the button: a click acts and closes it.
     withCloseButton: false,
     style: { cursor: 'pointer' },
@@ -45,16 +58,16 @@ export function notifyError(message: string, id?: string) {
   return show(id ?? (text === ACCESS_DENIED_NOTICE ? 'access-denied' : undefined), {
     color: 'red',
     message: text,
-    autoClose: ERROR_NOTICE_MS,
+    autoClose: autoCloseOf('error'),
   });
 }
 
 export function notifyWarn(message: string = GENERIC_WARN, onClick?: () => void, id?: string) {
-  return persistent('yellow', shownText(message), onClick, id);
+  return persistent('warn', 'yellow', shownText(message), onClick, id);
 }
 
 export function notifyInfo(message: string, onClick?: () => void, id?: string) {
-  return persistent('blue', message, onClick, id);
+  return persistent('info', 'blue', message, onClick, id);
 }
 
 export function notifySuccess(message: string) {

@@ -130,7 +130,8 @@ export const fulfillmentSchema = z.object({
   trigger_automations: z.boolean(),
 });
 export const fulfillmentAnswerSchema = dataAnswer(fulfillmentSchema);
-export const fulfillAnswerSchema = dataAnswer(fulfillmentSchema.extend({ is_fulfilled: z.boolean() }));
+/** "Fulfill … answer: is_fulfilled or error" (spec §7). */
+export const fulfillAnswerSchema = dataAnswer(z.object({ is_fulfilled: z.boolean() }));
 export const archiveAnswerSchema = dataAnswer(z.object({ is_archived: z.boolean() }));
 
 /* Notes */

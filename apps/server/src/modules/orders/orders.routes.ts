@@ -240,7 +240,10 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
     async (request) => {
       requirePermission(request, 'orders');
       const { id, noteId } = request.params;
-      return { data: await orders.updateNote(accountIdOf(request), id, noteId, request.body.data.value) };
+      const userId = sessionOf(request).userId;
+      return {
+        data: await orders.updateNote(accountIdOf(request), userId, id, noteId, request.body.data.value),
+      };
     },
   );
 
@@ -249,7 +252,8 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
     { schema: { tags: noteTags, params: orderNoteParamsSchema, response: { 200: okAnswerSchema } } },
     async (request) => {
       requirePermission(request, 'orders');
-      await orders.deleteNote(accountIdOf(request), request.params.id, request.params.noteId);
+      const userId = sessionOf(request).userId;
+      await orders.deleteNote(accountIdOf(request), userId, request.params.id, request.params.noteId);
       return ok;
     },
   );

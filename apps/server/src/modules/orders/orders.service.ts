@@ -78,10 +78,19 @@ const cancelAnswer = (row: OrderRow) => ({
   amount: fromMinorUnits(row.amountMinor),
 });
 
+/** How much of a note its timeline event repeats. */
+export const NOTE_EVENT_TEXT = 200;
+
 export function createOrdersService({ db, gateways, events, clock = () => new Date() }: Deps) {
   /** Runs `body` in one transaction with the order row locked (SELECT … FOR UPDATE). */
   function withLockedOrder<T>(accountId: number, id: number, body: (tx: Db, order: OrderRow) => Promise<T>) {
     return db.transaction(async (tx) => body(tx, await findOrder(tx, accountId, id, { forUpdate: true })));
+  }
+
+  /** A note's timeline event: its text (at most NOTE_EVENT_TEXT characters) as the event's `desc`. */
+  function noteEvent(tx: Db, accountId: number, orderId: number, name: string, text: string, userId: number) {
+    const desc = text.length > NOTE_EVENT_TEXT ? `${text.slice(0, NOTE_EVENT_TEXT - 1)}…` : text;
+    return addEvent(tx, accountId, orderId, TIMELINE_EVENT_TYPES.action, name, { desc }, userId);
   }
 
   /** The adapter and credentials a refund of this order needs, or the 422 that says why not. */
@@ -457,7 +466,8 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
           },
           userId,
         );
-        return { ...fulfillmentOut(row as OrderRow), is_fulfilled: true };
+        // "Fulfill … answer: is_fulfilled or error" (spec §7); the details are GET orders/{id}/fulfillment.
+        return { is_fulfilled: (row as OrderRow).isFulfilled };
       });
     },
 
@@ -553,42 +563,57 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
       return rows.map(noteOut);
     },
 
+    /**
+     * Notes: each write and its timeline event (type 6 action: 'Note added', 'Note edited', 'Note
+     * deleted', with the note's text in `desc`) in one transaction, so the order's history shows who
+     * changed its notes even after a note is gone (docs/decisions.md).
+     */
     async addNote(accountId: number, userId: number, id: number, value: string) {
-      const order = await findOrder(db, accountId, id);
-      const [row] = await db
-        .insert(orderNotes)
-        .values({
-          accountId,
-          orderId: order.id,
-          userId,
-          customerId: order.customerId,
-          pageId: order.pageId,
-          funnelId: order.funnelId,
-          stepId: order.stepId,
-          value,
-        })
-        .returning();
-      return noteOut(row as typeof orderNotes.$inferSelect);
+      return withLockedOrder(accountId, id, async (tx, order) => {
+        const [row] = await tx
+          .insert(orderNotes)
+          .values({
+            accountId,
+            orderId: order.id,
+            userId,
+            customerId: order.customerId,
+            pageId: order.pageId,
+            funnelId: order.funnelId,
+            stepId: order.stepId,
+            value,
+          })
+          .returning();
+        await noteEvent(tx, accountId, order.id, 'Note added', value, userId);
+        return noteOut(row as typeof orderNotes.$inferSelect);
+      });
     },
 
-    async updateNote(accountId: number, id: number, noteId: number, value: string) {
-      await findOrder(db, accountId, id);
-      const [row] = await db
-        .update(orderNotes)
-        .set({ value, updatedAt: clock() })
-        .where(and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, id), eq(orderNotes.id, noteId)))
-        .returning();
-      if (!row) throw notFound('Note');
-      return noteOut(row);
+    async updateNote(accountId: number, userId: number, id: number, noteId: number, value: string) {
+      return withLockedOrder(accountId, id, async (tx, order) => {
+        const [row] = await tx
+          .update(orderNotes)
+          .set({ value, updatedAt: clock() })
+          .where(
+            and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, order.id), eq(orderNotes.id, noteId)),
+          )
+          .returning();
+        if (!row) throw notFound('Note');
+        await noteEvent(tx, accountId, order.id, 'Note edited', value, userId);
+        return noteOut(row);
+      });
     },
 
-    async deleteNote(accountId: number, id: number, noteId: number) {
-      await findOrder(db, accountId, id);
-      const deleted = await db
-        .delete(orderNotes)
-        .where(and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, id), eq(orderNotes.id, noteId)))
-        .returning({ id: orderNotes.id });
-      if (deleted.length === 0) throw notFound('Note');
+    async deleteNote(accountId: number, userId: number, id: number, noteId: number) {
+      await withLockedOrder(accountId, id, async (tx, order) => {
+        const [deleted] = await tx
+          .delete(orderNotes)
+          .where(
+            and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, order.id), eq(orderNotes.id, noteId)),
+          )
+          .returning({ value: orderNotes.value });
+        if (!deleted) throw notFound('Note');
+        await noteEvent(tx, accountId, order.id, 'Note deleted', deleted.value, userId);
+      });
     },
 
     /** Orders of one customer, newest first (the customer panel's Orders section). */

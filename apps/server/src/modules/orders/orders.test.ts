@@ -1,8 +1,11 @@
 import { orderListAnswerSchema, orderSchema } from '@funnelwork/domain';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createCustomer, createOrder } from './orders.fixtures.ts';
+import { NOTE_EVENT_TEXT } from './orders.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -16,6 +19,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
+/** An order's timeline events, oldest first, read from the table (a deleted order has no timeline call). */
+const eventsOf = async (orderId: number) =>
+  (
+    await db()
+      .select({
+        type: orderEvents.type,
+        name: orderEvents.name,
+        value: orderEvents.value,
+        userId: orderEvents.userId,
+      })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id))
+  ).map((e) => ({ ...e, value: e.value ?? {} }));
 
 describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "orders and meta")', () => {
   let funnelId: number;
@@ -203,12 +220,19 @@ describe('GET orders (spec §7: "page is zero-based; per_page 25"; answer "order
     const back = await shopApi().put(`orders/${latest.id}/archive`);
     expect(back.json()).toEqual({ data: { is_archived: false } });
     expect((await shopApi().get('orders')).json().meta.count).toBe(30);
+    // Each toggle writes its timeline event (type 6 action).
+    const timeline = (await shopApi().get(`orders/${latest.id}/timeline`)).json().data;
+    expect(timeline.slice(0, 2).map((e: { type: number; name: string }) => [e.type, e.name])).toEqual([
+      [6, 'Order unarchived'],
+      [6, 'Order archived'],
+    ]);
   });
 
   it('never lists a deleted order and counts it out ("A deleted order won’t be visible in your dashboard")', async () => {
     const [latest] = (await shopApi().get('orders', { per_page: 1 })).json().data;
     const res = await shopApi().delete(`orders/${latest.id}`);
     expect(res.json()).toEqual({ data: { success: true } });
+    expect((await eventsOf(latest.id)).at(-1)).toMatchObject({ type: 6, name: 'Order deleted' });
     const after = (await shopApi().get('orders', { archived: 'all', per_page: 100 })).json();
     expect(after.meta.count).toBe(29);
     expect(after.data.map((o: { id: number }) => o.id)).not.toContain(latest.id);
@@ -336,15 +360,15 @@ describe('order actions (spec §4 row menu rules, §8 messages)', () => {
     });
     expect(res.statusCode).toBe(200);
     // "The tracking URL field shows only when the carrier is empty or 'other'": not kept for fedex.
-    expect(res.json().data).toEqual({
+    // "Fulfill … answer: is_fulfilled or error" (spec §7): exactly that field.
+    expect(res.json().data).toEqual({ is_fulfilled: true });
+    expect((await api.get(`orders/${order.id}/fulfillment`)).json().data).toEqual({
       order_id: order.id,
-      is_fulfilled: true,
       tracking_number: '1Z999',
       shipping_carrier: 'fedex',
       tracking_url: null,
       trigger_automations: true,
     });
-    expect((await api.get(`orders/${order.id}/fulfillment`)).json().data.tracking_number).toBe('1Z999');
     const [event] = (await api.get(`orders/${order.id}/timeline`)).json().data;
     expect(event).toMatchObject({ type: 8, name: 'Order fulfilled' });
     expect(JSON.parse(event.value)).toMatchObject({ trigger_automations: true, tracking_number: '1Z999' });
@@ -362,8 +386,8 @@ describe('order actions (spec §4 row menu rules, §8 messages)', () => {
   it('fulfills without a body, with trigger_automations off recorded', async () => {
     const order = await createOrder(db(), owner.accountId);
     const res = await api.post(`orders/${order.id}/fulfill`, { trigger_automations: false });
-    expect(res.json().data).toMatchObject({
-      is_fulfilled: true,
+    expect(res.json().data).toEqual({ is_fulfilled: true });
+    expect((await api.get(`orders/${order.id}/fulfillment`)).json().data).toMatchObject({
       trigger_automations: false,
       tracking_number: null,
     });
@@ -416,6 +440,18 @@ describe('order actions (spec §4 row menu rules, §8 messages)', () => {
     });
     expect((await api.get(`orders/${order.id}/notes`)).json().data).toHaveLength(0);
     expect((await api.delete(`orders/${order.id}/notes/${note.id}`)).statusCode).toBe(404);
+    expect((await api.put(`orders/${order.id}/notes/${note.id}`, { value: 'x' })).statusCode).toBe(404);
+    // Each write and its timeline event in one transaction; the refused ones (404) left none.
+    const noteEvents = (await eventsOf(order.id)).filter((e) => e.name.startsWith('Note'));
+    expect(noteEvents).toEqual([
+      { type: 6, name: 'Note added', value: { desc: 'Call before delivery' }, userId: owner.userId },
+      { type: 6, name: 'Note edited', value: { desc: 'Call after 5pm' }, userId: owner.userId },
+      { type: 6, name: 'Note deleted', value: { desc: 'Call after 5pm' }, userId: owner.userId },
+    ]);
+    // A long note's event repeats its start.
+    await api.post(`orders/${order.id}/notes`, { value: 'y'.repeat(NOTE_EVENT_TEXT + 50) });
+    const long = (await eventsOf(order.id)).at(-1);
+    expect(long?.value.desc).toBe(`${'y'.repeat(NOTE_EVENT_TEXT - 1)}…`);
   });
 });
 

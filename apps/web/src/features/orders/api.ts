@@ -8,6 +8,7 @@ import type {
 } from '@funnelwork/domain';
 import { ORDERS_PAGE_SIZE } from '@funnelwork/domain';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { notifyWarn } from '../../app/notices.ts';
 import { type ApiResult, api, apiOrThrow, apiPageOrThrow, type PagedList } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
 
@@ -30,6 +31,8 @@ export function useOrders(params: OrderListParams) {
   return useQuery({
     queryKey: orderKeys.list(params),
     placeholderData: keepPreviousData,
+    // The screen shows a failure in place of the table (docs/decisions.md, "Load failures").
+    meta: { silent: true },
     queryFn: () =>
       apiPageOrThrow<Order>('orders', {
         page: params.page,
@@ -54,6 +57,8 @@ export function useOrder(id: number | null, initial?: Order) {
 export function useTimeline(id: number) {
   return useQuery({
     queryKey: orderKeys.timeline(id),
+    // The timeline reports its own failure ("Timeline load failure: the error is reported").
+    meta: { silent: true },
     queryFn: () => apiOrThrow<OrderEvent[]>('GET', `orders/${id}/timeline`),
   });
 }
@@ -80,6 +85,11 @@ export function useProductImages(ids: number[]) {
   });
 }
 
+/** Spec §8: "Fulfillment details fail to load": a warning, once while it is on screen. */
+export const FULFILLMENT_LOAD_FAILURE = 'Failed to load fulfillment details! try again later.';
+export const warnFulfillmentLoadFailure = () =>
+  notifyWarn(FULFILLMENT_LOAD_FAILURE, undefined, 'fulfillment-load-failure');
+
 export type Fulfillment = {
   order_id: number;
   tracking_number: string | null;
@@ -92,6 +102,8 @@ export function useFulfillment(id: number, enabled = true) {
   return useQuery({
     queryKey: orderKeys.fulfillment(id),
     enabled,
+    // Its readers warn 'Failed to load fulfillment details! try again later.' themselves.
+    meta: { silent: true },
     queryFn: () => apiOrThrow<Fulfillment>('GET', `orders/${id}/fulfillment`),
   });
 }
@@ -121,7 +133,7 @@ export const refundOrder = (id: number, reason: string) =>
     query: { reason: reason.trim() || undefined },
   });
 export const fulfillOrder = (id: number, data: TrackingInput) =>
-  api<Fulfillment & { is_fulfilled: boolean }>('POST', `orders/${id}/fulfill`, { body: { data } });
+  api<{ is_fulfilled: boolean }>('POST', `orders/${id}/fulfill`, { body: { data } });
 export const addTrackingInfo = (id: number, data: TrackingInput) =>
   api<Fulfillment>('PUT', `orders/${id}/add-tracking-info`, { body: { data } });
 export const toggleArchive = (id: number) => api<{ is_archived: boolean }>('PUT', `orders/${id}/archive`);

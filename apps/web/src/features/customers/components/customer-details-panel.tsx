@@ -132,17 +132,27 @@ function CustomerDetails({
       </Stack>
     );
   }
-  return <CustomerForm customer={customer.data} onClose={onClose} zIndex={zIndex} />;
+  return (
+    <CustomerForm
+      customer={customer.data}
+      onClose={onClose}
+      zIndex={zIndex}
+      // Over an order, opening another of the customer's orders shows it in the order's panel.
+      onOpenOrder={nested ? onClose : undefined}
+    />
+  );
 }
 
 function CustomerForm({
   customer,
   onClose,
   zIndex,
+  onOpenOrder,
 }: {
   customer: Customer;
   onClose: () => void;
   zIndex: number;
+  onOpenOrder?: () => void;
 }) {
   const me = useMe();
   const canEdit = isAdmin(me.member_account) || hasPermission(me.member_account, 'orders');
@@ -320,7 +330,7 @@ function CustomerForm({
             </Group>
           }
         >
-          <CustomerOrdersList customerId={customer.id} />
+          <CustomerOrdersList customerId={customer.id} onOpenOrder={onOpenOrder} />
         </ExpandableArea>
         <ExpandableArea name="customer.meta" title="Meta" defaultOpen={false}>
           {customer.metadata.length === 0 ? (

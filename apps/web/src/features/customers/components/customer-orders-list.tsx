@@ -3,8 +3,17 @@ import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCustomerOrders } from '../api.ts';
 
-/** The Orders section: the customer's orders, newest first, each linking to the order list. */
-export function CustomerOrdersList({ customerId }: { customerId: number }) {
+/**
+ * The Orders section: the customer's orders, newest first, each opening its details panel on /orders
+ * (`?order=`). `onOpenOrder` runs as one is opened (the panel nested over an order closes itself).
+ */
+export function CustomerOrdersList({
+  customerId,
+  onOpenOrder,
+}: {
+  customerId: number;
+  onOpenOrder?: () => void;
+}) {
   const orders = useCustomerOrders(customerId);
   if (orders.isPending) return <Skeleton h={80} radius="md" />;
   if (orders.isError)
@@ -32,7 +41,14 @@ export function CustomerOrdersList({ customerId }: { customerId: number }) {
           style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
         >
           <div style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/orders?id=${order.id}`} size="sm" fw={500} lineClamp={1}>
+            <Anchor
+              component={Link}
+              to={`/orders?order=${order.id}`}
+              onClick={onOpenOrder}
+              size="sm"
+              fw={500}
+              lineClamp={1}
+            >
               {order.name || `Order #${order.id}`}
             </Anchor>
             <Text size="xs" c="dimmed">

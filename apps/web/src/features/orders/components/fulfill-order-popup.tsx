@@ -4,8 +4,15 @@ import { Button, Collapse, Group, Modal, Skeleton, Stack, Text, UnstyledButton }
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError, notifyWarn } from '../../../app/notices.ts';
-import { addTrackingInfo, fulfillOrder, orderKeys, patchOrder, useFulfillment } from '../api.ts';
+import { notifyError } from '../../../app/notices.ts';
+import {
+  addTrackingInfo,
+  fulfillOrder,
+  orderKeys,
+  patchOrder,
+  useFulfillment,
+  warnFulfillmentLoadFailure,
+} from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { TrackingFields, type TrackingValues, trackingInput } from './tracking-fields.tsx';
@@ -36,7 +43,7 @@ export function FulfillOrderPopup({ order, onClose }: PopupProps) {
       return;
     }
     patchOrder(client, order.id, { is_fulfilled: result.data.is_fulfilled });
-    client.setQueryData(orderKeys.fulfillment(order.id), result.data);
+    void client.invalidateQueries({ queryKey: orderKeys.fulfillment(order.id) });
     void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
     onClose();
   };
@@ -78,7 +85,7 @@ export function TrackingInfoPopup({ order, onClose }: PopupProps) {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (fulfillment.isError) notifyWarn('Failed to load fulfillment details! try again later.');
+    if (fulfillment.isError) warnFulfillmentLoadFailure();
   }, [fulfillment.isError]);
 
   useEffect(() => {

@@ -13,7 +13,12 @@ export function OrderNotes({ orderId, canWrite }: { orderId: number; canWrite: b
   const notes = useNotes(orderId);
   const [draft, setDraft] = useState('');
   const [posting, setPosting] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+  // A note write adds its timeline event too.
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: orderKeys.notes(orderId) }),
+      client.invalidateQueries({ queryKey: orderKeys.timeline(orderId) }),
+    ]);
 
   const post = async () => {
     setPosting(true);

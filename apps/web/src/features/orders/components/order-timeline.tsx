@@ -30,6 +30,12 @@ export function OrderTimeline({ order, canWrite }: { order: Order; canWrite: boo
   };
 
   if (timeline.isPending) return <Skeleton h={120} />;
+  if (timeline.isError)
+    return (
+      <Text c="dimmed" size="sm">
+        The timeline could not be loaded.
+      </Text>
+    );
   const events = timeline.data ?? [];
   if (events.length === 0) return <Text c="dimmed">No events yet.</Text>;
   return (
