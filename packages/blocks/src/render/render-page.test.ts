@@ -8,6 +8,7 @@ import { samplePage, unwrap } from '../test-support.ts';
 import { BASE_CSS } from './base-css.ts';
 import { linkBehaviour, safeHref } from './links.ts';
 import { pageDocumentHtml, renderPage } from './render-page.tsx';
+import { renderPageString } from './string/render-string.ts';
 
 /** One section and row holding the given blocks; `change` edits each new block. */
 function page(...blocks: [BlockType, (block: Block) => Block][]): {
@@ -300,5 +301,41 @@ describe('interactive blocks render static HTML with data attributes for hydrati
     expect(renderPage(samplePage(), { editor: true }).html).toContain(
       '<div class="fw-form-step" data-step="2"><button',
     );
+  });
+});
+
+describe('"Number inputs: min 0, max 10000."', () => {
+  const basic =
+    <T extends BlockType>(change: (b: BlockOf<T>['attributes']['basic']) => object) =>
+    (block: Block) =>
+      ({
+        ...block,
+        attributes: {
+          ...block.attributes,
+          basic: {
+            ...(block as BlockOf<T>).attributes.basic,
+            ...change((block as BlockOf<T>).attributes.basic),
+          },
+        },
+      }) as Block;
+  test("a product list's quantities and a number field are bounded in both renderers", () => {
+    const { document } = page(
+      [
+        'productList',
+        basic<'productList'>(() => ({
+          selectionType: 'qty',
+          entries: [{ productId: 5, title: 'Yoga mat', pcs: 1, price: 25 }],
+        })),
+      ],
+      ['formElement', basic<'formElement'>(() => ({ inputType: 'number' }))],
+    );
+    for (const { html } of [renderPage(document), renderPageString(document)]) {
+      const numbers = html.match(/<input[^>]*type="number"[^>]*>/g) ?? [];
+      expect(numbers.length).toBeGreaterThanOrEqual(2);
+      for (const input of numbers) {
+        expect(input).toContain('min="0"');
+        expect(input).toContain('max="10000"');
+      }
+    }
   });
 });

@@ -7,6 +7,8 @@ import {
   ERROR_BOX_TITLE,
   ERROR_NOTICE_MS,
   GENERIC_WARN,
+  NUMBER_INPUT_MAX,
+  NUMBER_INPUT_MIN,
   noticeDurationMs,
   PAGE_SIZE,
   SUBDOMAIN_MIN_LENGTH,
@@ -49,5 +51,11 @@ describe('defaults', () => {
 describe('copy tooltip (spec §9)', () => {
   it('"Copy tooltip resets after 1.5 s."', () => {
     expect(COPY_TOOLTIP_RESET_MS).toBe(1500);
+  });
+});
+
+describe('"Number inputs: min 0, max 10000."', () => {
+  it('bounds number inputs from 0 to 10000', () => {
+    expect([NUMBER_INPUT_MIN, NUMBER_INPUT_MAX]).toEqual([0, 10_000]);
   });
 });

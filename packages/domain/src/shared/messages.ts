@@ -19,6 +19,9 @@ export function noticeDurationMs(kind: NoticeKind): number | null {
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 export const SUBDOMAIN_MIN_LENGTH = 5;
 export const PAGE_SIZE = 25;
+/** "Number inputs: min 0, max 10000." (a published page's quantities and number fields, the checkout's quantities) */
+export const NUMBER_INPUT_MIN = 0;
+export const NUMBER_INPUT_MAX = 10_000;
 
 /** "Copy tooltip resets after 1.5 s." */
 export const COPY_TOOLTIP_RESET_MS = 1_500;

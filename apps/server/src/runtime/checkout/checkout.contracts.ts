@@ -1,10 +1,12 @@
+import { NUMBER_INPUT_MAX } from '@funnelwork/domain/shared/messages';
 import { z } from 'zod';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max = 255) => z.string().trim().max(max);
 
 /** "Number inputs: min 0, max 10000." */
-export const MAX_QTY = 10_000;
+/** "Number inputs: min 0, max 10000." */
+export const MAX_QTY = NUMBER_INPUT_MAX;
 
 export const idempotencyKeySchema = z
   .string()

@@ -3,6 +3,7 @@
  * discount codes, the payment form, and one-click upsell answers. Totals shown here are for display
  * only: the server prices the cart again from its database when the order is placed.
  */
+import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
 import { fieldsIn, validate } from './forms.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
@@ -54,7 +55,7 @@ function chosenItems() {
     return all('input[type="number"]', list)
       .map((input) => ({
         product_id: Number(input.closest('[data-product-id]')?.getAttribute('data-product-id')),
-        qty: Math.min(10000, Math.max(0, Math.floor(Number(input.value) || 0))),
+        qty: Math.min(NUMBER_INPUT_MAX, Math.max(NUMBER_INPUT_MIN, Math.floor(Number(input.value) || 0))),
       }))
       .filter((item) => item.product_id > 0 && item.qty > 0);
   }

@@ -1,4 +1,5 @@
 import { COUNTRIES } from '@funnelwork/domain/customers/countries';
+import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
 import type { ReactNode } from 'react';
 import type { BlockOf } from '../../catalogue/registry.ts';
 import type { BlockRenderer } from '../context.ts';
@@ -37,7 +38,8 @@ export const formElementRenderer: BlockRenderer<'formElement'> = {
             id,
             class: 'fw-input',
             type: 'number',
-            min: 0,
+            min: NUMBER_INPUT_MIN,
+            max: NUMBER_INPUT_MAX,
             placeholder: basic.placeholder,
             required,
             'data-auto-optin': optin,
@@ -133,7 +135,8 @@ export const formElementRenderer: BlockRenderer<'formElement'> = {
             id={id}
             className="fw-input"
             type="number"
-            min={0}
+            min={NUMBER_INPUT_MIN}
+            max={NUMBER_INPUT_MAX}
             placeholder={basic.placeholder}
             {...common}
           />

@@ -1,3 +1,4 @@
+import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
 import type { BlockRenderer } from '../context.ts';
 import { fontCss } from '../css.ts';
 import { escapeHtml, texts } from '../string/html.ts';
@@ -12,7 +13,7 @@ export const productListRenderer: BlockRenderer<'productList'> = {
       const value = entry.productId === null ? '' : String(entry.productId);
       const input =
         selectionType === 'qty'
-          ? `<input type="number" min="0" name="${escapeHtml(`${name}[${value}]`)}" value="${escapeHtml(entry.pcs)}"/>`
+          ? `<input type="number" min="${NUMBER_INPUT_MIN}" max="${NUMBER_INPUT_MAX}" name="${escapeHtml(`${name}[${value}]`)}" value="${escapeHtml(entry.pcs)}"/>`
           : `<input type="${selectionType === 'single' ? 'radio' : 'checkbox'}" name="${name}"${selectionType === 'single' && index === 0 ? ' checked=""' : ''} value="${escapeHtml(value)}"/>`;
       const price = entry.price.toFixed(2);
       out += `<label class="fw-product"${value ? ` data-product-id="${escapeHtml(value)}"` : ''}>${input}<span class="fw-product-title">${escapeHtml(entry.title)}</span><span class="fw-product-pcs">${texts(entry.pcs, ' pcs')}</span><span class="fw-product-price" data-price="${price}">${price}</span></label>`;
@@ -31,7 +32,13 @@ export const productListRenderer: BlockRenderer<'productList'> = {
             // biome-ignore lint/a11y/noLabelWithoutControl: the label wraps its input (radio, checkbox or number)
             <label key={index} className="fw-product" data-product-id={value || undefined}>
               {selectionType === 'qty' ? (
-                <input type="number" name={`${name}[${value}]`} min={0} defaultValue={entry.pcs} />
+                <input
+                  type="number"
+                  min={NUMBER_INPUT_MIN}
+                  max={NUMBER_INPUT_MAX}
+                  name={`${name}[${value}]`}
+                  defaultValue={entry.pcs}
+                />
               ) : (
                 <input
                   type={selectionType === 'single' ? 'radio' : 'checkbox'}
