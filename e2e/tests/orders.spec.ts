@@ -265,6 +265,22 @@ test('refunds an order from the refund panel', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'Cancel order' })).toBeDisabled();
 });
 
+test('a refund panel opened on an order refunded elsewhere warns instead of refunding again', async ({
+  page,
+}) => {
+  await openOrders(page);
+  // Order 1073 is a paid Sandbox order with a reference: refundable as the list loaded it.
+  const panel = await openOrder(page, '1073');
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  await apiCall(page, 'PUT', `orders/${orderId}/refund`);
+  await panelAction(page, panel, 'Refund');
+  const refund = page.getByRole('dialog', { name: 'Refund order #1073' });
+  await expect(refund.getByText('Cancelling this order makes it unfulfillable.')).toBeVisible();
+  await expect(refund.getByText('Order refunded already.')).toBeVisible();
+  await expect(refund.getByRole('button', { name: 'Refund', exact: true })).toBeDisabled();
+  await shot(page, 'panel-refund-refunded-elsewhere');
+});
+
 test('archives and unarchives an order', async ({ page }) => {
   await openOrders(page);
   const panel = await openOrder(page, '1037');

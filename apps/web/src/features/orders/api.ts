@@ -45,11 +45,13 @@ export function useOrders(params: OrderListParams) {
   });
 }
 
-export function useOrder(id: number | null, initial?: Order) {
+/** One order; `fresh` asks the server again on mount even when a copy is cached (before a refund). */
+export function useOrder(id: number | null, initial?: Order, options: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: orderKeys.detail(id ?? 0),
     enabled: id !== null,
     initialData: initial,
+    refetchOnMount: options.fresh ? 'always' : true,
     queryFn: () => apiOrThrow<Order>('GET', `orders/${id}`),
   });
 }

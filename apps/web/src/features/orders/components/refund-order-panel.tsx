@@ -5,17 +5,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { InfoMessage } from '../../../shared/info-message.tsx';
-import { orderKeys, patchOrder, refundOrder } from '../api.ts';
+import { orderKeys, patchOrder, refundOrder, useOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 
 /** Shown when the order cannot be refunded (spec §2 Refund order). */
 export const REFUND_CANCEL_WARNING = 'Cancelling this order makes it unfulfillable.';
 
 /** Refund order (side panel) with an optional reason. */
-export function RefundOrderPanel({ order, onClose }: { order: Order; onClose: () => void }) {
+export function RefundOrderPanel({ order: shown, onClose }: { order: Order; onClose: () => void }) {
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const [saving, setSaving] = useState(false);
+  // The order as the server has it now: refunded or canceled elsewhere since the list loaded, it gets the
+  // spec's warning instead of a Refund button (its menus only knew the older copy).
+  const current = useOrder(shown.id, shown, { fresh: true });
+  const order = current.data ?? shown;
   const refundable = canRefund(order);
 
   const submit = async () => {
@@ -60,7 +64,7 @@ export function RefundOrderPanel({ order, onClose }: { order: Order; onClose: ()
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" disabled={!refundable} loading={saving} onClick={submit}>
+          <Button color="red" disabled={!refundable || current.isFetching} loading={saving} onClick={submit}>
             Refund
           </Button>
         </Group>
