@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { apiCall, logIn, shot } from './helpers.ts';
 
@@ -37,6 +37,35 @@ async function openOrder(page: Page, number: string) {
 async function archiveFilter(page: Page, label: 'Active' | 'Archived' | 'All') {
   await page.locator('.mantine-SegmentedControl-root').getByText(label, { exact: true }).click();
   await expect(page.getByRole('radio', { name: label })).toBeChecked();
+}
+
+/**
+ * "a saving indicator is shown during cancel and fulfill and is cleared on both success and failure":
+ * the first call to `path` fails on the way (the network) and the indicator clears with the popup still
+ * open; the second is held until the indicator has been seen, then goes through.
+ */
+async function confirmWatchingTheIndicator(page: Page, confirm: Locator, path: RegExp) {
+  let attempt = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => path.test(url.pathname),
+    async (route) => {
+      attempt++;
+      if (attempt === 1) return route.abort('failed');
+      if (attempt === 2) await held;
+      return route.continue();
+    },
+  );
+  await confirm.click();
+  await expect(page.getByRole('alert').getByText('Network error', { exact: true })).toBeVisible();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).not.toHaveAttribute('data-loading');
+  await confirm.click();
+  await expect(confirm).toHaveAttribute('data-loading', 'true');
+  release();
 }
 
 async function panelAction(page: Page, panel: ReturnType<Page['getByRole']>, item: string) {
@@ -142,7 +171,11 @@ test('fulfils an order with tracking details', async ({ page }) => {
   await page.getByRole('option', { name: 'FedEx' }).click();
   await expect(popup.getByLabel('Tracking URL')).toBeHidden();
   await shot(page, 'popup-fulfill');
-  await popup.getByRole('button', { name: 'Fulfill order' }).click();
+  await confirmWatchingTheIndicator(
+    page,
+    popup.getByRole('button', { name: 'Fulfill order' }),
+    /^\/api\/orders\/\d+\/fulfill$/,
+  );
   await expect(popup).toBeHidden();
   await expect(panel.getByTestId('order-status-tags')).toContainText('Fulfilled');
   await expect(panel.getByTestId('fulfillment-details')).toContainText('1ZTEST1010');
@@ -189,30 +222,11 @@ test('cancels an order with a refund', async ({ page }) => {
   await refundSwitch.check();
   await popup.getByLabel('Refund reason').fill('Arrived damaged');
   await shot(page, 'popup-cancel');
-  // "a saving indicator is shown during cancel … and is cleared on both success and failure": the first
-  // try fails on the way (the network), the second is held until the indicator has been seen.
-  const confirm = popup.getByRole('button', { name: 'Cancel order' });
-  let attempt = 0;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => /^\/api\/orders\/\d+\/cancel$/.test(url.pathname),
-    async (route) => {
-      attempt++;
-      if (attempt === 1) return route.abort('failed');
-      await held;
-      return route.continue();
-    },
+  await confirmWatchingTheIndicator(
+    page,
+    popup.getByRole('button', { name: 'Cancel order' }),
+    /^\/api\/orders\/\d+\/cancel$/,
   );
-  await confirm.click();
-  await expect(page.getByRole('alert').getByText('Network error', { exact: true })).toBeVisible();
-  await expect(confirm).not.toHaveAttribute('data-loading');
-  await expect(popup).toBeVisible();
-  await confirm.click();
-  await expect(confirm).toHaveAttribute('data-loading', 'true');
-  release();
   await expect(page.getByRole('alert').getByText('Order canceled', { exact: true })).toBeVisible();
   await expect(popup).toBeHidden();
   // "the matching order in the loaded list is updated too".
