@@ -11,6 +11,7 @@ export { ERROR_NOTICE_MS, GENERIC_WARN } from '@funnelwork/domain/rules';
 
 /** "Error notices last 10 s; warn and info notices stay until clicked": Mantine's autoClose. */
 const autoCloseOf = (kind: NoticeKind) => noticeDurationMs(kind) ?? false;
+const COLORS: Record<NoticeKind, string> = { error: 'red', warn: 'yellow', info: 'blue' };
 
 /** "A server message containing 'restricted area: access denied' shows 'Access denied!'." */
 const shownText = (message: string) => (isAccessDeniedMessage(message) ? ACCESS_DENIED_NOTICE : message);
@@ -31,16 +32,10 @@ function show(id: string | undefined, data: NotificationData) {
 }
 
 /** A notice that stays until clicked; the click runs `onClick` and closes it. */
-function persistent(
-  kind: 'warn' | 'info',
-  color: string,
-  message: string,
-  onClick?: () => void,
-  id?: string,
-) {
+function persistent(kind: 'warn' | 'info', message: string, onClick?: () => void, id?: string) {
   const noticeId = id ?? `notice-${Math.random().toString(36).slice(2)}`;
   return show(noticeId, {
-    color,
+    color: COLORS[kind],
     message,
     autoClose: autoCloseOf(kind),
     // The whole notice is the button: a click acts and closes it.
@@ -56,18 +51,18 @@ function persistent(
 export function notifyError(message: string, id?: string) {
   const text = shownText(message);
   return show(id ?? (text === ACCESS_DENIED_NOTICE ? 'access-denied' : undefined), {
-    color: 'red',
+    color: COLORS.error,
     message: text,
     autoClose: autoCloseOf('error'),
   });
 }
 
 export function notifyWarn(message: string = GENERIC_WARN, onClick?: () => void, id?: string) {
-  return persistent('warn', 'yellow', shownText(message), onClick, id);
+  return persistent('warn', shownText(message), onClick, id);
 }
 
 export function notifyInfo(message: string, onClick?: () => void, id?: string) {
-  return persistent('info', 'blue', message, onClick, id);
+  return persistent('info', message, onClick, id);
 }
 
 export function notifySuccess(message: string) {

@@ -9,6 +9,12 @@ const worthRetrying = (error: Error) =>
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
+      // A query whose failure has a warning of its own (spec §8) shows it, once while it is on screen.
+      const warning = query.meta?.failureWarning;
+      if (warning) {
+        notifyWarn(warning, undefined, warning);
+        return;
+      }
       if (query.meta?.silent) return;
       // An ended session (401) or a lost account choice already sends the user to sign in again.
       if (
@@ -32,6 +38,11 @@ export const queryClient = new QueryClient({
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { silent?: boolean };
+    queryMeta: {
+      /** The screen reports the failure itself: no notice. */
+      silent?: boolean;
+      /** The warning the failure shows instead of the generic one. */
+      failureWarning?: string;
+    };
   }
 }

@@ -87,6 +87,10 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
     return db.transaction(async (tx) => body(tx, await findOrder(tx, accountId, id, { forUpdate: true })));
   }
 
+  /** One note of one of the account's orders. */
+  const noteOf = (accountId: number, orderId: number, noteId: number) =>
+    and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, orderId), eq(orderNotes.id, noteId));
+
   /** A note's timeline event: its text (at most NOTE_EVENT_TEXT characters) as the event's `desc`. */
   function noteEvent(tx: Db, accountId: number, orderId: number, name: string, text: string, userId: number) {
     const desc = text.length > NOTE_EVENT_TEXT ? `${text.slice(0, NOTE_EVENT_TEXT - 1)}…` : text;
@@ -593,9 +597,7 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
         const [row] = await tx
           .update(orderNotes)
           .set({ value, updatedAt: clock() })
-          .where(
-            and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, order.id), eq(orderNotes.id, noteId)),
-          )
+          .where(noteOf(accountId, order.id, noteId))
           .returning();
         if (!row) throw notFound('Note');
         await noteEvent(tx, accountId, order.id, 'Note edited', value, userId);
@@ -607,9 +609,7 @@ export function createOrdersService({ db, gateways, events, clock = () => new Da
       await withLockedOrder(accountId, id, async (tx, order) => {
         const [deleted] = await tx
           .delete(orderNotes)
-          .where(
-            and(ownedBy(orderNotes, accountId), eq(orderNotes.orderId, order.id), eq(orderNotes.id, noteId)),
-          )
+          .where(noteOf(accountId, order.id, noteId))
           .returning({ value: orderNotes.value });
         if (!deleted) throw notFound('Note');
         await noteEvent(tx, accountId, order.id, 'Note deleted', deleted.value, userId);

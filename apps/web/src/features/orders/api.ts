@@ -8,7 +8,6 @@ import type {
 } from '@funnelwork/domain';
 import { ORDERS_PAGE_SIZE } from '@funnelwork/domain';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { notifyWarn } from '../../app/notices.ts';
 import { type ApiResult, api, apiOrThrow, apiPageOrThrow, type PagedList } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
 
@@ -78,19 +77,13 @@ export function useProductImages(ids: number[]) {
     queryKey: ['products', 'images', ids] as const,
     enabled: ids.length > 0,
     retry: false,
-    // The summary warns "Failed to load product images! try again later." itself.
-    meta: { silent: true },
+    meta: { failureWarning: 'Failed to load product images! try again later.' },
     queryFn: () =>
       apiOrThrow<Array<{ id: number; image_url: string | null }>>('GET', 'product-images', {
         query: { ids: ids.join('|') },
       }),
   });
 }
-
-/** Spec §8: "Fulfillment details fail to load": a warning, once while it is on screen. */
-export const FULFILLMENT_LOAD_FAILURE = 'Failed to load fulfillment details! try again later.';
-export const warnFulfillmentLoadFailure = () =>
-  notifyWarn(FULFILLMENT_LOAD_FAILURE, undefined, 'fulfillment-load-failure');
 
 export type Fulfillment = {
   order_id: number;
@@ -104,8 +97,8 @@ export function useFulfillment(id: number, enabled = true) {
   return useQuery({
     queryKey: orderKeys.fulfillment(id),
     enabled,
-    // Its readers warn 'Failed to load fulfillment details! try again later.' themselves.
-    meta: { silent: true },
+    // Spec §8: "Fulfillment details fail to load: warning …", once for the panel and the popup alike.
+    meta: { failureWarning: 'Failed to load fulfillment details! try again later.' },
     queryFn: () => apiOrThrow<Fulfillment>('GET', `orders/${id}/fulfillment`),
   });
 }

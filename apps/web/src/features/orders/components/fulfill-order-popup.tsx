@@ -5,14 +5,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../../app/notices.ts';
-import {
-  addTrackingInfo,
-  fulfillOrder,
-  orderKeys,
-  patchOrder,
-  useFulfillment,
-  warnFulfillmentLoadFailure,
-} from '../api.ts';
+import { addTrackingInfo, fulfillOrder, orderKeys, patchOrder, useFulfillment } from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { TrackingFields, type TrackingValues, trackingInput } from './tracking-fields.tsx';
@@ -83,10 +76,6 @@ export function TrackingInfoPopup({ order, onClose }: PopupProps) {
   const fulfillment = useFulfillment(order.id);
   const [values, setValues] = useState<TrackingValues | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (fulfillment.isError) warnFulfillmentLoadFailure();
-  }, [fulfillment.isError]);
 
   useEffect(() => {
     if (values !== null || !fulfillment.data) return;

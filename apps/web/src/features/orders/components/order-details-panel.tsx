@@ -1,10 +1,10 @@
 import type { Order } from '@funnelwork/domain';
 import { formatOrderDate, gatewayById, SHIPPING_CARRIERS } from '@funnelwork/domain/rules';
 import { Anchor, Drawer, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { CustomerDetailsPanel } from '../../customers/screens.ts';
-import { useFulfillment, useOrder, warnFulfillmentLoadFailure } from '../api.ts';
+import { useFulfillment, useOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { type OrderAction, OrderActionsMenu } from './order-actions-menu.tsx';
 import { OrderNotes } from './order-notes.tsx';
@@ -106,9 +106,6 @@ const carrierLabel = (value: string | null) =>
 
 function FulfillmentSection({ order }: { order: Order }) {
   const fulfillment = useFulfillment(order.id, order.is_fulfilled);
-  useEffect(() => {
-    if (fulfillment.isError) warnFulfillmentLoadFailure();
-  }, [fulfillment.isError]);
   const f = fulfillment.data;
   return (
     <Section title="Fulfillment">

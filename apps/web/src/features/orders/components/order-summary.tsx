@@ -9,13 +9,9 @@ import {
 } from '@funnelwork/domain/rules';
 import { Anchor, Avatar, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { notifyWarn } from '../../../app/notices.ts';
 import { ExpandableArea } from '../../../shared/expandable-area.tsx';
 import { useProductImages } from '../api.ts';
-
-export const PRODUCT_IMAGES_FAILURE = 'Failed to load product images! try again later.';
 
 type OrderSummaryProps = {
   order: Order;
@@ -33,11 +29,9 @@ export function OrderSummary({ order, name = 'order-summary', defaultOpen = true
   // "A canceled order shows amount 0.00" (a refund cancels too): the Total line; the original total
   // and the refunded amount are shown above it (docs/decisions.md).
   const totals = summaryTotals(order);
-  // Items without a picture of their own show their product's, from the product images call.
+  // Items without a picture of their own show their product's, from the product images call (its
+  // failure warns, and the placeholders stay).
   const images = useProductImages(productImageIds(order));
-  useEffect(() => {
-    if (images.isError) notifyWarn(PRODUCT_IMAGES_FAILURE, undefined, 'product-images-failure');
-  }, [images.isError]);
   const productImage = new Map(images.data?.map((p) => [p.id, p.image_url]));
   return (
     <ExpandableArea name={name} title="Order Summary" defaultOpen={defaultOpen}>
