@@ -5,7 +5,7 @@ export type DemoOrdersSize = { customers: number; orders: number };
 export const DEMO_ORDERS_SIZE: DemoOrdersSize = { customers: 800, orders: 4000 };
 
 /**
- * The demo account's shop: two funnels, customers with addresses and metadata, and orders across
+ * The demo account's shop: two funnels, three products, customers with addresses and metadata, and orders across
  * gateways and every status (pending, failed, paid, fulfilled, refunded, canceled, archived) with
  * items, timelines and notes, the counters and the funnels' daily stats. Set-based SQL
  * (generate_series), one transaction: a few seconds on PGlite.
@@ -89,15 +89,25 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
         (0, 14, true), (1, 14, true), (2, 1, true), (3, 14, true), (4, 5, false), (5, 7, false),
         (6, 2, false), (7, 8, true), (8, 99, false)) v(k, id, refundable) where v.k = i % 9) g`);
 
+    // The shop's products, which its order lines name (and link to); 'Shipping protection' is a line
+    // that is no catalogue product (product id 1: "Only items with product_id above 2 link to a product").
     await tx.execute(sql`
+      insert into products (account_id, funnel_id, name, price_minor, currency)
+      select ${account}, (select min(id) from funnels where account_id = ${account}), v.name, v.price, 'USD'
+      from (values (1, 'Yoga mat', 2500), (2, 'Cork block', 1500), (3, 'Online course', 9900)) v(k, name, price)
+      order by v.k`);
+    await tx.execute(sql`
+      with shop as (select array_agg(id order by id) as ids from products where account_id = ${account})
       insert into order_items (account_id, order_id, product_id, name, variant_title, image_url, amount_minor, qty)
-      select o.account_id, o.id, p.product_id, p.name, p.variant, null, p.amount, case when o.id % 5 = 0 then 2 else 1 end
+      select o.account_id, o.id, coalesce(shop.ids[p.k], 1), p.name, p.variant, null, p.amount,
+        case when o.id % 5 = 0 then 2 else 1 end
       from orders o
+      cross join shop
       cross join lateral generate_series(1, 1 + (o.id % 3)::int) as line
       cross join lateral (select * from (values
-        (1, 3, 'Yoga mat', 'Main Product', 2500), (2, 4, 'Cork block', 'Blue', 1500),
-        (3, 5, 'Online course', 'Lifetime access', 9900), (4, 1, 'Shipping protection', 'Main Product', 300))
-        v(k, product_id, name, variant, amount) where v.k = 1 + ((o.id + line) % 4)) p
+        (1, 'Yoga mat', 'Main Product', 2500), (2, 'Cork block', 'Blue', 1500),
+        (3, 'Online course', 'Lifetime access', 9900), (4, 'Shipping protection', 'Main Product', 300))
+        v(k, name, variant, amount) where v.k = 1 + ((o.id + line) % 4)) p
       where o.account_id = ${account}`);
     await tx.execute(sql`
       update orders o set amount_minor = s.total, items_count = s.qty

@@ -64,6 +64,23 @@ describe('demo seed', () => {
     }
   });
 
+  it('names the demo\'s own products on its order lines ("Only items with product_id above 2 link to a product")', async () => {
+    // Every line above 2 is a product of the demo account with that name; the others are shipping.
+    expect(
+      await count(`select count(*) as n from order_items i
+        left join products p on p.id = i.product_id and p.account_id = i.account_id and p.name = i.name
+        where i.product_id > 2 and p.id is null`),
+    ).toBe(0);
+    expect(await count('select count(distinct product_id) as n from order_items where product_id > 2')).toBe(
+      3,
+    );
+    expect(
+      await count(
+        `select count(*) as n from order_items where product_id <= 2 and name <> 'Shipping protection'`,
+      ),
+    ).toBe(0);
+  });
+
   it('keeps the list counters in step with the rows, so the API totals are right', async () => {
     const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const api = apiClient(t.app, { authorization: `Bearer ${token}` });
