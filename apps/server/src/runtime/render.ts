@@ -4,14 +4,17 @@ import {
   type EditorDocument,
   escapeHtml,
   migrateDocument,
+  namedProductIds,
   pageHtml,
   renderPage,
   SYSTEM_FONT_FAMILIES,
+  withSellableProducts,
 } from '@funnelwork/blocks';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { pages, popups } from '../db/schema/index.ts';
+import { loadStepCatalogue } from './checkout/page-context.ts';
 import { webFonts } from './fonts.ts';
 import type { TrackingCode } from './site-data.ts';
 
@@ -167,13 +170,17 @@ async function preparePage(db: Db, accountId: number, pageId: number): Promise<P
     .from(pages)
     .where(and(eq(pages.accountId, accountId), eq(pages.id, pageId)));
   if (!page) throw new PageUnavailableError('page not found');
-  let document: EditorDocument;
+  let stored: EditorDocument;
   try {
-    document = migrateDocument(page.config, { kind: 'page' });
+    stored = migrateDocument(page.config, { kind: 'page' });
   } catch (error) {
     if (error instanceof CorruptDocumentError) throw new PageUnavailableError(error.message);
     throw error;
   }
+  // The shopper sees the products the page sells, never a template's placeholders (the cache key's
+  // account generation moves with every product change made through the API).
+  const catalogue = await loadStepCatalogue(db, accountId, page.stepId, namedProductIds(stored));
+  const document = withSellableProducts(stored, catalogue, 'shopper');
   const styles = documentStyles(document);
   const popupIds = popupIdsOf(document);
   const popupRows =

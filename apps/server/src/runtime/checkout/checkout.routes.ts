@@ -12,6 +12,7 @@ import {
   upsellBodySchema,
 } from './checkout.contracts.ts';
 import { type CheckoutService, ORDER_SESSION_MS } from './checkout.service.ts';
+import { CONFIRMATION_CSP, confirmationHtml } from './confirmation-page.ts';
 import type { StoredAnswer } from './idempotency.ts';
 import type { SubscriptionsService } from './subscriptions.ts';
 
@@ -76,6 +77,18 @@ export function checkoutRoutes(
     return reply
       .header('cache-control', 'no-store')
       .send({ data: await checkout.placedOrder(request.body, orderCookieOf(request)) });
+  });
+
+  // A paid order on a funnel's last step ends here (the page script comes when there is no next step).
+  r.get('/_fw/thank-you', { schema: { hide: true } }, async (request, reply) => {
+    const order = await checkout.confirmation(orderCookieOf(request));
+    return reply
+      .status(order ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CONFIRMATION_CSP)
+      .header('referrer-policy', 'no-referrer')
+      .send(confirmationHtml(order));
   });
 
   r.post('/_fw/discount', { schema: { hide: true, body: discountBodySchema } }, async (request, reply) => {

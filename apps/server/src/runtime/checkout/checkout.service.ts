@@ -96,7 +96,9 @@ export function createCheckoutService({
     if (!list && chosen.length === 0) {
       // A page without a product list sells the step's own products, one of each.
       chosen = [...catalogue.values()]
-        .filter(({ product }) => product.stepId === context.stepId)
+        .filter(
+          ({ product }) => product.stepId === context.stepId && product.id !== context.orderBumpProductId,
+        )
         .map(({ product }) => ({ product_id: product.id, variant_id: null, qty: 1 }));
     }
     if (chosen.length === 0) throw unprocessable(NO_PRODUCTS, 'no_products', 'items');
@@ -684,7 +686,42 @@ export function createCheckoutService({
     };
   }
 
-  return { placeOrder, upsell, discountTerms, quote, placedOrder };
+  /**
+   * The built-in confirmation after a paid order on a funnel's last step: the order its browser's order
+   * cookie names, while that session lives. Null otherwise (the cookie is the only key: it names one
+   * order of one account and is sent to that host only).
+   */
+  async function confirmation(token: string | null | undefined) {
+    if (!token) return null;
+    const [session] = await db
+      .select()
+      .from(orderSessions)
+      .where(eq(orderSessions.tokenHash, hashToken(token)));
+    if (!session || new Date(session.expiresAt).getTime() <= clock().getTime()) return null;
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, session.accountId), eq(orders.id, session.orderId)));
+    if (!order) return null;
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.accountId, session.accountId), eq(orderItems.orderId, order.id)))
+      .orderBy(orderItems.id);
+    return {
+      orderId: order.id,
+      currency: order.currency,
+      lines: items.map((item) => ({
+        name: item.name,
+        qty: item.qty,
+        amountMinor: Number(item.amountMinor) * item.qty,
+      })),
+      discountMinor: Number(order.discountMinor),
+      totalMinor: Number(order.amountMinor),
+    };
+  }
+
+  return { placeOrder, upsell, discountTerms, quote, placedOrder, confirmation };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,4 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import {
+  type SellableProduct,
+  type StepCatalogue,
+  sellableIds,
+  stepProductsBesides,
+} from '@funnelwork/blocks';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { funnels, pages, products, productVariants, steps } from '../../db/schema/index.ts';
 import type { ProductRow, VariantRow } from '../../modules/products/products.queries.ts';
@@ -101,6 +107,19 @@ export async function loadPageContext(db: Db, stepId: number, pageId: number | n
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND, 'not_found', 'page_id');
     config = page.config;
   }
+  const blocks = readCommerceBlocks(config);
+  // A list or bump sells what the published page shows (see withSellableProducts): entries naming no
+  // product of the account fall back to the step's own products, a bump without one is not there.
+  const catalogue = await loadStepCatalogue(db, row.accountId, row.stepId, [...blocks.namedProductIds]);
+  const exists = (id: number) => catalogue.named.has(id);
+  const orderBumpProductId =
+    blocks.orderBumpProductId !== null && exists(blocks.orderBumpProductId)
+      ? blocks.orderBumpProductId
+      : null;
+  const stepIds = stepProductsBesides(
+    catalogue,
+    new Set(orderBumpProductId === null ? [] : [orderBumpProductId]),
+  ).map((product) => product.id);
   return {
     accountId: row.accountId,
     funnelId: row.funnelId,
@@ -108,7 +127,57 @@ export async function loadPageContext(db: Db, stepId: number, pageId: number | n
     stepId: row.stepId,
     stepOrderIndex: row.orderIndex,
     pageId,
-    ...readCommerceBlocks(config),
+    ...blocks,
+    productLists: blocks.productLists.map((list) => ({
+      ...list,
+      productIds: sellableIds(list.productIds, exists, stepIds),
+    })),
+    orderBumpProductId,
+  };
+}
+
+/**
+ * The products a step's page can show: those of the account among `named` (the ids its blocks name),
+ * and the step's own, each with the price it is charged at (its first variant's, when it has variants).
+ */
+export async function loadStepCatalogue(
+  db: Db,
+  accountId: number,
+  stepId: number,
+  named: readonly number[],
+): Promise<StepCatalogue> {
+  const ids = named.filter((id) => Number.isSafeInteger(id) && id > 0);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      stepId: products.stepId,
+      priceMinor: products.priceMinor,
+      variantPriceMinor: sql<number | null>`(select ${productVariants.priceMinor} from ${productVariants}
+        where ${productVariants.accountId} = ${products.accountId} and ${productVariants.productId} = ${products.id}
+        order by ${productVariants.orderIndex}, ${productVariants.id} limit 1)`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.accountId, accountId),
+        ids.length > 0
+          ? or(eq(products.stepId, stepId), inArray(products.id, ids))
+          : eq(products.stepId, stepId),
+      ),
+    )
+    .orderBy(asc(products.id));
+  const sellable = (row: (typeof rows)[number]): SellableProduct => ({
+    id: row.id,
+    name: row.name,
+    price: (row.variantPriceMinor ?? row.priceMinor) / 100,
+  });
+  const wanted = new Set(ids);
+  return {
+    named: new Map(rows.filter((row) => wanted.has(row.id)).map((row) => [row.id, sellable(row)])),
+    step: rows.filter((row) => row.stepId === stepId).map(sellable),
   };
 }
 

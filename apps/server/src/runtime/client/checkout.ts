@@ -39,11 +39,18 @@ const money = (amount: number, currency: string) => {
   }
 };
 
-/** Goes to the next step: the page's own next address, else the answer's step URL against this page. */
-function goNext(data: PageData, answer: Answer) {
+/** The built-in confirmation a paid order ends on when its checkout is the funnel's last step. */
+export const THANK_YOU_URL = '/_fw/thank-you';
+
+/**
+ * Goes to the next step: the page's own next address, else the answer's step URL against this page;
+ * after a paid order with no step left, the built-in confirmation (a paid order always ends on one).
+ */
+function goNext(data: PageData, answer: Answer, paid = false) {
   const slug = answer.data?.next_url as string | null | undefined;
   const target = data.nextUrl ?? (slug ? new URL(slug, window.location.href).href : null);
   if (target) window.location.assign(target);
+  else if (paid) window.location.assign(THANK_YOU_URL);
 }
 
 /** The products chosen in the page's product list (none when the page has no list). */
@@ -173,7 +180,7 @@ registerHydrator('[data-payment-form]', (form, data) => {
     };
     void post('/_fw/checkout', body)
       .then(({ status, json }) => {
-        if (status === 201 || status === 200) return goNext(data, json);
+        if (status === 201 || status === 200) return goNext(data, json, true);
         // An answered failure is final for its key: the next attempt is a new payment.
         key = newKey();
         showError(form, json.error?.message ?? 'Something went wrong... Please try again later');
@@ -289,7 +296,13 @@ registerAction('yes-link', (button, _event, data) => {
     answer: 'yes',
     product_id: productId,
   })
-    .then(({ json }) => goNext(data, json.data ? json : { data: json.error as Record<string, unknown> }))
+    .then(({ json }) =>
+      goNext(
+        data,
+        json.data ? json : { data: json.error as Record<string, unknown> },
+        json.data?.accepted === true,
+      ),
+    )
     .catch(() => button.removeAttribute('aria-busy'));
   return true;
 });

@@ -1,0 +1,149 @@
+import { deleteNode } from '../actions/delete-node.ts';
+import type { ProductListAttributes } from '../catalogue/product-list.ts';
+import type { EditorDocument } from '../document/schema.ts';
+
+/** A product of the account as a page shows it: its name and the price it is charged at (major units). */
+export type SellableProduct = { id: number; name: string; price: number };
+
+/**
+ * What a checkout page can sell: the account's products its blocks name (those that exist), and the
+ * step's own products (added on the step with Add product), in the step's order.
+ */
+export type StepCatalogue = {
+  named: ReadonlyMap<number, SellableProduct>;
+  step: readonly SellableProduct[];
+};
+
+/** Who the page is drawn for: the shopper (published page) or the merchant (editor canvas). */
+export type CommerceAudience = 'shopper' | 'editor';
+
+/**
+ * The product ids a product list sells: the entries that name a product of the account, else (when none
+ * does: a template's placeholders, or products deleted since) the step's own products. The checkout
+ * prices exactly these, so what the shopper is shown is what can be bought.
+ */
+export function sellableIds(
+  entryIds: readonly (number | null)[],
+  exists: (id: number) => boolean,
+  stepIds: readonly number[],
+): number[] {
+  const linked = entryIds.filter((id): id is number => id !== null && exists(id));
+  return linked.length > 0 ? linked : [...stepIds];
+}
+
+type Entry = ProductListAttributes['basic']['entries'][number];
+
+/** A product list's entries as shown: each linked product with its own name and price. */
+function sellableEntries(
+  entries: readonly Entry[],
+  catalogue: StepCatalogue,
+  bumpIds: ReadonlySet<number>,
+): Entry[] {
+  const linked = entries.flatMap((entry) => {
+    const product = entry.productId === null ? undefined : catalogue.named.get(entry.productId);
+    return product ? [{ ...entry, title: product.name, price: product.price }] : [];
+  });
+  if (linked.length > 0) return linked;
+  return stepProductsBesides(catalogue, bumpIds).map((product) => ({
+    productId: product.id,
+    title: product.name,
+    pcs: 1,
+    price: product.price,
+  }));
+}
+
+/**
+ * The page with its commerce blocks bound to real products: a product list shows the products it sells
+ * (its linked entries with their products' names and prices, else the step's products); for the shopper,
+ * entries that name no product (template placeholders) are never shown and an order bump without a
+ * product is left out. In the editor a list with nothing to sell keeps its placeholders, so the merchant
+ * still sees and can select it (the editor warns that the page sells nothing, see `sellsNothing`).
+ */
+export function withSellableProducts(
+  document: EditorDocument,
+  catalogue: StepCatalogue,
+  audience: CommerceAudience,
+): EditorDocument {
+  const bumpIds = bumpProductIds(document, catalogue);
+  let children: EditorDocument['children'] | null = null;
+  const bumpsWithoutProduct: number[] = [];
+  for (const block of Object.values(document.children)) {
+    if (block.type === 'productList') {
+      const entries = sellableEntries(block.attributes.basic.entries, catalogue, bumpIds);
+      if (entries.length === 0 && audience === 'editor') continue;
+      children ??= { ...document.children };
+      children[block.id] = {
+        ...block,
+        attributes: { ...block.attributes, basic: { ...block.attributes.basic, entries } },
+      };
+    } else if (block.type === 'orderBump' && audience === 'shopper') {
+      const { productId } = block.attributes.basic;
+      if (productId === null || !catalogue.named.has(productId)) bumpsWithoutProduct.push(block.id);
+    }
+  }
+  let resolved = children === null ? document : { ...document, children };
+  for (const id of bumpsWithoutProduct) {
+    const result = deleteNode(resolved, { type: 'deleteNode', id });
+    if (result.ok) resolved = result.document;
+  }
+  return resolved;
+}
+
+/**
+ * A checkout page that has nothing to sell: it takes payments or lists products, but no product list
+ * names a product of the account and the step has none of its own. The merchant is warned; the shopper
+ * is never shown a price for it.
+ */
+export function sellsNothing(document: EditorDocument, catalogue: StepCatalogue): boolean {
+  const blocks = Object.values(document.children);
+  const sells = blocks.some(
+    (block) => block.type === 'paymentForm' || block.type === 'productList' || block.type === 'orderSummary',
+  );
+  if (!sells || catalogue.step.length > 0) return false;
+  return !blocks.some(
+    (block) =>
+      block.type === 'productList' &&
+      block.attributes.basic.entries.some(
+        (entry) => entry.productId !== null && catalogue.named.has(entry.productId),
+      ),
+  );
+}
+
+/** The products the page's order bumps offer (those that exist). */
+function bumpProductIds(document: EditorDocument, catalogue: StepCatalogue): Set<number> {
+  const ids = new Set<number>();
+  for (const block of Object.values(document.children)) {
+    const id = block.type === 'orderBump' ? block.attributes.basic.productId : null;
+    if (id !== null && catalogue.named.has(id)) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * The step's products a list falls back to: all of them but the order bump's offer, which the shopper
+ * adds with the bump's box rather than choosing it in the list.
+ */
+export function stepProductsBesides(
+  catalogue: StepCatalogue,
+  bumpIds: ReadonlySet<number>,
+): readonly SellableProduct[] {
+  return catalogue.step.filter((product) => !bumpIds.has(product.id));
+}
+
+/** Every product id the page's product lists and order bumps name. */
+export function namedProductIds(document: EditorDocument): number[] {
+  const ids = new Set<number>();
+  for (const block of Object.values(document.children)) {
+    if (block.type === 'productList') {
+      for (const entry of block.attributes.basic.entries)
+        if (entry.productId !== null) ids.add(entry.productId);
+    } else if (block.type === 'orderBump' && block.attributes.basic.productId !== null) {
+      ids.add(block.attributes.basic.productId);
+    }
+  }
+  return [...ids];
+}
+
+/** The NOTICE the merchant sees in the editor and on the step when a checkout page sells nothing. */
+export const NOTHING_TO_SELL =
+  'This checkout has nothing to sell: add a product to the step, or choose one in the product list.';
