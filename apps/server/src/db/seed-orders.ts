@@ -69,22 +69,25 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
              when g.id = 5 then 'cod_' || substr(md5(i::text), 1, 12)
              else 'ref_' || substr(md5(i::text), 1, 16) end,
         case when i % 40 = 0 then 'processing' when i % 45 = 0 then 'failed' end,
-        i % 11 = 0, i % 22 = 0 and g.refundable,
-        i % 4 = 0 and i % 11 <> 0,
+        i % 11 = 0, i % 22 = 0 and g.refundable and t.paid,
+        t.shipped,
         i % 30 = 0,
-        case when i % 4 = 0 and i % 11 <> 0 and i % 8 = 0 then '1Z' || upper(substr(md5(i::text), 1, 14)) end,
-        case when i % 4 = 0 and i % 11 <> 0 and i % 8 = 0 then (array['fedex','usps','other'])[1 + i % 3] end,
-        case when i % 4 = 0 and i % 11 <> 0 and i % 8 = 0 and i % 3 = 2 then 'https://track.example/' || i end,
-        case when i % 4 = 0 and i % 11 <> 0 then i % 5 <> 0 end,
-        case when i % 4 = 0 and i % 11 <> 0 then t.at + interval '1 day' end,
-        case when i % 11 = 0 then t.at + interval '2 hours' end,
-        case when i % 22 = 0 and g.refundable then t.at + interval '2 hours' end,
-        case when i % 22 = 0 and g.refundable then 're_' || substr(md5(i::text), 1, 16) end,
+        case when t.shipped and i % 8 = 0 then '1Z' || upper(substr(md5(i::text), 1, 14)) end,
+        case when t.shipped and i % 8 = 0 then (array['fedex','usps','other'])[1 + i % 3] end,
+        case when t.shipped and i % 8 = 0 and i % 3 = 2 then 'https://track.example/' || i end,
+        case when t.shipped then i % 5 <> 0 end,
+        case when t.shipped then least(t.at + interval '1 day', t.seeded) end,
+        case when i % 11 = 0 then least(t.at + interval '2 hours', t.seeded) end,
+        case when i % 22 = 0 and g.refundable and t.paid then least(t.at + interval '2 hours', t.seeded) end,
+        case when i % 22 = 0 and g.refundable and t.paid then 're_' || substr(md5(i::text), 1, 16) end,
         t.at, t.at
       from generate_series(1, ${n}) as i
       cross join f
       join cu on cu.k = i % ${c}
-      cross join lateral (select now() - ((${n} - i) * interval '83 minutes') as at) t
+      -- History ends at the moment of seeding; only paid orders (no payment status) are fulfilled or refunded.
+      cross join lateral (select now() - ((${n} - i) * interval '83 minutes') as at, now() as seeded,
+        i % 40 <> 0 and i % 45 <> 0 as paid,
+        i % 4 = 0 and i % 11 <> 0 and i % 40 <> 0 and i % 45 <> 0 as shipped) t
       cross join lateral (select * from (values
         (0, 14, true), (1, 14, true), (2, 1, true), (3, 14, true), (4, 5, false), (5, 7, false),
         (6, 2, false), (7, 8, true), (8, 99, false)) v(k, id, refundable) where v.k = i % 9) g`);
@@ -121,10 +124,10 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
         jsonb_build_object('amount', amount_minor / 100.0, 'ref', reference, 'gatewayId', gateway_id), created_at
       from orders where account_id = ${account}
       union all
-      select account_id, id, 7, 'Order confirmation e-mail sent', jsonb_build_object('desc', email), created_at + interval '1 minute'
+      select account_id, id, 7, 'Order confirmation e-mail sent', jsonb_build_object('desc', email), least(created_at + interval '1 minute', now())
       from orders where account_id = ${account} and payment_status is null and email <> ''
       union all
-      select account_id, id, 3, 'Payment not confirmed yet', jsonb_build_object('desc', 'Waiting for the gateway'), created_at + interval '5 minutes'
+      select account_id, id, 3, 'Payment not confirmed yet', jsonb_build_object('desc', 'Waiting for the gateway'), least(created_at + interval '5 minutes', now())
       from orders where account_id = ${account} and payment_status = 'processing'
       union all
       select account_id, id, 1, 'Payment failed', jsonb_build_object('error', 'Your card was declined.', 'can_retry', false, 'gatewayId', gateway_id), created_at
@@ -141,17 +144,17 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
       from orders where account_id = ${account} and is_canceled
       union all
       select account_id, id, 1, 'Refund failed', jsonb_build_object('amount', amount_minor / 100.0, 'error', 'The payment service is busy, try again.',
-        'can_retry', true, 'gatewayId', gateway_id, 'action', 'refund'), created_at + interval '3 days'
-      from orders where account_id = ${account} and reference like 'sbx\\_fail\\_%' and not is_refunded
+        'can_retry', true, 'gatewayId', gateway_id, 'action', 'refund'), least(created_at + interval '3 days', now())
+      from orders where account_id = ${account} and reference like 'sbx\\_fail\\_%' and not is_refunded and payment_status is null
       union all
-      select account_id, id, 6, 'Order archived', '{}'::jsonb, created_at + interval '30 days'
+      select account_id, id, 6, 'Order archived', '{}'::jsonb, least(created_at + interval '30 days', now())
       from orders where account_id = ${account} and is_archived`);
 
     await tx.execute(sql`
       insert into order_notes (account_id, order_id, customer_id, funnel_id, value, created_at, updated_at)
       select account_id, id, customer_id, funnel_id,
         (array['Customer asked for gift wrapping.', 'Called to confirm the address.', 'Ships with the next batch.'])[1 + id % 3],
-        created_at + interval '1 hour', created_at + interval '1 hour'
+        least(created_at + interval '1 hour', now()), least(created_at + interval '1 hour', now())
       from orders where account_id = ${account} and id % 25 = 0`);
 
     // Counters in step with the rows just written (lists read totals from them).

@@ -1,6 +1,10 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../modules/funnels/funnels.fixtures.ts';
+import { CARD_OK, newKey } from '../runtime/checkout/checkout.fixtures.ts';
+import { readCommerceBlocks } from '../runtime/checkout/page-context.ts';
 import { createTestApp, signIn, type TestApp } from '../test/harness.ts';
+import { pages, products } from './schema/index.ts';
 import { DEMO_LOGIN, seedDemo } from './seed.ts';
 import { DEMO_ORDERS_SIZE } from './seed-orders.ts';
 
@@ -143,5 +147,84 @@ describe('demo shop', () => {
       headers: { host: 'demo-store.localhost:3000', 'user-agent': 'Mozilla/5.0 Chrome/126.0' },
     });
     expect(optin.body).toContain('"nextUrl":"/yoga-course/thank-you"');
+  });
+
+  it('names on its pages only products that exist in the demo account', async () => {
+    const [account] = (await t.database.executeSql('select id from accounts')).rows;
+    const accountId = Number(account?.id);
+    const rows = await t.database.db
+      .select({ config: pages.config })
+      .from(pages)
+      .where(eq(pages.accountId, accountId));
+    expect(rows.length).toBeGreaterThan(0);
+    const named = new Set<number>();
+    for (const row of rows) for (const id of readCommerceBlocks(row.config).namedProductIds) named.add(id);
+    expect(named.size).toBeGreaterThanOrEqual(3);
+    const own = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.accountId, accountId), inArray(products.id, [...named])));
+    expect(own.map((p) => p.id).sort()).toEqual([...named].sort());
+  });
+
+  it('sells in its checkout as seeded: course, order bump and one-click upsell with the Sandbox test card', async () => {
+    const host = 'demo-store.localhost:3000';
+    const open = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { host, 'user-agent': 'Mozilla/5.0 Chrome/126.0' } });
+    const post = (url: string, payload: Record<string, unknown>, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { host, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      });
+    const page = await open('/summer-sale/checkout');
+    const data = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}');
+    const listed = [...page.body.matchAll(/class="fw-product" data-product-id="(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(listed).toHaveLength(2);
+    expect(page.body).toContain('Complete Growth Course');
+    expect(page.body).toContain('data-order-bump');
+    const cart = {
+      step_id: data.stepId,
+      page_id: data.pageId,
+      items: [{ product_id: listed[0] }],
+      order_bump: true,
+    };
+    const quote = await post('/_fw/quote', cart);
+    expect(quote.json().data).toMatchObject({
+      total: 114,
+      lines: [{ name: 'Complete Growth Course' }, { name: 'Swipe File' }],
+    });
+    const bought = await post('/_fw/checkout', {
+      ...cart,
+      customer: { email: 'first.shopper@example.test', first_name: 'First' },
+      payment: CARD_OK,
+      idempotency_key: newKey(),
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(data.nextUrl).toBe('/summer-sale/upsell');
+    const cookie = String(bought.headers['set-cookie']).split(';')[0] as string;
+    const offer = await open('/summer-sale/upsell');
+    const offerData = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec(offer.body)?.[1] ?? '{}');
+    const yes = await post(
+      '/_fw/upsell',
+      { step_id: offerData.stepId, page_id: offerData.pageId, answer: 'yes', product_id: null },
+      cookie,
+    );
+    expect(yes.statusCode, yes.body).toBe(200);
+    expect(yes.json().data).toMatchObject({ accepted: true, amount: 151 });
+  });
+
+  it('ends its history at the moment of seeding, and fulfils or refunds only paid orders', async () => {
+    for (const query of [
+      'select count(*) as n from order_events where created_at > now()',
+      'select count(*) as n from order_notes where created_at > now() or updated_at > now()',
+      'select count(*) as n from orders where fulfilled_at > now() or refunded_at > now() or canceled_at > now() or created_at > now()',
+      'select count(*) as n from orders where payment_status is not null and (is_fulfilled or is_refunded)',
+    ]) {
+      expect(await count(query), query).toBe(0);
+    }
   });
 });

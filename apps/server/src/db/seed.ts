@@ -1,8 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { migrateDocument } from '@funnelwork/blocks';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { createStepsService } from '../modules/steps/steps.service.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
-import { accounts, funnels, users } from './schema/index.ts';
+import { accounts, funnels, pages, products, users } from './schema/index.ts';
 import { seedDemoActivity } from './seed-activity.ts';
 import { seedDemoOrders } from './seed-orders.ts';
 
@@ -49,8 +50,78 @@ async function seedDemoSteps(db: Db, accountId: number, userId: number) {
     .where(eq(funnels.accountId, accountId))
     .orderBy(asc(funnels.id));
   for (const funnel of rows) {
+    const made: Record<string, number> = {};
     for (const step of DEMO_STEPS[funnel.path] ?? []) {
-      await steps.create(accountId, userId, funnel.id, step as Parameters<typeof steps.create>[3]);
+      const created = await steps.create(
+        accountId,
+        userId,
+        funnel.id,
+        step as Parameters<typeof steps.create>[3],
+      );
+      made[step.url] = created.id;
+    }
+    if (funnel.path === 'summer-sale') await seedDemoOffer(db, accountId, funnel.id, made);
+  }
+}
+
+/**
+ * What the summer sale's pages sell, as their template's words say: the course and the course with a
+ * coaching call in the checkout's list, the swipe file as its order bump, the template pack on the
+ * one-click upsell (the step's own product, which its yes-link charges).
+ */
+const DEMO_OFFER = {
+  course: { name: 'Complete Growth Course', priceMinor: 9700, step: 'checkout' },
+  coaching: { name: 'Course + 1:1 coaching call', priceMinor: 19700, step: null },
+  swipe: { name: 'Swipe File', priceMinor: 1700, step: null },
+  pack: { name: 'Funnel Template Pack', priceMinor: 3700, step: 'upsell' },
+} as const;
+
+async function seedDemoOffer(db: Db, accountId: number, funnelId: number, stepIds: Record<string, number>) {
+  const ids = {} as Record<keyof typeof DEMO_OFFER, number>;
+  for (const [key, offer] of Object.entries(DEMO_OFFER) as [
+    keyof typeof DEMO_OFFER,
+    (typeof DEMO_OFFER)[keyof typeof DEMO_OFFER],
+  ][]) {
+    const [row] = await db
+      .insert(products)
+      .values({
+        accountId,
+        funnelId,
+        stepId: offer.step === null ? null : (stepIds[offer.step] ?? null),
+        name: offer.name,
+        priceMinor: offer.priceMinor,
+        currency: 'USD',
+      })
+      .returning({ id: products.id });
+    ids[key] = row?.id as number;
+  }
+  const checkoutId = stepIds.checkout;
+  if (checkoutId === undefined) return;
+  const [page] = await db
+    .select({ id: pages.id, config: pages.config })
+    .from(pages)
+    .where(and(eq(pages.accountId, accountId), eq(pages.stepId, checkoutId)));
+  if (!page) return;
+  const document = migrateDocument(page.config, { kind: 'page' });
+  const children = { ...document.children };
+  for (const block of Object.values(children)) {
+    if (block.type === 'productList') {
+      const linked = [ids.course, ids.coaching];
+      const entries = block.attributes.basic.entries.map((entry, index) => ({
+        ...entry,
+        productId: linked[index] ?? null,
+      }));
+      children[block.id] = {
+        ...block,
+        attributes: { ...block.attributes, basic: { ...block.attributes.basic, entries } },
+      };
+    } else if (block.type === 'orderBump') {
+      const basic = { ...block.attributes.basic, productId: ids.swipe };
+      children[block.id] = { ...block, attributes: { ...block.attributes, basic } };
     }
   }
+  await db
+    .update(pages)
+    .set({ config: { ...document, children } })
+    .where(and(eq(pages.accountId, accountId), eq(pages.id, page.id)));
 }
