@@ -709,7 +709,7 @@ export function createCheckoutService({
       .where(and(eq(orderItems.accountId, session.accountId), eq(orderItems.orderId, order.id)))
       .orderBy(orderItems.id);
     return {
-      orderId: order.id,
+      orderNumber: order.orderNumber,
       currency: order.currency,
       lines: items.map((item) => ({
         name: item.name,

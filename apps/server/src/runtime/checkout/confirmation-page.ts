@@ -24,7 +24,7 @@ function money(minor: number, currency: string): string {
  */
 export function confirmationHtml(order: Confirmation | null): string {
   const body = order
-    ? `<h1>${CONFIRMATION_TITLE}</h1><p>Your payment was received. Order <strong>#${order.orderId}</strong></p>
+    ? `<h1>${CONFIRMATION_TITLE}</h1><p>Your payment was received. Order <strong>#${escapeHtml(order.orderNumber)}</strong></p>
 <table>${order.lines
         .map(
           (line) =>

@@ -88,7 +88,12 @@ describe('a checkout made from a template sells the products added on its step',
     const thanks = await t.app.inject({ method: 'GET', url: '/_fw/thank-you', headers: { host, cookie } });
     expect(thanks.statusCode).toBe(200);
     expect(thanks.body).toContain(CONFIRMATION_TITLE);
-    expect(thanks.body).toContain(`#${bought.json().data.order_id}`);
+    const [placed] = (
+      await t.database.executeSql(
+        `select order_number from orders where id = ${Number(bought.json().data.order_id)}`,
+      )
+    ).rows;
+    expect(thanks.body).toContain(`#${placed?.order_number}`);
     expect(thanks.body).toContain('Yoga Course');
     expect(thanks.body).toContain('$49.00');
     const stranger = await t.app.inject({ method: 'GET', url: '/_fw/thank-you', headers: { host } });

@@ -11,7 +11,9 @@ export function fieldsIn(scope: ParentNode): HTMLElement[] {
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const controlsOf = (field: HTMLElement) =>
-  Array.from(field.querySelectorAll<Control>('input,select,textarea')).filter((c) => c.name !== '');
+  Array.from(field.querySelectorAll<Control>('input,select,textarea')).filter(
+    (c) => c.name !== '' && !c.disabled,
+  );
 
 function fieldValue(controls: Control[]): string {
   const values = controls

@@ -52,6 +52,31 @@ registerHydrator('[data-timer]', (timer, data) => {
 registerHydrator('.fw-field', (field) => hydrateField(field));
 
 // Two-step form: step 1's next-step shows step 2 once its fields are filled; back returns.
+/**
+ * A State select offers the states of the country chosen in the same form (US states, Canadian
+ * provinces); for a country without states it is disabled, so it is neither required nor sent.
+ */
+registerHydrator('select[data-options-type="states"]', (select) => {
+  const states = select as HTMLSelectElement;
+  const scope = states.closest('form, [data-two-step-form], .fw-page') ?? document;
+  const country = scope.querySelector<HTMLSelectElement>('select[data-options-type="countries"]');
+  if (!country) return;
+  const show = () => {
+    let offered = 0;
+    for (const option of Array.from(states.options)) {
+      const of = option.getAttribute('data-country');
+      if (of === null) continue;
+      option.hidden = of !== country.value;
+      if (!option.hidden) offered++;
+    }
+    if (states.selectedOptions[0]?.hidden) states.value = '';
+    states.disabled = offered === 0;
+    states.closest('.fw-field')?.toggleAttribute('data-disabled', offered === 0);
+  };
+  country.addEventListener('change', show);
+  show();
+});
+
 registerHydrator('[data-two-step-form]', (form) => {
   const show = (step: string) => {
     form.setAttribute('data-current-step', step);

@@ -1,4 +1,5 @@
 import { COUNTRIES } from '@funnelwork/domain/customers/countries';
+import { STATES } from '@funnelwork/domain/customers/states';
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
 import type { ReactNode } from 'react';
 import type { BlockOf } from '../../catalogue/registry.ts';
@@ -8,11 +9,21 @@ import { attributes, escapeHtml, texts } from '../string/html.ts';
 
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'number', 'url', 'date', 'password']);
 
-const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ label: country.name, value: country.code }));
+type Choice = { label: string; value: string; country?: string };
 
-/** A field's choices: the countries or the merchant's own options. */
-function optionsOf(basic: BlockOf<'formElement'>['attributes']['basic']) {
-  return basic.optionsType === 'countries' ? COUNTRY_OPTIONS : basic.options;
+const COUNTRY_OPTIONS: Choice[] = COUNTRIES.map((country) => ({ label: country.name, value: country.code }));
+/** Each state carries its country; the page script offers those of the country chosen in the form. */
+const STATE_OPTIONS: Choice[] = STATES.map((state) => ({
+  label: state.name,
+  value: state.code,
+  country: state.country,
+}));
+
+/** A field's choices: the countries, the states, or the merchant's own options. */
+function optionsOf(basic: BlockOf<'formElement'>['attributes']['basic']): Choice[] {
+  if (basic.optionsType === 'countries') return COUNTRY_OPTIONS;
+  if (basic.optionsType === 'states') return STATE_OPTIONS;
+  return basic.options;
 }
 
 /** One field of a form; its value is posted under its dataName. */
@@ -62,7 +73,7 @@ export const formElementRenderer: BlockRenderer<'formElement'> = {
       case 'select': {
         let choices = `<option value="" disabled="" selected="">${escapeHtml(basic.placeholder || basic.label)}</option>`;
         for (const option of optionsOf(basic))
-          choices += `<option value="${escapeHtml(option.value)}"${option.value === '' ? ' selected=""' : ''}>${escapeHtml(option.label)}</option>`;
+          choices += `<option value="${escapeHtml(option.value)}"${option.value === '' ? ' selected=""' : ''}${option.country ? ` data-country="${option.country}"` : ''}>${escapeHtml(option.label)}</option>`;
         field = `<select${attributes({ id, class: 'fw-input', 'data-options-type': basic.optionsType, name, required, 'data-auto-optin': optin })}>${choices}</select>`;
         break;
       }
@@ -177,7 +188,7 @@ export const formElementRenderer: BlockRenderer<'formElement'> = {
             </option>
             {options.map((option, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: options may repeat a value
-              <option key={index} value={option.value}>
+              <option key={index} value={option.value} data-country={option.country}>
                 {option.label}
               </option>
             ))}

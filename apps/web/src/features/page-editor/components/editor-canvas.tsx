@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { BLOCKS, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
+import { BLOCKS, NOTHING_TO_SELL, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
 import { ActionIcon, Alert, Button, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconArrowDown,
@@ -14,6 +14,7 @@ import { canvasCss, hiddenBlocksCss } from '../canvas/canvas-css.ts';
 import { useDragItem, useDropLine } from '../canvas/dnd-state.ts';
 import type { Rect } from '../canvas/drop-target.ts';
 import { nodeElement } from '../canvas/measure.ts';
+import { useSellsNothing, useShownDocument } from '../sellable.tsx';
 import { canvasScale } from '../settings/devices.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import { InlineTextEditor, isInlineEditable } from './inline-text-editor.tsx';
@@ -160,10 +161,13 @@ export function EditorCanvas({
 
   const width = VIEW_WIDTHS[state.view];
   const scale = canvasScale(state.view, available);
-  const css = useMemo(() => canvasCss(pageCss(document, true)), [document]);
+  // Product lists drawn with what they sell, as on the published page (the document itself is unchanged).
+  const shown = useShownDocument(document);
+  const sellsNothing = useSellsNothing(document);
+  const css = useMemo(() => canvasCss(pageCss(shown, true)), [shown]);
   // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates
   // re-render this component many times a second, and must not re-render every block (bench/editor.ts).
-  const page = useMemo(() => <PageView document={document} editor />, [document]);
+  const page = useMemo(() => <PageView document={shown} editor />, [shown]);
 
   useLayoutEffect(() => {
     const stage = stageRef.current;
@@ -222,6 +226,17 @@ export function EditorCanvas({
           role="alert"
         >
           {state.notice}
+        </Alert>
+      )}
+      {sellsNothing && (
+        <Alert
+          color="yellow"
+          radius="md"
+          title="Nothing to sell"
+          data-testid="nothing-to-sell"
+          style={{ maxWidth: 520, margin: '0 auto 16px' }}
+        >
+          {NOTHING_TO_SELL}
         </Alert>
       )}
       <div className={classes.frameHolder} style={{ width: width * scale, height: frameHeight * scale }}>

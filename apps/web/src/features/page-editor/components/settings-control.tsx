@@ -5,6 +5,8 @@ import {
   type ViewMode,
   WEB_FONT_FAMILIES,
 } from '@funnelwork/blocks';
+import type { Product } from '@funnelwork/domain';
+import { formatPrice } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Autocomplete,
@@ -35,6 +37,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useFunnelPopups } from '../popups-api.ts';
+import { useSellable } from '../sellable.tsx';
 import { differsFromDesktop } from '../settings/devices.ts';
 import type { SettingsField } from '../settings/settings-fields.ts';
 import { ImageLibrary } from './image-library.tsx';
@@ -216,6 +219,53 @@ function PopupPicker({
   );
 }
 
+/**
+ * The product a list entry, order bump or yes-link sells: one of the account's products, chosen by name
+ * and price. A list entry takes the product's name and price too, as the shopper will see them.
+ */
+function ProductPicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (product: Product | null) => void;
+}) {
+  const { products } = useSellable();
+  const chosen = typeof value === 'number' ? String(value) : null;
+  const data = (products ?? []).map((product) => ({
+    value: String(product.id),
+    label: `${product.name} · ${formatPrice(product.price, product.currency)}`,
+  }));
+  // A product the picker's page does not hold (or one deleted since) still shows as chosen.
+  if (chosen !== null && !data.some((option) => option.value === chosen))
+    data.push({ value: chosen, label: `Product ${chosen}` });
+  return (
+    <Select
+      size="xs"
+      label={label}
+      placeholder={products?.length === 0 ? 'Add a product to the step first' : "The step's products"}
+      data={data}
+      value={chosen}
+      searchable
+      clearable
+      nothingFoundMessage="No such product"
+      onChange={(next) =>
+        onChange(next === null ? null : (products?.find((p) => String(p.id) === next) ?? null))
+      }
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A list entry linked to a product shows that product's name and price: its own are not asked for. */
+const LINKED_HIDES = new Set(['title', 'price']);
+const isLinked = (item: unknown) =>
+  typeof item === 'object' &&
+  item !== null &&
+  typeof (item as { productId?: unknown }).productId === 'number';
+
 /** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
 export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
   const path = [...base, ...field.path];
@@ -235,6 +285,24 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
       );
     case 'popup':
       return <PopupPicker label={field.label} value={value} onChange={change} />;
+    case 'product': {
+      const parentPath = path.slice(0, -1);
+      const parent = getAtPath(root, parentPath) as Record<string, unknown> | undefined;
+      return (
+        <ProductPicker
+          label={field.label}
+          value={value}
+          onChange={(product) => {
+            if (parent && 'title' in parent && 'price' in parent && product) {
+              change(
+                { ...parent, productId: product.id, title: product.name, price: product.price },
+                parentPath,
+              );
+            } else change(product?.id ?? (field.optional ? undefined : null));
+          }}
+        />
+      );
+    }
     case 'image':
       return (
         <ImageControl label={field.label} value={typeof value === 'string' ? value : ''} onCommit={change} />
@@ -395,16 +463,18 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
                   </ActionIcon>
                 </Group>
                 <Stack gap={6}>
-                  {field.fields.map((inner) => (
-                    <SettingsControl
-                      key={inner.path.join('.')}
-                      field={inner}
-                      root={root}
-                      base={[...path, index]}
-                      view={view}
-                      onChange={onChange}
-                    />
-                  ))}
+                  {field.fields
+                    .filter((inner) => !(isLinked(items[index]) && LINKED_HIDES.has(String(inner.path[0]))))
+                    .map((inner) => (
+                      <SettingsControl
+                        key={inner.path.join('.')}
+                        field={inner}
+                        root={root}
+                        base={[...path, index]}
+                        view={view}
+                        onChange={onChange}
+                      />
+                    ))}
                 </Stack>
               </Paper>
             ))}

@@ -1,6 +1,7 @@
-import { type EditorDocument, VIEW_WIDTHS, type ViewMode } from '@funnelwork/blocks';
+import { type EditorDocument, VIEW_WIDTHS, type ViewMode, withSellableProducts } from '@funnelwork/blocks';
 import { Box, Group, SegmentedControl, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useSellable } from '../sellable.tsx';
 import { VIEWS } from '../settings/devices.ts';
 import type { PageCode } from '../state/editor-state.ts';
 import { PREVIEW_SANDBOX, previewHtml } from './preview-html.ts';
@@ -19,7 +20,13 @@ export function PagePreview({
   title: string;
 }) {
   const [view, setView] = useState<ViewMode>('desktop');
-  const html = useMemo(() => previewHtml(document, code, title), [document, code, title]);
+  // As the shopper will see it: product lists with what they sell, no bump without a product.
+  const { catalogue } = useSellable();
+  const html = useMemo(
+    () =>
+      previewHtml(catalogue ? withSellableProducts(document, catalogue, 'shopper') : document, code, title),
+    [document, catalogue, code, title],
+  );
   return (
     <Box bg="gray.1" mih="100vh">
       <Group

@@ -14,6 +14,8 @@ export type SettingsField =
   | { kind: 'image'; path: ValuePath; label: string }
   /** The popup a show-popup action opens, picked from the funnel's popups. */
   | { kind: 'popup'; path: ValuePath; label: string }
+  /** One of the account's products (a product list entry, an order bump, a yes-link). */
+  | { kind: 'product'; path: ValuePath; label: string; optional: boolean }
   | {
       kind: 'number';
       path: ValuePath;
@@ -65,7 +67,6 @@ const LABELS: Readonly<Record<string, string>> = {
   lineThrough: 'Line-through',
   align: 'Alignment',
   elementId: 'Section or row id',
-  productId: 'Product id',
   popupId: 'Popup id',
   dataType: 'Data type',
   dataName: 'Data name',
@@ -193,6 +194,8 @@ export function fieldFor(
   const label = labelOf(key);
   if (def.type === 'string' && isImageKey(key, siblings)) return { kind: 'image', path, label };
   if (key === 'popupId') return { kind: 'popup', path, label: 'Popup' };
+  if (key === 'productId')
+    return { kind: 'product', path, label: 'Product', optional: def.type === 'optional' };
   if (key === 'columns' && def.type === 'enum') {
     return { kind: 'columns', path, label, options: optionsOf(key, schema) };
   }

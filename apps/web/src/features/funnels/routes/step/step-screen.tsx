@@ -1,11 +1,24 @@
-import type { Product } from '@funnelwork/domain';
+import { migrateDocument, NOTHING_TO_SELL, sellsNothing } from '@funnelwork/blocks';
+import type { Page, Product, Step } from '@funnelwork/domain';
 import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiOrThrow } from '../../../../shared/api-client.ts';
+import { apiOrThrow, apiPageOrThrow } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { useFunnelAccess } from '../../access.ts';
@@ -83,6 +96,8 @@ export function StepScreen() {
           </LockedButton>
         </Group>
       </Group>
+
+      {products.data?.length === 0 && <NothingToSellWarning funnelId={id} step={step} />}
 
       <Card p={0}>
         <Group justify="space-between" p="md">
@@ -184,6 +199,42 @@ export function StepScreen() {
         onClose={() => setDeleting(false)}
       />
     </Stack>
+  );
+}
+
+/**
+ * The merchant's warning on a step whose pages take payments with nothing to sell: no product on the
+ * step and no product list naming one of the account's products (shown only while the step has none).
+ */
+function NothingToSellWarning({ funnelId, step }: { funnelId: number; step: Step }) {
+  const documents = useQuery({
+    queryKey: ['step-page-documents', step.id, step.pages.map((page) => page.id).join(',')],
+    queryFn: () =>
+      Promise.all(
+        step.pages.map((page) =>
+          apiOrThrow<Page>('GET', `wfunnels/${funnelId}/steps/${step.id}/pages/${page.id}`),
+        ),
+      ),
+  });
+  const account = useQuery({
+    queryKey: ['step-page-documents', 'account-products'],
+    queryFn: () => apiPageOrThrow<Product>('products', { per_page: 100 }),
+  });
+  if (!documents.data || !account.data) return null;
+  const named = new Map(account.data.data.map((p) => [p.id, { id: p.id, name: p.name, price: p.price }]));
+  const empty = documents.data.some((page) => {
+    if (page.config === null) return false;
+    try {
+      return sellsNothing(migrateDocument(page.config, { kind: 'page' }), { named, step: [] });
+    } catch {
+      return false;
+    }
+  });
+  if (!empty) return null;
+  return (
+    <Alert color="yellow" title="Nothing to sell" data-testid="nothing-to-sell">
+      {NOTHING_TO_SELL}
+    </Alert>
   );
 }
 

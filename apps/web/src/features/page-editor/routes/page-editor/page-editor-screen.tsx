@@ -38,6 +38,7 @@ import { PageSettingsPanel, PropertiesPanel } from '../../components/properties-
 import { paletteTitle } from '../../palette.ts';
 import { fetchPopup, popupKeys, savePopup } from '../../popups-api.ts';
 import { PagePreview } from '../../preview/page-preview.tsx';
+import { SellableProvider } from '../../sellable.tsx';
 import { EditorContext, type EditorContextValue } from '../../state/editor-context.tsx';
 import { editorReducer, initialEditorState, type PageCode } from '../../state/editor-state.ts';
 import { type SaveDocument, usePageSave } from '../../state/use-page-save.ts';
@@ -74,16 +75,21 @@ export function PageEditorScreen() {
   const kind = location.pathname.startsWith('/page-editor/funnel/') ? 'funnel' : 'wfunnel';
   const base = `/page-editor/${kind}/${params.funnel}/steps/${params.step}/pages/${params.page}/${params.user}`;
   const popup = /^\/popup\/(\d+)/.exec(location.pathname.slice(base.length));
-  if (popup)
-    return (
-      <PopupEditorScreen
-        key={popup[1]}
-        pageBase={base}
-        funnelId={Number(params.funnel)}
-        popupId={Number(popup[1])}
-      />
-    );
-  return <PageDocumentScreen />;
+  // The page shell supplies what the step sells: the canvas and the product picker read it.
+  return (
+    <SellableProvider stepId={Number(params.step)}>
+      {popup ? (
+        <PopupEditorScreen
+          key={popup[1]}
+          pageBase={base}
+          funnelId={Number(params.funnel)}
+          popupId={Number(popup[1])}
+        />
+      ) : (
+        <PageDocumentScreen />
+      )}
+    </SellableProvider>
+  );
 }
 
 function PageDocumentScreen() {

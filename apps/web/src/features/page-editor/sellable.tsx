@@ -1,0 +1,79 @@
+import {
+  type EditorDocument,
+  type SellableProduct,
+  type StepCatalogue,
+  sellsNothing,
+  withSellableProducts,
+} from '@funnelwork/blocks';
+import type { Product } from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+
+/**
+ * What the page being edited can sell: the account's products (the product picker's choices) and the
+ * step's own. The canvas draws product lists with them as the published page does, and the editor
+ * warns when a checkout has nothing to sell.
+ */
+export type Sellable = {
+  /** The account's products (the first PICKER_PRODUCTS of its list); undefined while loading. */
+  products: Product[] | undefined;
+  /** Null until both lists have loaded. */
+  catalogue: StepCatalogue | null;
+};
+
+const SellableContext = createContext<Sellable>({ products: undefined, catalogue: null });
+
+export const sellableKeys = {
+  /** The same key as the step screen's product list, so adding a product there shows here. */
+  step: (stepId: number) => ['step-products', stepId] as const,
+  account: ['page-editor', 'account-products'] as const,
+};
+
+/** The picker offers up to this many of the account's products (one page of its list); docs/decisions.md. */
+export const PICKER_PRODUCTS = 100;
+
+const sellableOf = (product: Product): SellableProduct => ({
+  id: product.id,
+  name: product.name,
+  price: product.variants?.[0]?.price ?? product.price,
+});
+
+export function SellableProvider({ stepId, children }: { stepId: number; children: ReactNode }) {
+  const account = useQuery({
+    queryKey: sellableKeys.account,
+    queryFn: () => apiPageOrThrow<Product>('products', { per_page: PICKER_PRODUCTS }),
+  });
+  const step = useQuery({
+    queryKey: sellableKeys.step(stepId),
+    queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),
+    enabled: stepId > 0,
+  });
+  const value = useMemo<Sellable>(() => {
+    const products = account.data?.data;
+    if (!products || !step.data) return { products, catalogue: null };
+    const named = new Map<number, SellableProduct>();
+    for (const product of [...products, ...step.data]) named.set(product.id, sellableOf(product));
+    return { products, catalogue: { named, step: step.data.map(sellableOf) } };
+  }, [account.data, step.data]);
+  return <SellableContext.Provider value={value}>{children}</SellableContext.Provider>;
+}
+
+export function useSellable(): Sellable {
+  return useContext(SellableContext);
+}
+
+/** The document as the canvas draws it: product lists showing what they sell. */
+export function useShownDocument(document: EditorDocument): EditorDocument {
+  const { catalogue } = useSellable();
+  return useMemo(
+    () => (catalogue ? withSellableProducts(document, catalogue, 'editor') : document),
+    [document, catalogue],
+  );
+}
+
+/** True once loaded when the page takes payments but has nothing to sell. */
+export function useSellsNothing(document: EditorDocument): boolean {
+  const { catalogue } = useSellable();
+  return catalogue !== null && sellsNothing(document, catalogue);
+}
