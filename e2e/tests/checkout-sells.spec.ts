@@ -100,12 +100,35 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
     await expect(list).not.toContainText(placeholder);
   // An order bump without a product is not shown to shoppers.
   await expect(shopper.locator('[data-order-bump]')).toHaveCount(0);
+  // The State select offers the states of the chosen country (spec §3.2 options type states).
+  const state = shopper.getByLabel('State');
+  const offered = () => state.locator('option[data-country]:not([hidden])');
+  await shopper.getByLabel('Country').selectOption({ label: 'Canada' });
+  await expect(offered()).toHaveCount(13);
+  await expect(offered().filter({ hasText: 'Ontario' })).toHaveCount(1);
+  await shopper.getByLabel('Country').selectOption({ label: 'United States' });
+  await expect(offered().filter({ hasText: 'Ontario' })).toHaveCount(0);
+  await state.selectOption({ label: 'Texas' });
+  await expect(state).toHaveValue('TX');
+  await shopper.getByLabel('Country').selectOption({ label: 'Romania' });
+  await expect(state).toBeDisabled();
+  await shopper.getByLabel('Country').selectOption({ label: 'United States' });
+  await state.selectOption({ label: 'Texas' });
   const email = uniqueEmail('yogi');
   await fillDetails(shopper, email);
   const summary = shopper.locator('[data-order-summary]');
   await expect(summary.getByRole('row', { name: /Yoga Course/ })).toContainText('49.00');
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('49.00');
   await shot(shopper, 'checkout-sells-step-2');
+  // A bad expiry: the shopper reads the human text next to the field, never the API's field path.
+  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shopper.getByLabel('Expiry date').fill('13 / 2040');
+  await shopper.getByLabel('CVC').fill('123');
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+  const expiry = shopper.locator('.fw-card-field').filter({ has: shopper.getByLabel('Expiry date') });
+  await expect(expiry.getByRole('alert')).toHaveText('Enter a valid expiry date');
+  await expect(shopper.getByText(/payment\.exp_month/)).toHaveCount(0);
+  await shot(shopper, 'checkout-sells-bad-expiry');
   await payWithSandboxCard(shopper);
 
   // The funnel's last step: the built-in confirmation.

@@ -145,6 +145,50 @@ function cardOf(form: HTMLElement) {
   };
 }
 
+/** The text of an error for the shopper: never the API's field path ('payment.exp_month: …'). */
+export function shopperMessage(error: { message?: string; field?: string } | undefined): string {
+  const message = error?.message ?? 'Something went wrong... Please try again later';
+  const field = error?.field;
+  return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}
+
+/** The page's control an error's field names: a card field, or a form field by its posted name. */
+function controlOf(form: HTMLElement, field: string | undefined): HTMLElement | null {
+  if (!field) return null;
+  const [scope, key = ''] = field.split('.');
+  if (scope === 'payment') {
+    const card = key.startsWith('exp_') ? 'expiry' : key;
+    return q(`[data-gateway-field="${CSS.escape(card)}"]`, form);
+  }
+  if (scope === 'customer' && key) return q(`.fw-page [name="${CSS.escape(key)}"]`);
+  return null;
+}
+
+/** Shows an answered error next to the field it names (else under the payment form). */
+function showAnswerError(form: HTMLElement, error: { message?: string; field?: string } | undefined) {
+  const message = shopperMessage(error);
+  const control = controlOf(form, error?.field);
+  const box = control?.closest<HTMLElement>('.fw-field, .fw-card-field');
+  if (!control || !box) return showError(form, message);
+  control.setAttribute('aria-invalid', 'true');
+  let note = box.querySelector<HTMLElement>('.fw-field-error');
+  if (!note) {
+    note = document.createElement('div');
+    note.className = 'fw-field-error';
+    note.setAttribute('role', 'alert');
+    box.appendChild(note);
+  }
+  note.textContent = message;
+  control.addEventListener(
+    'input',
+    () => {
+      control.removeAttribute('aria-invalid');
+      note?.remove();
+    },
+    { once: true },
+  );
+}
+
 function showError(form: HTMLElement, message: string) {
   let box = q('.fw-payment-error', form);
   if (!box) {
@@ -183,7 +227,7 @@ registerHydrator('[data-payment-form]', (form, data) => {
         if (status === 201 || status === 200) return goNext(data, json, true);
         // An answered failure is final for its key: the next attempt is a new payment.
         key = newKey();
-        showError(form, json.error?.message ?? 'Something went wrong... Please try again later');
+        showAnswerError(form, json.error as { message?: string; field?: string } | undefined);
       })
       .catch(() => showError(form, 'Something went wrong... Please try again later'))
       .finally(() => {
