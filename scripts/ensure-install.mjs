@@ -27,8 +27,8 @@ export function missingTools(root = '.') {
 export function ensureInstall() {
   const reason = installReason();
   if (!reason) return;
-  // `npm install` with the committed lockfile, not `npm ci`: the registry reachable here lacks other
-  // platforms' optional binaries (Biome's), which `npm ci` insists on finding in the lockfile.
+  // `npm install` with the committed lockfile, not `npm ci`: after a pull it updates node_modules in
+  // place, where `npm ci` deletes it first. CI fails when it changes package-lock.json.
   // `--include=dev` because building needs Vite, tsup and TypeScript: without it, NODE_ENV=production
   // (or omit=dev in an .npmrc) makes npm leave the dev dependencies out. The server itself may run
   // with NODE_ENV=production all the same.
