@@ -17,12 +17,20 @@ server=''
 
 stop() {
   [ -n "$server" ] || return 0
+  local asked
+  asked="$(date +%s)"
   kill -TERM -- "-$server" 2>/dev/null || true
-  for _ in $(seq 1 30); do kill -0 "$server" 2>/dev/null || break; sleep 1; done
-  kill -KILL -- "-$server" 2>/dev/null || true
+  # Until every process of its session has gone (the server may outlive npm by its closing time).
+  for _ in $(seq 1 30); do pgrep -s "$server" >/dev/null || break; sleep 1; done
+  if pgrep -s "$server" >/dev/null; then
+    echo "  still running 30 s after SIGTERM: SIGKILL"
+    kill -KILL -- "-$server" 2>/dev/null || true
+  fi
   wait "$server" 2>/dev/null || true
   server=''
+  echo "  stopped in $(($(date +%s) - asked)) s"
 }
+began="$(date +%s)"
 trap 'stop; rm -rf "$tmp"' EXIT
 
 fail() {
@@ -90,4 +98,5 @@ echo "  the checkout is clean: package-lock.json as committed"
 
 start 'NODE_ENV unset, second run' -u NODE_ENV
 if grep -q '^Installing dependencies' "$log"; then fail "the second run installed again"; fi
-echo "✓ npm start works on a fresh clone with NODE_ENV=production, and again with NODE_ENV unset"
+echo "✓ npm start works on a fresh clone with NODE_ENV=production, and again with NODE_ENV unset" \
+  "($(($(date +%s) - began)) s)"
