@@ -1,19 +1,47 @@
-// Installs dependencies when node_modules is missing or older than the lockfile.
+// Installs dependencies, dev dependencies included, when node_modules is missing, older than the
+// lockfile, or lacks a build or test tool (a tree installed earlier with NODE_ENV=production).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+
+/** The commands `npm start` and `npm test` run from node_modules/.bin; all come from devDependencies. */
+export const TOOLS = ['vite', 'tsup', 'tsc', 'biome', 'vitest', 'playwright'];
+
+/** Why `root` needs an install, or null when its node_modules is complete and current. */
+export function installReason(root = '.') {
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (!fs.existsSync(marker)) return 'no node_modules';
+  if (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs) {
+    return 'package-lock.json is newer than node_modules';
+  }
+  const missing = missingTools(root);
+  if (missing.length > 0) return `node_modules lacks dev dependencies: ${missing.join(', ')}`;
+  return null;
+}
+
+export function missingTools(root = '.') {
+  return TOOLS.filter((tool) => !fs.existsSync(path.join(root, 'node_modules/.bin', tool)));
+}
 
 export function ensureInstall() {
-  const marker = 'node_modules/.package-lock.json';
-  const lock = 'package-lock.json';
-  const stale =
-    !fs.existsSync(marker) ||
-    (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs);
-  if (!stale) return;
-  // `npm install` with the committed lockfile, not `npm ci`: the registry reachable here lacks other
-  // platforms' optional binaries (Biome's), which `npm ci` insists on finding in the lockfile.
-  console.log('Installing dependencies (npm install, from package-lock.json)…');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  const reason = installReason();
+  if (!reason) return;
+  // `npm install` with the committed lockfile, not `npm ci`: after a pull it updates node_modules in
+  // place, where `npm ci` deletes it first. CI fails when it changes package-lock.json.
+  // `--include=dev` because building needs Vite, tsup and TypeScript: without it, NODE_ENV=production
+  // (or omit=dev in an .npmrc) makes npm leave the dev dependencies out. The server itself may run
+  // with NODE_ENV=production all the same.
+  console.log(`Installing dependencies (${reason}): npm install --include=dev, from package-lock.json…`);
+  const result = spawnSync('npm', ['install', '--include=dev', '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const missing = missingTools();
+  if (missing.length > 0) {
+    console.error(`npm install finished, but node_modules/.bin still lacks ${missing.join(', ')}.`);
+    process.exit(1);
+  }
 }
 
 export function run(command, args, options = {}) {
