@@ -1,8 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
+    // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database): only the
+    // PostgreSQL run (`TEST_DATABASE=postgres`, scripts/test.mjs) includes them.
+    exclude:
+      process.env.TEST_DATABASE === 'postgres'
+        ? configDefaults.exclude
+        : [...configDefaults.exclude, '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -73,8 +73,9 @@ import { trackingCodesRoutes } from './modules/tracking-codes/tracking-codes.rou
 import { createTrackingCodesService } from './modules/tracking-codes/tracking-codes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createInvalidationBus } from './plugins/invalidation.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
@@ -210,6 +211,12 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;
+  // Caches of this process that other server processes' writes make stale (sessions, published sites).
+  const invalidations = await createInvalidationBus(database, {
+    onError: (error, what) => app.log.error({ err: error }, what),
+  });
+  app.addHook('onClose', () => invalidations.close());
+  sessionCacheOf(db).connect(invalidations);
   const mailer = createMailer({ db, config, queue });
   const users = createUsersService({ db, config, mailer });
   const staff = createStaffService({ db, config, mailer, users });
@@ -251,7 +258,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const events = options.events ?? createEventBus();
   const orders = createOrdersService({ db, gateways: gatewayRegistry, events });
   const customers = createCustomersService({ db });
-  const exports = createExportsService({ db, database, queue, dataDir: config.dataDir });
+  const exports = createExportsService({
+    db,
+    database,
+    queue,
+    dataDir: config.dataDir,
+    jobExpirySeconds: config.exportJobExpirySeconds,
+  });
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
@@ -295,7 +308,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 
   mediaRoute(app, { images });
   checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
-  await registerRuntime(app, { db, config });
+  await registerRuntime(app, { db, config, invalidations });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

@@ -38,6 +38,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'PAGES_DOMAIN is a host name such as pages.example.com')
     .optional(),
+  /**
+   * An export still running after this long is given up and started again (on any process): how soon the
+   * export a stopped process was writing starts again elsewhere, and the longest an export may take.
+   */
+  EXPORT_JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
   /** The request header carrying the visitor's country (a CDN's, e.g. cf-ipcountry). */
   GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
@@ -85,6 +90,8 @@ export type Config = {
   pagesDomain: string | undefined;
   /** Lower-case name of the request header with the visitor's two-letter country. */
   geoCountryHeader: string;
+  /** The orders.export job's expiry (pg-boss `expireInSeconds`). */
+  exportJobExpirySeconds: number;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: e.STRIPE_API_BASE,
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
+    exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
     webDist: undefined,
     inMemoryDatabase: false,
   };

@@ -15,10 +15,13 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  await database.migrate();
   const queue = createJobQueue(database);
-  const app = await buildApp({ config, database, queue });
-  const seeded = config.seedDemo ? await seedDemo(database.db, app.services.users) : false;
+  // Several processes may start together on one PostgreSQL database: one migrates and seeds at a time.
+  const { app, seeded } = await database.exclusively(async () => {
+    await database.migrate();
+    const app = await buildApp({ config, database, queue });
+    return { app, seeded: config.seedDemo ? await seedDemo(database.db, app.services.users) : false };
+  });
   await queue.start();
   await app.listen({ port: config.port, host: config.host });
 

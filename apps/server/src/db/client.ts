@@ -49,8 +49,33 @@ export type Database = {
    */
   maintain(): Promise<MaintenanceResult>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server process on the same PostgreSQL database runs its own (a session
+   * advisory lock): processes started together migrate and seed one after the other. PGlite belongs to one
+   * process: it just runs it.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Other server processes' messages on a channel (`LISTEN` on one connection of its own, which comes back
+   * after a lost connection; `onReconnect` then says messages may have been missed). Null on PGlite: the
+   * embedded database belongs to one process, so there is nobody to hear from.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener | null>;
   close(): Promise<void>;
 };
+
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  onReconnect: () => void;
+  onError: (error: Error) => void;
+};
+export type Listener = { close(): Promise<void> };
+
+/** The advisory lock of boot's migrations and seed (any fixed number; 'fw' in ASCII). */
+const BOOT_LOCK_KEY = 0x6677;
+
+/** How long a lost listening connection waits before it tries again, doubling up to the last. */
+const LISTEN_RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
 
 export type TextRow = Array<string | null>;
 
@@ -146,7 +171,80 @@ async function createPostgres(url: string): Promise<Database> {
     },
     maintain: async () => ({ vacuumed: [], analyzed: [] }),
     migrate: () => migrateNodePg(db as never, { migrationsFolder: resolveAsset('migrations') }),
+    exclusively: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString: url, application_name: `funnelwork ${channel}` });
+    candidate.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
+    });
+    // Only the connection in use reconnects when it is lost; a failed attempt is retried by its caller.
+    const onLost = (error?: Error) => {
+      if (client !== candidate || closed) return;
+      client = null;
+      if (error) handlers.onError(error);
+      candidate.end().catch(() => {});
+      scheduleReconnect();
+    };
+    candidate.on('error', onLost);
+    candidate.on('end', () => onLost());
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${channel}`);
+    } catch (error) {
+      candidate.end().catch(() => {});
+      throw error;
+    }
+    if (closed) await candidate.end().catch(() => {});
+    else client = candidate;
+  };
+  const scheduleReconnect = () => {
+    const wait = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)] as number;
+    failures++;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          failures = 0;
+          if (!closed) handlers.onReconnect();
+        },
+        (error: Error) => {
+          if (closed) return;
+          handlers.onError(error);
+          scheduleReconnect();
+        },
+      );
+    }, wait);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = null;
+    },
   };
 }
 
@@ -322,6 +420,8 @@ async function createPglite(dataDir: string | null, maintenance: boolean): Promi
         { migrationsFolder: resolveAsset('migrations') },
       ),
     maintain,
+    exclusively: (work) => work(),
+    listen: async () => null,
     close: async () => {
       closed = true;
       clearInterval(maintenanceTimer);

@@ -2,7 +2,22 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 
-export type JobOptions = { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean };
+export type JobOptions = {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /**
+   * A job still active this long after it started is failed and retried, by any process: how a job whose
+   * process was killed gets done. pg-boss's default is 15 minutes.
+   */
+  expireInSeconds?: number;
+};
+
+/**
+ * How often pg-boss's maintenance (one process at a time, cluster-wide) fails the expired jobs: a killed
+ * process's job is retried at most this long after its expiry (pg-boss's default is 120 s).
+ */
+export const QUEUE_MAINTENANCE_SECONDS = 10;
 /** Background work: an id, a zod payload, and (registered separately) a handler. */
 export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; options: JobOptions };
 
@@ -19,7 +34,7 @@ export type JobQueue = {
   send<T extends z.ZodType>(
     job: JobDefinition<T>,
     data: z.input<T>,
-    options?: { startAfter?: Date; singletonKey?: string },
+    options?: { startAfter?: Date; singletonKey?: string; expireInSeconds?: number },
   ): Promise<string | null>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
@@ -33,7 +48,12 @@ export function createJobQueue(
   options: { pollingIntervalSeconds?: number } = {},
 ): JobQueue {
   // Both drivers go through executeSql, so on PGlite pg-boss shares the worker's one connection and lock.
-  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schedule: false, supervise: true });
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: QUEUE_MAINTENANCE_SECONDS,
+  });
   boss.on('error', (error: Error) => {
     console.error('job queue error:', error.message);
   });

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { members, sessions } from '../db/schema/index.ts';
 import { forbidden, HttpError } from './errors.ts';
+import type { InvalidationBus, SessionInvalidation } from './invalidation.ts';
 
 /** 256 random bits, sent once to the client; only its hash is stored. */
 export function newToken(): string {
@@ -38,9 +39,10 @@ declare module 'fastify' {
 }
 
 /**
- * How long a checked session may be answered from memory without asking the database. Changes made
- * through this process (sign-out, revocation, account choice, permissions, membership) take effect at
- * once; a change made by another server process is seen within this time (docs/decisions.md).
+ * How long a checked session may be answered from memory without asking the database. Every change to who
+ * may do what (sign-out, revocation, account choice, permissions, membership) is published on the
+ * invalidation bus, which reaches this process at once and other server processes through PostgreSQL's
+ * NOTIFY; this time to live bounds what a lost notification could leave behind (docs/decisions.md).
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Touch `last_used_at` at most this often: idle expiry needs no write per request. */
@@ -53,10 +55,21 @@ type CachedSession = {
   expiresAt: number;
 };
 
+/** Whether an invalidation names a cached session: every condition it gives must hold. */
+function concerns(message: SessionInvalidation, { session }: CachedSession): boolean {
+  return (
+    (message.sessionId === undefined || session.id === message.sessionId) &&
+    (message.userId === undefined || session.userId === message.userId) &&
+    (message.accountId === undefined || session.accountId === message.accountId) &&
+    (message.exceptSessionId === undefined || session.id !== message.exceptSessionId)
+  );
+}
+
 /**
  * Sessions checked recently, by token hash, so an authenticated request needs no database round trip
- * of its own. Every write that changes who may do what calls `forget…` after it commits; a check that
- * read the database before such a write does not store its (older) answer (`generation`).
+ * of its own. Every write that changes who may do what calls `forget…` after it commits, which applies here
+ * and on every other process sharing the database (`connect`); a check that read the database before such
+ * a write does not store its (older) answer (`generation`).
  */
 export class SessionCache {
   private readonly entries = new LRUCache<string, CachedSession>({
@@ -65,6 +78,18 @@ export class SessionCache {
     ttlAutopurge: false,
   });
   private generation = 0;
+  private publish = async (message: SessionInvalidation) => this.apply(message);
+
+  /** From now on invalidations go through the bus, and other processes' invalidations apply here. */
+  connect(bus: InvalidationBus) {
+    this.publish = (message) => bus.publish(message);
+    bus.subscribe({
+      apply: (message) => {
+        if (message.kind === 'sessions') this.apply(message);
+      },
+      applyAll: () => this.clear(),
+    });
+  }
 
   get(tokenHash: string): CachedSession | undefined {
     return this.entries.get(tokenHash);
@@ -79,20 +104,26 @@ export class SessionCache {
   delete(tokenHash: string) {
     this.entries.delete(tokenHash);
   }
-  /** After a write to sessions or members that may concern these entries. */
-  forget(matches: (entry: CachedSession) => boolean) {
+  /** Drops the entries an invalidation names, in this process only. */
+  apply(message: SessionInvalidation) {
     this.generation++;
-    for (const [hash, entry] of this.entries.entries()) if (matches(entry)) this.entries.delete(hash);
+    for (const [hash, entry] of this.entries.entries())
+      if (concerns(message, entry)) this.entries.delete(hash);
+  }
+  clear() {
+    this.generation++;
+    this.entries.clear();
+  }
+  /** After a write to sessions or members that may concern these entries, here and in other processes. */
+  forget(where: Omit<SessionInvalidation, 'kind'>): Promise<void> {
+    return this.publish({ kind: 'sessions', ...where });
   }
   forgetSession(sessionId: number) {
-    this.forget((entry) => entry.session.id === sessionId);
+    return this.forget({ sessionId });
   }
   /** A user's sessions (in one account, when given): revocation, permissions, membership. */
   forgetUser(userId: number, accountId?: number) {
-    this.forget(
-      (entry) =>
-        entry.session.userId === userId && (accountId === undefined || entry.session.accountId === accountId),
-    );
+    return this.forget({ userId, accountId });
   }
 }
 
@@ -231,10 +262,5 @@ export async function revokeSessions(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
-  sessionCacheOf(db).forget(
-    (entry) =>
-      entry.session.userId === where.userId &&
-      (where.accountId === undefined || entry.session.accountId === where.accountId) &&
-      entry.session.id !== where.exceptSessionId,
-  );
+  await sessionCacheOf(db).forget(where);
 }

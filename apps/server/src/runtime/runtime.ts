@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { InvalidationBus } from '../plugins/invalidation.ts';
 import { type ClientBundle, loadClientBundle } from './client-bundle.ts';
 import { webFonts } from './fonts.ts';
 import { PAGE_ROUTE_PREFIX, type SiteRef, siteOf } from './hosts.ts';
@@ -170,7 +171,10 @@ function codesFor(site: SiteData, funnelId: number, mainId: number): TrackingCod
  * Published funnels: pages by subdomain, custom domain or the /p/{subdomain} path form, the page
  * script, opt-ins and page-view tracking. Registered before the dashboard's catch-all.
  */
-export async function registerRuntime(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function registerRuntime(
+  app: FastifyInstance,
+  { db, config, invalidations }: { db: Db; config: Config; invalidations: InvalidationBus },
+) {
   const runtime: Runtime = {
     sites: createSiteCache(db),
     views: createPageViewRecorder(db, { onError: (error) => app.log.error({ err: error }, 'page views') }),
@@ -186,8 +190,15 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
   app.addHook('onClose', async () => {
     await runtime.views.close();
   });
-  // Any successful write through the API may change what an account publishes. A callback hook, not an
-  // async one: it runs on every response, published pages included, and needs no promise.
+  invalidations.subscribe({
+    apply: (message) => {
+      if (message.kind === 'site') runtime.sites.bump(message.accountId);
+    },
+    applyAll: () => runtime.sites.bumpAll(),
+  });
+  // Any successful write through the API may change what an account publishes, here and on every other
+  // server process. A callback hook, not an async one: it runs on every response, published pages
+  // included, and needs no promise (a failed notification is logged by the bus).
   app.addHook('onResponse', (request, reply, done) => {
     const accountId = request.session?.accountId;
     if (
@@ -196,7 +207,7 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
       request.url.startsWith('/api/') &&
       !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
     )
-      runtime.sites.bump(accountId);
+      void invalidations.publish({ kind: 'site', accountId });
     done();
   });
 

@@ -41,7 +41,10 @@ export type SiteData = {
 
 export type HostMatch = { accountId: number; domainId: number | null };
 
-/** How long loaded data is trusted without a local change (other server processes' edits show up after it). */
+/**
+ * How long loaded data is trusted without an invalidation. Writes bump the account on every server process
+ * (the invalidation bus); this only bounds what a lost notification could leave behind.
+ */
 export const SITE_TTL_MS = 30_000;
 
 /**
@@ -51,10 +54,12 @@ export const SITE_TTL_MS = 30_000;
 export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
   const ttl = options.ttlMs ?? SITE_TTL_MS;
   const generations = new Map<number, number>();
+  // Added to every account's generation: `bumpAll` moves them all on, and no generation comes back.
+  let epoch = 0;
   const sites = new LRUCache<number, SiteData>({ max: 5_000, ttl });
   const hosts = new LRUCache<string, HostMatch | 'none'>({ max: 20_000, ttl });
 
-  const generationOf = (accountId: number) => generations.get(accountId) ?? 0;
+  const generationOf = (accountId: number) => epoch + (generations.get(accountId) ?? 0);
 
   const hostKey = (ref: SiteRef) => (ref.kind === 'subdomain' ? `s:${ref.subdomain}` : `d:${ref.host}`);
 
@@ -204,8 +209,14 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     },
     /** Something of the account changed (a page save, a step, a tracking code, a domain, the subdomain). */
     bump(accountId: number) {
-      generations.set(accountId, generationOf(accountId) + 1);
+      generations.set(accountId, (generations.get(accountId) ?? 0) + 1);
       sites.delete(accountId);
+      hosts.clear();
+    },
+    /** Anything may have changed (invalidations may have been missed): every account reloads. */
+    bumpAll() {
+      epoch++;
+      sites.clear();
       hosts.clear();
     },
   };

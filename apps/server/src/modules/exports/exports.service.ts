@@ -25,13 +25,17 @@ export const EXPORT_LIFETIME_MS = 7 * 86_400_000;
  */
 export const EXPORT_BATCH_SIZE = 50_000;
 
+/**
+ * An export still running this long after it started is failed and retried, on whichever process takes it
+ * first: an export whose process was killed starts again within this plus the queue's maintenance interval,
+ * retry delay and polling (2 minutes in all). `EXPORT_JOB_EXPIRY_SECONDS` sets it.
+ */
+export const EXPORT_JOB_EXPIRY_SECONDS = 90;
+
 export const exportOrdersJob = defineJob(
   'orders.export',
   z.object({ exportId: z.number().int().positive() }),
-  {
-    retryLimit: 2,
-    retryDelay: 5,
-  },
+  { retryLimit: 2, retryDelay: 5, expireInSeconds: EXPORT_JOB_EXPIRY_SECONDS },
 );
 export const expireExportsJob = defineJob(
   'orders.export-expire',
@@ -63,12 +67,14 @@ export function createExportsService({
   database,
   queue,
   dataDir,
+  jobExpirySeconds = EXPORT_JOB_EXPIRY_SECONDS,
   clock = () => new Date(),
 }: {
   db: Db;
   database: Pick<Database, 'kind' | 'copyOut' | 'forEachRawRow'>;
   queue: JobQueue;
   dataDir: string;
+  jobExpirySeconds?: number;
   clock?: () => Date;
 }) {
   const exportsDir = path.join(dataDir, 'exports');
@@ -108,16 +114,19 @@ export function createExportsService({
         fs.createWriteStream(file, { mode: 0o600 }),
       );
       const size = fs.statSync(file).size;
-      await db
+      // A run that outlived its expiry was started again: the first to finish keeps its file.
+      const finished = await db
         .update(exportJobs)
         .set({ done: true, fileName, dataSize: size, rowsCount: rows, timeDone: clock() })
-        .where(eq(exportJobs.id, exportId));
+        .where(and(eq(exportJobs.id, exportId), eq(exportJobs.done, false)))
+        .returning({ id: exportJobs.id });
+      if (finished.length === 0) fs.rmSync(file, { force: true });
     } catch (error) {
       fs.rmSync(file, { force: true });
       await db
         .update(exportJobs)
         .set({ failed: true, error: (error as Error).message, timeDone: clock() })
-        .where(eq(exportJobs.id, exportId));
+        .where(and(eq(exportJobs.id, exportId), eq(exportJobs.done, false)));
     }
   }
 
@@ -165,7 +174,7 @@ export function createExportsService({
         })
         .returning();
       const job = row as ExportRow;
-      await queue.send(exportOrdersJob, { exportId: job.id });
+      await queue.send(exportOrdersJob, { exportId: job.id }, { expireInSeconds: jobExpirySeconds });
       await queue.send(expireExportsJob, { exportId: job.id }, { startAfter: expiryDate });
       return exportOut(job, now);
     },

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportJobs } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
-import { EXPORT_COLUMNS } from './exports.service.ts';
+import { EXPORT_COLUMNS, EXPORT_JOB_EXPIRY_SECONDS } from './exports.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -153,5 +155,40 @@ describe('orders export ("Download .CSV of orders")', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe('restricted area: access denied');
     expect((await member.api.post('download-export', { id: job.id })).statusCode).toBe(403);
+  });
+
+  it('gives the job its expiry, and keeps the file of the first of two runs to finish', async () => {
+    // pg-boss starts a job again on any process once it has been active longer than its expiry.
+    const created = (await api.post('exports', { params: { exportType: 'all' } })).json().data;
+    const [sent] = (
+      await t.database.executeSql(
+        `select extract(epoch from expire_in)::int as seconds from pgboss.job
+          where name = 'orders.export' and data->>'exportId' = $1`,
+        [String(created.id)],
+      )
+    ).rows;
+    expect(sent?.seconds).toBe(EXPORT_JOB_EXPIRY_SECONDS);
+    await finished(created.id);
+
+    // A run that outlived its expiry goes on beside its retry: only one of them may keep a file.
+    const now = new Date();
+    const [row] = await t.database.db
+      .insert(exportJobs)
+      .values({
+        accountId: owner.accountId,
+        userId: owner.userId,
+        params: { exportType: 'all', rangeStart: 0, rangeEnd: 0 },
+        time: now,
+        expiryDate: new Date(now.getTime() + 86_400_000),
+      })
+      .returning();
+    const id = row?.id as number;
+    await Promise.all([t.app.services.exports.runExport(id), t.app.services.exports.runExport(id)]);
+    const files = fs
+      .readdirSync(path.join(dataDir, 'exports'))
+      .filter((name) => name.startsWith(`${owner.accountId}-${id}-`));
+    const [done] = await t.database.db.select().from(exportJobs).where(eq(exportJobs.id, id));
+    expect(done?.done).toBe(true);
+    expect(files).toEqual([done?.fileName]);
   });
 });

@@ -91,7 +91,7 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         .returning({ id: members.id });
       if (!member) throw new Error('member not created');
       // A session of theirs that already chose this account now has a membership in it.
-      sessionCacheOf(db).forgetUser(user.id, accountId);
+      await sessionCacheOf(db).forgetUser(user.id, accountId);
 
       const signIn = `${config.publicUrl}/log-in`;
       if (isNewUser) {
@@ -122,7 +122,7 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         .update(members)
         .set({ permissions })
         .where(and(eq(members.id, memberId), eq(members.accountId, accountId)));
-      sessionCacheOf(db).forgetUser(target.user_id, accountId);
+      await sessionCacheOf(db).forgetUser(target.user_id, accountId);
       return get(accountId, { memberId });
     },
 

@@ -128,7 +128,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
 
     async signOut(sessionId: number) {
       await db.update(sessions).set({ revokedAt: clock() }).where(eq(sessions.id, sessionId));
-      sessionCacheOf(db).forgetSession(sessionId);
+      await sessionCacheOf(db).forgetSession(sessionId);
     },
 
     async selectAccount(sessionId: number, userId: number, accountId: number) {
@@ -138,7 +138,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
         .where(and(eq(members.accountId, accountId), eq(members.userId, userId)));
       if (!member) throw new HttpError(404, 'Account not found', 'not_found');
       await db.update(sessions).set({ accountId }).where(eq(sessions.id, sessionId));
-      sessionCacheOf(db).forgetSession(sessionId);
+      await sessionCacheOf(db).forgetSession(sessionId);
     },
 
     async changePassword(userId: number, sessionId: number, currentPassword: string, password: string) {
@@ -202,7 +202,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
           .set({ revokedAt: clock() })
           .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
       });
-      sessionCacheOf(db).forgetUser(user.id);
+      await sessionCacheOf(db).forgetUser(user.id);
     },
 
     async updateTimezone(userId: number, tz: string, force: boolean) {
