@@ -41,6 +41,16 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
       `${origin}/guide/offer?fw_preview=1`,
     );
   }
+  // The open-page icon opens the public address; the overview says the funnel is published and how to
+  // take it offline.
+  for (const list of [page.getByRole('list', { name: 'Steps' }), page.getByTestId('overview-step')]) {
+    await expect(list.getByRole('link', { name: 'Open Offer' })).toHaveAttribute(
+      'href',
+      `${origin}/guide/offer`,
+    );
+  }
+  await expect(address.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('published-hint')).toContainText('To unpublish, delete the funnel');
   const clicked = Date.now();
   await address.getByRole('button', { name: 'Copy funnel address' }).click();
   await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();

@@ -13,6 +13,15 @@ test('signs up, lands in the dashboard shell with the welcome popup, and gets st
   for (const tab of ['Get started', 'Dashboard', 'Funnels', 'Orders', 'Customers', 'Automations', 'Apps']) {
     await expect(nav.getByRole('link', { name: tab })).toBeVisible();
   }
+  // The Automations tab's tag reads "New", legibly (it was an empty coloured square).
+  const badge = nav.getByRole('link', { name: /Automations/ }).getByTestId('new-badge');
+  await expect(badge).toHaveText('New');
+  const legible = await badge.evaluate((element) => {
+    const label = element.querySelector<HTMLElement>('[class*="Badge-label"]') ?? element;
+    const box = element.getBoundingClientRect();
+    return label.scrollWidth <= label.clientWidth + 1 && box.width >= 24 && box.height >= 14;
+  });
+  expect(legible).toBe(true);
   await page.reload();
   await expect(nav.getByRole('link', { name: 'Funnels' })).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();

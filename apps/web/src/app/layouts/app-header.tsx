@@ -57,8 +57,8 @@ function Tabs({ className, onNavigate }: { className?: string; onNavigate?: () =
     <NavLink key={tab.to} to={tab.to} end={'end' in tab} className={className} onClick={onNavigate}>
       {tab.label}
       {'isNew' in tab && (
-        <Badge size="xs" variant="filled" color="grape" radius="sm">
-          new
+        <Badge size="sm" variant="filled" color="grape" radius="sm" ml={6} data-testid="new-badge">
+          New
         </Badge>
       )}
     </NavLink>

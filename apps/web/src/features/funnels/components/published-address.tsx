@@ -1,6 +1,10 @@
 import { COPY_TOOLTIP_RESET_MS } from '@funnelwork/domain/rules';
-import { ActionIcon, Anchor, Button, CopyButton, Group, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconEye } from '@tabler/icons-react';
+
+/** What the funnel's overview says of a published funnel, and how to take it offline. */
+export const PUBLISHED_HINT =
+  'Live for everyone at this address. To unpublish, delete the funnel: it moves to the archive, from where you can restore it.';
 
 /** "Copy tooltip resets after 1.5 s." (spec §9) */
 export const COPY_RESET_MS = COPY_TOOLTIP_RESET_MS;
@@ -38,13 +42,41 @@ export function PublishedAddress({ address, label }: { address: Address; label: 
     );
   }
   return (
-    <Group gap={6} wrap="nowrap" data-testid="published-address">
-      <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate>
-        {address.live_url}
-      </Anchor>
-      <CopyAddressButton value={address.live_url} label={`${label} address`} />
-      {address.preview_url && <PreviewLink href={address.preview_url} label={label} />}
-    </Group>
+    <Stack gap={4}>
+      <Group gap={6} wrap="nowrap" data-testid="published-address">
+        <Badge color="teal" variant="light" size="sm" style={{ flexShrink: 0 }}>
+          Published
+        </Badge>
+        <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate>
+          {address.live_url}
+        </Anchor>
+        <CopyAddressButton value={address.live_url} label={`${label} address`} />
+        {address.preview_url && <PreviewLink href={address.preview_url} label={label} />}
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="published-hint">
+        {PUBLISHED_HINT}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Opens a step's public address (what shoppers see, counted in tracking), beside its Preview. */
+export function OpenPageLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Tooltip label="Open the published page" withArrow>
+      <ActionIcon
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener"
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={`Open ${label}`}
+      >
+        <IconExternalLink size={14} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
@@ -62,7 +94,7 @@ export function PreviewLink({ href, label, compact }: { href: string; label: str
           size="sm"
           aria-label={`Preview ${label}`}
         >
-          <IconExternalLink size={14} />
+          <IconEye size={14} />
         </ActionIcon>
       </Tooltip>
     );

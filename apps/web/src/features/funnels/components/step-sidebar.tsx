@@ -34,7 +34,7 @@ import {
 } from '../api.ts';
 import { AddStepPopup } from './add-step-popup.tsx';
 import { DeleteStepPopup } from './delete-step-popup.tsx';
-import { PreviewLink } from './published-address.tsx';
+import { OpenPageLink, PreviewLink } from './published-address.tsx';
 import classes from './step-sidebar.module.css';
 
 export const NO_STEPS = 'No steps have been added yet';
@@ -167,6 +167,7 @@ function SortableStep({ step, position, to, canEdit, address, onDelete }: Sortab
           </Text>
         </span>
       </NavLink>
+      {address?.live_url && <OpenPageLink href={address.live_url} label={step.name} />}
       {address?.preview_url && <PreviewLink href={address.preview_url} label={step.name} compact />}
       <Tooltip label={canEdit ? 'Delete step' : 'Access denied'}>
         <ActionIcon

@@ -32,7 +32,12 @@ import {
   usePublishState,
   useSteps,
 } from '../../api.ts';
-import { CopyAddressButton, PreviewLink, PublishedAddress } from '../../components/published-address.tsx';
+import {
+  CopyAddressButton,
+  OpenPageLink,
+  PreviewLink,
+  PublishedAddress,
+} from '../../components/published-address.tsx';
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 function StatCard({ label, value }: { label: string; value: string }) {
@@ -125,6 +130,7 @@ export function FunnelOverviewScreen() {
                   {address?.live_url && (
                     <Group gap={2} wrap="nowrap">
                       <CopyAddressButton value={address.live_url} label={`${step.name} address`} />
+                      <OpenPageLink href={address.live_url} label={step.name} />
                       {address.preview_url && (
                         <PreviewLink href={address.preview_url} label={step.name} compact />
                       )}
