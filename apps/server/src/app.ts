@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { Config } from './config.ts';
+import { type Config, trustedProxies } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
@@ -160,6 +160,7 @@ export function helmetHeaders(
 
 export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const { config, database, queue, logStream } = options;
+  const trustProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -170,11 +171,12 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
             ...(logStream ? { stream: logStream } : {}),
           },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: anyone else could pick their address and host.
+    trustProxy: config.trustProxy === false ? false : trustProxy,
     // Pages hosts ({subdomain}.localhost, custom domains) only ever reach the published-page routes.
     rewriteUrl: createUrlRewriter(
       { dashboardHost: new URL(config.publicUrl).hostname.toLowerCase(), pagesDomain: config.pagesDomain },
-      true,
+      trustProxy,
     ),
   });
   app.setValidatorCompiler(validatorCompiler);

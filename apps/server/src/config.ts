@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage.ts';
 
@@ -57,7 +58,51 @@ const envSchema = z.object({
         return false;
       }
     }, 'DNS_SERVERS is a comma-separated list of IP addresses with optional ports'),
+  /** Proxies whose X-Forwarded-For/-Host/-Proto are believed: off, true (any peer) or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      try {
+        return trustProxySetting(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
+
+/** Which peers may set X-Forwarded-*: none, any (only behind a proxy that overwrites them), or these. */
+export type TrustProxy = boolean | string[];
+
+function trustProxySetting(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false' || text === 'off') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    // Fastify 5 ignores hop counts: a count cannot tell a proxy from a client that connects directly.
+    throw new Error(
+      "TRUST_PROXY is true or the proxies' addresses or CIDRs (10.0.0.0/8,loopback), not a hop count",
+    );
+  }
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(list);
+  } catch {
+    throw new Error('TRUST_PROXY is true or a comma-separated list of IP addresses, CIDRs or loopback');
+  }
+  return list;
+}
+
+/** The trust function Fastify and the host rewriter share: may `address`, `hop` proxies from us, forward? */
+export function trustedProxies(setting: TrustProxy): (address: string, hop: number) => boolean {
+  if (setting === false) return () => false;
+  if (setting === true) return () => true;
+  return proxyAddr.compile(setting);
+}
 
 function dnsServerList(value: string | undefined): string[] {
   return (value ?? '')
@@ -92,6 +137,8 @@ export type Config = {
   geoCountryHeader: string;
   /** The orders.export job's expiry (pg-boss `expireInSeconds`). */
   exportJobExpirySeconds: number;
+  /** Peers whose forwarding headers (client address, host, protocol) are believed; false: none. */
+  trustProxy: TrustProxy;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -140,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
+    trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     inMemoryDatabase: false,
   };

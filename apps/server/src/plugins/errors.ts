@@ -13,6 +13,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: the client may try again after `retryAfterSeconds`, which the answer's Retry-After header says. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, 'too_many_requests');
+  }
+}
+
 function codeFor(status: number): string {
   switch (status) {
     case 400:
@@ -52,6 +62,7 @@ function describeValidation(error: FastifyError): { message: string; field: stri
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       return reply.status(error.status).send({
         error: { message: error.message, code: error.code, status: error.status, field: error.field },

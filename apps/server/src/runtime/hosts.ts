@@ -57,10 +57,28 @@ export function siteOf(raw: IncomingMessage): SiteRef | null {
 export const PAGE_ROUTE_PREFIX = '/_fw/site';
 
 /**
+ * X-Forwarded-Host when the connecting peer is a trusted proxy (its last value, the one that proxy set,
+ * as Fastify's request.host reads it); otherwise undefined, so a client cannot choose the site.
+ */
+function forwardedHost(
+  raw: IncomingMessage,
+  trustProxy: (address: string, hop: number) => boolean,
+): string | undefined {
+  const header = raw.headers['x-forwarded-host'];
+  const peer = raw.socket?.remoteAddress;
+  if (!header || peer === undefined || !trustProxy(peer, 0)) return undefined;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  return value.slice(value.lastIndexOf(',') + 1).trim() || undefined;
+}
+
+/**
  * Fastify's rewriteUrl: on a pages host every path is a published page (under PAGE_ROUTE_PREFIX)
  * except the runtime's /_fw/ endpoints, so no dashboard or API route ever answers there.
  */
-export function createUrlRewriter(settings: HostSettings, trustProxy: boolean) {
+export function createUrlRewriter(
+  settings: HostSettings,
+  trustProxy: (address: string, hop: number) => boolean,
+) {
   // Host header values repeat on nearly every request: each is parsed and classified once (bounded, so
   // made-up hosts cannot grow it).
   const sites = new LRUCache<string, { site: SiteRef | null }>({ max: 10_000 });
@@ -75,9 +93,7 @@ export function createUrlRewriter(settings: HostSettings, trustProxy: boolean) {
   };
   return (raw: IncomingMessage): string => {
     const url = raw.url ?? '/';
-    const forwarded = trustProxy ? raw.headers['x-forwarded-host'] : undefined;
-    const header = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? raw.headers.host;
-    const site = siteOfHeader(header);
+    const site = siteOfHeader(forwardedHost(raw, trustProxy) ?? raw.headers.host);
     if (!site) return url;
     (raw as WithSite)[SITE] = site;
     if (url.startsWith('/_fw/') && !url.startsWith(`${PAGE_ROUTE_PREFIX}/`) && url !== PAGE_ROUTE_PREFIX)

@@ -15,6 +15,7 @@ import { type ApiClient, apiClient, createFunnel, createStep } from '../modules/
 import { headlineDocument } from '../modules/popups/popups.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
 import { classifyHost } from './hosts.ts';
+import { PAGE_CSP, SANDBOXED_PAGE_CSP } from './runtime.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -108,6 +109,17 @@ describe('published funnels', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain('sandbox allow-scripts');
     expect(page.body).toContain('"nextUrl":"/p/shop-one/guide/thanks"');
+  });
+
+  it('ignores X-Forwarded-Host without TRUST_PROXY: no merchant page on the dashboard host, /p/ sandboxed', async () => {
+    const spoofed = { host: 'localhost:3000', 'x-forwarded-host': 'shop-one.localhost' };
+    const page = await get('/guide/free', spoofed);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('7 proven steps');
+    const pathForm = await get('/p/shop-one/guide/free', spoofed);
+    expect(pathForm.statusCode).toBe(200);
+    expect(pathForm.body).toContain('7 proven steps');
+    expect(pathForm.headers['content-security-policy']).toBe(SANDBOXED_PAGE_CSP);
   });
 
   it('serves a verified custom domain by its host, never a pending one', async () => {
@@ -359,5 +371,45 @@ describe('publish state', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('published funnels behind a trusted proxy (TRUST_PROXY)', () => {
+  const proxy = '10.1.2.3';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: [proxy] } });
+    const owner = await signUpOwner(t.app);
+    const api = apiClient(t.app, { authorization: `Bearer ${owner.token}` });
+    expect((await api.post('change-subdomain', { subdomain: 'shop-two' })).statusCode).toBe(200);
+    const funnel = await createFunnel(api, { name: 'Guide', path: 'guide' });
+    await createStep(api, funnel.id, {
+      name: 'Opt in',
+      type: 5,
+      url: 'free',
+      template_id: 'landing-lead-magnet',
+    });
+  });
+  afterAll(() => t.close());
+
+  it("serves the site X-Forwarded-Host names only when the proxy's own address connects", async () => {
+    const get = (url: string, remoteAddress: string, forwardedHost: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'localhost:3000', 'x-forwarded-host': forwardedHost, 'user-agent': BROWSER },
+        remoteAddress,
+      });
+    const proxied = await get('/guide/free', proxy, 'shop-two.localhost');
+    expect(proxied.statusCode).toBe(200);
+    expect(proxied.body).toContain('7 proven steps');
+    expect(proxied.headers['content-security-policy']).toBe(PAGE_CSP);
+    // The proxy's value is the last one; a client's own header value before it is not believed.
+    expect((await get('/guide/free', proxy, 'shop-two.localhost, localhost')).statusCode).toBe(404);
+    const direct = await get('/guide/free', '10.9.9.9', 'shop-two.localhost');
+    expect(direct.statusCode).toBe(404);
+    expect(direct.body).not.toContain('7 proven steps');
+    const pathForm = await get('/p/shop-two/guide/free', proxy, 'localhost');
+    expect(pathForm.headers['content-security-policy']).toBe(SANDBOXED_PAGE_CSP);
   });
 });

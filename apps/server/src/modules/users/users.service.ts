@@ -1,24 +1,26 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, members, passwordResets, sessions, signInFailures, users } from '../../db/schema/index.ts';
+import { accounts, members, passwordResets, sessions, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken, revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
+import { createSignInLimits } from './sign-in-limits.ts';
 import { ALL_PERMISSIONS, findUserByEmail } from './users.queries.ts';
 
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
 export const RESET_CODE_TTL_MS = 60 * 60_000;
 export const INVITE_CODE_TTL_MS = 7 * 86_400_000;
 const MAX_CODE_ATTEMPTS = 5;
 const TRIAL_DAYS = 14;
 
 export const INVALID_CREDENTIALS = 'Invalid e-mail or password';
-export const TOO_MANY_SIGN_INS = 'Too many failed sign-ins. Try again in 15 minutes.';
+/** The 429's message, in whole minutes rounded up (its Retry-After header has the seconds). */
+export const tooManySignIns = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
 export const INVALID_RESET_CODE = 'The code is wrong or has expired';
 
 export const hashPassword = (password: string) => hash(password);
@@ -26,6 +28,8 @@ export const hashPassword = (password: string) => hash(password);
 type Deps = { db: Db; config: Config; mailer: Mailer; clock?: () => Date };
 
 export function createUsersService({ db, config, mailer, clock = () => new Date() }: Deps) {
+  const signInLimits = createSignInLimits({ db, clock });
+
   async function createSession(userId: number, accountId: number | null) {
     const token = newToken();
     const now = clock();
@@ -98,26 +102,17 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
       });
     },
 
+    /** `ip` is the client's address as Fastify reads it: X-Forwarded-For only from TRUST_PROXY's proxies. */
     async signIn(email: string, password: string, ip: string) {
-      const since = new Date(clock().getTime() - SIGN_IN_WINDOW_MS);
-      const [byEmail] = await db
-        .select({ n: count() })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.email, email), gt(signInFailures.createdAt, since)));
-      const [byAddress] = await db
-        .select({ n: count() })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, since)));
-      if ((byEmail?.n ?? 0) >= MAX_FAILURES_PER_EMAIL || (byAddress?.n ?? 0) >= MAX_FAILURES_PER_ADDRESS) {
-        throw new HttpError(429, TOO_MANY_SIGN_INS, 'too_many_requests');
-      }
+      const retryAfter = await signInLimits.retryAfterSeconds(email, ip);
+      if (retryAfter > 0) throw new TooManyRequestsError(tooManySignIns(retryAfter), retryAfter);
       const user = await findUserByEmail(db, email);
       const valid = user ? await verify(user.passwordHash, password).catch(() => false) : false;
       if (!user || !valid) {
-        await db.insert(signInFailures).values({ email, ip });
+        await signInLimits.recordFailure(email, ip);
         throw new HttpError(401, INVALID_CREDENTIALS, 'invalid_credentials');
       }
-      await db.delete(signInFailures).where(eq(signInFailures.email, email));
+      await signInLimits.clearFailures(email, ip);
       const memberships = await db
         .select({ accountId: members.accountId })
         .from(members)

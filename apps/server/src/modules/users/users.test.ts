@@ -2,17 +2,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../../db/schema/index.ts';
 import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
 import {
-  INVALID_CREDENTIALS,
-  INVALID_RESET_CODE,
-  MAX_FAILURES_PER_EMAIL,
-  TOO_MANY_SIGN_INS,
-} from './users.service.ts';
+  createSignInLimits,
+  limitedAddress,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
+  SIGN_IN_WINDOW_MS,
+} from './sign-in-limits.ts';
+import { INVALID_CREDENTIALS, INVALID_RESET_CODE, tooManySignIns } from './users.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+function signInAttempt(
+  app: TestApp,
+  username: string,
+  password: string,
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/users/sign_in',
+    payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    remoteAddress,
+  });
+}
+
+/** A 429's Retry-After: whole seconds, at least 1, at most the window. */
+function expectRetryAfter(res: { headers: Record<string, unknown> } | undefined): number {
+  const header = String(res?.headers['retry-after']);
+  expect(header).toMatch(/^[1-9]\d*$/);
+  expect(Number(header)).toBeLessThanOrEqual(SIGN_IN_WINDOW_MS / 1000);
+  return Number(header);
+}
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
@@ -82,40 +108,91 @@ describe('sign up and sign in', () => {
     expect(res.json().error.message).toBe(INVALID_CREDENTIALS);
   });
 
-  it('rate limits repeated failed sign-ins per e-mail, even with the right password afterwards', async () => {
+  it('makes an address wait after 5 wrong passwords for an e-mail, in any spelling; other addresses sign in', async () => {
     const owner = await signUpOwner(t.app);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/sign_in',
-        ...form({ grant_type: 'password', username: owner.email, password: `wrong ${i}` }),
-        remoteAddress: `10.0.0.${i + 1}`,
-      });
+    const spellings = [
+      owner.email,
+      owner.email.toUpperCase(),
+      ` ${owner.email} `,
+      `\t${owner.email.toUpperCase()}`,
+    ];
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+      const res = await signInAttempt(t, spellings[i % spellings.length] ?? '', `wrong ${i}`, '10.0.0.1');
       expect(res.statusCode).toBe(401);
     }
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/sign_in',
-      ...form({ grant_type: 'password', username: owner.email, password: owner.password }),
-      remoteAddress: '10.0.1.1',
-    });
+    const locked = await signInAttempt(t, owner.email, owner.password, '10.0.0.1');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error.message).toBe(TOO_MANY_SIGN_INS);
+    const retryAfter = expectRetryAfter(locked);
+    expect(retryAfter).toBeGreaterThan(SIGN_IN_WINDOW_MS / 1000 - 60);
+    expect(locked.json().error).toMatchObject({
+      message: tooManySignIns(retryAfter),
+      code: 'too_many_requests',
+    });
+
+    const elsewhere = await signInAttempt(t, owner.email.toUpperCase(), owner.password, '10.0.0.2');
+    expect(elsewhere.statusCode).toBe(200);
+    // The owner's success elsewhere does not give the guessing address new attempts.
+    expect((await signInAttempt(t, owner.email, owner.password, '10.0.0.1')).statusCode).toBe(429);
   });
 
-  it('rate limits repeated failed sign-ins per address across e-mails', async () => {
+  it('rate limits repeated failed sign-ins per address across e-mails, with Retry-After', async () => {
     const ip = '10.9.9.9';
-    let last = 0;
-    for (let i = 0; i < 21; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/sign_in',
-        ...form({ grant_type: 'password', username: uniqueEmail('nobody'), password: 'whatever' }),
-        remoteAddress: ip,
-      });
-      last = res.statusCode;
+    const answers = [];
+    for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+      answers.push(await signInAttempt(t, uniqueEmail('nobody'), 'whatever', ip));
     }
-    expect(last).toBe(429);
+    expect(answers.map((res) => res.statusCode)).toEqual([...Array(MAX_FAILURES_PER_ADDRESS).fill(401), 429]);
+    expectRetryAfter(answers[MAX_FAILURES_PER_ADDRESS]);
+  });
+
+  it('counts an IPv6 client by its /64 network, an IPv4-mapped one by its IPv4 address', async () => {
+    expect(limitedAddress('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('::ffff:10.1.1.1')).toBe('10.1.1.1');
+    const owner = await signUpOwner(t.app);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+      const res = await signInAttempt(t, owner.email, 'wrong', `2001:db8:1:2::${(i + 1).toString(16)}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const sameNetwork = await signInAttempt(t, owner.email, owner.password, '2001:db8:1:2:ffff::9');
+    expect(sameNetwork.statusCode).toBe(429);
+    expectRetryAfter(sameNetwork);
+    expect((await signInAttempt(t, owner.email, owner.password, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: 25 made-up addresses still reach 429', async () => {
+    const owner = await signUpOwner(t.app);
+    const answers = [];
+    for (let i = 0; i < 25; i++) {
+      answers.push(
+        await signInAttempt(t, owner.email, `wrong ${i}`, '10.5.5.5', {
+          'x-forwarded-for': `198.51.100.${i + 1}`,
+        }),
+      );
+    }
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.slice(0, MAX_FAILURES_PER_EMAIL_AND_ADDRESS)).toEqual(
+      Array(MAX_FAILURES_PER_EMAIL_AND_ADDRESS).fill(401),
+    );
+    expect(statuses.slice(MAX_FAILURES_PER_EMAIL_AND_ADDRESS)).toEqual(
+      Array(25 - MAX_FAILURES_PER_EMAIL_AND_ADDRESS).fill(429),
+    );
+    for (const res of answers.filter((answer) => answer.statusCode === 429)) expectRetryAfter(res);
+  });
+
+  it('ends a wait when the oldest counted failure leaves the 15-minute window', async () => {
+    let now = Date.parse('2030-01-01T10:00:00Z');
+    const limits = createSignInLimits({ db: t.database.db, clock: () => new Date(now) });
+    const email = uniqueEmail('window');
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+      expect(await limits.retryAfterSeconds(email, '10.7.7.7')).toBe(0);
+      await limits.recordFailure(email, '10.7.7.7');
+      now += 60_000;
+    }
+    // Failures at 10:00 … 10:04; it is 10:05: the 10:00 one counts until 10:15.
+    expect(await limits.retryAfterSeconds(email, '10.7.7.7')).toBe(600);
+    expect(await limits.retryAfterSeconds(email, '10.7.7.8')).toBe(0);
+    now = Date.parse('2030-01-01T10:15:00.001Z');
+    expect(await limits.retryAfterSeconds(email, '10.7.7.7')).toBe(0);
   });
 
   it('revokes the token on sign_out, at once although the session was just checked (cached)', async () => {
@@ -335,5 +412,37 @@ describe('time zone and API key', () => {
     });
     expect(a.json().data.api_key).toMatch(/^fw_/);
     expect(a.json().data.api_key).not.toBe(b.json().data.api_key);
+  });
+});
+
+describe('sign-in limits behind a trusted proxy (TRUST_PROXY)', () => {
+  const proxy = '10.1.2.3';
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ config: { trustProxy: [proxy] } });
+  });
+  afterAll(() => proxied.close());
+
+  it('counts the client address the proxy forwards, not what the client wrote before it', async () => {
+    const owner = await signUpOwner(proxied.app);
+    const via = (client: string) => ({ 'x-forwarded-for': client });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+      const res = await signInAttempt(proxied, owner.email, 'wrong', proxy, via('203.0.113.5'));
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await signInAttempt(proxied, owner.email, owner.password, proxy, via('203.0.113.5'));
+    expect(locked.statusCode).toBe(429);
+    expectRetryAfter(locked);
+    // A client's own X-Forwarded-For comes before the proxy's entry and is not believed.
+    const prefixed = await signInAttempt(
+      proxied,
+      owner.email,
+      owner.password,
+      proxy,
+      via('198.51.100.7, 203.0.113.5'),
+    );
+    expect(prefixed.statusCode).toBe(429);
+    const otherClient = await signInAttempt(proxied, owner.email, owner.password, proxy, via('203.0.113.6'));
+    expect(otherClient.statusCode).toBe(200);
   });
 });
