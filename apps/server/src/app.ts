@@ -75,6 +75,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStorableInput(app);
 
   app.decorate('apiRoutes', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {
