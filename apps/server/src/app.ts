@@ -76,6 +76,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStorableInput(app);
 
   app.decorate('apiRoutes', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {

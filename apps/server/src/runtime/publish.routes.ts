@@ -1,14 +1,12 @@
+import { idParamsSchema } from '@funnelwork/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, domains, steps } from '../db/schema/index.ts';
 import { findFunnel } from '../modules/funnels/funnels.queries.ts';
 import { accountIdOf } from '../plugins/auth.ts';
-
-const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** Where an account's pages are published: its verified custom domain, else its subdomain. */
 export function siteOrigin(config: Config, subdomain: string | null, domain: string | null): string | null {
@@ -23,41 +21,49 @@ export function siteOrigin(config: Config, subdomain: string | null, domain: str
 export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/funnels/:id/publish', { schema: { tags: ['funnels'], params: paramsSchema } }, async (request) => {
-      const accountId = accountIdOf(request);
-      const funnel = await findFunnel(db, accountId, request.params.id);
-      const [account] = await db
-        .select({ subdomain: accounts.subdomain })
-        .from(accounts)
-        .where(eq(accounts.id, accountId));
-      const [domain] = funnel.domainId
-        ? await db
-            .select({ name: domains.name, verifiedAt: domains.verifiedAt })
-            .from(domains)
-            .where(and(eq(domains.accountId, accountId), eq(domains.id, funnel.domainId)))
-        : [];
-      const origin = siteOrigin(config, account?.subdomain ?? null, domain?.verifiedAt ? domain.name : null);
-      const rows = await db
-        .select({ id: steps.id, name: steps.name, url: steps.url })
-        .from(steps)
-        .where(and(eq(steps.accountId, accountId), eq(steps.funnelId, funnel.id), isNull(steps.deletedAt)))
-        .orderBy(asc(steps.orderIndex), asc(steps.id));
-      const address = (path: string) => (origin ? `${origin}/${path}` : null);
-      const preview = (url: string | null) => (url ? `${url}?fw_preview=1` : null);
-      const funnelUrl = address(encodeURIComponent(funnel.path));
-      return {
-        data: {
-          funnel_id: funnel.id,
-          published: origin !== null && rows.length > 0,
-          live_url: funnelUrl,
-          preview_url: preview(funnelUrl),
-          steps: rows.map((step) => {
-            const url = address(
-              `${encodeURIComponent(funnel.path)}/${step.url.split('/').map(encodeURIComponent).join('/')}`,
-            );
-            return { id: step.id, name: step.name, live_url: url, preview_url: preview(url) };
-          }),
-        },
-      };
-    });
+    .get(
+      '/funnels/:id/publish',
+      { schema: { tags: ['funnels'], params: idParamsSchema } },
+      async (request) => {
+        const accountId = accountIdOf(request);
+        const funnel = await findFunnel(db, accountId, request.params.id);
+        const [account] = await db
+          .select({ subdomain: accounts.subdomain })
+          .from(accounts)
+          .where(eq(accounts.id, accountId));
+        const [domain] = funnel.domainId
+          ? await db
+              .select({ name: domains.name, verifiedAt: domains.verifiedAt })
+              .from(domains)
+              .where(and(eq(domains.accountId, accountId), eq(domains.id, funnel.domainId)))
+          : [];
+        const origin = siteOrigin(
+          config,
+          account?.subdomain ?? null,
+          domain?.verifiedAt ? domain.name : null,
+        );
+        const rows = await db
+          .select({ id: steps.id, name: steps.name, url: steps.url })
+          .from(steps)
+          .where(and(eq(steps.accountId, accountId), eq(steps.funnelId, funnel.id), isNull(steps.deletedAt)))
+          .orderBy(asc(steps.orderIndex), asc(steps.id));
+        const address = (path: string) => (origin ? `${origin}/${path}` : null);
+        const preview = (url: string | null) => (url ? `${url}?fw_preview=1` : null);
+        const funnelUrl = address(encodeURIComponent(funnel.path));
+        return {
+          data: {
+            funnel_id: funnel.id,
+            published: origin !== null && rows.length > 0,
+            live_url: funnelUrl,
+            preview_url: preview(funnelUrl),
+            steps: rows.map((step) => {
+              const url = address(
+                `${encodeURIComponent(funnel.path)}/${step.url.split('/').map(encodeURIComponent).join('/')}`,
+              );
+              return { id: step.id, name: step.name, live_url: url, preview_url: preview(url) };
+            }),
+          },
+        };
+      },
+    );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  idQuery,
   isoDateTime,
   isStorableJson,
   isStorableText,
@@ -7,6 +8,7 @@ import {
   listMeta,
   MAX_JSON_DEPTH,
   requiredText,
+  unstorableTextPath,
 } from './inputs.ts';
 
 describe('storable input', () => {
@@ -39,5 +41,28 @@ describe('storable input', () => {
   it('list meta counts pages of the given size ("Page size 25")', () => {
     expect(listMeta(0, 25)).toEqual({ count: 0, per_page: 25, total_pages: 0 });
     expect(listMeta(26, 25)).toEqual({ count: 26, per_page: 25, total_pages: 2 });
+  });
+});
+
+describe('one rule for text and one for ids', () => {
+  it('finds the field holding unstorable text, keys naming their object', () => {
+    expect(unstorableTextPath({ data: { first_name: 'Ann', tags: ['ok', 'x\u0000'] } })).toEqual([
+      'data',
+      'tags',
+      1,
+    ]);
+    expect(unstorableTextPath({ data: { '\uD800': 1 } })).toEqual(['data']);
+    expect(unstorableTextPath('\uDC00')).toEqual([]);
+    expect(unstorableTextPath({ data: { name: '𝔘𝔫𝔦', n: 1, b: null } })).toBeUndefined();
+  });
+  it('walks nesting deeper than the call stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(unstorableTextPath(deep)).toHaveLength(50_000);
+  });
+  it('reads an id in a path or query string from decimal digits only', () => {
+    expect(idQuery().parse('16')).toBe(16);
+    for (const id of ['0x10', '1e1', ' 16', '16 ', '+16', '16.0', '0b1', '', '0', '99999999999999999'])
+      expect(idQuery().safeParse(id).success, id).toBe(false);
   });
 });

@@ -12,7 +12,38 @@ export function isStorableText(value: string): boolean {
   return !value.includes(NUL) && !LONE_SURROGATE.test(value);
 }
 
-const UNSTORABLE_MESSAGE = 'may not hold NUL characters or broken Unicode';
+export const UNSTORABLE_MESSAGE = 'may not hold NUL characters or broken Unicode';
+
+/**
+ * Where an unstorable text of a request part sits (a string, or an object key, which names its
+ * object), as the path of a field (`['data', 'first_name']`); undefined when all of it is storable. The
+ * server applies this one rule to every route's body, query and path before its contract.
+ */
+export function unstorableTextPath(value: unknown): Array<string | number> | undefined {
+  // Iterative, with each path kept as a link to its parent: a 1 MB body may nest far deeper than the stack.
+  type Item = { value: unknown; key?: string | number; parent?: Item };
+  const pathOf = (item: Item | undefined) => {
+    const path: Array<string | number> = [];
+    for (let at = item; at?.key !== undefined; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const stack: Item[] = [{ value }];
+  while (stack.length > 0) {
+    const item = stack.pop() as Item;
+    const v = item.value;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return pathOf(item);
+    } else if (v !== null && typeof v === 'object') {
+      const isArray = Array.isArray(v);
+      for (const [key, child] of Object.entries(v)) {
+        if (!isStorableText(key)) return pathOf(item);
+        stack.push({ value: child, key: isArray ? Number(key) : key, parent: item });
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The deepest nesting a stored JSON document may have (editor documents are shallow maps). */
 export const MAX_JSON_DEPTH = 64;
 
@@ -65,8 +96,16 @@ export const jsonObject = () =>
 
 /** A row id in a body. */
 export const idValue = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** A row id in a query string or path. */
-export const idQuery = () => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * A row id in a query string or path: decimal digits only, so `0x10`, `1e1`, ` 16` or `16.0` are refused
+ * instead of being read as 16 (JavaScript's Number() would accept them all).
+ */
+export const idQuery = () =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'must be a whole number written in digits')
+    .refine((value) => Number(value) <= Number.MAX_SAFE_INTEGER, 'is too large')
+    .transform(Number);
 
 /** A boolean in a query string ('true', 'false', '1', '0'). */
 export const queryFlag = () => z.enum(['true', 'false', '1', '0']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, jsonObject, requiredText } from '../funnels/inputs.ts';
+import { idQuery, isStorableText, jsonObject, requiredText } from '../funnels/inputs.ts';
 import { GATEWAYS } from '../orders/gateways.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
 
@@ -120,13 +120,13 @@ export const credentialsSchema = z
   .refine((value) => Object.keys(value).length <= 10, 'At most 10 credential fields');
 
 const gatewayName = requiredText('Gateway name', 100);
-/** A catalogue gateway id in a path or body: 1 to 18. */
-const catalogueId = z.coerce.number().int().min(1).max(GATEWAYS.length);
+/** A catalogue gateway id in a path: 1 to 18. */
+const catalogueId = idQuery().pipe(z.number().max(GATEWAYS.length));
 
 export const gatewayParamsSchema = z.object({ gatewayId: catalogueId });
 export const disconnectParamsSchema = z.object({
   gatewayId: catalogueId,
-  userGatewayId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  userGatewayId: idQuery(),
 });
 
 export const connectGatewayBodySchema = dataBody(

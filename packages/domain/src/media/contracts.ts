@@ -48,11 +48,13 @@ export const imageListAnswerSchema = listAnswer(imageSchema);
 export const imagesQuerySchema = z.object({
   ...pageQuery,
   /** Images of one folder; `0` lists the images in no folder; absent lists all. */
-  folder_id: blankAsAbsent(z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+  folder_id: blankAsAbsent(z.union([z.literal('0').transform(() => 0), idQuery()])),
   query: blankAsAbsent(queryText(200)),
 });
 export const patchImageBodySchema = dataBody(
-  z.object({ name: requiredText('Name', 200).optional(), folder_id: idValue().nullable().optional() }),
+  z
+    .object({ name: requiredText('Name', 200).optional(), folder_id: idValue().nullable().optional() })
+    .refine((data) => data.name !== undefined || data.folder_id !== undefined, 'Give a name or a folder_id'),
 );
 
 export const imageFolderSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery } from '../funnels/inputs.ts';
 
 /** Request bodies wrapped as `{data: ...}`, as the spec's calls send them. */
 export const dataBody = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -24,6 +25,6 @@ export const errorAnswerSchema = z.object({
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 export const idParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: idQuery(),
 });
 export const okAnswerSchema = z.object({ data: z.object({ success: z.literal(true) }) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, text } from '../funnels/inputs.ts';
+import { idQuery, isStorableText, text } from '../funnels/inputs.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
 
 /** "Email template name required on save: alert 'Please enter a template name'." */
@@ -58,8 +58,8 @@ export const patchEmailTemplateBodySchema = dataBody(
 );
 export const emailTemplateIdAnswerSchema = dataAnswer(z.object({ id: z.number().int() }));
 export const userEmailTemplateParamsSchema = z.object({
-  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  userId: idQuery(),
 });
 export const userEmailTemplateItemParamsSchema = userEmailTemplateParamsSchema.extend({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: idQuery(),
 });

@@ -4,6 +4,7 @@ import {
   IMAGE_MISSING_MESSAGE,
   IMAGE_SIZE_MESSAGE,
   idParamsSchema,
+  idQuery,
   imageAnswerSchema,
   imageFolderBodySchema,
   imageFolderSchema,
@@ -25,12 +26,7 @@ import type { ImagesService } from './images.service.ts';
 const tags = ['images'];
 const ok = { data: { success: true as const } };
 const uploadQuerySchema = z.object({
-  folder_id: z
-    .union([
-      z.literal('').transform(() => undefined),
-      z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    ])
-    .optional(),
+  folder_id: z.union([z.literal('').transform(() => undefined), idQuery()]).optional(),
 });
 
 /** The image library of the page editor: uploads, folders, and the public `/media/{key}` files. */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, members, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { alreadyMember, HttpError, notFound } from '../../plugins/errors.ts';
 import { findUserByEmail } from '../users/users.queries.ts';
 import { hashPassword, INVITE_CODE_TTL_MS, type UsersService } from '../users/users.service.ts';
 
@@ -64,32 +64,42 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         .from(accounts)
         .where(eq(accounts.id, accountId));
       if (!account) throw notFound('Account');
-      let user = await findUserByEmail(db, input.email);
-      const isNewUser = !user;
-      if (!user) {
-        // Nobody knows this random password: the invitee sets their own with the e-mailed code.
-        [user] = await db
-          .insert(users)
-          .values({
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-          })
-          .returning();
-      }
-      if (!user) throw new Error('user not created');
-      const [existing] = await db
-        .select({ id: members.id })
-        .from(members)
-        .where(and(eq(members.accountId, accountId), eq(members.userId, user.id)));
-      if (existing)
-        throw new HttpError(409, 'This person is already a member of the account', 'conflict', 'data.email');
-      const [member] = await db
-        .insert(members)
-        .values({ accountId, userId: user.id, permissions: input.permissions })
-        .returning({ id: members.id });
-      if (!member) throw new Error('member not created');
+      const known = await findUserByEmail(db, input.email);
+      // Nobody knows this random password: the invitee sets their own with the e-mailed code. Hashed
+      // before the transaction, which should not hold its connection through argon2.
+      const passwordHash = known ? null : await hashPassword(randomBytes(32).toString('base64url'));
+      // The new user and the membership commit together. A concurrent invite of the same e-mail waits
+      // for this one's user row, then finds the membership taken: the unique index's 409, nothing written.
+      const { user, isNewUser, member } = await db.transaction(async (tx) => {
+        let user = known;
+        let isNewUser = false;
+        if (!user && passwordHash) {
+          [user] = await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              passwordHash,
+            })
+            .onConflictDoNothing()
+            .returning();
+          isNewUser = user !== undefined;
+          user ??= await findUserByEmail(tx, input.email);
+        }
+        if (!user) throw new Error('user not created');
+        const [existing] = await tx
+          .select({ id: members.id })
+          .from(members)
+          .where(and(eq(members.accountId, accountId), eq(members.userId, user.id)));
+        if (existing) throw alreadyMember();
+        const [member] = await tx
+          .insert(members)
+          .values({ accountId, userId: user.id, permissions: input.permissions })
+          .returning({ id: members.id });
+        if (!member) throw new Error('member not created');
+        return { user, isNewUser, member };
+      });
       // A session of theirs that already chose this account now has a membership in it.
       await sessionCacheOf(db).forgetUser(user.id, accountId);
 

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages } from '../../db/schema/index.ts';
+import { mailMessages, members, users } from '../../db/schema/index.ts';
 import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -46,6 +47,33 @@ describe('staff', () => {
     expect(me.json().data.email).toBe(staff.email);
     const list = await t.app.inject({ method: 'GET', url: '/api/settings/staff', headers: owner.auth });
     expect(list.json().data.map((s: { role: string }) => s.role)).toEqual(['Administrator', 'Orders master']);
+  });
+
+  it('answers 8 concurrent invites of one new e-mail 1×201 and 7×409 naming the field', async () => {
+    const owner = await signUpOwner(t.app);
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/settings/staff',
+          headers: owner.auth,
+          payload: { data: { email, first_name: 'Sam', last_name: 'Staff', permissions: { orders: true } } },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json().error).toMatchObject({ status: 409, field: 'data.email' });
+    const people = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(people).toHaveLength(1);
+    const memberships = await t.database.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.userId, people[0]?.id ?? 0));
+    expect(memberships).toHaveLength(1);
+    // The invite that won made the user, so the invitee got the code to set a password.
+    expect(await codeMailedTo(email)).toMatch(/^\d{6}$/);
   });
 
   it("answers 403 'restricted area: access denied' to staff without the admin flag", async () => {

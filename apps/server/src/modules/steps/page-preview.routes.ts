@@ -1,3 +1,4 @@
+import { idQuery } from '@funnelwork/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,9 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { PREVIEW_CSP, previewPage } from './page-preview.ts';
 
-const pageIdParamsSchema = z.object({
-  pageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const pageIdParamsSchema = z.object({ pageId: idQuery() });
 
 /** The editor's preview: a page's document rendered to HTML with its CSS (no scripts run in it). */
 export function pagePreviewRoutes(app: FastifyInstance, { db }: { db: Db }) {

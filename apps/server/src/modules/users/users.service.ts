@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, members, passwordResets, sessions, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken, revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
-import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
+import { emailTaken, HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
 import { ALL_PERMISSIONS, findUserByEmail } from './users.queries.ts';
 
@@ -70,9 +70,8 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
       last_name: string;
       account_name?: string;
     }) {
-      if (await findUserByEmail(db, input.email)) {
-        throw new HttpError(409, 'An account with this e-mail already exists', 'email_taken', 'data.email');
-      }
+      // The unique index answers the same 409 (plugins/errors.ts) to a request that loses a race here.
+      if (await findUserByEmail(db, input.email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
         const [user] = await tx

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages } from '../../db/schema/index.ts';
+import { accounts, mailMessages, users } from '../../db/schema/index.ts';
 import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
 import {
   createSignInLimits,
@@ -77,6 +78,33 @@ describe('sign up and sign in', () => {
       message: 'An account with this e-mail already exists',
       field: 'data.email',
     });
+  });
+
+  it('answers 8 concurrent sign-ups with one e-mail 1×201 and 7×409 naming the field, making one user', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/signup',
+          payload: { data: { email, password: 'long enough pw', first_name: 'Rae' } },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json().error).toMatchObject({
+        message: 'An account with this e-mail already exists',
+        code: 'email_taken',
+        field: 'data.email',
+      });
+    const rows = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    const owned = await t.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.ownerUserId, rows[0]?.id ?? 0));
+    expect(owned).toHaveLength(1);
   });
 
   it('answers sign_in with an opaque bearer token, stored only as a hash', async () => {

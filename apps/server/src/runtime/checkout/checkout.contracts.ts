@@ -1,8 +1,10 @@
+import { idQuery, idValue, isStorableText, UNSTORABLE_MESSAGE } from '@funnelwork/domain';
 import { NUMBER_INPUT_MAX } from '@funnelwork/domain/shared/messages';
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const text = (max = 255) => z.string().trim().max(max);
+/** Published pages send ids from their data attributes: a number, or its decimal digits. */
+const id = z.union([idValue(), idQuery()]);
+const text = (max = 255) => z.string().trim().max(max).refine(isStorableText, UNSTORABLE_MESSAGE);
 
 /** "Number inputs: min 0, max 10000." */
 /** "Number inputs: min 0, max 10000." */
