@@ -243,6 +243,7 @@ export async function registerRuntime(app: FastifyInstance, { db, config }: { db
               currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
               runtimeScriptUrl: runtime.client.url,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
+              accountGateways: site.gateways,
               renderer: runtime.renderer,
             },
             {
