@@ -324,6 +324,7 @@ export async function runPublished() {
     funnelId: funnel.id,
     nextUrl: '/shop/buy',
     trackingCodes: [],
+    accountGateways: [],
     runtimeScriptUrl: app.runtime.client.url,
   };
   // Page assembly: before = the page row read, migrated and rendered by React on every call; now = the

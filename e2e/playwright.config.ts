@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Where gateways.spec.ts starts its fake Stripe (helpers.ts works it out the same way). */
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -41,6 +43,8 @@ export default defineConfig({
       // The demo account and its 4,000 orders (orders.spec.ts reads them); other specs sign up their own.
       SEED_DEMO: '1',
       PUBLIC_URL: `http://localhost:${port}`,
+      // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
+      STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
     },
   },
 });

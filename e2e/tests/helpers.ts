@@ -87,3 +87,6 @@ export async function chooseSubdomain(page: Page, subdomain: string) {
 
 /** The port the e2e server listens on (published pages are served at `{subdomain}.localhost:{port}`). */
 export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
+
+/** The port gateways.spec.ts's fake Stripe listens on; the e2e server's STRIPE_API_BASE points there. */
+export const e2eStripePort = Number(process.env.E2E_STRIPE_PORT ?? e2ePort + 1);

@@ -22,7 +22,7 @@ const stripeError = (status: number, error: Record<string, string>) => ({ status
  * pm_card_visa succeeds, pm_card_chargeDeclined is declined, pm_card_authenticationRequired needs
  * 3-D Secure; pm_rate_limited and pm_api_error give a 429 and a 500.
  */
-export async function startFakeStripe() {
+export async function startFakeStripe(options: { port?: number } = {}) {
   const requests: StripeRequest[] = [];
   let counter = 0;
 
@@ -118,7 +118,11 @@ export async function startFakeStripe() {
       res.end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A fixed port for the browser tests, whose server is told the address before the fake starts.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     apiBase: `http://127.0.0.1:${port}`,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SANDBOX_GATEWAY_ID } from '@funnelwork/domain/gateways/checkout-gateway';
 import type {
   ChargeRequest,
   ChargeResult,
@@ -9,7 +10,7 @@ import type {
 } from './types.ts';
 
 /** Gateway 14, 'Funnelwork Payments', without live credentials: the test cards of types.ts. */
-export const SANDBOX_GATEWAY_ID = 14;
+export { SANDBOX_GATEWAY_ID };
 
 export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',

@@ -10,6 +10,11 @@ import {
   SYSTEM_FONT_FAMILIES,
   withSellableProducts,
 } from '@funnelwork/blocks';
+import {
+  type CheckoutGatewayRow,
+  TEST_MODE_CHECKOUT_NOTICE,
+  takesTestPaymentsOnly,
+} from '@funnelwork/domain/gateways/checkout-gateway';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
@@ -121,6 +126,7 @@ const RUNTIME_CSS = `body{margin:0}
 .fw-popup-box{position:relative;max-width:720px;width:100%;max-height:90vh;overflow:auto;background:#fff;border-radius:8px}
 .fw-popup-close{position:absolute;top:4px;right:8px;border:0;background:none;font-size:28px;cursor:pointer;z-index:1}
 .fw-field-error{color:#c92a2a;font-size:13px;margin-top:4px}
+.fw-payment-notice{grid-column:1/-1;margin:0 0 12px;padding:10px 12px;border-radius:6px;background:#fff4e6;border:1px solid #ffc078;color:#7a3d00;font-size:14px}
 .fw-input[aria-invalid=true]{border-color:#c92a2a!important}`;
 
 export type PageContext = {
@@ -133,6 +139,8 @@ export type PageContext = {
   /** The funnel's currency (ISO code), for prices the page's script formats; null when unset. */
   currency?: string | null;
   trackingCodes: TrackingCode[];
+  /** The account's payment gateways: a checkout that charges through the Sandbox says so. */
+  accountGateways: readonly CheckoutGatewayRow[];
   runtimeScriptUrl: string;
   /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
   renderer?: 'string' | 'react';
@@ -266,6 +274,10 @@ export async function renderPublishedPage(
     nextUrl: context.nextUrl,
     currency: context.currency ?? null,
     optinUrl: '/_fw/optin',
+    // Shown by the payment form's script; the page's own payment methods come before the account's.
+    paymentNotice: takesTestPaymentsOnly(context.accountGateways, page.document.settings.paymentMethods ?? [])
+      ? TEST_MODE_CHECKOUT_NOTICE
+      : null,
   };
   const html =
     context.renderer === 'react' ? (document: EditorDocument) => renderPage(document).html : pageHtml;

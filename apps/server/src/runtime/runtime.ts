@@ -254,6 +254,7 @@ export async function registerRuntime(
               currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
               runtimeScriptUrl: runtime.client.url,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
+              accountGateways: site.gateways,
               renderer: runtime.renderer,
             },
             {

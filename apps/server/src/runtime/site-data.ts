@@ -1,7 +1,9 @@
+import type { CheckoutGatewayRow } from '@funnelwork/domain/gateways/checkout-gateway';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { accounts, domains, funnels, pages, steps, trackingCodes } from '../db/schema/index.ts';
+import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
 
 export type SitePage = { id: number; abPercent: number; abGeo: string[]; version: number };
@@ -35,6 +37,8 @@ export type SiteData = {
   /** Live geo-funnels by their main funnel's id. */
   subFunnels: Map<number, SiteFunnel[]>;
   trackingCodes: TrackingCode[];
+  /** The account's payment gateways, for the test-mode notice of its checkouts (see checkoutGatewayId). */
+  gateways: CheckoutGatewayRow[];
   /** The account's generation this was loaded at (see SiteCache.bump). */
   generation: number;
 };
@@ -125,6 +129,8 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       .where(eq(trackingCodes.accountId, accountId))
       .orderBy(asc(trackingCodes.orderIndex), asc(trackingCodes.id));
 
+    const gateways = await checkoutGatewaysOf(db, accountId);
+
     const pagesByStep = new Map<number, SitePage[]>();
     for (const p of pageRows) {
       const list = pagesByStep.get(p.stepId) ?? [];
@@ -178,6 +184,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       trackingCodes: codeRows
         .filter((c) => c.funnelId === null || live.has(c.funnelId))
         .map((c) => ({ funnelId: c.funnelId, code: c.code, position: c.position })),
+      gateways,
       generation,
     };
   }

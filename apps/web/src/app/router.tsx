@@ -31,6 +31,10 @@ const staff = () => import('../features/staff/screens.ts');
 const StaffListScreen = lazyScreen(staff, 'StaffListScreen');
 const NewStaffScreen = lazyScreen(staff, 'NewStaffScreen');
 const EditStaffScreen = lazyScreen(staff, 'EditStaffScreen');
+const PaymentGatewaysScreen = lazyScreen(
+  () => import('../features/gateways/routes/payment-gateways/payment-gateways-screen.tsx'),
+  'PaymentGatewaysScreen',
+);
 const MailboxScreen = lazyScreen(
   () => import('../features/mailbox/routes/mailbox/mailbox-screen.tsx'),
   'MailboxScreen',
@@ -143,6 +147,7 @@ const mainRoutes: RouteObject[] = [
   { path: '/settings/staff/new', element: <NewStaffScreen /> },
   { path: '/settings/staff/edit/:id', element: <EditStaffScreen /> },
   { path: '/settings/mailbox', element: <MailboxScreen /> },
+  { path: '/settings/payment-gateways', element: <PaymentGatewaysScreen /> },
   soon('/settings/billing', 'Billing'),
   soon('/settings/billing/choose-your-plan', 'Choose your plan'),
   soon('/settings/billing/checkout', 'Checkout'),

@@ -11,7 +11,7 @@ import {
   type UserGateway,
 } from '@funnelwork/domain/gateways/contracts';
 import { GATEWAYS, gatewayById } from '@funnelwork/domain/orders/gateways';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, ownedBy } from '../../db/query-helpers.ts';
 import { userGateways } from '../../db/schema/index.ts';
@@ -83,7 +83,14 @@ export function createGatewaysService({ db, cipher, verifiers }: Deps) {
     if (verify) {
       const check = await verify(credentials);
       if (!check.ok) {
-        throw new HttpError(422, check.message, check.retryable ? 'gateway_unavailable' : 'gateway_refused');
+        // A refusal is about the key the merchant typed (the first field); an outage names no field.
+        const field = check.retryable ? undefined : fields[0] && `data.credentials.${fields[0].key}`;
+        throw new HttpError(
+          422,
+          check.message,
+          check.retryable ? 'gateway_unavailable' : 'gateway_refused',
+          field,
+        );
       }
       mode = check.mode;
     }
@@ -126,6 +133,30 @@ export function createGatewaysService({ db, cipher, verifiers }: Deps) {
       .where(and(ownedBy(userGateways, accountId), eq(userGateways.id, row.id)))
       .returning();
     return updated ?? row;
+  }
+
+  /**
+   * After the default gateway is disconnected, the next connected, switched-on gateway takes its place,
+   * so checkouts keep charging through a real gateway rather than falling back to the Sandbox.
+   */
+  async function promoteNextDefault(tx: Db, accountId: number) {
+    const [next] = await tx
+      .select({ id: userGateways.id })
+      .from(userGateways)
+      .where(
+        and(
+          ownedBy(userGateways, accountId),
+          isNotNull(userGateways.connectedAt),
+          eq(userGateways.active, true),
+        ),
+      )
+      .orderBy(asc(userGateways.gatewayId))
+      .limit(1);
+    if (!next) return;
+    await tx
+      .update(userGateways)
+      .set({ isDefault: true, updatedAt: new Date() })
+      .where(and(ownedBy(userGateways, accountId), eq(userGateways.id, next.id)));
   }
 
   async function insert(
@@ -219,19 +250,22 @@ export function createGatewaysService({ db, cipher, verifiers }: Deps) {
     async disconnect(accountId: number, gatewayId: number, userGatewayId: number): Promise<UserGateway> {
       const row = await findUserGateway(db, accountId, userGatewayId);
       if (row.gatewayId !== gatewayId) throw notFound('Payment gateway');
-      const [updated] = await db
-        .update(userGateways)
-        .set({
-          credentialsCiphertext: null,
-          credentialsHint: {},
-          connectedAt: null,
-          isDefault: false,
-          updatedAt: new Date(),
-        })
-        .where(and(ownedBy(userGateways, accountId), eq(userGateways.id, row.id)))
-        .returning();
-      if (!updated) throw notFound('Payment gateway');
-      return userGatewayOut(updated);
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(userGateways)
+          .set({
+            credentialsCiphertext: null,
+            credentialsHint: {},
+            connectedAt: null,
+            isDefault: false,
+            updatedAt: new Date(),
+          })
+          .where(and(ownedBy(userGateways, accountId), eq(userGateways.id, row.id)))
+          .returning();
+        if (!updated) throw notFound('Payment gateway');
+        if (row.isDefault) await promoteNextDefault(tx, accountId);
+        return userGatewayOut(updated);
+      });
     },
 
     /** Sets a gateway up; it is connected at once when it needs no credentials or they are given. */

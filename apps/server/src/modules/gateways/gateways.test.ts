@@ -126,7 +126,7 @@ describe('connecting Stripe', () => {
       credentials: { secret_key: 'sk_test_refusedKey0000' },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatchObject({ code: 'gateway_refused' });
+    expect(res.json().error).toMatchObject({ code: 'gateway_refused', field: 'data.credentials.secret_key' });
     expect(res.json().error.message).toMatch(/^Stripe refused the secret key: Invalid API Key provided/);
     expect(res.body).not.toContain('sk_test_refusedKey0000');
     expect((await other.api.get('user-gateways')).json().data).toEqual([]);
@@ -241,6 +241,21 @@ describe('disconnecting and deleting', () => {
     const row = await rawRow(id);
     expect(row?.credentials_ciphertext).toBeNull();
     expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toBeNull();
+  });
+
+  it('hands the default to the next connected gateway when the default one is disconnected', async () => {
+    const other = await freshAccount();
+    const stripe = (
+      await other.api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } })
+    ).json().data;
+    const cod = (await other.api.post('user-gateways', { gateway_id: 5 })).json().data;
+    expect([stripe.is_default, cod.is_default]).toEqual([true, false]);
+
+    await other.api.post(`gateways/1/disconnect/${stripe.id}`);
+    expect((await other.api.get(`user-gateways/${cod.id}`)).json().data.is_default).toBe(true);
+    await other.api.post(`gateways/5/disconnect/${cod.id}`);
+    const all = (await other.api.get('user-gateways')).json().data as Array<{ is_default: boolean }>;
+    expect(all.map((g) => g.is_default)).toEqual([false, false]);
   });
 
   it('deletes a user gateway', async () => {

@@ -1,3 +1,4 @@
+import { type CheckoutGatewayRow, checkoutGatewayId } from '@funnelwork/domain/gateways/checkout-gateway';
 import { gatewayById, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -11,7 +12,6 @@ import {
   userGateways,
 } from '../../db/schema/index.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
-import { SANDBOX_GATEWAY_ID } from '../../gateways/sandbox.ts';
 import type { GatewayAdapter, GatewayCredentials } from '../../gateways/types.ts';
 import {
   type CustomerRow,
@@ -48,20 +48,14 @@ export async function resolveGateway(
   pageMethods: number[],
   requested: number | null | undefined,
 ): Promise<ResolvedGateway> {
-  const connected = await db
-    .select({ gatewayId: userGateways.gatewayId, isDefault: userGateways.isDefault })
-    .from(userGateways)
-    .where(and(ownedBy(userGateways, accountId), eq(userGateways.active, true)));
   let gatewayId: number;
   if (requested !== null && requested !== undefined) {
     if (pageMethods.length > 0 && !pageMethods.includes(requested)) {
       throw unprocessable(PAYMENT_METHOD_UNAVAILABLE, 'gateway_unavailable', 'gateway_id');
     }
     gatewayId = requested;
-  } else if (pageMethods.length > 0) {
-    gatewayId = pageMethods[0] as number;
   } else {
-    gatewayId = connected.find((g) => g.isDefault)?.gatewayId ?? SANDBOX_GATEWAY_ID;
+    gatewayId = checkoutGatewayId(await checkoutGatewaysOf(db, accountId), pageMethods);
   }
   const adapter = registry.adapterFor(gatewayId);
   if (!adapter?.capabilities.charges) {
@@ -76,6 +70,18 @@ export async function resolveGateway(
     );
   }
   return { gatewayId, adapter, credentials };
+}
+
+/** The account's gateways as the checkout chooses among them (see checkoutGatewayId). */
+export function checkoutGatewaysOf(db: Db, accountId: number): Promise<CheckoutGatewayRow[]> {
+  return db
+    .select({
+      gatewayId: userGateways.gatewayId,
+      isDefault: userGateways.isDefault,
+      active: userGateways.active,
+    })
+    .from(userGateways)
+    .where(ownedBy(userGateways, accountId));
 }
 
 /** The shopper's live paid orders with the code (a code's per-customer limit counts them), as a subquery. */

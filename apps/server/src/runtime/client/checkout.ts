@@ -201,9 +201,19 @@ function showError(form: HTMLElement, message: string) {
   box.hidden = message === '';
 }
 
+/** The server's word to the shopper above the card fields (the Sandbox's test mode). */
+function showNotice(form: HTMLElement, message: string) {
+  const box = document.createElement('p');
+  box.className = 'fw-payment-notice';
+  box.setAttribute('role', 'note');
+  box.textContent = message;
+  form.insertBefore(box, form.firstChild);
+}
+
 // The payment form: one idempotency key per form load (renewed after an answered failure), the
 // submit button disabled while the order is placed, the gateway's message shown on a decline.
 registerHydrator('[data-payment-form]', (form, data) => {
+  if (data.paymentNotice) showNotice(form, data.paymentNotice);
   let key = newKey();
   let busy = false;
   registerAction('submit-step', (button) => {

@@ -7,6 +7,8 @@ export type PageData = {
   /** The funnel's currency for displayed prices (the server prices the order itself). */
   currency: string | null;
   optinUrl: string;
+  /** Said on the payment form, e.g. that the store takes test payments only; null for nothing. */
+  paymentNotice: string | null;
 };
 
 export type Hydrator = (element: HTMLElement, data: PageData) => void;
@@ -39,6 +41,7 @@ export function readPageData(doc: Document = document): PageData {
     nextUrl: parsed.nextUrl ?? null,
     currency: parsed.currency ?? null,
     optinUrl: parsed.optinUrl ?? '/_fw/optin',
+    paymentNotice: parsed.paymentNotice ?? null,
   };
 }
 

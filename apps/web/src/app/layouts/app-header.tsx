@@ -19,6 +19,7 @@ import {
   IconBook,
   IconBrandFacebook,
   IconBuildingStore,
+  IconCashRegister,
   IconChevronDown,
   IconCreditCard,
   IconDiscount,
@@ -169,6 +170,13 @@ function SettingsMenu() {
             <Menu.Label>Account</Menu.Label>
             <Menu.Item component={Link} to="/settings/account" leftSection={<IconBuildingStore size={16} />}>
               Account
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to="/settings/payment-gateways"
+              leftSection={<IconCashRegister size={16} />}
+            >
+              Payment gateways
             </Menu.Item>
             <Menu.Item component={Link} to="/settings/billing" leftSection={<IconCreditCard size={16} />}>
               Billing

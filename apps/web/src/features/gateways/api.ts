@@ -1,0 +1,61 @@
+import type { GatewayInfo, UserGateway } from '@funnelwork/domain/gateways/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useApiMutation } from '../../app/use-api-mutation.ts';
+import { apiOrThrow } from '../../shared/api-client.ts';
+
+export const gatewayKeys = {
+  all: ['settings', 'gateways'] as const,
+  catalogue: ['settings', 'gateways', 'catalogue'] as const,
+  mine: ['settings', 'gateways', 'mine'] as const,
+};
+
+/** The catalogue (spec §7 GET gateways): every gateway, which connect here and what they ask for. */
+export function useGatewayCatalogue() {
+  return useQuery({
+    queryKey: gatewayKeys.catalogue,
+    queryFn: () => apiOrThrow<GatewayInfo[]>('GET', 'gateways'),
+  });
+}
+
+/** The account's own gateways (GET user-gateways), with masked credential hints only. */
+export function useUserGateways() {
+  return useQuery({
+    queryKey: gatewayKeys.mine,
+    queryFn: () => apiOrThrow<UserGateway[]>('GET', 'user-gateways'),
+  });
+}
+
+export type ConnectGateway = { gateway: GatewayInfo; credentials: Record<string, string> };
+
+/** Connects a gateway; the server checks the keys with the gateway before it stores them. */
+export function useConnectGateway() {
+  return useApiMutation({
+    mutationFn: ({ gateway, credentials }: ConnectGateway) =>
+      apiOrThrow<UserGateway>('POST', `gateways/${gateway.id}/connect`, {
+        body: { data: Object.keys(credentials).length > 0 ? { credentials } : {} },
+      }),
+    invalidates: [gatewayKeys.all],
+    success: (connected) => `${connected.gateway_name} is connected`,
+  });
+}
+
+export function useDisconnectGateway() {
+  return useApiMutation({
+    mutationFn: (gateway: UserGateway) =>
+      apiOrThrow<UserGateway>('POST', `gateways/${gateway.gateway_id}/disconnect/${gateway.id}`),
+    invalidates: [gatewayKeys.all],
+    success: (gateway) => `${gateway.gateway_name} is disconnected`,
+  });
+}
+
+/** Makes a connected gateway the one checkouts charge through (unless a page picks its own). */
+export function useMakeDefaultGateway() {
+  return useApiMutation({
+    mutationFn: (gateway: UserGateway) =>
+      apiOrThrow<UserGateway>('PATCH', `user-gateways/${gateway.id}`, {
+        body: { data: { is_default: true } },
+      }),
+    invalidates: [gatewayKeys.all],
+    success: (gateway) => `Checkouts now charge through ${gateway.gateway_name}`,
+  });
+}
