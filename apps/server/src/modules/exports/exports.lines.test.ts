@@ -94,6 +94,14 @@ describe('export lines written as bytes (the embedded database’s export)', () 
         24: '\rCR street',
         20: 'A very long city name well over thirty-two bytes',
       }),
+      // No address at all, billing where it ships, and billing differing in one part only.
+      row({ 19: '', 20: '', 21: '', 22: '', 23: '' }),
+      row({ 19: null, 20: null, 21: '', 22: null, 23: '', 24: null, 25: '', 26: null, 27: '', 28: null }),
+      row({ 24: '1 Main St', 25: 'Springfield', 26: 'IL', 27: '62701', 28: 'US' }),
+      row({ 19: '=1 "Q", St', 24: '=1 "Q", St', 25: 'Springfield', 26: 'IL', 27: '62701', 28: 'US' }),
+      row({ 24: '1 Main St', 25: 'Springfield', 26: 'IL', 27: '62702', 28: 'US' }),
+      row({ 24: '1 Main St', 25: 'Springfield', 26: 'IL', 27: '62701', 28: 'USA' }),
+      row({ 19: '', 20: '', 21: '', 22: '', 23: '', 28: 'RO' }),
     ];
     const { text, fallbacks } = written(rows);
     expect(text).toBe(rows.map(exportRecord).join(''));
@@ -158,8 +166,12 @@ describe('export lines written as bytes (the embedded database’s export)', () 
           18: pick([null, ...texts], n * 13),
           19: pick(texts, n * 7),
           23: pick(['', 'US', '=X'], n),
-          24: pick(texts, n * 17),
-          28: pick(['', 'RO', '-R'], n >> 1),
+          // Billing street: none, the shipping one, or another; the other parts as shipped or not.
+          24: pick(['', pick(texts, n * 7), pick(texts, n * 17)], n >> 1),
+          25: pick(['', 'Springfield'], n >> 2),
+          26: pick(['', 'IL'], n >> 2),
+          27: pick(['', '62701'], n >> 2),
+          28: pick(['', pick(['', 'US', '=X'], n), '-R'], n >> 3),
         }),
       );
     }
