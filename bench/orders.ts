@@ -131,10 +131,13 @@ async function generate(database: Database, accountId: number) {
       await run(
         `insert into orders (account_id, order_number, customer_id, first_name, last_name, email, currency,
            amount_minor, items_count, gateway_id, reference, is_fulfilled, is_refunded, is_archived,
-           tracking_number, created_at, updated_at)
+           tracking_number, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
+           address, city, state, zip, country, created_at, updated_at)
          select $1, (1000 + g)::text, c.id, c.first_name, c.last_name, c.email, 'USD',
            1000 + g % 9000, 1 + g % 3, 1 + g % 18, 'ref_' || g, g % 5 = 0, g % 37 = 0, g % 50 = 0,
            case when g % 5 = 0 then 'TRK' || g end,
+           (1 + g % 9999) || ' Main Street', 'Springfield', 'IL', lpad((g % 99999)::text, 5, '0'), 'US',
+           (1 + g % 9999) || ' Main Street', 'Springfield', 'IL', lpad((g % 99999)::text, 5, '0'), 'US',
            now() - ((${ORDERS} - g) * 30 || ' seconds')::interval, now() - ((${ORDERS} - g) * 30 || ' seconds')::interval
          from generate_series(${lo}, ${hi}) g
          join customers c on c.id = ${firstCustomer} + (g % ${CUSTOMERS})`,

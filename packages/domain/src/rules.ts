@@ -2,6 +2,7 @@ export * from './account/permissions.ts';
 export * from './account/trial.ts';
 export * from './analytics/granularity.ts';
 export * from './catalog/rules.ts';
+export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
 export * from './funnels/domains.ts';

@@ -52,15 +52,22 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
     // Orders spread over the customers' lifetimes; the newest order has the highest id and number.
     await tx.execute(sql`
       with f as (select array_agg(id order by id) as ids from funnels where account_id = ${account}),
-      cu as (select id, first_name, last_name, email, row_number() over (order by id) - 1 as k
+      cu as (select id, first_name, last_name, email, shipping_address, shipping_city, shipping_state,
+               shipping_zip, shipping_country, address, city, state, zip, country,
+               row_number() over (order by id) - 1 as k
              from customers where account_id = ${account})
       insert into orders (account_id, order_number, customer_id, funnel_id, first_name, last_name, email,
+        shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
+        address, city, state, zip, country,
         currency, gateway_id, app_id, is_apps, reference, payment_status,
         is_canceled, is_refunded, is_fulfilled, is_archived, tracking_number, shipping_carrier, tracking_url,
         trigger_automations, fulfilled_at, canceled_at, refunded_at, refund_reference, created_at, updated_at)
       select ${account}, (1000 + i)::text, cu.id,
         case i % 3 when 0 then f.ids[1] when 1 then f.ids[2] else null end,
         cu.first_name, cu.last_name, cu.email,
+        -- Bought where they live: the order keeps the customer's addresses.
+        cu.shipping_address, cu.shipping_city, cu.shipping_state, cu.shipping_zip, cu.shipping_country,
+        cu.address, cu.city, cu.state, cu.zip, cu.country,
         case when i % 17 = 0 then 'EUR' when i % 29 = 0 then 'RON' else 'USD' end,
         g.id, case when g.id = 7 then 1 else 8 end, i % 3 = 1,
         case when i % 50 = 0 then null

@@ -48,6 +48,19 @@ describe('demo seed', () => {
     );
   });
 
+  it('ships every demo order to its customer’s address and bills the customer’s (issue 19)', async () => {
+    expect(await count("select count(*) as n from orders where shipping_address = '' or country = ''")).toBe(
+      0,
+    );
+    expect(
+      await count(`select count(*) as n from orders o join customers c on c.id = o.customer_id
+        where (o.shipping_address, o.shipping_city, o.shipping_state, o.shipping_zip, o.shipping_country,
+               o.address, o.city, o.state, o.zip, o.country)
+          is distinct from (c.shipping_address, c.shipping_city, c.shipping_state, c.shipping_zip,
+               c.shipping_country, c.address, c.city, c.state, c.zip, c.country)`),
+    ).toBe(0);
+  });
+
   it('links the demo\'s recent activity to its customers ("Clicking an item opens /customers?id={customer_id}")', async () => {
     const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const api = apiClient(t.app, { authorization: `Bearer ${token}` });

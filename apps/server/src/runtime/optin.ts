@@ -1,4 +1,5 @@
 import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
+import { completeAddresses } from '@funnelwork/domain/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, funnels, pages, steps } from '../db/schema/index.ts';
@@ -159,7 +160,8 @@ export async function recordOptin(
   const { errors, email } = validateOptin(rules, input.values);
   if (Object.keys(errors).length > 0) throw new OptinValidationError(errors);
   const emailField = rules.find((r) => r.email)?.name ?? 'email';
-  const { columns, metadata } = customerFields(input.values, emailField);
+  // Pages stored with the first form presets post the shipping city, state, zip and country unprefixed.
+  const { columns, metadata } = customerFields(completeAddresses(input.values), emailField);
   const accountId = found.accountId;
   const at = input.at ?? new Date();
 

@@ -331,6 +331,40 @@ describe('published funnels', () => {
     expect(activity.map((a) => a.eventId)).toEqual([3, 3]);
   });
 
+  it('opt-in with the first presets’ names (shipping_address + city, state, zip, country) stores the shipping address whole (issue 19)', async () => {
+    const pageId = landing.pages[0]!.id;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/_fw/optin',
+      headers: { host, accept: 'application/json' },
+      payload: {
+        fw_page_id: pageId,
+        first_name: 'Ann',
+        email: 'ann@example.com',
+        shipping_address: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        country: 'US',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.accountId, accountId), eq(customers.email, 'ann@example.com')));
+    expect(row).toMatchObject({
+      shippingAddress: '1 Main St',
+      shippingCity: 'Springfield',
+      shippingState: 'IL',
+      shippingZip: '62701',
+      shippingCountry: 'US',
+      address: '1 Main St',
+      city: 'Springfield',
+      country: 'US',
+    });
+  });
+
   it('serves the page script with a long cache, at most 15 KB gzipped', async () => {
     const client = t.app.runtime.client;
     const res = await t.app.inject({

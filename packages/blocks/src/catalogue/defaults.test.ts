@@ -148,10 +148,10 @@ describe('block defaults (spec §9)', () => {
       'email',
       'phone',
       'shipping_address',
-      'city',
-      'country',
-      'state',
-      'zip',
+      'shipping_city',
+      'shipping_country',
+      'shipping_state',
+      'shipping_zip',
     ]);
     for (const field of fields) {
       expect(

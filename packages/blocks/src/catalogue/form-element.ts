@@ -58,7 +58,11 @@ export function formElementAttributes(preset: Partial<FieldPreset> = {}): FormEl
   };
 }
 
-/** "default fields: full name, email, phone, shipping address, city, country, state, zip". */
+/**
+ * "default fields: full name, email, phone, shipping address, city, country, state, zip". The city,
+ * country, state and zip are the shipping address's (`shipping_*`); pages stored with the unprefixed
+ * names are read the same way at checkout (`completeAddresses`).
+ */
 export const DEFAULT_FORM_FIELDS: readonly FieldPreset[] = [
   { label: 'Full name', dataName: 'full_name', dataType: 'text', inputType: 'input', optionsType: 'custom' },
   { label: 'Email', dataName: 'email', dataType: 'email', inputType: 'input', optionsType: 'custom' },
@@ -70,10 +74,22 @@ export const DEFAULT_FORM_FIELDS: readonly FieldPreset[] = [
     inputType: 'input',
     optionsType: 'custom',
   },
-  { label: 'City', dataName: 'city', dataType: 'text', inputType: 'input', optionsType: 'custom' },
-  { label: 'Country', dataName: 'country', dataType: 'text', inputType: 'select', optionsType: 'countries' },
-  { label: 'State', dataName: 'state', dataType: 'text', inputType: 'select', optionsType: 'states' },
-  { label: 'Zip', dataName: 'zip', dataType: 'text', inputType: 'input', optionsType: 'custom' },
+  { label: 'City', dataName: 'shipping_city', dataType: 'text', inputType: 'input', optionsType: 'custom' },
+  {
+    label: 'Country',
+    dataName: 'shipping_country',
+    dataType: 'text',
+    inputType: 'select',
+    optionsType: 'countries',
+  },
+  {
+    label: 'State',
+    dataName: 'shipping_state',
+    dataType: 'text',
+    inputType: 'select',
+    optionsType: 'states',
+  },
+  { label: 'Zip', dataName: 'shipping_zip', dataType: 'text', inputType: 'input', optionsType: 'custom' },
 ];
 
 export const formElement = defineBlock({

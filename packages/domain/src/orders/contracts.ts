@@ -122,13 +122,26 @@ export const fulfillmentInputSchema = z.object({
 export const fulfillBodySchema = dataBody(fulfillmentInputSchema).nullish();
 export type FulfillBody = z.input<typeof fulfillBodySchema>;
 
+/** An address as the shopper gave it at purchase; every part blank when the page did not ask. */
+export const postalAddressSchema = z.object({
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+
 export const fulfillmentSchema = z.object({
   order_id: z.number().int(),
   tracking_number: z.string().nullable(),
   shipping_carrier: z.string().nullable(),
   tracking_url: z.string().nullable(),
   trigger_automations: z.boolean(),
+  /** Where the order ships and whom it bills (issue 19; the spec's Fulfillment has no address). */
+  shipping_address: postalAddressSchema,
+  billing_address: postalAddressSchema,
 });
+export type Fulfillment = z.infer<typeof fulfillmentSchema>;
 export const fulfillmentAnswerSchema = dataAnswer(fulfillmentSchema);
 /** "Fulfill … answer: is_fulfilled or error" (spec §7). */
 export const fulfillAnswerSchema = dataAnswer(z.object({ is_fulfilled: z.boolean() }));

@@ -112,6 +112,17 @@ export const orders = pgTable(
     isRefunded: boolean('is_refunded').notNull().default(false),
     isFulfilled: boolean('is_fulfilled').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** The shipping and billing address as the shopper gave them at purchase (customers may move later). */
+    shippingAddress: text('shipping_address').notNull().default(''),
+    shippingCity: text('shipping_city').notNull().default(''),
+    shippingState: text('shipping_state').notNull().default(''),
+    shippingZip: text('shipping_zip').notNull().default(''),
+    shippingCountry: text('shipping_country').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    country: text('country').notNull().default(''),
     trackingNumber: text('tracking_number'),
     shippingCarrier: text('shipping_carrier', { enum: ['other', 'fedex', 'usps'] }).$type<
       ShippingCarrierValue | ''

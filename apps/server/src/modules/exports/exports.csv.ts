@@ -33,6 +33,16 @@ export type ExportedOrder = Pick<
   | 'trackingNumber'
   | 'shippingCarrier'
   | 'trackingUrl'
+  | 'shippingAddress'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingZip'
+  | 'shippingCountry'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'country'
 > & { createdAt: Date | string };
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
@@ -113,6 +123,16 @@ export function exportCells(order: ExportedOrder, items: string): string[] {
     order.trackingNumber ?? '',
     order.shippingCarrier ?? '',
     order.trackingUrl ?? '',
+    order.shippingAddress,
+    order.shippingCity,
+    order.shippingState,
+    order.shippingZip,
+    order.shippingCountry,
+    order.address,
+    order.city,
+    order.state,
+    order.zip,
+    order.country,
   ];
   for (let i = 0; i < cells.length; i++) cells[i] = neutraliseCsvCell(cells[i] as string);
   return cells;

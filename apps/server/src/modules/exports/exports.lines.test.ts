@@ -55,6 +55,16 @@ const row = (overrides: Record<number, string | null> = {}): TextRow => {
     null,
     null,
     null,
+    '1 Main St',
+    'Springfield',
+    'IL',
+    '62701',
+    'US',
+    '',
+    '',
+    '',
+    '',
+    '',
   ];
   for (const [i, value] of Object.entries(overrides)) base[Number(i)] = value;
   return base;
@@ -77,6 +87,21 @@ describe('export lines written as bytes (the embedded database’s export)', () 
       row({ 5: 'In\u00a0side', 6: 'Mid dle' }),
       row({ 5: 'Say "hi"', 6: 'Q,R', 13: '=ref1', 0: '=1' }),
       row({ 8: 'Long item name that is well over thirty-two bytes long x 1; another one x 2' }),
+      row({ 19: '=1 Formula Rd', 20: '-City', 21: '@st', 22: '+1234', 23: '\tUS' }),
+      row({ 24: '9 "Bill" Rd, Apt 2', 25: 'Zürich', 26: 'ZH', 27: '8001', 28: 'CH', 19: '', 23: '' }),
+      row({
+        19: 'Line one\nLine two',
+        24: '\rCR street',
+        20: 'A very long city name well over thirty-two bytes',
+      }),
+      // No address at all, billing where it ships, and billing differing in one part only.
+      row({ 19: '', 20: '', 21: '', 22: '', 23: '' }),
+      row({ 19: null, 20: null, 21: '', 22: null, 23: '', 24: null, 25: '', 26: null, 27: '', 28: null }),
+      row({ 24: '1 Main St', 25: 'Springfield', 26: 'IL', 27: '62701', 28: 'US' }),
+      row({ 19: '=1 "Q", St', 24: '=1 "Q", St', 25: 'Springfield', 26: 'IL', 27: '62701', 28: 'US' }),
+      row({ 24: '1 Main St', 25: 'Springfield', 26: 'IL', 27: '62702', 28: 'US' }),
+      row({ 24: '1 Main St', 25: 'Springfield', 26: 'IL', 27: '62701', 28: 'USA' }),
+      row({ 19: '', 20: '', 21: '', 22: '', 23: '', 28: 'RO' }),
     ];
     const { text, fallbacks } = written(rows);
     expect(text).toBe(rows.map(exportRecord).join(''));
@@ -139,6 +164,14 @@ describe('export lines written as bytes (the embedded database’s export)', () 
           16: pick([null, ...texts], n * 11),
           17: pick([null, 'ups', 'other'], n),
           18: pick([null, ...texts], n * 13),
+          19: pick(texts, n * 7),
+          23: pick(['', 'US', '=X'], n),
+          // Billing street: none, the shipping one, or another; the other parts as shipped or not.
+          24: pick(['', pick(texts, n * 7), pick(texts, n * 17)], n >> 1),
+          25: pick(['', 'Springfield'], n >> 2),
+          26: pick(['', 'IL'], n >> 2),
+          27: pick(['', '62701'], n >> 2),
+          28: pick(['', pick(['', 'US', '=X'], n), '-R'], n >> 3),
         }),
       );
     }

@@ -42,6 +42,16 @@ export function exportRecord(row: TextRow): string {
         trackingNumber: text(row[16]),
         shippingCarrier: text(row[17]) as ExportedOrder['shippingCarrier'],
         trackingUrl: text(row[18]),
+        shippingAddress: row[19] ?? '',
+        shippingCity: row[20] ?? '',
+        shippingState: row[21] ?? '',
+        shippingZip: row[22] ?? '',
+        shippingCountry: row[23] ?? '',
+        address: row[24] ?? '',
+        city: row[25] ?? '',
+        state: row[26] ?? '',
+        zip: row[27] ?? '',
+        country: row[28] ?? '',
       },
       row[8] as string,
     ),
@@ -111,8 +121,10 @@ function integerOf(bytes: Uint8Array, start: number, end: number, digits: number
 
 /** The yes/no cells' fields: Canceled, Refunded, Fulfilled, Archived. */
 const FLAGS = [14, 4, 3, 15];
-/** The tracking cells' fields: number, carrier, URL. */
-const TRACKING = [16, 17, 18];
+/** The text cells after the yes/no cells: tracking number, carrier and URL, then the shipping and billing address. */
+const TRAILING = [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28];
+/** The fields of a row of `exportPlainRowsSql`. */
+const FIELDS = 29;
 
 // The writing functions take the output and the position to write at and answer the position after
 // what they wrote: locals and arguments, which V8 keeps in registers, for every byte of a million lines.
@@ -238,7 +250,7 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
     const gatewayId =
       (fields[24] as number) < 0 ? null : integerOf(bytes, fields[24] as number, fields[25] as number, 9);
     if (
-      row.count !== 19 ||
+      row.count !== FIELDS ||
       (fields[0] as number) < 0 ||
       (fields[2] as number) < 0 ||
       !isUtcTime(bytes, fields[2] as number, fields[3] as number) ||
@@ -335,7 +347,7 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
       o[a++] = COMMA;
       a = word(o, a, isTrue(bytes, fields, i) ? YES : NO);
     }
-    for (const i of TRACKING) {
+    for (const i of TRAILING) {
       o[a++] = COMMA;
       a = textCell(o, a, bytes, fields, i);
     }

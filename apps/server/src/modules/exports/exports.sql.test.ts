@@ -60,6 +60,26 @@ beforeAll(async () => {
     .update(orders)
     .set({ isRefunded: true, isCanceled: true, isArchived: true })
     .where(and(eq(orders.accountId, accountId), eq(orders.orderNumber, '1004')));
+  // Addresses as shoppers type them: formulas, commas, quotes, line breaks and non-ASCII letters.
+  await db
+    .update(orders)
+    .set({
+      shippingAddress: '=HYPERLINK("http://evil.test")',
+      shippingCity: '-Minus, "Town"',
+      shippingState: '@ST',
+      shippingZip: '+40',
+      shippingCountry: 'RO',
+      address: 'Strada\nÎntâi 1',
+      city: '\tCluj',
+      state: '\rCJ',
+      zip: '400000',
+      country: 'Ünïted 😀',
+    })
+    .where(and(eq(orders.accountId, accountId), eq(orders.orderNumber, '1002')));
+  await db
+    .update(orders)
+    .set({ shippingAddress: '1 Main St', shippingCity: 'Springfield', shippingCountry: 'US' })
+    .where(and(eq(orders.accountId, accountId), eq(orders.orderNumber, '1005')));
 });
 afterAll(() => t.close());
 

@@ -30,6 +30,30 @@ export const EXPORT_COLUMNS = [
   'Tracking number',
   'Shipping carrier',
   'Tracking URL',
+  'Shipping address',
+  'Shipping city',
+  'Shipping state',
+  'Shipping zip',
+  'Shipping country',
+  'Billing address',
+  'Billing city',
+  'Billing state',
+  'Billing zip',
+  'Billing country',
+] as const;
+
+/** The order's address columns, in the order of their CSV columns (shipping, then billing). */
+const ADDRESS_COLUMNS = [
+  'shipping_address',
+  'shipping_city',
+  'shipping_state',
+  'shipping_zip',
+  'shipping_country',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'country',
 ] as const;
 
 /** A SQL string literal (standard_conforming_strings: only quotes are doubled). */
@@ -110,6 +134,7 @@ const CELLS: Array<[sql: string, neutralised: boolean]> = [
   [`coalesce(o.tracking_number, '')`, true],
   [`coalesce(o.shipping_carrier, '')`, true],
   [`coalesce(o.tracking_url, '')`, true],
+  ...ADDRESS_COLUMNS.map((column): [string, boolean] => [`o.${column}`, true]),
 ];
 
 const integer = (value: unknown) => {
@@ -158,7 +183,8 @@ export function exportSelectSql(scope: ExportScope, range?: { after: number; upT
 /** The plain columns of a PGlite batch, in the order `exportRecord` reads them. */
 const PLAIN_COLUMNS = `o.order_number, o.created_at, o.payment_status, o.is_fulfilled, o.is_refunded, o.first_name,
   o.last_name, o.email, coalesce(it.items, ''), o.items_count, o.amount_minor, o.currency, o.gateway_id, o.reference,
-  o.is_canceled, o.is_archived, o.tracking_number, o.shipping_carrier, o.tracking_url`;
+  o.is_canceled, o.is_archived, o.tracking_number, o.shipping_carrier, o.tracking_url,
+  ${ADDRESS_COLUMNS.map((column) => `o.${column}`).join(', ')}`;
 
 /** One PGlite batch: the orders with after < id ≤ upTo (null: to the end), their plain columns by id. */
 export function exportPlainRowsSql(

@@ -42,6 +42,10 @@ beforeAll(async () => {
       { productId: 7, name: 'Tee', variantTitle: 'Large', amountMinor: 1000, qty: 2 },
       { productId: 8, name: 'Cap', variantTitle: 'Main Product', amountMinor: 550, qty: 1 },
     ],
+    addresses: {
+      shipping: { address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' },
+      billing: { address: '=9 Bill Rd', city: 'Chicago', state: 'IL', zip: '60601', country: 'US' },
+    },
     createdAt: new Date('2025-04-01T10:00:00Z'),
   });
   const deleted = await createOrder(db, owner.accountId, { createdAt: new Date('2025-04-02T10:00:00Z') });
@@ -101,6 +105,17 @@ describe('orders export ("Download .CSV of orders")', () => {
       '',
       '',
       '',
+      // Issue 19: the shipping then the billing address, each part its own column, neutralised.
+      '1 Main St',
+      'Springfield',
+      'IL',
+      '62701',
+      'US',
+      "'=9 Bill Rd",
+      'Chicago',
+      'IL',
+      '60601',
+      'US',
     ]);
     expect(job.data_size).toBeGreaterThan(100);
     await api.post('download-export', { id: job.id });

@@ -1,5 +1,5 @@
 import type { Order, OrderEvent, OrderItem, OrderNote } from '@funnelwork/domain';
-import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { fromMinorUnits, type PostalAddress, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assertAccountId, iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
@@ -447,6 +447,22 @@ export async function nextOrderNumber(db: Db, accountId: number): Promise<string
   return String(row?.number);
 }
 
+/** An order's address columns from its shipping and billing address. */
+function addressColumns({ shipping, billing }: { shipping: PostalAddress; billing: PostalAddress }) {
+  return {
+    shippingAddress: shipping.address,
+    shippingCity: shipping.city,
+    shippingState: shipping.state,
+    shippingZip: shipping.zip,
+    shippingCountry: shipping.country,
+    address: billing.address,
+    city: billing.city,
+    state: billing.state,
+    zip: billing.zip,
+    country: billing.country,
+  };
+}
+
 export type NewOrder = {
   customerId?: number | null;
   funnelId?: number | null;
@@ -460,6 +476,8 @@ export type NewOrder = {
   paymentStatus?: PaymentStatus | null;
   /** A discount code taken off the items' total (minor units, at most that total). */
   discount?: { code: string; amountMinor: number } | null;
+  /** Where the order ships and whom it bills, as given at purchase (blank when not asked). */
+  addresses?: { shipping: PostalAddress; billing: PostalAddress };
   items: Array<{
     productId?: number;
     name: string;
@@ -508,6 +526,7 @@ export async function insertOrder(tx: Db, accountId: number, input: NewOrder): P
       appId: input.appId ?? null,
       isApps: input.isApps ?? false,
       reference: input.reference ?? null,
+      ...(input.addresses && addressColumns(input.addresses)),
       ...(input.createdAt && { createdAt: input.createdAt, updatedAt: input.createdAt }),
     })
     .returning();

@@ -62,6 +62,20 @@ function fulfillmentOut(row: OrderRow) {
     shipping_carrier: row.shippingCarrier || null,
     tracking_url: row.trackingUrl,
     trigger_automations: row.triggerAutomations ?? true,
+    shipping_address: {
+      address: row.shippingAddress,
+      city: row.shippingCity,
+      state: row.shippingState,
+      zip: row.shippingZip,
+      country: row.shippingCountry,
+    },
+    billing_address: {
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+      country: row.country,
+    },
   };
 }
 

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { fromMinorUnits, gatewayById, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import {
+  addressesOf,
+  completeAddresses,
+  fromMinorUnits,
+  gatewayById,
+  TIMELINE_EVENT_TYPES,
+} from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orderSessions, orders, subscriptions } from '../../db/schema/index.ts';
@@ -307,8 +313,10 @@ export function createCheckoutService({
       });
     }
 
+    // Pages stored with the first form presets post the shipping city, state, zip and country unprefixed.
+    const shopper = completeAddresses(body.customer);
     const outcome = await db.transaction(async (tx) => {
-      const customer = await upsertCustomer(tx, accountId, body.customer, body.fields, { now });
+      const customer = await upsertCustomer(tx, accountId, shopper, body.fields, { now });
       const person = {
         firstName: customer.firstName,
         lastName: customer.lastName,
@@ -324,6 +332,7 @@ export function createCheckoutService({
         reference: result.ok ? result.reference : null,
         paymentStatus: result.ok ? null : 'failed',
         discount: discount ? { code: discount.code, amountMinor: discount.amountMinor } : null,
+        addresses: addressesOf(shopper),
         items: lines.map(({ currency: _c, recurringInterval: _r, ...item }) => item),
       });
       const gatewayName = gatewayById(gateway.gatewayId).name;

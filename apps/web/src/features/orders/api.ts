@@ -2,6 +2,7 @@ import type {
   CancelOrderAnswer,
   ExportJob,
   ExportParamsInput,
+  Fulfillment,
   Order,
   OrderEvent,
   OrderNote,
@@ -84,14 +85,6 @@ export function useProductImages(ids: number[]) {
       }),
   });
 }
-
-export type Fulfillment = {
-  order_id: number;
-  tracking_number: string | null;
-  shipping_carrier: string | null;
-  tracking_url: string | null;
-  trigger_automations: boolean;
-};
 
 export function useFulfillment(id: number, enabled = true) {
   return useQuery({

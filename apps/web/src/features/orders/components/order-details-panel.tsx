@@ -1,6 +1,12 @@
 import type { Order } from '@funnelwork/domain';
-import { formatOrderDate, gatewayById, SHIPPING_CARRIERS } from '@funnelwork/domain/rules';
-import { Anchor, Drawer, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  addressLines,
+  formatOrderDate,
+  gatewayById,
+  type PostalAddress,
+  SHIPPING_CARRIERS,
+} from '@funnelwork/domain/rules';
+import { Anchor, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { CustomerDetailsPanel } from '../../customers/screens.ts';
@@ -104,31 +110,58 @@ export function OrderDetailsPanel({ orderId, initial, canWrite, onAction, onClos
 const carrierLabel = (value: string | null) =>
   SHIPPING_CARRIERS.find((c) => c.value === value)?.label ?? (value || '—');
 
+/** An address the shopper gave at purchase, under its title; nothing when it is empty. */
+function AddressBlock({ title, address }: { title: string; address: PostalAddress }) {
+  const lines = addressLines(address);
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap={0} aria-label={title}>
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      {lines.map((line) => (
+        <Text size="sm" key={line}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** Tracking details once fulfilled, and where the order ships and whom it bills. */
 function FulfillmentSection({ order }: { order: Order }) {
-  const fulfillment = useFulfillment(order.id, order.is_fulfilled);
+  const fulfillment = useFulfillment(order.id);
   const f = fulfillment.data;
   return (
     <Section title="Fulfillment">
-      {!order.is_fulfilled ? (
-        <Text c="dimmed" size="sm">
-          Not fulfilled yet.
-        </Text>
-      ) : !f ? (
-        <Skeleton h={40} />
-      ) : (
-        <Stack gap={2} data-testid="fulfillment-details">
-          <Text size="sm">Tracking number: {f.tracking_number || '—'}</Text>
-          <Text size="sm">Shipping carrier: {carrierLabel(f.shipping_carrier)}</Text>
-          {f.tracking_url && (
-            <Text size="sm">
-              Tracking URL:{' '}
-              <Anchor href={f.tracking_url} target="_blank" rel="noopener noreferrer">
-                {f.tracking_url}
-              </Anchor>
-            </Text>
-          )}
-        </Stack>
-      )}
+      <Stack gap="sm">
+        {!order.is_fulfilled ? (
+          <Text c="dimmed" size="sm">
+            Not fulfilled yet.
+          </Text>
+        ) : !f ? (
+          <Skeleton h={40} />
+        ) : (
+          <Stack gap={2} data-testid="fulfillment-details">
+            <Text size="sm">Tracking number: {f.tracking_number || '—'}</Text>
+            <Text size="sm">Shipping carrier: {carrierLabel(f.shipping_carrier)}</Text>
+            {f.tracking_url && (
+              <Text size="sm">
+                Tracking URL:{' '}
+                <Anchor href={f.tracking_url} target="_blank" rel="noopener noreferrer">
+                  {f.tracking_url}
+                </Anchor>
+              </Text>
+            )}
+          </Stack>
+        )}
+        {f && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <AddressBlock title="Shipping address" address={f.shipping_address} />
+            <AddressBlock title="Billing address" address={f.billing_address} />
+          </SimpleGrid>
+        )}
+      </Stack>
     </Section>
   );
 }
