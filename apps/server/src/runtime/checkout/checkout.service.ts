@@ -660,24 +660,11 @@ export function createCheckoutService({
   async function placedOrder(body: PlacedOrderBody, token: string | null | undefined) {
     if (!token) return null;
     const context = await loadPageContext(db, body.step_id, body.page_id);
-    const [session] = await db
-      .select()
-      .from(orderSessions)
-      .where(
-        and(eq(orderSessions.tokenHash, hashToken(token)), eq(orderSessions.accountId, context.accountId)),
-      );
-    if (!session || new Date(session.expiresAt).getTime() <= clock().getTime()) return null;
-    if (session.funnelId !== context.funnelId) return null;
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.accountId, context.accountId), eq(orders.id, session.orderId)));
-    if (!order) return null;
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(and(eq(orderItems.accountId, context.accountId), eq(orderItems.orderId, order.id)))
-      .orderBy(orderItems.id);
+    const session = await liveSession(token, context.accountId);
+    if (!session || session.funnelId !== context.funnelId) return null;
+    const placed = await orderWithItems(context.accountId, session.orderId);
+    if (!placed) return null;
+    const { order, items } = placed;
     const subtotal = items.reduce((sum, item) => sum + Number(item.amountMinor) * item.qty, 0);
     return {
       currency: order.currency,
@@ -702,21 +689,10 @@ export function createCheckoutService({
    */
   async function confirmation(token: string | null | undefined) {
     if (!token) return null;
-    const [session] = await db
-      .select()
-      .from(orderSessions)
-      .where(eq(orderSessions.tokenHash, hashToken(token)));
-    if (!session || new Date(session.expiresAt).getTime() <= clock().getTime()) return null;
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.accountId, session.accountId), eq(orders.id, session.orderId)));
-    if (!order) return null;
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(and(eq(orderItems.accountId, session.accountId), eq(orderItems.orderId, order.id)))
-      .orderBy(orderItems.id);
+    const session = await liveSession(token);
+    const placed = session && (await orderWithItems(session.accountId, session.orderId));
+    if (!placed) return null;
+    const { order, items } = placed;
     return {
       orderNumber: order.orderNumber,
       currency: order.currency,
@@ -728,6 +704,35 @@ export function createCheckoutService({
       discountMinor: Number(order.discountMinor),
       totalMinor: Number(order.amountMinor),
     };
+  }
+
+  /** The order session an order cookie's token names, while it lives (of `accountId` when given). */
+  async function liveSession(token: string, accountId?: number) {
+    const [session] = await db
+      .select()
+      .from(orderSessions)
+      .where(
+        and(
+          eq(orderSessions.tokenHash, hashToken(token)),
+          accountId === undefined ? undefined : eq(orderSessions.accountId, accountId),
+        ),
+      );
+    return session && new Date(session.expiresAt).getTime() > clock().getTime() ? session : null;
+  }
+
+  /** An order of the account with its items in the order they were added, or null. */
+  async function orderWithItems(accountId: number, orderId: number) {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)));
+    if (!order) return null;
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.accountId, accountId), eq(orderItems.orderId, order.id)))
+      .orderBy(orderItems.id);
+    return { order, items };
   }
 
   return { placeOrder, upsell, discountTerms, quote, placedOrder, confirmation };

@@ -4,7 +4,7 @@
  * only: the server prices the cart again from its database when the order is placed.
  */
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
-import { fieldsIn, validate } from './forms.ts';
+import { fieldsIn, showError as showFieldError, validate } from './forms.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
 type Line = { name: string; variant_title: string | null; amount: number; qty: number };
@@ -170,20 +170,14 @@ function showAnswerError(form: HTMLElement, error: { message?: string; field?: s
   const control = controlOf(form, error?.field);
   const box = control?.closest<HTMLElement>('.fw-field, .fw-card-field');
   if (!control || !box) return showError(form, message);
+  showFieldError(box, message);
+  // Card fields have no name, so the field's own marking misses them.
   control.setAttribute('aria-invalid', 'true');
-  let note = box.querySelector<HTMLElement>('.fw-field-error');
-  if (!note) {
-    note = document.createElement('div');
-    note.className = 'fw-field-error';
-    note.setAttribute('role', 'alert');
-    box.appendChild(note);
-  }
-  note.textContent = message;
   control.addEventListener(
     'input',
     () => {
       control.removeAttribute('aria-invalid');
-      note?.remove();
+      showFieldError(box, null);
     },
     { once: true },
   );

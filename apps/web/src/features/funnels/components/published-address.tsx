@@ -1,6 +1,7 @@
 import { COPY_TOOLTIP_RESET_MS } from '@funnelwork/domain/rules';
 import { ActionIcon, Anchor, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconEye } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /** What the funnel's overview says of a published funnel, and how to take it offline. */
 export const PUBLISHED_HINT =
@@ -63,7 +64,26 @@ export function PublishedAddress({ address, label }: { address: Address; label: 
 /** Opens a step's public address (what shoppers see, counted in tracking), beside its Preview. */
 export function OpenPageLink({ href, label }: { href: string; label: string }) {
   return (
-    <Tooltip label="Open the published page" withArrow>
+    <IconLink href={href} tooltip="Open the published page" label={`Open ${label}`}>
+      <IconExternalLink size={14} />
+    </IconLink>
+  );
+}
+
+/** A small icon that opens an address in a new tab, with its tooltip. */
+function IconLink({
+  href,
+  tooltip,
+  label,
+  children,
+}: {
+  href: string;
+  tooltip: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tooltip} withArrow>
       <ActionIcon
         component="a"
         href={href}
@@ -72,9 +92,9 @@ export function OpenPageLink({ href, label }: { href: string; label: string }) {
         variant="subtle"
         color="gray"
         size="sm"
-        aria-label={`Open ${label}`}
+        aria-label={label}
       >
-        <IconExternalLink size={14} />
+        {children}
       </ActionIcon>
     </Tooltip>
   );
@@ -83,20 +103,9 @@ export function OpenPageLink({ href, label }: { href: string; label: string }) {
 export function PreviewLink({ href, label, compact }: { href: string; label: string; compact?: boolean }) {
   if (compact) {
     return (
-      <Tooltip label="Preview" withArrow>
-        <ActionIcon
-          component="a"
-          href={href}
-          target="_blank"
-          rel="noopener"
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={`Preview ${label}`}
-        >
-          <IconEye size={14} />
-        </ActionIcon>
-      </Tooltip>
+      <IconLink href={href} tooltip="Preview" label={`Preview ${label}`}>
+        <IconEye size={14} />
+      </IconLink>
     );
   }
   return (
