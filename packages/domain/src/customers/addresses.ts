@@ -1,21 +1,13 @@
+import { ADDRESS_FIELDS } from './address-fields.ts';
 import { findCountry } from './countries.ts';
+
+export { ADDRESS_FIELDS };
 
 /** One postal address as the order's fulfillment answer gives it. */
 export type PostalAddress = { address: string; city: string; state: string; zip: string; country: string };
 
-/** The address fields a checkout or opt-in posts: shipping_* for shipping, unprefixed for billing. */
-export type AddressFields = {
-  shipping_address?: string;
-  shipping_city?: string;
-  shipping_state?: string;
-  shipping_zip?: string;
-  shipping_country?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  country?: string;
-};
+/** The address fields a checkout or opt-in posts. */
+export type AddressFields = { [K in (typeof ADDRESS_FIELDS)[number]]?: string };
 
 const PARTS = ['city', 'state', 'zip', 'country'] as const;
 const filled = (value: string | undefined) => value !== undefined && value.trim() !== '';

@@ -3,6 +3,7 @@
 // keyset batches of the orders' plain columns read over the wire and turned into CSV lines here, by
 // the TypeScript rule (exports.csv.ts), while the database reads the next batch.
 // exports.sql.test.ts checks that both give the same bytes and cells for awkward values.
+import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/addresses';
 import { GATEWAYS } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, rowsOf } from '../../db/client.ts';
@@ -40,20 +41,6 @@ export const EXPORT_COLUMNS = [
   'Billing state',
   'Billing zip',
   'Billing country',
-] as const;
-
-/** The order's address columns, in the order of their CSV columns (shipping, then billing). */
-const ADDRESS_COLUMNS = [
-  'shipping_address',
-  'shipping_city',
-  'shipping_state',
-  'shipping_zip',
-  'shipping_country',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
 ] as const;
 
 /** A SQL string literal (standard_conforming_strings: only quotes are doubled). */
@@ -134,7 +121,7 @@ const CELLS: Array<[sql: string, neutralised: boolean]> = [
   [`coalesce(o.tracking_number, '')`, true],
   [`coalesce(o.shipping_carrier, '')`, true],
   [`coalesce(o.tracking_url, '')`, true],
-  ...ADDRESS_COLUMNS.map((column): [string, boolean] => [`o.${column}`, true]),
+  ...ADDRESS_FIELDS.map((column): [string, boolean] => [`o.${column}`, true]),
 ];
 
 const integer = (value: unknown) => {
@@ -184,7 +171,7 @@ export function exportSelectSql(scope: ExportScope, range?: { after: number; upT
 const PLAIN_COLUMNS = `o.order_number, o.created_at, o.payment_status, o.is_fulfilled, o.is_refunded, o.first_name,
   o.last_name, o.email, coalesce(it.items, ''), o.items_count, o.amount_minor, o.currency, o.gateway_id, o.reference,
   o.is_canceled, o.is_archived, o.tracking_number, o.shipping_carrier, o.tracking_url,
-  ${ADDRESS_COLUMNS.map((column) => `o.${column}`).join(', ')}`;
+  ${ADDRESS_FIELDS.map((column) => `o.${column}`).join(', ')}`;
 
 /** One PGlite batch: the orders with after < id ≤ upTo (null: to the end), their plain columns by id. */
 export function exportPlainRowsSql(

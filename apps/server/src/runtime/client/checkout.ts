@@ -3,6 +3,7 @@
  * discount codes, the payment form, and one-click upsell answers. Totals shown here are for display
  * only: the server prices the cart again from its database when the order is placed.
  */
+import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/address-fields';
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
 import { fieldsIn, showError as showFieldError, validate } from './forms.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
@@ -86,22 +87,7 @@ let discountCode: string | null = null;
 let refreshSummary: () => void = () => {};
 
 /** "Customer fields" the form collects under these names; any other named field is metadata. */
-const CUSTOMER_KEYS = [
-  'email',
-  'first_name',
-  'last_name',
-  'phone',
-  'shipping_address',
-  'shipping_city',
-  'shipping_state',
-  'shipping_zip',
-  'shipping_country',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-];
+const CUSTOMER_KEYS: readonly string[] = ['email', 'first_name', 'last_name', 'phone', ...ADDRESS_FIELDS];
 
 function formValues() {
   const customer: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import type { Customer, PatchCustomerBody } from '@funnelwork/domain';
+import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/addresses';
 import { COUNTRIES, findCountry } from '@funnelwork/domain/rules';
 
 /** The fields the panel edits; optin_email and metadata are read-only ("Meta is read-only"). */
@@ -8,16 +9,7 @@ export const EDITABLE_FIELDS = [
   'email',
   'payer_email',
   'phone',
-  'shipping_address',
-  'shipping_city',
-  'shipping_state',
-  'shipping_zip',
-  'shipping_country',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
+  ...ADDRESS_FIELDS,
 ] as const satisfies ReadonlyArray<keyof NonNullable<PatchCustomerBody['data']>>;
 
 export type CustomerFormValues = Record<(typeof EDITABLE_FIELDS)[number], string>;

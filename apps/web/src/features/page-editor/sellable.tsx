@@ -8,7 +8,8 @@ import {
 import type { Product } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { usePickerProducts } from '../store/api.ts';
 
 /**
  * What the page being edited can sell: the account's products (the product picker's choices) and the
@@ -27,11 +28,7 @@ const SellableContext = createContext<Sellable>({ products: undefined, catalogue
 export const sellableKeys = {
   /** The same key as the step screen's product list, so adding a product there shows here. */
   step: (stepId: number) => ['step-products', stepId] as const,
-  account: ['page-editor', 'account-products'] as const,
 };
-
-/** The picker offers up to this many of the account's products (one page of its list); docs/decisions.md. */
-export const PICKER_PRODUCTS = 100;
 
 const sellableOf = (product: Product): SellableProduct => ({
   id: product.id,
@@ -40,10 +37,7 @@ const sellableOf = (product: Product): SellableProduct => ({
 });
 
 export function SellableProvider({ stepId, children }: { stepId: number; children: ReactNode }) {
-  const account = useQuery({
-    queryKey: sellableKeys.account,
-    queryFn: () => apiPageOrThrow<Product>('products', { per_page: PICKER_PRODUCTS }),
-  });
+  const account = usePickerProducts();
   const step = useQuery({
     queryKey: sellableKeys.step(stepId),
     queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),

@@ -1,4 +1,4 @@
-import type { CreateDiscountBody, Discount } from '@funnelwork/domain';
+import type { CreateDiscountBody, Discount, Product } from '@funnelwork/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiPageOrThrow } from '../../shared/api-client.ts';
 
@@ -6,6 +6,19 @@ export const discountKeys = {
   all: ['store', 'discounts'] as const,
   page: (page: number, query: string) => ['store', 'discounts', page, query] as const,
 };
+
+/** How many of the account's products the product pickers offer (one page of its list); docs/decisions.md. */
+export const PICKER_PRODUCTS = 100;
+
+export const productKeys = { picker: ['store', 'products', 'picker'] as const };
+
+/** The account's products a picker offers (and the nothing-to-sell checks look up). */
+export function usePickerProducts() {
+  return useQuery({
+    queryKey: productKeys.picker,
+    queryFn: () => apiPageOrThrow<Product>('products', { per_page: PICKER_PRODUCTS }),
+  });
+}
 
 export function useDiscounts(page: number, query: string) {
   return useQuery({

@@ -18,9 +18,10 @@ import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiOrThrow, apiPageOrThrow } from '../../../../shared/api-client.ts';
+import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { usePickerProducts } from '../../../store/api.ts';
 import { useFunnelAccess } from '../../access.ts';
 import { useSteps } from '../../api.ts';
 import { DeleteStepPopup } from '../../components/delete-step-popup.tsx';
@@ -216,10 +217,7 @@ function NothingToSellWarning({ funnelId, step }: { funnelId: number; step: Step
         ),
       ),
   });
-  const account = useQuery({
-    queryKey: ['step-page-documents', 'account-products'],
-    queryFn: () => apiPageOrThrow<Product>('products', { per_page: 100 }),
-  });
+  const account = usePickerProducts();
   if (!documents.data || !account.data) return null;
   const named = new Map(account.data.data.map((p) => [p.id, { id: p.id, name: p.name, price: p.price }]));
   const empty = documents.data.some((page) => {
