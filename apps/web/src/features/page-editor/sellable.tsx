@@ -6,10 +6,8 @@ import {
   withSellableProducts,
 } from '@funnelwork/blocks';
 import type { Product } from '@funnelwork/domain';
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { apiOrThrow } from '../../shared/api-client.ts';
-import { usePickerProducts } from '../store/api.ts';
+import { usePickerProducts, useStepProducts } from '../store/api.ts';
 
 /**
  * What the page being edited can sell: the account's products (the product picker's choices) and the
@@ -25,11 +23,6 @@ export type Sellable = {
 
 const SellableContext = createContext<Sellable>({ products: undefined, catalogue: null });
 
-export const sellableKeys = {
-  /** The same key as the step screen's product list, so adding a product there shows here. */
-  step: (stepId: number) => ['step-products', stepId] as const,
-};
-
 const sellableOf = (product: Product): SellableProduct => ({
   id: product.id,
   name: product.name,
@@ -38,11 +31,7 @@ const sellableOf = (product: Product): SellableProduct => ({
 
 export function SellableProvider({ stepId, children }: { stepId: number; children: ReactNode }) {
   const account = usePickerProducts();
-  const step = useQuery({
-    queryKey: sellableKeys.step(stepId),
-    queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),
-    enabled: stepId > 0,
-  });
+  const step = useStepProducts(stepId);
   const value = useMemo<Sellable>(() => {
     const products = account.data?.data;
     if (!products || !step.data) return { products, catalogue: null };

@@ -1,6 +1,6 @@
 import type { CreateDiscountBody, Discount, Product } from '@funnelwork/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, apiPageOrThrow } from '../../shared/api-client.ts';
+import { api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
 
 export const discountKeys = {
   all: ['store', 'discounts'] as const,
@@ -10,7 +10,19 @@ export const discountKeys = {
 /** How many of the account's products the product pickers offer (one page of its list); docs/decisions.md. */
 export const PICKER_PRODUCTS = 100;
 
-export const productKeys = { picker: ['store', 'products', 'picker'] as const };
+export const productKeys = {
+  picker: ['store', 'products', 'picker'] as const,
+  /** A step's own products (the step screen's list, the editor's fallback for product lists). */
+  step: (stepId: number) => ['step-products', stepId] as const,
+};
+
+export function useStepProducts(stepId: number) {
+  return useQuery({
+    queryKey: productKeys.step(stepId),
+    queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),
+    enabled: stepId > 0,
+  });
+}
 
 /** The account's products a picker offers (and the nothing-to-sell checks look up). */
 export function usePickerProducts() {

@@ -23,6 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { api, apiOrThrow } from '../../../shared/api-client.ts';
+import { productKeys } from '../../store/api.ts';
 import { funnelKeys } from '../api.ts';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
@@ -140,7 +141,7 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
       notifyError(result.error);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ['step-products', stepId] });
+    await queryClient.invalidateQueries({ queryKey: productKeys.step(stepId) });
     await queryClient.invalidateQueries({ queryKey: funnelKeys.products(funnelId) });
     if (product) {
       queryClient.setQueryData(productKey(product.id), (old: Product | undefined) => ({

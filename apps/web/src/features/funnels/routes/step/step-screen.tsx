@@ -1,5 +1,5 @@
 import { migrateDocument, NOTHING_TO_SELL, sellsNothing } from '@funnelwork/blocks';
-import type { Page, Product, Step } from '@funnelwork/domain';
+import type { Page, Step } from '@funnelwork/domain';
 import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
 import {
   Alert,
@@ -21,7 +21,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
-import { usePickerProducts } from '../../../store/api.ts';
+import { usePickerProducts, useStepProducts } from '../../../store/api.ts';
 import { useFunnelAccess } from '../../access.ts';
 import { useSteps } from '../../api.ts';
 import { DeleteStepPopup } from '../../components/delete-step-popup.tsx';
@@ -30,16 +30,6 @@ import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 /** Shown where a product image cannot load. */
 const _BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
-
-export const stepProductsKey = (stepId: number) => ['step-products', stepId] as const;
-
-export function useStepProducts(stepId: number) {
-  return useQuery({
-    queryKey: stepProductsKey(stepId),
-    queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),
-    enabled: stepId > 0,
-  });
-}
 
 /** One step: its pages (variants) and products. */
 export function StepScreen() {
