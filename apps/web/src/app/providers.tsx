@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ERROR_NOTICE_MS } from './notices.ts';
+import { ERROR_NOTICE_MS } from '../shared/notices.ts';
 import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../shared/api-client.ts';
-import { GENERIC_WARN, notifyError, notifyWarn } from './notices.ts';
+import { GENERIC_WARN, notifyError, notifyWarn } from '../shared/notices.ts';
 
 /** A failed network call or a server fault may pass on a second try; a refusal will not. */
 const worthRetrying = (error: Error) =>

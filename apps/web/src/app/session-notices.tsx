@@ -2,7 +2,7 @@ import { billingNotice, rateLimitNotice } from '@funnelwork/domain/rules';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../features/session/api.ts';
-import { notifyWarn } from './notices.ts';
+import { notifyWarn } from '../shared/notices.ts';
 
 export const UPGRADE_PATH = '/settings/billing#upgrade';
 const shownThisLoad = new Set<string>();

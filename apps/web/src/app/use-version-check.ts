@@ -1,6 +1,6 @@
 import { HARD_REFRESH_NOTICE, isOutdated, VERSION_CHECK_INTERVAL_MS } from '@funnelwork/domain/rules';
 import { useEffect } from 'react';
-import { notifyInfo } from './notices.ts';
+import { notifyInfo } from '../shared/notices.ts';
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;

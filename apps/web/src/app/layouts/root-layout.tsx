@@ -2,7 +2,7 @@ import { isAccessDeniedMessage } from '@funnelwork/domain/rules';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { onApiFailure } from '../../shared/api-client.ts';
-import { notifyError, showFlashNotice } from '../notices.ts';
+import { notifyError, showFlashNotice } from '../../shared/notices.ts';
 import { useVersionCheck } from '../use-version-check.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 

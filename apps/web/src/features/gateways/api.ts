@@ -1,7 +1,7 @@
 import type { GatewayInfo, UserGateway } from '@funnelwork/domain/gateways/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../app/use-api-mutation.ts';
 import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const gatewayKeys = {
   all: ['settings', 'gateways'] as const,

@@ -1,8 +1,8 @@
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { sessionKeys } from '../../session/api.ts';
 import { type AccountSettings, accountKeys, patchAccount } from '../api.ts';
 

@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
 import { InfoMessage } from '../../../shared/info-message.tsx';
+import { notifyError } from '../../../shared/notices.ts';
 import { resetApiKey } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */

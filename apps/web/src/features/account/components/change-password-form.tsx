@@ -1,8 +1,8 @@
 import { changePasswordBodySchema } from '@funnelwork/domain';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { fieldErrors } from '../../../shared/field-errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { PasswordField } from '../../../shared/password-field.tsx';
 import { changePassword } from '../api.ts';
 

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { patchUser, useMe, useSetMe } from '../../session/api.ts';
 
 export function ProfileForm() {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { flashAfterReload, notifyError, notifyInfo } from '../../../app/notices.ts';
+import { flashAfterReload, notifyError, notifyInfo } from '../../../shared/notices.ts';
 import { reloadPage } from '../../../shared/reload-page.ts';
 import { changeSubdomain } from '../api.ts';
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { flashAfterReload, notifyError } from '../../../app/notices.ts';
+import { flashAfterReload, notifyError } from '../../../shared/notices.ts';
 import { reloadPage } from '../../../shared/reload-page.ts';
 import { updateTimezone } from '../api.ts';
 

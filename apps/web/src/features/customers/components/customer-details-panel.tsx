@@ -27,10 +27,10 @@ import {
 import { IconBrandWhatsapp, IconDots, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess, notifyWarn } from '../../../app/notices.ts';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { ExpandableArea } from '../../../shared/expandable-area.tsx';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { notifyError, notifySuccess, notifyWarn } from '../../../shared/notices.ts';
 import { useMe } from '../../session/api.ts';
 import { customerKeys, patchCustomer, refreshAfterCustomerChange, useCustomer } from '../api.ts';
 import {

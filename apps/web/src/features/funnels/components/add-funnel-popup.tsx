@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { useFinishOnboarding } from '../../onboarding/api.ts';
 import { useMe } from '../../session/api.ts';
 import { createFunnel, funnelKeys, kindOf } from '../api.ts';

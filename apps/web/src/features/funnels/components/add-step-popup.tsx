@@ -34,8 +34,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { notifyError } from '../../../app/notices.ts';
 import { apiOrThrow } from '../../../shared/api-client.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { useMe } from '../../session/api.ts';
 import { useStepTemplates } from '../../templates/api.ts';
 import { createStep, type FunnelKind, funnelKeys } from '../api.ts';

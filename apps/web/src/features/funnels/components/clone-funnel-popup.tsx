@@ -5,7 +5,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { cloneFunnel, funnelKeys, kindOf } from '../api.ts';
 
 type CloneFunnelPopupProps = { funnel: { id: number; name: string } | null; onClose: () => void };

@@ -18,7 +18,7 @@ import {
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { createDomain, funnelKeys, verifyDomain } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { deleteFunnel, funnelKeys } from '../api.ts';
 
 /** Spec §8 names 'Delete error' for a failed delete. */

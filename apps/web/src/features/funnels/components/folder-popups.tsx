@@ -2,7 +2,7 @@ import type { Folder } from '@funnelwork/domain';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { createFolder, deleteFolder, funnelKeys, moveToFolder, renameFolder } from '../api.ts';
 
 type FolderNamePopupProps = {

@@ -14,8 +14,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { fromNow } from '../../../shared/relative-time.ts';
 import { funnelKeys, pinFunnel, restoreFunnel } from '../api.ts';
 import { funnelKindLabel } from '../funnel-kinds.ts';

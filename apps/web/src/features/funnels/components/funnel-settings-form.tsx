@@ -4,7 +4,7 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { funnelKeys, patchFunnel, useDomains, useFolders } from '../api.ts';
 import { ConnectDomainPopup } from './connect-domain-popup.tsx';
 

@@ -21,9 +21,9 @@ import { IconChevronDown, IconCopy, IconPencil, IconTrash, IconWorld } from '@ta
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { notifyError, notifyWarn } from '../../../app/notices.ts';
 import type { ApiResult } from '../../../shared/api-client.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { notifyError, notifyWarn } from '../../../shared/notices.ts';
 import { funnelKeys, saveFunnelProps, splitFunnel, useSubFunnels } from '../api.ts';
 import { isFailure } from '../api-failure.ts';
 import { useProgressRun } from '../use-progress-run.ts';

@@ -21,8 +21,8 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { api, apiOrThrow } from '../../../shared/api-client.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { productKeys } from '../../store/api.ts';
 import { funnelKeys } from '../api.ts';
 

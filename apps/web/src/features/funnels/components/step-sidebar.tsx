@@ -22,8 +22,8 @@ import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { notifyError } from '../../../app/notices.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { notifyError } from '../../../shared/notices.ts';
 import {
   type FunnelKind,
   funnelKeys,

@@ -15,8 +15,8 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
 import { api, apiOrThrow } from '../../../shared/api-client.ts';
+import { notifyError } from '../../../shared/notices.ts';
 
 const trackingKey = (funnelId: number) => ['tracking-codes', funnelId] as const;
 

@@ -1,8 +1,8 @@
 import type { GatewayInfo, UserGateway } from '@funnelwork/domain/gateways/contracts';
 import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { fieldError } from '../../../app/use-api-mutation.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useConnectGateway, useMakeDefaultGateway } from '../api.ts';
 import { GatewayStatusBadges } from './gateway-status-badges.tsx';
 

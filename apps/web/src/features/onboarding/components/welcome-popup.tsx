@@ -3,7 +3,7 @@ import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyWarn } from '../../../app/notices.ts';
+import { notifyWarn } from '../../../shared/notices.ts';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
 

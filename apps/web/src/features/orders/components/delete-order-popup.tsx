@@ -2,7 +2,7 @@ import type { Order } from '@funnelwork/domain';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { deleteOrder, orderKeys } from '../api.ts';
 
 export const DELETE_ORDER_ALERT =

@@ -5,7 +5,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { GENERIC_WARN, notifyError } from '../../../app/notices.ts';
+import { GENERIC_WARN, notifyError } from '../../../shared/notices.ts';
 import { createExport, downloadExport, getExport } from '../api.ts';
 import {
   EXPORT_STEP_TITLES,

@@ -4,7 +4,7 @@ import { Button, Collapse, Group, Modal, Skeleton, Stack, Text, UnstyledButton }
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { addTrackingInfo, fulfillOrder, orderKeys, patchOrder, useFulfillment } from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { OrderSummary } from './order-summary.tsx';

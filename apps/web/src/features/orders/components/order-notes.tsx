@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Textarea } fro
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { deleteNote, orderKeys, postNote, updateNote, useNotes } from '../api.ts';
 
 /** "Order notes: a list of notes with Post and Save buttons" (disabled while the text is empty). */

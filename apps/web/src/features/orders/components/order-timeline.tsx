@@ -3,7 +3,7 @@ import { formatPrice, formatTimelineDate } from '@funnelwork/domain/rules';
 import { Badge, Button, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { orderKeys, patchOrder, retryEvent, useTimeline } from '../api.ts';
 import { eventTypeLabel, offersRetry, parseEventValue, paymentProviderName } from '../timeline.ts';
 

@@ -3,8 +3,8 @@ import { canRefund, displayedAmount, formatPrice, refundUnavailableReason } from
 import { Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { InfoMessage } from '../../../shared/info-message.tsx';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { orderKeys, patchOrder, refundOrder, useOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 

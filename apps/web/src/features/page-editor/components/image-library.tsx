@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconFolder, IconFolderPlus, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useId, useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import {
   createImageFolder,
   deleteImage,

@@ -3,7 +3,7 @@ import { IconCopy, IconEdit, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import {
   clonePopup,
   createPopup,

@@ -15,8 +15,8 @@ import {
 import { IconBookmark, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
 import { api, apiOrThrow } from '../../../shared/api-client.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './page-editor.module.css';
 

@@ -2,7 +2,7 @@ import type { Staff } from '@funnelwork/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../app/notices.ts';
+import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { deleteStaff, staffKeys } from '../api.ts';
 import { staffName } from '../staff-name.ts';
 

@@ -3,7 +3,7 @@ import { stepTypeTitle } from '@funnelwork/domain/rules';
 import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError } from '../../../app/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
 import { useToggleLike } from '../api.ts';
 
 type TemplateCardProps = { template: StepTemplateOut; onUse: (template: StepTemplateOut) => void };

@@ -19,9 +19,9 @@ import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { notifyError } from '../../../../app/notices.ts';
 import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { notifyError } from '../../../../shared/notices.ts';
 import { useFunnelAccess } from '../../access.ts';
 import {
   funnelKeys,

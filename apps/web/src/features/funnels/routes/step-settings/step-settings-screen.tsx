@@ -4,8 +4,8 @@ import { Button, Card, Group, Select, Skeleton, Stack, TextInput, Title } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { notifyError, notifySuccess } from '../../../../app/notices.ts';
 import { BackButton } from '../../../../shared/back-button.tsx';
+import { notifyError, notifySuccess } from '../../../../shared/notices.ts';
 import { useFunnelAccess } from '../../access.ts';
 import { type FunnelKind, funnelKeys, patchStep, useSteps } from '../../api.ts';
 import { PATH_TAKEN } from '../../components/add-step-popup.tsx';

@@ -4,11 +4,11 @@ import { Avatar, Badge, Card, Divider, Group, Skeleton, Stack, Text } from '@man
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { notifyError, notifySuccess } from '../../../../app/notices.ts';
 import { BackButton } from '../../../../shared/back-button.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { InfoMessage } from '../../../../shared/info-message.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { notifyError, notifySuccess } from '../../../../shared/notices.ts';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useMe } from '../../../session/api.ts';
 import { staffKeys, updateStaff, useStaffMember } from '../../api.ts';

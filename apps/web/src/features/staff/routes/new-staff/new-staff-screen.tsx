@@ -4,10 +4,10 @@ import { Card, Divider, Group, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyError, notifySuccess } from '../../../../app/notices.ts';
 import { BackButton } from '../../../../shared/back-button.tsx';
 import { fieldErrors } from '../../../../shared/field-errors.ts';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { notifyError, notifySuccess } from '../../../../shared/notices.ts';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useMe } from '../../../session/api.ts';
 import { createStaff, staffKeys } from '../../api.ts';

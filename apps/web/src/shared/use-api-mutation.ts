@@ -1,5 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '../shared/api-client.ts';
+import type { ApiError } from './api-client.ts';
 import { notifyError, notifySuccess } from './notices.ts';
 
 type ApiMutationOptions<TVars, TData> = {
