@@ -1,6 +1,13 @@
+/**
+ * The web's write layer. Each feature's `api.ts` offers its writes as hooks named for the write
+ * (`useDeleteFunnel()`, `useConnectGateway()`), each a `useApiMutation` around `apiOrThrow`, stating
+ * the queries the write changes and the spec's notices. A popup then holds only its own fields and
+ * texts: `write.mutate(vars, { onSuccess: onClose })`, `loading={write.isPending}`, and
+ * `fieldError(write.error, 'name')` beside a field; no busy state of its own and no result checks.
+ */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from './api-client.ts';
-import { notifyError, notifySuccess } from './notices.ts';
+import { notifyError, notifySuccess, notifyWarn } from './notices.ts';
 
 type ApiMutationOptions<TVars, TData> = {
   /** The call; a failure throws an ApiError (apiOrThrow). */
@@ -9,6 +16,15 @@ type ApiMutationOptions<TVars, TData> = {
   invalidates: QueryKey[];
   /** The notice after success. */
   success?: (data: TData, vars: TVars) => string;
+  /**
+   * The notice after a failure, or null for none (the popup shows the failure itself). Without it:
+   * the server's message, unless the failure names a field (the form shows it beside that field).
+   */
+  failure?: (error: ApiError, vars: TVars) => string | null;
+  /** The failure notice as a warning (stays until clicked) rather than an error. */
+  failureAsWarning?: boolean;
+  /** Fetch `invalidates` again after a failure too: the server may have kept part of the write. */
+  invalidateAfterFailure?: boolean;
 };
 
 /**
@@ -20,16 +36,26 @@ export function useApiMutation<TVars, TData>({
   mutationFn,
   invalidates,
   success,
+  failure,
+  failureAsWarning,
+  invalidateAfterFailure,
 }: ApiMutationOptions<TVars, TData>) {
   const queryClient = useQueryClient();
+  const refetch = () =>
+    Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation<TData, ApiError, TVars>({
     mutationFn,
     onSuccess: async (data, vars) => {
-      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refetch();
       if (success) notifySuccess(success(data, vars));
     },
-    onError: (error) => {
-      if (!error.failure.info.field) notifyError(error.message);
+    onError: async (error, vars) => {
+      const notice = failure ? failure(error, vars) : error.failure.info.field ? null : error.message;
+      if (notice !== null) {
+        if (failureAsWarning) notifyWarn(notice);
+        else notifyError(notice);
+      }
+      if (invalidateAfterFailure) await refetch();
     },
   });
 }

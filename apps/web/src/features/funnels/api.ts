@@ -8,10 +8,13 @@ import type {
   PatchStepBody,
   Product,
   Step,
+  TrackingCode,
 } from '@funnelwork/domain';
-import { funnelKind } from '@funnelwork/domain/rules';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiError, type ApiResult, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
 
 export type FunnelKind = 'funnel' | 'wfunnel';
 
@@ -29,7 +32,15 @@ export const funnelKeys = {
   steps: (id: number) => ['funnels', 'steps', id] as const,
   products: (id: number) => ['funnels', 'products', id] as const,
   domains: ['domains'] as const,
+  trackingCodes: (funnelId: number) => ['tracking-codes', funnelId] as const,
 };
+
+/** A run around a call, such as a progress counter (useProgressRun's start). */
+export type CallRun<T> = (call: () => Promise<T>) => Promise<T>;
+const direct = <T>(call: () => Promise<T>) => call();
+
+/** The failure's own message, also when it names a field (these forms show it both ways). */
+const serverMessage = (error: ApiError) => error.message;
 
 /* Funnels */
 
@@ -57,22 +68,99 @@ export function useFunnel(id: number) {
   });
 }
 
-export const createFunnel = (data: { name: string; funnel_type: 0 | 1; folder_id?: number | null }) =>
-  api<Funnel>('POST', 'funnels', { body: { data } });
-export const patchFunnel = (id: number, data: PatchFunnelBody['data']) =>
-  api<Funnel>('PATCH', `funnels/${id}`, { body: { data } });
-export const pinFunnel = (id: number, pinned: boolean) =>
-  api<Funnel>('PATCH', `funnels/${id}/pin`, { query: { pinned } });
-export const deleteFunnel = (id: number) => api<unknown>('DELETE', `funnels/${id}`);
-export const restoreFunnel = (id: number) => api<Funnel>('PUT', `funnels/${id}/restore`);
-export const cloneFunnel = (data: {
+export type NewFunnel = { name: string; funnel_type: 0 | 1; folder_id?: number | null };
+
+export const createFunnel = (data: NewFunnel) => apiOrThrow<Funnel>('POST', 'funnels', { body: { data } });
+
+/** Creates a funnel: "creating a funnel sets onboarding_finished true by a user update". */
+export function useCreateFunnel() {
+  const finishOnboarding = useFinishOnboardingQuietly();
+  return useApiMutation({
+    mutationFn: async (data: NewFunnel) => {
+      const funnel = await createFunnel(data);
+      finishOnboarding();
+      return funnel;
+    },
+    invalidates: [funnelKeys.all],
+    failure: serverMessage,
+  });
+}
+
+/** Saves the funnel settings form; a taken path (409) is the path field's error. */
+export function usePatchFunnel(id: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (data: PatchFunnelBody['data']) => {
+      const funnel = await apiOrThrow<Funnel>('PATCH', `funnels/${id}`, { body: { data } });
+      queryClient.setQueryData(funnelKeys.one(id), funnel);
+      return funnel;
+    },
+    invalidates: [funnelKeys.all],
+    success: () => 'Funnel settings saved',
+    failure: serverMessage,
+  });
+}
+
+/** Spec §8: "Pin failure: 'Unable to pin/unpin funnel'; flag unchanged". */
+export const PIN_ERROR = 'Unable to pin/unpin funnel';
+
+export function usePinFunnel() {
+  return useApiMutation({
+    mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) =>
+      apiOrThrow<Funnel>('PATCH', `funnels/${id}/pin`, { query: { pinned } }),
+    invalidates: [funnelKeys.all],
+    failure: () => PIN_ERROR,
+  });
+}
+
+/** Spec §8 names 'Delete error' for a failed delete. */
+export const DELETE_ERROR = 'Delete error';
+
+/** Moves a funnel to the archive (a geo-funnel stops being shown). */
+export function useDeleteFunnel() {
+  return useApiMutation({
+    mutationFn: (funnel: { id: number; name: string }) =>
+      apiOrThrow<unknown>('DELETE', `funnels/${funnel.id}`),
+    invalidates: [funnelKeys.all],
+    success: (_, funnel) => `“${funnel.name}” was deleted`,
+    failure: () => DELETE_ERROR,
+  });
+}
+
+export function useRestoreFunnel() {
+  return useApiMutation({
+    mutationFn: (funnel: { id: number; name: string }) =>
+      apiOrThrow<Funnel>('PUT', `funnels/${funnel.id}/restore`),
+    invalidates: [funnelKeys.all],
+    success: (_, funnel) => `“${funnel.name}” was restored`,
+  });
+}
+
+export type CloneFunnel = {
   funnel_to_clone: number;
   new_name: string;
   clone_steps: boolean;
   clone_products: boolean;
-}) => api<ClonedFunnel>('POST', 'clone-funnels', { body: { data } });
-export const saveFunnelProps = (id: number, data: { name?: string; ab_geo?: string[] }) =>
-  api<Funnel>('PUT', `funnels/${id}/save-props`, { body: { data } });
+};
+
+export function useCloneFunnel() {
+  return useApiMutation({
+    mutationFn: (data: CloneFunnel) => apiOrThrow<ClonedFunnel>('POST', 'clone-funnels', { body: { data } }),
+    invalidates: [funnelKeys.all],
+    failure: serverMessage,
+  });
+}
+
+/** Renames a geo-funnel or sets its countries; a failure is a warning and nothing is refetched. */
+export function useSaveFunnelProps(id: number) {
+  return useApiMutation({
+    mutationFn: (data: { name?: string; ab_geo?: string[] }) =>
+      apiOrThrow<Funnel>('PUT', `funnels/${id}/save-props`, { body: { data } }),
+    invalidates: [],
+    failure: serverMessage,
+    failureAsWarning: true,
+  });
+}
 
 /* Folders */
 
@@ -82,15 +170,45 @@ export function useFolders() {
     queryFn: () => apiOrThrow<Folder[]>('GET', 'funnels/folders'),
   });
 }
-export const createFolder = (name: string) =>
-  api<Folder>('POST', 'funnels/folders', { body: { data: { name } } });
-export const renameFolder = (id: number, name: string) =>
-  api<Folder>('PUT', `funnels/folders/${id}`, { body: { data: { name } } });
-export const deleteFolder = (id: number) => api<unknown>('DELETE', `funnels/folders/${id}`);
-export const moveToFolder = (funnelId: number, folderId: number | null) =>
-  folderId === null
-    ? patchFunnel(funnelId, { folder_id: null })
-    : api<Funnel>('PUT', `funnels/folders/${folderId}/add`, { query: { funnel_id: funnelId } });
+
+/** Creates a folder (no id) or renames one; the popup shows a failure beside the name. */
+export function useSaveFolder() {
+  return useApiMutation({
+    mutationFn: ({ id, name }: { id: number | null; name: string }) =>
+      id === null
+        ? apiOrThrow<Folder>('POST', 'funnels/folders', { body: { data: { name } } })
+        : apiOrThrow<Folder>('PUT', `funnels/folders/${id}`, { body: { data: { name } } }),
+    invalidates: [funnelKeys.folders],
+    failure: () => null,
+  });
+}
+
+/** Deletes a folder; its funnels stay, outside any folder. */
+export function useDeleteFolder() {
+  return useApiMutation({
+    mutationFn: (folder: Folder) => apiOrThrow<unknown>('DELETE', `funnels/folders/${folder.id}`),
+    invalidates: [funnelKeys.all],
+  });
+}
+
+export type MoveToFolder = {
+  funnel: { id: number; name: string };
+  folderId: number | null;
+  /** The target folder's name, for the notice; none says the funnel is in no folder now. */
+  folderName?: string;
+};
+
+export function useMoveToFolder() {
+  return useApiMutation({
+    mutationFn: ({ funnel, folderId }: MoveToFolder) =>
+      folderId === null
+        ? apiOrThrow<Funnel>('PATCH', `funnels/${funnel.id}`, { body: { data: { folder_id: null } } })
+        : apiOrThrow<Funnel>('PUT', `funnels/folders/${folderId}/add`, { query: { funnel_id: funnel.id } }),
+    invalidates: [funnelKeys.all],
+    success: (_, { funnel, folderName }) =>
+      folderName ? `“${funnel.name}” moved to ${folderName}` : `“${funnel.name}” is in no folder now`,
+  });
+}
 
 /* Geo-funnels */
 
@@ -101,7 +219,14 @@ export function useSubFunnels(id: number, enabled: boolean) {
     enabled,
   });
 }
-export const splitFunnel = (id: number) => api<Funnel>('POST', `wfunnels/${id}/ab-split`);
+
+/** Splits a second-kind funnel into a geo-funnel (or duplicates a geo-funnel), inside `run`. */
+export function useSplitFunnel(run: CallRun<Funnel> = direct) {
+  return useApiMutation({
+    mutationFn: (id: number) => run(() => apiOrThrow<Funnel>('POST', `wfunnels/${id}/ab-split`)),
+    invalidates: [funnelKeys.all],
+  });
+}
 
 /* Sharing */
 
@@ -112,40 +237,74 @@ export type SharedFunnel = {
   steps_count: number;
   geo_funnels_count: number;
 };
-export const shareFunnel = (id: number) =>
-  api<{ funnel_id: number; share_code: string; share_url: string }>('POST', `wfunnels/${id}/share`);
-export const stopSharing = (id: number) => api<unknown>('DELETE', `wfunnels/${id}/share`);
-export const readSharedFunnel = (funnel: string, code: string) =>
-  api<SharedFunnel>('GET', 'share', { query: { funnel, code } });
-export const cloneSharedFunnel = (query: {
+export type ShareLink = { funnel_id: number; share_code: string; share_url: string };
+
+export function useShareFunnel(id: number) {
+  return useApiMutation({
+    mutationFn: () => apiOrThrow<ShareLink>('POST', `wfunnels/${id}/share`),
+    invalidates: [funnelKeys.one(id)],
+  });
+}
+
+export function useStopSharing(id: number) {
+  return useApiMutation({
+    mutationFn: () => apiOrThrow<unknown>('DELETE', `wfunnels/${id}/share`),
+    invalidates: [funnelKeys.one(id)],
+  });
+}
+
+/** What a share link offers; its failure is shown in the popup, without a notice or a retry. */
+export function useSharedFunnel(funnel: string, code: string) {
+  return useQuery({
+    queryKey: ['share', funnel, code],
+    queryFn: (): Promise<ApiResult<SharedFunnel>> =>
+      api<SharedFunnel>('GET', 'share', { query: { funnel, code } }),
+  });
+}
+
+export type CloneSharedFunnel = {
   funnel: string;
   code: string;
   name?: string;
   cloneGeoFunnels: boolean;
   folderId?: number | null;
-}) =>
-  api<ClonedFunnel>('POST', 'share/clone', {
-    query: {
-      funnel: query.funnel,
-      code: query.code,
-      name: query.name?.trim() || undefined,
-      'clone-geo-funnels': query.cloneGeoFunnels,
-      folder_id: query.folderId ?? undefined,
-    },
+};
+
+/** Clones a shared funnel into this account, inside `run`; the popup shows a failure itself. */
+export function useCloneSharedFunnel(run: CallRun<ClonedFunnel> = direct) {
+  return useApiMutation({
+    mutationFn: (clone: CloneSharedFunnel) =>
+      run(() =>
+        apiOrThrow<ClonedFunnel>('POST', 'share/clone', {
+          query: {
+            funnel: clone.funnel,
+            code: clone.code,
+            name: clone.name?.trim() || undefined,
+            'clone-geo-funnels': clone.cloneGeoFunnels,
+            folder_id: clone.folderId ?? undefined,
+          },
+        }),
+      ),
+    invalidates: [funnelKeys.all],
+    failure: () => null,
   });
+}
 
 /* Steps (the two kinds call different paths for the same thing, spec §7.2) */
+
+const stepsPath = (kind: FunnelKind, funnelId: number) =>
+  `${kind === 'wfunnel' ? 'wfunnels' : 'funnels'}/${funnelId}/steps`;
+
+/** A funnel's steps, in their order. */
+export const readSteps = async (kind: FunnelKind, funnelId: number) =>
+  [...(await apiOrThrow<Step[]>('GET', stepsPath(kind, funnelId)))].sort(
+    (a, b) => a.order_index - b.order_index,
+  );
 
 export function useSteps(kind: FunnelKind, funnelId: number) {
   return useQuery({
     queryKey: funnelKeys.steps(funnelId),
-    queryFn: async () => {
-      const steps = await apiOrThrow<Step[]>(
-        'GET',
-        `${kind === 'wfunnel' ? 'wfunnels' : 'funnels'}/${funnelId}/steps`,
-      );
-      return [...steps].sort((a, b) => a.order_index - b.order_index);
-    },
+    queryFn: () => readSteps(kind, funnelId),
     enabled: funnelId > 0,
   });
 }
@@ -162,22 +321,78 @@ export type NewStep = {
 };
 
 export function createStep(kind: FunnelKind, funnelId: number, step: NewStep) {
+  const data = { ...step, funnel_id: funnelId };
   return kind === 'wfunnel'
-    ? api<Step>('POST', `wfunnels/${funnelId}/steps`, { body: { data: { ...step, funnel_id: funnelId } } })
-    : api<Step>('POST', 'funnel-steps', { body: { data: { ...step, funnel_id: funnelId } } });
+    ? apiOrThrow<Step>('POST', stepsPath(kind, funnelId), { body: { data } })
+    : apiOrThrow<Step>('POST', 'funnel-steps', { body: { data } });
 }
 
-export function patchStep(kind: FunnelKind, funnelId: number, stepId: number, data: PatchStepBody['data']) {
+function patchStep(kind: FunnelKind, funnelId: number, stepId: number, data: PatchStepBody['data']) {
   return kind === 'wfunnel'
-    ? api<Step>('PATCH', `wfunnels/${funnelId}/steps/${stepId}`, { body: { data } })
-    : api<Step>('PATCH', `funnel-steps/${stepId}`, { body: { data } });
+    ? apiOrThrow<Step>('PATCH', `wfunnels/${funnelId}/steps/${stepId}`, { body: { data } })
+    : apiOrThrow<Step>('PATCH', `funnel-steps/${stepId}`, { body: { data } });
 }
 
-/** "delete (success status 204)". */
-export function deleteStep(kind: FunnelKind, funnelId: number, stepId: number) {
-  return kind === 'wfunnel'
-    ? api<null>('DELETE', `wfunnels/${funnelId}/steps/${stepId}`)
-    : api<null>('DELETE', `funnel-steps/${stepId}`);
+/** Spec §8: "status 409 marks the path as taken". */
+export const PATH_TAKEN = 'This path is already taken in this funnel';
+
+/** The step URL field's error after a failed step write. */
+export const stepPathError = (error: ApiError | null) =>
+  error?.failure.info.status === 409 ? PATH_TAKEN : undefined;
+
+export function useCreateStep(kind: FunnelKind, funnelId: number) {
+  return useApiMutation({
+    mutationFn: (step: NewStep) => createStep(kind, funnelId, step),
+    invalidates: [funnelKeys.steps(funnelId)],
+    failure: serverMessage,
+  });
+}
+
+export function usePatchStep(kind: FunnelKind, funnelId: number) {
+  return useApiMutation({
+    mutationFn: ({ id, data }: { id: number; data: PatchStepBody['data'] }) =>
+      patchStep(kind, funnelId, id, data),
+    invalidates: [funnelKeys.steps(funnelId)],
+    success: () => 'Step settings saved',
+    failure: serverMessage,
+  });
+}
+
+/**
+ * "Reorder steps: every step is patched with a new order_index, 1-based." The list shows the new
+ * order at once; it is read again afterwards, also when a patch failed.
+ */
+export function useReorderSteps(kind: FunnelKind, funnelId: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (ordered: Step[]) => {
+      queryClient.setQueryData<Step[]>(
+        funnelKeys.steps(funnelId),
+        ordered.map((step, i) => ({ ...step, order_index: i + 1 })),
+      );
+      const patches = await Promise.allSettled(
+        reorderIndexes(ordered).map(({ id, order_index }) => patchStep(kind, funnelId, id, { order_index })),
+      );
+      const failed = patches.find((patch) => patch.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    invalidates: [funnelKeys.steps(funnelId)],
+    invalidateAfterFailure: true,
+  });
+}
+
+/** "delete (success status 204)", inside `run`; the popup shows a failure itself. */
+export function useDeleteStep(kind: FunnelKind, funnelId: number, run: CallRun<null> = direct) {
+  return useApiMutation({
+    mutationFn: (step: Step) =>
+      run(() =>
+        kind === 'wfunnel'
+          ? apiOrThrow<null>('DELETE', `wfunnels/${funnelId}/steps/${step.id}`)
+          : apiOrThrow<null>('DELETE', `funnel-steps/${step.id}`),
+      ),
+    invalidates: [funnelKeys.steps(funnelId)],
+    failure: () => null,
+  });
 }
 
 /* Products */
@@ -196,9 +411,67 @@ export function useFunnelProducts(kind: FunnelKind, funnelId: number) {
 export function useDomains() {
   return useQuery({ queryKey: funnelKeys.domains, queryFn: () => apiOrThrow<Domain[]>('GET', 'domains') });
 }
-export const createDomain = (name: string) => api<Domain>('POST', 'domains', { body: { data: { name } } });
-export const verifyDomain = (id: number) => api<Domain>('POST', `domains/${id}/verify`);
-export const deleteDomain = (id: number) => api<unknown>('DELETE', `domains/${id}`);
+
+/** Adds a domain to verify; the popup shows a failure beside the name. */
+export function useCreateDomain() {
+  return useApiMutation({
+    mutationFn: (name: string) => apiOrThrow<Domain>('POST', 'domains', { body: { data: { name } } }),
+    invalidates: [funnelKeys.domains],
+    failure: () => null,
+  });
+}
+
+export function useVerifyDomain() {
+  return useApiMutation({
+    mutationFn: (domain: Domain) => apiOrThrow<Domain>('POST', `domains/${domain.id}/verify`),
+    invalidates: [funnelKeys.domains],
+  });
+}
+
+/* Tracking codes */
+
+/** A funnel's tracking codes (head or body scripts), in their order. */
+export function useTrackingCodes(funnelId: number) {
+  return useQuery({
+    queryKey: funnelKeys.trackingCodes(funnelId),
+    queryFn: async () =>
+      (await apiOrThrow<TrackingCode[]>('GET', 'tracking-codes', { query: { funnel_id: funnelId } })).sort(
+        (a, b) => a.order_index - b.order_index,
+      ),
+  });
+}
+
+export type NewTrackingCode = { name: string; code: string; position: 'head' | 'body' };
+
+export function useAddTrackingCode(funnelId: number) {
+  return useApiMutation({
+    mutationFn: (code: NewTrackingCode) =>
+      apiOrThrow<TrackingCode>('POST', 'tracking-codes', {
+        body: { data: { ...code, funnel_id: funnelId } },
+      }),
+    invalidates: [funnelKeys.trackingCodes(funnelId)],
+    failure: serverMessage,
+  });
+}
+
+export function useDeleteTrackingCode(funnelId: number) {
+  return useApiMutation({
+    mutationFn: (code: TrackingCode) => apiOrThrow<unknown>('DELETE', `tracking-codes/${code.id}`),
+    invalidates: [funnelKeys.trackingCodes(funnelId)],
+  });
+}
+
+/** Saves the codes' new order; the list is read again, also after a failure. */
+export function useReorderTrackingCodes(funnelId: number) {
+  return useApiMutation({
+    mutationFn: (ordered: TrackingCode[]) =>
+      apiOrThrow<TrackingCode[]>('PUT', 'tracking-codes/update-index', {
+        body: { data: ordered.map((c, i) => ({ id: c.id, order_index: i + 1 })) },
+      }),
+    invalidates: [funnelKeys.trackingCodes(funnelId)],
+    invalidateAfterFailure: true,
+  });
+}
 
 /* Publish state */
 

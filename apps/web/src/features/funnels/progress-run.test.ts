@@ -98,4 +98,24 @@ describe('runWithProgress', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(seen.length).toBe(last);
   });
+
+  test('a thrown failure (apiOrThrow in a mutation) also ends the run at once, and rejects', async () => {
+    const seen: number[] = [];
+    let answered = false;
+    const run = runWithProgress(
+      () => Promise.reject(new Error('nope')),
+      { stepMs: 50 },
+      {
+        onProgress: (v) => seen.push(v),
+        onAnswer: () => {
+          answered = true;
+        },
+      },
+    );
+    await expect(run.done).rejects.toThrow('nope');
+    expect(answered).toBe(true);
+    const last = seen.length;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(seen.length).toBe(last);
+  });
 });

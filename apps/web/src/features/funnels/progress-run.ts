@@ -16,7 +16,8 @@ export type ProgressEvents = {
 
 /**
  * Runs `call` while a counter rises 0 to 100 in 1% steps every `stepMs`; resolves with the answer once
- * both the count is complete and the call has answered (spec §4: geo split, step delete, share clone).
+ * both the count is complete and the call has answered (spec §4: geo split, step delete, share clone),
+ * or rejects at once when the call throws.
  * Answers `cancel` to stop the counter (for unmounting).
  */
 export function runWithProgress<T>(
@@ -41,7 +42,15 @@ export function runWithProgress<T>(
   const cancel = () => clearInterval(timer);
 
   const done = (async () => {
-    const answer = await call();
+    let answer: T;
+    try {
+      answer = await call();
+    } catch (failure) {
+      // A thrown failure ends the run at once, as an `endsEarly` answer does.
+      onAnswer();
+      cancel();
+      throw failure;
+    }
     onAnswer();
     if (endsEarly?.(answer)) {
       cancel();

@@ -26,9 +26,11 @@ export function useProgressRun<T>({ stepMs, jumpOnAnswer, endsEarly }: ProgressO
         { onProgress: setProgress, onAnswer: () => setAnswered(true) },
       );
       cancelRef.current = run.cancel;
-      const answer = await run.done;
-      setProgress(null);
-      return answer;
+      try {
+        return await run.done;
+      } finally {
+        setProgress(null);
+      }
     },
     [stepMs, jumpOnAnswer, endsEarly],
   );

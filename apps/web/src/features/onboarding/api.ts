@@ -1,12 +1,37 @@
 import type { Me } from '@funnelwork/domain';
-import { patchUser, useSetMe } from '../session/api.ts';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { useMe, useSetMe } from '../session/api.ts';
 
 /** "Closing it, choosing a plan … sets onboarding_finished true by a user update." */
-export function useFinishOnboarding() {
+function useSaveOnboardingFinished() {
+  const me = useMe();
   const setMe = useSetMe();
-  return async (me: Me) => {
-    const result = await patchUser(me.id, { onboarding_finished: true });
-    if (result.error === undefined) setMe(result.data);
-    return result;
+  return async () => {
+    const user = await apiOrThrow<Me>('PATCH', `users/${me.id}`, {
+      body: { data: { onboarding_finished: true } },
+    });
+    setMe(user);
+    return user;
+  };
+}
+
+/** The welcome popup's finish: a failure is a warning and the popup stays. */
+export function useFinishOnboarding() {
+  const save = useSaveOnboardingFinished();
+  return useApiMutation({
+    mutationFn: save,
+    invalidates: [],
+    failure: (error) => error.message,
+    failureAsWarning: true,
+  });
+}
+
+/** For a first funnel: ends onboarding if it is still on, without a notice of its own. */
+export function useFinishOnboardingQuietly() {
+  const me = useMe();
+  const save = useSaveOnboardingFinished();
+  return () => {
+    if (!me.onboarding_finished) save().catch(() => undefined);
   };
 }

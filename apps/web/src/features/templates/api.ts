@@ -1,6 +1,10 @@
 import type { StepTemplateOut } from '@funnelwork/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiOrThrow } from '../../shared/api-client.ts';
+import { nextOrderIndex, stepPathFromName } from '@funnelwork/domain/rules';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { createStep, type FunnelKind, funnelKeys, readSteps } from '../funnels/api.ts';
+import { useMe } from '../session/api.ts';
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -20,15 +24,42 @@ export function useStepTemplates(filter: { stepType: number | null; query: strin
   });
 }
 
-/** Likes or unlikes a template, then refreshes every template list. */
+/** Likes or unlikes a template, then refreshes every template list (also after a failure). */
 export function useToggleLike() {
-  const queryClient = useQueryClient();
-  return async (template: StepTemplateOut) => {
-    const result = await api<{ id: string; likes: number; liked: boolean }>(
-      template.liked ? 'DELETE' : 'POST',
-      `templates/${encodeURIComponent(template.id)}/like`,
-    );
-    await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-    return result;
-  };
+  return useApiMutation({
+    mutationFn: (template: StepTemplateOut) =>
+      apiOrThrow<{ id: string; likes: number; liked: boolean }>(
+        template.liked ? 'DELETE' : 'POST',
+        `templates/${encodeURIComponent(template.id)}/like`,
+      ),
+    invalidates: [templateKeys.all],
+    invalidateAfterFailure: true,
+  });
+}
+
+export type TemplateStep = { template: StepTemplateOut; kind: FunnelKind; funnelId: number; name: string };
+
+/** Adds a step made from a template after a funnel's last step; a taken path answers 409. */
+export function useAddTemplateStep() {
+  const me = useMe();
+  return useApiMutation({
+    mutationFn: async ({ template, kind, funnelId, name }: TemplateStep) => {
+      const count = await readSteps(kind, funnelId).then(
+        (steps) => steps.length,
+        () => 0,
+      );
+      const path = stepPathFromName(name);
+      return createStep(kind, funnelId, {
+        name: name.trim(),
+        path,
+        url: path,
+        type: template.step.step_type,
+        user_id: me.id,
+        template_id: template.template_id,
+        order_index: nextOrderIndex(count),
+      });
+    },
+    invalidates: [funnelKeys.all],
+    failure: (error) => error.message,
+  });
 }

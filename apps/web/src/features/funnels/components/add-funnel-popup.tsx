@@ -1,51 +1,35 @@
 import { Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { notifyError } from '../../../shared/notices.ts';
-import { useFinishOnboarding } from '../../onboarding/api.ts';
-import { useMe } from '../../session/api.ts';
-import { createFunnel, funnelKeys, kindOf } from '../api.ts';
+import { kindOf, useCreateFunnel } from '../api.ts';
 import { FUNNEL_KIND_OPTIONS } from '../funnel-kinds.ts';
 
 type AddFunnelPopupProps = { opened: boolean; onClose: () => void; folderId?: number | null };
 
 /** "Add funnel" popup: a name and one of the two kinds; it opens the new funnel. */
 export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProps) {
-  const me = useMe();
-  const finishOnboarding = useFinishOnboarding();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const create = useCreateFunnel();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'1' | '0'>('1');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   const close = () => {
     setName('');
-    setError(undefined);
+    create.reset();
     onClose();
   };
 
-  const create = async () => {
+  const submit = () => {
     if (!name.trim()) return;
-    setBusy(true);
-    const result = await createFunnel({
-      name: name.trim(),
-      funnel_type: kind === '1' ? 1 : 0,
-      folder_id: folderId ?? null,
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      setError(result.info.data);
-      notifyError(result.error);
-      return;
-    }
-    // "creating a funnel sets onboarding_finished true by a user update".
-    if (!me.onboarding_finished) void finishOnboarding(me);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-    close();
-    navigate(`/${kindOf(result.data)}/${result.data.id}/steps`);
+    create.mutate(
+      { name: name.trim(), funnel_type: kind === '1' ? 1 : 0, folder_id: folderId ?? null },
+      {
+        onSuccess: (funnel) => {
+          close();
+          navigate(`/${kindOf(funnel)}/${funnel.id}/steps`);
+        },
+      },
+    );
   };
 
   return (
@@ -53,7 +37,7 @@ export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProp
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void create();
+          submit();
         }}
       >
         <Stack>
@@ -64,10 +48,10 @@ export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProp
             required
             maxLength={200}
             value={name}
-            error={error}
+            error={create.error?.message}
             onChange={(event) => {
               setName(event.currentTarget.value);
-              setError(undefined);
+              create.reset();
             }}
           />
           <Radio.Group label="Kind of funnel" value={kind} onChange={(value) => setKind(value as '0' | '1')}>
@@ -99,7 +83,7 @@ export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProp
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} disabled={!name.trim()}>
+            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
               Create funnel
             </Button>
           </Group>

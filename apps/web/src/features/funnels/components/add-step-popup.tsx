@@ -31,18 +31,15 @@ import {
   IconShoppingCart,
   IconTemplate,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiOrThrow } from '../../../shared/api-client.ts';
-import { notifyError } from '../../../shared/notices.ts';
 import { useMe } from '../../session/api.ts';
 import { useStepTemplates } from '../../templates/api.ts';
-import { createStep, type FunnelKind, funnelKeys } from '../api.ts';
+import { type FunnelKind, stepPathError, useCreateStep } from '../api.ts';
 import classes from './add-step-popup.module.css';
 
-/** Spec §8: "status 409 marks the path as taken". */
-export const PATH_TAKEN = 'This path is already taken in this funnel';
 const BLANK = 'blank';
 
 const TYPE_ICONS: Record<number, ReactNode> = {
@@ -68,8 +65,8 @@ type AddStepPopupProps = {
  */
 export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: AddStepPopupProps) {
   const me = useMe();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createStep = useCreateStep(kind, funnelId);
   const templates = useQuery({
     queryKey: ['saved-templates'],
     queryFn: () => apiOrThrow<SavedTemplate[]>('GET', 'saved-templates'),
@@ -87,8 +84,8 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   const [path, setPath] = useState('');
   const [pathEdited, setPathEdited] = useState(false);
   const [variantUrl, setVariantUrl] = useState('');
-  const [pathError, setPathError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const pathError = stepPathError(createStep.error);
+  const { reset } = createStep;
 
   useEffect(() => {
     if (!opened) return;
@@ -100,8 +97,8 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
     setPath('');
     setPathEdited(false);
     setVariantUrl('');
-    setPathError(undefined);
-  }, [opened]);
+    reset();
+  }, [opened, reset]);
 
   // "choosing a type jumps to stage 3 and pre-fills the name as 'New ' plus the type title and the
   // path as the lowercase name with spaces turned to hyphens."
@@ -111,7 +108,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
     setName(prefilled);
     setPath(stepPathFromName(prefilled));
     setPathEdited(false);
-    setPathError(undefined);
+    reset();
     setStage(2);
   };
 
@@ -124,29 +121,27 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
     else setStage(1);
   };
 
-  const create = async () => {
+  const create = () => {
     if (!name.trim() || type === null) return;
-    setBusy(true);
     const url = cleanStepUrl(path) || stepPathFromName(name);
-    const result = await createStep(kind, funnelId, {
-      name: name.trim(),
-      path: url,
-      url,
-      url2: cleanStepUrl(variantUrl) || null,
-      type,
-      user_id: me.id,
-      template_id: template === BLANK ? null : template,
-      order_index: nextOrderIndex(stepsCount),
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.status === 409) setPathError(PATH_TAKEN);
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
-    onClose();
-    navigate(`/${kind}/${funnelId}/steps/${result.data.id}`);
+    createStep.mutate(
+      {
+        name: name.trim(),
+        path: url,
+        url,
+        url2: cleanStepUrl(variantUrl) || null,
+        type,
+        user_id: me.id,
+        template_id: template === BLANK ? null : template,
+        order_index: nextOrderIndex(stepsCount),
+      },
+      {
+        onSuccess: (step) => {
+          onClose();
+          navigate(`/${kind}/${funnelId}/steps/${step.id}`);
+        },
+      },
+    );
   };
 
   return (
@@ -245,7 +240,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void create();
+            create();
           }}
         >
           <Stack>
@@ -258,7 +253,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
                 const next = event.currentTarget.value;
                 setName(next);
                 if (!pathEdited) setPath(stepPathFromName(next));
-                setPathError(undefined);
+                reset();
               }}
             />
             <TextInput
@@ -270,7 +265,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
               onChange={(event) => {
                 setPath(event.currentTarget.value);
                 setPathEdited(true);
-                setPathError(undefined);
+                reset();
               }}
             />
             <TextInput
@@ -290,7 +285,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
                   Cancel
                 </Button>
                 {/* "In the later add-step popup only the name blocks Create step." */}
-                <Button type="submit" loading={busy} disabled={!name.trim()}>
+                <Button type="submit" loading={createStep.isPending} disabled={!name.trim()}>
                   Create step
                 </Button>
               </Group>

@@ -2,23 +2,20 @@ import type { ClonedFunnel } from '@funnelwork/domain';
 import { cloneName } from '@funnelwork/domain/rules';
 import { Button, Checkbox, Group, Modal, Stack, Stepper, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyError } from '../../../shared/notices.ts';
-import { cloneFunnel, funnelKeys, kindOf } from '../api.ts';
+import { kindOf, useCloneFunnel } from '../api.ts';
 
 type CloneFunnelPopupProps = { funnel: { id: number; name: string } | null; onClose: () => void };
 
 /** "Clone funnel popup: step 1 choose what to clone, step 2 name, then done." */
 export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const cloneFunnel = useCloneFunnel();
   const [stage, setStage] = useState(0);
   const [cloneSteps, setCloneSteps] = useState(true);
   const [cloneProducts, setCloneProducts] = useState(true);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [clone, setClone] = useState<ClonedFunnel | null>(null);
 
   useEffect(() => {
@@ -31,23 +28,22 @@ export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
     setClone(null);
   }, [funnel]);
 
-  const run = async () => {
+  const run = () => {
     if (!funnel || !name.trim()) return;
-    setBusy(true);
-    const result = await cloneFunnel({
-      funnel_to_clone: funnel.id,
-      new_name: name.trim(),
-      clone_steps: cloneSteps,
-      clone_products: cloneProducts,
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    setClone(result.data);
-    setStage(2);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
+    cloneFunnel.mutate(
+      {
+        funnel_to_clone: funnel.id,
+        new_name: name.trim(),
+        clone_steps: cloneSteps,
+        clone_products: cloneProducts,
+      },
+      {
+        onSuccess: (cloned) => {
+          setClone(cloned);
+          setStage(2);
+        },
+      },
+    );
   };
 
   return (
@@ -85,7 +81,7 @@ export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void run();
+            run();
           }}
         >
           <Stack>
@@ -100,7 +96,7 @@ export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
               <Button variant="default" onClick={() => setStage(0)}>
                 Back
               </Button>
-              <Button type="submit" loading={busy} disabled={!name.trim()}>
+              <Button type="submit" loading={cloneFunnel.isPending} disabled={!name.trim()}>
                 Clone funnel
               </Button>
             </Group>

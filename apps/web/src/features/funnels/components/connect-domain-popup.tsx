@@ -16,10 +16,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../../shared/notices.ts';
-import { createDomain, funnelKeys, verifyDomain } from '../api.ts';
+import { useCreateDomain, useVerifyDomain } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */
 const COPY_RESET_MS = COPY_TOOLTIP_RESET_MS;
@@ -68,48 +66,39 @@ export function ConnectDomainPopup({
   onConnected,
   domain: existing,
 }: ConnectDomainPopupProps) {
-  const queryClient = useQueryClient();
+  const createDomain = useCreateDomain();
+  const verifyDomain = useVerifyDomain();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<string | undefined>();
   const [domain, setDomain] = useState<Domain | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = createDomain.isPending || verifyDomain.isPending;
+  const error = nameError ?? createDomain.error?.message;
+  const { reset } = createDomain;
 
   useEffect(() => {
     if (!opened) return;
     setName('');
-    setError(undefined);
+    setNameError(undefined);
+    reset();
     setDomain(existing ?? null);
-  }, [opened, existing]);
+  }, [opened, existing, reset]);
 
-  const add = async () => {
+  const add = () => {
     const check = checkDomainName(name);
     if (!check.valid) {
-      setError(check.message);
+      setNameError(check.message);
       return;
     }
-    setBusy(true);
-    const result = await createDomain(check.name);
-    setBusy(false);
-    if (result.error !== undefined) {
-      setError(result.info.data);
-      return;
-    }
-    setDomain(result.data);
-    onConnected?.(result.data);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.domains });
+    createDomain.mutate(check.name, {
+      onSuccess: (added) => {
+        setDomain(added);
+        onConnected?.(added);
+      },
+    });
   };
 
-  const verify = async () => {
-    if (!domain) return;
-    setBusy(true);
-    const result = await verifyDomain(domain.id);
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    setDomain(result.data);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.domains });
+  const verify = () => {
+    if (domain) verifyDomain.mutate(domain, { onSuccess: setDomain });
   };
 
   return (
@@ -118,7 +107,7 @@ export function ConnectDomainPopup({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void add();
+            add();
           }}
         >
           <Stack>
@@ -133,7 +122,8 @@ export function ConnectDomainPopup({
               error={error}
               onChange={(event) => {
                 setName(event.currentTarget.value);
-                setError(undefined);
+                setNameError(undefined);
+                createDomain.reset();
               }}
             />
             <Group justify="flex-end">
@@ -188,7 +178,7 @@ export function ConnectDomainPopup({
               {domain.status === 'verified' ? 'Done' : 'Verify later'}
             </Button>
             {domain.status !== 'verified' && (
-              <Button loading={busy} onClick={() => void verify()}>
+              <Button loading={busy} onClick={verify}>
                 Verify
               </Button>
             )}

@@ -1,14 +1,10 @@
 import type { Step } from '@funnelwork/domain';
 import { Alert, Button, Checkbox, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiResult } from '../../../shared/api-client.ts';
-import { deleteStep, type FunnelKind, funnelKeys } from '../api.ts';
-import { isFailure } from '../api-failure.ts';
+import { DELETE_ERROR, type FunnelKind, useDeleteStep } from '../api.ts';
 import { useProgressRun } from '../use-progress-run.ts';
-import { DELETE_ERROR } from './delete-funnel-popup.tsx';
 
 /** "step 2 (progress, 1% every 10 ms)". */
 export const DELETE_STEP_STEP_MS = 10;
@@ -20,30 +16,29 @@ type DeleteStepPopupProps = { kind: FunnelKind; funnelId: number; step: Step | n
  * failure; after success returns to the funnel page."
  */
 export function DeleteStepPopup({ kind, funnelId, step, onClose }: DeleteStepPopupProps) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pagesGone, setPagesGone] = useState(false);
   const [statsGone, setStatsGone] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  const run = useProgressRun<ApiResult<null>>({ stepMs: DELETE_STEP_STEP_MS, endsEarly: isFailure });
+  const run = useProgressRun<null>({ stepMs: DELETE_STEP_STEP_MS });
+  const remove = useDeleteStep(kind, funnelId, run.start);
+  const failed = remove.error?.message ?? null;
+  const { reset } = remove;
 
   useEffect(() => {
     if (!step) return;
     setPagesGone(false);
     setStatsGone(false);
-    setFailed(null);
-  }, [step]);
+    reset();
+  }, [step, reset]);
 
-  const remove = async () => {
+  const confirm = () => {
     if (!step) return;
-    const result = await run.start(() => deleteStep(kind, funnelId, step.id));
-    if (result.error !== undefined) {
-      setFailed(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
-    onClose();
-    navigate(`/${kind}/${funnelId}`);
+    remove.mutate(step, {
+      onSuccess: () => {
+        onClose();
+        navigate(`/${kind}/${funnelId}`);
+      },
+    });
   };
 
   const running = run.progress !== null;
@@ -68,7 +63,7 @@ export function DeleteStepPopup({ kind, funnelId, step, onClose }: DeleteStepPop
             {failed}
           </Alert>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setFailed(null)}>
+            <Button variant="default" onClick={reset}>
               Back
             </Button>
             <Button onClick={onClose}>Close</Button>
@@ -99,7 +94,7 @@ export function DeleteStepPopup({ kind, funnelId, step, onClose }: DeleteStepPop
               Cancel
             </Button>
             {/* "Delete step needs both confirmations ticked." */}
-            <Button color="red" disabled={!pagesGone || !statsGone} onClick={() => void remove()}>
+            <Button color="red" disabled={!pagesGone || !statsGone} onClick={confirm}>
               Delete step
             </Button>
           </Group>

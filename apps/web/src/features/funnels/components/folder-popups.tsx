@@ -1,9 +1,8 @@
 import type { Folder } from '@funnelwork/domain';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { createFolder, deleteFolder, funnelKeys, moveToFolder, renameFolder } from '../api.ts';
+import { ConfirmDeletePopup } from '../../../shared/confirm-delete-popup.tsx';
+import { useDeleteFolder, useMoveToFolder, useSaveFolder } from '../api.ts';
 
 type FolderNamePopupProps = {
   /** A folder to rename, or 'new' to create one; null keeps the popup closed. */
@@ -13,29 +12,27 @@ type FolderNamePopupProps = {
 };
 
 export function FolderNamePopup({ folder, onClose, onSaved }: FolderNamePopupProps) {
-  const queryClient = useQueryClient();
+  const save = useSaveFolder();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const creating = folder === 'new';
+  const { reset } = save;
 
   useEffect(() => {
     setName(folder && folder !== 'new' ? folder.name : '');
-    setError(undefined);
-  }, [folder]);
+    reset();
+  }, [folder, reset]);
 
-  const save = async () => {
+  const submit = () => {
     if (!folder || !name.trim()) return;
-    setBusy(true);
-    const result = creating ? await createFolder(name.trim()) : await renameFolder(folder.id, name.trim());
-    setBusy(false);
-    if (result.error !== undefined) {
-      setError(result.info.data);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.folders });
-    onSaved?.(result.data);
-    onClose();
+    save.mutate(
+      { id: creating ? null : folder.id, name: name.trim() },
+      {
+        onSuccess: (saved) => {
+          onSaved?.(saved);
+          onClose();
+        },
+      },
+    );
   };
 
   return (
@@ -43,7 +40,7 @@ export function FolderNamePopup({ folder, onClose, onSaved }: FolderNamePopupPro
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          submit();
         }}
       >
         <Stack>
@@ -52,17 +49,17 @@ export function FolderNamePopup({ folder, onClose, onSaved }: FolderNamePopupPro
             data-autofocus
             maxLength={100}
             value={name}
-            error={error}
+            error={save.error?.message}
             onChange={(event) => {
               setName(event.currentTarget.value);
-              setError(undefined);
+              save.reset();
             }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} disabled={!name.trim()}>
+            <Button type="submit" loading={save.isPending} disabled={!name.trim()}>
               {creating ? 'Create folder' : 'Save'}
             </Button>
           </Group>
@@ -75,37 +72,18 @@ export function FolderNamePopup({ folder, onClose, onSaved }: FolderNamePopupPro
 type DeleteFolderPopupProps = { folder: Folder | null; onClose: () => void; onDeleted: () => void };
 
 export function DeleteFolderPopup({ folder, onClose, onDeleted }: DeleteFolderPopupProps) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!folder) return;
-    setBusy(true);
-    const result = await deleteFolder(folder.id);
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-    onDeleted();
-    onClose();
-  };
+  const remove = useDeleteFolder();
   return (
-    <Modal opened={folder !== null} onClose={onClose} title="Delete folder">
-      <Stack>
-        <Text size="sm">
-          The folder “{folder?.name}” will be deleted. Its funnels stay, outside any folder.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void remove()}>
-            Delete folder
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeletePopup
+      item={folder}
+      title="Delete folder"
+      confirmLabel="Delete folder"
+      remove={remove}
+      onClose={onClose}
+      onDeleted={onDeleted}
+    >
+      The folder “{folder?.name}” will be deleted. Its funnels stay, outside any folder.
+    </ConfirmDeletePopup>
   );
 }
 
@@ -118,30 +96,18 @@ type MoveToFolderPopupProps = {
 const NO_FOLDER = 'none';
 
 export function MoveToFolderPopup({ funnel, folders, onClose }: MoveToFolderPopupProps) {
-  const queryClient = useQueryClient();
+  const move = useMoveToFolder();
   const [target, setTarget] = useState<string>(NO_FOLDER);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     setTarget(funnel?.folder_id ? String(funnel.folder_id) : NO_FOLDER);
   }, [funnel]);
 
-  const move = async () => {
+  const confirm = () => {
     if (!funnel) return;
-    setBusy(true);
     const folderId = target === NO_FOLDER ? null : Number(target);
-    const result = await moveToFolder(funnel.id, folderId);
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-    const folder = folders.find((f) => f.id === folderId);
-    notifySuccess(
-      folder ? `“${funnel.name}” moved to ${folder.name}` : `“${funnel.name}” is in no folder now`,
-    );
-    onClose();
+    const folderName = folders.find((f) => f.id === folderId)?.name;
+    move.mutate({ funnel, folderId, folderName }, { onSuccess: onClose });
   };
 
   return (
@@ -162,7 +128,7 @@ export function MoveToFolderPopup({ funnel, folders, onClose }: MoveToFolderPopu
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={busy} onClick={() => void move()}>
+          <Button loading={move.isPending} onClick={confirm}>
             Move
           </Button>
         </Group>

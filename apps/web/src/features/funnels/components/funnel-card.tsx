@@ -11,18 +11,13 @@ import {
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { fromNow } from '../../../shared/relative-time.ts';
-import { funnelKeys, pinFunnel, restoreFunnel } from '../api.ts';
+import { usePinFunnel, useRestoreFunnel } from '../api.ts';
 import { funnelKindLabel } from '../funnel-kinds.ts';
 import { GeoFunnels } from './geo-funnels.tsx';
-
-/** Spec §8: "Pin failure: 'Unable to pin/unpin funnel'; flag unchanged". */
-export const PIN_ERROR = 'Unable to pin/unpin funnel';
 
 type FunnelCardProps = {
   funnel: FunnelListItem;
@@ -48,37 +43,15 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** A funnel list entry (spec §2.6): name, update time, stats and pin, clone, delete, restore. */
 export function FunnelCard({ funnel, access, onClone, onDelete, onMove, onSettings }: FunnelCardProps) {
-  const queryClient = useQueryClient();
+  const pin = usePinFunnel();
+  const restore = useRestoreFunnel();
   const [pinned, setPinned] = useState(funnel.pinned);
-  const [pinBusy, setPinBusy] = useState(false);
-  const [restoring, setRestoring] = useState(false);
   const deleted = funnel.deleted_at !== null;
   const second = funnel.funnel_type === 1;
 
   // "the pin call toggles pinned; the local flag flips only when no error came back."
-  const togglePin = async () => {
-    setPinBusy(true);
-    const result = await pinFunnel(funnel.id, !pinned);
-    setPinBusy(false);
-    if (result.error !== undefined) {
-      notifyError(PIN_ERROR);
-      return;
-    }
-    setPinned(result.data.pinned);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-  };
-
-  const restore = async () => {
-    setRestoring(true);
-    const result = await restoreFunnel(funnel.id);
-    setRestoring(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    notifySuccess(`“${funnel.name}” was restored`);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-  };
+  const togglePin = () =>
+    pin.mutate({ id: funnel.id, pinned: !pinned }, { onSuccess: (saved) => setPinned(saved.pinned) });
 
   return (
     <Card p="lg" data-testid="funnel-entry" aria-label={funnel.name} component="article">
@@ -118,8 +91,8 @@ export function FunnelCard({ funnel, access, onClone, onDelete, onMove, onSettin
               size="sm"
               variant="light"
               leftSection={<IconRestore size={16} />}
-              loading={restoring}
-              onClick={() => void restore()}
+              loading={restore.isPending}
+              onClick={() => restore.mutate(funnel)}
             >
               Restore
             </LockedButton>
@@ -130,11 +103,11 @@ export function FunnelCard({ funnel, access, onClone, onDelete, onMove, onSettin
                   variant={pinned ? 'light' : 'subtle'}
                   color={pinned ? 'yellow' : 'gray'}
                   size="lg"
-                  loading={pinBusy}
+                  loading={pin.isPending}
                   aria-label={pinned ? `Unpin ${funnel.name}` : `Pin ${funnel.name}`}
                   aria-pressed={pinned}
                   data-disabled={!access.funnels || undefined}
-                  onClick={() => access.funnels && void togglePin()}
+                  onClick={() => access.funnels && togglePin()}
                 >
                   {pinned ? <IconPinFilled size={18} /> : <IconPin size={18} />}
                 </ActionIcon>

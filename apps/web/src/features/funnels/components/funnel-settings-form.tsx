@@ -2,14 +2,21 @@ import type { Funnel } from '@funnelwork/domain';
 import { CURRENCIES } from '@funnelwork/domain/rules';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { funnelKeys, patchFunnel, useDomains, useFolders } from '../api.ts';
+import type { ApiError } from '../../../shared/api-client.ts';
+import { useDomains, useFolders, usePatchFunnel } from '../api.ts';
 import { ConnectDomainPopup } from './connect-domain-popup.tsx';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 const NONE = 'none';
+
+/** A failed save's message, under the field it names (a taken path, 409, is the path's). */
+function fieldErrors(error: ApiError | null): Record<string, string> {
+  if (!error) return {};
+  const { info } = error.failure;
+  const field = info.field ?? (info.status === 409 ? 'path' : undefined);
+  return field ? { [field]: info.data } : {};
+}
 
 type FunnelSettingsFormProps = {
   funnel: Funnel;
@@ -20,7 +27,7 @@ type FunnelSettingsFormProps = {
 
 /** Funnel settings: name, published path, currency, domain and folder. */
 export function FunnelSettingsForm({ funnel, canEdit, onSaved, onCancel }: FunnelSettingsFormProps) {
-  const queryClient = useQueryClient();
+  const patch = usePatchFunnel(funnel.id);
   const domains = useDomains();
   const folders = useFolders();
   const [name, setName] = useState(funnel.name);
@@ -28,39 +35,27 @@ export function FunnelSettingsForm({ funnel, canEdit, onSaved, onCancel }: Funne
   const [currency, setCurrency] = useState<string | null>(funnel.currency_code);
   const [domainId, setDomainId] = useState(funnel.domain_id ? String(funnel.domain_id) : NONE);
   const [folderId, setFolderId] = useState(funnel.folder_id ? String(funnel.folder_id) : NONE);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [connecting, setConnecting] = useState(false);
+  const errors = fieldErrors(patch.error);
 
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    const result = await patchFunnel(funnel.id, {
-      name: name.trim(),
-      path: path.trim(),
-      currency_code: currency,
-      domain_id: domainId === NONE ? null : Number(domainId),
-      folder_id: folderId === NONE ? null : Number(folderId),
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      const field = result.info.field ?? (result.info.status === 409 ? 'path' : undefined);
-      if (field) setErrors({ [field]: result.info.data });
-      notifyError(result.error);
-      return;
-    }
-    queryClient.setQueryData(funnelKeys.one(funnel.id), result.data);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-    notifySuccess('Funnel settings saved');
-    onSaved?.();
-  };
+  const save = () =>
+    patch.mutate(
+      {
+        name: name.trim(),
+        path: path.trim(),
+        currency_code: currency,
+        domain_id: domainId === NONE ? null : Number(domainId),
+        folder_id: folderId === NONE ? null : Number(folderId),
+      },
+      { onSuccess: () => onSaved?.() },
+    );
 
   return (
     <>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          save();
         }}
       >
         <Stack>
@@ -134,7 +129,7 @@ export function FunnelSettingsForm({ funnel, canEdit, onSaved, onCancel }: Funne
                 Cancel
               </Button>
             )}
-            <Button type="submit" loading={busy} disabled={!canEdit || !name.trim()}>
+            <Button type="submit" loading={patch.isPending} disabled={!canEdit || !name.trim()}>
               Save settings
             </Button>
           </Group>

@@ -18,14 +18,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconCopy, IconPencil, IconTrash, IconWorld } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiResult } from '../../../shared/api-client.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { notifyError, notifyWarn } from '../../../shared/notices.ts';
-import { funnelKeys, saveFunnelProps, splitFunnel, useSubFunnels } from '../api.ts';
-import { isFailure } from '../api-failure.ts';
+import { useSaveFunnelProps, useSplitFunnel, useSubFunnels } from '../api.ts';
 import { useProgressRun } from '../use-progress-run.ts';
 import { DeleteFunnelPopup } from './delete-funnel-popup.tsx';
 
@@ -34,16 +30,10 @@ const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }))
 export const SPLIT_STEP_MS = 50;
 
 /** Runs a geo split with its progress, then the spinner until the answer (spec §4 Geo split). */
-function useSplit(onDone: () => Promise<void>) {
-  const run = useProgressRun<ApiResult<Funnel>>({ stepMs: SPLIT_STEP_MS, endsEarly: isFailure });
-  const split = async (id: number) => {
-    const result = await run.start(() => splitFunnel(id));
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    await onDone();
-  };
+function useSplit(onDone: () => void) {
+  const run = useProgressRun<Funnel>({ stepMs: SPLIT_STEP_MS });
+  const splitFunnel = useSplitFunnel(run.start);
+  const split = (id: number) => splitFunnel.mutate(id, { onSuccess: onDone });
   return { ...run, split, splitting: run.progress !== null };
 }
 
@@ -78,15 +68,11 @@ type GeoFunnelsProps = {
 
 /** The geo-funnel expander of a second-kind funnel in the list (spec §2.6). */
 export function GeoFunnels({ funnel, canEdit, canCreate }: GeoFunnelsProps) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const subFunnels = useSubFunnels(funnel.id, open);
   const [deleting, setDeleting] = useState<Funnel | null>(null);
-  const refresh = async () => {
-    setOpen(true);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-  };
-  const split = useSplit(refresh);
+  const showGeoFunnels = () => setOpen(true);
+  const split = useSplit(showGeoFunnels);
   const count = subFunnels.data?.length ?? funnel.sub_funnels_count;
 
   return (
@@ -111,7 +97,7 @@ export function GeoFunnels({ funnel, canEdit, canCreate }: GeoFunnelsProps) {
               locked={!canCreate}
               size="xs"
               variant="light"
-              onClick={() => void split.split(funnel.id)}
+              onClick={() => split.split(funnel.id)}
             >
               Split into a geo-funnel
             </LockedButton>
@@ -133,7 +119,7 @@ export function GeoFunnels({ funnel, canEdit, canCreate }: GeoFunnelsProps) {
               canEdit={canEdit}
               canCreate={canCreate}
               onDelete={() => setDeleting(geo)}
-              onChanged={refresh}
+              onChanged={showGeoFunnels}
             />
           ))}
         </Stack>
@@ -148,7 +134,7 @@ type GeoFunnelEntryProps = {
   canEdit: boolean;
   canCreate: boolean;
   onDelete: () => void;
-  onChanged: () => Promise<void>;
+  onChanged: () => void;
 };
 
 /** A geo-funnel: inline rename, geo selector, edit, duplicate and delete. */
@@ -157,29 +143,27 @@ function GeoFunnelEntry({ geo, canEdit, canCreate, onDelete, onChanged }: GeoFun
   const [savedName, setSavedName] = useState(geo.name);
   const [countries, setCountries] = useState<string[]>(geo.ab_geo);
   const split = useSplit(onChanged);
+  const save = useSaveFunnelProps(geo.id);
   // "an unsaved marker appears on input and clears after a successful save".
   const unsaved = name !== savedName;
 
-  const saveName = async () => {
+  // mutateAsync: each save settles on its own, also when the next one starts before it answered.
+  const saveName = () => {
     const next = name.trim();
     if (!unsaved || !next) return;
-    const result = await saveFunnelProps(geo.id, { name: next });
-    if (result.error !== undefined) {
-      notifyWarn(result.error);
-      return;
-    }
-    setName(result.data.name);
-    setSavedName(result.data.name);
+    save.mutateAsync({ name: next }).then(
+      (saved) => {
+        setName(saved.name);
+        setSavedName(saved.name);
+      },
+      () => undefined,
+    );
   };
 
-  const saveCountries = async (next: string[]) => {
+  const saveCountries = (next: string[]) => {
     const previous = countries;
     setCountries(next);
-    const result = await saveFunnelProps(geo.id, { ab_geo: next });
-    if (result.error !== undefined) {
-      setCountries(previous);
-      notifyWarn(result.error);
-    }
+    save.mutateAsync({ ab_geo: next }).catch(() => setCountries(previous));
   };
 
   return (
@@ -192,9 +176,9 @@ function GeoFunnelEntry({ geo, canEdit, canCreate, onDelete, onChanged }: GeoFun
           value={name}
           disabled={!canEdit}
           onChange={(event) => setName(event.currentTarget.value)}
-          onBlur={() => void saveName()}
+          onBlur={saveName}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') void saveName();
+            if (event.key === 'Enter') saveName();
             if (event.key === 'Escape') setName(savedName);
           }}
           rightSection={
@@ -219,7 +203,7 @@ function GeoFunnelEntry({ geo, canEdit, canCreate, onDelete, onChanged }: GeoFun
           clearable
           disabled={!canEdit}
           maxDropdownHeight={240}
-          onChange={(next) => void saveCountries(next)}
+          onChange={saveCountries}
           comboboxProps={{ withinPortal: true }}
         />
         <Group gap={4} ml="auto">
@@ -242,7 +226,7 @@ function GeoFunnelEntry({ geo, canEdit, canCreate, onDelete, onChanged }: GeoFun
               aria-label={`Duplicate ${geo.name}`}
               disabled={split.splitting}
               data-disabled={!canCreate || undefined}
-              onClick={() => canCreate && void split.split(geo.id)}
+              onClick={() => canCreate && split.split(geo.id)}
             >
               <IconCopy size={16} />
             </ActionIcon>

@@ -12,22 +12,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiResult } from '../../../shared/api-client.ts';
 import type { StoredShare } from '../../../shared/shared-funnel-store.ts';
 import { SubdomainPopup } from '../../account/components/subdomain-popup.tsx';
 import { sessionKeys, useMe } from '../../session/api.ts';
-import {
-  cloneSharedFunnel,
-  funnelKeys,
-  kindOf,
-  readSharedFunnel,
-  type SharedFunnel,
-  useFolders,
-} from '../api.ts';
-import { isFailure } from '../api-failure.ts';
+import { kindOf, useCloneSharedFunnel, useFolders, useSharedFunnel } from '../api.ts';
 import { useProgressRun } from '../use-progress-run.ts';
 
 /** "Clone progress (share flow) runs 0 to 100 in 1% steps every 30 ms … on finish the progress jumps to at least 80." */
@@ -43,20 +34,15 @@ export function SharedFunnelPopup({ share, onDone }: SharedFunnelPopupProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const folders = useFolders();
-  const preview = useQuery({
-    queryKey: ['share', share.funnel, share.code],
-    queryFn: async (): Promise<ApiResult<SharedFunnel>> => readSharedFunnel(share.funnel, share.code),
-  });
+  const preview = useSharedFunnel(share.funnel, share.code);
   const shared = preview.data?.error === undefined ? preview.data?.data : undefined;
   const [name, setName] = useState<string | null>(null);
   const [withGeo, setWithGeo] = useState(true);
   const [folder, setFolder] = useState(NO_FOLDER);
-  const [failed, setFailed] = useState<string | null>(null);
-  const run = useProgressRun<ApiResult<ClonedFunnel>>({
-    stepMs: SHARE_CLONE_STEP_MS,
-    jumpOnAnswer: SHARE_CLONE_JUMP,
-    endsEarly: isFailure,
-  });
+  const run = useProgressRun<ClonedFunnel>({ stepMs: SHARE_CLONE_STEP_MS, jumpOnAnswer: SHARE_CLONE_JUMP });
+  const cloneShared = useCloneSharedFunnel(run.start);
+  // "A failure shows the error from the result and then a failed event."
+  const failed = cloneShared.error?.message ?? null;
 
   if (!me.subdomain) {
     return (
@@ -68,26 +54,22 @@ export function SharedFunnelPopup({ share, onDone }: SharedFunnelPopupProps) {
     );
   }
 
-  const clone = async () => {
-    setFailed(null);
-    const result = await run.start(() =>
-      cloneSharedFunnel({
+  const clone = () =>
+    cloneShared.mutate(
+      {
         funnel: share.funnel,
         code: share.code,
         name: name ?? shared?.name,
         cloneGeoFunnels: withGeo,
         folderId: folder === NO_FOLDER ? null : Number(folder),
-      }),
+      },
+      {
+        onSuccess: (cloned) => {
+          onDone();
+          navigate(`/${kindOf(cloned)}/${cloned.id}`);
+        },
+      },
     );
-    if (result.error !== undefined) {
-      // "A failure shows the error from the result and then a failed event."
-      setFailed(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-    onDone();
-    navigate(`/${kindOf(result.data)}/${result.data.id}`);
-  };
 
   const running = run.progress !== null;
   const previewError = preview.data?.error;
@@ -164,7 +146,7 @@ export function SharedFunnelPopup({ share, onDone }: SharedFunnelPopupProps) {
             <Button variant="default" onClick={onDone}>
               {failed ? 'Close' : 'Cancel'}
             </Button>
-            <Button disabled={!shared} onClick={() => void clone()}>
+            <Button disabled={!shared} onClick={clone}>
               {failed ? 'Try again' : 'Clone funnel'}
             </Button>
           </Group>

@@ -16,22 +16,13 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Step } from '@funnelwork/domain';
-import { reorderIndexes, stepTypeTitle } from '@funnelwork/domain/rules';
+import { stepTypeTitle } from '@funnelwork/domain/rules';
 import { ActionIcon, Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { notifyError } from '../../../shared/notices.ts';
-import {
-  type FunnelKind,
-  funnelKeys,
-  type PublishedStep,
-  patchStep,
-  usePublishState,
-  useSteps,
-} from '../api.ts';
+import { type FunnelKind, type PublishedStep, usePublishState, useReorderSteps, useSteps } from '../api.ts';
 import { AddStepPopup } from './add-step-popup.tsx';
 import { DeleteStepPopup } from './delete-step-popup.tsx';
 import { OpenPageLink, PreviewLink } from './published-address.tsx';
@@ -43,8 +34,8 @@ type StepSidebarProps = { kind: FunnelKind; funnelId: number; canEdit: boolean }
 
 /** The step sidebar (spec §2.7): steps with drag-to-reorder, New step, and delete per step. */
 export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
-  const queryClient = useQueryClient();
   const steps = useSteps(kind, funnelId);
+  const reorderSteps = useReorderSteps(kind, funnelId);
   const publish = usePublishState(funnelId);
   const addresses = new Map(publish.data?.steps.map((s) => [s.id, s]));
   const [adding, setAdding] = useState(false);
@@ -54,24 +45,12 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  // "Reorder steps: every step is patched with a new order_index, 1-based."
-  const reorder = async ({ active, over }: DragEndEvent) => {
+  const reorder = ({ active, over }: DragEndEvent) => {
     const list = steps.data;
     if (!list || !over || active.id === over.id) return;
     const from = list.findIndex((s) => s.id === active.id);
     const to = list.findIndex((s) => s.id === over.id);
-    const ordered = arrayMove(list, from, to);
-    const indexes = reorderIndexes(ordered);
-    queryClient.setQueryData<Step[]>(
-      funnelKeys.steps(funnelId),
-      ordered.map((step, i) => ({ ...step, order_index: i + 1 })),
-    );
-    const results = await Promise.all(
-      indexes.map(({ id, order_index }) => patchStep(kind, funnelId, id, { order_index })),
-    );
-    const failed = results.find((r) => r.error !== undefined);
-    if (failed?.error !== undefined) notifyError(failed.error);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
+    reorderSteps.mutate(arrayMove(list, from, to));
   };
 
   return (
@@ -97,7 +76,7 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
         </Text>
       )}
       {steps.data && steps.data.length > 0 && (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void reorder(e)}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={reorder}>
           <SortableContext items={steps.data.map((s) => s.id)} strategy={verticalListSortingStrategy}>
             <Stack gap={6} component="ol" m={0} p={0} aria-label="Steps" style={{ listStyle: 'none' }}>
               {steps.data.map((step, index) => (

@@ -1,4 +1,3 @@
-import type { TrackingCode } from '@funnelwork/domain';
 import {
   ActionIcon,
   Badge,
@@ -13,59 +12,43 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, apiOrThrow } from '../../../shared/api-client.ts';
-import { notifyError } from '../../../shared/notices.ts';
-
-const trackingKey = (funnelId: number) => ['tracking-codes', funnelId] as const;
+import {
+  useAddTrackingCode,
+  useDeleteTrackingCode,
+  useReorderTrackingCodes,
+  useTrackingCodes,
+} from '../api.ts';
 
 /** A funnel's tracking codes (head or body scripts), in their order. */
 export function TrackingCodesCard({ funnelId, canEdit }: { funnelId: number; canEdit: boolean }) {
-  const queryClient = useQueryClient();
-  const codes = useQuery({
-    queryKey: trackingKey(funnelId),
-    queryFn: async () =>
-      (await apiOrThrow<TrackingCode[]>('GET', 'tracking-codes', { query: { funnel_id: funnelId } })).sort(
-        (a, b) => a.order_index - b.order_index,
-      ),
-  });
+  const codes = useTrackingCodes(funnelId);
+  const addCode = useAddTrackingCode(funnelId);
+  const deleteCode = useDeleteTrackingCode(funnelId);
+  const reorder = useReorderTrackingCodes(funnelId);
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [position, setPosition] = useState<'head' | 'body'>('head');
-  const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trackingKey(funnelId) });
 
-  const add = async () => {
-    setBusy(true);
-    const result = await api<TrackingCode>('POST', 'tracking-codes', {
-      body: { data: { name: name.trim(), code, position, funnel_id: funnelId } },
-    });
-    setBusy(false);
-    if (result.error !== undefined) return notifyError(result.error);
-    setName('');
-    setCode('');
-    setAdding(false);
-    await refresh();
-  };
+  const add = () =>
+    addCode.mutate(
+      { name: name.trim(), code, position },
+      {
+        onSuccess: () => {
+          setName('');
+          setCode('');
+          setAdding(false);
+        },
+      },
+    );
 
-  const remove = async (id: number) => {
-    const result = await api<unknown>('DELETE', `tracking-codes/${id}`);
-    if (result.error !== undefined) return notifyError(result.error);
-    await refresh();
-  };
-
-  const move = async (index: number, by: -1 | 1) => {
+  const move = (index: number, by: -1 | 1) => {
     const list = [...(codes.data ?? [])];
     const [item] = list.splice(index, 1);
     if (!item) return;
     list.splice(index + by, 0, item);
-    const result = await api<TrackingCode[]>('PUT', 'tracking-codes/update-index', {
-      body: { data: list.map((c, i) => ({ id: c.id, order_index: i + 1 })) },
-    });
-    if (result.error !== undefined) notifyError(result.error);
-    await refresh();
+    reorder.mutate(list);
   };
 
   const list = codes.data ?? [];
@@ -119,7 +102,7 @@ export function TrackingCodesCard({ funnelId, canEdit }: { funnelId: number; can
                   color="gray"
                   aria-label={`Move ${c.name} up`}
                   disabled={!canEdit || index === 0}
-                  onClick={() => void move(index, -1)}
+                  onClick={() => move(index, -1)}
                 >
                   <IconArrowUp size={14} />
                 </ActionIcon>
@@ -130,7 +113,7 @@ export function TrackingCodesCard({ funnelId, canEdit }: { funnelId: number; can
                   color="gray"
                   aria-label={`Move ${c.name} down`}
                   disabled={!canEdit || index === list.length - 1}
-                  onClick={() => void move(index, 1)}
+                  onClick={() => move(index, 1)}
                 >
                   <IconArrowDown size={14} />
                 </ActionIcon>
@@ -141,7 +124,7 @@ export function TrackingCodesCard({ funnelId, canEdit }: { funnelId: number; can
                   color="red"
                   aria-label={`Delete ${c.name}`}
                   disabled={!canEdit}
-                  onClick={() => void remove(c.id)}
+                  onClick={() => deleteCode.mutate(c)}
                 >
                   <IconTrash size={14} />
                 </ActionIcon>
@@ -153,7 +136,7 @@ export function TrackingCodesCard({ funnelId, canEdit }: { funnelId: number; can
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void add();
+              add();
             }}
           >
             <Stack gap="xs">
@@ -187,7 +170,7 @@ export function TrackingCodesCard({ funnelId, canEdit }: { funnelId: number; can
                 <Button variant="default" onClick={() => setAdding(false)}>
                   Cancel
                 </Button>
-                <Button type="submit" loading={busy} disabled={!name.trim() || !code.trim()}>
+                <Button type="submit" loading={addCode.isPending} disabled={!name.trim() || !code.trim()}>
                   Save code
                 </Button>
               </Group>

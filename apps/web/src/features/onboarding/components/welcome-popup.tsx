@@ -3,7 +3,6 @@ import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyWarn } from '../../../shared/notices.ts';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
 
@@ -12,22 +11,20 @@ export function WelcomePopup() {
   const me = useMe();
   const navigate = useNavigate();
   const finishOnboarding = useFinishOnboarding();
-  const [busy, setBusy] = useState<'close' | 'plan' | null>(null);
+  const [choice, setChoice] = useState<'close' | 'plan'>('close');
   const left = daysLeft(me.plan_expiry_date, new Date());
+  const busy = finishOnboarding.isPending ? choice : null;
 
-  const finish = async (choice: 'close' | 'plan') => {
+  const finish = (next: 'close' | 'plan') => {
     if (busy) return;
-    setBusy(choice);
-    const result = await finishOnboarding(me);
-    setBusy(null);
-    if (result.error !== undefined) notifyWarn(result.error);
-    else if (choice === 'plan') navigate('/billing');
+    setChoice(next);
+    finishOnboarding.mutate(undefined, { onSuccess: () => next === 'plan' && navigate('/billing') });
   };
 
   return (
     <Modal
       opened={!me.onboarding_finished}
-      onClose={() => void finish('close')}
+      onClose={() => finish('close')}
       size="lg"
       title={`Welcome to Funnelwork, ${me.member.first_name || 'there'}!`}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
@@ -57,10 +54,10 @@ export function WelcomePopup() {
           <List.Item>Invite your team and give each person just the access they need.</List.Item>
         </List>
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => void finish('close')} loading={busy === 'close'}>
+          <Button variant="default" onClick={() => finish('close')} loading={busy === 'close'}>
             Start exploring
           </Button>
-          <Button onClick={() => void finish('plan')} loading={busy === 'plan'}>
+          <Button onClick={() => finish('plan')} loading={busy === 'plan'}>
             Choose a plan
           </Button>
         </Group>

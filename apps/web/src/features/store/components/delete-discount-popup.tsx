@@ -1,9 +1,18 @@
 import type { Discount } from '@funnelwork/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { deleteDiscount, discountKeys } from '../api.ts';
+import { apiOrThrow } from '../../../shared/api-client.ts';
+import { ConfirmDeletePopup } from '../../../shared/confirm-delete-popup.tsx';
+import { useApiMutation } from '../../../shared/use-api-mutation.ts';
+import { discountKeys } from '../api.ts';
+
+// The store feature's writes become hooks in its api.ts (issue 14 part B); this one moves there then.
+function useDeleteDiscount() {
+  return useApiMutation({
+    mutationFn: (discount: Discount) => apiOrThrow<unknown>('DELETE', `store/discounts/${discount.id}`),
+    invalidates: [discountKeys.all],
+    success: (_, discount) => `Discount ${discount.code} was deleted`,
+    failure: (error) => error.message,
+  });
+}
 
 export function DeleteDiscountPopup({
   discount,
@@ -12,34 +21,10 @@ export function DeleteDiscountPopup({
   discount: Discount | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!discount) return;
-    setBusy(true);
-    const result = await deleteDiscount(discount.id);
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: discountKeys.all });
-    notifySuccess(`Discount ${discount.code} was deleted`);
-    onClose();
-  };
+  const remove = useDeleteDiscount();
   return (
-    <Modal opened={discount !== null} onClose={onClose} title="Delete discount">
-      <Stack>
-        <Text size="sm">Customers will no longer be able to use the code {discount?.code}.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void remove()}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeletePopup item={discount} title="Delete discount" remove={remove} onClose={onClose}>
+      Customers will no longer be able to use the code {discount?.code}.
+    </ConfirmDeletePopup>
   );
 }

@@ -2,8 +2,6 @@ import type { StepTemplateOut } from '@funnelwork/domain';
 import { stepTypeTitle } from '@funnelwork/domain/rules';
 import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useState } from 'react';
-import { notifyError } from '../../../shared/notices.ts';
 import { useToggleLike } from '../api.ts';
 
 type TemplateCardProps = { template: StepTemplateOut; onUse: (template: StepTemplateOut) => void };
@@ -11,13 +9,6 @@ type TemplateCardProps = { template: StepTemplateOut; onUse: (template: StepTemp
 /** One gallery entry: thumbnail, name, step type, likes and "Use template". */
 export function TemplateCard({ template, onUse }: TemplateCardProps) {
   const toggleLike = useToggleLike();
-  const [busy, setBusy] = useState(false);
-  const like = async () => {
-    setBusy(true);
-    const result = await toggleLike(template);
-    setBusy(false);
-    if (result.error !== undefined) notifyError(result.error);
-  };
   return (
     <Card withBorder radius="md" padding="sm" role="article" aria-label={template.name}>
       <Card.Section>
@@ -53,10 +44,10 @@ export function TemplateCard({ template, onUse }: TemplateCardProps) {
               <ActionIcon
                 variant="subtle"
                 color="red"
-                loading={busy}
+                loading={toggleLike.isPending}
                 aria-label={template.liked ? `Unlike ${template.name}` : `Like ${template.name}`}
                 aria-pressed={template.liked}
-                onClick={() => void like()}
+                onClick={() => toggleLike.mutate(template)}
               >
                 {template.liked ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
               </ActionIcon>

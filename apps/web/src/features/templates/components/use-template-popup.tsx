@@ -1,33 +1,28 @@
 import type { FunnelListItem, StepTemplateOut } from '@funnelwork/domain';
-import { nextOrderIndex, stepPathFromName } from '@funnelwork/domain/rules';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, apiPageOrThrow } from '../../../shared/api-client.ts';
-import { notifyError } from '../../../shared/notices.ts';
-import { createFunnel, createStep, type FunnelKind, funnelKeys, kindOf } from '../../funnels/api.ts';
-import { PATH_TAKEN } from '../../funnels/components/add-step-popup.tsx';
-import { useFinishOnboarding } from '../../onboarding/api.ts';
-import { useMe } from '../../session/api.ts';
+import { apiPageOrThrow } from '../../../shared/api-client.ts';
+import { type FunnelKind, kindOf, stepPathError, useCreateFunnel } from '../../funnels/api.ts';
+import { useAddTemplateStep } from '../api.ts';
 
 type UseTemplatePopupProps = { template: StepTemplateOut | null; onClose: () => void };
 
 /** "Use template": pick a funnel (or create one), name the step, and create it from the template. */
 export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
-  const me = useMe();
-  const finishOnboarding = useFinishOnboarding();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createFunnel = useCreateFunnel();
+  const addStep = useAddTemplateStep();
   const [target, setTarget] = useState<'existing' | 'new'>('existing');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [funnelId, setFunnelId] = useState<string | null>(null);
   const [funnelName, setFunnelName] = useState('');
   const [stepName, setStepName] = useState('');
-  const [pathError, setPathError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const busy = createFunnel.isPending || addStep.isPending;
+  const { reset } = addStep;
 
   const funnels = useQuery({
     queryKey: ['funnels', 'pick', debounced],
@@ -43,8 +38,8 @@ export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
     setFunnelName(template.name);
     setFunnelId(null);
     setSearch('');
-    setPathError(undefined);
-  }, [template]);
+    reset();
+  }, [template, reset]);
 
   useEffect(() => {
     if (funnels.data && funnels.data.data.length === 0 && !debounced) setTarget('new');
@@ -52,48 +47,27 @@ export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
 
   const create = async () => {
     if (!template || !stepName.trim()) return;
-    setBusy(true);
-    let id: number;
-    let kind: FunnelKind;
+    let funnel: { id: number; kind: FunnelKind };
     if (target === 'new') {
-      const made = await createFunnel({ name: funnelName.trim() || template.name, funnel_type: 1 });
-      if (made.error !== undefined) {
-        setBusy(false);
-        notifyError(made.error);
-        return;
-      }
-      if (!me.onboarding_finished) void finishOnboarding(me);
-      id = made.data.id;
-      kind = kindOf(made.data);
+      const made = await createFunnel
+        .mutateAsync({ name: funnelName.trim() || template.name, funnel_type: 1 })
+        .catch(() => null);
+      if (!made) return;
+      funnel = { id: made.id, kind: kindOf(made) };
     } else {
       const chosen = funnels.data?.data.find((f) => String(f.id) === funnelId);
-      if (!chosen) {
-        setBusy(false);
-        return;
-      }
-      id = chosen.id;
-      kind = kindOf(chosen);
+      if (!chosen) return;
+      funnel = { id: chosen.id, kind: kindOf(chosen) };
     }
-    const steps = await api<unknown[]>('GET', `${kind === 'wfunnel' ? 'wfunnels' : 'funnels'}/${id}/steps`);
-    const path = stepPathFromName(stepName);
-    const result = await createStep(kind, id, {
-      name: stepName.trim(),
-      path,
-      url: path,
-      type: template.step.step_type,
-      user_id: me.id,
-      template_id: template.template_id,
-      order_index: nextOrderIndex(steps.error === undefined ? steps.data.length : 0),
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.status === 409) setPathError(PATH_TAKEN);
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.all });
-    onClose();
-    navigate(`/${kind}/${id}/steps/${result.data.id}`);
+    addStep.mutate(
+      { template, kind: funnel.kind, funnelId: funnel.id, name: stepName },
+      {
+        onSuccess: (step) => {
+          onClose();
+          navigate(`/${funnel.kind}/${funnel.id}/steps/${step.id}`);
+        },
+      },
+    );
   };
 
   return (
@@ -140,10 +114,10 @@ export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
             label="Step name"
             maxLength={200}
             value={stepName}
-            error={pathError}
+            error={stepPathError(addStep.error)}
             onChange={(event) => {
               setStepName(event.currentTarget.value);
-              setPathError(undefined);
+              addStep.reset();
             }}
           />
           <Group justify="flex-end">

@@ -16,21 +16,19 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
-import { notifyError } from '../../../../shared/notices.ts';
 import { useFunnelAccess } from '../../access.ts';
 import {
-  funnelKeys,
-  shareFunnel,
-  stopSharing,
   useFunnel,
   useFunnelProducts,
   usePublishState,
+  useShareFunnel,
   useSteps,
+  useStopSharing,
 } from '../../api.ts';
 import {
   CopyAddressButton,
@@ -180,28 +178,14 @@ function ShareCard({
   shareCode: string | null;
   canEdit: boolean;
 }) {
-  const queryClient = useQueryClient();
+  const shareFunnel = useShareFunnel(funnelId);
+  const stopSharing = useStopSharing(funnelId);
   const [link, setLink] = useState<string | null>(
     shareCode ? `${window.location.origin}/share?funnel=${funnelId}&code=${shareCode}` : null,
   );
-  const [busy, setBusy] = useState(false);
-
-  const share = async () => {
-    setBusy(true);
-    const result = await shareFunnel(funnelId);
-    setBusy(false);
-    if (result.error !== undefined) return notifyError(result.error);
-    setLink(result.data.share_url);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.one(funnelId) });
-  };
-  const stop = async () => {
-    setBusy(true);
-    const result = await stopSharing(funnelId);
-    setBusy(false);
-    if (result.error !== undefined) return notifyError(result.error);
-    setLink(null);
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.one(funnelId) });
-  };
+  const busy = shareFunnel.isPending || stopSharing.isPending;
+  const share = () => shareFunnel.mutate(undefined, { onSuccess: (shared) => setLink(shared.share_url) });
+  const stop = () => stopSharing.mutate(undefined, { onSuccess: () => setLink(null) });
 
   return (
     <Card>
@@ -213,13 +197,7 @@ function ShareCard({
           </Text>
         </div>
         {link ? (
-          <LockedButton
-            locked={!canEdit}
-            variant="default"
-            color="red"
-            loading={busy}
-            onClick={() => void stop()}
-          >
+          <LockedButton locked={!canEdit} variant="default" color="red" loading={busy} onClick={stop}>
             Stop sharing
           </LockedButton>
         ) : (
@@ -227,7 +205,7 @@ function ShareCard({
             locked={!canEdit}
             leftSection={<IconShare size={16} />}
             loading={busy}
-            onClick={() => void share()}
+            onClick={share}
           >
             Create share link
           </LockedButton>

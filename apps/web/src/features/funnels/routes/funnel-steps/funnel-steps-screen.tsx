@@ -7,14 +7,11 @@ import {
 } from '@funnelwork/domain/rules';
 import { Card, Center, Group, Loader, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconStairsUp } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
-import { notifyError } from '../../../../shared/notices.ts';
 import { useFunnelAccess } from '../../access.ts';
-import { createStep, type FunnelKind, funnelKeys, useSteps } from '../../api.ts';
-import { PATH_TAKEN } from '../../components/add-step-popup.tsx';
+import { type FunnelKind, stepPathError, useCreateStep, useSteps } from '../../api.ts';
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 /** "/funnel/{id}/steps without a step opens the first step, or an onboarding view when there are none." */
@@ -37,38 +34,30 @@ export function FunnelStepsScreen() {
 /** The onboarding view: "Name and Step URL are required; Continue is disabled when either is blank after trimming." */
 function FirstStepOnboarding({ kind, funnelId }: { kind: FunnelKind; funnelId: number }) {
   const access = useFunnelAccess();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createStep = useCreateStep(kind, funnelId);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [urlEdited, setUrlEdited] = useState(false);
   const [variantUrl, setVariantUrl] = useState('');
   const [type, setType] = useState('5');
-  const [urlError, setUrlError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const ready = canContinueNewStep({ name, url });
 
-  const create = async () => {
+  const create = () => {
     if (!ready) return;
-    setBusy(true);
     const path = cleanStepUrl(url);
-    const result = await createStep(kind, funnelId, {
-      name: name.trim(),
-      path,
-      url: path,
-      url2: cleanStepUrl(variantUrl) || null,
-      type: Number(type),
-      user_id: access.me.id,
-      order_index: nextOrderIndex(0),
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.status === 409) setUrlError(PATH_TAKEN);
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
-    navigate(`/${kind}/${funnelId}/steps/${result.data.id}`);
+    createStep.mutate(
+      {
+        name: name.trim(),
+        path,
+        url: path,
+        url2: cleanStepUrl(variantUrl) || null,
+        type: Number(type),
+        user_id: access.me.id,
+        order_index: nextOrderIndex(0),
+      },
+      { onSuccess: (step) => navigate(`/${kind}/${funnelId}/steps/${step.id}`) },
+    );
   };
 
   return (
@@ -91,7 +80,7 @@ function FirstStepOnboarding({ kind, funnelId }: { kind: FunnelKind; funnelId: n
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void create();
+              create();
             }}
           >
             <Stack>
@@ -117,11 +106,11 @@ function FirstStepOnboarding({ kind, funnelId }: { kind: FunnelKind; funnelId: n
                 leftSection="/"
                 maxLength={255}
                 value={url}
-                error={urlError}
+                error={stepPathError(createStep.error)}
                 onChange={(event) => {
                   setUrl(event.currentTarget.value);
                   setUrlEdited(true);
-                  setUrlError(undefined);
+                  createStep.reset();
                 }}
               />
               <TextInput
@@ -133,7 +122,12 @@ function FirstStepOnboarding({ kind, funnelId }: { kind: FunnelKind; funnelId: n
                 onChange={(event) => setVariantUrl(event.currentTarget.value)}
               />
               <Group justify="flex-end">
-                <LockedButton locked={!access.editor} type="submit" loading={busy} disabled={!ready}>
+                <LockedButton
+                  locked={!access.editor}
+                  type="submit"
+                  loading={createStep.isPending}
+                  disabled={!ready}
+                >
                   Continue
                 </LockedButton>
               </Group>

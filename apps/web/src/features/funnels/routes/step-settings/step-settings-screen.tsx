@@ -1,14 +1,11 @@
 import type { Step } from '@funnelwork/domain';
 import { cleanStepUrl, STEP_TYPES } from '@funnelwork/domain/rules';
 import { Button, Card, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton } from '../../../../shared/back-button.tsx';
-import { notifyError, notifySuccess } from '../../../../shared/notices.ts';
 import { useFunnelAccess } from '../../access.ts';
-import { type FunnelKind, funnelKeys, patchStep, useSteps } from '../../api.ts';
-import { PATH_TAKEN } from '../../components/add-step-popup.tsx';
+import { type FunnelKind, stepPathError, usePatchStep, useSteps } from '../../api.ts';
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 /** steps/{step}/settings: the step's name, URLs and type. */
@@ -24,31 +21,22 @@ export function StepSettingsScreen() {
 
 function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId: number; step: Step }) {
   const access = useFunnelAccess();
-  const queryClient = useQueryClient();
+  const patchStep = usePatchStep(kind, funnelId);
   const [name, setName] = useState(step.name);
   const [url, setUrl] = useState(step.url);
   const [url2, setUrl2] = useState(step.url2 ?? '');
   const [type, setType] = useState(String(step.step_type));
-  const [urlError, setUrlError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
-  const save = async () => {
-    setBusy(true);
-    const result = await patchStep(kind, funnelId, step.id, {
-      name: name.trim(),
-      url: cleanStepUrl(url),
-      url2: cleanStepUrl(url2) || null,
-      step_type: Number(type),
+  const save = () =>
+    patchStep.mutate({
+      id: step.id,
+      data: {
+        name: name.trim(),
+        url: cleanStepUrl(url),
+        url2: cleanStepUrl(url2) || null,
+        step_type: Number(type),
+      },
     });
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.status === 409) setUrlError(PATH_TAKEN);
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.steps(funnelId) });
-    notifySuccess('Step settings saved');
-  };
 
   return (
     <Stack maw={640}>
@@ -60,7 +48,7 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void save();
+            save();
           }}
         >
           <Stack>
@@ -76,11 +64,11 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
               leftSection="/"
               maxLength={255}
               value={url}
-              error={urlError}
+              error={stepPathError(patchStep.error)}
               disabled={!access.editor}
               onChange={(e) => {
                 setUrl(e.currentTarget.value);
-                setUrlError(undefined);
+                patchStep.reset();
               }}
             />
             <TextInput
@@ -103,7 +91,7 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
             <Group justify="flex-end">
               <Button
                 type="submit"
-                loading={busy}
+                loading={patchStep.isPending}
                 disabled={!access.editor || !name.trim() || !cleanStepUrl(url)}
               >
                 Save step
