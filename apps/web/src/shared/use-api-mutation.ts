@@ -3,7 +3,10 @@
  * (`useDeleteFunnel()`, `useConnectGateway()`), each a `useApiMutation` around `apiOrThrow`, stating
  * the queries the write changes and the spec's notices. A popup then holds only its own fields and
  * texts: `write.mutate(vars, { onSuccess: onClose })`, `loading={write.isPending}`, and
- * `fieldError(write.error, 'name')` beside a field; no busy state of its own and no result checks.
+ * `fieldError(write.error, 'name')` or `write.error?.message` beside a field (`write.reset()` clears
+ * it); no busy state of its own and no result checks. A write whose every failure is a notice, also
+ * one naming a field, says `failure: (error) => error.message`. Delete popups are a
+ * `ConfirmDeletePopup` (shared/confirm-delete-popup.tsx) given the delete hook.
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from './api-client.ts';
