@@ -4,7 +4,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { popups } from '../../db/schema/index.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { funnelScopedQueries } from '../funnels/funnel-scoped.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 import { checkedDocument } from '../steps/page-documents.ts';
 
@@ -27,29 +28,15 @@ const briefOut = (row: Row) => {
 
 /** Popups: page-like documents a show-popup link action opens; per funnel or for the whole account. */
 export function createPopupsService({ db }: { db: Db }) {
-  async function find(accountId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(popups)
-      .where(and(ownedBy(popups, accountId), eq(popups.id, id)));
-    if (!row) throw notFound('Popup');
-    return row;
-  }
+  const scoped = funnelScopedQueries(db, popups, 'Popup');
 
   return {
     async list(accountId: number, funnelId?: number) {
-      if (funnelId !== undefined) await findFunnel(db, accountId, funnelId);
-      const rows = await db
-        .select()
-        .from(popups)
-        .where(
-          and(ownedBy(popups, accountId), funnelId !== undefined ? eq(popups.funnelId, funnelId) : undefined),
-        )
-        .orderBy(desc(popups.updatedAt), desc(popups.id));
+      const rows = await scoped.list(accountId, funnelId, [desc(popups.updatedAt), desc(popups.id)]);
       return rows.map(briefOut);
     },
 
-    get: async (accountId: number, id: number) => popupOut(await find(accountId, id)),
+    get: async (accountId: number, id: number) => popupOut(await scoped.find(accountId, id)),
 
     async create(
       accountId: number,
@@ -78,7 +65,7 @@ export function createPopupsService({ db }: { db: Db }) {
       id: number,
       input: { name?: string; config?: Record<string, unknown>; css?: string; version?: number },
     ) {
-      const current = await find(accountId, id);
+      const current = await scoped.find(accountId, id);
       const config = input.config ? checkedDocument(input.config) : undefined;
       const expected = input.version ?? current.version;
       const [row] = await db
@@ -104,13 +91,13 @@ export function createPopupsService({ db }: { db: Db }) {
     },
 
     async remove(accountId: number, id: number) {
-      await find(accountId, id);
+      await scoped.find(accountId, id);
       await db.delete(popups).where(and(ownedBy(popups, accountId), eq(popups.id, id)));
     },
 
     /** A copy with the same document and a new id; named '{name} - [clone]' unless a name is given. */
     async clone(accountId: number, id: number, name?: string) {
-      const source = await find(accountId, id);
+      const source = await scoped.find(accountId, id);
       const [row] = await db
         .insert(popups)
         .values({

@@ -24,9 +24,9 @@ export function pageBriefOut(row: PageRow): PageBrief {
   };
 }
 
-export function pageOut(row: PageRow): Page {
+/** A page's content (the editor's document and code), as the API and saved templates hold it. */
+export function pageContentOut(row: PageRow) {
   return {
-    ...pageBriefOut(row),
     config: row.config ?? null,
     css: row.css,
     html: row.html,
@@ -36,6 +36,10 @@ export function pageOut(row: PageRow): Page {
     seo_description: row.seoDescription,
     seo_keywords: row.seoKeywords,
   };
+}
+
+export function pageOut(row: PageRow): Page {
+  return { ...pageBriefOut(row), ...pageContentOut(row) };
 }
 
 export function stepOut(row: StepRow, stepPages: PageRow[]): Step {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { trackingCodes } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { funnelScopedQueries } from '../funnels/funnel-scoped.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 
 type Deps = { db: Db };
@@ -24,32 +25,18 @@ function codeOut(row: Row): TrackingCode {
 
 /** Scripts in the head or body of published pages: per funnel, or for all funnels (funnel_id null). */
 export function createTrackingCodesService({ db }: Deps) {
-  async function find(accountId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(trackingCodes)
-      .where(and(ownedBy(trackingCodes, accountId), eq(trackingCodes.id, id)));
-    if (!row) throw notFound('Tracking code');
-    return row;
-  }
+  const scoped = funnelScopedQueries(db, trackingCodes, 'Tracking code');
 
   return {
     async list(accountId: number, funnelId?: number) {
-      if (funnelId !== undefined) await findFunnel(db, accountId, funnelId);
-      const rows = await db
-        .select()
-        .from(trackingCodes)
-        .where(
-          and(
-            ownedBy(trackingCodes, accountId),
-            funnelId !== undefined ? eq(trackingCodes.funnelId, funnelId) : undefined,
-          ),
-        )
-        .orderBy(asc(trackingCodes.orderIndex), asc(trackingCodes.id));
+      const rows = await scoped.list(accountId, funnelId, [
+        asc(trackingCodes.orderIndex),
+        asc(trackingCodes.id),
+      ]);
       return rows.map(codeOut);
     },
 
-    get: async (accountId: number, id: number) => codeOut(await find(accountId, id)),
+    get: async (accountId: number, id: number) => codeOut(await scoped.find(accountId, id)),
 
     /** A new code comes last among the codes of its funnel (or of the account-wide ones). */
     async create(
@@ -87,7 +74,7 @@ export function createTrackingCodesService({ db }: Deps) {
       id: number,
       input: { name?: string; code?: string; position?: 'head' | 'body'; order_index?: number },
     ) {
-      await find(accountId, id);
+      await scoped.find(accountId, id);
       const [row] = await db
         .update(trackingCodes)
         .set({
@@ -104,7 +91,7 @@ export function createTrackingCodesService({ db }: Deps) {
     },
 
     async remove(accountId: number, id: number) {
-      await find(accountId, id);
+      await scoped.find(accountId, id);
       await db.delete(trackingCodes).where(and(ownedBy(trackingCodes, accountId), eq(trackingCodes.id, id)));
     },
 

@@ -1,0 +1,40 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { findFunnel } from './funnels.queries.ts';
+
+/** A table of an account's items that belong to one funnel or (funnel_id null) to all of them. */
+type FunnelScopedTable = PgTable & { id: PgColumn; accountId: PgColumn; funnelId: PgColumn };
+
+/**
+ * Reads of a funnel-scoped table (popups, tracking codes): one of the account's rows by id (404
+ * naming `what` otherwise), and the account's rows, of one funnel when one is named.
+ */
+export function funnelScopedQueries<T extends FunnelScopedTable>(db: Db, table: T, what: string) {
+  type Row = T['$inferSelect'];
+  return {
+    async find(accountId: number, id: number): Promise<Row> {
+      const [row] = await db
+        .select()
+        .from(table as PgTable)
+        .where(and(ownedBy(table, accountId), eq(table.id, id)));
+      if (!row) throw notFound(what);
+      return row as Row;
+    },
+
+    /** The account's rows (of the funnel when `funnelId` is given: 404 for a funnel not the account's). */
+    async list(accountId: number, funnelId: number | undefined, orderBy: SQL[]): Promise<Row[]> {
+      if (funnelId !== undefined) await findFunnel(db, accountId, funnelId);
+      const rows = await db
+        .select()
+        .from(table as PgTable)
+        .where(
+          and(ownedBy(table, accountId), funnelId !== undefined ? eq(table.funnelId, funnelId) : undefined),
+        )
+        .orderBy(...orderBy);
+      return rows as Row[];
+    },
+  };
+}
