@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { funnelApps } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { funnelScopedQueries } from '../funnels/funnel-scoped.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
 
 type Deps = { db: Db };
@@ -23,29 +24,17 @@ function appOut(row: Row): FunnelApp {
 
 /** Apps connected to a funnel, each with its settings and an active switch. */
 export function createFunnelAppsService({ db }: Deps) {
-  async function find(accountId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(funnelApps)
-      .where(and(ownedBy(funnelApps, accountId), eq(funnelApps.id, id)));
-    if (!row) throw notFound('Funnel app');
-    return row;
-  }
+  const scoped = funnelScopedQueries(db, funnelApps, 'Funnel app');
+  const find = scoped.find;
 
   return {
     async list(accountId: number, filter: { funnelId?: number; appId?: number }) {
-      if (filter.funnelId !== undefined) await findFunnel(db, accountId, filter.funnelId);
-      const rows = await db
-        .select()
-        .from(funnelApps)
-        .where(
-          and(
-            ownedBy(funnelApps, accountId),
-            filter.funnelId !== undefined ? eq(funnelApps.funnelId, filter.funnelId) : undefined,
-            filter.appId !== undefined ? eq(funnelApps.appId, filter.appId) : undefined,
-          ),
-        )
-        .orderBy(asc(funnelApps.funnelId), asc(funnelApps.id));
+      const rows = await scoped.list(
+        accountId,
+        filter.funnelId,
+        [asc(funnelApps.funnelId), asc(funnelApps.id)],
+        filter.appId !== undefined ? eq(funnelApps.appId, filter.appId) : undefined,
+      );
       return rows.map(appOut);
     },
 

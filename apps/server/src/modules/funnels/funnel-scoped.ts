@@ -9,8 +9,8 @@ import { findFunnel } from './funnels.queries.ts';
 type FunnelScopedTable = PgTable & { id: PgColumn; accountId: PgColumn; funnelId: PgColumn };
 
 /**
- * Reads of a funnel-scoped table (popups, tracking codes): one of the account's rows by id (404
- * naming `what` otherwise), and the account's rows, of one funnel when one is named.
+ * Reads of a funnel-scoped table (popups, tracking codes, funnel apps): one of the account's rows by
+ * id (404 naming `what` otherwise), and the account's rows, of one funnel when one is named.
  */
 export function funnelScopedQueries<T extends FunnelScopedTable>(db: Db, table: T, what: string) {
   type Row = T['$inferSelect'];
@@ -24,14 +24,21 @@ export function funnelScopedQueries<T extends FunnelScopedTable>(db: Db, table: 
       return row as Row;
     },
 
-    /** The account's rows (of the funnel when `funnelId` is given: 404 for a funnel not the account's). */
-    async list(accountId: number, funnelId: number | undefined, orderBy: SQL[]): Promise<Row[]> {
+    /**
+     * The account's rows (of the funnel when `funnelId` is given: 404 for a funnel not the account's),
+     * narrowed by `where` when given.
+     */
+    async list(accountId: number, funnelId: number | undefined, orderBy: SQL[], where?: SQL): Promise<Row[]> {
       if (funnelId !== undefined) await findFunnel(db, accountId, funnelId);
       const rows = await db
         .select()
         .from(table as PgTable)
         .where(
-          and(ownedBy(table, accountId), funnelId !== undefined ? eq(table.funnelId, funnelId) : undefined),
+          and(
+            ownedBy(table, accountId),
+            funnelId !== undefined ? eq(table.funnelId, funnelId) : undefined,
+            where,
+          ),
         )
         .orderBy(...orderBy);
       return rows as Row[];
