@@ -50,6 +50,16 @@ test('creates a funnel of each kind, pins, clones, deletes and restores them', a
   await expect(settings).toBeHidden();
   await expect(entry(page, 'Geo Launch EU')).toBeVisible();
 
+  // A path another funnel has: the server's 409 shows under the Funnel path field.
+  await entry(page, 'Geo Launch EU').getByRole('button', { name: 'More for Geo Launch EU' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await settings.getByLabel('Funnel path').fill('spring-sale');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByLabel('Funnel path')).toHaveAttribute('aria-invalid', 'true');
+  await expect(settings.getByText('This path is already used by another funnel')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+
   // Clone: what to clone, then the name ("name - [clone]"), then done.
   await entry(page, 'Spring Sale').getByRole('button', { name: 'Clone' }).click();
   const clone = page.getByRole('dialog', { name: 'Clone funnel' });

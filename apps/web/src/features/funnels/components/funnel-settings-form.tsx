@@ -14,7 +14,8 @@ const NONE = 'none';
 function fieldErrors(error: ApiError | null): Record<string, string> {
   if (!error) return {};
   const { info } = error.failure;
-  const field = info.field ?? (info.status === 409 ? 'path' : undefined);
+  // The server names body fields as `data.path`; the form's fields are the bare names.
+  const field = info.field?.replace(/^data\./, '') ?? (info.status === 409 ? 'path' : undefined);
   return field ? { [field]: info.data } : {};
 }
 
