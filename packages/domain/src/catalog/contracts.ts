@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRODUCT_IMAGES_MAX_IDS } from '../orders/order-rules.ts';
+import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 import {
   blankAsAbsent,
   currencyCode,
@@ -10,9 +12,7 @@ import {
   queryText,
   requiredText,
   text,
-} from '../funnels/inputs.ts';
-import { PRODUCT_IMAGES_MAX_IDS } from '../orders/order-rules.ts';
-import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
+} from '../shared/inputs.ts';
 import { DISCOUNT_KINDS, parseIdList, RECURRING_INTERVALS } from './rules.ts';
 
 const timestamp = z.string();

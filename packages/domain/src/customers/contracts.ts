@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blankAsAbsent, queryText, text } from '../funnels/inputs.ts';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
+import { blankAsAbsent, queryText, text } from '../shared/inputs.ts';
 
 /** "customer list page size 25". */
 export const CUSTOMERS_PAGE_SIZE = 25;

@@ -14,7 +14,7 @@ import {
   queryText,
   requiredText,
   text,
-} from './inputs.ts';
+} from '../shared/inputs.ts';
 import { STEP_TYPE_VALUES } from './rules.ts';
 
 /* ----------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idQuery, isStorableText, jsonObject, requiredText } from '../funnels/inputs.ts';
 import { GATEWAYS } from '../orders/gateways.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
+import { idQuery, isStorableText, jsonObject, requiredText } from '../shared/inputs.ts';
 
 /* ----------------------------------------------------------------------------------------------
  * Which gateways can be connected here, and what they ask for

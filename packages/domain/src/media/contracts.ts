@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 import {
   blankAsAbsent,
   idQuery,
@@ -8,8 +9,7 @@ import {
   queryText,
   requiredText,
   text,
-} from '../funnels/inputs.ts';
-import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
+} from '../shared/inputs.ts';
 
 const timestamp = z.string();
 

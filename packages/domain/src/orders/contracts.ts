@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blankAsAbsent, idQuery, idValue, queryText, requiredText, text } from '../funnels/inputs.ts';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
+import { blankAsAbsent, idQuery, idValue, queryText, requiredText, text } from '../shared/inputs.ts';
 
 /* ----------------------------------------------------------------------------------------------
  * Orders (orders spec §3, §7)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queryText } from '../funnels/inputs.ts';
 import { dataAnswer } from '../shared/envelope.ts';
+import { queryText } from '../shared/inputs.ts';
 
 /** The most results each group of the global search box shows; "View all" opens the full list. */
 export const SEARCH_GROUP_LIMIT = 5;

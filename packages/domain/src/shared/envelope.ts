@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery } from '../funnels/inputs.ts';
+import { idQuery } from './inputs.ts';
 
 /** Request bodies wrapped as `{data: ...}`, as the spec's calls send them. */
 export const dataBody = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idQuery, isStorableText, text } from '../funnels/inputs.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
+import { idQuery, isStorableText, text } from '../shared/inputs.ts';
 
 /** "Email template name required on save: alert 'Please enter a template name'." */
 export const EMAIL_TEMPLATE_NAME_REQUIRED = 'Please enter a template name';
