@@ -5,7 +5,7 @@ export * from './catalog/rules.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
-export * from './funnels/domains.ts';
+export * from './domains/rules.ts';
 export * from './funnels/rules.ts';
 export * from './orders/index.ts';
 export * from './shared/dates.ts';

@@ -4,7 +4,7 @@ import {
   txtRecordsProve,
   verificationRecordName,
   verificationRecordValue,
-} from './domains.ts';
+} from './rules.ts';
 
 describe('domain names', () => {
   it('normalises what was typed to a host name', () => {
