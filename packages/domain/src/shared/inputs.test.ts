@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  idNumberOrDigits,
   idQuery,
   isoDateTime,
   isStorableJson,
@@ -8,6 +9,7 @@ import {
   listMeta,
   MAX_JSON_DEPTH,
   requiredText,
+  text,
   unstorableTextPath,
 } from './inputs.ts';
 
@@ -31,6 +33,18 @@ describe('storable input', () => {
   it('required text is trimmed and must not be blank', () => {
     expect(requiredText('Name', 10).parse('  Shop ')).toBe('Shop');
     expect(requiredText('Name', 10).safeParse('   ').error?.issues[0]?.message).toBe('Name is required');
+  });
+  it('text may be trimmed before its length is counted', () => {
+    expect(text(3, { trim: true }).parse('  abc  ')).toBe('abc');
+    expect(text(3).safeParse('  abc  ').success).toBe(false);
+    expect(text(3, { trim: true }).safeParse('a\u0000').error?.issues[0]?.message).toBe(
+      'may not hold NUL characters or broken Unicode',
+    );
+  });
+  it('an id from a published page is a number or its decimal digits', () => {
+    expect(idNumberOrDigits().parse(16)).toBe(16);
+    expect(idNumberOrDigits().parse('16')).toBe(16);
+    expect(idNumberOrDigits().safeParse('0x10').success).toBe(false);
   });
   it('dates fit the database range', () => {
     expect(isoDateTime().safeParse('2026-03-10T12:00:00Z').success).toBe(true);

@@ -68,8 +68,9 @@ export function isStorableJson(value: unknown): boolean {
   return true;
 }
 
-/** Optional free text, at most `max` characters. */
-export const text = (max: number) => z.string().max(max).refine(isStorableText, UNSTORABLE_MESSAGE);
+/** Optional free text, at most `max` characters; with `trim`, counted after trimming. */
+export const text = (max: number, options: { trim?: boolean } = {}) =>
+  (options.trim ? z.string().trim() : z.string()).max(max).refine(isStorableText, UNSTORABLE_MESSAGE);
 
 /**
  * Free text in a query string. A URL cannot carry a lone surrogate (it arrives as U+FFFD), so only
@@ -106,6 +107,9 @@ export const idQuery = () =>
     .regex(/^[1-9][0-9]{0,15}$/, 'must be a whole number written in digits')
     .refine((value) => Number(value) <= Number.MAX_SAFE_INTEGER, 'is too large')
     .transform(Number);
+
+/** A row id sent by a published page from its data attributes: a number, or its decimal digits. */
+export const idNumberOrDigits = () => z.union([idValue(), idQuery()]);
 
 /** A boolean in a query string ('true', 'false', '1', '0'). */
 export const queryFlag = () => z.enum(['true', 'false', '1', '0']);

@@ -1,12 +1,11 @@
-import { idQuery, idValue, isStorableText, UNSTORABLE_MESSAGE } from '@funnelwork/domain';
+import { idNumberOrDigits, text } from '@funnelwork/domain';
 import { NUMBER_INPUT_MAX } from '@funnelwork/domain/shared/messages';
 import { z } from 'zod';
 
-/** Published pages send ids from their data attributes: a number, or its decimal digits. */
-const id = z.union([idValue(), idQuery()]);
-const text = (max = 255) => z.string().trim().max(max).refine(isStorableText, UNSTORABLE_MESSAGE);
+const id = idNumberOrDigits();
+/** A checkout form field: trimmed, then at most `max` characters. */
+const field = (max = 255) => text(max, { trim: true });
 
-/** "Number inputs: min 0, max 10000." */
 /** "Number inputs: min 0, max 10000." */
 export const MAX_QTY = NUMBER_INPUT_MAX;
 
@@ -19,19 +18,19 @@ export const idempotencyKeySchema = z
 
 export const customerFieldsSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(320),
-  first_name: text().default(''),
-  last_name: text().default(''),
-  phone: text(64).default(''),
-  shipping_address: text(500).default(''),
-  shipping_city: text().default(''),
-  shipping_state: text().default(''),
-  shipping_zip: text(32).default(''),
-  shipping_country: text(64).default(''),
-  address: text(500).default(''),
-  city: text().default(''),
-  state: text().default(''),
-  zip: text(32).default(''),
-  country: text(64).default(''),
+  first_name: field().default(''),
+  last_name: field().default(''),
+  phone: field(64).default(''),
+  shipping_address: field(500).default(''),
+  shipping_city: field().default(''),
+  shipping_state: field().default(''),
+  shipping_zip: field(32).default(''),
+  shipping_country: field(64).default(''),
+  address: field(500).default(''),
+  city: field().default(''),
+  state: field().default(''),
+  zip: field(32).default(''),
+  country: field(64).default(''),
 });
 export type CustomerFields = z.infer<typeof customerFieldsSchema>;
 
@@ -71,7 +70,7 @@ export const checkoutBodySchema = z.object({
     .max(50)
     .default([]),
   order_bump: z.boolean().default(false),
-  discount_code: text(64).nullish(),
+  discount_code: field(64).nullish(),
   customer: customerFieldsSchema,
   /** Other form fields: kept as the customer's metadata. */
   fields: z.record(z.string().trim().min(1).max(100), z.string().max(2000)).default({}),
@@ -96,7 +95,7 @@ export type UpsellBody = z.infer<typeof upsellBodySchema>;
 export const discountBodySchema = z.object({
   step_id: id,
   page_id: id,
-  code: text(64).min(1, 'Enter a discount code'),
+  code: field(64).min(1, 'Enter a discount code'),
 });
 export type DiscountBody = z.infer<typeof discountBodySchema>;
 
