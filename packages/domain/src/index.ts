@@ -1,6 +1,4 @@
 export * from './account/contracts.ts';
-export * from './catalog/contracts.ts';
-export * from './catalog/rules.ts';
 export * from './customers/contracts.ts';
 export * from './domains/contracts.ts';
 export * from './domains/rules.ts';
@@ -14,6 +12,8 @@ export * from './shared/envelope.ts';
 export * from './shared/inputs.ts';
 export * from './sharing/contracts.ts';
 export * from './steps/contracts.ts';
+export * from './store/contracts.ts';
+export * from './store/rules.ts';
 export * from './templates/contracts.ts';
 export * from './templates/email-templates.ts';
 export * from './tracking-codes/contracts.ts';

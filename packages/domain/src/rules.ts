@@ -1,7 +1,6 @@
 export * from './account/permissions.ts';
 export * from './account/trial.ts';
 export * from './analytics/granularity.ts';
-export * from './catalog/rules.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
@@ -14,3 +13,4 @@ export * from './shared/money.ts';
 export * from './shared/numbers.ts';
 export * from './shared/timer.ts';
 export * from './shared/version.ts';
+export * from './store/rules.ts';

@@ -12,10 +12,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';
-import { discounts, type RecurringInterval } from './catalog.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { funnels } from './funnels.ts';
 import { customers, orders } from './orders.ts';
+import { discounts, type RecurringInterval } from './store.ts';
 
 export type CheckoutRequestState = 'pending' | 'done';
 

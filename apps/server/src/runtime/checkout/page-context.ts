@@ -7,7 +7,7 @@ import {
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { funnels, pages, products, productVariants, steps } from '../../db/schema/index.ts';
-import type { ProductRow, VariantRow } from '../../modules/products/products.queries.ts';
+import type { ProductRow, VariantRow } from '../../modules/store/products.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 /** What the payment endpoints read of a published page: its step, funnel and commerce blocks. */
