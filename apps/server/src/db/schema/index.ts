@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './checkout.ts';
 export * from './domains.ts';
+export * from './email-templates.ts';
 export * from './funnels.ts';
 export * from './mail.ts';
 export * from './media.ts';
