@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
-import { funnels, steps } from './funnels.ts';
+import { funnels } from './funnels.ts';
+import { steps } from './steps.ts';
 
 export type RecurringInterval = 'day' | 'week' | 'month' | 'year';
 
