@@ -6,26 +6,16 @@ export const passwordSchema = z
   .string()
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
-const nameSchema = z.string().trim().max(100);
-
-export const permissionsSchema = z
-  .object({
-    admin: z.boolean().optional(),
-    funnels: z.boolean().optional(),
-    editor: z.boolean().optional(),
-    automations: z.boolean().optional(),
-    orders: z.boolean().optional(),
-  })
-  .strict();
-export type PermissionsInput = z.infer<typeof permissionsSchema>;
+/** A first, last or account name: trimmed, at most 100 characters. */
+export const nameFieldSchema = z.string().trim().max(100);
 
 export const signUpBodySchema = dataBody(
   z.object({
     email: emailSchema,
     password: passwordSchema,
-    first_name: nameSchema.min(1, 'First name is required'),
-    last_name: nameSchema.default(''),
-    account_name: nameSchema.min(1).optional(),
+    first_name: nameFieldSchema.min(1, 'First name is required'),
+    last_name: nameFieldSchema.default(''),
+    account_name: nameFieldSchema.min(1).optional(),
   }),
 );
 export type SignUpBody = z.input<typeof signUpBodySchema>;
@@ -89,8 +79,8 @@ export const myAccountsAnswerSchema = dataAnswer(z.array(myAccountSchema));
 export const patchUserBodySchema = dataBody(
   z
     .object({
-      first_name: nameSchema.min(1, 'First name is required'),
-      last_name: nameSchema,
+      first_name: nameFieldSchema.min(1, 'First name is required'),
+      last_name: nameFieldSchema,
       onboarding_finished: z.boolean(),
     })
     .partial()
@@ -149,41 +139,9 @@ export const accountSettingsSchema = z.object({
 export const patchAccountBodySchema = dataBody(
   z
     .object({
-      name: nameSchema.min(1, 'Account name is required'),
+      name: nameFieldSchema.min(1, 'Account name is required'),
       default_currency_code: z.string().regex(/^[A-Z]{3}$/, 'Currency is a three-letter code'),
     })
     .partial()
     .strict(),
 );
-
-export const staffSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  permissions: z.string(),
-  role: z.string(),
-  owner: z.boolean(),
-  created_at: z.string(),
-});
-export type Staff = z.infer<typeof staffSchema>;
-export const createStaffBodySchema = dataBody(
-  z.object({
-    email: emailSchema,
-    first_name: nameSchema.default(''),
-    last_name: nameSchema.default(''),
-    permissions: permissionsSchema,
-  }),
-);
-export const updateStaffBodySchema = dataBody(z.object({ permissions: permissionsSchema }));
-
-export const mailMessageSchema = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
-export type MailMessage = z.infer<typeof mailMessageSchema>;
