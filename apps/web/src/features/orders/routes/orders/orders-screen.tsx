@@ -14,14 +14,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
-import { notifyError } from '../../../../shared/notices.ts';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useOrdersAccess } from '../../access.ts';
-import { type ArchiveFilter, patchOrder, toggleArchive, useOrders } from '../../api.ts';
+import { type ArchiveFilter, useOrders, useToggleArchive } from '../../api.ts';
 import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
 import { customerName } from '../../components/customer-name.ts';
 import { DeleteOrderPopup } from '../../components/delete-order-popup.tsx';
@@ -45,7 +43,6 @@ export function OrdersScreen() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const client = useQueryClient();
   const { me, canWrite } = useOrdersAccess();
 
   const funnelId = id ? Number(id) : undefined;
@@ -67,6 +64,7 @@ export function OrdersScreen() {
   const [archived, setArchived] = useState<ArchiveFilter>('false');
   const [popup, setPopup] = useState<Popup>(null);
   const [exporting, setExporting] = useState(false);
+  const archive = useToggleArchive();
   const orders = useOrders({ page, query, funnelId, archived });
   const items = orders.data?.data ?? [];
   const meta = orders.data?.meta;
@@ -90,15 +88,13 @@ export function OrdersScreen() {
       });
   };
 
-  const act = async (order: Order, action: OrderAction) => {
+  const act = (order: Order, action: OrderAction) => {
     if (action === 'customer') {
       navigate(`/customers?id=${order.customer_id}`);
       return;
     }
     if (action === 'archive') {
-      const result = await toggleArchive(order.id);
-      if (result.error !== undefined) notifyError(result.error);
-      else patchOrder(client, order.id, result.data);
+      archive.mutate(order.id);
       return;
     }
     setPopup({ action, order });
