@@ -1,6 +1,8 @@
 import type { PermissionsInput, Staff } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
 
 export const staffKeys = {
   all: ['settings', 'staff'] as const,
@@ -30,12 +32,23 @@ export type NewStaff = {
   permissions: PermissionsInput;
 };
 
-export function createStaff(data: NewStaff) {
-  return api<Staff>('POST', 'settings/staff', { body: { data } });
+/** Invites a person; a failure that names a field (the e-mail) shows beside it, any other is a notice. */
+export function useInviteStaff() {
+  return useApiMutation({
+    mutationFn: (data: NewStaff) => apiOrThrow<Staff>('POST', 'settings/staff', { body: { data } }),
+    invalidates: [staffKeys.all],
+    success: (_, data) => `Invitation sent to ${data.email}`,
+  });
 }
 
-export function updateStaff(id: number, permissions: PermissionsInput) {
-  return api<Staff>('PATCH', `settings/staff/${id}`, { body: { data: { permissions } } });
+export function useUpdateStaffPermissions(id: number, name: string) {
+  return useApiMutationWithFailure({
+    mutationFn: (permissions: PermissionsInput) =>
+      apiOrThrow<Staff>('PATCH', `settings/staff/${id}`, { body: { data: { permissions } } }),
+    invalidates: [staffKeys.all],
+    success: () => `The permissions of ${name} were saved`,
+    failure: (error) => error.message,
+  });
 }
 
 export function deleteStaff(id: number) {

@@ -1,6 +1,7 @@
 import type { CreateDiscountBody, Discount, Product } from '@funnelwork/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { ApiError, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
 
 export const discountKeys = {
   all: ['store', 'discounts'] as const,
@@ -41,8 +42,30 @@ export function useDiscounts(page: number, query: string) {
 }
 
 export type DiscountInput = CreateDiscountBody['data'];
-export const createDiscount = (data: DiscountInput) =>
-  api<Discount>('POST', 'store/discounts', { body: { data } });
-export const updateDiscount = (id: number, data: DiscountInput) =>
-  api<Discount>('PATCH', `store/discounts/${id}`, { body: { data } });
+
+/** Creates a discount, or saves `editing`; a failure is a notice and shows beside the field it names. */
+export function useSaveDiscount(editing: Discount | null) {
+  return useApiMutationWithFailure({
+    mutationFn: (data: DiscountInput) =>
+      codeConflicts(
+        editing
+          ? apiOrThrow<Discount>('PATCH', `store/discounts/${editing.id}`, { body: { data } })
+          : apiOrThrow<Discount>('POST', 'store/discounts', { body: { data } }),
+      ),
+    invalidates: [discountKeys.all],
+    success: (saved) => (editing ? `Discount ${saved.code} saved` : `Discount ${saved.code} created`),
+    failure: (error) => error.message,
+  });
+}
+
+/** A conflict that names no field is about the code, the one unique field of a discount. */
+async function codeConflicts<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.failure.info.field || error.failure.info.status !== 409)
+      throw error;
+    throw new ApiError({ ...error.failure, info: { ...error.failure.info, field: 'data.code' } });
+  }
+}
 export const deleteDiscount = (id: number) => api<unknown>('DELETE', `store/discounts/${id}`);
