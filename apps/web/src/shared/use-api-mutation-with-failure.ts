@@ -16,6 +16,12 @@ type ApiMutationWithFailureOptions<TVars, TData> = Parameters<typeof useApiMutat
 /** The field of a failure whose notice is already decided here: useApiMutation then shows none. */
 const ANSWERED = 'answered';
 
+/** The field a failure names, if it names one. */
+export function failureField(error: ApiError | null): string | undefined {
+  const field = error?.failure.info.field;
+  return field === ANSWERED ? undefined : field;
+}
+
 /**
  * useApiMutation with the failure's own notice. These two options are meant for useApiMutation itself;
  * once it has them, this wrapper goes and its callers call useApiMutation with the same options.
