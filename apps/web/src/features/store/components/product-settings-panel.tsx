@@ -23,8 +23,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, apiOrThrow } from '../../../shared/api-client.ts';
 import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { productKeys } from '../../store/api.ts';
-import { funnelKeys } from '../api.ts';
+import { funnelKeys } from '../../funnels/api.ts';
+import { productKeys } from '../api.ts';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 const ONE_TIME = 'once';
