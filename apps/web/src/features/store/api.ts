@@ -1,7 +1,15 @@
-import type { CreateDiscountBody, Discount, Product } from '@funnelwork/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  CreateDiscountBody,
+  Discount,
+  Product,
+  ProductVariant,
+  VariantOption,
+} from '@funnelwork/domain';
+import type { RECURRING_INTERVALS } from '@funnelwork/domain/rules';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
+import { funnelKeys } from '../funnels/api.ts';
 
 export const discountKeys = {
   all: ['store', 'discounts'] as const,
@@ -15,7 +23,92 @@ export const productKeys = {
   picker: ['store', 'products', 'picker'] as const,
   /** A step's own products (the step screen's list, the editor's fallback for product lists). */
   step: (stepId: number) => ['step-products', stepId] as const,
+  one: (id: number) => ['products', id] as const,
 };
+
+/** One product with its variants (the product settings panel). */
+export function useProduct(id: number | null) {
+  return useQuery({
+    queryKey: productKeys.one(id ?? 0),
+    queryFn: () => apiOrThrow<Product>('GET', `products/${id}`, { query: { include: 'variants' } }),
+    enabled: id !== null,
+  });
+}
+
+export type ProductInput = {
+  name: string;
+  description: string;
+  price: number;
+  recurring_interval: (typeof RECURRING_INTERVALS)[number] | null;
+  images: string[];
+  currency?: string;
+};
+
+/**
+ * Creates a product on a funnel step, or saves `product`; the step's and the funnel's product lists
+ * change too. A failure is a notice and shows beside the field it names.
+ */
+export function useSaveProduct(product: Product | null, funnelId: number, stepId: number) {
+  const queryClient = useQueryClient();
+  return useApiMutationWithFailure({
+    mutationFn: async (data: ProductInput) => {
+      if (!product) {
+        return apiOrThrow<Product>('POST', 'products', {
+          body: { data: { ...data, funnel_id: funnelId, step_id: stepId } },
+        });
+      }
+      const saved = await apiOrThrow<Product>('PATCH', `products/${product.id}`, { body: { data } });
+      queryClient.setQueryData(productKeys.one(product.id), (old: Product | undefined) => ({
+        ...old,
+        ...saved,
+      }));
+      return saved;
+    },
+    invalidates: [productKeys.step(stepId), funnelKeys.products(funnelId)],
+    success: () => (product ? 'Product saved' : 'Product created'),
+    failure: (error) => error.message,
+  });
+}
+
+/** The product's options; PUT replaces the whole list. */
+export function useSaveProductOptions(productId: number) {
+  return useApiMutationWithFailure({
+    mutationFn: (options: Array<Pick<VariantOption, 'name' | 'values'>>) =>
+      apiOrThrow<VariantOption[]>('PUT', 'product-variant-options', {
+        query: { productId },
+        body: { data: options },
+      }),
+    invalidates: [productKeys.one(productId)],
+    success: () => 'Options saved',
+    failure: (error) => error.message,
+  });
+}
+
+export type VariantInput = {
+  name: string;
+  price: number;
+  sku: string | null;
+  options: Record<string, string>;
+};
+
+export function useAddVariant(productId: number) {
+  return useApiMutationWithFailure({
+    mutationFn: (variant: VariantInput) =>
+      apiOrThrow<ProductVariant>('POST', 'product-variants', {
+        body: { data: { product_id: productId, ...variant } },
+      }),
+    invalidates: [productKeys.one(productId)],
+    failure: (error) => error.message,
+  });
+}
+
+export function useDeleteVariant(productId: number) {
+  return useApiMutationWithFailure({
+    mutationFn: (variant: ProductVariant) => apiOrThrow<unknown>('DELETE', `product-variants/${variant.id}`),
+    invalidates: [productKeys.one(productId)],
+    failure: (error) => error.message,
+  });
+}
 
 export function useStepProducts(stepId: number) {
   return useQuery({
