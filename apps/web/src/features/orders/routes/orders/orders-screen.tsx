@@ -1,23 +1,12 @@
 import type { Order } from '@funnelwork/domain';
 import { displayedAmount, formatOrderDate, formatPrice, shownRange } from '@funnelwork/domain/rules';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorBox } from '../../../../shared/error-box.tsx';
+import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
+import { SearchInput } from '../../../../shared/search-input.tsx';
 import { useOrdersAccess } from '../../access.ts';
 import { type ArchiveFilter, useOrders, useToggleArchive } from '../../api.ts';
 import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
@@ -135,14 +124,13 @@ export function OrdersScreen() {
         }
       />
       <Group justify="space-between">
-        <TextInput
+        <SearchInput
           aria-label="Search orders"
           placeholder="Search by order number, name or e-mail"
-          leftSection={<IconSearch size={16} />}
           w={340}
           value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
+          onSearch={(text) => {
+            setQuery(text);
             setPage(0);
           }}
         />
@@ -160,79 +148,74 @@ export function OrdersScreen() {
           ]}
         />
       </Group>
-      {orders.isPending && <Skeleton h={300} radius="lg" />}
-      {orders.isError && <ErrorBox message={orders.error.message} />}
-      {orders.data && (
-        <Card p={0}>
-          {items.length === 0 ? (
-            <Text c="dimmed" ta="center" p="xl">
-              No orders have been found
-            </Text>
-          ) : (
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th w={48} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((order) => (
-                  <Table.Tr
-                    key={order.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => openOrder(order)}
-                    data-order-number={order.order_number}
-                  >
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm" fw={500}>
-                        #{order.order_number}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatOrderDate(order.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge order={order} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{customerName(order)}</Text>
-                      {customerName(order) !== order.optin_email && (
-                        <Text size="xs" c="dimmed">
-                          {order.optin_email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{order.name}</Text>
-                      {order.items_count > 1 && (
-                        <Text size="xs" c="dimmed">
-                          {order.items_count} items
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPrice(displayedAmount(order), order.currency_code)}
-                    </Table.Td>
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
-                      <OrderActionsMenu
-                        order={order}
-                        canWrite={canWrite}
-                        variant="row"
-                        onAction={(action) => act(order, action)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
-      )}
+      <ListCard
+        list={orders}
+        empty={items.length === 0}
+        emptyText="No orders have been found"
+        skeletonHeight={300}
+      >
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Time</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((order) => (
+              <Table.Tr
+                key={order.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => openOrder(order)}
+                data-order-number={order.order_number}
+              >
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={500}>
+                    #{order.order_number}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatOrderDate(order.created_at)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge order={order} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{customerName(order)}</Text>
+                  {customerName(order) !== order.optin_email && (
+                    <Text size="xs" c="dimmed">
+                      {order.optin_email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.name}</Text>
+                  {order.items_count > 1 && (
+                    <Text size="xs" c="dimmed">
+                      {order.items_count} items
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPrice(displayedAmount(order), order.currency_code)}
+                </Table.Td>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <OrderActionsMenu
+                    order={order}
+                    canWrite={canWrite}
+                    variant="row"
+                    onAction={(action) => act(order, action)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListCard>
       {totalPages > 1 && (
         <Group justify="center" gap={4} aria-label="Pagination" role="navigation">
           <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage(page - 1)}>
