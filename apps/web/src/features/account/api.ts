@@ -2,7 +2,6 @@ import type { accountSettingsSchema, Me } from '@funnelwork/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
-import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
 import { sessionKeys, useSetMe } from '../session/api.ts';
 
 /** The answer of `GET account`, typed by the shared contract. */
@@ -20,7 +19,7 @@ export function useAccountSettings() {
 /** Saves the business name and default currency; the signed-in user carries them too. */
 export function useSaveAccount() {
   const queryClient = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (data: { name?: string; default_currency_code?: string }) => {
       const account = await apiOrThrow<AccountSettings>('PATCH', 'account', { body: { data } });
       queryClient.setQueryData(accountKeys.account, account);
@@ -34,7 +33,7 @@ export function useSaveAccount() {
 
 export function useSaveProfile(userId: number) {
   const setMe = useSetMe();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (data: { first_name: string; last_name: string }) => {
       const me = await apiOrThrow<Me>('PATCH', `users/${userId}`, { body: { data } });
       setMe(me);
@@ -54,7 +53,7 @@ export const subdomainRefusal = (error: ApiError) =>
   error.failure.info.status >= 400 && error.failure.info.status < 500 ? error.failure.info.data : undefined;
 
 export function useChangeSubdomain() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (subdomain: string) => {
       const answer = await apiOrThrow<{ subdomain: string }>('POST', 'change-subdomain', {
         body: { data: { subdomain } },
@@ -70,7 +69,7 @@ export const TIMEZONE_FAILED = 'Something went wrong! try again later.';
 
 /** Succeeds only when the answer echoes the same time_zone. */
 export function useUpdateTimezone() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (tz: string) => {
       const answer = await apiOrThrow<{ time_zone: string }>('PUT', 'users/me/update-timezone', {
         query: { tz, force: true },
@@ -86,7 +85,7 @@ export function useUpdateTimezone() {
 }
 
 export function useResetApiKey() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: () => apiOrThrow<{ api_key: string }>('PATCH', 'users/me/reset-api-key'),
     invalidates: [],
     failure: (error) => error.message,

@@ -9,7 +9,7 @@ import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
-import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { CUSTOMER_DELETE_FAILURE, CUSTOMER_DELETED, CUSTOMER_SAVED } from './messages.ts';
 
 export type CustomerOrderRow = z.infer<typeof customerOrderRowSchema>;
@@ -74,7 +74,7 @@ const ORDERS_AND_SEARCH = [['orders'], ['search']];
 /** "Save changes sends the whole customer"; a failure that names a field shows beside it too. */
 export function useSaveCustomer(id: number) {
   const queryClient = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (data: NonNullable<PatchCustomerBody['data']>) => {
       const customer = await apiOrThrow<Customer>('PATCH', `customers/${id}`, { body: { data } });
       queryClient.setQueryData(customerKeys.one(id), customer);
@@ -88,7 +88,7 @@ export function useSaveCustomer(id: number) {
 }
 
 export function useDeleteCustomer() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (id: number) => apiOrThrow<{ success: true }>('DELETE', `customers/${id}`),
     // Not the deleted customer's own queries: its open panel would ask for them again and fail.
     invalidates: [customerKeys.lists, customerKeys.stats, ...ORDERS_AND_SEARCH],

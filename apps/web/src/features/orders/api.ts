@@ -23,7 +23,7 @@ import {
   type PagedList,
 } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
-import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 /** The list's archive filter (docs/decisions.md): not archived (default), only archived, or both. */
 export type ArchiveFilter = 'false' | 'true' | 'all';
@@ -139,7 +139,7 @@ function useOrderWrite<TVars>(
   { invalidates = [orderKeys.timeline(id)], success, invalidateAfterFailure }: OrderWriteOptions = {},
 ) {
   const client = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (vars: TVars) => {
       const patch = await write(vars);
       patchOrder(client, id, patch);
@@ -197,7 +197,7 @@ export const useFulfillOrder = (id: number) =>
 
 export function useAddTrackingInfo(id: number) {
   const client = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (data: TrackingInput) => {
       const fulfillment = await apiOrThrow<Fulfillment>('PUT', `orders/${id}/add-tracking-info`, {
         body: { data },
@@ -213,7 +213,7 @@ export function useAddTrackingInfo(id: number) {
 /** Archives or unarchives an order (the details menu's Archive item). */
 export function useToggleArchive() {
   const client = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (id: number) => {
       const answer = await apiOrThrow<{ is_archived: boolean }>('PUT', `orders/${id}/archive`);
       patchOrder(client, id, answer);
@@ -226,7 +226,7 @@ export function useToggleArchive() {
 
 export function useDeleteOrder(id: number) {
   const client = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async () => {
       const answer = await apiOrThrow<{ success: true }>('DELETE', `orders/${id}`);
       client.removeQueries({ queryKey: orderKeys.detail(id) });
@@ -243,7 +243,7 @@ export function useDeleteOrder(id: number) {
 
 /** The note writes; each adds its timeline event too. */
 function useNoteWrite<TVars>(orderId: number, write: (vars: TVars) => Promise<unknown>) {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: write,
     invalidates: [orderKeys.notes(orderId), orderKeys.timeline(orderId)],
     failure: serverMessage,
@@ -265,7 +265,7 @@ export type ExportRequest = { funnelId: number | undefined; params: ExportParams
 
 /** Starts an export job; the wizard shows its failure in the progress step too. */
 export function useCreateExport() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: ({ funnelId, params }: ExportRequest) =>
       apiOrThrow<ExportJob>('POST', 'exports', { body: { data: { funnel_id: funnelId ?? null, params } } }),
     invalidates: [],
@@ -287,7 +287,7 @@ export function useExportJob(id: number | null, polling: boolean, intervalMs: nu
 }
 
 export function useDownloadExport() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: ({ id, funnelId }: { id: number; funnelId: number | undefined }) =>
       downloadExport(id, funnelId),
     invalidates: [],

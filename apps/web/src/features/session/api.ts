@@ -2,7 +2,7 @@ import type { Me, MyAccount, SignUpBody } from '@funnelwork/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
 import { authStore, hasChosenAccount, useAuth } from '../../shared/auth-store.ts';
-import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { chooseAccount, signInAndChooseAccount } from './sign-in-flow.ts';
 
 export const sessionKeys = {
@@ -60,7 +60,7 @@ export function useSetMe() {
 const shownByTheForm = () => null;
 
 export function useLogIn() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) =>
       signInAndChooseAccount(email, password),
     invalidates: [],
@@ -69,7 +69,7 @@ export function useLogIn() {
 }
 
 export function useChooseAccount() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: chooseAccount,
     invalidates: [],
     failure: shownByTheForm,
@@ -77,7 +77,7 @@ export function useChooseAccount() {
 }
 
 export function useSignUp() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (data: SignUpBody['data']) =>
       apiOrThrow<{ id: number; email: string }>('POST', 'users/signup', { body: { data } }),
     invalidates: [],
@@ -86,7 +86,7 @@ export function useSignUp() {
 }
 
 export function useRequestPasswordReset() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (email: string) =>
       apiOrThrow<{ success: true }>('POST', 'request-password-reset', { body: { data: { email } } }),
     invalidates: [],
@@ -97,7 +97,7 @@ export function useRequestPasswordReset() {
 export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password.';
 
 export function useUpdatePassword() {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (data: { email: string; vcode: string; password: string }) =>
       apiOrThrow<{ success: true }>('POST', 'update-password', { body: { data } }),
     invalidates: [],
@@ -108,11 +108,4 @@ export function useUpdatePassword() {
 
 export function signOut(): Promise<ApiResult<{ success: true }>> {
   return api('POST', 'users/sign_out');
-}
-
-export function patchUser(
-  id: number,
-  data: { first_name?: string; last_name?: string; onboarding_finished?: boolean },
-) {
-  return api<Me>('PATCH', `users/${id}`, { body: { data } });
 }

@@ -1,8 +1,8 @@
 import type { PermissionsInput, Staff } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
-import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
+import { staffName } from './staff-name.ts';
 
 export const staffKeys = {
   all: ['settings', 'staff'] as const,
@@ -42,7 +42,7 @@ export function useInviteStaff() {
 }
 
 export function useUpdateStaffPermissions(id: number, name: string) {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (permissions: PermissionsInput) =>
       apiOrThrow<Staff>('PATCH', `settings/staff/${id}`, { body: { data: { permissions } } }),
     invalidates: [staffKeys.all],
@@ -51,6 +51,11 @@ export function useUpdateStaffPermissions(id: number, name: string) {
   });
 }
 
-export function deleteStaff(id: number) {
-  return api<unknown>('DELETE', `settings/staff/${id}`);
+export function useDeleteStaff() {
+  return useApiMutation({
+    mutationFn: (staff: Staff) => apiOrThrow<unknown>('DELETE', `settings/staff/${staff.id}`),
+    invalidates: [staffKeys.all],
+    success: (_, staff) => `${staffName(staff)} was removed from the team`,
+    failure: (error) => error.message,
+  });
 }

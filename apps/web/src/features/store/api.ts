@@ -7,8 +7,8 @@ import type {
 } from '@funnelwork/domain';
 import type { RECURRING_INTERVALS } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
-import { useApiMutationWithFailure } from '../../shared/use-api-mutation-with-failure.ts';
+import { ApiError, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { funnelKeys } from '../funnels/api.ts';
 
 export const discountKeys = {
@@ -50,7 +50,7 @@ export type ProductInput = {
  */
 export function useSaveProduct(product: Product | null, funnelId: number, stepId: number) {
   const queryClient = useQueryClient();
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: async (data: ProductInput) => {
       if (!product) {
         return apiOrThrow<Product>('POST', 'products', {
@@ -72,7 +72,7 @@ export function useSaveProduct(product: Product | null, funnelId: number, stepId
 
 /** The product's options; PUT replaces the whole list. */
 export function useSaveProductOptions(productId: number) {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (options: Array<Pick<VariantOption, 'name' | 'values'>>) =>
       apiOrThrow<VariantOption[]>('PUT', 'product-variant-options', {
         query: { productId },
@@ -92,7 +92,7 @@ export type VariantInput = {
 };
 
 export function useAddVariant(productId: number) {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (variant: VariantInput) =>
       apiOrThrow<ProductVariant>('POST', 'product-variants', {
         body: { data: { product_id: productId, ...variant } },
@@ -103,7 +103,7 @@ export function useAddVariant(productId: number) {
 }
 
 export function useDeleteVariant(productId: number) {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (variant: ProductVariant) => apiOrThrow<unknown>('DELETE', `product-variants/${variant.id}`),
     invalidates: [productKeys.one(productId)],
     failure: (error) => error.message,
@@ -138,7 +138,7 @@ export type DiscountInput = CreateDiscountBody['data'];
 
 /** Creates a discount, or saves `editing`; a failure is a notice and shows beside the field it names. */
 export function useSaveDiscount(editing: Discount | null) {
-  return useApiMutationWithFailure({
+  return useApiMutation({
     mutationFn: (data: DiscountInput) =>
       codeConflicts(
         editing
@@ -161,4 +161,11 @@ async function codeConflicts<T>(write: Promise<T>): Promise<T> {
     throw new ApiError({ ...error.failure, info: { ...error.failure.info, field: 'data.code' } });
   }
 }
-export const deleteDiscount = (id: number) => api<unknown>('DELETE', `store/discounts/${id}`);
+export function useDeleteDiscount() {
+  return useApiMutation({
+    mutationFn: (discount: Discount) => apiOrThrow<unknown>('DELETE', `store/discounts/${discount.id}`),
+    invalidates: [discountKeys.all],
+    success: (_, discount) => `Discount ${discount.code} was deleted`,
+    failure: (error) => error.message,
+  });
+}

@@ -24,6 +24,15 @@ const ExportOrdersPopup = lazy(async () => ({
   default: (await import('../../components/export-orders-popup.tsx')).ExportOrdersPopup,
 }));
 
+const ORDER_COLUMNS = [
+  { key: 'time', children: 'Time' },
+  { key: 'status', children: 'Status' },
+  { key: 'customer', children: 'Customer' },
+  { key: 'product', children: 'Product' },
+  { key: 'amount', children: 'Amount', ta: 'right' as const },
+  { key: 'actions', w: 48 },
+];
+
 type Popup = { action: Exclude<OrderAction, 'archive' | 'customer'>; order: Order } | null;
 
 /** /orders, /funnel/{id}/orders, /wfunnel/{id}/orders and /wfunnel/{id}/orders/{orderId}. */
@@ -152,69 +161,57 @@ export function OrdersScreen() {
         list={orders}
         empty={items.length === 0}
         emptyText="No orders have been found"
+        label="Orders"
+        columns={ORDER_COLUMNS}
         skeletonHeight={300}
       >
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((order) => (
-              <Table.Tr
-                key={order.id}
-                style={{ cursor: 'pointer' }}
-                onClick={() => openOrder(order)}
-                data-order-number={order.order_number}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" fw={500}>
-                    #{order.order_number}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatOrderDate(order.created_at)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <OrderStatusBadge order={order} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{customerName(order)}</Text>
-                  {customerName(order) !== order.optin_email && (
-                    <Text size="xs" c="dimmed">
-                      {order.optin_email}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.name}</Text>
-                  {order.items_count > 1 && (
-                    <Text size="xs" c="dimmed">
-                      {order.items_count} items
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatPrice(displayedAmount(order), order.currency_code)}
-                </Table.Td>
-                <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <OrderActionsMenu
-                    order={order}
-                    canWrite={canWrite}
-                    variant="row"
-                    onAction={(action) => act(order, action)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {items.map((order) => (
+          <Table.Tr
+            key={order.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => openOrder(order)}
+            data-order-number={order.order_number}
+          >
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={500}>
+                #{order.order_number}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatOrderDate(order.created_at)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <OrderStatusBadge order={order} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{customerName(order)}</Text>
+              {customerName(order) !== order.optin_email && (
+                <Text size="xs" c="dimmed">
+                  {order.optin_email}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{order.name}</Text>
+              {order.items_count > 1 && (
+                <Text size="xs" c="dimmed">
+                  {order.items_count} items
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatPrice(displayedAmount(order), order.currency_code)}
+            </Table.Td>
+            <Table.Td onClick={(e) => e.stopPropagation()}>
+              <OrderActionsMenu
+                order={order}
+                canWrite={canWrite}
+                variant="row"
+                onAction={(action) => act(order, action)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
       </ListCard>
       {totalPages > 1 && (
         <Group justify="center" gap={4} aria-label="Pagination" role="navigation">

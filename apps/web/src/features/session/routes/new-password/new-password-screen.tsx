@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors } from '../../../../shared/field-errors.ts';
 import { PasswordField } from '../../../../shared/password-field.tsx';
 import { fieldError } from '../../../../shared/use-api-mutation.ts';
-import { failureField } from '../../../../shared/use-api-mutation-with-failure.ts';
+
 import { useUpdatePassword } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -65,7 +65,7 @@ export function NewPasswordScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <FormError error={failureField(update.error) ? undefined : update.error?.message} />
+          <FormError error={update.error?.failure.info.field ? undefined : update.error?.message} />
           <TextInput
             label="E-mail"
             type="email"

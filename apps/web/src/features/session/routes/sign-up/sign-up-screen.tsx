@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { fieldErrors } from '../../../../shared/field-errors.ts';
 import { PasswordField } from '../../../../shared/password-field.tsx';
 import { fieldError } from '../../../../shared/use-api-mutation.ts';
-import { failureField } from '../../../../shared/use-api-mutation-with-failure.ts';
+
 import { useLogIn, useSignUp } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -21,7 +21,8 @@ export function SignUpScreen() {
   const signUp = useSignUp();
   const logIn = useLogIn();
   // A sign-up refusal about a field shows beside it; any other failure above the form.
-  const error = (failureField(signUp.error) ? undefined : signUp.error?.message) ?? logIn.error?.message;
+  const error =
+    (signUp.error?.failure.info.field ? undefined : signUp.error?.message) ?? logIn.error?.message;
 
   const field = (name: keyof typeof empty) => ({
     value: values[name],

@@ -1,13 +1,14 @@
 import type { Discount } from '@funnelwork/domain';
 import { discountIsLive, formatPrice, hasPermission, isAdmin } from '@funnelwork/domain/rules';
-import { ActionIcon, Badge, Center, Group, Pagination, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Center, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format.ts';
 import { ListCard } from '../../../../shared/list-card.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
+import { RowActions } from '../../../../shared/row-actions.tsx';
 import { SearchInput } from '../../../../shared/search-input.tsx';
 import { useMe } from '../../../session/api.ts';
 import { useDiscounts } from '../../api.ts';
@@ -16,6 +17,11 @@ import { DiscountFormPopup } from '../../components/discount-form-popup.tsx';
 
 const valueText = (d: Discount) =>
   d.kind === 'percent' ? `${d.value}% off` : `${formatPrice(d.value, d.currency)} off`;
+
+const DISCOUNT_COLUMNS = ['Code', 'Discount', 'Used', 'Valid', 'Status', ''].map((title) => ({
+  key: title || 'actions',
+  children: title || undefined,
+}));
 
 /** /store/discounts: the account's discount codes. */
 export function DiscountsScreen() {
@@ -58,85 +64,57 @@ export function DiscountsScreen() {
         list={discounts}
         empty={items.length === 0}
         emptyText={debounced ? 'No discount codes match.' : 'No discount codes yet.'}
+        label="Discounts"
+        columns={DISCOUNT_COLUMNS}
         skeletonHeight={200}
       >
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Discounts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Discount</Table.Th>
-              <Table.Th>Used</Table.Th>
-              <Table.Th>Valid</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <Text ff="monospace" fw={600}>
-                    {d.code}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {valueText(d)}
-                  {d.min_order !== null && (
-                    <Text size="xs" c="dimmed">
-                      on orders from {formatPrice(d.min_order, d.currency)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {d.used_count}
-                  {d.usage_limit !== null ? ` / ${d.usage_limit}` : ''}
-                </Table.Td>
-                <Table.Td>
-                  {d.starts_at || d.ends_at
-                    ? `${d.starts_at ? formatDate(d.starts_at) : 'Now'} – ${d.ends_at ? formatDate(d.ends_at) : 'no end'}`
-                    : 'Always'}
-                </Table.Td>
-                <Table.Td>
-                  {discountIsLive(d, new Date()) ? (
-                    <Badge color="teal" variant="light">
-                      Active
-                    </Badge>
-                  ) : (
-                    <Badge color="gray" variant="light">
-                      Inactive
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={canEdit ? 'Edit' : 'Access denied'}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Edit ${d.code}`}
-                        data-disabled={!canEdit || undefined}
-                        onClick={() => canEdit && setEditing(d)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={canEdit ? 'Delete' : 'Access denied'}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${d.code}`}
-                        data-disabled={!canEdit || undefined}
-                        onClick={() => canEdit && setDeleting(d)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {items.map((d) => (
+          <Table.Tr key={d.id}>
+            <Table.Td>
+              <Text ff="monospace" fw={600}>
+                {d.code}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {valueText(d)}
+              {d.min_order !== null && (
+                <Text size="xs" c="dimmed">
+                  on orders from {formatPrice(d.min_order, d.currency)}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {d.used_count}
+              {d.usage_limit !== null ? ` / ${d.usage_limit}` : ''}
+            </Table.Td>
+            <Table.Td>
+              {d.starts_at || d.ends_at
+                ? `${d.starts_at ? formatDate(d.starts_at) : 'Now'} – ${d.ends_at ? formatDate(d.ends_at) : 'no end'}`
+                : 'Always'}
+            </Table.Td>
+            <Table.Td>
+              {discountIsLive(d, new Date()) ? (
+                <Badge color="teal" variant="light">
+                  Active
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light">
+                  Inactive
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                name={d.code}
+                locked={!canEdit}
+                lockedLabel="Access denied"
+                iconSize={16}
+                onEdit={() => setEditing(d)}
+                onDelete={() => setDeleting(d)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
       </ListCard>
       {(discounts.data?.meta.total_pages ?? 1) > 1 && (
         <Center>
