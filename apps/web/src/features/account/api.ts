@@ -1,6 +1,8 @@
-import type { accountSettingsSchema } from '@funnelwork/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow } from '../../shared/api-client.ts';
+import type { accountSettingsSchema, Me } from '@funnelwork/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { sessionKeys, useSetMe } from '../session/api.ts';
 
 /** The answer of `GET account`, typed by the shared contract. */
 export type AccountSettings = ReturnType<typeof accountSettingsSchema.parse>;
@@ -14,22 +16,88 @@ export function useAccountSettings() {
   });
 }
 
-export function patchAccount(data: { name?: string; default_currency_code?: string }) {
-  return api<AccountSettings>('PATCH', 'account', { body: { data } });
+/** Saves the business name and default currency; the signed-in user carries them too. */
+export function useSaveAccount() {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (data: { name?: string; default_currency_code?: string }) => {
+      const account = await apiOrThrow<AccountSettings>('PATCH', 'account', { body: { data } });
+      queryClient.setQueryData(accountKeys.account, account);
+      return account;
+    },
+    invalidates: [sessionKeys.me],
+    success: () => 'Your account settings were saved',
+    failure: (error) => error.message,
+  });
 }
 
-export function changeSubdomain(subdomain: string) {
-  return api<{ subdomain: string }>('POST', 'change-subdomain', { body: { data: { subdomain } } });
+export function useSaveProfile(userId: number) {
+  const setMe = useSetMe();
+  return useApiMutation({
+    mutationFn: async (data: { first_name: string; last_name: string }) => {
+      const me = await apiOrThrow<Me>('PATCH', `users/${userId}`, { body: { data } });
+      setMe(me);
+      return me;
+    },
+    invalidates: [],
+    success: () => 'Your profile was saved',
+    failure: (error) => error.message,
+  });
 }
 
-export function updateTimezone(tz: string) {
-  return api<{ time_zone: string }>('PUT', 'users/me/update-timezone', { query: { tz, force: true } });
+export const SUBDOMAIN_UNEXPECTED_FAILURE =
+  'Something went wrong! try again in a bit, do let us know if this problem persists.';
+
+/** A refusal from the server (4xx) is its message, beside the field too; anything else the spec's text. */
+export const subdomainRefusal = (error: ApiError) =>
+  error.failure.info.status >= 400 && error.failure.info.status < 500 ? error.failure.info.data : undefined;
+
+export function useChangeSubdomain() {
+  return useApiMutation({
+    mutationFn: async (subdomain: string) => {
+      const answer = await apiOrThrow<{ subdomain: string }>('POST', 'change-subdomain', {
+        body: { data: { subdomain } },
+      });
+      return answer.subdomain ?? subdomain;
+    },
+    invalidates: [],
+    failure: (error) => subdomainRefusal(error) ?? SUBDOMAIN_UNEXPECTED_FAILURE,
+  });
 }
 
-export function resetApiKey() {
-  return api<{ api_key: string }>('PATCH', 'users/me/reset-api-key');
+export const TIMEZONE_FAILED = 'Something went wrong! try again later.';
+
+/** Succeeds only when the answer echoes the same time_zone. */
+export function useUpdateTimezone() {
+  return useApiMutation({
+    mutationFn: async (tz: string) => {
+      const answer = await apiOrThrow<{ time_zone: string }>('PUT', 'users/me/update-timezone', {
+        query: { tz, force: true },
+      });
+      if (answer.time_zone !== tz) {
+        throw new ApiError({ error: TIMEZONE_FAILED, info: { status: 200, data: TIMEZONE_FAILED } });
+      }
+      return answer;
+    },
+    invalidates: [],
+    failure: () => TIMEZONE_FAILED,
+  });
 }
 
-export function changePassword(data: { current_password: string; password: string }) {
-  return api<{ success: true }>('POST', 'users/me/change-password', { body: { data } });
+export function useResetApiKey() {
+  return useApiMutation({
+    mutationFn: () => apiOrThrow<{ api_key: string }>('PATCH', 'users/me/reset-api-key'),
+    invalidates: [],
+    failure: (error) => error.message,
+  });
+}
+
+/** Changes the password; a refusal that names a field (the current password) shows beside it. */
+export function useChangePassword() {
+  return useApiMutation({
+    mutationFn: (data: { current_password: string; password: string }) =>
+      apiOrThrow<{ success: true }>('POST', 'users/me/change-password', { body: { data } }),
+    invalidates: [],
+    success: () => 'Your password was changed',
+  });
 }

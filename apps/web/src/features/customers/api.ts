@@ -6,15 +6,18 @@ import type {
   PatchCustomerBody,
 } from '@funnelwork/domain';
 import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { CUSTOMER_DELETE_FAILURE, CUSTOMER_DELETED, CUSTOMER_SAVED } from './messages.ts';
 
 export type CustomerOrderRow = z.infer<typeof customerOrderRowSchema>;
 export type CustomersStats = z.infer<typeof customersStatsSchema>;
 
 export const customerKeys = {
   all: ['customers'] as const,
+  lists: ['customers', 'list'] as const,
   page: (page: number, query: string) => ['customers', 'list', page, query] as const,
   stats: ['customers', 'stats'] as const,
   one: (id: number) => ['customers', 'one', id] as const,
@@ -61,19 +64,35 @@ export function useCustomerOrders(id: number, enabled = true) {
   });
 }
 
-export const patchCustomer = (id: number, data: PatchCustomerBody['data']) =>
-  api<Customer>('PATCH', `customers/${id}`, { body: { data } });
-export const deleteCustomer = (id: number) => api<{ success: true }>('DELETE', `customers/${id}`);
-
 /**
  * "On success, the matching orders in loaded lists take the new name and e-mail" (and a removed
  * customer blanks them): the server updates the orders' copies, so every loaded order query (their
  * keys start with 'orders') and the customer queries are fetched again.
  */
-export function refreshAfterCustomerChange(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: customerKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['orders'] }),
-    queryClient.invalidateQueries({ queryKey: ['search'] }),
-  ]);
+const ORDERS_AND_SEARCH = [['orders'], ['search']];
+
+/** "Save changes sends the whole customer"; a failure that names a field shows beside it too. */
+export function useSaveCustomer(id: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (data: NonNullable<PatchCustomerBody['data']>) => {
+      const customer = await apiOrThrow<Customer>('PATCH', `customers/${id}`, { body: { data } });
+      queryClient.setQueryData(customerKeys.one(id), customer);
+      return customer;
+    },
+    invalidates: [customerKeys.all, ...ORDERS_AND_SEARCH],
+    success: () => CUSTOMER_SAVED,
+    // "Customer save failure: the returned error."
+    failure: (error) => error.message,
+  });
+}
+
+export function useDeleteCustomer() {
+  return useApiMutation({
+    mutationFn: (id: number) => apiOrThrow<{ success: true }>('DELETE', `customers/${id}`),
+    // Not the deleted customer's own queries: its open panel would ask for them again and fail.
+    invalidates: [customerKeys.lists, customerKeys.stats, ...ORDERS_AND_SEARCH],
+    success: () => CUSTOMER_DELETED,
+    failure: () => CUSTOMER_DELETE_FAILURE,
+  });
 }

@@ -8,9 +8,22 @@ import type {
   OrderNote,
 } from '@funnelwork/domain';
 import { ORDERS_PAGE_SIZE } from '@funnelwork/domain';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { type ApiResult, api, apiOrThrow, apiPageOrThrow, type PagedList } from '../../shared/api-client.ts';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ApiError,
+  apiOrThrow,
+  apiPageOrThrow,
+  NETWORK_ERROR,
+  type PagedList,
+} from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 /** The list's archive filter (docs/decisions.md): not archived (default), only archived, or both. */
 export type ArchiveFilter = 'false' | 'true' | 'all';
@@ -112,58 +125,199 @@ export type TrackingInput = {
   trigger_automations: boolean;
 };
 
-export const cancelOrder = (id: number, refund: boolean, reason: string) =>
-  api<CancelOrderAnswer['data']>('PUT', `orders/${id}/cancel`, {
-    query: { refund: refund ? 'true' : undefined, reason: reason.trim() || undefined },
-  });
-export const refundOrder = (id: number, reason: string) =>
-  api<CancelOrderAnswer['data']>('PUT', `orders/${id}/refund`, {
-    query: { reason: reason.trim() || undefined },
-  });
-export const fulfillOrder = (id: number, data: TrackingInput) =>
-  api<{ is_fulfilled: boolean }>('POST', `orders/${id}/fulfill`, { body: { data } });
-export const addTrackingInfo = (id: number, data: TrackingInput) =>
-  api<Fulfillment>('PUT', `orders/${id}/add-tracking-info`, { body: { data } });
-export const toggleArchive = (id: number) => api<{ is_archived: boolean }>('PUT', `orders/${id}/archive`);
-export const deleteOrder = (id: number) => api<{ success: true }>('DELETE', `orders/${id}`);
-export const retryEvent = (id: number, eventId: number) =>
-  api<CancelOrderAnswer['data']>('POST', `orders/${id}/timeline/${eventId}/retry`);
+/** Order popups show no field errors: every failure is its server message as a notice. */
+const serverMessage = (error: ApiError) => error.message;
 
-export const postNote = (id: number, value: string) =>
-  api<OrderNote>('POST', `orders/${id}/notes`, { body: { data: { value } } });
-export const updateNote = (id: number, noteId: number, value: string) =>
-  api<OrderNote>('PUT', `orders/${id}/notes/${noteId}`, { body: { data: { value } } });
-export const deleteNote = (id: number, noteId: number) =>
-  api<{ success: true }>('DELETE', `orders/${id}/notes/${noteId}`);
+export type CancelOrder = { refund: boolean; reason: string };
 
-export const createExport = (funnelId: number | undefined, params: ExportParamsInput) =>
-  api<ExportJob>('POST', 'exports', { body: { data: { funnel_id: funnelId ?? null, params } } });
-export const getExport = (id: number) => api<ExportJob>('GET', `exports/${id}`);
+type OrderWriteOptions = { invalidates?: QueryKey[]; success?: string; invalidateAfterFailure?: boolean };
+
+/** A write on one order whose answer patches the order wherever it is loaded; it adds a timeline event. */
+function useOrderWrite<TVars>(
+  id: number,
+  write: (vars: TVars) => Promise<Partial<Order>>,
+  { invalidates = [orderKeys.timeline(id)], success, invalidateAfterFailure }: OrderWriteOptions = {},
+) {
+  const client = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (vars: TVars) => {
+      const patch = await write(vars);
+      patchOrder(client, id, patch);
+      return patch;
+    },
+    invalidates,
+    success: success === undefined ? undefined : () => success,
+    invalidateAfterFailure,
+    failure: serverMessage,
+  });
+}
+
+/** Cancel order, optionally with a refund. */
+export const useCancelOrder = (id: number) =>
+  useOrderWrite(
+    id,
+    ({ refund, reason }: CancelOrder) =>
+      apiOrThrow<CancelOrderAnswer['data']>('PUT', `orders/${id}/cancel`, {
+        query: { refund: refund ? 'true' : undefined, reason: reason.trim() || undefined },
+      }),
+    { success: 'Order canceled' },
+  );
+
+export const useRefundOrder = (id: number) =>
+  useOrderWrite(
+    id,
+    (reason: string) =>
+      apiOrThrow<CancelOrderAnswer['data']>('PUT', `orders/${id}/refund`, {
+        query: { reason: reason.trim() || undefined },
+      }),
+    // "Refund failure: the returned error"; the timeline then holds the failure event.
+    { success: 'Order refunded', invalidateAfterFailure: true },
+  );
+
+/** Retries a failed timeline event (a refund); the timeline is fetched again either way. */
+export const useRetryEvent = (id: number) =>
+  useOrderWrite(
+    id,
+    (eventId: number) =>
+      apiOrThrow<CancelOrderAnswer['data']>('POST', `orders/${id}/timeline/${eventId}/retry`),
+    { invalidateAfterFailure: true },
+  );
+
+export const useFulfillOrder = (id: number) =>
+  useOrderWrite(
+    id,
+    async (data: TrackingInput) => {
+      const answer = await apiOrThrow<{ is_fulfilled: boolean }>('POST', `orders/${id}/fulfill`, {
+        body: { data },
+      });
+      return { is_fulfilled: answer.is_fulfilled };
+    },
+    { invalidates: [orderKeys.fulfillment(id), orderKeys.timeline(id)] },
+  );
+
+export function useAddTrackingInfo(id: number) {
+  const client = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (data: TrackingInput) => {
+      const fulfillment = await apiOrThrow<Fulfillment>('PUT', `orders/${id}/add-tracking-info`, {
+        body: { data },
+      });
+      client.setQueryData(orderKeys.fulfillment(id), fulfillment);
+      return fulfillment;
+    },
+    invalidates: [orderKeys.timeline(id)],
+    failure: serverMessage,
+  });
+}
+
+/** Archives or unarchives an order (the details menu's Archive item). */
+export function useToggleArchive() {
+  const client = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (id: number) => {
+      const answer = await apiOrThrow<{ is_archived: boolean }>('PUT', `orders/${id}/archive`);
+      patchOrder(client, id, answer);
+      return answer;
+    },
+    invalidates: [],
+    failure: serverMessage,
+  });
+}
+
+export function useDeleteOrder(id: number) {
+  const client = useQueryClient();
+  return useApiMutation({
+    mutationFn: async () => {
+      const answer = await apiOrThrow<{ success: true }>('DELETE', `orders/${id}`);
+      client.removeQueries({ queryKey: orderKeys.detail(id) });
+      // The deleted order leaves the lists and their totals; not awaited, so its panel closes before
+      // the lists change under it (an open panel would ask for the order again and fail).
+      void client.invalidateQueries({ queryKey: orderKeys.lists });
+      return answer;
+    },
+    invalidates: [],
+    success: () => 'Order deleted',
+    failure: serverMessage,
+  });
+}
+
+/** The note writes; each adds its timeline event too. */
+function useNoteWrite<TVars>(orderId: number, write: (vars: TVars) => Promise<unknown>) {
+  return useApiMutation({
+    mutationFn: write,
+    invalidates: [orderKeys.notes(orderId), orderKeys.timeline(orderId)],
+    failure: serverMessage,
+  });
+}
+
+export const usePostNote = (orderId: number) =>
+  useNoteWrite(orderId, (value: string) =>
+    apiOrThrow<OrderNote>('POST', `orders/${orderId}/notes`, { body: { data: { value } } }),
+  );
+export const useUpdateNote = (orderId: number, noteId: number) =>
+  useNoteWrite(orderId, (value: string) =>
+    apiOrThrow<OrderNote>('PUT', `orders/${orderId}/notes/${noteId}`, { body: { data: { value } } }),
+  );
+export const useDeleteNote = (orderId: number, noteId: number) =>
+  useNoteWrite(orderId, () => apiOrThrow<{ success: true }>('DELETE', `orders/${orderId}/notes/${noteId}`));
+
+export type ExportRequest = { funnelId: number | undefined; params: ExportParamsInput };
+
+/** Starts an export job; the wizard shows its failure in the progress step too. */
+export function useCreateExport() {
+  return useApiMutation({
+    mutationFn: ({ funnelId, params }: ExportRequest) =>
+      apiOrThrow<ExportJob>('POST', 'exports', { body: { data: { funnel_id: funnelId ?? null, params } } }),
+    invalidates: [],
+    failure: serverMessage,
+  });
+}
+
+/** The export job, asked for every `intervalMs` while `polling` (it runs in the background). */
+export function useExportJob(id: number | null, polling: boolean, intervalMs: number) {
+  return useQuery({
+    queryKey: ['exports', id] as const,
+    enabled: id !== null && polling,
+    refetchInterval: intervalMs,
+    retry: false,
+    // The wizard reports the failure itself.
+    meta: { silent: true },
+    queryFn: () => apiOrThrow<ExportJob>('GET', `exports/${id}`),
+  });
+}
+
+export function useDownloadExport() {
+  return useApiMutation({
+    mutationFn: ({ id, funnelId }: { id: number; funnelId: number | undefined }) =>
+      downloadExport(id, funnelId),
+    invalidates: [],
+    failure: serverMessage,
+  });
+}
 
 /** "POST download-export … CSV text, saved as export.csv": the answer is a file, not JSON. */
-export async function downloadExport(id: number, funnelId: number | undefined): Promise<ApiResult<Blob>> {
+async function downloadExport(id: number, funnelId: number | undefined): Promise<Blob> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const token = authStore.get().token;
   if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
   try {
-    const response = await fetch('/api/download-export', {
+    response = await fetch('/api/download-export', {
       method: 'POST',
       headers,
       body: JSON.stringify({ data: { id, funnel_id: funnelId ?? null } }),
     });
-    if (!response.ok) {
-      // The failure is JSON: the shared client reads its message.
-      const text = await response.text();
-      let message = `Request failed (${response.status})`;
-      try {
-        message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
-      } catch {
-        // Not JSON: keep the status text.
-      }
-      return { error: message, info: { status: response.status, data: message } };
-    }
-    return { data: await response.blob() };
   } catch {
-    return { error: 'Network error', info: { status: 0, data: 'Network error' } };
+    throw new ApiError({ error: NETWORK_ERROR, info: { status: 0, data: NETWORK_ERROR } });
   }
+  if (response.ok) return response.blob();
+  // The failure is JSON: the shared client reads its message.
+  const text = await response.text();
+  let message = `Request failed (${response.status})`;
+  try {
+    message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  throw new ApiError({ error: message, info: { status: response.status, data: message } });
 }

@@ -1,7 +1,9 @@
-import type { Me, MyAccount, SignUpBody, TokenAnswer } from '@funnelwork/domain';
+import type { Me, MyAccount, SignUpBody } from '@funnelwork/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
 import { authStore, hasChosenAccount, useAuth } from '../../shared/auth-store.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { chooseAccount, signInAndChooseAccount } from './sign-in-flow.ts';
 
 export const sessionKeys = {
   me: ['users', 'me'] as const,
@@ -54,39 +56,56 @@ export function useSetMe() {
   };
 }
 
-export function signIn(email: string, password: string) {
-  return api<TokenAnswer>('POST', 'users/sign_in', {
-    form: { grant_type: 'password', username: email, password },
+/** The session forms show a failure themselves, above the form or beside a field: no notices. */
+const shownByTheForm = () => null;
+
+export function useLogIn() {
+  return useApiMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) =>
+      signInAndChooseAccount(email, password),
+    invalidates: [],
+    failure: shownByTheForm,
   });
 }
 
-export function signUp(data: SignUpBody['data']) {
-  return api<{ id: number; email: string }>('POST', 'users/signup', { body: { data } });
+export function useChooseAccount() {
+  return useApiMutation({
+    mutationFn: chooseAccount,
+    invalidates: [],
+    failure: shownByTheForm,
+  });
 }
 
-export function listMyAccounts() {
-  return api<MyAccount[]>('GET', 'users/me/accounts');
+export function useSignUp() {
+  return useApiMutation({
+    mutationFn: (data: SignUpBody['data']) =>
+      apiOrThrow<{ id: number; email: string }>('POST', 'users/signup', { body: { data } }),
+    invalidates: [],
+    failure: shownByTheForm,
+  });
 }
 
-export function selectAccount(id: number) {
-  return api<Me>('POST', `users/me/accounts/${id}`);
+export function useRequestPasswordReset() {
+  return useApiMutation({
+    mutationFn: (email: string) =>
+      apiOrThrow<{ success: true }>('POST', 'request-password-reset', { body: { data: { email } } }),
+    invalidates: [],
+    failure: shownByTheForm,
+  });
+}
+
+export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password.';
+
+export function useUpdatePassword() {
+  return useApiMutation({
+    mutationFn: (data: { email: string; vcode: string; password: string }) =>
+      apiOrThrow<{ success: true }>('POST', 'update-password', { body: { data } }),
+    invalidates: [],
+    success: () => PASSWORD_CHANGED,
+    failure: shownByTheForm,
+  });
 }
 
 export function signOut(): Promise<ApiResult<{ success: true }>> {
   return api('POST', 'users/sign_out');
-}
-
-export function requestPasswordReset(email: string) {
-  return api<{ success: true }>('POST', 'request-password-reset', { body: { data: { email } } });
-}
-
-export function updatePassword(data: { email: string; vcode: string; password: string }) {
-  return api<{ success: true }>('POST', 'update-password', { body: { data } });
-}
-
-export function patchUser(
-  id: number,
-  data: { first_name?: string; last_name?: string; onboarding_finished?: boolean },
-) {
-  return api<Me>('PATCH', `users/${id}`, { body: { data } });
 }

@@ -1,34 +1,34 @@
-import type { Me } from '@funnelwork/domain';
-import type { ApiFailure } from '../../shared/api-client.ts';
+import type { Me, MyAccount, TokenAnswer } from '@funnelwork/domain';
+import { apiOrThrow } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
-import { listMyAccounts, selectAccount, signIn } from './api.ts';
 
 export type SignInOutcome =
-  | { kind: 'failed'; failure: ApiFailure }
   /** Exactly one account: chosen automatically. */
   | { kind: 'ready'; me: Me }
   /** Several accounts (or none): the user chooses on SelectAccount. */
   | { kind: 'choose-account' };
 
-/** Sign in, then "exactly one account → select it automatically; several → SelectAccount". */
+/**
+ * Sign in, then "exactly one account → select it automatically; several → SelectAccount". A failed
+ * step throws its ApiError.
+ */
 export async function signInAndChooseAccount(email: string, password: string): Promise<SignInOutcome> {
-  const token = await signIn(email, password);
-  if (token.error !== undefined) return { kind: 'failed', failure: token };
+  const token = await apiOrThrow<TokenAnswer>('POST', 'users/sign_in', {
+    form: { grant_type: 'password', username: email, password },
+  });
   authStore.clear();
-  authStore.setToken(token.data.access_token);
-  const accounts = await listMyAccounts();
-  if (accounts.error !== undefined) return { kind: 'failed', failure: accounts };
-  const [only] = accounts.data;
-  if (accounts.data.length !== 1 || !only) return { kind: 'choose-account' };
+  authStore.setToken(token.access_token);
+  const accounts = await apiOrThrow<MyAccount[]>('GET', 'users/me/accounts');
+  const [only] = accounts;
+  if (accounts.length !== 1 || !only) return { kind: 'choose-account' };
   return chooseAccount(only.id);
 }
 
 export async function chooseAccount(accountId: number): Promise<SignInOutcome> {
-  const me = await selectAccount(accountId);
-  if (me.error !== undefined) return { kind: 'failed', failure: me };
-  authStore.setUser(me.data);
+  const me = await apiOrThrow<Me>('POST', `users/me/accounts/${accountId}`);
+  authStore.setUser(me);
   authStore.setAccountId(accountId);
-  return { kind: 'ready', me: me.data };
+  return { kind: 'ready', me };
 }
 
 /** Where to go after signing in: the kept `redirect` query (same-site paths only) or home. */

@@ -8,7 +8,7 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
-  return (outcome: Exclude<SignInOutcome, { kind: 'failed' }>) => {
+  return (outcome: SignInOutcome) => {
     queryClient.clear();
     if (outcome.kind === 'ready') {
       queryClient.setQueryData(sessionKeys.me, outcome.me);

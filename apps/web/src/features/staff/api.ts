@@ -1,6 +1,8 @@
 import type { PermissionsInput, Staff } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { staffName } from './staff-name.ts';
 
 export const staffKeys = {
   all: ['settings', 'staff'] as const,
@@ -30,14 +32,30 @@ export type NewStaff = {
   permissions: PermissionsInput;
 };
 
-export function createStaff(data: NewStaff) {
-  return api<Staff>('POST', 'settings/staff', { body: { data } });
+/** Invites a person; a failure that names a field (the e-mail) shows beside it, any other is a notice. */
+export function useInviteStaff() {
+  return useApiMutation({
+    mutationFn: (data: NewStaff) => apiOrThrow<Staff>('POST', 'settings/staff', { body: { data } }),
+    invalidates: [staffKeys.all],
+    success: (_, data) => `Invitation sent to ${data.email}`,
+  });
 }
 
-export function updateStaff(id: number, permissions: PermissionsInput) {
-  return api<Staff>('PATCH', `settings/staff/${id}`, { body: { data: { permissions } } });
+export function useUpdateStaffPermissions(id: number, name: string) {
+  return useApiMutation({
+    mutationFn: (permissions: PermissionsInput) =>
+      apiOrThrow<Staff>('PATCH', `settings/staff/${id}`, { body: { data: { permissions } } }),
+    invalidates: [staffKeys.all],
+    success: () => `The permissions of ${name} were saved`,
+    failure: (error) => error.message,
+  });
 }
 
-export function deleteStaff(id: number) {
-  return api<unknown>('DELETE', `settings/staff/${id}`);
+export function useDeleteStaff() {
+  return useApiMutation({
+    mutationFn: (staff: Staff) => apiOrThrow<unknown>('DELETE', `settings/staff/${staff.id}`),
+    invalidates: [staffKeys.all],
+    success: (_, staff) => `${staffName(staff)} was removed from the team`,
+    failure: (error) => error.message,
+  });
 }

@@ -1,6 +1,15 @@
-import type { CreateDiscountBody, Discount, Product } from '@funnelwork/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import type {
+  CreateDiscountBody,
+  Discount,
+  Product,
+  ProductVariant,
+  VariantOption,
+} from '@funnelwork/domain';
+import type { RECURRING_INTERVALS } from '@funnelwork/domain/rules';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { funnelKeys } from '../funnels/api.ts';
 
 export const discountKeys = {
   all: ['store', 'discounts'] as const,
@@ -14,7 +23,92 @@ export const productKeys = {
   picker: ['store', 'products', 'picker'] as const,
   /** A step's own products (the step screen's list, the editor's fallback for product lists). */
   step: (stepId: number) => ['step-products', stepId] as const,
+  one: (id: number) => ['products', id] as const,
 };
+
+/** One product with its variants (the product settings panel). */
+export function useProduct(id: number | null) {
+  return useQuery({
+    queryKey: productKeys.one(id ?? 0),
+    queryFn: () => apiOrThrow<Product>('GET', `products/${id}`, { query: { include: 'variants' } }),
+    enabled: id !== null,
+  });
+}
+
+export type ProductInput = {
+  name: string;
+  description: string;
+  price: number;
+  recurring_interval: (typeof RECURRING_INTERVALS)[number] | null;
+  images: string[];
+  currency?: string;
+};
+
+/**
+ * Creates a product on a funnel step, or saves `product`; the step's and the funnel's product lists
+ * change too. A failure is a notice and shows beside the field it names.
+ */
+export function useSaveProduct(product: Product | null, funnelId: number, stepId: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (data: ProductInput) => {
+      if (!product) {
+        return apiOrThrow<Product>('POST', 'products', {
+          body: { data: { ...data, funnel_id: funnelId, step_id: stepId } },
+        });
+      }
+      const saved = await apiOrThrow<Product>('PATCH', `products/${product.id}`, { body: { data } });
+      queryClient.setQueryData(productKeys.one(product.id), (old: Product | undefined) => ({
+        ...old,
+        ...saved,
+      }));
+      return saved;
+    },
+    invalidates: [productKeys.step(stepId), funnelKeys.products(funnelId)],
+    success: () => (product ? 'Product saved' : 'Product created'),
+    failure: (error) => error.message,
+  });
+}
+
+/** The product's options; PUT replaces the whole list. */
+export function useSaveProductOptions(productId: number) {
+  return useApiMutation({
+    mutationFn: (options: Array<Pick<VariantOption, 'name' | 'values'>>) =>
+      apiOrThrow<VariantOption[]>('PUT', 'product-variant-options', {
+        query: { productId },
+        body: { data: options },
+      }),
+    invalidates: [productKeys.one(productId)],
+    success: () => 'Options saved',
+    failure: (error) => error.message,
+  });
+}
+
+export type VariantInput = {
+  name: string;
+  price: number;
+  sku: string | null;
+  options: Record<string, string>;
+};
+
+export function useAddVariant(productId: number) {
+  return useApiMutation({
+    mutationFn: (variant: VariantInput) =>
+      apiOrThrow<ProductVariant>('POST', 'product-variants', {
+        body: { data: { product_id: productId, ...variant } },
+      }),
+    invalidates: [productKeys.one(productId)],
+    failure: (error) => error.message,
+  });
+}
+
+export function useDeleteVariant(productId: number) {
+  return useApiMutation({
+    mutationFn: (variant: ProductVariant) => apiOrThrow<unknown>('DELETE', `product-variants/${variant.id}`),
+    invalidates: [productKeys.one(productId)],
+    failure: (error) => error.message,
+  });
+}
 
 export function useStepProducts(stepId: number) {
   return useQuery({
@@ -41,8 +135,37 @@ export function useDiscounts(page: number, query: string) {
 }
 
 export type DiscountInput = CreateDiscountBody['data'];
-export const createDiscount = (data: DiscountInput) =>
-  api<Discount>('POST', 'store/discounts', { body: { data } });
-export const updateDiscount = (id: number, data: DiscountInput) =>
-  api<Discount>('PATCH', `store/discounts/${id}`, { body: { data } });
-export const deleteDiscount = (id: number) => api<unknown>('DELETE', `store/discounts/${id}`);
+
+/** Creates a discount, or saves `editing`; a failure is a notice and shows beside the field it names. */
+export function useSaveDiscount(editing: Discount | null) {
+  return useApiMutation({
+    mutationFn: (data: DiscountInput) =>
+      codeConflicts(
+        editing
+          ? apiOrThrow<Discount>('PATCH', `store/discounts/${editing.id}`, { body: { data } })
+          : apiOrThrow<Discount>('POST', 'store/discounts', { body: { data } }),
+      ),
+    invalidates: [discountKeys.all],
+    success: (saved) => (editing ? `Discount ${saved.code} saved` : `Discount ${saved.code} created`),
+    failure: (error) => error.message,
+  });
+}
+
+/** A conflict that names no field is about the code, the one unique field of a discount. */
+async function codeConflicts<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.failure.info.field || error.failure.info.status !== 409)
+      throw error;
+    throw new ApiError({ ...error.failure, info: { ...error.failure.info, field: 'data.code' } });
+  }
+}
+export function useDeleteDiscount() {
+  return useApiMutation({
+    mutationFn: (discount: Discount) => apiOrThrow<unknown>('DELETE', `store/discounts/${discount.id}`),
+    invalidates: [discountKeys.all],
+    success: (_, discount) => `Discount ${discount.code} was deleted`,
+    failure: (error) => error.message,
+  });
+}

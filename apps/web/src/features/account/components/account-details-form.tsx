@@ -1,10 +1,7 @@
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { sessionKeys } from '../../session/api.ts';
-import { type AccountSettings, accountKeys, patchAccount } from '../api.ts';
+import { type AccountSettings, useSaveAccount } from '../api.ts';
 
 function currencyOptions(current: string) {
   const names = new Intl.DisplayNames(['en'], { type: 'currency' });
@@ -16,29 +13,18 @@ function currencyOptions(current: string) {
 type AccountDetailsFormProps = { account: AccountSettings; canEdit: boolean };
 
 export function AccountDetailsForm({ account, canEdit }: AccountDetailsFormProps) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(account.name);
   const [currency, setCurrency] = useState<string | null>(account.default_currency_code);
-  const [busy, setBusy] = useState(false);
+  const saveAccount = useSaveAccount();
   const currencies = useMemo(
     () => currencyOptions(account.default_currency_code),
     [account.default_currency_code],
   );
   const changed = name.trim() !== account.name || currency !== account.default_currency_code;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!canEdit) return;
-    setBusy(true);
-    const result = await patchAccount({ name: name.trim(), default_currency_code: currency ?? undefined });
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    queryClient.setQueryData(accountKeys.account, result.data);
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.me, exact: true });
-    notifySuccess('Your account settings were saved');
+    if (canEdit) saveAccount.mutate({ name: name.trim(), default_currency_code: currency ?? undefined });
   };
 
   return (
@@ -76,7 +62,7 @@ export function AccountDetailsForm({ account, canEdit }: AccountDetailsFormProps
           <LockedButton
             locked={!canEdit}
             type="submit"
-            loading={busy}
+            loading={saveAccount.isPending}
             disabled={canEdit && (!changed || !name.trim())}
           >
             Save

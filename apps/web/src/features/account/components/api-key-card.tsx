@@ -14,8 +14,7 @@ import {
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { InfoMessage } from '../../../shared/info-message.tsx';
-import { notifyError } from '../../../shared/notices.ts';
-import { resetApiKey } from '../api.ts';
+import { useResetApiKey } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */
 const COPY_TIMEOUT_MS = 1_500;
@@ -23,17 +22,8 @@ const COPY_TIMEOUT_MS = 1_500;
 /** Reset the API key; the new key is shown once, here, and never again. */
 export function ApiKeyCard() {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [apiKey, setApiKey] = useState<string | null>(null);
-
-  const reset = async () => {
-    setBusy(true);
-    const result = await resetApiKey();
-    setBusy(false);
-    setConfirming(false);
-    if (result.error !== undefined) notifyError(result.error);
-    else setApiKey(result.data.api_key);
-  };
+  const reset = useResetApiKey();
 
   return (
     <Card>
@@ -92,7 +82,16 @@ export function ApiKeyCard() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button color="orange" loading={busy} onClick={() => void reset()}>
+            <Button
+              color="orange"
+              loading={reset.isPending}
+              onClick={() =>
+                reset.mutate(undefined, {
+                  onSettled: () => setConfirming(false),
+                  onSuccess: (answer) => setApiKey(answer.api_key),
+                })
+              }
+            >
               Reset key
             </Button>
           </Group>

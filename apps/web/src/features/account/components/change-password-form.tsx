@@ -2,33 +2,26 @@ import { changePasswordBodySchema } from '@funnelwork/domain';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../shared/field-errors.ts';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { PasswordField } from '../../../shared/password-field.tsx';
-import { changePassword } from '../api.ts';
+import { fieldError } from '../../../shared/use-api-mutation.ts';
+import { useChangePassword } from '../api.ts';
 
 export function ChangePasswordForm() {
   const [values, setValues] = useState({ current_password: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
+  const errorOf = (field: keyof typeof values) => errors[field] ?? fieldError(change.error, `data.${field}`);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = changePasswordBodySchema.shape.data.safeParse(values);
     if (!checked.success) {
+      change.reset();
       setErrors(fieldErrors(checked.error.issues));
       return;
     }
     setErrors({});
-    setBusy(true);
-    const result = await changePassword(checked.data);
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.field) setErrors({ [result.info.field.replace(/^data\./, '')]: result.error });
-      else notifyError(result.error);
-      return;
-    }
-    setValues({ current_password: '', password: '' });
-    notifySuccess('Your password was changed');
+    change.mutate(checked.data, { onSuccess: () => setValues({ current_password: '', password: '' }) });
   };
 
   return (
@@ -47,7 +40,7 @@ export function ChangePasswordForm() {
             label="Current password"
             autoComplete="current-password"
             value={values.current_password}
-            error={errors.current_password}
+            error={errorOf('current_password')}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setValues((current) => ({ ...current, current_password: value }));
@@ -58,7 +51,7 @@ export function ChangePasswordForm() {
             description="At least 8 characters"
             autoComplete="new-password"
             value={values.password}
-            error={errors.password}
+            error={errorOf('password')}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setValues((current) => ({ ...current, password: value }));
@@ -66,7 +59,11 @@ export function ChangePasswordForm() {
           />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={!values.current_password || !values.password}>
+          <Button
+            type="submit"
+            loading={change.isPending}
+            disabled={!values.current_password || !values.password}
+          >
             Change password
           </Button>
         </Group>

@@ -1,27 +1,18 @@
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { patchUser, useMe, useSetMe } from '../../session/api.ts';
+import { useMe } from '../../session/api.ts';
+import { useSaveProfile } from '../api.ts';
 
 export function ProfileForm() {
   const me = useMe();
-  const setMe = useSetMe();
   const [firstName, setFirstName] = useState(me.member.first_name);
   const [lastName, setLastName] = useState(me.member.last_name);
-  const [busy, setBusy] = useState(false);
+  const saveProfile = useSaveProfile(me.id);
   const changed = firstName.trim() !== me.member.first_name || lastName.trim() !== me.member.last_name;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const result = await patchUser(me.id, { first_name: firstName.trim(), last_name: lastName.trim() });
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    setMe(result.data);
-    notifySuccess('Your profile was saved');
+    saveProfile.mutate({ first_name: firstName.trim(), last_name: lastName.trim() });
   };
 
   return (
@@ -46,7 +37,7 @@ export function ProfileForm() {
         </SimpleGrid>
         <TextInput label="E-mail" value={me.member.email} readOnly disabled />
         <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={!changed || !firstName.trim()}>
+          <Button type="submit" loading={saveProfile.isPending} disabled={!changed || !firstName.trim()}>
             Save
           </Button>
         </Group>

@@ -1,13 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { flashAfterReload, notifyError, notifyInfo } from '../../../shared/notices.ts';
+import { flashAfterReload, notifyInfo } from '../../../shared/notices.ts';
 import { reloadPage } from '../../../shared/reload-page.ts';
-import { changeSubdomain } from '../api.ts';
+import { subdomainRefusal, useChangeSubdomain } from '../api.ts';
 
 /** "Subdomain minimum 5 characters." */
 export const SUBDOMAIN_MIN_LENGTH = 5;
-export const SUBDOMAIN_UNEXPECTED_FAILURE =
-  'Something went wrong! try again in a bit, do let us know if this problem persists.';
 export const subdomainChanged = (subdomain: string) => `Your default subdomain was changed to ${subdomain}`;
 
 type SubdomainPopupProps = {
@@ -22,36 +20,20 @@ type SubdomainPopupProps = {
 /** The free-subdomain popup: "required, at least 5 characters, else Save is disabled". */
 export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: SubdomainPopupProps) {
   const [value, setValue] = useState(current ?? '');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const change = useChangeSubdomain();
   const subdomain = value.trim().toLowerCase();
   const valid = subdomain.length >= SUBDOMAIN_MIN_LENGTH;
+  // Closable, a change reloads the page: the button stays busy until it does.
+  const reloading = closable && change.isSuccess;
 
-  const save = async () => {
-    if (!valid) return;
-    setBusy(true);
-    setFieldError(undefined);
-    const result = await changeSubdomain(subdomain);
-    if (result.error === undefined) {
-      const saved = result.data.subdomain ?? subdomain;
-      if (closable) {
-        flashAfterReload({ kind: 'info', message: subdomainChanged(saved) });
-        reloadPage();
-        return;
-      }
-      setBusy(false);
-      notifyInfo(subdomainChanged(saved));
-      onSaved?.(saved);
+  const afterChange = (saved: string) => {
+    if (closable) {
+      flashAfterReload({ kind: 'info', message: subdomainChanged(saved) });
+      reloadPage();
       return;
     }
-    setBusy(false);
-    const serverAnswered = result.info.status >= 400 && result.info.status < 500;
-    if (serverAnswered) {
-      setFieldError(result.info.data);
-      notifyError(result.info.data);
-    } else {
-      notifyError(SUBDOMAIN_UNEXPECTED_FAILURE);
-    }
+    notifyInfo(subdomainChanged(saved));
+    onSaved?.(saved);
   };
 
   return (
@@ -66,7 +48,7 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          if (valid) change.mutate(subdomain, { onSuccess: afterChange });
         }}
       >
         <Stack>
@@ -79,11 +61,11 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
             required
             data-autofocus
             value={value}
-            error={fieldError}
+            error={change.error ? subdomainRefusal(change.error) : undefined}
             description={`At least ${SUBDOMAIN_MIN_LENGTH} characters: letters, digits and hyphens.`}
             onChange={(event) => {
               setValue(event.currentTarget.value);
-              setFieldError(undefined);
+              change.reset();
             }}
           />
           <Group justify="flex-end" mt="sm">
@@ -92,7 +74,7 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
                 Cancel
               </Button>
             )}
-            <Button type="submit" disabled={!valid} loading={busy}>
+            <Button type="submit" disabled={!valid} loading={change.isPending || reloading}>
               Save
             </Button>
           </Group>

@@ -1,11 +1,10 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { flashAfterReload, notifyError } from '../../../shared/notices.ts';
+import { flashAfterReload } from '../../../shared/notices.ts';
 import { reloadPage } from '../../../shared/reload-page.ts';
-import { updateTimezone } from '../api.ts';
+import { useUpdateTimezone } from '../api.ts';
 
 export const TIMEZONE_UPDATED = 'Your timezone was updated successfully';
-export const TIMEZONE_FAILED = 'Something went wrong! try again later.';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -24,21 +23,15 @@ type TimezonePopupProps = { opened: boolean; onClose: () => void; current: strin
  */
 export function TimezonePopup({ opened, onClose, current }: TimezonePopupProps) {
   const [chosen, setChosen] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateTimezone();
+  // A change reloads the page: the button stays busy until it does.
+  const reloading = update.isSuccess;
   const zones = useMemo(() => timeZones(current), [current]);
   const browserZone = browserTimeZone();
 
-  const update = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    const result = await updateTimezone(chosen);
-    if (result.error === undefined && result.data.time_zone === chosen) {
-      flashAfterReload({ kind: 'success', message: TIMEZONE_UPDATED });
-      reloadPage();
-      return;
-    }
-    setBusy(false);
-    notifyError(TIMEZONE_FAILED);
+  const reload = () => {
+    flashAfterReload({ kind: 'success', message: TIMEZONE_UPDATED });
+    reloadPage();
   };
 
   return (
@@ -66,7 +59,11 @@ export function TimezonePopup({ opened, onClose, current }: TimezonePopupProps) 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void update()} disabled={!chosen} loading={busy}>
+          <Button
+            onClick={() => chosen && update.mutate(chosen, { onSuccess: reload })}
+            disabled={!chosen}
+            loading={update.isPending || reloading}
+          >
             Update
           </Button>
         </Group>

@@ -25,14 +25,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconBrandWhatsapp, IconDots, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { ExpandableArea } from '../../../shared/expandable-area.tsx';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { notifyError, notifySuccess, notifyWarn } from '../../../shared/notices.ts';
+import { notifyWarn } from '../../../shared/notices.ts';
+import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useMe } from '../../session/api.ts';
-import { customerKeys, patchCustomer, refreshAfterCustomerChange, useCustomer } from '../api.ts';
+import { useCustomer, useSaveCustomer } from '../api.ts';
 import {
   type CustomerFormValues,
   countryOptions,
@@ -41,7 +41,7 @@ import {
   customerName,
   customerPatch,
 } from '../customer-form.ts';
-import { CUSTOMER_LOAD_FAILURE, CUSTOMER_LOAD_WARNING, CUSTOMER_SAVED, NO_METADATA } from '../messages.ts';
+import { CUSTOMER_LOAD_FAILURE, CUSTOMER_LOAD_WARNING, NO_METADATA } from '../messages.ts';
 import { CustomerOrdersList } from './customer-orders-list.tsx';
 import { DeleteCustomerPopup } from './delete-customer-popup.tsx';
 
@@ -156,24 +156,23 @@ function CustomerForm({
 }) {
   const me = useMe();
   const canEdit = isAdmin(me.member_account) || hasPermission(me.member_account, 'orders');
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<CustomerFormValues>(() => customerFormValues(customer));
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const save = useSaveCustomer(customer.id);
+  const errorOf = (key: keyof CustomerFormValues) => fieldError(save.error, `data.${key}`);
   const name = customerName(customer);
   const changed = customerFormChanged(customer, values);
 
   const set = (key: keyof CustomerFormValues) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
-    if (fieldError?.field === key) setFieldError(null);
+    if (errorOf(key)) save.reset();
   };
   const input = (key: keyof CustomerFormValues, label: string, extra: { type?: string } = {}) => (
     <TextInput
       label={label}
       value={values[key]}
       onChange={(event) => set(key)(event.currentTarget.value)}
-      error={fieldError?.field === key ? fieldError.message : undefined}
+      error={errorOf(key)}
       readOnly={!canEdit}
       {...extra}
     />
@@ -192,25 +191,9 @@ function CustomerForm({
     />
   );
 
-  const save = async () => {
-    setSaving(true);
-    const result = await patchCustomer(customer.id, customerPatch(values));
-    setSaving(false);
-    if (result.error !== undefined) {
-      // "Customer save failure: the returned error."
-      notifyError(result.error);
-      const field = result.info.field?.split('.').pop();
-      if (field) setFieldError({ field, message: result.error.replace(/^[\w.]+: /, '') });
-      return;
-    }
-    queryClient.setQueryData(customerKeys.one(customer.id), result.data);
-    setValues(customerFormValues(result.data));
-    notifySuccess(CUSTOMER_SAVED);
-    await refreshAfterCustomerChange(queryClient);
-  };
   const cancel = () => {
     setValues(customerFormValues(customer));
-    setFieldError(null);
+    save.reset();
     onClose();
   };
 
@@ -374,7 +357,14 @@ function CustomerForm({
         <Button variant="default" onClick={cancel}>
           Cancel
         </Button>
-        <LockedButton locked={!canEdit} loading={saving} disabled={!changed} onClick={() => void save()}>
+        <LockedButton
+          locked={!canEdit}
+          loading={save.isPending}
+          disabled={!changed}
+          onClick={() =>
+            save.mutate(customerPatch(values), { onSuccess: (saved) => setValues(customerFormValues(saved)) })
+          }
+        >
           Save changes
         </LockedButton>
       </Group>

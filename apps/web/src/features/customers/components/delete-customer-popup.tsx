@@ -1,9 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { deleteCustomer, refreshAfterCustomerChange } from '../api.ts';
-import { CUSTOMER_DELETE_FAILURE, CUSTOMER_DELETED } from '../messages.ts';
+import { useDeleteCustomer } from '../api.ts';
 
 type DeleteCustomerPopupProps = {
   customer: { id: number; name: string } | null;
@@ -15,22 +11,7 @@ type DeleteCustomerPopupProps = {
 
 /** The delete customer confirmation popup. */
 export function DeleteCustomerPopup({ customer, onClose, onDeleted, zIndex }: DeleteCustomerPopupProps) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!customer) return;
-    setBusy(true);
-    const result = await deleteCustomer(customer.id);
-    setBusy(false);
-    if (result.error !== undefined) {
-      // "Customer delete failure: notification 'Something went wrong... Please try again later'".
-      notifyError(CUSTOMER_DELETE_FAILURE);
-      return;
-    }
-    notifySuccess(CUSTOMER_DELETED);
-    onDeleted();
-    await refreshAfterCustomerChange(queryClient);
-  };
+  const remove = useDeleteCustomer();
   return (
     <Modal opened={customer !== null} onClose={onClose} title="Delete customer" centered zIndex={zIndex}>
       <Stack>
@@ -42,7 +23,11 @@ export function DeleteCustomerPopup({ customer, onClose, onDeleted, zIndex }: De
           <Button variant="default" onClick={onClose}>
             Keep customer
           </Button>
-          <Button color="red" loading={busy} onClick={() => void remove()}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => customer && remove.mutate(customer.id, { onSuccess: onDeleted })}
+          >
             Delete customer
           </Button>
         </Group>

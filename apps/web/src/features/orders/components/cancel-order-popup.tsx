@@ -1,12 +1,10 @@
 import type { Order } from '@funnelwork/domain';
 import { canRefund, refundUnavailableReason } from '@funnelwork/domain/rules';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InfoMessage } from '../../../shared/info-message.tsx';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { ToggleSwitch } from '../../../shared/toggle-switch.tsx';
-import { cancelOrder, orderKeys, patchOrder } from '../api.ts';
+import { useCancelOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -14,26 +12,11 @@ type PopupProps = { order: Order; onClose: () => void };
 
 /** Cancel order, optionally with a refund ("Refund switch defaults to off"). */
 export function CancelOrderPopup({ order, onClose }: PopupProps) {
-  const client = useQueryClient();
   const [refund, setRefund] = useState(false);
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
+  const cancel = useCancelOrder(order.id);
   const refundable = canRefund(order);
-
-  const submit = async () => {
-    setSaving(true);
-    const result = await cancelOrder(order.id, refundable && refund, reason);
-    // "saving indicator cleared" on success and failure alike.
-    setSaving(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    patchOrder(client, order.id, result.data);
-    void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
-    notifySuccess('Order canceled');
-    onClose();
-  };
+  const submit = () => cancel.mutate({ refund: refundable && refund, reason }, { onSuccess: onClose });
 
   return (
     <Modal opened onClose={onClose} title={`Cancel order #${order.order_number}`} size="lg">
@@ -68,7 +51,7 @@ export function CancelOrderPopup({ order, onClose }: PopupProps) {
           <Button variant="default" onClick={onClose}>
             Keep Order
           </Button>
-          <Button color="red" loading={saving} onClick={submit}>
+          <Button color="red" loading={cancel.isPending} onClick={submit}>
             Cancel order
           </Button>
         </Group>

@@ -1,9 +1,6 @@
 import type { Order } from '@funnelwork/domain';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { deleteOrder, orderKeys } from '../api.ts';
+import { useDeleteOrder } from '../api.ts';
 
 export const DELETE_ORDER_ALERT =
   "This can't be undone. A deleted order won't be visible in your dashboard or analytics anymore.";
@@ -17,22 +14,7 @@ export function DeleteOrderPopup({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const client = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    setSaving(true);
-    const result = await deleteOrder(order.id);
-    setSaving(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    client.removeQueries({ queryKey: orderKeys.detail(order.id) });
-    // The deleted order leaves the lists and their totals.
-    void client.invalidateQueries({ queryKey: orderKeys.lists });
-    notifySuccess('Order deleted');
-    onDeleted();
-  };
+  const remove = useDeleteOrder(order.id);
   return (
     <Modal opened onClose={onClose} title={`Delete order #${order.order_number}`}>
       <Stack>
@@ -43,7 +25,11 @@ export function DeleteOrderPopup({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={saving} onClick={submit}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+          >
             Delete order
           </Button>
         </Group>

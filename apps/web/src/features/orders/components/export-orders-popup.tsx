@@ -4,9 +4,9 @@ import { Button, Group, Modal, Progress, Radio, Stack, Stepper, Text } from '@ma
 import { DatePickerInput } from '@mantine/dates';
 import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { GENERIC_WARN, notifyError } from '../../../shared/notices.ts';
-import { createExport, downloadExport, getExport } from '../api.ts';
+import { useCreateExport, useDownloadExport, useExportJob } from '../api.ts';
 import {
   EXPORT_STEP_TITLES,
   type ExportStep,
@@ -31,14 +31,10 @@ export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: Expor
   const [progress, setProgress] = useState(0);
   const [jobId, setJobId] = useState<number | null>(null);
   const [jobDone, setJobDone] = useState(false);
-  const [downloading, setDownloading] = useState(false);
-  const alive = useRef(true);
-  useEffect(
-    () => () => {
-      alive.current = false;
-    },
-    [],
-  );
+  const create = useCreateExport();
+  const download = useDownloadExport();
+  // The job runs in the background: poll it until done or failed.
+  const job = useExportJob(jobId, !jobDone && !failed, POLL_MS);
 
   // "a progress bar running 0 to 100 in 1% ticks every 10 ms".
   useEffect(() => {
@@ -47,50 +43,38 @@ export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: Expor
     return () => clearInterval(timer);
   }, [step, failed]);
 
-  // The job runs in the background: poll it until done or failed.
   useEffect(() => {
-    if (jobId === null || jobDone || failed) return;
-    const timer = setInterval(async () => {
-      const result = await getExport(jobId);
-      if (!alive.current) return;
-      if (result.error !== undefined || result.data.failed) {
-        setFailed(true);
-        if (result.error !== undefined) notifyError(result.error);
-      } else if (result.data.done) setJobDone(true);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [jobId, jobDone, failed]);
+    if (job.isError) {
+      setFailed(true);
+      notifyError(job.error.message);
+    } else if (job.data?.failed) setFailed(true);
+    else if (job.data?.done) setJobDone(true);
+  }, [job.isError, job.error, job.data]);
 
   // "it then moves to step 3 (completed)" once the bar is full and the file is written.
   useEffect(() => {
     if (step === 1 && progress >= 100 && jobDone) setStep(2);
   }, [step, progress, jobDone]);
 
-  const start = async () => {
+  const start = () => {
     setStep(1);
     setProgress(0);
     setFailed(false);
-    const result = await createExport(funnelId, exportParams(exportType, range));
-    if (!alive.current) return;
-    if (result.error !== undefined) {
-      setFailed(true);
-      notifyError(result.error);
-      return;
-    }
-    setJobId(result.data.id);
-    if (result.data.done) setJobDone(true);
+    setJobId(null);
+    create.mutate(
+      { funnelId, params: exportParams(exportType, range) },
+      {
+        onError: () => setFailed(true),
+        onSuccess: (created) => {
+          setJobId(created.id);
+          if (created.done) setJobDone(true);
+        },
+      },
+    );
   };
 
-  const download = async () => {
-    if (jobId === null) return;
-    setDownloading(true);
-    const result = await downloadExport(jobId, funnelId);
-    setDownloading(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    const url = URL.createObjectURL(result.data);
+  const saveCsv = (file: Blob) => {
+    const url = URL.createObjectURL(file);
     const link = document.createElement('a');
     link.href = url;
     link.download = 'export.csv';
@@ -183,7 +167,12 @@ export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: Expor
         <Stack>
           <Text fw={600}>{EXPORT_STEP_TITLES[2]}</Text>
           <Group justify="flex-end">
-            <Button loading={downloading} onClick={download}>
+            <Button
+              loading={download.isPending}
+              onClick={() => {
+                if (jobId !== null) download.mutate({ id: jobId, funnelId }, { onSuccess: saveCsv });
+              }}
+            >
               Download .CSV of orders
             </Button>
           </Group>

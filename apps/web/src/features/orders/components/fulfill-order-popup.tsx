@@ -2,10 +2,8 @@ import type { Order } from '@funnelwork/domain';
 import { trackingSaveLabel } from '@funnelwork/domain/rules';
 import { Button, Collapse, Group, Modal, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../../shared/notices.ts';
-import { addTrackingInfo, fulfillOrder, orderKeys, patchOrder, useFulfillment } from '../api.ts';
+import { useAddTrackingInfo, useFulfillment, useFulfillOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { TrackingFields, type TrackingValues, trackingInput } from './tracking-fields.tsx';
@@ -22,24 +20,10 @@ const EMPTY: TrackingValues = {
 
 /** Fulfill order: summary and an optional expandable 'Tracking details' section. */
 export function FulfillOrderPopup({ order, onClose }: PopupProps) {
-  const client = useQueryClient();
   const [values, setValues] = useState(EMPTY);
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    setSaving(true);
-    const result = await fulfillOrder(order.id, trackingInput(order.id, values));
-    setSaving(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    patchOrder(client, order.id, { is_fulfilled: result.data.is_fulfilled });
-    void client.invalidateQueries({ queryKey: orderKeys.fulfillment(order.id) });
-    void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
-    onClose();
-  };
+  const fulfill = useFulfillOrder(order.id);
+  const submit = () => fulfill.mutate(trackingInput(order.id, values), { onSuccess: onClose });
 
   return (
     <Modal opened onClose={onClose} title={`Fulfill order #${order.order_number}`} size="lg">
@@ -61,7 +45,7 @@ export function FulfillOrderPopup({ order, onClose }: PopupProps) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={saving} onClick={submit}>
+          <Button loading={fulfill.isPending} onClick={submit}>
             Fulfill order
           </Button>
         </Group>
@@ -72,10 +56,9 @@ export function FulfillOrderPopup({ order, onClose }: PopupProps) {
 
 /** Add tracking info: the save button reads 'Update' when the order already has a tracking number. */
 export function TrackingInfoPopup({ order, onClose }: PopupProps) {
-  const client = useQueryClient();
   const fulfillment = useFulfillment(order.id);
   const [values, setValues] = useState<TrackingValues | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useAddTrackingInfo(order.id);
 
   useEffect(() => {
     if (values !== null || !fulfillment.data) return;
@@ -89,18 +72,8 @@ export function TrackingInfoPopup({ order, onClose }: PopupProps) {
   }, [fulfillment.data, values]);
 
   const shown = values ?? (fulfillment.isError ? EMPTY : null);
-  const submit = async () => {
-    if (!shown) return;
-    setSaving(true);
-    const result = await addTrackingInfo(order.id, trackingInput(order.id, shown));
-    setSaving(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    client.setQueryData(orderKeys.fulfillment(order.id), result.data);
-    void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
-    onClose();
+  const submit = () => {
+    if (shown) save.mutate(trackingInput(order.id, shown), { onSuccess: onClose });
   };
 
   return (
@@ -115,7 +88,7 @@ export function TrackingInfoPopup({ order, onClose }: PopupProps) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={saving} disabled={!shown} onClick={submit}>
+          <Button loading={save.isPending} disabled={!shown} onClick={submit}>
             {trackingSaveLabel(fulfillment.data?.tracking_number)}
           </Button>
         </Group>

@@ -29,109 +29,53 @@ type OrderActionsMenuProps = {
   variant: 'row' | 'details';
 };
 
-type Item = {
-  action: OrderAction;
-  label: string;
+type ItemRule = {
   icon: ReactNode;
-  enabled: boolean;
+  enabled: (order: Order) => boolean;
+  /** Locked without the 'orders' permission. */
   write: boolean;
   color?: string;
 };
 
+/** Each action once: its icon, when it is offered, and whether it writes. */
+const ITEMS: Record<OrderAction, ItemRule> = {
+  customer: {
+    icon: <IconUser size={16} />,
+    enabled: (order) => order.customer_id !== null && order.customer !== null,
+    write: false,
+  },
+  cancel: { icon: <IconX size={16} />, enabled: canCancel, write: true },
+  delete: { icon: <IconTrash size={16} />, enabled: () => true, write: true, color: 'red' },
+  fulfill: { icon: <IconPackage size={16} />, enabled: canFulfill, write: true },
+  tracking: { icon: <IconTruckDelivery size={16} />, enabled: canUpdateTracking, write: true },
+  refund: { icon: <IconReceiptRefund size={16} />, enabled: canRefund, write: true },
+  archive: { icon: <IconArchive size={16} />, enabled: () => true, write: true },
+};
+
+type MenuEntry = [OrderAction, label: string | ((order: Order) => string)];
+
+/** Each menu's items in its order, with its own labels. */
+const MENUS: Record<OrderActionsMenuProps['variant'], MenuEntry[]> = {
+  row: [
+    ['customer', 'Customer details'],
+    ['cancel', 'Cancel order'],
+    ['delete', 'Delete order'],
+    ['fulfill', 'Fulfill order'],
+    ['tracking', 'Add tracking info'],
+    ['refund', 'Refund order'],
+  ],
+  details: [
+    ['fulfill', 'Fulfill'],
+    ['tracking', 'Update tracking info'],
+    ['archive', (order) => (order.is_archived ? 'Unarchive' : 'Archive')],
+    ['cancel', 'Cancel order'],
+    ['refund', 'Refund'],
+    ['delete', 'Delete order'],
+  ],
+};
+
 /** The §4 menu rules; writes are locked with 'Access denied' without the 'orders' permission. */
 export function OrderActionsMenu({ order, canWrite, onAction, variant }: OrderActionsMenuProps) {
-  const items: Item[] =
-    variant === 'row'
-      ? [
-          {
-            action: 'customer',
-            label: 'Customer details',
-            icon: <IconUser size={16} />,
-            enabled: order.customer_id !== null && order.customer !== null,
-            write: false,
-          },
-          {
-            action: 'cancel',
-            label: 'Cancel order',
-            icon: <IconX size={16} />,
-            enabled: canCancel(order),
-            write: true,
-          },
-          {
-            action: 'delete',
-            label: 'Delete order',
-            icon: <IconTrash size={16} />,
-            enabled: true,
-            write: true,
-            color: 'red',
-          },
-          {
-            action: 'fulfill',
-            label: 'Fulfill order',
-            icon: <IconPackage size={16} />,
-            enabled: canFulfill(order),
-            write: true,
-          },
-          {
-            action: 'tracking',
-            label: 'Add tracking info',
-            icon: <IconTruckDelivery size={16} />,
-            enabled: canUpdateTracking(order),
-            write: true,
-          },
-          {
-            action: 'refund',
-            label: 'Refund order',
-            icon: <IconReceiptRefund size={16} />,
-            enabled: canRefund(order),
-            write: true,
-          },
-        ]
-      : [
-          {
-            action: 'fulfill',
-            label: 'Fulfill',
-            icon: <IconPackage size={16} />,
-            enabled: canFulfill(order),
-            write: true,
-          },
-          {
-            action: 'tracking',
-            label: 'Update tracking info',
-            icon: <IconTruckDelivery size={16} />,
-            enabled: canUpdateTracking(order),
-            write: true,
-          },
-          {
-            action: 'archive',
-            label: order.is_archived ? 'Unarchive' : 'Archive',
-            icon: <IconArchive size={16} />,
-            enabled: true,
-            write: true,
-          },
-          {
-            action: 'cancel',
-            label: 'Cancel order',
-            icon: <IconX size={16} />,
-            enabled: canCancel(order),
-            write: true,
-          },
-          {
-            action: 'refund',
-            label: 'Refund',
-            icon: <IconReceiptRefund size={16} />,
-            enabled: canRefund(order),
-            write: true,
-          },
-          {
-            action: 'delete',
-            label: 'Delete order',
-            icon: <IconTrash size={16} />,
-            enabled: true,
-            write: true,
-            color: 'red',
-          },
-        ];
   return (
     <Menu position="bottom-end" withinPortal shadow="md" zIndex={1000}>
       <Menu.Target>
@@ -151,18 +95,19 @@ export function OrderActionsMenu({ order, canWrite, onAction, variant }: OrderAc
         )}
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-        {items.map((item) => {
+        {MENUS[variant].map(([action, label]) => {
+          const item = ITEMS[action];
           const locked = item.write && !canWrite;
           return (
             <Menu.Item
-              key={item.action}
+              key={action}
               leftSection={item.icon}
               color={item.color}
-              disabled={!item.enabled || locked}
+              disabled={!item.enabled(order) || locked}
               title={locked ? ACCESS_DENIED_TOOLTIP : undefined}
-              onClick={() => onAction(item.action)}
+              onClick={() => onAction(action)}
             >
-              {item.label}
+              {typeof label === 'string' ? label : label(order)}
             </Menu.Item>
           );
         })}

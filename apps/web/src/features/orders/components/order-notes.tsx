@@ -2,35 +2,14 @@ import type { OrderNote } from '@funnelwork/domain';
 import { formatNoteDate } from '@funnelwork/domain/rules';
 import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notifyError } from '../../../shared/notices.ts';
-import { deleteNote, orderKeys, postNote, updateNote, useNotes } from '../api.ts';
+import { useDeleteNote, useNotes, usePostNote, useUpdateNote } from '../api.ts';
 
 /** "Order notes: a list of notes with Post and Save buttons" (disabled while the text is empty). */
 export function OrderNotes({ orderId, canWrite }: { orderId: number; canWrite: boolean }) {
-  const client = useQueryClient();
   const notes = useNotes(orderId);
   const [draft, setDraft] = useState('');
-  const [posting, setPosting] = useState(false);
-  // A note write adds its timeline event too.
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: orderKeys.notes(orderId) }),
-      client.invalidateQueries({ queryKey: orderKeys.timeline(orderId) }),
-    ]);
-
-  const post = async () => {
-    setPosting(true);
-    const result = await postNote(orderId, draft);
-    setPosting(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    setDraft('');
-    await refresh();
-  };
+  const post = usePostNote(orderId);
 
   return (
     <Stack gap="sm" data-testid="order-notes">
@@ -45,48 +24,30 @@ export function OrderNotes({ orderId, canWrite }: { orderId: number; canWrite: b
         onChange={(e) => setDraft(e.currentTarget.value)}
       />
       <Group justify="flex-end">
-        <Button size="xs" disabled={!canWrite || draft.trim() === ''} loading={posting} onClick={post}>
+        <Button
+          size="xs"
+          disabled={!canWrite || draft.trim() === ''}
+          loading={post.isPending}
+          onClick={() => post.mutate(draft, { onSuccess: () => setDraft('') })}
+        >
           Post
         </Button>
       </Group>
       {notes.isPending && <Skeleton h={60} />}
       {notes.data?.map((note) => (
-        <NoteItem key={note.id} note={note} canWrite={canWrite} onChanged={refresh} />
+        <NoteItem key={note.id} note={note} canWrite={canWrite} />
       ))}
     </Stack>
   );
 }
 
-function NoteItem({
-  note,
-  canWrite,
-  onChanged,
-}: {
-  note: OrderNote;
-  canWrite: boolean;
-  onChanged: () => void;
-}) {
+function NoteItem({ note, canWrite }: { note: OrderNote; canWrite: boolean }) {
   const [editing, setEditing] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    if (editing === null) return;
-    setBusy(true);
-    const result = await updateNote(note.order_id, note.id, editing);
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    setEditing(null);
-    onChanged();
-  };
-  const remove = async () => {
-    setBusy(true);
-    const result = await deleteNote(note.order_id, note.id);
-    setBusy(false);
-    if (result.error !== undefined) notifyError(result.error);
-    else onChanged();
+  const update = useUpdateNote(note.order_id, note.id);
+  const remove = useDeleteNote(note.order_id, note.id);
+  const busy = update.isPending || remove.isPending;
+  const save = () => {
+    if (editing !== null) update.mutate(editing, { onSuccess: () => setEditing(null) });
   };
 
   return (
@@ -116,7 +77,7 @@ function NoteItem({
                 color="red"
                 aria-label="Delete note"
                 loading={busy}
-                onClick={remove}
+                onClick={() => remove.mutate(undefined)}
               >
                 <IconTrash size={16} />
               </ActionIcon>

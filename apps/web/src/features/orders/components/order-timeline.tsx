@@ -1,33 +1,22 @@
 import type { Order } from '@funnelwork/domain';
 import { formatPrice, formatTimelineDate } from '@funnelwork/domain/rules';
 import { Badge, Button, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { notifyError } from '../../../shared/notices.ts';
-import { orderKeys, patchOrder, retryEvent, useTimeline } from '../api.ts';
+import { useRetryEvent, useTimeline } from '../api.ts';
 import { eventTypeLabel, offersRetry, parseEventValue, paymentProviderName } from '../timeline.ts';
 
 const TYPE_COLORS: Record<number, string> = { 1: 'red', 3: 'yellow', 4: 'grape', 5: 'gray', 8: 'teal' };
 
 /** The order's events, newest first; retryable error events offer Retry. */
 export function OrderTimeline({ order, canWrite }: { order: Order; canWrite: boolean }) {
-  const client = useQueryClient();
   const timeline = useTimeline(order.id);
-  const [retrying, setRetrying] = useState<number | null>(null);
+  const retry = useRetryEvent(order.id);
 
   // "Timeline load failure: the error is reported".
   useEffect(() => {
     if (timeline.isError) notifyError(timeline.error.message);
   }, [timeline.isError, timeline.error]);
-
-  const retry = async (eventId: number) => {
-    setRetrying(eventId);
-    const result = await retryEvent(order.id, eventId);
-    setRetrying(null);
-    if (result.error !== undefined) notifyError(result.error);
-    else patchOrder(client, order.id, result.data);
-    void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
-  };
 
   if (timeline.isPending) return <Skeleton h={120} />;
   if (timeline.isError)
@@ -78,8 +67,8 @@ export function OrderTimeline({ order, canWrite }: { order: Order; canWrite: boo
                   color="red"
                   w="fit-content"
                   disabled={!canWrite}
-                  loading={retrying === event.id}
-                  onClick={() => retry(event.id)}
+                  loading={retry.isPending && retry.variables === event.id}
+                  onClick={() => retry.mutate(event.id)}
                 >
                   Retry
                 </Button>

@@ -1,11 +1,9 @@
 import type { Order } from '@funnelwork/domain';
 import { canRefund, displayedAmount, formatPrice, refundUnavailableReason } from '@funnelwork/domain/rules';
 import { Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InfoMessage } from '../../../shared/info-message.tsx';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { orderKeys, patchOrder, refundOrder, useOrder } from '../api.ts';
+import { useOrder, useRefundOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 
 /** Shown when the order cannot be refunded (spec §2 Refund order). */
@@ -13,30 +11,13 @@ export const REFUND_CANCEL_WARNING = 'Cancelling this order makes it unfulfillab
 
 /** Refund order (side panel) with an optional reason. */
 export function RefundOrderPanel({ order: shown, onClose }: { order: Order; onClose: () => void }) {
-  const client = useQueryClient();
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
+  const refund = useRefundOrder(shown.id);
   // The order as the server has it now: refunded or canceled elsewhere since the list loaded, it gets the
   // spec's warning instead of a Refund button (its menus only knew the older copy).
   const current = useOrder(shown.id, shown, { fresh: true });
   const order = current.data ?? shown;
   const refundable = canRefund(order);
-
-  const submit = async () => {
-    setSaving(true);
-    const result = await refundOrder(order.id, reason);
-    setSaving(false);
-    if (result.error !== undefined) {
-      // "Refund failure: the returned error"; the timeline now holds the failure event.
-      notifyError(result.error);
-      void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
-      return;
-    }
-    patchOrder(client, order.id, result.data);
-    void client.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
-    notifySuccess('Order refunded');
-    onClose();
-  };
 
   return (
     <Drawer opened onClose={onClose} position="right" size="md" title={`Refund order #${order.order_number}`}>
@@ -64,7 +45,12 @@ export function RefundOrderPanel({ order: shown, onClose }: { order: Order; onCl
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" disabled={!refundable || current.isFetching} loading={saving} onClick={submit}>
+          <Button
+            color="red"
+            disabled={!refundable || current.isFetching}
+            loading={refund.isPending}
+            onClick={() => refund.mutate(reason, { onSuccess: onClose })}
+          >
             Refund
           </Button>
         </Group>

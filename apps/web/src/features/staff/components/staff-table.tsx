@@ -1,9 +1,9 @@
 import type { Staff } from '@funnelwork/domain';
 import { ACCESS_DENIED_TOOLTIP, roleLabel } from '@funnelwork/domain/rules';
-import { ActionIcon, Avatar, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../shared/format.ts';
+import { RowActions } from '../../../shared/row-actions.tsx';
 import { staffName } from '../staff-name.ts';
 
 const ROLE_COLORS: Record<string, string> = {
@@ -72,32 +72,14 @@ export function StaffTable({ staff, canManage, onDelete }: StaffTableProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={locked ? lockedLabel : 'Edit'}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Edit ${name}`}
-                        aria-disabled={locked}
-                        data-disabled={locked || undefined}
-                        onClick={() => !locked && navigate(`/settings/staff/edit/${member.id}`)}
-                      >
-                        <IconPencil size={17} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={locked ? lockedLabel : 'Delete'}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${name}`}
-                        aria-disabled={locked}
-                        data-disabled={locked || undefined}
-                        onClick={() => !locked && onDelete(member)}
-                      >
-                        <IconTrash size={17} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions
+                    name={name}
+                    locked={locked}
+                    lockedLabel={lockedLabel}
+                    iconSize={17}
+                    onEdit={() => navigate(`/settings/staff/edit/${member.id}`)}
+                    onDelete={() => onDelete(member)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

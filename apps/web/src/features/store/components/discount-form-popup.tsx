@@ -12,11 +12,9 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { createDiscount, type DiscountInput, discountKeys, updateDiscount } from '../api.ts';
+import { type DiscountInput, useSaveDiscount } from '../api.ts';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 
@@ -32,66 +30,79 @@ const fromDay = (day: string, endOfDay: boolean) =>
   day ? (endOfDay ? dayjs(day).endOf('day') : dayjs(day).startOf('day')).toISOString() : null;
 const numberOrNull = (value: number | string) => (value === '' || value === null ? null : Number(value));
 
+type DiscountForm = {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number | string;
+  currency: string | null;
+  usage_limit: number | string;
+  usage_limit_per_customer: number | string;
+  min_order: number | string;
+  starts_at: string;
+  ends_at: string;
+  active: boolean;
+};
+
+const formOf = (d: Discount | null, defaultCurrency: string | null): DiscountForm => ({
+  code: d?.code ?? '',
+  kind: d?.kind ?? 'percent',
+  value: d?.value ?? 10,
+  currency: d?.currency ?? defaultCurrency,
+  usage_limit: d?.usage_limit ?? '',
+  usage_limit_per_customer: d?.usage_limit_per_customer ?? '',
+  min_order: d?.min_order ?? '',
+  starts_at: toDay(d?.starts_at ?? null),
+  ends_at: toDay(d?.ends_at ?? null),
+  active: d?.active ?? true,
+});
+
+const inputOf = (form: DiscountForm): DiscountInput => ({
+  code: form.code.trim(),
+  kind: form.kind,
+  value: Number(form.value) || 0,
+  currency: form.kind === 'fixed' ? form.currency : null,
+  usage_limit: numberOrNull(form.usage_limit),
+  usage_limit_per_customer: numberOrNull(form.usage_limit_per_customer),
+  min_order: numberOrNull(form.min_order),
+  starts_at: fromDay(form.starts_at, false),
+  ends_at: fromDay(form.ends_at, true),
+  active: form.active,
+});
+
+/** The three optional limits, each a number input with its own bounds. */
+const LIMITS = [
+  { field: 'usage_limit', label: 'Uses in total', placeholder: 'Unlimited', min: 1, allowDecimal: false },
+  {
+    field: 'usage_limit_per_customer',
+    label: 'Uses per customer',
+    placeholder: 'Unlimited',
+    min: 1,
+    allowDecimal: false,
+  },
+  { field: 'min_order', label: 'Minimum order', placeholder: 'None', min: 0, decimalScale: 2 },
+] as const;
+
+const DATES = [
+  { field: 'starts_at', label: 'Starts on' },
+  { field: 'ends_at', label: 'Ends on' },
+] as const;
+
 export function DiscountFormPopup({ discount, defaultCurrency, onClose }: DiscountFormPopupProps) {
-  const queryClient = useQueryClient();
   const editing = discount !== null && discount !== 'new' ? discount : null;
-  const [code, setCode] = useState('');
-  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
-  const [value, setValue] = useState<number | string>(10);
-  const [currency, setCurrency] = useState<string | null>(defaultCurrency);
-  const [usageLimit, setUsageLimit] = useState<number | string>('');
-  const [perCustomer, setPerCustomer] = useState<number | string>('');
-  const [minOrder, setMinOrder] = useState<number | string>('');
-  const [startsAt, setStartsAt] = useState('');
-  const [endsAt, setEndsAt] = useState('');
-  const [active, setActive] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState(() => formOf(null, defaultCurrency));
+  const save = useSaveDiscount(editing);
+  const { reset } = save;
+  const set = <K extends keyof DiscountForm>(field: K, value: DiscountForm[K]) =>
+    setForm((current) => ({ ...current, [field]: value }));
+  // The server's message about a field, as it sent it.
+  const errorOf = (field: keyof DiscountForm) =>
+    save.error?.failure.info.field === `data.${field}` ? save.error.failure.info.data : undefined;
 
   useEffect(() => {
     if (discount === null) return;
-    const d = discount === 'new' ? null : discount;
-    setCode(d?.code ?? '');
-    setKind(d?.kind ?? 'percent');
-    setValue(d?.value ?? 10);
-    setCurrency(d?.currency ?? defaultCurrency);
-    setUsageLimit(d?.usage_limit ?? '');
-    setPerCustomer(d?.usage_limit_per_customer ?? '');
-    setMinOrder(d?.min_order ?? '');
-    setStartsAt(toDay(d?.starts_at ?? null));
-    setEndsAt(toDay(d?.ends_at ?? null));
-    setActive(d?.active ?? true);
-    setErrors({});
-  }, [discount, defaultCurrency]);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    const data: DiscountInput = {
-      code: code.trim(),
-      kind,
-      value: Number(value) || 0,
-      currency: kind === 'fixed' ? currency : null,
-      usage_limit: numberOrNull(usageLimit),
-      usage_limit_per_customer: numberOrNull(perCustomer),
-      min_order: numberOrNull(minOrder),
-      starts_at: fromDay(startsAt, false),
-      ends_at: fromDay(endsAt, true),
-      active,
-    };
-    const result = editing ? await updateDiscount(editing.id, data) : await createDiscount(data);
-    setBusy(false);
-    if (result.error !== undefined) {
-      const field =
-        result.info.field?.replace(/^data\./, '') ?? (result.info.status === 409 ? 'code' : undefined);
-      if (field) setErrors({ [field]: result.info.data });
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: discountKeys.all });
-    notifySuccess(editing ? `Discount ${result.data.code} saved` : `Discount ${result.data.code} created`);
-    onClose();
-  };
+    setForm(formOf(discount === 'new' ? null : discount, defaultCurrency));
+    reset();
+  }, [discount, defaultCurrency, reset]);
 
   return (
     <Modal
@@ -103,7 +114,7 @@ export function DiscountFormPopup({ discount, defaultCurrency, onClose }: Discou
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          save.mutate(inputOf(form), { onSuccess: onClose });
         }}
       >
         <Stack>
@@ -112,14 +123,14 @@ export function DiscountFormPopup({ discount, defaultCurrency, onClose }: Discou
             placeholder="SUMMER20"
             data-autofocus
             maxLength={50}
-            value={code}
-            error={errors.code}
-            onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+            value={form.code}
+            error={errorOf('code')}
+            onChange={(e) => set('code', e.currentTarget.value.toUpperCase())}
           />
           <SegmentedControl
             aria-label="Kind of discount"
-            value={kind}
-            onChange={(v) => setKind(v as 'percent' | 'fixed')}
+            value={form.kind}
+            onChange={(v) => set('kind', v as DiscountForm['kind'])}
             data={[
               { value: 'percent', label: 'Percentage' },
               { value: 'fixed', label: 'Fixed amount' },
@@ -127,77 +138,63 @@ export function DiscountFormPopup({ discount, defaultCurrency, onClose }: Discou
           />
           <SimpleGrid cols={2}>
             <NumberInput
-              label={kind === 'percent' ? 'Percent off' : 'Amount off'}
+              label={form.kind === 'percent' ? 'Percent off' : 'Amount off'}
               min={0}
-              max={kind === 'percent' ? 100 : undefined}
+              max={form.kind === 'percent' ? 100 : undefined}
               decimalScale={2}
-              suffix={kind === 'percent' ? ' %' : undefined}
-              prefix={kind === 'fixed' ? currencySymbol(currency) : undefined}
-              value={value}
-              error={errors.value}
-              onChange={setValue}
+              suffix={form.kind === 'percent' ? ' %' : undefined}
+              prefix={form.kind === 'fixed' ? currencySymbol(form.currency) : undefined}
+              value={form.value}
+              error={errorOf('value')}
+              onChange={(value) => set('value', value)}
             />
-            {kind === 'fixed' && (
+            {form.kind === 'fixed' && (
               <Select
                 label="Currency"
                 data={CURRENCY_OPTIONS}
                 searchable
-                value={currency}
-                onChange={setCurrency}
+                value={form.currency}
+                onChange={(currency) => set('currency', currency)}
               />
             )}
           </SimpleGrid>
           <SimpleGrid cols={3}>
-            <NumberInput
-              label="Uses in total"
-              placeholder="Unlimited"
-              min={1}
-              allowDecimal={false}
-              value={usageLimit}
-              error={errors.usage_limit}
-              onChange={setUsageLimit}
-            />
-            <NumberInput
-              label="Uses per customer"
-              placeholder="Unlimited"
-              min={1}
-              allowDecimal={false}
-              value={perCustomer}
-              error={errors.usage_limit_per_customer}
-              onChange={setPerCustomer}
-            />
-            <NumberInput
-              label="Minimum order"
-              placeholder="None"
-              min={0}
-              decimalScale={2}
-              value={minOrder}
-              error={errors.min_order}
-              onChange={setMinOrder}
-            />
+            {LIMITS.map(({ field, ...bounds }) => (
+              <NumberInput
+                key={field}
+                {...bounds}
+                value={form[field]}
+                error={errorOf(field)}
+                onChange={(value) => set(field, value)}
+              />
+            ))}
           </SimpleGrid>
           <SimpleGrid cols={2}>
-            <TextInput
-              label="Starts on"
-              type="date"
-              value={startsAt}
-              error={errors.starts_at}
-              onChange={(e) => setStartsAt(e.currentTarget.value)}
-            />
-            <TextInput
-              label="Ends on"
-              type="date"
-              value={endsAt}
-              error={errors.ends_at}
-              onChange={(e) => setEndsAt(e.currentTarget.value)}
-            />
+            {DATES.map(({ field, label }) => (
+              <TextInput
+                key={field}
+                label={label}
+                type="date"
+                value={form[field]}
+                error={errorOf(field)}
+                onChange={(e) => set(field, e.currentTarget.value)}
+              />
+            ))}
           </SimpleGrid>
-          <Switch label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+          <Switch
+            label="Active"
+            checked={form.active}
+            onChange={(e) => set('active', e.currentTarget.checked)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} disabled={!code.trim() || !(Number(value) > 0)}>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={!form.code.trim() || !(Number(form.value) > 0)}
+            >
               {editing ? 'Save discount' : 'Create discount'}
             </Button>
           </Group>

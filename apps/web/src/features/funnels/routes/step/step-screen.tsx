@@ -22,10 +22,10 @@ import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { usePickerProducts, useStepProducts } from '../../../store/api.ts';
+import { ProductSettingsPanel } from '../../../store/components/product-settings-panel.tsx';
 import { useFunnelAccess } from '../../access.ts';
 import { useSteps } from '../../api.ts';
 import { DeleteStepPopup } from '../../components/delete-step-popup.tsx';
-import { ProductSettingsPanel } from '../../components/product-settings-panel.tsx';
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 /** Shown where a product image cannot load. */

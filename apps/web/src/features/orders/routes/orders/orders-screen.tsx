@@ -1,27 +1,14 @@
 import type { Order } from '@funnelwork/domain';
 import { displayedAmount, formatOrderDate, formatPrice, shownRange } from '@funnelwork/domain/rules';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorBox } from '../../../../shared/error-box.tsx';
-import { notifyError } from '../../../../shared/notices.ts';
+import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
+import { SearchInput } from '../../../../shared/search-input.tsx';
 import { useOrdersAccess } from '../../access.ts';
-import { type ArchiveFilter, patchOrder, toggleArchive, useOrders } from '../../api.ts';
+import { type ArchiveFilter, useOrders, useToggleArchive } from '../../api.ts';
 import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
 import { customerName } from '../../components/customer-name.ts';
 import { DeleteOrderPopup } from '../../components/delete-order-popup.tsx';
@@ -37,6 +24,15 @@ const ExportOrdersPopup = lazy(async () => ({
   default: (await import('../../components/export-orders-popup.tsx')).ExportOrdersPopup,
 }));
 
+const ORDER_COLUMNS = [
+  { key: 'time', children: 'Time' },
+  { key: 'status', children: 'Status' },
+  { key: 'customer', children: 'Customer' },
+  { key: 'product', children: 'Product' },
+  { key: 'amount', children: 'Amount', ta: 'right' as const },
+  { key: 'actions', w: 48 },
+];
+
 type Popup = { action: Exclude<OrderAction, 'archive' | 'customer'>; order: Order } | null;
 
 /** /orders, /funnel/{id}/orders, /wfunnel/{id}/orders and /wfunnel/{id}/orders/{orderId}. */
@@ -45,7 +41,6 @@ export function OrdersScreen() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const client = useQueryClient();
   const { me, canWrite } = useOrdersAccess();
 
   const funnelId = id ? Number(id) : undefined;
@@ -67,6 +62,7 @@ export function OrdersScreen() {
   const [archived, setArchived] = useState<ArchiveFilter>('false');
   const [popup, setPopup] = useState<Popup>(null);
   const [exporting, setExporting] = useState(false);
+  const archive = useToggleArchive();
   const orders = useOrders({ page, query, funnelId, archived });
   const items = orders.data?.data ?? [];
   const meta = orders.data?.meta;
@@ -90,15 +86,13 @@ export function OrdersScreen() {
       });
   };
 
-  const act = async (order: Order, action: OrderAction) => {
+  const act = (order: Order, action: OrderAction) => {
     if (action === 'customer') {
       navigate(`/customers?id=${order.customer_id}`);
       return;
     }
     if (action === 'archive') {
-      const result = await toggleArchive(order.id);
-      if (result.error !== undefined) notifyError(result.error);
-      else patchOrder(client, order.id, result.data);
+      archive.mutate(order.id);
       return;
     }
     setPopup({ action, order });
@@ -139,14 +133,13 @@ export function OrdersScreen() {
         }
       />
       <Group justify="space-between">
-        <TextInput
+        <SearchInput
           aria-label="Search orders"
           placeholder="Search by order number, name or e-mail"
-          leftSection={<IconSearch size={16} />}
           w={340}
           value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
+          onSearch={(text) => {
+            setQuery(text);
             setPage(0);
           }}
         />
@@ -164,79 +157,62 @@ export function OrdersScreen() {
           ]}
         />
       </Group>
-      {orders.isPending && <Skeleton h={300} radius="lg" />}
-      {orders.isError && <ErrorBox message={orders.error.message} />}
-      {orders.data && (
-        <Card p={0}>
-          {items.length === 0 ? (
-            <Text c="dimmed" ta="center" p="xl">
-              No orders have been found
-            </Text>
-          ) : (
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th w={48} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((order) => (
-                  <Table.Tr
-                    key={order.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => openOrder(order)}
-                    data-order-number={order.order_number}
-                  >
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm" fw={500}>
-                        #{order.order_number}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatOrderDate(order.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge order={order} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{customerName(order)}</Text>
-                      {customerName(order) !== order.optin_email && (
-                        <Text size="xs" c="dimmed">
-                          {order.optin_email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{order.name}</Text>
-                      {order.items_count > 1 && (
-                        <Text size="xs" c="dimmed">
-                          {order.items_count} items
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPrice(displayedAmount(order), order.currency_code)}
-                    </Table.Td>
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
-                      <OrderActionsMenu
-                        order={order}
-                        canWrite={canWrite}
-                        variant="row"
-                        onAction={(action) => act(order, action)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
-      )}
+      <ListCard
+        list={orders}
+        empty={items.length === 0}
+        emptyText="No orders have been found"
+        label="Orders"
+        columns={ORDER_COLUMNS}
+        skeletonHeight={300}
+      >
+        {items.map((order) => (
+          <Table.Tr
+            key={order.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => openOrder(order)}
+            data-order-number={order.order_number}
+          >
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={500}>
+                #{order.order_number}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatOrderDate(order.created_at)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <OrderStatusBadge order={order} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{customerName(order)}</Text>
+              {customerName(order) !== order.optin_email && (
+                <Text size="xs" c="dimmed">
+                  {order.optin_email}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{order.name}</Text>
+              {order.items_count > 1 && (
+                <Text size="xs" c="dimmed">
+                  {order.items_count} items
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatPrice(displayedAmount(order), order.currency_code)}
+            </Table.Td>
+            <Table.Td onClick={(e) => e.stopPropagation()}>
+              <OrderActionsMenu
+                order={order}
+                canWrite={canWrite}
+                variant="row"
+                onAction={(action) => act(order, action)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListCard>
       {totalPages > 1 && (
         <Group justify="center" gap={4} aria-label="Pagination" role="navigation">
           <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage(page - 1)}>

@@ -2,7 +2,7 @@ import { emailSchema } from '@funnelwork/domain';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { requestPasswordReset } from '../../api.ts';
+import { useRequestPasswordReset } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 
@@ -11,23 +11,20 @@ export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useRequestPasswordReset();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    request.reset();
     const checked = emailSchema.safeParse(email);
     if (!checked.success) {
       setFieldError(checked.error.issues[0]?.message);
       return;
     }
     setFieldError(undefined);
-    setBusy(true);
-    const result = await requestPasswordReset(checked.data);
-    setBusy(false);
-    if (result.error !== undefined) setError(result.error);
-    else navigate(`/new-password?${new URLSearchParams({ email: checked.data })}`);
+    request.mutate(checked.data, {
+      onSuccess: () => navigate(`/new-password?${new URLSearchParams({ email: checked.data })}`),
+    });
   };
 
   return (
@@ -42,7 +39,7 @@ export function ForgotPasswordScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <FormError error={error} />
+          <FormError error={request.error?.message} />
           <TextInput
             label="E-mail"
             type="email"
@@ -52,7 +49,7 @@ export function ForgotPasswordScreen() {
             error={fieldError}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Button type="submit" loading={busy} disabled={!email.trim()} fullWidth size="md">
+          <Button type="submit" loading={request.isPending} disabled={!email.trim()} fullWidth size="md">
             Send code
           </Button>
         </Stack>

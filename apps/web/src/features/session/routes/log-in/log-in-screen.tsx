@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../../shared/password-field.tsx';
+import { useLogIn } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { signInAndChooseAccount } from '../../sign-in-flow.ts';
 import { useFinishSignIn } from '../../use-finish-sign-in.ts';
 
 export function LogInScreen() {
@@ -13,17 +13,11 @@ export function LogInScreen() {
   const finish = useFinishSignIn();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const logIn = useLogIn();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setBusy(true);
-    const outcome = await signInAndChooseAccount(email.trim(), password);
-    setBusy(false);
-    if (outcome.kind === 'failed') setError(outcome.failure.error);
-    else finish(outcome);
+    logIn.mutate({ email: email.trim(), password }, { onSuccess: finish });
   };
 
   return (
@@ -41,7 +35,7 @@ export function LogInScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <FormError error={error} />
+          <FormError error={logIn.error?.message} />
           <TextInput
             label="E-mail"
             type="email"
@@ -63,7 +57,13 @@ export function LogInScreen() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={busy} disabled={!email.trim() || !password} fullWidth size="md">
+          <Button
+            type="submit"
+            loading={logIn.isPending}
+            disabled={!email.trim() || !password}
+            fullWidth
+            size="md"
+          >
             Log in
           </Button>
         </Stack>

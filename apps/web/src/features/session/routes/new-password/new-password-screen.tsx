@@ -3,13 +3,12 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors } from '../../../../shared/field-errors.ts';
-import { notifySuccess } from '../../../../shared/notices.ts';
 import { PasswordField } from '../../../../shared/password-field.tsx';
-import { updatePassword } from '../../api.ts';
+import { fieldError } from '../../../../shared/use-api-mutation.ts';
+
+import { useUpdatePassword } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
-
-export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password.';
 
 /**
  * Step two of a reset (PasswordRecovery / NewPassword): the e-mailed 6-digit code and a new
@@ -24,32 +23,27 @@ export function NewPasswordScreen() {
     password: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdatePassword();
   const set = (name: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [name]: value }));
   };
+  // A refusal about a field (the code) shows beside it; any other failure above the form.
+  const errorOf = (name: keyof typeof values) => errors[name] ?? fieldError(update.error, `data.${name}`);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    update.reset();
     const checked = updatePasswordBodySchema.shape.data.safeParse(values);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error.issues));
       return;
     }
     setErrors({});
-    setBusy(true);
-    const result = await updatePassword(checked.data);
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.field) setErrors({ [result.info.field.replace(/^data\./, '')]: result.error });
-      else setError(result.error);
-      return;
-    }
-    notifySuccess(PASSWORD_CHANGED);
-    navigate(`/log-in?${new URLSearchParams({ email: checked.data.email })}`, { replace: true });
+    update.mutate(checked.data, {
+      onSuccess: () =>
+        navigate(`/log-in?${new URLSearchParams({ email: checked.data.email })}`, { replace: true }),
+    });
   };
 
   return (
@@ -71,14 +65,14 @@ export function NewPasswordScreen() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <FormError error={error} />
+          <FormError error={update.error?.failure.info.field ? undefined : update.error?.message} />
           <TextInput
             label="E-mail"
             type="email"
             autoComplete="username"
             required
             value={values.email}
-            error={errors.email}
+            error={errorOf('email')}
             onChange={set('email')}
           />
           <TextInput
@@ -88,7 +82,7 @@ export function NewPasswordScreen() {
             maxLength={6}
             required
             value={values.vcode}
-            error={errors.vcode}
+            error={errorOf('vcode')}
             onChange={set('vcode')}
           />
           <PasswordField
@@ -97,10 +91,10 @@ export function NewPasswordScreen() {
             autoComplete="new-password"
             required
             value={values.password}
-            error={errors.password}
+            error={errorOf('password')}
             onChange={set('password')}
           />
-          <Button type="submit" loading={busy} fullWidth size="md">
+          <Button type="submit" loading={update.isPending} fullWidth size="md">
             Save new password
           </Button>
         </Stack>

@@ -1,12 +1,10 @@
 import type { MyAccount } from '@funnelwork/domain';
 import { Alert, Anchor, Avatar, Badge, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../../shared/auth-store.ts';
-import { useMyAccounts } from '../../api.ts';
+import { useChooseAccount, useMyAccounts } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { chooseAccount } from '../../sign-in-flow.ts';
 import { useFinishSignIn } from '../../use-finish-sign-in.ts';
 import { useLogOut } from '../../use-log-out.ts';
 
@@ -16,19 +14,12 @@ export function SelectAccountScreen() {
   const accounts = useMyAccounts(!!auth.token);
   const finish = useFinishSignIn();
   const logOut = useLogOut();
-  const [choosing, setChoosing] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const choice = useChooseAccount();
+  const choosing = choice.isPending ? choice.variables : null;
 
   if (!auth.token) return <Navigate to={{ pathname: '/log-in', search }} replace />;
 
-  const choose = async (account: MyAccount) => {
-    setError(null);
-    setChoosing(account.id);
-    const outcome = await chooseAccount(account.id);
-    setChoosing(null);
-    if (outcome.kind === 'failed') setError(outcome.failure.error);
-    else finish(outcome);
-  };
+  const choose = (account: MyAccount) => choice.mutate(account.id, { onSuccess: finish });
 
   return (
     <AuthCard
@@ -41,9 +32,9 @@ export function SelectAccountScreen() {
       }
     >
       <Stack gap="sm">
-        {error && (
+        {choice.error && (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {choice.error.message}
           </Alert>
         )}
         {accounts.isPending && (
@@ -64,7 +55,7 @@ export function SelectAccountScreen() {
         {accounts.data?.map((account) => (
           <UnstyledButton
             key={account.id}
-            onClick={() => void choose(account)}
+            onClick={() => choose(account)}
             disabled={choosing !== null}
             aria-label={`Select ${account.name}`}
             p="md"

@@ -4,10 +4,11 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fieldErrors } from '../../../../shared/field-errors.ts';
 import { PasswordField } from '../../../../shared/password-field.tsx';
-import { signUp } from '../../api.ts';
+import { fieldError } from '../../../../shared/use-api-mutation.ts';
+
+import { useLogIn, useSignUp } from '../../api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { signInAndChooseAccount } from '../../sign-in-flow.ts';
 import { useFinishSignIn } from '../../use-finish-sign-in.ts';
 
 const empty = { first_name: '', last_name: '', email: '', password: '', account_name: '' };
@@ -17,21 +18,25 @@ export function SignUpScreen() {
   const finish = useFinishSignIn();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signUp = useSignUp();
+  const logIn = useLogIn();
+  // A sign-up refusal about a field shows beside it; any other failure above the form.
+  const error =
+    (signUp.error?.failure.info.field ? undefined : signUp.error?.message) ?? logIn.error?.message;
 
   const field = (name: keyof typeof empty) => ({
     value: values[name],
-    error: errors[name],
+    error: errors[name] ?? fieldError(signUp.error, `data.${name}`),
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [name]: value }));
     },
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    signUp.reset();
+    logIn.reset();
     const data = { ...values, account_name: values.account_name.trim() || undefined };
     const checked = signUpBodySchema.shape.data.safeParse(data);
     if (!checked.success) {
@@ -39,18 +44,10 @@ export function SignUpScreen() {
       return;
     }
     setErrors({});
-    setBusy(true);
-    const created = await signUp(data);
-    if (created.error !== undefined) {
-      setBusy(false);
-      if (created.info.field) setErrors({ [created.info.field.replace(/^data\./, '')]: created.error });
-      else setError(created.error);
-      return;
-    }
-    const outcome = await signInAndChooseAccount(values.email.trim(), values.password);
-    setBusy(false);
-    if (outcome.kind === 'failed') setError(outcome.failure.error);
-    else finish(outcome);
+    signUp.mutate(data, {
+      onSuccess: () =>
+        logIn.mutate({ email: values.email.trim(), password: values.password }, { onSuccess: finish }),
+    });
   };
 
   return (
@@ -82,7 +79,7 @@ export function SignUpScreen() {
             {...field('password')}
           />
           <TextInput label="Business name" autoComplete="organization" {...field('account_name')} />
-          <Button type="submit" loading={busy} fullWidth size="md">
+          <Button type="submit" loading={signUp.isPending || logIn.isPending} fullWidth size="md">
             Sign up
           </Button>
         </Stack>

@@ -1,17 +1,15 @@
 import type { Staff } from '@funnelwork/domain';
 import { isAdmin, type Permissions, parsePermissions, roleLabel } from '@funnelwork/domain/rules';
 import { Avatar, Badge, Card, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '../../../../shared/back-button.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { InfoMessage } from '../../../../shared/info-message.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
-import { notifyError, notifySuccess } from '../../../../shared/notices.ts';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useMe } from '../../../session/api.ts';
-import { staffKeys, updateStaff, useStaffMember } from '../../api.ts';
+import { useStaffMember, useUpdateStaffPermissions } from '../../api.ts';
 import { StaffPermissionsFields, setFlags } from '../../components/staff-permissions-fields.tsx';
 import { staffName } from '../../staff-name.ts';
 
@@ -34,27 +32,16 @@ function EditStaffForm({ staff }: { staff: Staff }) {
   const me = useMe();
   const admin = isAdmin(me.member_account);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [permissions, setPermissions] = useState<Permissions>(
     () => parsePermissions(staff.permissions) ?? {},
   );
-  const [busy, setBusy] = useState(false);
   const name = staffName(staff);
+  const update = useUpdateStaffPermissions(staff.id, name);
   const locked = !admin || staff.owner;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    if (locked) return;
-    setBusy(true);
-    const result = await updateStaff(staff.id, setFlags(permissions));
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: staffKeys.all });
-    notifySuccess(`The permissions of ${name} were saved`);
-    navigate('/settings/staff');
+    if (!locked) update.mutate(setFlags(permissions), { onSuccess: () => navigate('/settings/staff') });
   };
 
   return (
@@ -80,7 +67,7 @@ function EditStaffForm({ staff }: { staff: Staff }) {
         <Divider />
         <StaffPermissionsFields value={permissions} onChange={setPermissions} disabled={locked} />
         <Group justify="flex-end">
-          <LockedButton locked={!admin} type="submit" loading={busy} disabled={staff.owner}>
+          <LockedButton locked={!admin} type="submit" loading={update.isPending} disabled={staff.owner}>
             Save
           </LockedButton>
         </Group>

@@ -1,26 +1,15 @@
 import type { Discount } from '@funnelwork/domain';
 import { discountIsLive, formatPrice, hasPermission, isAdmin } from '@funnelwork/domain/rules';
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Center, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { formatDate } from '../../../../shared/format.ts';
+import { ListCard } from '../../../../shared/list-card.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
+import { RowActions } from '../../../../shared/row-actions.tsx';
+import { SearchInput } from '../../../../shared/search-input.tsx';
 import { useMe } from '../../../session/api.ts';
 import { useDiscounts } from '../../api.ts';
 import { DeleteDiscountPopup } from '../../components/delete-discount-popup.tsx';
@@ -28,6 +17,11 @@ import { DiscountFormPopup } from '../../components/discount-form-popup.tsx';
 
 const valueText = (d: Discount) =>
   d.kind === 'percent' ? `${d.value}% off` : `${formatPrice(d.value, d.currency)} off`;
+
+const DISCOUNT_COLUMNS = ['Code', 'Discount', 'Used', 'Valid', 'Status', ''].map((title) => ({
+  key: title || 'actions',
+  children: title || undefined,
+}));
 
 /** /store/discounts: the account's discount codes. */
 export function DiscountsScreen() {
@@ -56,106 +50,72 @@ export function DiscountsScreen() {
           </LockedButton>
         }
       />
-      <TextInput
+      <SearchInput
         aria-label="Search discounts"
         placeholder="Search codes"
-        leftSection={<IconSearch size={16} />}
         maw={280}
         value={query}
-        onChange={(e) => {
-          setQuery(e.currentTarget.value);
+        onSearch={(text) => {
+          setQuery(text);
           setPage(1);
         }}
       />
-      {discounts.isPending && <Skeleton h={200} radius="lg" />}
-      {discounts.isError && <ErrorBox message={discounts.error.message} />}
-      {discounts.data && (
-        <Card p={0}>
-          {items.length === 0 ? (
-            <Text c="dimmed" ta="center" p="xl">
-              {debounced ? 'No discount codes match.' : 'No discount codes yet.'}
-            </Text>
-          ) : (
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Discounts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Discount</Table.Th>
-                  <Table.Th>Used</Table.Th>
-                  <Table.Th>Valid</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>
-                      <Text ff="monospace" fw={600}>
-                        {d.code}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {valueText(d)}
-                      {d.min_order !== null && (
-                        <Text size="xs" c="dimmed">
-                          on orders from {formatPrice(d.min_order, d.currency)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.used_count}
-                      {d.usage_limit !== null ? ` / ${d.usage_limit}` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.starts_at || d.ends_at
-                        ? `${d.starts_at ? formatDate(d.starts_at) : 'Now'} – ${d.ends_at ? formatDate(d.ends_at) : 'no end'}`
-                        : 'Always'}
-                    </Table.Td>
-                    <Table.Td>
-                      {discountIsLive(d, new Date()) ? (
-                        <Badge color="teal" variant="light">
-                          Active
-                        </Badge>
-                      ) : (
-                        <Badge color="gray" variant="light">
-                          Inactive
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={canEdit ? 'Edit' : 'Access denied'}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Edit ${d.code}`}
-                            data-disabled={!canEdit || undefined}
-                            onClick={() => canEdit && setEditing(d)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={canEdit ? 'Delete' : 'Access denied'}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${d.code}`}
-                            data-disabled={!canEdit || undefined}
-                            onClick={() => canEdit && setDeleting(d)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
-      )}
+      <ListCard
+        list={discounts}
+        empty={items.length === 0}
+        emptyText={debounced ? 'No discount codes match.' : 'No discount codes yet.'}
+        label="Discounts"
+        columns={DISCOUNT_COLUMNS}
+        skeletonHeight={200}
+      >
+        {items.map((d) => (
+          <Table.Tr key={d.id}>
+            <Table.Td>
+              <Text ff="monospace" fw={600}>
+                {d.code}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {valueText(d)}
+              {d.min_order !== null && (
+                <Text size="xs" c="dimmed">
+                  on orders from {formatPrice(d.min_order, d.currency)}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {d.used_count}
+              {d.usage_limit !== null ? ` / ${d.usage_limit}` : ''}
+            </Table.Td>
+            <Table.Td>
+              {d.starts_at || d.ends_at
+                ? `${d.starts_at ? formatDate(d.starts_at) : 'Now'} – ${d.ends_at ? formatDate(d.ends_at) : 'no end'}`
+                : 'Always'}
+            </Table.Td>
+            <Table.Td>
+              {discountIsLive(d, new Date()) ? (
+                <Badge color="teal" variant="light">
+                  Active
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light">
+                  Inactive
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                name={d.code}
+                locked={!canEdit}
+                lockedLabel="Access denied"
+                iconSize={16}
+                onEdit={() => setEditing(d)}
+                onDelete={() => setDeleting(d)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListCard>
       {(discounts.data?.meta.total_pages ?? 1) > 1 && (
         <Center>
           <Pagination

@@ -1,4 +1,4 @@
-import type { Product, ProductVariant, VariantOption } from '@funnelwork/domain';
+import type { Product, VariantOption } from '@funnelwork/domain';
 import { CURRENCIES, RECURRING_INTERVALS } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
@@ -19,12 +19,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, apiOrThrow } from '../../../shared/api-client.ts';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
-import { productKeys } from '../../store/api.ts';
-import { funnelKeys } from '../api.ts';
+import {
+  useAddVariant,
+  useDeleteVariant,
+  useProduct,
+  useSaveProduct,
+  useSaveProductOptions,
+} from '../api.ts';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 const ONE_TIME = 'once';
@@ -32,8 +34,6 @@ const INTERVAL_OPTIONS = [
   { value: ONE_TIME, label: 'One-time payment' },
   ...RECURRING_INTERVALS.map((i) => ({ value: i, label: `Every ${i}` })),
 ];
-
-const productKey = (id: number) => ['products', id] as const;
 
 type ProductSettingsPanelProps = {
   funnelId: number;
@@ -52,11 +52,7 @@ export function ProductSettingsPanel({
   onClose,
   onCreated,
 }: ProductSettingsPanelProps) {
-  const product = useQuery({
-    queryKey: productKey(productId ?? 0),
-    queryFn: () => apiOrThrow<Product>('GET', `products/${productId}`, { query: { include: 'variants' } }),
-    enabled: productId !== null,
-  });
+  const product = useProduct(productId);
   return (
     <Drawer
       opened
@@ -97,7 +93,6 @@ type ProductFormProps = {
 };
 
 function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(product?.name ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [price, setPrice] = useState<number | string>(product?.price ?? 0);
@@ -105,23 +100,27 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
   const [interval, setInterval] = useState<string>(product?.recurring_interval ?? ONE_TIME);
   const [images, setImages] = useState<string[]>(product?.images ?? []);
   const [imageUrl, setImageUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const save = useSaveProduct(product, funnelId, stepId);
+  // The server's message about a field, as it sent it.
+  const errorOf = (field: string) =>
+    save.error?.failure.info.field === `data.${field}` ? save.error.failure.info.data : undefined;
 
   const addImage = () => {
     const url = imageUrl.trim();
     if (!/^(https?:\/\/|\/)\S*$/.test(url)) {
-      setErrors({ images: 'An image is an http(s) address or a path on this site' });
+      save.reset();
+      setImageError('An image is an http(s) address or a path on this site');
       return;
     }
     setImages((list) => [...list, url]);
     setImageUrl('');
-    setErrors({});
+    save.reset();
+    setImageError(undefined);
   };
 
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
+  const submit = () => {
+    setImageError(undefined);
     const data = {
       name: name.trim(),
       description,
@@ -130,36 +129,18 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
       images,
       ...(currency ? { currency } : {}),
     };
-    const result = product
-      ? await api<Product>('PATCH', `products/${product.id}`, { body: { data } })
-      : await api<Product>('POST', 'products', {
-          body: { data: { ...data, funnel_id: funnelId, step_id: stepId } },
-        });
-    setBusy(false);
-    if (result.error !== undefined) {
-      if (result.info.field) setErrors({ [result.info.field.replace(/^data\./, '')]: result.info.data });
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: productKeys.step(stepId) });
-    await queryClient.invalidateQueries({ queryKey: funnelKeys.products(funnelId) });
-    if (product) {
-      queryClient.setQueryData(productKey(product.id), (old: Product | undefined) => ({
-        ...old,
-        ...result.data,
-      }));
-      notifySuccess('Product saved');
-    } else {
-      notifySuccess('Product created');
-      onCreated(result.data.id);
-    }
+    save.mutate(data, {
+      onSuccess: (saved) => {
+        if (!product) onCreated(saved.id);
+      },
+    });
   };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        submit();
       }}
     >
       <Stack>
@@ -167,7 +148,7 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
           label="Product name"
           maxLength={200}
           value={name}
-          error={errors.name}
+          error={errorOf('name')}
           onChange={(e) => setName(e.currentTarget.value)}
         />
         <Textarea
@@ -186,7 +167,7 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
             fixedDecimalScale
             thousandSeparator=","
             value={price}
-            error={errors.price}
+            error={errorOf('price')}
             onChange={setPrice}
           />
           <Select
@@ -243,7 +224,7 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
               placeholder="https://…/image.jpg"
               style={{ flex: 1 }}
               value={imageUrl}
-              error={errors.images}
+              error={imageError ?? errorOf('images')}
               onChange={(e) => setImageUrl(e.currentTarget.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -258,7 +239,7 @@ function ProductForm({ product, funnelId, stepId, onCreated }: ProductFormProps)
           </Group>
         </Stack>
         <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={!name.trim()}>
+          <Button type="submit" loading={save.isPending} disabled={!name.trim()}>
             {product ? 'Save product' : 'Create product'}
           </Button>
         </Group>
@@ -277,26 +258,11 @@ const toDraft = (o: Pick<VariantOption, 'name' | 'values'>): OptionDraft => ({
 
 /** The product's options (Size: S, M, L …); PUT replaces the whole list. */
 function OptionsEditor({ product }: { product: Product }) {
-  const queryClient = useQueryClient();
   const [options, setOptions] = useState<OptionDraft[]>(() => (product.options ?? []).map(toDraft));
-  const [busy, setBusy] = useState(false);
+  const save = useSaveProductOptions(product.id);
   useEffect(() => {
     setOptions((product.options ?? []).map(toDraft));
   }, [product.options]);
-
-  const save = async () => {
-    setBusy(true);
-    const result = await api<VariantOption[]>('PUT', 'product-variant-options', {
-      query: { productId: product.id },
-      body: {
-        data: options.filter((o) => o.name.trim()).map((o) => ({ name: o.name.trim(), values: o.values })),
-      },
-    });
-    setBusy(false);
-    if (result.error !== undefined) return notifyError(result.error);
-    notifySuccess('Options saved');
-    await queryClient.invalidateQueries({ queryKey: productKey(product.id) });
-  };
 
   return (
     <Stack gap="sm">
@@ -350,7 +316,16 @@ function OptionsEditor({ product }: { product: Product }) {
       ))}
       {options.length > 0 && (
         <Group justify="flex-end">
-          <Button size="xs" variant="light" loading={busy} onClick={() => void save()}>
+          <Button
+            size="xs"
+            variant="light"
+            loading={save.isPending}
+            onClick={() =>
+              save.mutate(
+                options.filter((o) => o.name.trim()).map((o) => ({ name: o.name.trim(), values: o.values })),
+              )
+            }
+          >
             Save options
           </Button>
         </Group>
@@ -360,43 +335,26 @@ function OptionsEditor({ product }: { product: Product }) {
 }
 
 function VariantsEditor({ product }: { product: Product }) {
-  const queryClient = useQueryClient();
   const variants = product.variants ?? [];
   const options = product.options ?? [];
   const [name, setName] = useState('');
   const [price, setPrice] = useState<number | string>(product.price);
   const [sku, setSku] = useState('');
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const addVariant = useAddVariant(product.id);
+  const deleteVariant = useDeleteVariant(product.id);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productKey(product.id) });
-
-  const add = async () => {
-    setBusy(true);
-    const result = await api<ProductVariant>('POST', 'product-variants', {
-      body: {
-        data: {
-          product_id: product.id,
-          name: name.trim(),
-          price: Number(price) || 0,
-          sku: sku.trim() || null,
-          options: chosen,
+  const add = () =>
+    addVariant.mutate(
+      { name: name.trim(), price: Number(price) || 0, sku: sku.trim() || null, options: chosen },
+      {
+        onSuccess: () => {
+          setName('');
+          setSku('');
+          setChosen({});
         },
       },
-    });
-    setBusy(false);
-    if (result.error !== undefined) return notifyError(result.error);
-    setName('');
-    setSku('');
-    setChosen({});
-    await refresh();
-  };
-
-  const remove = async (variant: ProductVariant) => {
-    const result = await api<unknown>('DELETE', `product-variants/${variant.id}`);
-    if (result.error !== undefined) return notifyError(result.error);
-    await refresh();
-  };
+    );
 
   return (
     <Stack gap="sm">
@@ -433,7 +391,7 @@ function VariantsEditor({ product }: { product: Product }) {
                     variant="subtle"
                     color="red"
                     aria-label={`Delete variant ${variant.name}`}
-                    onClick={() => void remove(variant)}
+                    onClick={() => deleteVariant.mutate(variant)}
                   >
                     <IconTrash size={14} />
                   </ActionIcon>
@@ -446,7 +404,7 @@ function VariantsEditor({ product }: { product: Product }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void add();
+          add();
         }}
       >
         <Stack gap="xs" p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
@@ -492,7 +450,7 @@ function VariantsEditor({ product }: { product: Product }) {
             <Button
               size="xs"
               type="submit"
-              loading={busy}
+              loading={addVariant.isPending}
               disabled={!name.trim()}
               leftSection={<IconPlus size={14} />}
             >
