@@ -1,7 +1,7 @@
 import type { FunnelApp } from '@funnelwork/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { iso, ownedBy } from '../../db/query-helpers.ts';
+import { iso } from '../../db/query-helpers.ts';
 import { funnelApps } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { funnelScopedQueries } from '../funnels/funnel-scoped.ts';
@@ -25,7 +25,6 @@ function appOut(row: Row): FunnelApp {
 /** Apps connected to a funnel, each with its settings and an active switch. */
 export function createFunnelAppsService({ db }: Deps) {
   const scoped = funnelScopedQueries(db, funnelApps, 'Funnel app');
-  const find = scoped.find;
 
   return {
     async list(accountId: number, filter: { funnelId?: number; appId?: number }) {
@@ -38,7 +37,7 @@ export function createFunnelAppsService({ db }: Deps) {
       return rows.map(appOut);
     },
 
-    get: async (accountId: number, id: number) => appOut(await find(accountId, id)),
+    get: async (accountId: number, id: number) => appOut(await scoped.find(accountId, id)),
 
     /** PATCH funnels/{id}/apps: connects the app to the funnel, or changes its settings and switch. */
     async upsert(
@@ -76,24 +75,15 @@ export function createFunnelAppsService({ db }: Deps) {
       id: number,
       input: { settings?: Record<string, unknown>; active?: boolean },
     ) {
-      await find(accountId, id);
-      const [row] = await db
-        .update(funnelApps)
-        .set({
-          ...(input.settings !== undefined && { settings: input.settings }),
-          ...(input.active !== undefined && { active: input.active }),
-          updatedAt: new Date(),
-        })
-        .where(and(ownedBy(funnelApps, accountId), eq(funnelApps.id, id)))
-        .returning();
-      if (!row) throw notFound('Funnel app');
+      const row = await scoped.update(accountId, id, {
+        ...(input.settings !== undefined && { settings: input.settings }),
+        ...(input.active !== undefined && { active: input.active }),
+        updatedAt: new Date(),
+      });
       return appOut(row);
     },
 
-    async remove(accountId: number, id: number) {
-      await find(accountId, id);
-      await db.delete(funnelApps).where(and(ownedBy(funnelApps, accountId), eq(funnelApps.id, id)));
-    },
+    remove: (accountId: number, id: number) => scoped.remove(accountId, id),
   };
 }
 

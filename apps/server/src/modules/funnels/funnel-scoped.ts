@@ -9,20 +9,23 @@ import { findFunnel } from './funnels.queries.ts';
 type FunnelScopedTable = PgTable & { id: PgColumn; accountId: PgColumn; funnelId: PgColumn };
 
 /**
- * Reads of a funnel-scoped table (popups, tracking codes, funnel apps): one of the account's rows by
- * id (404 naming `what` otherwise), and the account's rows, of one funnel when one is named.
+ * Reads and plain writes of a funnel-scoped table (popups, tracking codes, funnel apps): one of the
+ * account's rows by id (404 naming `what` otherwise), the account's rows, of one funnel when one is
+ * named, an update of given columns and a delete by id.
  */
 export function funnelScopedQueries<T extends FunnelScopedTable>(db: Db, table: T, what: string) {
   type Row = T['$inferSelect'];
+  async function find(accountId: number, id: number): Promise<Row> {
+    const [row] = await db
+      .select()
+      .from(table as PgTable)
+      .where(and(ownedBy(table, accountId), eq(table.id, id)));
+    if (!row) throw notFound(what);
+    return row as Row;
+  }
+
   return {
-    async find(accountId: number, id: number): Promise<Row> {
-      const [row] = await db
-        .select()
-        .from(table as PgTable)
-        .where(and(ownedBy(table, accountId), eq(table.id, id)));
-      if (!row) throw notFound(what);
-      return row as Row;
-    },
+    find,
 
     /**
      * The account's rows (of the funnel when `funnelId` is given: 404 for a funnel not the account's),
@@ -42,6 +45,24 @@ export function funnelScopedQueries<T extends FunnelScopedTable>(db: Db, table: 
         )
         .orderBy(...orderBy);
       return rows as Row[];
+    },
+
+    /** Sets `values` on the account's row `id` and answers the row (404 when it is not there). */
+    async update(accountId: number, id: number, values: Partial<T['$inferInsert']>): Promise<Row> {
+      await find(accountId, id);
+      const [row] = await db
+        .update(table as PgTable)
+        .set(values as never)
+        .where(and(ownedBy(table, accountId), eq(table.id, id)))
+        .returning();
+      if (!row) throw notFound(what);
+      return row as Row;
+    },
+
+    /** Deletes the account's row `id` (404 when it is not there). */
+    async remove(accountId: number, id: number): Promise<void> {
+      await find(accountId, id);
+      await db.delete(table as PgTable).where(and(ownedBy(table, accountId), eq(table.id, id)));
     },
   };
 }

@@ -90,10 +90,7 @@ export function createPopupsService({ db }: { db: Db }) {
       return popupOut(row);
     },
 
-    async remove(accountId: number, id: number) {
-      await scoped.find(accountId, id);
-      await db.delete(popups).where(and(ownedBy(popups, accountId), eq(popups.id, id)));
-    },
+    remove: (accountId: number, id: number) => scoped.remove(accountId, id),
 
     /** A copy with the same document and a new id; named '{name} - [clone]' unless a name is given. */
     async clone(accountId: number, id: number, name?: string) {

@@ -74,26 +74,17 @@ export function createTrackingCodesService({ db }: Deps) {
       id: number,
       input: { name?: string; code?: string; position?: 'head' | 'body'; order_index?: number },
     ) {
-      await scoped.find(accountId, id);
-      const [row] = await db
-        .update(trackingCodes)
-        .set({
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.code !== undefined && { code: input.code }),
-          ...(input.position !== undefined && { position: input.position }),
-          ...(input.order_index !== undefined && { orderIndex: input.order_index }),
-          updatedAt: new Date(),
-        })
-        .where(and(ownedBy(trackingCodes, accountId), eq(trackingCodes.id, id)))
-        .returning();
-      if (!row) throw notFound('Tracking code');
+      const row = await scoped.update(accountId, id, {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.code !== undefined && { code: input.code }),
+        ...(input.position !== undefined && { position: input.position }),
+        ...(input.order_index !== undefined && { orderIndex: input.order_index }),
+        updatedAt: new Date(),
+      });
       return codeOut(row);
     },
 
-    async remove(accountId: number, id: number) {
-      await scoped.find(accountId, id);
-      await db.delete(trackingCodes).where(and(ownedBy(trackingCodes, accountId), eq(trackingCodes.id, id)));
-    },
+    remove: (accountId: number, id: number) => scoped.remove(accountId, id),
 
     /** update-index: new order_index values for several codes at once; all of them or none. */
     async updateIndex(accountId: number, list: Array<{ id: number; order_index: number }>) {
