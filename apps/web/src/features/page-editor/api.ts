@@ -1,6 +1,6 @@
 import type { Page, Step } from '@funnelwork/domain';
 import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
-import type { PageCode } from './state/editor-state.ts';
+import type { DocumentCode } from '../editor/index.ts';
 
 /** Which page the editor edits: a page of a step of a funnel (spec §2.4 page-editor route). */
 export type PageRef = { funnel: number; step: number; page: number };
@@ -23,11 +23,11 @@ export function fetchStep(ref: PageRef): Promise<Step> {
 /** The editor's save; a stale `version` answers 409 (the page was changed elsewhere). */
 export function savePage(
   ref: PageRef,
-  data: { config: Record<string, unknown>; version: number } & PageCode,
+  data: { config: Record<string, unknown>; version: number } & DocumentCode,
 ): Promise<ApiResult<Page>> {
   return api<Page>('PATCH', pagePath(ref), { body: { data } });
 }
 
-export function codeOf(page: Page): PageCode {
+export function codeOf(page: Page): DocumentCode {
   return { css: page.css, html: page.html, head_js: page.head_js, body_js: page.body_js };
 }

@@ -1,7 +1,7 @@
-import { type PaletteType, paletteItem } from '@funnelwork/blocks';
+import type { PaletteGroup } from '../editor/index.ts';
 
 /** The page palette (spec §3.2), grouped the way a merchant looks for things. */
-export const PALETTE_GROUPS: readonly { title: string; types: readonly PaletteType[] }[] = [
+export const PALETTE_GROUPS: readonly PaletteGroup[] = [
   { title: 'Layout', types: ['section', 'row', 'container', 'spacer'] },
   {
     title: 'Content',
@@ -22,5 +22,3 @@ export const PALETTE_GROUPS: readonly { title: string; types: readonly PaletteTy
   },
   { title: 'Engagement', types: ['timer', 'progressBar', 'faq', 'imageSlider', 'beforeAfterSlider'] },
 ];
-
-export const paletteTitle = (type: PaletteType) => paletteItem(type).title;

@@ -1,3 +1,1 @@
-import './canvas/web-fonts.ts';
-
 export { PageEditorScreen } from './routes/page-editor/page-editor-screen.tsx';

@@ -60,3 +60,12 @@ export function useSellsNothing(document: EditorDocument): boolean {
   const { catalogue } = useSellable();
   return catalogue !== null && sellsNothing(document, catalogue);
 }
+
+/** The document as the shopper will see it (the preview): product lists with what they sell, no bump without a product. */
+export function useShopperDocument(document: EditorDocument): EditorDocument {
+  const { catalogue } = useSellable();
+  return useMemo(
+    () => (catalogue ? withSellableProducts(document, catalogue, 'shopper') : document),
+    [document, catalogue],
+  );
+}

@@ -1,6 +1,8 @@
 import { GATEWAYS } from '@funnelwork/domain/orders/gateways';
 import { Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useEditor } from '../../editor/index.ts';
 
 /** Gateways a checkout can offer (the orders spec's catalogue, without the deprecated ones). */
 const OFFERED = GATEWAYS.filter((gateway) => !gateway.deprecated);
@@ -9,7 +11,7 @@ const OFFERED = GATEWAYS.filter((gateway) => !gateway.deprecated);
  * The payment-methods popup (spec §2.10): which gateways this page's payment form offers. Nothing ticked
  * means every gateway the account has connected.
  */
-export function PaymentMethodsPopup({
+function PaymentMethodsPopup({
   opened,
   chosen,
   onClose,
@@ -64,5 +66,27 @@ export function PaymentMethodsPopup({
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/** The payment form's "Payment methods" button, beside its properties. */
+export function PaymentMethodsButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button size="xs" variant="light" leftSection={<IconCreditCard size={14} />} onClick={onClick}>
+      Payment methods
+    </Button>
+  );
+}
+
+/** The payment-methods popup of the page being edited: its choice is a page setting, one undo step. */
+export function PagePaymentMethodsPopup({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { state, edit } = useEditor();
+  return (
+    <PaymentMethodsPopup
+      opened={opened}
+      chosen={state.history.present.settings.paymentMethods ?? []}
+      onClose={onClose}
+      onApply={(ids) => edit({ type: 'setNodeValue', id: 'page', path: ['paymentMethods'], value: ids })}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifyError } from '../../../shared/notices.ts';
+import { editorClasses as classes } from '../../editor/index.ts';
 import {
   clonePopup,
   createPopup,
@@ -13,7 +14,6 @@ import {
   renamePopup,
   useFunnelPopups,
 } from '../popups-api.ts';
-import classes from './page-editor.module.css';
 
 type PopupsPanelProps = {
   funnelId: number;

@@ -1,32 +1,26 @@
-import { type EditorDocument, VIEW_WIDTHS, type ViewMode, withSellableProducts } from '@funnelwork/blocks';
+import { type EditorDocument, VIEW_WIDTHS, type ViewMode } from '@funnelwork/blocks';
 import { Box, Group, SegmentedControl, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useSellable } from '../sellable.tsx';
 import { VIEWS } from '../settings/devices.ts';
-import type { PageCode } from '../state/editor-state.ts';
+import type { DocumentCode } from '../state/editor-state.ts';
 import { PREVIEW_SANDBOX, previewHtml } from './preview-html.ts';
 
 /**
- * The preview (spec §2.4 page-editor/…/preview): the saved page rendered into a sandboxed iframe, so the
- * merchant's custom HTML never runs on the dashboard's origin.
+ * The preview (spec §2.4, the editor route's `/preview`): the saved document, as the shell has it shown to a
+ * visitor, rendered into a sandboxed iframe, so the merchant's custom HTML never runs on the dashboard's
+ * origin.
  */
-export function PagePreview({
+export function DocumentPreview({
   document,
   code,
   title,
 }: {
   document: EditorDocument;
-  code: PageCode;
+  code: DocumentCode;
   title: string;
 }) {
   const [view, setView] = useState<ViewMode>('desktop');
-  // As the shopper will see it: product lists with what they sell, no bump without a product.
-  const { catalogue } = useSellable();
-  const html = useMemo(
-    () =>
-      previewHtml(catalogue ? withSellableProducts(document, catalogue, 'shopper') : document, code, title),
-    [document, catalogue, code, title],
-  );
+  const html = useMemo(() => previewHtml(document, code, title), [document, code, title]);
   return (
     <Box bg="gray.1" mih="100vh">
       <Group

@@ -5,8 +5,6 @@ import {
   type ViewMode,
   WEB_FONT_FAMILIES,
 } from '@funnelwork/blocks';
-import type { Product } from '@funnelwork/domain';
-import { formatPrice } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Autocomplete,
@@ -35,9 +33,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
-import { useFunnelPopups } from '../popups-api.ts';
-import { useSellable } from '../sellable.tsx';
+import { useEditorServices } from '../services.tsx';
 import { differsFromDesktop } from '../settings/devices.ts';
 import type { SettingsField } from '../settings/settings-fields.ts';
 import { ImageLibrary } from './image-library.tsx';
@@ -194,71 +190,6 @@ function ImageControl({
   );
 }
 
-/** The show-popup action's popup: one of the funnel's popups (made in the Popups panel). */
-function PopupPicker({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: unknown;
-  onChange: (v: number | null) => void;
-}) {
-  const funnelId = Number(useParams().funnel ?? 0);
-  const popups = useFunnelPopups(funnelId);
-  return (
-    <Select
-      size="xs"
-      label={label}
-      placeholder={popups.data?.length === 0 ? 'Create a popup in the Popups panel' : 'Choose a popup'}
-      data={(popups.data ?? []).map((popup) => ({ value: String(popup.id), label: popup.name }))}
-      value={typeof value === 'number' ? String(value) : null}
-      onChange={(next) => onChange(next === null ? null : Number(next))}
-      clearable
-    />
-  );
-}
-
-/**
- * The product a list entry, order bump or yes-link sells: one of the account's products, chosen by name
- * and price. A list entry takes the product's name and price too, as the shopper will see them.
- */
-function ProductPicker({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: unknown;
-  onChange: (product: Product | null) => void;
-}) {
-  const { products } = useSellable();
-  const chosen = typeof value === 'number' ? String(value) : null;
-  const data = (products ?? []).map((product) => ({
-    value: String(product.id),
-    label: `${product.name} · ${formatPrice(product.price, product.currency)}`,
-  }));
-  // A product the picker's page does not hold (or one deleted since) still shows as chosen.
-  if (chosen !== null && !data.some((option) => option.value === chosen))
-    data.push({ value: chosen, label: `Product ${chosen}` });
-  return (
-    <Select
-      size="xs"
-      label={label}
-      placeholder={products?.length === 0 ? 'Add a product to the step first' : "The step's products"}
-      data={data}
-      value={chosen}
-      searchable
-      clearable
-      nothingFoundMessage="No such product"
-      onChange={(next) =>
-        onChange(next === null ? null : (products?.find((p) => String(p.id) === next) ?? null))
-      }
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
 /** A list entry linked to a product shows that product's name and price: its own are not asked for. */
 const LINKED_HIDES = new Set(['title', 'price']);
 const isLinked = (item: unknown) =>
@@ -268,6 +199,7 @@ const isLinked = (item: unknown) =>
 
 /** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
 export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
+  const { PopupField, ProductField } = useEditorServices();
   const path = [...base, ...field.path];
   const value = getAtPath(root, path);
   const change = (next: unknown, at: ValuePath = path) => onChange(at, next, field);
@@ -284,12 +216,12 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
         />
       );
     case 'popup':
-      return <PopupPicker label={field.label} value={value} onChange={change} />;
+      return <PopupField label={field.label} value={value} onChange={change} />;
     case 'product': {
       const parentPath = path.slice(0, -1);
       const parent = getAtPath(root, parentPath) as Record<string, unknown> | undefined;
       return (
-        <ProductPicker
+        <ProductField
           label={field.label}
           value={value}
           onChange={(product) => {

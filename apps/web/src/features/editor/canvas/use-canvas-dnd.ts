@@ -1,7 +1,8 @@
 import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
 import { type BlockType, type EditorAction, isBlockType } from '@funnelwork/blocks';
 import { type RefObject, useRef, useState } from 'react';
-import { DragStore } from '../../canvas/dnd-state.ts';
+import type { EditorEvent } from '../state/editor-state.ts';
+import { DragStore } from './dnd-state.ts';
 import {
   blockDropTarget,
   type DragItem,
@@ -13,9 +14,8 @@ import {
   type Rect,
   rowDropTarget,
   sectionDropTarget,
-} from '../../canvas/drop-target.ts';
-import { measureSections, measureSlots } from '../../canvas/measure.ts';
-import type { EditorEvent } from '../../state/editor-state.ts';
+} from './drop-target.ts';
+import { measureSections, measureSlots } from './measure.ts';
 
 /** A keyboard drag has no pointer: the dragged element's centre (in the viewport) stands in for it. */
 function keyboardPoint(event: DragMoveEvent | DragEndEvent): Point | null {

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { api, apiOrThrow } from '../../../shared/api-client.ts';
 import { notifyError, notifySuccess } from '../../../shared/notices.ts';
 import { useEditor } from '../state/editor-context.tsx';
-import classes from './page-editor.module.css';
+import classes from './editor.module.css';
 
 const savedKey = ['saved-assets'] as const;
 
@@ -101,7 +101,7 @@ const KIND_LABELS: Record<string, string> = { section: 'Section', row: 'Row' };
 
 /** The palette's "Saved" tab: the account's saved assets; clicking one inserts it near the selection. */
 export function SavedAssetsPanel() {
-  const { dispatch } = useEditor();
+  const { state, dispatch } = useEditor();
   const queryClient = useQueryClient();
   const assets = useQuery({
     queryKey: savedKey,
@@ -111,7 +111,7 @@ export function SavedAssetsPanel() {
   const insert = (asset: LibraryItem) => {
     let fragment: EditorDocument;
     try {
-      fragment = migrateDocument(asset.config, { kind: 'page' });
+      fragment = migrateDocument(asset.config, { kind: state.history.present.kind });
     } catch {
       notifyError(`"${asset.name}" cannot be read`);
       return;

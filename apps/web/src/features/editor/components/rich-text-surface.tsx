@@ -4,7 +4,7 @@ import { Mark, mergeAttributes, Node } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
-import classes from './page-editor.module.css';
+import classes from './editor.module.css';
 
 /** The headline or paragraph is one run of inline content: text, marks and line breaks, no blocks. */
 const InlineDocument = Node.create({ name: 'doc', topNode: true, content: 'inline*' });

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Tabs, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { PageCode } from '../state/editor-state.ts';
+import type { DocumentCode } from '../state/editor-state.ts';
 
-const TABS: readonly { key: keyof PageCode; label: string; hint: string }[] = [
+const TABS: readonly { key: keyof DocumentCode; label: string; hint: string }[] = [
   { key: 'css', label: 'Custom CSS', hint: "Styles added after the page's own." },
   { key: 'html', label: 'Custom HTML', hint: 'Markup added at the end of the page body.' },
   {
@@ -25,9 +25,9 @@ export function CodePopup({
   onApply,
 }: {
   opened: boolean;
-  code: PageCode;
+  code: DocumentCode;
   onClose: () => void;
-  onApply: (code: PageCode) => void;
+  onApply: (code: DocumentCode) => void;
 }) {
   const [draft, setDraft] = useState(code);
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../../shared/api-client.ts';
-import { type EditorEvent, type EditorState, isDirty, type PageCode } from './editor-state.ts';
+import { type DocumentCode, type EditorEvent, type EditorState, isDirty } from './editor-state.ts';
 
-/** Saves the edited document (a page's or a popup's) with the version it was loaded at. */
+/** Saves the edited document with the version it was loaded at. */
 export type SaveDocument = (
-  data: { config: Record<string, unknown>; version: number } & PageCode,
+  data: { config: Record<string, unknown>; version: number } & DocumentCode,
 ) => Promise<ApiResult<{ version: number }>>;
 
 /** "Save delay 300 ms": changes are saved after this much quiet. */
@@ -16,7 +16,11 @@ export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'conflict' | 'failed';
  * Saves the page 300 ms after the last change, or at once with `saveNow`. A 409 (the page was changed
  * elsewhere) stops saving until the person reloads.
  */
-export function usePageSave(save: SaveDocument, state: EditorState, dispatch: (event: EditorEvent) => void) {
+export function useDocumentSave(
+  save: SaveDocument,
+  state: EditorState,
+  dispatch: (event: EditorEvent) => void,
+) {
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(state);

@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { BLOCKS, NOTHING_TO_SELL, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
+import { BLOCKS, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
 import { ActionIcon, Alert, Button, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconArrowDown,
@@ -14,12 +14,12 @@ import { canvasCss, hiddenBlocksCss } from '../canvas/canvas-css.ts';
 import { useDragItem, useDropLine } from '../canvas/dnd-state.ts';
 import type { Rect } from '../canvas/drop-target.ts';
 import { nodeElement } from '../canvas/measure.ts';
-import { useSellsNothing, useShownDocument } from '../sellable.tsx';
+import { useEditorServices } from '../services.tsx';
 import { canvasScale } from '../settings/devices.ts';
 import { useEditor } from '../state/editor-context.tsx';
+import classes from './editor.module.css';
 import { InlineTextEditor, isInlineEditable } from './inline-text-editor.tsx';
 import { moveAction } from './layout-panel.tsx';
-import classes from './page-editor.module.css';
 
 type NodeKind = 'section' | 'row' | 'block';
 
@@ -161,9 +161,9 @@ export function EditorCanvas({
 
   const width = VIEW_WIDTHS[state.view];
   const scale = canvasScale(state.view, available);
-  // Product lists drawn with what they sell, as on the published page (the document itself is unchanged).
+  // The document as the shell has it drawn (the page editor: product lists with what they sell).
+  const { useShownDocument, CanvasNotice } = useEditorServices();
   const shown = useShownDocument(document);
-  const sellsNothing = useSellsNothing(document);
   const css = useMemo(() => canvasCss(pageCss(shown, true)), [shown]);
   // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates
   // re-render this component many times a second, and must not re-render every block (bench/editor.ts).
@@ -228,17 +228,7 @@ export function EditorCanvas({
           {state.notice}
         </Alert>
       )}
-      {sellsNothing && (
-        <Alert
-          color="yellow"
-          radius="md"
-          title="Nothing to sell"
-          data-testid="nothing-to-sell"
-          style={{ maxWidth: 520, margin: '0 auto 16px' }}
-        >
-          {NOTHING_TO_SELL}
-        </Alert>
-      )}
+      <CanvasNotice document={document} />
       <div className={classes.frameHolder} style={{ width: width * scale, height: frameHeight * scale }}>
         <div style={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer selection on the page; the keyboard selects in Layout */}

@@ -1,7 +1,7 @@
 import type { BlockType, NodeId } from '@funnelwork/blocks';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../canvas/drop-target.ts';
-import classes from './page-editor.module.css';
+import classes from './editor.module.css';
 import { RichTextSurface } from './rich-text-surface.tsx';
 
 /** Headline and paragraph content is rich text (tiptap); a link's text stays plain. */

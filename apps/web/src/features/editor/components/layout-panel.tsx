@@ -11,7 +11,7 @@ import { ActionIcon, Box, ColorSwatch, Stack, Text, Tooltip } from '@mantine/cor
 import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useEditor } from '../state/editor-context.tsx';
-import classes from './page-editor.module.css';
+import classes from './editor.module.css';
 import { PALETTE_ICONS } from './palette-panel.tsx';
 
 /** The action that moves a node one place up or down among its siblings, or none at the edge. */

@@ -13,6 +13,6 @@ export const EditorContext = createContext<EditorContextValue | null>(null);
 
 export function useEditor(): EditorContextValue {
   const value = useContext(EditorContext);
-  if (!value) throw new Error('useEditor outside the page editor');
+  if (!value) throw new Error('useEditor outside the editor');
   return value;
 }

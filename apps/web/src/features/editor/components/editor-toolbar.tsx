@@ -12,11 +12,12 @@ import {
   IconDeviceTablet,
   IconExternalLink,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VIEWS } from '../settings/devices.ts';
 import { useEditor } from '../state/editor-context.tsx';
-import type { SaveStatus } from '../state/use-page-save.ts';
-import classes from './page-editor.module.css';
+import type { SaveStatus } from '../state/use-document-save.ts';
+import classes from './editor.module.css';
 
 const VIEW_ICONS = {
   desktop: IconDeviceDesktop,
@@ -69,21 +70,24 @@ function SaveState({ status }: { status: SaveStatus }) {
 export function EditorToolbar({
   title,
   backTo,
-  backLabel = 'Back to the step',
+  backLabel,
   status,
   dirty,
   onSave,
   onCode,
   onPreview,
+  extras,
 }: {
   title: string;
   backTo: string;
-  backLabel?: string;
+  backLabel: string;
   status: SaveStatus;
   dirty: boolean;
   onSave: () => void;
   onCode: () => void;
   onPreview: () => void;
+  /** The shell's own buttons, before Preview. */
+  extras?: ReactNode;
 }) {
   const { state, dispatch } = useEditor();
   return (
@@ -159,6 +163,7 @@ export function EditorToolbar({
             <IconCode size={18} />
           </ActionIcon>
         </Tooltip>
+        {extras}
         <Button variant="default" leftSection={<IconExternalLink size={16} />} onClick={onPreview}>
           Preview
         </Button>

@@ -13,16 +13,16 @@ import {
 } from '@funnelwork/blocks';
 import { paletteInsert, savedInsert } from './palette-insert.ts';
 
-/** The page's code, saved with it (spec §2.10 "custom CSS, custom HTML, head script, body script"). */
-export type PageCode = { css: string; html: string; head_js: string; body_js: string };
+/** The document's code, saved with it (spec §2.10 "custom CSS, custom HTML, head script, body script"). */
+export type DocumentCode = { css: string; html: string; head_js: string; body_js: string };
 
 export type Selection = NodeId | 'page' | null;
 
 export type EditorState = {
   history: History<EditorDocument>;
-  code: PageCode;
+  code: DocumentCode;
   /** What the server holds, as last loaded or saved; unsaved changes are differences from it. */
-  saved: { document: EditorDocument; code: PageCode; version: number };
+  saved: { document: EditorDocument; code: DocumentCode; version: number };
   selected: Selection;
   view: ViewMode;
   /** A structure edit that was refused, shown to the person ('Place at least one section please'). */
@@ -38,12 +38,16 @@ export type EditorEvent =
   | { type: 'redo' }
   | { type: 'select'; id: Selection }
   | { type: 'view'; view: ViewMode }
-  | { type: 'code'; code: PageCode }
-  | { type: 'saved'; document: EditorDocument; code: PageCode; version: number }
-  | { type: 'load'; document: EditorDocument; code: PageCode; version: number }
+  | { type: 'code'; code: DocumentCode }
+  | { type: 'saved'; document: EditorDocument; code: DocumentCode; version: number }
+  | { type: 'load'; document: EditorDocument; code: DocumentCode; version: number }
   | { type: 'dismissNotice' };
 
-export function initialEditorState(document: EditorDocument, code: PageCode, version: number): EditorState {
+export function initialEditorState(
+  document: EditorDocument,
+  code: DocumentCode,
+  version: number,
+): EditorState {
   return {
     history: createHistory(document),
     code,
@@ -54,7 +58,7 @@ export function initialEditorState(document: EditorDocument, code: PageCode, ver
   };
 }
 
-const sameCode = (a: PageCode, b: PageCode) =>
+const sameCode = (a: DocumentCode, b: DocumentCode) =>
   a.css === b.css && a.html === b.html && a.head_js === b.head_js && a.body_js === b.body_js;
 
 /** Unsaved changes: the document or the code differs from what the server holds. */

@@ -1,5 +1,6 @@
 import {
   BLOCKS,
+  type Block,
   type ColumnLayout,
   findNode,
   LAYOUT_ITEMS,
@@ -8,8 +9,8 @@ import {
   type ValuePath,
 } from '@funnelwork/blocks';
 import { Button, Center, Group, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
-import { IconClick, IconCreditCard } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconClick } from '@tabler/icons-react';
+import { type ReactNode, useMemo } from 'react';
 import {
   pageSettingsFields,
   type SettingsField,
@@ -67,7 +68,10 @@ function titleOf(node: ReturnType<typeof findNode>): string {
   return BLOCKS[node.block.type].title;
 }
 
-export function PropertiesPanel({ onPaymentMethods }: { onPaymentMethods: () => void }) {
+/** What a shell adds beside a selected block's "Save as asset" (the payment form's "Payment methods"). */
+export type BlockActions = (block: Block) => ReactNode;
+
+export function PropertiesPanel({ blockActions }: { blockActions?: BlockActions }) {
   const { state, dispatch, edit } = useEditor();
   const document = state.history.present;
   const selected = state.selected;
@@ -113,16 +117,7 @@ export function PropertiesPanel({ onPaymentMethods }: { onPaymentMethods: () => 
       extra={
         <Group gap="xs">
           <SaveAsAssetButton id={selected as NodeId} defaultName={titleOf(node)} />
-          {node.kind === 'block' && node.block.type === 'paymentForm' ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconCreditCard size={14} />}
-              onClick={onPaymentMethods}
-            >
-              Payment methods
-            </Button>
-          ) : null}
+          {node.kind === 'block' && blockActions ? blockActions(node.block) : null}
         </Group>
       }
     />
@@ -140,7 +135,7 @@ function NodePanel({
   groups: SettingsGroup[];
   root: unknown;
   onChange: ChangeValue;
-  extra?: React.ReactNode;
+  extra?: ReactNode;
 }) {
   const { state } = useEditor();
   return (

@@ -1,8 +1,8 @@
 import { emptyDocument, HISTORY_LIMIT, NO_SECTION_MESSAGE } from '@funnelwork/blocks';
 import { describe, expect, it } from 'vitest';
-import { editorReducer, initialEditorState, isDirty, type PageCode } from './editor-state.ts';
+import { type DocumentCode, editorReducer, initialEditorState, isDirty } from './editor-state.ts';
 
-const code: PageCode = { css: '', html: '', head_js: '', body_js: '' };
+const code: DocumentCode = { css: '', html: '', head_js: '', body_js: '' };
 const start = () => initialEditorState(emptyDocument('page'), code, 1);
 
 describe('page editor state', () => {

@@ -31,9 +31,9 @@ import {
   IconTransform,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PALETTE_GROUPS, paletteTitle } from '../palette.ts';
+import { type PaletteGroup, paletteTitle } from '../palette.ts';
 import { useEditor } from '../state/editor-context.tsx';
-import classes from './page-editor.module.css';
+import classes from './editor.module.css';
 import { SavedAssetsPanel } from './saved-assets.tsx';
 
 export const PALETTE_ICONS: Record<PaletteType, Icon> = {
@@ -102,8 +102,8 @@ function PaletteTile({ type }: { type: PaletteType }) {
   );
 }
 
-/** "Add new element": the page palette, grouped; drag a tile onto the page or click it. */
-export function PalettePanel() {
+/** "Add new element": the shell's palette, grouped; drag a tile onto the page or click it. */
+export function PalettePanel({ palette }: { palette: readonly PaletteGroup[] }) {
   const [tab, setTab] = useState<'elements' | 'saved'>('elements');
   return (
     <Stack gap="md">
@@ -120,7 +120,7 @@ export function PalettePanel() {
       />
       {tab === 'saved' && <SavedAssetsPanel />}
       {tab === 'elements' &&
-        PALETTE_GROUPS.map((group) => (
+        palette.map((group) => (
           <Stack key={group.title} gap={6}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.5}>
               {group.title}

@@ -1,12 +1,12 @@
 import { type EditorDocument, pageDocumentHtml, renderPage } from '@funnelwork/blocks';
-import type { PageCode } from '../state/editor-state.ts';
+import type { DocumentCode } from '../state/editor-state.ts';
 
 /**
  * The whole preview document for a sandboxed iframe: the rendered page, the page's custom CSS and custom
  * HTML. Head and body scripts are left out: they run only on the published page, never on the dashboard's
  * origin (the iframe has no allow-same-origin, and the dashboard's policy forbids inline scripts anyway).
  */
-export function previewHtml(document: EditorDocument, code: PageCode, title: string): string {
+export function previewHtml(document: EditorDocument, code: DocumentCode, title: string): string {
   const page = renderPage(document);
   const css = code.css.trim() ? `<style>${code.css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
   return pageDocumentHtml({ ...page, html: page.html + code.html }, { title, head: css });

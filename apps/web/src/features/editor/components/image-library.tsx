@@ -29,7 +29,7 @@ import {
   useImages,
   useRefreshImages,
 } from '../images-api.ts';
-import classes from './page-editor.module.css';
+import classes from './editor.module.css';
 
 type ImageLibraryProps = {
   opened: boolean;

@@ -1,0 +1,349 @@
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { type EditorAction, type EditorDocument, findNode, type PaletteType } from '@funnelwork/blocks';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  type Icon,
+  IconAdjustments,
+  IconCode,
+  IconPlus,
+  IconSettings,
+  IconStack2,
+} from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { DragStoreContext, useDragItem } from './canvas/dnd-state.ts';
+import { useCanvasDnd } from './canvas/use-canvas-dnd.ts';
+import { CodePopup } from './components/code-popup.tsx';
+import classes from './components/editor.module.css';
+import { EditorCanvas } from './components/editor-canvas.tsx';
+import { EditorToolbar } from './components/editor-toolbar.tsx';
+import { LayoutPanel } from './components/layout-panel.tsx';
+import { PALETTE_ICONS, PalettePanel } from './components/palette-panel.tsx';
+import { type BlockActions, PageSettingsPanel, PropertiesPanel } from './components/properties-panel.tsx';
+import { routeTail } from './editor-route.ts';
+import { type PaletteGroup, paletteTitle } from './palette.ts';
+import { DEFAULT_SERVICES, type EditorServices, EditorServicesContext } from './services.tsx';
+import { EditorContext, type EditorContextValue } from './state/editor-context.tsx';
+import { type DocumentCode, editorReducer, initialEditorState } from './state/editor-state.ts';
+import { type SaveDocument, useDocumentSave } from './state/use-document-save.ts';
+
+/** "unloading warns 'Save the result before refreshing the page'" (the e-mail editor's words, used here too). */
+export const UNLOAD_WARNING = 'Save the result before refreshing the page';
+
+/** A document as a shell loaded it: the document, its code and the version its save sends back. */
+export type LoadedDocument = { document: EditorDocument; code: DocumentCode; version: number };
+
+/** A panel a shell adds to the editor's rail, after the editor's own (the page editor's Popups). */
+export type ShellPanel = { key: string; label: string; title: string; icon: Icon; content: ReactNode };
+
+export type EditorProps = {
+  initial: LoadedDocument;
+  /** The palette of the Add panel, in groups. */
+  palette: readonly PaletteGroup[];
+  /** Saves the document 300 ms after the last change; a 409 answer stops saving until a reload. */
+  onSave: SaveDocument;
+  /** The stored document again, after a 409; null leaves the editor as it is, a throw reloads the window. */
+  onReload: () => Promise<LoadedDocument | null>;
+  /** The editor's route: the open panel, the selection and the code popup follow it (`{base}/layout/7`). */
+  base: string;
+  title: string;
+  back: { to: string; label: string };
+  panels?: readonly ShellPanel[];
+  blockActions?: BlockActions;
+  /** The shell's popups, rendered inside the editor so they may `useEditor()`. */
+  overlays?: ReactNode;
+  toolbarExtras?: ReactNode;
+  services?: Partial<EditorServices>;
+};
+
+type Panel = { key: string; label: string; title: string; icon: Icon };
+
+const CORE_PANELS: readonly Panel[] = [
+  { key: 'add', label: 'Add', title: 'Add new element', icon: IconPlus },
+  { key: 'layout', label: 'Layout', title: 'Layout', icon: IconStack2 },
+  { key: 'properties', label: 'Properties', title: 'Properties', icon: IconAdjustments },
+  { key: 'settings', label: 'Page', title: 'Page settings', icon: IconSettings },
+];
+
+function isTyping(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** What follows the pointer while dragging: the palette item's icon and title, or what kind of node. */
+function DragChip() {
+  const item = useDragItem();
+  if (!item) return null;
+  const label =
+    item.source === 'palette'
+      ? paletteTitle(item.type as PaletteType)
+      : item.source.charAt(0).toUpperCase() + item.source.slice(1);
+  const Icon = item.source === 'palette' ? PALETTE_ICONS[item.type as PaletteType] : null;
+  return (
+    <div className={classes.dragChip}>
+      {Icon && <Icon size={16} />}
+      {label}
+    </div>
+  );
+}
+
+/**
+ * The block editor: canvas, palette, layout, properties, undo and redo, drag and drop, inline text and
+ * autosave. It knows a document, a palette and a save function; the shell around it knows where the
+ * document is stored and lends the rest (`services`, `panels`, `blockActions`, `overlays`).
+ */
+export function Editor({
+  initial,
+  palette,
+  onSave,
+  onReload,
+  base,
+  title,
+  back,
+  panels: shellPanels = [],
+  blockActions,
+  overlays,
+  toolbarExtras,
+  services,
+}: EditorProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const shellKeys = useMemo(() => shellPanels.map((panel) => panel.key), [shellPanels]);
+  const tail = routeTail(location.pathname.slice(base.length), shellKeys);
+  const [state, dispatch] = useReducer(editorReducer, initial, (start) => ({
+    ...initialEditorState(start.document, start.code, start.version),
+    selected: tail.panel === 'settings' ? ('page' as const) : tail.id,
+  }));
+  const { status, error, saveNow, unblock, dirty } = useDocumentSave(onSave, state, dispatch);
+  const frameRef = useRef<HTMLDivElement | null>(null);
+  const { store: dragStore, handlers } = useCanvasDnd(frameRef, dispatch);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor),
+  );
+  const serviceValue = useMemo<EditorServices>(() => ({ ...DEFAULT_SERVICES, ...services }), [services]);
+
+  const edit = useCallback((action: EditorAction) => dispatch({ type: 'edit', action }), []);
+  const context = useMemo<EditorContextValue>(() => ({ state, dispatch, edit }), [state, edit]);
+
+  const go = useCallback((path: string) => navigate(`${base}${path}`, { replace: true }), [navigate, base]);
+
+  // The URL follows the open panel and the selection, so reload and Back land on the same place.
+  useEffect(() => {
+    const { selected } = state;
+    if (tail.code || tail.preview) return;
+    if (selected === 'page' && tail.panel !== 'settings') go('/settings');
+    else if (
+      typeof selected === 'number' &&
+      (tail.panel === 'layout' || tail.panel === 'properties') &&
+      tail.id !== selected
+    ) {
+      go(`/${tail.panel}/${selected}`);
+    } else if (selected === null && tail.id !== null) go(`/${tail.panel}`);
+  }, [state.selected, tail.panel, tail.id, tail.code, tail.preview, go, state]);
+
+  const openPanel = (panel: string) => {
+    if (panel === 'settings') {
+      dispatch({ type: 'select', id: 'page' });
+      go('/settings');
+      return;
+    }
+    if (state.selected === 'page') dispatch({ type: 'select', id: null });
+    const id = typeof state.selected === 'number' && panel !== 'add' ? `/${state.selected}` : '';
+    go(panel === 'add' ? '' : `/${panel}${id}`);
+  };
+
+  // Clicking the page opens what was clicked in Properties (or the page settings).
+  const pick = (id: number | 'page') => {
+    dispatch({ type: 'select', id });
+    if (id === 'page') go('/settings');
+    else if (tail.panel !== 'layout') go(`/properties/${id}`);
+  };
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = UNLOAD_WARNING;
+      return UNLOAD_WARNING;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const blocker = useBlocker(({ nextLocation }) => dirty && !nextLocation.pathname.startsWith(base));
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveNow();
+        return;
+      }
+      if (isTyping(event.target)) return;
+      if (mod && event.key.toLowerCase() === 'z') {
+        event.preventDefault();
+        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      } else if (mod && event.key.toLowerCase() === 'y') {
+        event.preventDefault();
+        dispatch({ type: 'redo' });
+      } else if (
+        (event.key === 'Delete' || event.key === 'Backspace') &&
+        typeof state.selected === 'number'
+      ) {
+        event.preventDefault();
+        edit({ type: 'deleteNode', id: state.selected });
+      } else if (event.key === 'Escape') {
+        dispatch({ type: 'select', id: null });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [saveNow, state.selected, edit]);
+
+  const preview = async () => {
+    const saved = await saveNow();
+    if (saved) window.open(`${base}/preview`, '_blank');
+  };
+
+  const reloadDocument = async () => {
+    try {
+      const loaded = await onReload();
+      if (!loaded) return;
+      dispatch({ type: 'load', ...loaded });
+      unblock();
+    } catch {
+      window.location.reload();
+    }
+  };
+
+  const selectedNode =
+    typeof state.selected === 'number' ? findNode(state.history.present, state.selected) : undefined;
+  const rail: readonly Panel[] = [...CORE_PANELS, ...shellPanels];
+  const panel = rail.find((item) => item.key === tail.panel) ?? CORE_PANELS[0]!;
+  const shellPanel = shellPanels.find((item) => item.key === panel.key);
+  return (
+    <EditorServicesContext.Provider value={serviceValue}>
+      <EditorContext.Provider value={context}>
+        <DndContext sensors={sensors} {...handlers}>
+          <DragStoreContext.Provider value={dragStore}>
+            <div className={classes.shell}>
+              <EditorToolbar
+                title={title}
+                backTo={back.to}
+                backLabel={back.label}
+                status={status}
+                dirty={dirty}
+                onSave={() => void saveNow()}
+                onCode={() => go('/code')}
+                onPreview={() => void preview()}
+                extras={toolbarExtras}
+              />
+              <div className={classes.body}>
+                <nav className={classes.rail} aria-label="Editor panels">
+                  {rail.map((item) => (
+                    <button
+                      key={item.key}
+                      type="button"
+                      className={classes.railButton}
+                      data-active={(tail.panel === item.key && !tail.code) || undefined}
+                      aria-label={item.title}
+                      aria-pressed={tail.panel === item.key}
+                      onClick={() => openPanel(item.key)}
+                    >
+                      <item.icon size={20} stroke={1.6} />
+                      {item.label}
+                    </button>
+                  ))}
+                  <button
+                    type="button"
+                    className={classes.railButton}
+                    aria-label="Code"
+                    data-active={tail.code || undefined}
+                    onClick={() => go('/code')}
+                  >
+                    <IconCode size={20} stroke={1.6} />
+                    Code
+                  </button>
+                </nav>
+                <aside className={classes.panel} aria-label={panel.title}>
+                  <div className={classes.panelHeader}>
+                    <Text fw={700} size="sm">
+                      {panel.title}
+                    </Text>
+                    {panel.key === 'add' && (
+                      <Text size="xs" c="dimmed">
+                        Drag onto the page, or click to add after the selection
+                      </Text>
+                    )}
+                  </div>
+                  <div className={classes.panelBody}>
+                    {panel.key === 'add' && <PalettePanel palette={palette} />}
+                    {panel.key === 'layout' && <LayoutPanel />}
+                    {panel.key === 'properties' && <PropertiesPanel blockActions={blockActions} />}
+                    {panel.key === 'settings' && <PageSettingsPanel />}
+                    {shellPanel?.content}
+                  </div>
+                </aside>
+                <EditorCanvas frameRef={frameRef} onPick={pick} />
+              </div>
+            </div>
+            <DragOverlay dropAnimation={null}>
+              <DragChip />
+            </DragOverlay>
+          </DragStoreContext.Provider>
+        </DndContext>
+        <CodePopup
+          opened={tail.code}
+          code={state.code}
+          onClose={() =>
+            go(
+              selectedNode
+                ? `/properties/${selectedNode.kind === 'section' ? selectedNode.section.id : selectedNode.kind === 'row' ? selectedNode.row.id : selectedNode.block.id}`
+                : '',
+            )
+          }
+          onApply={(code) => dispatch({ type: 'code', code })}
+        />
+        {overlays}
+        <Modal
+          opened={status === 'conflict'}
+          onClose={() => undefined}
+          withCloseButton={false}
+          title="This page was changed elsewhere"
+        >
+          <Stack>
+            <Text size="sm">
+              {error ?? 'This page was changed elsewhere; reload it to see the latest version'}. Your latest
+              changes here were not saved.
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={() => void reloadDocument()}>Reload the page</Button>
+            </Group>
+          </Stack>
+        </Modal>
+        <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
+          <Stack>
+            <Text size="sm">You have unsaved changes on this page.</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => blocker.proceed?.()}>
+                Ignore changes
+              </Button>
+              <Button
+                onClick={async () => {
+                  if (await saveNow()) blocker.proceed?.();
+                  else blocker.reset?.();
+                }}
+              >
+                Save changes
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      </EditorContext.Provider>
+    </EditorServicesContext.Provider>
+  );
+}
