@@ -1,6 +1,7 @@
 import type { Image, ImageFolder } from '@funnelwork/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { type ApiError, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 /** Which images the library shows: every image, those in no folder (0), or one folder's. */
 export type FolderFilter = 'all' | number;
@@ -28,17 +29,56 @@ export function useImageFolders(enabled: boolean) {
   });
 }
 
-/** POST images: one multipart `file` part, the folder in the query. */
-export function uploadImage(file: File, folderId: number | null) {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return api<Image>('POST', 'images', { multipart: form, query: { folder_id: folderId ?? undefined } });
+/** The library's writes: every failure is a notice (it shows none beside its fields). */
+const LIBRARY_WRITE = { failure: (error: ApiError) => error.message };
+
+/**
+ * POST images: one multipart `file` part, the folder in the query. The library refreshes once after a
+ * batch, so an upload invalidates nothing itself; its failure notice names the file.
+ */
+export function useUploadImage() {
+  return useApiMutation({
+    mutationFn: ({ file, folderId }: { file: File; folderId: number | null }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return apiOrThrow<Image>('POST', 'images', {
+        multipart: form,
+        query: { folder_id: folderId ?? undefined },
+      });
+    },
+    invalidates: [],
+    failure: (error, { file }) => `${file.name}: ${error.message}`,
+  });
 }
 
-export const deleteImage = (id: number) => api<unknown>('DELETE', `images/${id}`);
-export const createImageFolder = (name: string) =>
-  api<ImageFolder>('POST', 'image-folders', { body: { data: { name } } });
-export const deleteImageFolder = (id: number) => api<unknown>('DELETE', `image-folders/${id}`);
+/** A failed delete refreshes too: an image deleted elsewhere leaves the grid. */
+export function useDeleteImage() {
+  return useApiMutation({
+    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `images/${id}`),
+    invalidates: [imageKeys.all],
+    invalidateAfterFailure: true,
+    ...LIBRARY_WRITE,
+  });
+}
+
+/** The library refreshes after it has moved to the new folder's view, so this invalidates nothing itself. */
+export function useCreateImageFolder() {
+  return useApiMutation({
+    mutationFn: (name: string) =>
+      apiOrThrow<ImageFolder>('POST', 'image-folders', { body: { data: { name } } }),
+    invalidates: [],
+    ...LIBRARY_WRITE,
+  });
+}
+
+/** The library refreshes after it has moved to "All images", so this invalidates nothing itself. */
+export function useDeleteImageFolder() {
+  return useApiMutation({
+    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `image-folders/${id}`),
+    invalidates: [],
+    ...LIBRARY_WRITE,
+  });
+}
 
 export function useRefreshImages() {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import type { Popup } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiOrThrow } from '../../shared/api-client.ts';
+import { type ApiError, api, apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type PopupBrief = Omit<Popup, 'config' | 'css'>;
 
@@ -19,12 +20,47 @@ export function useFunnelPopups(funnelId: number) {
 }
 
 export const fetchPopup = (id: number) => apiOrThrow<Popup>('GET', `popups/${id}`);
-export const createPopup = (funnelId: number, name: string) =>
-  api<Popup>('POST', 'popups', { body: { data: { name, funnel_id: funnelId } } });
-export const renamePopup = (id: number, name: string) =>
-  api<Popup>('PATCH', `popups/${id}`, { body: { data: { name } } });
-export const clonePopup = (id: number) => api<Popup>('POST', `popups/${id}/clone`, { body: { data: {} } });
-export const deletePopup = (id: number) => api<unknown>('DELETE', `popups/${id}`);
+
+/**
+ * The Popups panel's writes: every failure is a notice (the panel shows none beside its fields), and the
+ * list is fetched again after a failure too (a popup deleted elsewhere leaves it).
+ */
+const PANEL_WRITE = { failure: (error: ApiError) => error.message, invalidateAfterFailure: true };
+
+export function useCreatePopup(funnelId: number) {
+  return useApiMutation({
+    mutationFn: (name: string) =>
+      apiOrThrow<Popup>('POST', 'popups', { body: { data: { name, funnel_id: funnelId } } }),
+    invalidates: [popupKeys.list(funnelId)],
+    ...PANEL_WRITE,
+  });
+}
+
+export function useRenamePopup(funnelId: number) {
+  return useApiMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      apiOrThrow<Popup>('PATCH', `popups/${id}`, { body: { data: { name } } }),
+    invalidates: [popupKeys.list(funnelId)],
+    ...PANEL_WRITE,
+  });
+}
+
+export function useClonePopup(funnelId: number) {
+  return useApiMutation({
+    mutationFn: (id: number) => apiOrThrow<Popup>('POST', `popups/${id}/clone`, { body: { data: {} } }),
+    invalidates: [popupKeys.list(funnelId)],
+    ...PANEL_WRITE,
+  });
+}
+
+export function useDeletePopup(funnelId: number) {
+  return useApiMutation({
+    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `popups/${id}`),
+    invalidates: [popupKeys.list(funnelId)],
+    ...PANEL_WRITE,
+  });
+}
+
 /** The popup editor's save: its document and custom CSS (a popup has no HTML or scripts of its own). */
 export const savePopup = (
   id: number,

@@ -1,4 +1,3 @@
-import type { Image } from '@funnelwork/domain';
 import {
   ActionIcon,
   Box,
@@ -18,16 +17,15 @@ import {
 } from '@mantine/core';
 import { IconFolder, IconFolderPlus, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useId, useState } from 'react';
-import { notifyError } from '../../../shared/notices.ts';
 import {
-  createImageFolder,
-  deleteImage,
-  deleteImageFolder,
   type FolderFilter,
-  uploadImage,
+  useCreateImageFolder,
+  useDeleteImage,
+  useDeleteImageFolder,
   useImageFolders,
   useImages,
   useRefreshImages,
+  useUploadImage,
 } from '../images-api.ts';
 import classes from './editor.module.css';
 
@@ -49,6 +47,10 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
   const images = useImages(folder, opened);
   const folders = useImageFolders(opened);
   const refresh = useRefreshImages();
+  const uploadImage = useUploadImage();
+  const deleteImage = useDeleteImage();
+  const createFolder = useCreateImageFolder();
+  const deleteFolder = useDeleteImageFolder();
   const inputId = useId();
 
   const upload = async (files: Iterable<File>) => {
@@ -58,9 +60,9 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
     const target = typeof folder === 'number' && folder > 0 ? folder : null;
     await Promise.all(
       list.map(async (file) => {
-        const result = await uploadImage(file, target);
+        // A failure is the hook's notice; the other files go on.
+        await uploadImage.mutateAsync({ file, folderId: target }).catch(() => undefined);
         setUploading((n) => n - 1);
-        if (result.error !== undefined) notifyError(`${file.name}: ${result.error}`);
       }),
     );
     await refresh();
@@ -72,30 +74,25 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
     void upload(event.dataTransfer.files);
   };
 
-  const remove = async (image: Image) => {
-    const result = await deleteImage(image.id);
-    if (result.error !== undefined) notifyError(result.error);
-    await refresh();
-  };
-
-  const addFolder = async () => {
+  const addFolder = () => {
     const name = folderName.trim();
     if (!name) return;
-    const result = await createImageFolder(name);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    setFolderName('');
-    await refresh();
-    setFolder(result.data.id);
+    createFolder.mutate(name, {
+      onSuccess: async (created) => {
+        setFolderName('');
+        await refresh();
+        setFolder(created.id);
+      },
+    });
   };
 
-  const removeFolder = async (id: number) => {
-    const result = await deleteImageFolder(id);
-    if (result.error !== undefined) notifyError(result.error);
-    setFolder('all');
-    await refresh();
+  const removeFolder = (id: number) => {
+    deleteFolder.mutate(id, {
+      onSettled: async () => {
+        setFolder('all');
+        await refresh();
+      },
+    });
   };
 
   return (
@@ -131,7 +128,7 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
                     aria-label={`Delete folder ${f.name}`}
                     onClick={(event) => {
                       event.stopPropagation();
-                      void removeFolder(f.id);
+                      removeFolder(f.id);
                     }}
                   >
                     <IconTrash size={14} />
@@ -149,10 +146,10 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
               value={folderName}
               onChange={(event) => setFolderName(event.currentTarget.value)}
               onKeyDown={(event) => {
-                if (event.key === 'Enter') void addFolder();
+                if (event.key === 'Enter') addFolder();
               }}
             />
-            <ActionIcon variant="light" aria-label="Add folder" onClick={() => void addFolder()}>
+            <ActionIcon variant="light" aria-label="Add folder" onClick={() => addFolder()}>
               <IconFolderPlus size={16} />
             </ActionIcon>
           </Group>
@@ -215,7 +212,7 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
                         color="red"
                         variant="filled"
                         aria-label={`Delete ${image.name}`}
-                        onClick={() => void remove(image)}
+                        onClick={() => deleteImage.mutate(image.id)}
                       >
                         <IconTrash size={12} />
                       </ActionIcon>

@@ -13,45 +13,31 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconBookmark, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, apiOrThrow } from '../../../shared/api-client.ts';
-import { notifyError, notifySuccess } from '../../../shared/notices.ts';
+import { notifyError } from '../../../shared/notices.ts';
+import { useDeleteSavedAsset, useSaveAsset, useSavedAssets } from '../saved-assets-api.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
-
-const savedKey = ['saved-assets'] as const;
 
 /** "Save as asset": the selected section, row or block, alone in a document, as a saved asset. */
 export function SaveAsAssetButton({ id, defaultName }: { id: NodeId; defaultName: string }) {
   const { state } = useEditor();
-  const queryClient = useQueryClient();
+  const saveAsset = useSaveAsset();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(defaultName);
-  const [busy, setBusy] = useState(false);
 
-  const save = async () => {
+  const save = () => {
     const fragment = extractFragment(state.history.present, id);
     if (!fragment || !name.trim()) return;
     const root = state.history.present.children[id];
-    setBusy(true);
-    const result = await api<LibraryItem>('POST', 'saved-assets', {
-      body: {
-        data: {
-          name: name.trim(),
-          node_type: fragment.kind === 'block' && root ? root.type : fragment.kind,
-          config: fragment.document,
-        },
+    saveAsset.mutate(
+      {
+        name: name.trim(),
+        node_type: fragment.kind === 'block' && root ? root.type : fragment.kind,
+        config: fragment.document,
       },
-    });
-    setBusy(false);
-    if (result.error !== undefined) {
-      notifyError(result.error);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: savedKey });
-    notifySuccess(`Saved "${result.data.name}"`);
-    setOpen(false);
+      { onSuccess: () => setOpen(false) },
+    );
   };
 
   return (
@@ -86,7 +72,7 @@ export function SaveAsAssetButton({ id, defaultName }: { id: NodeId; defaultName
               <Button variant="default" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} disabled={!name.trim()}>
+              <Button type="submit" loading={saveAsset.isPending} disabled={!name.trim()}>
                 Save
               </Button>
             </Group>
@@ -102,11 +88,8 @@ const KIND_LABELS: Record<string, string> = { section: 'Section', row: 'Row' };
 /** The palette's "Saved" tab: the account's saved assets; clicking one inserts it near the selection. */
 export function SavedAssetsPanel() {
   const { state, dispatch } = useEditor();
-  const queryClient = useQueryClient();
-  const assets = useQuery({
-    queryKey: savedKey,
-    queryFn: () => apiOrThrow<LibraryItem[]>('GET', 'saved-assets'),
-  });
+  const assets = useSavedAssets();
+  const deleteAsset = useDeleteSavedAsset();
 
   const insert = (asset: LibraryItem) => {
     let fragment: EditorDocument;
@@ -117,12 +100,6 @@ export function SavedAssetsPanel() {
       return;
     }
     dispatch({ type: 'insertSaved', nodeType: asset.node_type, fragment });
-  };
-
-  const remove = async (asset: LibraryItem) => {
-    const result = await api<unknown>('DELETE', `saved-assets/${asset.id}`);
-    if (result.error !== undefined) notifyError(result.error);
-    await queryClient.invalidateQueries({ queryKey: savedKey });
   };
 
   if (assets.isPending)
@@ -153,7 +130,7 @@ export function SavedAssetsPanel() {
             variant="subtle"
             color="red"
             aria-label={`Delete ${asset.name}`}
-            onClick={() => void remove(asset)}
+            onClick={() => deleteAsset.mutate(asset.id)}
           >
             <IconTrash size={14} />
           </ActionIcon>

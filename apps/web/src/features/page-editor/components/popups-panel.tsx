@@ -3,16 +3,15 @@ import { IconCopy, IconEdit, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { notifyError } from '../../../shared/notices.ts';
 import { editorClasses as classes } from '../../editor/index.ts';
 import {
-  clonePopup,
-  createPopup,
-  deletePopup,
   type PopupBrief,
   popupKeys,
-  renamePopup,
+  useClonePopup,
+  useCreatePopup,
+  useDeletePopup,
   useFunnelPopups,
+  useRenamePopup,
 } from '../popups-api.ts';
 
 type PopupsPanelProps = {
@@ -30,14 +29,10 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<PopupBrief | null>(null);
   const [newName, setNewName] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: popupKeys.list(funnelId) });
-
-  const run = async (call: Promise<{ error?: string }>) => {
-    const result = await call;
-    if (result.error !== undefined) notifyError(result.error);
-    await refresh();
-    return result.error === undefined;
-  };
+  const create = useCreatePopup(funnelId);
+  const rename = useRenamePopup(funnelId);
+  const clone = useClonePopup(funnelId);
+  const remove = useDeletePopup(funnelId);
 
   return (
     <Stack gap="sm">
@@ -45,7 +40,7 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!name.trim()) return;
-          void run(createPopup(funnelId, name.trim())).then((ok) => ok && setName(''));
+          create.mutate(name.trim(), { onSuccess: () => setName('') });
         }}
       >
         <Group gap={6} wrap="nowrap" align="flex-end">
@@ -109,7 +104,7 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
             <ActionIcon
               variant="subtle"
               aria-label={`Clone ${popup.name}`}
-              onClick={() => void run(clonePopup(popup.id))}
+              onClick={() => clone.mutate(popup.id)}
             >
               <IconCopy size={14} />
             </ActionIcon>
@@ -120,7 +115,7 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
               color="red"
               disabled={popup.id === current}
               aria-label={`Delete ${popup.name}`}
-              onClick={() => void run(deletePopup(popup.id))}
+              onClick={() => remove.mutate(popup.id)}
             >
               <IconTrash size={14} />
             </ActionIcon>
@@ -132,11 +127,16 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
           onSubmit={(event) => {
             event.preventDefault();
             if (!renaming || !newName.trim()) return;
-            void run(renamePopup(renaming.id, newName.trim())).then((ok) => {
-              if (!ok) return;
-              void queryClient.invalidateQueries({ queryKey: popupKeys.one(renaming.id) });
-              setRenaming(null);
-            });
+            const { id } = renaming;
+            rename.mutate(
+              { id, name: newName.trim() },
+              {
+                onSuccess: () => {
+                  void queryClient.invalidateQueries({ queryKey: popupKeys.one(id) });
+                  setRenaming(null);
+                },
+              },
+            );
           }}
         >
           <Stack>
