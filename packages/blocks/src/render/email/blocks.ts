@@ -23,11 +23,13 @@ import {
   styleText,
 } from './mjml-markup.ts';
 
-/** What a block's MJML needs besides the block: the document (for nested blocks) and a box colour. */
+/** What a block's MJML needs besides the block: the document (for nested blocks) and an enclosing box. */
 export type EmailRenderContext = {
   document: EditorDocument;
   /** The background of an enclosing two-step form, painted behind each of its blocks. */
   background?: string;
+  /** The enclosing two-step form's side padding, added to each of its blocks. */
+  inset?: { left: number; right: number };
 };
 
 type EmailBlockRenderer<K extends BlockType> = (block: BlockOf<K>, context: EmailRenderContext) => string;
@@ -65,8 +67,9 @@ function common(
   extraSpacing = true,
 ): Record<string, MjmlValue> {
   const { padding, margin, cssClasses } = block.attributes.advanced;
+  const inset = { top: 0, bottom: 0, left: context.inset?.left ?? 0, right: context.inset?.right ?? 0 };
   return {
-    padding: spacingAttribute(extraSpacing ? addSpacing(padding, margin) : margin),
+    padding: spacingAttribute(addSpacing(extraSpacing ? addSpacing(padding, margin) : margin, inset)),
     'css-class': [...visibilityClasses(block.responsive), ...merchantClasses(cssClasses)].join(' '),
     'container-background-color': cssColor(context.background),
   };
@@ -151,7 +154,9 @@ const formButton: EmailBlockRenderer<'formButton'> = (block, context) => {
     block.attributes.basic;
   const privacy =
     showPrivacyText && privacyText !== ''
-      ? textBlock(block, context, privacyFont, escapeHtml(privacyText), { padding: '4px 0px' })
+      ? textBlock(block, context, privacyFont, escapeHtml(privacyText), {
+          padding: `4px ${px(context.inset?.right ?? 0)} 0px ${px(context.inset?.left ?? 0)}`,
+        })
       : '';
   return (
     mjml(
@@ -318,11 +323,15 @@ const timer: EmailBlockRenderer<'timer'> = (block, context) => {
 };
 
 /** "custom HTML: content, blockStyles" — scripts, frames and handlers stripped (see sanitizeEmailHtml). */
-const customHtml: EmailBlockRenderer<'customHtml'> = (block) => {
+const customHtml: EmailBlockRenderer<'customHtml'> = (block, context) => {
   const html = sanitizeEmailHtml(block.content ?? '');
   if (html.trim() === '') return '';
   const { padding, margin, cssClasses } = block.attributes.advanced;
-  const style = styleText({ padding: spacingAttribute(addSpacing(padding, margin)) });
+  // mjml's columns set font-size:0 around their cells, so the cell states the page font itself.
+  const style = [
+    styleText({ padding: spacingAttribute(addSpacing(padding, margin)) }),
+    fontStyle({ ...context.document.settings.font, align: undefined }),
+  ].join(';');
   const own = block.attributes.basic.blockStyles.replace(/[{}]/g, '').trim();
   const classes = [...visibilityClasses(block.responsive), ...merchantClasses(cssClasses)].join(' ');
   const classAttribute = classes === '' ? '' : ` class="${classes}"`;
@@ -468,24 +477,33 @@ const orderBump: EmailBlockRenderer<'orderBump'> = (block, context) => {
 /** Both steps one after the other, each under its header, on the form's background. */
 const twoStepForm: EmailBlockRenderer<'twoStepForm'> = (block, context) => {
   const { header, titleFont, subtitleFont, backgroundColor } = block.attributes.basic;
+  const padding = block.attributes.advanced.padding;
   const inner: EmailRenderContext = {
     ...context,
     background: cssColor(backgroundColor) ?? context.background,
+    inset: { left: padding.left, right: padding.right },
   };
-  const padding = block.attributes.advanced.padding;
-  return header
+  const steps = header
     .map((step) => {
       const children = step.step === 1 ? block.step1Children : block.step2Children;
       const title = textBlock(
         block,
-        inner,
+        context,
         titleFont,
         `${escapeHtml(step.title)}<div style="${escapeHtml(fontStyle(subtitleFont))}">${escapeHtml(step.subtitle)}</div>`,
-        { padding: `${px(padding.top)} ${px(padding.right)} 8px ${px(padding.left)}` },
+        {
+          padding: `${px(padding.top)} ${px(padding.right)} 8px ${px(padding.left)}`,
+          'container-background-color': inner.background,
+        },
       );
       return title + renderEmailBlocks(children, inner);
     })
     .join('');
+  const bottom =
+    padding.bottom > 0
+      ? mjml('mj-spacer', { height: px(padding.bottom), 'container-background-color': inner.background })
+      : '';
+  return steps + bottom;
 };
 
 const RENDERERS: { [K in EmailBlockType]: EmailBlockRenderer<K> } = {

@@ -53,6 +53,15 @@ describe('§9 e-mail defaults', () => {
     expect(html).toContain('(max-width:1024px)');
   });
 
+  test('custom HTML is written in the page font (mjml columns set font-size 0 around their cells)', () => {
+    const { document, ids } = emailWithBlocks(['customHtml']);
+    const block = document.children[ids[0] as number];
+    if (!block) throw new Error('fixture');
+    block.content = '<p>Hello</p>';
+    document.settings.font.size = 16;
+    expect(renderEmailMjml(document)).toMatch(/<td style="[^"]*font-size:16px[^"]*"><p>Hello<\/p><\/td>/);
+  });
+
   test('rows keep their column widths and backgrounds', () => {
     const { document } = emailWithBlocks(['paragraph']);
     const row = document.rows[2];

@@ -652,6 +652,14 @@ describe('each setting changes the e-mail', () => {
       'container-background-color="#FAFAFA"',
     ],
     [
+      'two-step padding insets its blocks',
+      'twoStepForm',
+      on('twoStepForm', (b) => {
+        b.attributes.advanced.padding.left = 40;
+      }),
+      'padding="0px 30px 12px 40px"',
+    ],
+    [
       'order bump headline',
       'orderBump',
       on('orderBump', (b) => {

@@ -28,13 +28,15 @@ export function emailWidth(width: number | undefined): number {
   return Math.round(Math.min(EMAIL_WIDTH.max, Math.max(EMAIL_BREAKPOINTS.mobile, width)));
 }
 
-const VISIBILITY_CSS = [
-  `@media only screen and (max-width:${EMAIL_BREAKPOINTS.mobile}px){.fw-hide-mobile{display:none!important;mso-hide:all!important}}`,
-  `@media only screen and (min-width:${EMAIL_BREAKPOINTS.mobile + 1}px) and (max-width:${EMAIL_BREAKPOINTS.tablet}px){.fw-hide-tablets{display:none!important;mso-hide:all!important}}`,
-  `@media only screen and (min-width:${EMAIL_BREAKPOINTS.tablet + 1}px){.fw-hide-desktop{display:none!important;mso-hide:all!important}}`,
-  // Narrow sections take the whole width on phones.
-  `@media only screen and (max-width:${EMAIL_BREAKPOINTS.mobile}px){.fw-section-narrow>table>tbody>tr>td{padding-left:0!important;padding-right:0!important}}`,
-].join('\n');
+/** The device visibility classes, and narrow sections at the page's own padding on phones. */
+function responsiveCss(page: Spacing): string {
+  return [
+    `@media only screen and (max-width:${EMAIL_BREAKPOINTS.mobile}px){.fw-hide-mobile{display:none!important;mso-hide:all!important}}`,
+    `@media only screen and (min-width:${EMAIL_BREAKPOINTS.mobile + 1}px) and (max-width:${EMAIL_BREAKPOINTS.tablet}px){.fw-hide-tablets{display:none!important;mso-hide:all!important}}`,
+    `@media only screen and (min-width:${EMAIL_BREAKPOINTS.tablet + 1}px){.fw-hide-desktop{display:none!important;mso-hide:all!important}}`,
+    `@media only screen and (max-width:${EMAIL_BREAKPOINTS.mobile}px){.fw-section-narrow>table>tbody>tr>td{padding-left:${px(page.left)}!important;padding-right:${px(page.right)}!important}}`,
+  ].join('\n');
+}
 
 function backgroundAttributes(basic: Background): Record<string, string | undefined> {
   const url = basic.backgroundImage === '' ? undefined : safeHref(basic.backgroundImage);
@@ -143,7 +145,7 @@ export function renderEmailMjml(document: EditorDocument, options: EmailRenderOp
         color: cssColor(font.color),
       }) + mjml('mj-text', { 'line-height': '1.5', color: cssColor(font.color) }),
     ),
-    mjml('mj-style', {}, VISIBILITY_CSS),
+    mjml('mj-style', {}, responsiveCss(padding)),
     css.trim() === '' ? '' : mjml('mj-style', {}, css),
   ].join('');
   const body = mjml(
