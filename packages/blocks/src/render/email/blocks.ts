@@ -371,11 +371,14 @@ const progressBar: EmailBlockRenderer<'progressBar'> = (block, context) => {
 };
 
 const productList: EmailBlockRenderer<'productList'> = (block, context) => {
-  const { entries, titleFont, priceFont } = block.attributes.basic;
+  const { entries, titleFont, priceFont, selectionType } = block.attributes.basic;
+  // The page's choice as a mark: the first of a single choice is chosen, as on the page.
+  const mark = (index: number) =>
+    selectionType === 'qty' ? '' : selectionType === 'multi' ? '☐ ' : index === 0 ? '◉ ' : '◯ ';
   const rows = entries
     .map(
-      (entry) =>
-        `<tr><td style="${escapeHtml(fontStyle(titleFont))};padding:6px 0">${escapeHtml(entry.title)}</td><td style="${escapeHtml(fontStyle(priceFont))};padding:6px 8px;white-space:nowrap">${entry.pcs} pcs</td><td style="${escapeHtml(fontStyle({ ...priceFont, align: 'right' }))};padding:6px 0;white-space:nowrap">${entry.price.toFixed(2)}</td></tr>`,
+      (entry, index) =>
+        `<tr><td style="${escapeHtml(fontStyle(titleFont))};padding:6px 0">${mark(index)}${escapeHtml(entry.title)}</td><td style="${escapeHtml(fontStyle(priceFont))};padding:6px 8px;white-space:nowrap">${entry.pcs} pcs</td><td style="${escapeHtml(fontStyle({ ...priceFont, align: 'right' }))};padding:6px 0;white-space:nowrap">${entry.price.toFixed(2)}</td></tr>`,
     )
     .join('');
   if (rows === '') return '';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { emptyDocument } from '../../document/empty.ts';
-import { compileEmail } from './compile.ts';
+import { compileEmail, personaliseEmail } from './compile.ts';
 import { emailWithBlocks } from './email-documents.ts';
 import { EMAIL_BREAKPOINTS, emailWidth, renderEmailMjml } from './render-mjml.ts';
 
@@ -76,6 +76,28 @@ describe('§9 e-mail defaults', () => {
     expect(source).toContain('<mj-column width="75%"');
     expect(source).toContain('<mj-column width="25%"');
     expect(source).toContain('<mj-section background-color="#F5F5F5"');
+  });
+
+  test("the template's own CSS goes into the head and cannot close it", async () => {
+    const css = '.promo{color:red}</mj-style></style><script>alert(1)</script>';
+    const source = renderEmailMjml(emptyDocument('email'), { css });
+    expect(source).toContain('<mj-style>.promo{color:red}');
+    const html = (await compileEmail(emptyDocument('email'), { css })).html.parts.join('');
+    expect(html).toContain('.promo{color:red}');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  test('a compiled e-mail can be stored as JSON and personalised from it', async () => {
+    const { document, ids } = emailWithBlocks(['paragraph']);
+    const block = document.children[ids[0] as number];
+    if (!block) throw new Error('fixture');
+    block.content = 'Hello {{first_name|there}}';
+    const compiled = await compileEmail(document);
+    const stored = JSON.parse(JSON.stringify(compiled)) as typeof compiled;
+    expect(personaliseEmail(stored, { first_name: 'Ann' })).toEqual(
+      personaliseEmail(compiled, { first_name: 'Ann' }),
+    );
+    expect(personaliseEmail(stored, { first_name: 'Ann' }).html).toContain('Hello Ann');
   });
 
   test('the page background and direction', () => {

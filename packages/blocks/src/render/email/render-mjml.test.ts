@@ -60,7 +60,7 @@ const SHOWS: Record<(typeof EMAIL_BLOCK_TYPES)[number] | 'orderBump', string> = 
   timer: '>45</div>',
   customHtml: '<p>Hello</p>',
   progressBar: 'width="60%"',
-  productList: '>Mug</td>',
+  productList: '>◉ Mug</td>',
   formElement: 'Label *',
   paymentForm: 'Card number',
   twoStepForm: 'Your shipping details',
@@ -586,6 +586,14 @@ describe('each setting changes the e-mail', () => {
         (b.attributes.basic.entries[0] as { pcs: number }).pcs = 7;
       }),
       '7 pcs',
+    ],
+    [
+      'product multi-checkout',
+      'productList',
+      on('productList', (b) => {
+        b.attributes.basic.selectionType = 'multi';
+      }),
+      '☐ Mug',
     ],
     [
       'form label',
