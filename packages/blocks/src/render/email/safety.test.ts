@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Block, BlockOf, BlockType } from '../../catalogue/registry.ts';
+import { escapeHtml } from '../string/html.ts';
 import { compileEmail, personaliseEmail } from './compile.ts';
 import { emailWithBlocks } from './email-documents.ts';
 
@@ -108,5 +110,26 @@ describe('merchant text stays escaped', () => {
     });
     expect(html).not.toMatch(/<script|alert/i);
     expect(html).toContain('Fish <b>&amp;</b> chips');
+  });
+});
+
+describe('any merchant text', () => {
+  test('compiles under strict validation and shows escaped, never as markup', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 40 }).filter((text) => !text.includes('{{')),
+        async (text) => {
+          const { document, ids } = emailWithBlocks(['button', 'menu']);
+          const [button, menu] = ids.map((id) => document.children[id]);
+          if (button?.type !== 'button' || menu?.type !== 'menu') throw new Error('fixture');
+          button.attributes.basic.headline.text = `[${text}]`;
+          (menu.attributes.basic.items[0] as { title: string }).title = text;
+          const { html } = personaliseEmail(await compileEmail(document), {});
+          expect(html).not.toMatch(/<script/i);
+          expect(html).toContain(`[${escapeHtml(text)}]`);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
