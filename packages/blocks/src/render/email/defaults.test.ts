@@ -100,6 +100,25 @@ describe('§9 e-mail defaults', () => {
     expect(personaliseEmail(stored, { first_name: 'Ann' }).html).toContain('Hello Ann');
   });
 
+  test('section and row background images compile (unsafe ones are dropped)', async () => {
+    const { document } = emailWithBlocks(['paragraph']);
+    const section = document.content[0];
+    const row = document.rows[2];
+    if (!section || !row) throw new Error('fixture');
+    Object.assign(section.attributes.basic, {
+      backgroundImage: 'https://cdn.example.com/bg.png',
+      backgroundStyle: 'auto',
+      backgroundPosition: 'bottom',
+    });
+    row.attributes.basic.backgroundImage = 'javascript:alert(1)';
+    const source = renderEmailMjml(document);
+    expect(source).toContain(
+      'background-url="https://cdn.example.com/bg.png" background-size="auto" background-position="bottom center"',
+    );
+    expect(source).not.toContain('javascript:');
+    await expect(compileEmail(document)).resolves.toBeDefined();
+  });
+
   test('the page background and direction', () => {
     const document = emptyDocument('email');
     document.settings.backgroundColor = '#EEEEEE';
