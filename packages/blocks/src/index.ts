@@ -56,6 +56,9 @@ export * from './document/structure.ts';
 export * from './history.ts';
 export type { BlockRenderer, BlockViewProps, HtmlContext, RenderContext } from './render/context.ts';
 export * from './render/css.ts';
+// Compiling to HTML (mjml) is in '@funnelwork/blocks/email', for Node only.
+export * from './render/email/merge-tags.ts';
+export * from './render/email/render-mjml.ts';
 export * from './render/inline-html.ts';
 export * from './render/links.ts';
 export * from './render/page.tsx';
