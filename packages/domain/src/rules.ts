@@ -1,6 +1,7 @@
 export * from './account/permissions.ts';
 export * from './account/trial.ts';
 export * from './analytics/granularity.ts';
+export * from './analytics/metrics.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
