@@ -1,0 +1,202 @@
+import { DateTime, IANAZone } from 'luxon';
+import { DEFAULT_TIME_ZONE } from '../shared/messages.ts';
+import type { Granularity } from './granularity.ts';
+
+/**
+ * Chart buckets in the account's time zone: "charts label buckets in the account's time zone
+ * (`time_zone`, default Europe/London), and a day is the account's day, across daylight-saving changes."
+ * A day bucket runs from one local midnight to the next, so the spring-forward day is 23 hours long and
+ * the fall-back day 25; an hour bucket is one real hour (the repeated 01:00 of a fall-back night is two
+ * buckets). Weeks start on Monday (ISO 8601, as most merchant dashboards count them); months on the 1st.
+ * Luxon does the zone arithmetic: dayjs's timezone plugin keeps the start offset when it crosses a change.
+ */
+export const WEEK_START = 'Monday';
+
+/** An instant as analytics calls carry it: unix seconds, or a Date. */
+export type Instant = Date | number;
+
+/** "Trend point: date (unix), value." */
+export type TrendPoint = { date: number; value: number };
+
+/** "Chart point: value, brief (label), date, oldDate, oldValue." oldDate is null past the prior period's end. */
+export type ChartPoint = {
+  value: number;
+  brief: string;
+  date: number;
+  oldDate: number | null;
+  oldValue: number;
+};
+
+/** The most buckets one chart may hold (an hourly year is 8,784): a bound for requests, not a display rule. */
+export const MAX_BUCKETS = 10_000;
+
+// Month names as 'Sep', not en-GB's 'Sept'.
+const LOCALE = 'en-US';
+
+/** Whether an IANA zone name is known to this runtime ('Europe/London' yes, 'Mars/Base' no). */
+export function isTimeZone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+/** The account's zone: its `time_zone`, or "Default time zone Europe/London" when unset or unknown. */
+export function accountTimeZone(zone?: string | null): string {
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+const toSeconds = (instant: Instant): number =>
+  typeof instant === 'number' ? instant : Math.floor(instant.getTime() / 1000);
+
+// The zone is checked by each exported function; the locale is set only where a label is written (it is costly).
+const inZone = (seconds: number, zone: string) => DateTime.fromSeconds(seconds, { zone });
+
+// Luxon's week is the ISO week: Monday first.
+const startOfUnit = (dt: DateTime, unit: Granularity): DateTime => dt.startOf(unit);
+
+/** The start (unix seconds) of the bucket holding an instant: the function rollups and raw reads share. */
+export function bucketStart(
+  instant: Instant,
+  unit: Granularity,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number {
+  return startIn(toSeconds(instant), unit, accountTimeZone(timeZone));
+}
+const startIn = (seconds: number, unit: Granularity, zone: string) =>
+  startOfUnit(inZone(seconds, zone), unit).toSeconds();
+
+/** The start of the bucket after the one starting at `bucket` (a local midnight for days, weeks, months). */
+export function nextBucketStart(
+  bucket: number,
+  unit: Granularity,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number {
+  return nextIn(bucket, unit, accountTimeZone(timeZone));
+}
+const nextIn = (bucket: number, unit: Granularity, zone: string) =>
+  // An hour is a real hour, which keeps working out a 30-minute zone's hour buckets cheap.
+  unit === 'hour'
+    ? startIn(bucket + 3600, unit, zone)
+    : startOfUnit(inZone(bucket, zone).plus({ [`${unit}s`]: 1 }), unit).toSeconds();
+
+/**
+ * The bucket starts (unix seconds) of a range, from the bucket holding `start` to the one holding `end`
+ * (both included: the presets end at 23:59:59.999 of their last day). An end before the start gives none.
+ * Throws a RangeError past MAX_BUCKETS; the contracts refuse such requests first.
+ */
+export function bucketStarts(
+  start: Instant,
+  end: Instant,
+  unit: Granularity,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number[] {
+  const zone = accountTimeZone(timeZone);
+  const first = toSeconds(start);
+  const last = toSeconds(end);
+  const starts: number[] = [];
+  if (last < first) return starts;
+  for (let at = startIn(first, unit, zone); at <= last; at = nextIn(at, unit, zone)) {
+    if (starts.length === MAX_BUCKETS) throw new RangeError(`more than ${MAX_BUCKETS} ${unit} buckets`);
+    starts.push(at);
+  }
+  return starts;
+}
+
+/** The shortest a bucket of each unit can be, in seconds (23-hour days, 28-day months less an hour). */
+const SHORTEST_BUCKET: Record<Granularity, number> = {
+  hour: 3600,
+  day: 23 * 3600,
+  week: 167 * 3600,
+  month: 671 * 3600,
+};
+
+/** An upper bound of the buckets a range needs, without walking it (for validating requests). */
+export function maxBucketCount(start: Instant, end: Instant, unit: Granularity): number {
+  const span = toSeconds(end) - toSeconds(start);
+  if (span < 0) return 0;
+  return Math.ceil(span / SHORTEST_BUCKET[unit]) + 1;
+}
+
+/** Label formats (Luxon tokens, English month names). */
+export const BUCKET_LABEL_FORMATS: Record<Granularity, string> = {
+  hour: 'dd LLL HH:mm',
+  day: 'dd LLL',
+  week: 'dd LLL',
+  month: 'LLL yyyy',
+};
+
+/**
+ * The text under a bucket on a chart, in the account's zone: '29 Mar 14:00' (hour), '29 Mar' (day; a
+ * week is labelled by its Monday), 'Mar 2026' (month).
+ */
+export function bucketLabel(bucket: number, unit: Granularity, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return inZone(bucket, accountTimeZone(timeZone)).setLocale(LOCALE).toFormat(BUCKET_LABEL_FORMATS[unit]);
+}
+
+/** A trend over every bucket of the range, 0 where `points` has no value; points outside the range are dropped. */
+export function fillTrend(
+  points: ReadonlyArray<TrendPoint>,
+  buckets: ReadonlyArray<number>,
+  unit: Granularity,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): TrendPoint[] {
+  const zone = accountTimeZone(timeZone);
+  const sums = new Map<number, number>();
+  for (const p of points) {
+    const at = startIn(p.date, unit, zone);
+    sums.set(at, (sums.get(at) ?? 0) + p.value);
+  }
+  return buckets.map((date) => ({ date, value: sums.get(date) ?? 0 }));
+}
+
+export type ChartRange = {
+  start: Instant;
+  end: Instant;
+  old_start: Instant;
+  old_end: Instant;
+  unit: Granularity;
+  time_zone?: string | null;
+};
+
+/**
+ * A chart with its comparison: the n-th bucket of the period beside the n-th bucket of the prior period
+ * ("each with comparison to the prior period"). Missing values are 0.
+ */
+export function chartPoints(
+  range: ChartRange,
+  current: ReadonlyArray<TrendPoint>,
+  previous: ReadonlyArray<TrendPoint>,
+): ChartPoint[] {
+  const zone = accountTimeZone(range.time_zone);
+  const buckets = bucketStarts(range.start, range.end, range.unit, zone);
+  const oldBuckets = bucketStarts(range.old_start, range.old_end, range.unit, zone);
+  const now = fillTrend(current, buckets, range.unit, zone);
+  const before = fillTrend(previous, oldBuckets, range.unit, zone);
+  return now.map((point, i) => ({
+    value: point.value,
+    brief: bucketLabel(point.date, range.unit, zone),
+    date: point.date,
+    oldDate: before[i]?.date ?? null,
+    oldValue: before[i]?.value ?? 0,
+  }));
+}
+
+/** "An empty chart shows 30 days of zeros": the 30 days up to the one holding `now`, beside the 30 before. */
+export const EMPTY_CHART_DAYS = 30;
+
+export function emptyChart(now: Instant, timeZone: string = DEFAULT_TIME_ZONE): ChartPoint[] {
+  const zone = accountTimeZone(timeZone);
+  const today = inZone(bucketStart(now, 'day', zone), zone);
+  const first = today.minus({ days: EMPTY_CHART_DAYS - 1 });
+  const oldFirst = first.minus({ days: EMPTY_CHART_DAYS });
+  return chartPoints(
+    {
+      start: first.toSeconds(),
+      end: today.toSeconds(),
+      old_start: oldFirst.toSeconds(),
+      old_end: first.toSeconds() - 1,
+      unit: 'day',
+      time_zone: zone,
+    },
+    [],
+    [],
+  );
+}
