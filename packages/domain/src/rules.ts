@@ -1,6 +1,7 @@
 export * from './account/permissions.ts';
 export * from './account/trial.ts';
 export * from './analytics/buckets.ts';
+export * from './analytics/filters.ts';
 export * from './analytics/granularity.ts';
 export * from './analytics/metrics.ts';
 export * from './customers/addresses.ts';
