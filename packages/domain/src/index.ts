@@ -1,4 +1,5 @@
 export * from './account/contracts.ts';
+export * from './analytics/contracts.ts';
 export * from './customers/contracts.ts';
 export * from './domains/contracts.ts';
 export * from './domains/rules.ts';
