@@ -1,5 +1,6 @@
 export * from './account/permissions.ts';
 export * from './account/trial.ts';
+export * from './analytics/ab-verdict.ts';
 export * from './analytics/breakdown.ts';
 export * from './analytics/buckets.ts';
 export * from './analytics/filters.ts';
