@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PERFORMANCE, performanceRow, sumPerformance } from './breakdown.ts';
 import {
+  breakdownAnswerSchema,
+  breakdownBodySchema,
   dashboardSummaryAnswerSchema,
   dashboardSummaryQuerySchema,
   funnelAnalyticsQuerySchema,
@@ -285,5 +287,31 @@ describe('"Dashboard response: revenue, aov, orders, visits, optins, trends, hou
     expect(dashboardSummaryAnswerSchema.parse(answer)).toEqual(answer);
     const { optin_rate: _missing, ...withoutRate } = answer.data;
     expect(dashboardSummaryAnswerSchema.safeParse({ data: withoutRate }).success).toBe(false);
+  });
+});
+
+describe('analytics/breakdown-v2: the numbers split by one filter key', () => {
+  const body = { key: 'utm_source', start: START, end: START + DAY };
+  it('takes a key, a range, conditions and a limit', () => {
+    expect(breakdownBodySchema.parse(body)).toEqual({ ...body, funnel_id: 0, conditions: [], limit: 10 });
+    const row = {
+      value: 'mail',
+      visits: 4,
+      page_views: 9,
+      optins: 1,
+      optin_rate: 25,
+      orders: 1,
+      conversion_rate: 25,
+      revenue: 9.5,
+    };
+    const answer = { data: { key: 'utm_source', rows: [row] } };
+    expect(breakdownAnswerSchema.parse(answer)).toEqual(answer);
+  });
+  it('refuses bad input naming the field', () => {
+    expect(refusal(breakdownBodySchema, { ...body, key: 'browser' })?.field).toBe('key');
+    expect(refusal(breakdownBodySchema, { ...body, limit: 0 })?.field).toBe('limit');
+    expect(refusal(breakdownBodySchema, { ...body, limit: 101 })?.field).toBe('limit');
+    expect(refusal(breakdownBodySchema, { ...body, end: START - 1 })?.field).toBe('end');
+    expect(refusal(breakdownBodySchema, { key: 'country', end: START })?.field).toBe('start');
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataAnswer } from '../shared/envelope.ts';
 import { idQuery, idValue } from '../shared/inputs.ts';
 import { MAX_BUCKETS, maxBucketCount } from './buckets.ts';
-import { filterConditionsSchema } from './filters.ts';
+import { FILTER_KEYS, filterConditionsSchema } from './filters.ts';
 import { type Granularity, granularity } from './granularity.ts';
 import { ANALYTICS_METRICS } from './metrics.ts';
 
@@ -201,6 +201,22 @@ export const performanceBreakdownQuerySchema = z
   });
 export type PerformanceBreakdownQuery = z.input<typeof performanceBreakdownQuerySchema>;
 
+/**
+ * `analytics/breakdown-v2`: the period's numbers split by the values of one filter key (visits per
+ * utm_source, orders per country …), the busiest values first, at most `limit` of them.
+ */
+export const breakdownBodySchema = z
+  .object({
+    key: z.enum(FILTER_KEYS, { error: `must be one of ${FILTER_KEYS.join(', ')}` }),
+    funnel_id: funnelOrAll(),
+    start: unixValue(),
+    end: unixValue(),
+    conditions: filterConditionsSchema.default([]),
+    limit: z.number().int().min(1).max(100).default(10),
+  })
+  .superRefine((value, ctx) => checkRange(value, ctx));
+export type BreakdownBody = z.input<typeof breakdownBodySchema>;
+
 /* Answers ---------------------------------------------------------------------------------------- */
 
 /** "Trend point: date (unix), value." */
@@ -351,3 +367,23 @@ export const performanceBreakdownAnswerSchema = dataAnswer(
   }),
 );
 export type PerformanceBreakdownAnswer = z.infer<typeof performanceBreakdownAnswerSchema>;
+
+/** A value of the key ('' for visits without one) with its numbers; rates as metricValue gives them. */
+export const breakdownAnswerSchema = dataAnswer(
+  z.object({
+    key: z.enum(FILTER_KEYS),
+    rows: z.array(
+      z.object({
+        value: z.string(),
+        visits: z.number().int(),
+        page_views: z.number().int(),
+        optins: z.number().int(),
+        optin_rate: z.number(),
+        orders: z.number().int(),
+        conversion_rate: z.number(),
+        revenue: z.number(),
+      }),
+    ),
+  }),
+);
+export type BreakdownAnswer = z.infer<typeof breakdownAnswerSchema>;
