@@ -49,8 +49,17 @@ const toSeconds = (instant: Instant): number =>
 // The zone is checked by each exported function; the locale is set only where a label is written (it is costly).
 const inZone = (seconds: number, zone: string) => DateTime.fromSeconds(seconds, { zone });
 
-// Luxon's week is the ISO week: Monday first.
-const startOfUnit = (dt: DateTime, unit: Granularity): DateTime => dt.startOf(unit);
+// Luxon's week is the ISO week (Monday first); its day, week and month follow the zone's calendar.
+const startIn = (seconds: number, unit: Granularity, zone: string) =>
+  inZone(seconds, zone).startOf(unit).toSeconds();
+// Hours are real hours, so the next one is 3,600 s on (a fall-back night repeats 01:00 as two buckets).
+const nextIn = (bucket: number, unit: Granularity, zone: string) =>
+  unit === 'hour'
+    ? startIn(bucket + 3600, unit, zone)
+    : inZone(bucket, zone)
+        .plus({ [`${unit}s`]: 1 })
+        .startOf(unit)
+        .toSeconds();
 
 /** The start (unix seconds) of the bucket holding an instant: the function rollups and raw reads share. */
 export function bucketStart(
@@ -60,8 +69,6 @@ export function bucketStart(
 ): number {
   return startIn(toSeconds(instant), unit, accountTimeZone(timeZone));
 }
-const startIn = (seconds: number, unit: Granularity, zone: string) =>
-  startOfUnit(inZone(seconds, zone), unit).toSeconds();
 
 /** The start of the bucket after the one starting at `bucket` (a local midnight for days, weeks, months). */
 export function nextBucketStart(
@@ -71,11 +78,6 @@ export function nextBucketStart(
 ): number {
   return nextIn(bucket, unit, accountTimeZone(timeZone));
 }
-const nextIn = (bucket: number, unit: Granularity, zone: string) =>
-  // An hour is a real hour, which keeps working out a 30-minute zone's hour buckets cheap.
-  unit === 'hour'
-    ? startIn(bucket + 3600, unit, zone)
-    : startOfUnit(inZone(bucket, zone).plus({ [`${unit}s`]: 1 }), unit).toSeconds();
 
 /**
  * The bucket starts (unix seconds) of a range, from the bucket holding `start` to the one holding `end`
