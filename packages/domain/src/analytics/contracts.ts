@@ -1,10 +1,88 @@
 import { z } from 'zod';
 import { dataAnswer } from '../shared/envelope.ts';
-import { idQuery, idValue } from '../shared/inputs.ts';
+import { idQuery, idValue, isStorableText } from '../shared/inputs.ts';
 import { MAX_BUCKETS, maxBucketCount } from './buckets.ts';
-import { FILTER_KEYS, filterConditionsSchema } from './filters.ts';
+import {
+  FILTER_KEYS,
+  type FilterCondition,
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_FILTER_VALUES,
+  OPERAND_VALUES,
+  takesValues,
+} from './filters.ts';
 import { type Granularity, granularity } from './granularity.ts';
 import { ANALYTICS_METRICS } from './metrics.ts';
+
+/* Filter conditions: here, not in filters.ts, so the rules barrel the web loads first holds no zod. */
+const filterValue = z
+  .string()
+  .trim()
+  .min(1, 'may not be blank')
+  .max(MAX_FILTER_VALUE_LENGTH, `must be at most ${MAX_FILTER_VALUE_LENGTH} characters`)
+  .refine(isStorableText, 'may not hold NUL characters or broken Unicode');
+
+/**
+ * One condition as the API takes it. `values` for IN and NOT IN, `value` for the others; a request that
+ * sends the other one as well is not refused (the panel keeps both while the operand changes), but only
+ * the one its operand takes is read.
+ */
+export const filterConditionSchema = z
+  .object({
+    id: z.union([z.string().max(64), z.number().int()]).optional(),
+    key: z.enum(FILTER_KEYS, { error: `must be one of ${FILTER_KEYS.join(', ')}` }),
+    operand: z.enum(OPERAND_VALUES, { error: `must be one of ${OPERAND_VALUES.join(', ')}` }),
+    value: z.string().optional(),
+    values: z
+      .array(z.string())
+      .max(MAX_FILTER_VALUES, `may hold at most ${MAX_FILTER_VALUES} values`)
+      .optional(),
+  })
+  .transform((condition, ctx): FilterCondition => {
+    const base = { ...(condition.id === undefined ? {} : { id: condition.id }), key: condition.key };
+    if (takesValues(condition.operand)) {
+      const values: string[] = [];
+      for (const [i, raw] of (condition.values ?? []).entries()) {
+        const parsed = filterValue.safeParse(raw);
+        if (!parsed.success) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['values', i],
+            message: parsed.error.issues[0]?.message ?? 'is invalid',
+          });
+          return z.NEVER;
+        }
+        values.push(parsed.data);
+      }
+      if (values.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['values'],
+          message: `${condition.operand} needs at least one value`,
+        });
+        return z.NEVER;
+      }
+      return { ...base, operand: condition.operand, values };
+    }
+    const parsed = filterValue.safeParse(condition.value ?? '');
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message:
+          condition.value === undefined
+            ? `${condition.operand} needs a value`
+            : (parsed.error.issues[0]?.message ?? 'is invalid'),
+      });
+      return z.NEVER;
+    }
+    return { ...base, operand: condition.operand, value: parsed.data };
+  });
+
+/** The conditions of a request; all of them must hold (they are joined with AND). */
+export const filterConditionsSchema = z
+  .array(filterConditionSchema)
+  .max(MAX_FILTER_CONDITIONS, `may hold at most ${MAX_FILTER_CONDITIONS} conditions`);
 
 /* ----------------------------------------------------------------------------------------------
  * Analytics (funnels spec §3 "Dashboard response", §4 "Analytics granularity", §7.5)

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { filterConditionSchema, filterConditionsSchema } from './contracts.ts';
 import {
   canSaveFilter,
   FILTER_KEYS,
   FILTER_OPERANDS,
   type FilterableRecord,
   type FilterCondition,
-  filterConditionSchema,
-  filterConditionsSchema,
   MAX_FILTER_CONDITIONS,
   matchesFilters,
 } from './filters.ts';

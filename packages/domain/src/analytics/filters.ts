@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { isStorableText } from '../shared/inputs.ts';
-
 /**
  * "Filter keys: currency, referrer, referrer_domain, utm_campaign, utm_medium, utm_source, utm_content,
  * utm_term, country." Each is a column of a page-view event and of the rollups.
@@ -30,7 +27,7 @@ export const FILTER_OPERANDS = [
   { operand: '=', label: 'Equals', takes: 'value' },
 ] as const;
 export type FilterOperand = (typeof FILTER_OPERANDS)[number]['operand'];
-const OPERAND_VALUES = FILTER_OPERANDS.map((o) => o.operand) as unknown as readonly [
+export const OPERAND_VALUES = FILTER_OPERANDS.map((o) => o.operand) as unknown as readonly [
   FilterOperand,
   ...FilterOperand[],
 ];
@@ -75,75 +72,6 @@ export function canSaveFilter(draft: FilterDraft): boolean {
 export const MAX_FILTER_CONDITIONS = 20;
 export const MAX_FILTER_VALUES = 100;
 export const MAX_FILTER_VALUE_LENGTH = 500;
-
-const filterValue = z
-  .string()
-  .trim()
-  .min(1, 'may not be blank')
-  .max(MAX_FILTER_VALUE_LENGTH, `must be at most ${MAX_FILTER_VALUE_LENGTH} characters`)
-  .refine(isStorableText, 'may not hold NUL characters or broken Unicode');
-
-/**
- * One condition as the API takes it. `values` for IN and NOT IN, `value` for the others; a request that
- * sends the other one as well is not refused (the panel keeps both while the operand changes), but only
- * the one its operand takes is read.
- */
-export const filterConditionSchema = z
-  .object({
-    id: z.union([z.string().max(64), z.number().int()]).optional(),
-    key: z.enum(FILTER_KEYS, { error: `must be one of ${FILTER_KEYS.join(', ')}` }),
-    operand: z.enum(OPERAND_VALUES, { error: `must be one of ${OPERAND_VALUES.join(', ')}` }),
-    value: z.string().optional(),
-    values: z
-      .array(z.string())
-      .max(MAX_FILTER_VALUES, `may hold at most ${MAX_FILTER_VALUES} values`)
-      .optional(),
-  })
-  .transform((condition, ctx): FilterCondition => {
-    const base = { ...(condition.id === undefined ? {} : { id: condition.id }), key: condition.key };
-    if (takesValues(condition.operand)) {
-      const values: string[] = [];
-      for (const [i, raw] of (condition.values ?? []).entries()) {
-        const parsed = filterValue.safeParse(raw);
-        if (!parsed.success) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['values', i],
-            message: parsed.error.issues[0]?.message ?? 'is invalid',
-          });
-          return z.NEVER;
-        }
-        values.push(parsed.data);
-      }
-      if (values.length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['values'],
-          message: `${condition.operand} needs at least one value`,
-        });
-        return z.NEVER;
-      }
-      return { ...base, operand: condition.operand, values };
-    }
-    const parsed = filterValue.safeParse(condition.value ?? '');
-    if (!parsed.success) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message:
-          condition.value === undefined
-            ? `${condition.operand} needs a value`
-            : (parsed.error.issues[0]?.message ?? 'is invalid'),
-      });
-      return z.NEVER;
-    }
-    return { ...base, operand: condition.operand, value: parsed.data };
-  });
-
-/** The conditions of a request; all of them must hold (they are joined with AND). */
-export const filterConditionsSchema = z
-  .array(filterConditionSchema)
-  .max(MAX_FILTER_CONDITIONS, `may hold at most ${MAX_FILTER_CONDITIONS} conditions`);
 
 /** A page view or order as the filters see it: the filter keys' values, null or absent when unknown. */
 export type FilterableRecord = Partial<Record<FilterKey, string | null>>;
