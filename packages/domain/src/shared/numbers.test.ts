@@ -32,6 +32,11 @@ describe(
       expect(delta(0, 5)).toBe(-100);
       expect(delta(100, 100)).toBe(0);
     });
+    it('keeps the sign of the change when the old value is negative (net revenue after refunds)', () => {
+      expect(delta(100, -100)).toBe(200);
+      expect(delta(-150, -100)).toBe(-50);
+      expect(delta(-50, -100)).toBe(50);
+    });
     it('is 100 when the old value is zero and the new one is not; 0 when both are zero', () => {
       expect(delta(5, 0)).toBe(100);
       expect(delta(0.01, 0)).toBe(100);

@@ -28,11 +28,13 @@ export function rate(value: number, total: number): number {
 
 /**
  * "Chart delta is a percent with two decimals; if the old value is zero and the new value nonzero it is
- * 100." (new − old) / old × 100 rounded to two decimals; 0 when both are zero.
+ * 100." (new − old) / |old| × 100 rounded to two decimals; 0 when both are zero. Dividing by the old
+ * value's size keeps the sign of the change for values that can be negative (net revenue after
+ * refunds): −100 → +100 is +200 %, not −200 %.
  */
 export function delta(newValue: number, oldValue: number): number {
   if (oldValue === 0) return newValue === 0 ? 0 : 100;
-  return roundTo(((newValue - oldValue) / oldValue) * 100, 2);
+  return roundTo(((newValue - oldValue) / Math.abs(oldValue)) * 100, 2);
 }
 
 const SUFFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'] as const;
