@@ -189,6 +189,26 @@ describe('preview link ("/preview-user-template/{templateId} with query paramete
     expect(res.body).toMatch(/^<!doctype html>/i);
   });
 
+  it('a template saved before compiles were stored is compiled once when first opened, and keeps it', async () => {
+    const [legacy] = await t.database.db
+      .insert(emailTemplates)
+      .values({
+        accountId: owner.accountId,
+        userId: owner.userId,
+        name: 'Legacy',
+        config: JSON.stringify(emailWithParagraphs('Saved long ago')),
+      })
+      .returning();
+    if (!legacy) throw new Error('no row');
+    expect(legacy.compiled).toBeNull();
+    const { preview_url } = (await api.get(`users/${owner.userId}/email-templates/${legacy.id}`)).json().data;
+    const res = await open(preview_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Saved long ago');
+    const [after] = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, legacy.id));
+    expect(after?.compiled?.html.parts.join('')).toContain('Saved long ago');
+  });
+
   it('answers 404 with no hint for a wrong, missing or borrowed key', async () => {
     const one = await create('One');
     const other = await create('Other');
