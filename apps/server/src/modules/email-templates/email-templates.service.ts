@@ -1,7 +1,7 @@
 import type { EditorDocument } from '@funnelwork/blocks';
 import { type CompiledEmail, personaliseEmail } from '@funnelwork/blocks/email';
 import type { EmailTemplate } from '@funnelwork/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { emailTemplates, members, users } from '../../db/schema/index.ts';
@@ -34,9 +34,8 @@ export function checkedEmailConfig(config: string): EditorDocument {
 
 /**
  * The saved columns of a template's document: the config as sent, its compile (with the template's
- * own CSS), and `html` as the
- * compile's HTML part (merge tags kept). The document is the source of truth: a client's `html` is
- * not stored.
+ * own CSS), and `html` as the compile's HTML part (merge tags kept). The document is the source of
+ * truth: a client's `html` is not stored.
  */
 async function compiledColumns(config: string, css: string) {
   const compiled = await compiledDocument(checkedEmailConfig(config), css);
@@ -73,11 +72,19 @@ export function createEmailTemplatesService({
   /** The stored compile; a row saved before compiles were stored is compiled once and keeps it. */
   async function compiledOf(row: Row): Promise<CompiledEmail> {
     if (row.compiled) return row.compiled;
-    const { compiled } = await compiledColumns(row.config, row.css);
+    const { compiled, html } = await compiledColumns(row.config, row.css);
+    // Only if no save came in between: a newer save stored its own compile.
     await db
       .update(emailTemplates)
-      .set({ compiled })
-      .where(and(eq(emailTemplates.id, row.id), eq(emailTemplates.config, row.config)));
+      .set({ compiled, html })
+      .where(
+        and(
+          eq(emailTemplates.id, row.id),
+          eq(emailTemplates.config, row.config),
+          eq(emailTemplates.css, row.css),
+          isNull(emailTemplates.compiled),
+        ),
+      );
     return compiled;
   }
 

@@ -207,6 +207,7 @@ describe('preview link ("/preview-user-template/{templateId} with query paramete
     expect(res.body).toContain('Saved long ago');
     const [after] = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, legacy.id));
     expect(after?.compiled?.html.parts.join('')).toContain('Saved long ago');
+    expect(after?.html).toContain('Saved long ago');
   });
 
   it('answers 404 with no hint for a wrong, missing or borrowed key', async () => {
