@@ -31,7 +31,11 @@ import { createCustomersService } from './modules/customers/customers.service.ts
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { createDomainsService } from './modules/domains/domains.service.ts';
-import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { previewKeyFrom } from './modules/email-templates/email-templates.compile.ts';
+import {
+  emailTemplatePreviewRoute,
+  emailTemplatesRoutes,
+} from './modules/email-templates/email-templates.routes.ts';
 import { createEmailTemplatesService } from './modules/email-templates/email-templates.service.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService, type ExportsService } from './modules/exports/exports.service.ts';
@@ -242,8 +246,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const images = createImagesService({ db, storage });
   const popups = createPopupsService({ db });
   const library = createLibraryService({ db });
-  const emailTemplates = createEmailTemplatesService({ db });
-  const cipher = createCredentialCipher(config.gatewaySecretKey ?? keyFromDataDir(config.dataDir));
+  // The server's one secret key (GATEWAY_SECRET_KEY or the data directory's key file); each use derives its own.
+  const serverSecret = config.gatewaySecretKey ?? keyFromDataDir(config.dataDir);
+  const emailTemplates = createEmailTemplatesService({
+    db,
+    mailer,
+    previewKey: previewKeyFrom(serverSecret),
+  });
+  const cipher = createCredentialCipher(serverSecret);
   installCredentialCipher(cipher);
   const stripe = createStripeAdapter({ apiBase: config.stripeApiBase });
   const gateways = createGatewaysService({
@@ -311,6 +321,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   );
 
   mediaRoute(app, { images });
+  emailTemplatePreviewRoute(app, { templates: emailTemplates });
   checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
   await registerRuntime(app, { db, config, invalidations });
 

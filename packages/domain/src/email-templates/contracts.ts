@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
-import { idQuery, isStorableText, text } from '../shared/inputs.ts';
+import { idNumberOrDigits, idQuery, isStorableText, text } from '../shared/inputs.ts';
 
 /** "Email template name required on save: alert 'Please enter a template name'." */
 export const EMAIL_TEMPLATE_NAME_REQUIRED = 'Please enter a template name';
@@ -16,6 +16,11 @@ export const emailTemplateSchema = z.object({
   config: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * "Email preview link: /preview-user-template/{templateId} with query parameters uid and key": this
+   * template's link, relative to the dashboard; it opens without a session.
+   */
+  preview_url: z.string(),
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplateBriefSchema = emailTemplateSchema.omit({ html: true, css: true, config: true });
@@ -62,4 +67,21 @@ export const userEmailTemplateParamsSchema = z.object({
 });
 export const userEmailTemplateItemParamsSchema = userEmailTemplateParamsSchema.extend({
   id: idQuery(),
+});
+
+/** "Test recipient must match a standard e-mail pattern; … placeholder 'Type a valid email address'." */
+export const TEST_RECIPIENT_INVALID = 'Type a valid email address';
+
+/** "Send test email: operation with code 1016, payload recipient and email_template_id; reads success." */
+export const sendTestEmailBodySchema = dataBody(
+  z.object({
+    recipient: z.string().trim().max(254, TEST_RECIPIENT_INVALID).pipe(z.email(TEST_RECIPIENT_INVALID)),
+    email_template_id: idNumberOrDigits(),
+  }),
+);
+
+export const emailTemplatePreviewParamsSchema = z.object({ templateId: idQuery() });
+export const emailTemplatePreviewQuerySchema = z.object({
+  uid: z.string().optional(),
+  key: z.string().optional(),
 });

@@ -3,16 +3,20 @@ import {
   dataAnswer,
   emailTemplateBriefSchema,
   emailTemplateIdAnswerSchema,
+  emailTemplatePreviewParamsSchema,
+  emailTemplatePreviewQuerySchema,
   emailTemplateSchema,
   okAnswerSchema,
   patchEmailTemplateBodySchema,
+  sendTestEmailBodySchema,
   userEmailTemplateItemParamsSchema,
   userEmailTemplateParamsSchema,
 } from '@funnelwork/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { PREVIEW_CSP } from '../steps/page-preview.ts';
 import type { EmailTemplatesService } from './email-templates.service.ts';
 
 const tags = ['e-mail templates'];
@@ -98,6 +102,59 @@ export function emailTemplatesRoutes(
       requirePermission(request, 'automations');
       await templates.remove(accountIdOf(request), request.params.userId, request.params.id);
       return { data: { success: true as const } };
+    },
+  );
+
+  r.post(
+    '/email-templates/send-test',
+    {
+      schema: {
+        tags,
+        description:
+          "Send test email (the spec's operation code 1016): payload recipient and email_template_id; reads success. The template is personalised with the signed-in member's name and sent with its HTML and text parts.",
+        body: sendTestEmailBodySchema,
+        response: { 200: okAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      await templates.sendTest(accountIdOf(request), sessionOf(request).userId, {
+        recipient: request.body.data.recipient,
+        templateId: request.body.data.email_template_id,
+      });
+      return { data: { success: true as const } };
+    },
+  );
+}
+
+/**
+ * "Email preview link: /preview-user-template/{templateId} with query parameters uid and key": the
+ * link's own document, without a session, on the dashboard's origin; its CSP sandboxes the merchant's
+ * HTML (an opaque origin without scripts), as the page preview does.
+ */
+export function emailTemplatePreviewRoute(
+  app: FastifyInstance,
+  { templates }: { templates: EmailTemplatesService },
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/preview-user-template/:templateId',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        params: emailTemplatePreviewParamsSchema,
+        querystring: emailTemplatePreviewQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { uid, key } = request.query;
+      const html = await templates.preview(request.params.templateId, uid, key);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PREVIEW_CSP)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(html);
     },
   );
 }

@@ -1,27 +1,19 @@
+import type { EditorDocument } from '@funnelwork/blocks';
+import { type CompiledEmail, personaliseEmail } from '@funnelwork/blocks/email';
 import type { EmailTemplate } from '@funnelwork/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
-import { emailTemplates, members } from '../../db/schema/index.ts';
+import { emailTemplates, members, users } from '../../db/schema/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { checkedDocument } from '../steps/page-documents.ts';
+import { compiledDocument, mergeSource, previewKeyMatches, previewUrl } from './email-templates.compile.ts';
 
 type Row = typeof emailTemplates.$inferSelect;
 
-const out = (row: Row): EmailTemplate => ({
-  id: row.id,
-  user_id: row.userId,
-  name: row.name,
-  html: row.html,
-  css: row.css,
-  tags: row.tags,
-  config: row.config,
-  created_at: iso(row.createdAt),
-  updated_at: iso(row.updatedAt),
-});
-
 /** `config` is JSON text of an e-mail editor document; anything else is refused naming the place. */
-export function checkedEmailConfig(config: string): string {
+export function checkedEmailConfig(config: string): EditorDocument {
   let parsed: unknown;
   try {
     parsed = JSON.parse(config);
@@ -37,14 +29,65 @@ export function checkedEmailConfig(config: string): string {
       'data.config.kind',
     );
   }
-  return config;
+  return document as unknown as EditorDocument;
+}
+
+/**
+ * The saved columns of a template's document: the config as sent, its compile (with the template's
+ * own CSS), and `html` as the compile's HTML part (merge tags kept). The document is the source of
+ * truth: a client's `html` is not stored.
+ */
+async function compiledColumns(config: string, css: string) {
+  const compiled = await compiledDocument(checkedEmailConfig(config), css);
+  return { config, compiled, html: mergeSource(compiled.html) };
 }
 
 /**
  * Users' e-mail templates in the selected account ("email templates for users"). The user in the path
  * must be a member of the account; the automations' e-mail editor lists, saves and deletes them.
  */
-export function createEmailTemplatesService({ db }: { db: Db }) {
+export function createEmailTemplatesService({
+  db,
+  mailer,
+  previewKey,
+}: {
+  db: Db;
+  mailer: Mailer;
+  /** The preview links' HMAC key (`previewKeyFrom` the server's secret key). */
+  previewKey: Buffer;
+}) {
+  const out = (row: Row): EmailTemplate => ({
+    id: row.id,
+    user_id: row.userId,
+    name: row.name,
+    html: row.html,
+    css: row.css,
+    tags: row.tags,
+    config: row.config,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    preview_url: previewUrl(previewKey, row.id, row.userId),
+  });
+
+  /** The stored compile; a row saved before compiles were stored is compiled once and keeps it. */
+  async function compiledOf(row: Row): Promise<CompiledEmail> {
+    if (row.compiled) return row.compiled;
+    const { compiled, html } = await compiledColumns(row.config, row.css);
+    // Only if no save came in between: a newer save stored its own compile.
+    await db
+      .update(emailTemplates)
+      .set({ compiled, html })
+      .where(
+        and(
+          eq(emailTemplates.id, row.id),
+          eq(emailTemplates.config, row.config),
+          eq(emailTemplates.css, row.css),
+          isNull(emailTemplates.compiled),
+        ),
+      );
+    return compiled;
+  }
+
   async function requireMember(accountId: number, userId: number) {
     const [member] = await db
       .select({ id: members.id })
@@ -85,17 +128,16 @@ export function createEmailTemplatesService({ db }: { db: Db }) {
       input: { name: string; html: string; css: string; tags: string; config: string },
     ) {
       await requireMember(accountId, userId);
-      const config = checkedEmailConfig(input.config);
+      const document = await compiledColumns(input.config, input.css);
       const [row] = await db
         .insert(emailTemplates)
         .values({
           accountId,
           userId,
           name: input.name,
-          html: input.html,
           css: input.css,
           tags: input.tags,
-          config,
+          ...document,
         })
         .returning({ id: emailTemplates.id });
       return { id: (row as { id: number }).id };
@@ -107,16 +149,18 @@ export function createEmailTemplatesService({ db }: { db: Db }) {
       id: number,
       input: { name?: string; html?: string; css?: string; tags?: string; config?: string },
     ) {
-      await find(accountId, userId, id);
-      const config = input.config !== undefined ? checkedEmailConfig(input.config) : undefined;
+      const stored = await find(accountId, userId, id);
+      const document =
+        input.config !== undefined || input.css !== undefined
+          ? await compiledColumns(input.config ?? stored.config, input.css ?? stored.css)
+          : undefined;
       const [row] = await db
         .update(emailTemplates)
         .set({
           ...(input.name !== undefined && { name: input.name }),
-          ...(input.html !== undefined && { html: input.html }),
           ...(input.css !== undefined && { css: input.css }),
           ...(input.tags !== undefined && { tags: input.tags }),
-          ...(config !== undefined && { config }),
+          ...document,
           updatedAt: new Date(),
         })
         .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.id, id)))
@@ -129,6 +173,56 @@ export function createEmailTemplatesService({ db }: { db: Db }) {
       await db
         .delete(emailTemplates)
         .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.id, id)));
+    },
+
+    /**
+     * "Send test email: … payload recipient and email_template_id; reads success." A template of the
+     * account, personalised with the signed-in member's own name and address (other tags take their
+     * fallbacks), sent with its HTML and text parts and the template's name as the subject.
+     */
+    async sendTest(
+      accountId: number,
+      senderUserId: number,
+      input: { recipient: string; templateId: number },
+    ) {
+      const [row] = await db
+        .select()
+        .from(emailTemplates)
+        .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.id, input.templateId)));
+      if (!row) throw notFound('E-mail template');
+      const [sender] = await db
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, senderUserId));
+      const copy = personaliseEmail(await compiledOf(row), {
+        first_name: sender?.firstName,
+        last_name: sender?.lastName,
+        email: sender?.email,
+      });
+      await mailer.send({
+        to: input.recipient,
+        subject: row.name,
+        html: copy.html,
+        text: copy.text,
+        accountId,
+      });
+    },
+
+    /**
+     * "Email preview link: /preview-user-template/{templateId} with query parameters uid and key": the
+     * compiled HTML (merge tags at their fallbacks) only with the right key; anything else is a 404.
+     */
+    async preview(templateId: number, uid: string | undefined, key: string | undefined): Promise<string> {
+      const userId = uid !== undefined && /^[1-9][0-9]{0,15}$/.test(uid) ? Number(uid) : null;
+      if (userId === null || !previewKeyMatches(previewKey, templateId, userId, key)) {
+        throw notFound('E-mail template');
+      }
+      const [row] = await db
+        .select()
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.id, templateId), eq(emailTemplates.userId, userId)));
+      if (!row) throw notFound('E-mail template');
+      return personaliseEmail(await compiledOf(row), {}).html;
     },
   };
 }

@@ -1,9 +1,12 @@
 import { addSection, emptyDocument } from '@funnelwork/blocks';
 import { EMAIL_TEMPLATE_NAME_REQUIRED } from '@funnelwork/domain';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTemplates } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+import { emailMjmlRefuses, emailWithParagraphs } from './email-templates.fixtures.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -39,10 +42,11 @@ describe('user e-mail templates (spec §3 "Email template", §7.4)', () => {
     const list = (await api.get(`users/${owner.userId}/email-templates`)).json().data;
     expect(list).toEqual([expect.objectContaining({ id, name: 'Receipt', tags: 'receipt,order' })]);
     expect(list[0]).not.toHaveProperty('config');
-    expect((await api.get(`users/${owner.userId}/email-templates/${id}`)).json().data).toMatchObject({
-      html: '<p>Thanks</p>',
-      config,
-    });
+    const read = (await api.get(`users/${owner.userId}/email-templates/${id}`)).json().data;
+    expect(read).toMatchObject({ config, css: 'p{}' });
+    // The document is the source of truth: `html` is its compile, not the HTML the client sent.
+    expect(read.html).toMatch(/^<!doctype html>/i);
+    expect(read.html).not.toContain('<p>Thanks</p>');
 
     const updated = await api.patch(`users/${owner.userId}/email-templates/${id}`, { name: 'Order receipt' });
     expect(updated.json().data.name).toBe('Order receipt');
@@ -89,5 +93,141 @@ describe('user e-mail templates (spec §3 "Email template", §7.4)', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
     expect((await member.api.get(`users/${member.userId}/email-templates`)).statusCode).toBe(200);
+  });
+});
+
+describe('compile on save (issue 20: "the document renders to MJML and through the mjml package")', () => {
+  const stored = async (id: number) => {
+    const [row] = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+    if (!row) throw new Error('no row');
+    return row;
+  };
+
+  it('stores the compiled e-mail with its merge tags and sets html from it, on create and on update', async () => {
+    const created = await api.post(`users/${owner.userId}/email-templates`, {
+      name: 'Welcome',
+      html: '<p>ignored</p>',
+      config: JSON.stringify(emailWithParagraphs('Hello {{first_name|there}}, welcome')),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data;
+    const row = await stored(id);
+    expect(row.compiled?.html.tags).toEqual([{ name: 'first_name', fallback: 'there', url: false }]);
+    expect(row.compiled?.text.parts.join('')).toContain('Hello , welcome');
+    expect(row.html).toContain('Hello {{first_name|there}}, welcome');
+    expect(row.html).toContain('<table');
+    expect(row.html).not.toContain('ignored');
+
+    const updated = await api.patch(`users/${owner.userId}/email-templates/${id}`, {
+      html: '<p>also ignored</p>',
+      config: JSON.stringify(emailWithParagraphs('Your order {{order_number}} shipped')),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.html).toContain('Your order {{order_number}} shipped');
+    const after = await stored(id);
+    expect(after.compiled?.html.tags.map((tag) => tag.name)).toEqual(['order_number']);
+    expect(after.html).toBe(updated.json().data.html);
+
+    // A client's html alone changes nothing: the stored html stays the document's compile.
+    await api.patch(`users/${owner.userId}/email-templates/${id}`, { html: '<p>only html</p>' });
+    expect((await stored(id)).html).toBe(after.html);
+
+    // The template's own CSS is part of the compile.
+    await api.patch(`users/${owner.userId}/email-templates/${id}`, { css: '.fw-own { color: red }' });
+    expect((await stored(id)).html).toContain('.fw-own');
+  });
+
+  it("answers 400 naming data.config with mjml's first message when mjml refuses the document; nothing is saved", async () => {
+    const refused = JSON.stringify(emailMjmlRefuses());
+    const before = (await api.get(`users/${owner.userId}/email-templates`)).json().data.length;
+    const res = await api.post(`users/${owner.userId}/email-templates`, { name: 'Refused', config: refused });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe('data.config');
+    expect(res.json().error.message).toMatch(
+      /^data\.config: Line \d+ \(mj-wrapper\) — Attribute padding has invalid value/,
+    );
+    // The server's paths stay out of the answer.
+    expect(res.json().error.message).not.toContain(process.cwd());
+    expect((await api.get(`users/${owner.userId}/email-templates`)).json().data.length).toBe(before);
+
+    const config = JSON.stringify(emailWithParagraphs('Kept'));
+    const { id } = (await api.post(`users/${owner.userId}/email-templates`, { name: 'Kept', config })).json()
+      .data;
+    const keptRow = await stored(id);
+    const patched = await api.patch(`users/${owner.userId}/email-templates/${id}`, { config: refused });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().error.field).toBe('data.config');
+    expect(await stored(id)).toEqual(keptRow);
+  });
+});
+
+describe('preview link ("/preview-user-template/{templateId} with query parameters uid and key")', () => {
+  const create = async (text: string) => {
+    const { id } = (
+      await api.post(`users/${owner.userId}/email-templates`, {
+        name: 'Preview',
+        config: JSON.stringify(emailWithParagraphs(text)),
+      })
+    ).json().data;
+    return (await api.get(`users/${owner.userId}/email-templates/${id}`)).json().data as {
+      id: number;
+      preview_url: string;
+    };
+  };
+  const open = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('answers the compiled HTML without a session, sandboxed by its Content-Security-Policy', async () => {
+    const template = await create('Preview of {{first_name|friend}}');
+    expect(template.preview_url).toMatch(
+      new RegExp(`^/preview-user-template/${template.id}\\?uid=${owner.userId}&key=[A-Za-z0-9_-]+$`),
+    );
+    const res = await open(template.preview_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect(res.body).toContain('Preview of friend');
+    expect(res.body).toMatch(/^<!doctype html>/i);
+  });
+
+  it('a template saved before compiles were stored is compiled once when first opened, and keeps it', async () => {
+    const [legacy] = await t.database.db
+      .insert(emailTemplates)
+      .values({
+        accountId: owner.accountId,
+        userId: owner.userId,
+        name: 'Legacy',
+        config: JSON.stringify(emailWithParagraphs('Saved long ago')),
+      })
+      .returning();
+    if (!legacy) throw new Error('no row');
+    expect(legacy.compiled).toBeNull();
+    const { preview_url } = (await api.get(`users/${owner.userId}/email-templates/${legacy.id}`)).json().data;
+    const res = await open(preview_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Saved long ago');
+    const [after] = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, legacy.id));
+    expect(after?.compiled?.html.parts.join('')).toContain('Saved long ago');
+    expect(after?.html).toContain('Saved long ago');
+  });
+
+  it('answers 404 with no hint for a wrong, missing or borrowed key', async () => {
+    const one = await create('One');
+    const other = await create('Other');
+    const key = new URL(one.preview_url, 'http://x').searchParams.get('key') as string;
+    const wrongKey = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+    const attempts = [
+      `/preview-user-template/${one.id}?uid=${owner.userId}&key=${wrongKey}`,
+      `/preview-user-template/${one.id}?uid=${owner.userId}`,
+      `/preview-user-template/${one.id}`,
+      `/preview-user-template/${one.id}?uid=${owner.userId + 1}&key=${key}`,
+      // A valid key of another template does not open this one.
+      `/preview-user-template/${other.id}?uid=${owner.userId}&key=${key}`,
+    ];
+    const answers = await Promise.all(attempts.map(open));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Other');
+    }
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
   });
 });
