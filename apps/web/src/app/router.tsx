@@ -162,7 +162,7 @@ const emailEditorRoutes: RouteObject[] = [
   soon('/email-editor/global/:automation/:user/:key', 'E-mail editor'),
   soon('/email-editor/code', 'E-mail code editor'),
   soon('/email-editor/preview', 'E-mail preview'),
-  soon('/preview-user-template/:templateId', 'E-mail template preview'),
+  // '/preview-user-template/{templateId}?uid&key' is the server's sandboxed page, not a dashboard screen.
 ];
 /**
  * Spec §2.4 page-editor routes: the page (classic funnels too) and, after it, the open panel (layout/{id},
