@@ -10,7 +10,9 @@ export default defineConfig({
   target: 'node20',
   outDir: 'dist',
   clean: true,
-  // Workspace packages are TypeScript source: bundle them; everything from npm stays external.
+  // Workspace packages are TypeScript source: bundle them; npm packages stay external when this
+  // package.json lists them. A workspace package's npm dependency that the server loads must be listed
+  // here too (mjml: bundled, its dynamic requires of fs failed at start).
   noExternal: [/^@funnelwork\//],
   async onSuccess() {
     fs.copyFileSync('src/db/pglite-worker.js', 'dist/pglite-worker.js');
