@@ -4,19 +4,20 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiError } from '../../../shared/api-client.ts';
+import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useDomains, useFolders, usePatchFunnel } from '../api.ts';
 import { ConnectDomainPopup } from './connect-domain-popup.tsx';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 const NONE = 'none';
 
-/** A failed save's message, under the field it names (a taken path, 409, is the path's). */
-function fieldErrors(error: ApiError | null): Record<string, string> {
-  if (!error) return {};
-  const { info } = error.failure;
-  // The server names body fields as `data.path`; the form's fields are the bare names.
-  const field = info.field?.replace(/^data\./, '') ?? (info.status === 409 ? 'path' : undefined);
-  return field ? { [field]: info.data } : {};
+/** A failed save's message under the field it names; a taken path (409) without a field is the path's. */
+function fieldErrors(error: ApiError | null) {
+  const fieldless409 = error?.failure.info.field === undefined && error?.failure.info.status === 409;
+  return {
+    name: fieldError(error, 'data.name'),
+    path: fieldError(error, 'data.path') ?? (fieldless409 ? error?.message : undefined),
+  };
 }
 
 type FunnelSettingsFormProps = {
