@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../shared/messages.ts';
 import type { Granularity } from './granularity.ts';
 
@@ -33,9 +33,17 @@ export const MAX_BUCKETS = 10_000;
 // Month names as 'Sep', not en-GB's 'Sept'.
 const LOCALE = 'en-US';
 
-/** Whether an IANA zone name is known to this runtime ('Europe/London' yes, 'Mars/Base' no). */
+/**
+ * Whether an IANA zone name is known to this runtime ('Europe/London' yes, 'Mars/Base' no). Intl, as
+ * Luxon's `IANAZone.isValidZone` does, so a caller that needs only this check does not load Luxon.
+ */
 export function isTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The account's zone: its `time_zone`, or "Default time zone Europe/London" when unset or unknown. */

@@ -14,6 +14,7 @@ import {
   updatePasswordBodySchema,
   updateTimezoneQuerySchema,
 } from '@funnelwork/domain';
+import { isTimeZone } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,15 +28,6 @@ import type { UsersService } from './users.service.ts';
 
 const ok = { data: { success: true as const } };
 const tags = ['users'];
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: Db; users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
