@@ -56,6 +56,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { popupsRoutes } from './modules/popups/popups.routes.ts';
 import { createPopupsService } from './modules/popups/popups.service.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { createReceiptsService, type ReceiptsService } from './modules/receipts/receipts.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
@@ -111,6 +113,7 @@ export type Services = {
   events: EventBus;
   checkout: CheckoutService;
   subscriptions: SubscriptionsService;
+  receipts: ReceiptsService;
 };
 
 declare module 'fastify' {
@@ -282,7 +285,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
-  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions });
+  const receipts = createReceiptsService({ db, mailer, queue, events, templates: emailTemplates });
+  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions, receipts });
 
   registerAuth(app, { db, config });
   await app.register(
@@ -308,6 +312,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       popupsRoutes(api, { popups });
       libraryRoutes(api, { library });
       emailTemplatesRoutes(api, { templates: emailTemplates });
+      receiptsRoutes(api, { receipts });
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });

@@ -25,6 +25,18 @@ export type OrderRefundedEvent = {
   refundReference: string;
 };
 
+/** An order fulfilled, or its tracking info added or changed afterwards. */
+export type OrderFulfilledEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  trackingNumber: string | null;
+  /** "trigger_automations": the merchant's choice in the fulfil popup. */
+  triggerAutomations: boolean;
+  /** 'fulfilled' by the fulfil action, 'tracking' when tracking info changed after it. */
+  change: 'fulfilled' | 'tracking';
+};
+
 export type SubscriptionEvent = {
   accountId: number;
   subscriptionId: number;
@@ -46,6 +58,7 @@ export type OptinCreatedEvent = {
 export type EventMap = {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
+  'order.fulfilled': OrderFulfilledEvent;
   'subscription.started': SubscriptionEvent;
   'subscription.renewed': SubscriptionEvent;
   'subscription.failed': SubscriptionEvent;

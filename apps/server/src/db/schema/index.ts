@@ -10,6 +10,7 @@ export * from './library.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './popups.ts';
+export * from './receipts.ts';
 export * from './steps.ts';
 export * from './store.ts';
 export * from './templates.ts';

@@ -49,7 +49,19 @@ const trackingEventValue = (tracking: ReturnType<typeof trackingFields>): OrderE
 });
 
 /** Fulfilment of an order: its details, the fulfil action and the tracking info after it. */
-export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersContext) {
+export function createOrderFulfillment({ db, clock, withLockedOrder, events }: OrdersContext) {
+  /** After the commit: what the receipts and the automations listen to. */
+  const published = (accountId: number, row: OrderRow, change: 'fulfilled' | 'tracking') => {
+    events?.publish('order.fulfilled', {
+      accountId,
+      orderId: row.id,
+      customerId: row.customerId,
+      trackingNumber: row.trackingNumber,
+      triggerAutomations: row.triggerAutomations ?? true,
+      change,
+    });
+  };
+
   return {
     async fulfillment(accountId: number, id: number) {
       return fulfillmentOut(await findOrder(db, accountId, id));
@@ -57,7 +69,7 @@ export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersCon
 
     /** "Fulfill is disabled if the order is fulfilled or canceled." */
     async fulfill(accountId: number, userId: number, id: number, input: FulfillmentInput) {
-      return withLockedOrder(accountId, id, async (tx, order) => {
+      const row = await withLockedOrder(accountId, id, async (tx, order) => {
         if (order.isFulfilled) throw unprocessable('Order fulfilled already.', 'already_fulfilled');
         if (order.isCanceled) throw unprocessable('A canceled order cannot be fulfilled.', 'order_canceled');
         const tracking = trackingFields(input);
@@ -86,14 +98,16 @@ export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersCon
           },
           userId,
         );
-        // "Fulfill … answer: is_fulfilled or error" (spec §7); the details are GET orders/{id}/fulfillment.
-        return { is_fulfilled: row.isFulfilled };
+        return row;
       });
+      published(accountId, row, 'fulfilled');
+      // "Fulfill … answer: is_fulfilled or error" (spec §7); the details are GET orders/{id}/fulfillment.
+      return { is_fulfilled: row.isFulfilled };
     },
 
     /** "Update tracking info is disabled if the order is canceled or not fulfilled." */
     async addTrackingInfo(accountId: number, userId: number, id: number, input: FulfillmentInput) {
-      return withLockedOrder(accountId, id, async (tx, order) => {
+      const row = await withLockedOrder(accountId, id, async (tx, order) => {
         if (!canUpdateTracking({ is_canceled: order.isCanceled, is_fulfilled: order.isFulfilled })) {
           throw unprocessable(
             order.isCanceled
@@ -114,8 +128,10 @@ export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersCon
         };
         const name = order.trackingNumber ? 'Tracking info updated' : 'Tracking info added';
         await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.fulfillment, name, value, userId);
-        return fulfillmentOut(row);
+        return row;
       });
+      published(accountId, row, 'tracking');
+      return fulfillmentOut(row);
     },
   };
 }
