@@ -10,7 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import { type Config, trustedProxies } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createEventBus, type EventBus } from './events/bus.ts';
+import { createEventBus, EVENT_NAMES, type EventBus } from './events/bus.ts';
+import { createOutbox } from './events/outbox.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
 import {
   createCredentialCipher,
@@ -285,7 +286,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
-  const receipts = createReceiptsService({ db, mailer, queue, events, templates: emailTemplates });
+  const outbox = createOutbox({ db, queue });
+  // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
+  for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
+  const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
   app.decorate('services', { users, mailer, exports, events, checkout, subscriptions, receipts });
 
   registerAuth(app, { db, config });

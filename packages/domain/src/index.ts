@@ -14,6 +14,7 @@ export * from './mailbox/contracts.ts';
 export * from './orders/contracts.ts';
 export * from './popups/contracts.ts';
 export * from './receipts/contracts.ts';
+export * from './receipts/rules.ts';
 export * from './shared/envelope.ts';
 export * from './shared/inputs.ts';
 export * from './sharing/contracts.ts';

@@ -16,6 +16,17 @@ export type OrderPaidEvent = {
   source: 'checkout' | 'upsell' | 'renewal';
 };
 
+/** A declined or failed charge at checkout ("Purchase Attempt"). */
+export type PaymentFailedEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  funnelId: number | null;
+  amountMinor: number;
+  currency: string;
+  message: string;
+};
+
 export type OrderRefundedEvent = {
   accountId: number;
   orderId: number;
@@ -57,6 +68,7 @@ export type OptinCreatedEvent = {
 
 export type EventMap = {
   'order.paid': OrderPaidEvent;
+  'order.payment_failed': PaymentFailedEvent;
   'order.refunded': OrderRefundedEvent;
   'order.fulfilled': OrderFulfilledEvent;
   'subscription.started': SubscriptionEvent;
@@ -67,6 +79,17 @@ export type EventMap = {
 };
 
 export type EventName = keyof EventMap;
+export const EVENT_NAMES = [
+  'order.paid',
+  'order.payment_failed',
+  'order.refunded',
+  'order.fulfilled',
+  'subscription.started',
+  'subscription.renewed',
+  'subscription.failed',
+  'subscription.cancelled',
+  'optin.created',
+] as const satisfies readonly EventName[];
 export type EventHandler<K extends EventName> = (payload: EventMap[K]) => void | Promise<void>;
 
 export type EventBus = {

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
 import { idValue, isStorableText } from '../shared/inputs.ts';
-
-/** The e-mails every store sends without an automation (issue 20, "Receipts by default"). */
-export const RECEIPT_KIND_VALUES = ['order_confirmation', 'shipping_confirmation'] as const;
-export type ReceiptKindValue = (typeof RECEIPT_KIND_VALUES)[number];
-
-export const RECEIPT_SUBJECT_MAX = 200;
+import { RECEIPT_KIND_VALUES, RECEIPT_SUBJECT_MAX } from './rules.ts';
 
 export const receiptKindParamsSchema = z.object({
   kind: z.enum(RECEIPT_KIND_VALUES, { error: `must be one of ${RECEIPT_KIND_VALUES.join(', ')}` }),

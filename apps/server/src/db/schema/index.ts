@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './checkout.ts';
 export * from './domains.ts';
 export * from './email-templates.ts';
+export * from './events.ts';
 export * from './funnel-apps.ts';
 export * from './funnels.ts';
 export * from './gateways.ts';

@@ -1,4 +1,4 @@
-import type { ReceiptKindValue } from '@funnelwork/domain';
+import type { ReceiptKindValue } from '@funnelwork/domain/rules';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';

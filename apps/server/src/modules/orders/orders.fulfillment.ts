@@ -1,5 +1,7 @@
 import { canUpdateTracking, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import type { OrderEventValue } from '../../db/schema/index.ts';
+import type { OrderFulfilledEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { type OrdersContext, unprocessable, updateOrder } from './orders.context.ts';
 import { addEvent, findOrder, type OrderRow } from './orders.queries.ts';
 
@@ -50,16 +52,21 @@ const trackingEventValue = (tracking: ReturnType<typeof trackingFields>): OrderE
 
 /** Fulfilment of an order: its details, the fulfil action and the tracking info after it. */
 export function createOrderFulfillment({ db, clock, withLockedOrder, events }: OrdersContext) {
-  /** After the commit: what the receipts and the automations listen to. */
+  const eventOf = (
+    accountId: number,
+    row: OrderRow,
+    change: 'fulfilled' | 'tracking',
+  ): OrderFulfilledEvent => ({
+    accountId,
+    orderId: row.id,
+    customerId: row.customerId,
+    trackingNumber: row.trackingNumber,
+    triggerAutomations: row.triggerAutomations ?? true,
+    change,
+  });
+  /** After the commit, for in-process listeners (the outbox row was written with the change). */
   const published = (accountId: number, row: OrderRow, change: 'fulfilled' | 'tracking') => {
-    events?.publish('order.fulfilled', {
-      accountId,
-      orderId: row.id,
-      customerId: row.customerId,
-      trackingNumber: row.trackingNumber,
-      triggerAutomations: row.triggerAutomations ?? true,
-      change,
-    });
+    events?.publish('order.fulfilled', eventOf(accountId, row, change));
   };
 
   return {
@@ -98,6 +105,8 @@ export function createOrderFulfillment({ db, clock, withLockedOrder, events }: O
           },
           userId,
         );
+        // An order is fulfilled once.
+        await recordEvent(tx, 'order.fulfilled', `fulfilled-${row.id}`, eventOf(accountId, row, 'fulfilled'));
         return row;
       });
       published(accountId, row, 'fulfilled');
@@ -128,6 +137,8 @@ export function createOrderFulfillment({ db, clock, withLockedOrder, events }: O
         };
         const name = order.trackingNumber ? 'Tracking info updated' : 'Tracking info added';
         await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.fulfillment, name, value, userId);
+        const key = `tracking-${row.id}-${row.updatedAt.getTime()}`;
+        await recordEvent(tx, 'order.fulfilled', key, eventOf(accountId, row, 'tracking'));
         return row;
       });
       published(accountId, row, 'tracking');

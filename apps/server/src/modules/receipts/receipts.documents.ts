@@ -26,8 +26,7 @@ const PARTS: Record<ReceiptKind, Part[]> = {
     },
     { type: 'customHtml', content: '{{order_lines}}' },
     { type: 'paragraph', content: 'Total: <b>{{order_total}}</b>' },
-    { type: 'headline', content: 'Shipping to' },
-    { type: 'customHtml', content: '{{shipping_address|No shipping address was given.}}' },
+    { type: 'customHtml', content: '{{shipping_address}}' },
     { type: 'paragraph', content: 'Reply to this e-mail if you have any question about your order.' },
   ],
   shipping_confirmation: [
@@ -39,8 +38,7 @@ const PARTS: Record<ReceiptKind, Part[]> = {
       content: '<a href="{{tracking_url}}" style="color:#1c7ed6">Track your package</a>',
     },
     { type: 'customHtml', content: '{{order_lines}}' },
-    { type: 'headline', content: 'Shipping to' },
-    { type: 'customHtml', content: '{{shipping_address|No shipping address was given.}}' },
+    { type: 'customHtml', content: '{{shipping_address}}' },
   ],
 };
 

@@ -19,7 +19,7 @@ import {
   receiptSends,
   receiptSettings,
 } from '../../db/schema/index.ts';
-import type { EventBus } from '../../events/bus.ts';
+import type { Outbox } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -64,13 +64,13 @@ export function createReceiptsService({
   db,
   mailer,
   queue,
-  events,
+  outbox,
   templates,
 }: {
   db: Db;
   mailer: Mailer;
   queue: JobQueue;
-  events: EventBus;
+  outbox: Pick<Outbox, 'consume'>;
   templates: Pick<EmailTemplatesService, 'create'>;
 }) {
   async function settingsOf(accountId: number, kind: ReceiptKind): Promise<Settings | undefined> {
@@ -151,29 +151,25 @@ export function createReceiptsService({
     await send(job);
   });
 
-  // A paid order's lines count is the confirmation's version: an accepted upsell adds a line and so a
-  // new confirmation of the whole order; a retried event finds the same count and sends nothing.
-  events.subscribe('order.paid', async (paid) => {
-    const [order] = await db
-      .select({ itemsCount: orders.itemsCount })
-      .from(orders)
-      .where(and(ownedBy(orders, paid.accountId), eq(orders.id, paid.orderId)));
-    if (!order) return;
-    await queue.send(sendReceiptJob, {
-      accountId: paid.accountId,
-      orderId: paid.orderId,
-      kind: 'order_confirmation',
-      key: `lines-${order.itemsCount}`,
-    });
-  });
-  events.subscribe('order.fulfilled', async (fulfilled) => {
-    if (!fulfilled.trackingNumber) return;
-    await queue.send(sendReceiptJob, {
-      accountId: fulfilled.accountId,
-      orderId: fulfilled.orderId,
-      kind: 'shipping_confirmation',
-      key: `tracking-${fulfilled.trackingNumber}`.slice(0, 200),
-    });
+  // From the outbox: each purchase (checkout, accepted upsell, renewal) confirms the whole order once,
+  // keyed by its event; each tracking number is shipped once, however often it is saved.
+  outbox.consume({
+    name: 'receipts',
+    types: ['order.paid', 'order.fulfilled'],
+    async handle(event) {
+      if (event.type === 'order.paid') {
+        const { accountId, orderId } = event.payload;
+        await queue.send(sendReceiptJob, { accountId, orderId, kind: 'order_confirmation', key: event.key });
+      } else if (event.type === 'order.fulfilled' && event.payload.trackingNumber) {
+        const { accountId, orderId, trackingNumber } = event.payload;
+        await queue.send(sendReceiptJob, {
+          accountId,
+          orderId,
+          kind: 'shipping_confirmation',
+          key: `tracking-${trackingNumber}`.slice(0, 200),
+        });
+      }
+    },
   });
 
   async function out(accountId: number, kind: ReceiptKind): Promise<Receipt> {

@@ -2,6 +2,7 @@ import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, orderEvents, orders, receiptSends } from '../../db/schema/index.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
@@ -12,6 +13,7 @@ import {
   startSmtpPeer,
 } from '../email-templates/email-templates.fixtures.ts';
 import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -139,18 +141,20 @@ describe('"Every paid order sends the shopper an order confirmation e-mail"', ()
     expect(html).toContain('$154.49');
 
     // The same job again, twice at once (a retry racing a duplicate): no new e-mail, no new timeline line.
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     const job = {
       accountId: shop.owner.accountId,
       orderId,
       kind: 'order_confirmation' as const,
-      key: `lines-${order?.itemsCount}`,
+      key: `upsell-${orderId}-${shop.upsell.id}`,
     };
     const again = await Promise.all([t.app.services.receipts.send(job), t.app.services.receipts.send(job)]);
     expect(again).toEqual([null, null]);
     expect(await settled(email)).toHaveLength(2);
     const sends = await t.database.db.select().from(receiptSends).where(eq(receiptSends.orderId, orderId));
-    expect(sends.map((s) => s.key).sort()).toEqual(['lines-2', 'lines-3']);
+    expect(sends.map((s) => s.key).sort()).toEqual([
+      `checkout-${orderId}`,
+      `upsell-${orderId}-${shop.upsell.id}`,
+    ]);
     expect((await timelineOf(orderId)).filter((event) => event.type === 7)).toHaveLength(2);
   });
 });
@@ -298,6 +302,29 @@ describe('GET and PUT receipts, POST receipts/{kind}/customize', () => {
     const writer = await memberOf(t, shop.owner, { automations: true });
     const res = await apiClient(t.app, writer.auth).put('receipts/shipping_confirmation', { enabled: false });
     expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('receipts ride on the outbox', () => {
+  it('a purchase recorded in the outbox but never told to the bus (the process died) is still confirmed', async () => {
+    const shop = await shopWithFunnel(t);
+    const email = `outbox-only-${Date.now()}@example.test`;
+    const db = t.database.db;
+    const customer = await createCustomer(db, shop.owner.accountId, { email, firstName: 'Olga' });
+    const order = await createOrder(db, shop.owner.accountId, { customerId: customer.id });
+    await db.transaction((tx) =>
+      recordEvent(tx, 'order.paid', `checkout-${order.id}`, {
+        accountId: shop.owner.accountId,
+        orderId: order.id,
+        customerId: customer.id,
+        funnelId: null,
+        amountMinor: order.amountMinor,
+        currency: 'USD',
+        source: 'checkout',
+      }),
+    );
+    const message = await waitFor(() => receivedBy(email)[0]);
+    expect(partOf(message.raw, 'text/html')).toContain('Yoga mat');
   });
 });
 

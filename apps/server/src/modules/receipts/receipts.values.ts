@@ -64,7 +64,10 @@ export function orderLinesMarkup(
   };
 }
 
-/** The shipping address on its lines; empty when the order has none. */
+/**
+ * 'Shipping to' and the address on its lines; empty when the order has none (a digital product's
+ * receipt says nothing of shipping).
+ */
 export function shippingAddressMarkup(order: ReceiptOrder): MergeMarkup {
   const cityLine = [order.shippingCity, order.shippingState, order.shippingZip].filter(Boolean).join(' ');
   const lines = [
@@ -74,7 +77,10 @@ export function shippingAddressMarkup(order: ReceiptOrder): MergeMarkup {
     order.shippingCountry,
   ].filter((line) => line.trim() !== '');
   if (order.shippingAddress.trim() === '' && cityLine === '') return { html: '', text: '' };
-  return { html: lines.map(escapeHtml).join('<br>'), text: lines.join('\n') };
+  return {
+    html: `<strong>Shipping to</strong><br>${lines.map(escapeHtml).join('<br>')}`,
+    text: ['Shipping to', ...lines].join('\n'),
+  };
 }
 
 /** Every merge tag a receipt can use, from the order and its lines. */
