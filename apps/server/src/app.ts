@@ -27,6 +27,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/automations.engine.ts';
+import { automationsRoutes } from './modules/automations/automations.routes.ts';
+import { createAutomationsService } from './modules/automations/automations.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
@@ -115,6 +118,7 @@ export type Services = {
   checkout: CheckoutService;
   subscriptions: SubscriptionsService;
   receipts: ReceiptsService;
+  automations: AutomationsEngine;
 };
 
 declare module 'fastify' {
@@ -290,7 +294,18 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
-  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions, receipts });
+  const automationsEngine = createAutomationsEngine({ db, queue, outbox, mailer });
+  const automations = createAutomationsService({ db, engine: automationsEngine });
+  app.decorate('services', {
+    users,
+    mailer,
+    exports,
+    events,
+    checkout,
+    subscriptions,
+    receipts,
+    automations: automationsEngine,
+  });
 
   registerAuth(app, { db, config });
   await app.register(
@@ -317,6 +332,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       libraryRoutes(api, { library });
       emailTemplatesRoutes(api, { templates: emailTemplates });
       receiptsRoutes(api, { receipts });
+      automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });

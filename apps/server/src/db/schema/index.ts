@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './automations.ts';
 export * from './checkout.ts';
 export * from './domains.ts';
 export * from './email-templates.ts';

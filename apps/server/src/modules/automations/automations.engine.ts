@@ -1,0 +1,541 @@
+import { fillMergeTemplate, mergeTemplate, personaliseEmail } from '@funnelwork/blocks/email';
+import {
+  AUTOMATION_TRIGGERS,
+  type AutomationStep,
+  branchPath,
+  type ConditionValues,
+  conditionsHold,
+  nextPath,
+  parsePathKey,
+  pathKey,
+  type StepPath,
+  stepAt,
+} from '@funnelwork/domain/automations/rules';
+import { waitEndsAt } from '@funnelwork/domain/automations/waits';
+import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
+import {
+  accounts,
+  automationRunSteps,
+  automationRuns,
+  automations,
+  customers,
+  emailTemplates,
+  orderItems,
+  orders,
+  outboxEvents,
+  users,
+} from '../../db/schema/index.ts';
+import type { EventName } from '../../events/bus.ts';
+import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { addEvent } from '../orders/orders.queries.ts';
+import { receiptValues } from '../receipts/receipts.values.ts';
+
+/** One step of one run; the job is idempotent (the step's row is its claim). */
+export const runStepJob = defineJob('automations.step', z.object({ runId: z.number().int() }), {
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** A failing step is tried this many times, then the run stops visibly as failed. */
+export const MAX_STEP_ATTEMPTS = 5;
+/** A run with no job in flight for this long is handed a new one by the sweep. */
+const STALE_MS = 60_000;
+
+const TRIGGER_EVENTS = [...new Set(AUTOMATION_TRIGGERS.map((t) => t.event))] as EventName[];
+
+type Run = typeof automationRuns.$inferSelect;
+
+/** What a run knows of its event: the customer, the order and its products. */
+type RunContext = {
+  event: { type: string; key: string; payload: Record<string, unknown> };
+  customer: { id: number; email: string; firstName: string; lastName: string; country: string } | null;
+  order: (typeof orders.$inferSelect & { lines: Array<typeof orderItems.$inferSelect> }) | null;
+  productIds: number[];
+  funnelId: number | null;
+  timeZone: string;
+};
+
+class StepFailure extends Error {}
+
+/**
+ * The automations engine. Runs are state in the database, executed by the `automations.step` job: a
+ * trigger event from the outbox starts one run per matching active automation (unique per automation
+ * and event); each step is recorded with its side effect in one transaction, then the next step's job
+ * is enqueued. A wait is a delayed job (and the run's `resume_at`, which the sweep re-enqueues if the
+ * job was lost), never a timer. A failing step is retried with backoff, then the run fails visibly.
+ */
+export function createAutomationsEngine({
+  db,
+  queue,
+  outbox,
+  mailer,
+  clock = () => new Date(),
+  sweepMs = 30_000,
+}: {
+  db: Db;
+  queue: JobQueue;
+  outbox: Pick<Outbox, 'consume'>;
+  mailer: Mailer;
+  clock?: () => Date;
+  sweepMs?: number;
+}) {
+  async function contextOf(run: Run): Promise<RunContext> {
+    const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, run.eventId));
+    const payload = (event?.payload ?? {}) as Record<string, unknown>;
+    const orderId = typeof payload.orderId === 'number' ? payload.orderId : null;
+    let order: RunContext['order'] = null;
+    if (orderId !== null) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(ownedBy(orders, run.accountId), eq(orders.id, orderId)));
+      if (row) {
+        const lines = await db
+          .select()
+          .from(orderItems)
+          .where(eq(orderItems.orderId, row.id))
+          .orderBy(orderItems.id);
+        order = { ...row, lines };
+      }
+    }
+    const customerId =
+      typeof payload.customerId === 'number' ? payload.customerId : (order?.customerId ?? null);
+    let customer: RunContext['customer'] = null;
+    if (customerId !== null) {
+      const [row] = await db
+        .select({
+          id: customers.id,
+          email: customers.email,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          country: customers.country,
+        })
+        .from(customers)
+        .where(and(ownedBy(customers, run.accountId), eq(customers.id, customerId)));
+      customer = row ?? null;
+    }
+    const [owner] = await db
+      .select({ timeZone: users.timeZone })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.ownerUserId))
+      .where(eq(accounts.id, run.accountId));
+    const productIds = order
+      ? order.lines.map((line) => line.productId)
+      : typeof payload.productId === 'number'
+        ? [payload.productId]
+        : [];
+    const funnelId = typeof payload.funnelId === 'number' ? payload.funnelId : (order?.funnelId ?? null);
+    return {
+      event: { type: event?.type ?? '', key: event?.key ?? '', payload },
+      customer,
+      order,
+      productIds,
+      funnelId,
+      timeZone: owner?.timeZone ?? 'Europe/London',
+    };
+  }
+
+  function conditionValues(context: RunContext): ConditionValues {
+    const email =
+      context.customer?.email || context.order?.email || String(context.event.payload.email ?? '');
+    return {
+      customer_email: email,
+      customer_first_name: context.customer?.firstName ?? context.order?.firstName ?? '',
+      customer_country: context.customer?.country ?? context.order?.country ?? '',
+      order_total: context.order ? (context.order.amountMinor / 100).toFixed(2) : '',
+      order_currency: context.order?.currency ?? '',
+      product_id: context.productIds.map(String),
+      funnel_id: context.funnelId === null ? '' : String(context.funnelId),
+    };
+  }
+
+  /** Starts one run per active automation whose trigger and limits match the event. */
+  async function startRuns(event: OutboxEvent): Promise<number[]> {
+    const triggerIds = AUTOMATION_TRIGGERS.filter((t) => t.event === event.type).map((t) => t.id);
+    if (triggerIds.length === 0) return [];
+    const { accountId } = event.payload;
+    const candidates = await db
+      .select()
+      .from(automations)
+      .where(
+        and(
+          ownedBy(automations, accountId),
+          eq(automations.status, 'active'),
+          isNull(automations.archivedAt),
+          inArray(sql<string>`${automations.trigger}->>'id'`, triggerIds),
+        ),
+      );
+    if (candidates.length === 0) return [];
+    const probe = await contextOf({ accountId, eventId: event.id } as Run);
+    const started: number[] = [];
+    for (const automation of candidates) {
+      const { funnel_ids: funnelIds, product_ids: productIds } = automation.trigger;
+      if (automation.funnelId !== null && automation.funnelId !== probe.funnelId) continue;
+      if (funnelIds.length > 0 && (probe.funnelId === null || !funnelIds.includes(probe.funnelId))) continue;
+      if (productIds.length > 0 && !probe.productIds.some((id) => productIds.includes(id))) continue;
+      const [run] = await db
+        .insert(automationRuns)
+        .values({
+          accountId,
+          automationId: automation.id,
+          eventId: event.id,
+          version: automation.version,
+          steps: automation.steps,
+          status: automation.steps.length > 0 ? 'running' : 'done',
+          currentPath: automation.steps.length > 0 ? '0' : null,
+          finishedAt: automation.steps.length > 0 ? null : clock(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: automationRuns.id, status: automationRuns.status });
+      if (run?.status === 'running') {
+        started.push(run.id);
+        await queue.send(runStepJob, { runId: run.id });
+      }
+    }
+    return started;
+  }
+
+  /**
+   * Moves the run from the step at `from` to `next` (null: done), in the step's transaction, only if it
+   * is still at `from`: a late duplicate job never moves a run back. Answers whether a next step is due.
+   */
+  async function advance(tx: Db, run: Run, from: string, next: StepPath | null) {
+    const now = clock();
+    const moved = await tx
+      .update(automationRuns)
+      .set(
+        next === null
+          ? { currentPath: null, status: 'done', finishedAt: now, resumeAt: null, updatedAt: now }
+          : { currentPath: pathKey(next), status: 'running', resumeAt: null, updatedAt: now },
+      )
+      .where(
+        and(
+          eq(automationRuns.id, run.id),
+          eq(automationRuns.currentPath, from),
+          inArray(automationRuns.status, ['running', 'waiting']),
+        ),
+      )
+      .returning({ id: automationRuns.id });
+    return moved.length > 0 && next !== null;
+  }
+
+  /** The step after a done one: a condition's chosen branch, else the next in the tree. */
+  function afterDone(run: Run, path: StepPath, result: Record<string, unknown>): StepPath | null {
+    const branch = result.branch;
+    if (branch === 'then' || branch === 'otherwise') return branchPath(run.steps, path, branch);
+    return nextPath(run.steps, path);
+  }
+
+  /** Records a failed attempt; after the last one the step and the run fail (no exception: done retrying). */
+  async function failAttempt(run: Run, path: string, step: AutomationStep, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = clock();
+    const [row] = await db
+      .insert(automationRunSteps)
+      .values({
+        accountId: run.accountId,
+        runId: run.id,
+        path,
+        type: step.type,
+        status: 'running',
+        attempts: 1,
+        error: message,
+      })
+      .onConflictDoUpdate({
+        target: [automationRunSteps.runId, automationRunSteps.path],
+        set: { attempts: sql`${automationRunSteps.attempts} + 1`, error: message },
+      })
+      .returning({ attempts: automationRunSteps.attempts });
+    if ((row?.attempts ?? MAX_STEP_ATTEMPTS) < MAX_STEP_ATTEMPTS) throw error;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(automationRunSteps)
+        .set({ status: 'failed', finishedAt: now })
+        .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, path)));
+      await tx
+        .update(automationRuns)
+        .set({ status: 'failed', finishedAt: now, updatedAt: now })
+        .where(eq(automationRuns.id, run.id));
+    });
+  }
+
+  async function sendEmail(
+    run: Run,
+    path: string,
+    step: Extract<AutomationStep, { type: 'send_email' }>,
+  ): Promise<{ continues: boolean; deliver: number | null }> {
+    const context = await contextOf(run);
+    const [template] = await db
+      .select({ compiled: emailTemplates.compiled })
+      .from(emailTemplates)
+      .where(and(ownedBy(emailTemplates, run.accountId), eq(emailTemplates.id, step.email_template_id)));
+    if (!template?.compiled) throw new StepFailure('The e-mail template no longer exists');
+    const to =
+      step.to === 'address'
+        ? (step.address ?? '')
+        : context.customer?.email || context.order?.email || String(context.event.payload.email ?? '');
+    if (to === '') throw new StepFailure('The customer has no e-mail address');
+    const values = context.order
+      ? receiptValues(context.order, context.order.lines)
+      : {
+          first_name: context.customer?.firstName,
+          last_name: context.customer?.lastName,
+          email: context.customer?.email,
+        };
+    const copy = personaliseEmail(template.compiled, values);
+    const subject = fillMergeTemplate(mergeTemplate(step.subject), values, false);
+    return db.transaction(async (tx) => {
+      const now = clock();
+      // The claim: a step already recorded done was sent by an earlier attempt.
+      const [claim] = await tx
+        .insert(automationRunSteps)
+        .values({
+          accountId: run.accountId,
+          runId: run.id,
+          path,
+          type: step.type,
+          status: 'done',
+          finishedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [automationRunSteps.runId, automationRunSteps.path],
+          set: { status: 'done', finishedAt: now, error: null },
+          setWhere: sql`${automationRunSteps.status} = 'running'`,
+        })
+        .returning({ id: automationRunSteps.id });
+      if (!claim) return { continues: false, deliver: null };
+      const message = await mailer.record(tx, {
+        to,
+        subject,
+        text: copy.text,
+        html: copy.html,
+        accountId: run.accountId,
+      });
+      await tx
+        .update(automationRunSteps)
+        .set({ result: { mail_message_id: message.id, to, subject } })
+        .where(eq(automationRunSteps.id, claim.id));
+      if (context.order) {
+        await addEvent(
+          tx,
+          run.accountId,
+          context.order.id,
+          TIMELINE_EVENT_TYPES.email,
+          'Automation e-mail sent',
+          {
+            desc: `To ${to}: ${subject}`,
+          },
+        );
+      }
+      const continues = await advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
+      return { continues, deliver: message.id };
+    });
+  }
+
+  /** Runs the run's current step; the job calls it, and it is safe to call again at any point. */
+  async function step(runId: number): Promise<void> {
+    const [run] = await db.select().from(automationRuns).where(eq(automationRuns.id, runId));
+    if (!run || (run.status !== 'running' && run.status !== 'waiting') || run.currentPath === null) return;
+    const path = parsePathKey(run.currentPath);
+    const current = stepAt(run.steps, path);
+    const key = run.currentPath;
+    if (!current) {
+      await db.transaction((tx) => advance(tx, run, key, null));
+      return;
+    }
+    const [existing] = await db
+      .select()
+      .from(automationRunSteps)
+      .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, key)));
+    if (existing?.status === 'failed') return;
+    const now = clock();
+    let continues = false;
+    if (existing?.status === 'done') {
+      // Done by an earlier job that stopped before moving on: move on without acting again.
+      const next = afterDone(run, path, existing.result);
+      if (await db.transaction((tx) => advance(tx, run, key, next))) {
+        await queue.send(runStepJob, { runId: run.id });
+      }
+      return;
+    }
+    try {
+      switch (current.type) {
+        case 'end':
+        case 'condition': {
+          let next: StepPath | null = null;
+          let result: Record<string, unknown> = {};
+          if (current.type === 'condition') {
+            const holds = conditionsHold(current, conditionValues(await contextOf(run)));
+            next = branchPath(run.steps, path, holds ? 'then' : 'otherwise');
+            result = { branch: holds ? 'then' : 'otherwise' };
+          }
+          continues = await db.transaction(async (tx) => {
+            await tx
+              .insert(automationRunSteps)
+              .values({
+                accountId: run.accountId,
+                runId: run.id,
+                path: key,
+                type: current.type,
+                status: 'done',
+                result,
+                finishedAt: now,
+              })
+              .onConflictDoNothing();
+            return advance(tx, run, key, next);
+          });
+          break;
+        }
+        case 'wait': {
+          if (!existing) {
+            const context = await contextOf(run);
+            const resumeAt = waitEndsAt(current, now, context.timeZone);
+            await db.transaction(async (tx) => {
+              await tx
+                .insert(automationRunSteps)
+                .values({
+                  accountId: run.accountId,
+                  runId: run.id,
+                  path: key,
+                  type: 'wait',
+                  status: 'waiting',
+                  result: { resume_at: resumeAt.toISOString() },
+                })
+                .onConflictDoNothing();
+              await tx
+                .update(automationRuns)
+                .set({ status: 'waiting', resumeAt, updatedAt: now })
+                .where(eq(automationRuns.id, run.id));
+            });
+            if (resumeAt.getTime() > now.getTime()) {
+              await queue.send(runStepJob, { runId: run.id }, { startAfter: resumeAt });
+              return;
+            }
+          }
+          const resumeAt = new Date(String((existing?.result ?? {}).resume_at ?? now.toISOString()));
+          if (existing && resumeAt.getTime() > now.getTime()) {
+            // Woken early (a sweep, a duplicate): sleep again until it is due.
+            await queue.send(runStepJob, { runId: run.id }, { startAfter: resumeAt });
+            return;
+          }
+          continues = await db.transaction(async (tx) => {
+            await tx
+              .update(automationRunSteps)
+              .set({ status: 'done', finishedAt: now })
+              .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, key)));
+            return advance(tx, run, key, nextPath(run.steps, path));
+          });
+          break;
+        }
+        case 'send_email': {
+          const sent = await sendEmail(run, key, current);
+          if (sent.deliver !== null) await mailer.deliver(sent.deliver);
+          continues = sent.continues;
+          break;
+        }
+      }
+    } catch (error) {
+      await failAttempt(run, key, current, error);
+      return;
+    }
+    if (continues) await queue.send(runStepJob, { runId: run.id });
+  }
+
+  queue.work(runStepJob, ({ runId }) => step(runId));
+  outbox.consume({
+    name: 'automations',
+    types: TRIGGER_EVENTS,
+    async handle(event) {
+      await startRuns(event);
+    },
+  });
+
+  /** Hands a job to every open run whose job may have been lost (a running run not moved for a minute, a wait past due). */
+  async function sweep(): Promise<number> {
+    const now = clock();
+    const stale = new Date(now.getTime() - STALE_MS);
+    const rows = await db
+      .select({ id: automationRuns.id })
+      .from(automationRuns)
+      .where(
+        sql`(${automationRuns.status} = 'running' and ${automationRuns.updatedAt} < ${stale.toISOString()}::timestamptz)
+          or (${automationRuns.status} = 'waiting' and ${automationRuns.resumeAt} < ${stale.toISOString()}::timestamptz)`,
+      )
+      .limit(500);
+    for (const row of rows) await queue.send(runStepJob, { runId: row.id });
+    return rows.length;
+  }
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  queue.whileRunning({
+    start() {
+      timer = setInterval(() => {
+        sweep().catch((error: unknown) => {
+          console.error('automations sweep failed:', error instanceof Error ? error.message : error);
+        });
+      }, sweepMs);
+      timer.unref?.();
+    },
+    async stop() {
+      clearInterval(timer);
+    },
+  });
+
+  return {
+    startRuns,
+    step,
+    sweep,
+
+    /** "Retry from the failed step": the step gets fresh attempts and the run goes on. */
+    async retry(accountId: number, runId: number) {
+      const now = clock();
+      const retried = await db.transaction(async (tx) => {
+        const [run] = await tx
+          .update(automationRuns)
+          .set({ status: 'running', finishedAt: null, updatedAt: now })
+          .where(
+            and(
+              ownedBy(automationRuns, accountId),
+              eq(automationRuns.id, runId),
+              eq(automationRuns.status, 'failed'),
+            ),
+          )
+          .returning();
+        if (!run || run.currentPath === null) return null;
+        await tx
+          .update(automationRunSteps)
+          .set({ status: 'running', attempts: 0, finishedAt: null })
+          .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, run.currentPath)));
+        return run;
+      });
+      if (retried) await queue.send(runStepJob, { runId: retried.id });
+      return retried !== null;
+    },
+
+    /** Cancels an open run: its next job finds it cancelled and does nothing. */
+    async cancel(accountId: number, runId: number) {
+      const now = clock();
+      const [run] = await db
+        .update(automationRuns)
+        .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
+        .where(
+          and(
+            ownedBy(automationRuns, accountId),
+            eq(automationRuns.id, runId),
+            inArray(automationRuns.status, ['running', 'waiting']),
+          ),
+        )
+        .returning({ id: automationRuns.id });
+      return run !== undefined;
+    },
+  };
+}
+export type AutomationsEngine = ReturnType<typeof createAutomationsEngine>;

@@ -1,0 +1,119 @@
+import {
+  automationAnswerSchema,
+  automationListQuerySchema,
+  automationRunAnswerSchema,
+  automationRunsAnswerSchema,
+  automationRunsQuerySchema,
+  automationsAnswerSchema,
+  createAutomationBodySchema,
+  idParamsSchema,
+  okAnswerSchema,
+  patchAutomationBodySchema,
+} from '@funnelwork/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import type { AutomationsService } from './automations.service.ts';
+
+const tags = ['automations'];
+
+/** Automations (per funnel and global) and their runs; every write needs the automations permission. */
+export function automationsRoutes(
+  app: FastifyInstance,
+  { automations }: { automations: AutomationsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/automations',
+    { schema: { tags, querystring: automationListQuerySchema, response: { 200: automationsAnswerSchema } } },
+    async (request) => ({ data: await automations.list(accountIdOf(request), request.query) }),
+  );
+
+  r.post(
+    '/automations',
+    { schema: { tags, body: createAutomationBodySchema, response: { 201: automationAnswerSchema } } },
+    async (request, reply) => {
+      requirePermission(request, 'automations');
+      return reply
+        .status(201)
+        .send({ data: await automations.create(accountIdOf(request), request.body.data) });
+    },
+  );
+
+  r.get(
+    '/automations/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: automationAnswerSchema } } },
+    async (request) => ({ data: await automations.get(accountIdOf(request), request.params.id) }),
+  );
+
+  r.patch(
+    '/automations/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: patchAutomationBodySchema,
+        response: { 200: automationAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      return { data: await automations.patch(accountIdOf(request), request.params.id, request.body.data) };
+    },
+  );
+
+  r.delete(
+    '/automations/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
+    async (request) => {
+      requirePermission(request, 'automations');
+      await automations.remove(accountIdOf(request), request.params.id);
+      return { data: { success: true as const } };
+    },
+  );
+
+  for (const action of ['activate', 'deactivate', 'archive', 'restore'] as const) {
+    r.post(
+      `/automations/:id/${action}`,
+      { schema: { tags, params: idParamsSchema, response: { 200: automationAnswerSchema } } },
+      async (request) => {
+        requirePermission(request, 'automations');
+        return { data: await automations[action](accountIdOf(request), request.params.id) };
+      },
+    );
+  }
+
+  r.get(
+    '/automations/:id/runs',
+    {
+      schema: {
+        tags,
+        description: "An automation's run history, newest first, optionally of one status.",
+        params: idParamsSchema,
+        querystring: automationRunsQuerySchema,
+        response: { 200: automationRunsAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await automations.runs(accountIdOf(request), request.params.id, request.query),
+    }),
+  );
+
+  r.get(
+    '/automation-runs/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: automationRunAnswerSchema } } },
+    async (request) => ({ data: await automations.run(accountIdOf(request), request.params.id) }),
+  );
+
+  for (const action of ['retry', 'cancel'] as const) {
+    r.post(
+      `/automation-runs/:id/${action}`,
+      { schema: { tags, params: idParamsSchema, response: { 200: automationRunAnswerSchema } } },
+      async (request) => {
+        requirePermission(request, 'automations');
+        return { data: await automations[action](accountIdOf(request), request.params.id) };
+      },
+    );
+  }
+}

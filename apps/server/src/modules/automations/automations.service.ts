@@ -1,0 +1,246 @@
+import type { Automation, AutomationRun } from '@funnelwork/domain';
+import type { AutomationStep } from '@funnelwork/domain/automations/rules';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { iso, ownedBy } from '../../db/query-helpers.ts';
+import {
+  type AutomationTrigger,
+  automationRunSteps,
+  automationRuns,
+  automations,
+  emailTemplates,
+  funnels,
+  outboxEvents,
+} from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import type { AutomationsEngine } from './automations.engine.ts';
+
+type Row = typeof automations.$inferSelect;
+
+const out = (row: Row): Automation => ({
+  id: row.id,
+  name: row.name,
+  funnel_id: row.funnelId,
+  status: row.status,
+  archived: row.archivedAt !== null,
+  version: row.version,
+  trigger: row.trigger,
+  steps: row.steps,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, `${field}: ${message}`, 'validation_error', field);
+
+/** Every e-mail step's template, anywhere in the tree. */
+function templateIdsOf(steps: AutomationStep[]): number[] {
+  return steps.flatMap((step) => {
+    if (step.type === 'send_email') return [step.email_template_id];
+    if (step.type === 'condition') return [...templateIdsOf(step.then), ...templateIdsOf(step.otherwise)];
+    return [];
+  });
+}
+
+/** Automations per account and funnel: CRUD, activation, archive, and their runs. */
+export function createAutomationsService({ db, engine }: { db: Db; engine: AutomationsEngine }) {
+  async function find(accountId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(automations)
+      .where(and(ownedBy(automations, accountId), eq(automations.id, id)));
+    if (!row) throw notFound('Automation');
+    return row;
+  }
+
+  /** The funnel and the e-mail templates an automation names must be the account's. */
+  async function checkReferences(
+    accountId: number,
+    funnelId: number | null,
+    steps: AutomationStep[] | undefined,
+  ) {
+    if (funnelId !== null) {
+      const [funnel] = await db
+        .select({ id: funnels.id })
+        .from(funnels)
+        .where(and(ownedBy(funnels, accountId), eq(funnels.id, funnelId)));
+      if (!funnel) throw invalid('data.funnel_id', 'no such funnel in this account');
+    }
+    for (const templateId of new Set(templateIdsOf(steps ?? []))) {
+      const [template] = await db
+        .select({ id: emailTemplates.id })
+        .from(emailTemplates)
+        .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.id, templateId)));
+      if (!template) throw invalid('data.steps', `e-mail template ${templateId} is not in this account`);
+    }
+  }
+
+  async function setStatus(accountId: number, id: number, values: Partial<typeof automations.$inferInsert>) {
+    await find(accountId, id);
+    const [row] = await db
+      .update(automations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(ownedBy(automations, accountId), eq(automations.id, id)))
+      .returning();
+    return out(row as Row);
+  }
+
+  async function runOut(run: typeof automationRuns.$inferSelect, withSteps: boolean): Promise<AutomationRun> {
+    const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, run.eventId));
+    const steps = withSteps
+      ? await db
+          .select()
+          .from(automationRunSteps)
+          .where(eq(automationRunSteps.runId, run.id))
+          .orderBy(asc(automationRunSteps.id))
+      : [];
+    return {
+      id: run.id,
+      automation_id: run.automationId,
+      version: run.version,
+      status: run.status,
+      trigger_event: {
+        type: event?.type ?? '',
+        key: event?.key ?? '',
+        payload: (event?.payload ?? {}) as Record<string, unknown>,
+      },
+      current_path: run.currentPath,
+      created_at: iso(run.createdAt),
+      finished_at: run.finishedAt ? iso(run.finishedAt) : null,
+      steps: steps.map((step) => ({
+        path: step.path,
+        type: step.type,
+        status: step.status,
+        attempts: step.attempts,
+        error: step.error,
+        started_at: iso(step.startedAt),
+        finished_at: step.finishedAt ? iso(step.finishedAt) : null,
+        result: step.result,
+      })),
+    };
+  }
+
+  async function findRun(accountId: number, runId: number) {
+    const [run] = await db
+      .select()
+      .from(automationRuns)
+      .where(and(ownedBy(automationRuns, accountId), eq(automationRuns.id, runId)));
+    if (!run) throw notFound('Run');
+    return run;
+  }
+
+  return {
+    async list(accountId: number, query: { funnel_id?: number; archived?: 'true' | 'false' }) {
+      const where: SQL[] = [ownedBy(automations, accountId)];
+      if (query.funnel_id !== undefined) where.push(eq(automations.funnelId, query.funnel_id));
+      where.push(
+        query.archived === 'true' ? isNotNull(automations.archivedAt) : isNull(automations.archivedAt),
+      );
+      const rows = await db
+        .select()
+        .from(automations)
+        .where(and(...where))
+        .orderBy(desc(automations.id));
+      return rows.map(out);
+    },
+
+    async get(accountId: number, id: number) {
+      return out(await find(accountId, id));
+    },
+
+    async create(
+      accountId: number,
+      input: { name: string; funnel_id: number | null; trigger: AutomationTrigger; steps: AutomationStep[] },
+    ) {
+      await checkReferences(accountId, input.funnel_id, input.steps);
+      const [row] = await db
+        .insert(automations)
+        .values({
+          accountId,
+          funnelId: input.funnel_id,
+          name: input.name,
+          trigger: input.trigger,
+          steps: input.steps,
+        })
+        .returning();
+      return out(row as Row);
+    },
+
+    /** An edit is a new version; runs in flight keep the steps they started with. */
+    async patch(
+      accountId: number,
+      id: number,
+      input: { name?: string; trigger?: AutomationTrigger; steps?: AutomationStep[] },
+    ) {
+      const row = await find(accountId, id);
+      await checkReferences(accountId, null, input.steps);
+      const changesDefinition = input.trigger !== undefined || input.steps !== undefined;
+      const [updated] = await db
+        .update(automations)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.trigger !== undefined && { trigger: input.trigger }),
+          ...(input.steps !== undefined && { steps: input.steps }),
+          ...(changesDefinition && { version: row.version + 1 }),
+          updatedAt: new Date(),
+        })
+        .where(and(ownedBy(automations, accountId), eq(automations.id, id)))
+        .returning();
+      return out(updated as Row);
+    },
+
+    async activate(accountId: number, id: number) {
+      const row = await find(accountId, id);
+      if (row.steps.length === 0)
+        throw invalid('steps', 'an automation needs at least one step to be activated');
+      return setStatus(accountId, id, { status: 'active' });
+    },
+    deactivate: (accountId: number, id: number) => setStatus(accountId, id, { status: 'inactive' }),
+    archive: (accountId: number, id: number) =>
+      setStatus(accountId, id, { archivedAt: new Date(), status: 'inactive' }),
+    restore: (accountId: number, id: number) => setStatus(accountId, id, { archivedAt: null }),
+
+    async remove(accountId: number, id: number) {
+      await find(accountId, id);
+      await db.delete(automations).where(and(ownedBy(automations, accountId), eq(automations.id, id)));
+    },
+
+    async runs(accountId: number, id: number, query: { status?: AutomationRun['status'] }) {
+      await find(accountId, id);
+      const rows = await db
+        .select()
+        .from(automationRuns)
+        .where(
+          and(
+            ownedBy(automationRuns, accountId),
+            eq(automationRuns.automationId, id),
+            query.status ? eq(automationRuns.status, query.status) : undefined,
+          ),
+        )
+        .orderBy(desc(automationRuns.id))
+        .limit(200);
+      return Promise.all(rows.map((run) => runOut(run, false)));
+    },
+
+    async run(accountId: number, runId: number) {
+      return runOut(await findRun(accountId, runId), true);
+    },
+
+    async retry(accountId: number, runId: number) {
+      await findRun(accountId, runId);
+      if (!(await engine.retry(accountId, runId))) {
+        throw new HttpError(422, 'Only a failed run can be retried', 'not_failed');
+      }
+      return runOut(await findRun(accountId, runId), true);
+    },
+
+    async cancel(accountId: number, runId: number) {
+      await findRun(accountId, runId);
+      if (!(await engine.cancel(accountId, runId))) {
+        throw new HttpError(422, 'Only a running or waiting run can be cancelled', 'not_open');
+      }
+      return runOut(await findRun(accountId, runId), true);
+    },
+  };
+}
+export type AutomationsService = ReturnType<typeof createAutomationsService>;

@@ -1,0 +1,339 @@
+import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { automationRunSteps, automationRuns, emailTemplates, orderEvents } from '../../db/schema/index.ts';
+import { createGatewayRegistry } from '../../gateways/registry.ts';
+import { createSandboxGateway } from '../../gateways/sandbox.ts';
+import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  emailWithParagraphs,
+  type SmtpPeer,
+  startSmtpPeer,
+} from '../email-templates/email-templates.fixtures.ts';
+import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+
+let smtp: SmtpPeer;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({
+    config: { smtpUrl: smtp.url },
+    startQueue: true,
+    gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
+let n = 0;
+
+async function template(shop: Shop, text: string) {
+  const res = await shop.api.post(`users/${shop.owner.userId}/email-templates`, {
+    name: `Template ${++n}`,
+    config: JSON.stringify(emailWithParagraphs(text)),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+async function activeAutomation(shop: Shop, body: Record<string, unknown>) {
+  const created = await shop.api.post('automations', { name: `Automation ${++n}`, ...body });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as number;
+  const active = await shop.api.post(`automations/${id}/activate`, {});
+  expect(active.statusCode, active.body).toBe(200);
+  return id;
+}
+
+async function buy(shop: Shop, productId: number) {
+  const email = `buyer-${++n}-${Date.now()}@example.test`;
+  const res = await postJson(t.app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    customer: { email, first_name: 'Bea', shipping_address: '2 Low Road', shipping_city: 'York' },
+    payment: CARD_OK,
+    idempotency_key: newKey(),
+    items: [{ product_id: productId }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { email, orderId: res.json().data.order_id as number };
+}
+
+async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const mailsWith = (email: string, subject: string) =>
+  smtp.received.filter((m) => m.to.includes(email) && m.raw.includes(`Subject: ${subject}`));
+
+async function runsOf(automationId: number) {
+  return t.database.db.select().from(automationRuns).where(eq(automationRuns.automationId, automationId));
+}
+
+const sendTo = (templateId: number, subject: string) => ({
+  type: 'send_email',
+  email_template_id: templateId,
+  to: 'customer',
+  subject,
+});
+
+describe('the automations engine', () => {
+  it('a purchase in a published funnel sends the designed e-mail once, records the run and the order timeline', async () => {
+    const shop = await shopWithFunnel(t);
+    const designed = await template(
+      shop,
+      'Welcome aboard, {{first_name|friend}}! Your {{product_name}} is ready.',
+    );
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [sendTo(designed, 'Thanks for buying, {{first_name}}')],
+    });
+    const { email, orderId } = await buy(shop, shop.main.id);
+    const message = await waitFor(() => mailsWith(email, 'Thanks for buying, Bea')[0]);
+    expect(message.raw.replace(/=\r\n/g, '')).toContain('Welcome aboard, Bea! Your Course is ready.');
+    const [run] = await waitFor(async () => {
+      const runs = await runsOf(automation);
+      return runs[0]?.status === 'done' ? runs : undefined;
+    });
+    const steps = await t.database.db
+      .select()
+      .from(automationRunSteps)
+      .where(eq(automationRunSteps.runId, run?.id as number));
+    expect(steps).toMatchObject([{ path: '0', type: 'send_email', status: 'done', attempts: 0 }]);
+    const timeline = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(timeline.filter((e) => e.type === 7).map((e) => e.name)).toContain('Automation e-mail sent');
+
+    // The run's job again, five at once: nothing more is sent.
+    await Promise.all(Array.from({ length: 5 }, () => t.app.services.automations.step(run?.id as number)));
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(mailsWith(email, 'Thanks for buying, Bea')).toHaveLength(1);
+    const history = await shop.api.get(`automations/${automation}/runs`, { status: 'done' });
+    expect(history.json().data).toMatchObject([{ status: 'done', trigger_event: { type: 'order.paid' } }]);
+  });
+
+  it('branches on a condition: product_id Is one of the course → then, else → otherwise', async () => {
+    const shop = await shopWithFunnel(t);
+    const course = await template(shop, 'About your course');
+    const other = await template(shop, 'About your order');
+    await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [
+        {
+          type: 'condition',
+          match: 'all',
+          conditions: [{ key: 'product_id', operand: 'IN', values: [String(shop.main.id)] }],
+          then: [sendTo(course, 'Course tips')],
+          otherwise: [sendTo(other, 'Order tips')],
+        },
+        sendTo(other, 'Both get this'),
+      ],
+    });
+    const first = await buy(shop, shop.main.id);
+    const second = await buy(shop, shop.second.id);
+    await waitFor(() => mailsWith(first.email, 'Both get this')[0]);
+    await waitFor(() => mailsWith(second.email, 'Both get this')[0]);
+    expect(mailsWith(first.email, 'Course tips')).toHaveLength(1);
+    expect(mailsWith(first.email, 'Order tips')).toHaveLength(0);
+    expect(mailsWith(second.email, 'Order tips')).toHaveLength(1);
+    expect(mailsWith(second.email, 'Course tips')).toHaveLength(0);
+  });
+
+  it('a one-day wait is a delayed job in the database; after downtime the sweep resumes it and the run keeps its version', async () => {
+    const shop = await shopWithFunnel(t);
+    const later = await template(shop, 'A day later');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase', product_ids: [shop.main.id] },
+      steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }, sendTo(later, 'One day on')],
+    });
+    const { email } = await buy(shop, shop.main.id);
+    const run = await waitFor(async () => (await runsOf(automation)).find((r) => r.status === 'waiting'));
+    const dayMs = (run.resumeAt as Date).getTime() - Date.now();
+    expect(dayMs).toBeGreaterThan(86_400_000 - 120_000);
+    expect(dayMs).toBeLessThan(86_400_000 + 3_600_000 + 60_000);
+    const jobs = rowsOf<{ start_after: string }>(
+      await t.database.db.execute(
+        sql`select start_after from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)} and state = 'created'`,
+      ),
+    );
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(new Date(jobs[0]?.start_after as string).getTime()).toBe((run.resumeAt as Date).getTime());
+
+    // Editing the automation makes a new version; the waiting run keeps the steps it started with.
+    const edited = await shop.api.patch(`automations/${automation}`, {
+      steps: [sendTo(later, 'Edited version')],
+    });
+    expect(edited.json().data.version).toBe(2);
+
+    // A day passes while the server is down: its delayed job is lost, the run's resume_at is past.
+    const past = new Date(Date.now() - 120_000);
+    await t.database.db.execute(
+      sql`delete from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)}`,
+    );
+    await t.database.db.update(automationRuns).set({ resumeAt: past }).where(eq(automationRuns.id, run.id));
+    await t.database.db
+      .update(automationRunSteps)
+      .set({ result: { resume_at: past.toISOString() } })
+      .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, '0')));
+    expect(await t.app.services.automations.sweep()).toBeGreaterThan(0);
+    await waitFor(() => mailsWith(email, 'One day on')[0]);
+    expect(mailsWith(email, 'Edited version')).toHaveLength(0);
+    const [done] = await waitFor(async () => {
+      const runs = await runsOf(automation);
+      return runs[0]?.status === 'done' ? runs : undefined;
+    });
+    expect(done?.version).toBe(1);
+  });
+
+  it('a failing step is retried, then fails visibly; Retry completes it once the cause is fixed', async () => {
+    const shop = await shopWithFunnel(t);
+    const broken = await template(shop, 'Eventually');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [sendTo(broken, 'After the fix')],
+    });
+    const saved = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, broken));
+    await t.database.db.update(emailTemplates).set({ compiled: null }).where(eq(emailTemplates.id, broken));
+    const { email } = await buy(shop, shop.main.id);
+    const run = await waitFor(async () => (await runsOf(automation))[0]);
+    // Each attempt is a job; here they are driven at once instead of waiting out the backoff.
+    for (let i = 0; i < 10; i++) {
+      await t.app.services.automations.step(run.id).catch(() => undefined);
+      const [now] = await runsOf(automation);
+      if (now?.status === 'failed') break;
+    }
+    const failed = await shop.api.get(`automation-runs/${run.id}`);
+    expect(failed.json().data).toMatchObject({
+      status: 'failed',
+      steps: [{ path: '0', status: 'failed', attempts: 5, error: 'The e-mail template no longer exists' }],
+    });
+    const onlyFailed = await shop.api.get(`automations/${automation}/runs`, { status: 'failed' });
+    expect(onlyFailed.json().data.map((r: { id: number }) => r.id)).toEqual([run.id]);
+
+    await t.database.db
+      .update(emailTemplates)
+      .set({ compiled: saved[0]?.compiled })
+      .where(eq(emailTemplates.id, broken));
+    const retried = await shop.api.post(`automation-runs/${run.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    await waitFor(() => mailsWith(email, 'After the fix')[0]);
+    const again = await shop.api.post(`automation-runs/${run.id}/retry`, {});
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('a waiting run can be cancelled and then sends nothing', async () => {
+    const shop = await shopWithFunnel(t);
+    const never = await template(shop, 'Never');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [
+        { type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' },
+        { type: 'wait', mode: 'delay', amount: 5, unit: 'hours' },
+        sendTo(never, 'Cancelled one'),
+      ],
+    });
+    const { email } = await buy(shop, shop.main.id);
+    const run = await waitFor(async () =>
+      (await runsOf(automation)).find((r) => r.status === 'waiting' && r.currentPath === '1'),
+    );
+    const cancelled = await shop.api.post(`automation-runs/${run.id}/cancel`, {});
+    expect(cancelled.json().data.status).toBe('cancelled');
+    await t.app.services.automations.step(run.id);
+    expect(mailsWith(email, 'Cancelled one')).toHaveLength(0);
+  });
+});
+
+describe('automations API', () => {
+  it('refuses bad definitions naming the field, and other accounts’ funnels and templates', async () => {
+    const shop = await shopWithFunnel(t);
+    const other = await shopWithFunnel(t);
+    const theirs = await template(other, 'Theirs');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: ' ', trigger: { id: 'purchase' } }, 'data.name'],
+      [{ name: 'x', trigger: { id: 'sunrise' } }, 'data.trigger.id'],
+      [{ name: 'x', trigger: { id: 'purchase' }, funnel_id: other.funnel.id }, 'data.funnel_id'],
+      [{ name: 'x', trigger: { id: 'purchase' }, steps: [sendTo(theirs, 'x')] }, 'data.steps'],
+      [
+        {
+          name: 'x',
+          trigger: { id: 'purchase' },
+          steps: [{ type: 'wait', mode: 'delay', amount: 10_001, unit: 'days' }],
+        },
+        'data.steps.0.amount',
+      ],
+      [
+        {
+          name: 'x',
+          trigger: { id: 'purchase' },
+          steps: [
+            {
+              type: 'condition',
+              match: 'all',
+              conditions: [{ key: 'order_total', operand: 'IN', values: [] }],
+              then: [],
+              otherwise: [],
+            },
+          ],
+        },
+        'data.steps.0.conditions.0.values',
+      ],
+    ];
+    for (const [data, field] of cases) {
+      const res = await shop.api.post('automations', data);
+      expect(res.statusCode, JSON.stringify(data)).toBe(400);
+      expect(res.json().error.field, JSON.stringify(data)).toBe(field);
+    }
+    const empty = await shop.api.post('automations', { name: 'Empty', trigger: { id: 'refund' } });
+    const activate = await shop.api.post(`automations/${empty.json().data.id}/activate`, {});
+    expect(activate.statusCode).toBe(400);
+    expect(activate.json().error.field).toBe('steps');
+  });
+
+  it('lists per funnel and global, archives and restores, and needs the automations permission to write', async () => {
+    const shop = await shopWithFunnel(t);
+    const global = (await shop.api.post('automations', { name: 'Global', trigger: { id: 'optin' } })).json()
+      .data;
+    const funnel = (
+      await shop.api.post('automations', {
+        name: 'Funnel',
+        funnel_id: shop.funnel.id,
+        trigger: { id: 'refund' },
+      })
+    ).json().data;
+    const byFunnel = await shop.api.get('automations', { funnel_id: shop.funnel.id });
+    expect(byFunnel.json().data.map((a: { id: number }) => a.id)).toEqual([funnel.id]);
+    await shop.api.post(`automations/${global.id}/archive`, {});
+    expect((await shop.api.get('automations')).json().data.map((a: { id: number }) => a.id)).toEqual([
+      funnel.id,
+    ]);
+    expect(
+      (await shop.api.get('automations', { archived: 'true' })).json().data.map((a: { id: number }) => a.id),
+    ).toEqual([global.id]);
+    await shop.api.post(`automations/${global.id}/restore`, {});
+    expect((await shop.api.get('automations')).json().data).toHaveLength(2);
+
+    const orders = await memberOf(t, shop.owner, { orders: true });
+    const ordersApi = apiClient(t.app, orders.auth);
+    expect((await ordersApi.get('automations')).statusCode).toBe(200);
+    for (const res of [
+      await ordersApi.post('automations', { name: 'No', trigger: { id: 'purchase' } }),
+      await ordersApi.patch(`automations/${global.id}`, { name: 'No' }),
+      await ordersApi.post(`automations/${global.id}/activate`, {}),
+      await ordersApi.delete(`automations/${global.id}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AutomationStep,
+  branchPath,
+  conditionComplete,
+  conditionHolds,
+  conditionsHold,
+  nextPath,
+  parsePathKey,
+  pathKey,
+  stepAt,
+} from './rules.ts';
+import { waitEndsAt } from './waits.ts';
+
+const send = (id: number): AutomationStep => ({
+  type: 'send_email',
+  email_template_id: id,
+  to: 'customer',
+  subject: 's',
+});
+const tree: AutomationStep[] = [
+  send(1),
+  {
+    type: 'condition',
+    match: 'all',
+    conditions: [],
+    then: [send(2), { type: 'condition', match: 'any', conditions: [], then: [send(3)], otherwise: [] }],
+    otherwise: [],
+  },
+  { type: 'end' },
+];
+
+describe('walking an automation', () => {
+  it('goes to the next step, out of finished branches, and ends after the last', () => {
+    expect(nextPath(tree, [0])).toEqual([1]);
+    expect(nextPath(tree, [1, 'then', 0])).toEqual([1, 'then', 1]);
+    expect(nextPath(tree, [1, 'then', 1, 'then', 0])).toEqual([2]);
+    expect(nextPath(tree, [2])).toBeNull();
+  });
+
+  it('enters a branch, or skips the condition when its branch is empty', () => {
+    expect(branchPath(tree, [1], 'then')).toEqual([1, 'then', 0]);
+    expect(branchPath(tree, [1], 'otherwise')).toEqual([2]);
+    expect(branchPath(tree, [1, 'then', 1], 'otherwise')).toEqual([2]);
+  });
+
+  it('keeps paths as keys and finds their steps', () => {
+    const path = [1, 'then', 1, 'then', 0] as const;
+    expect(pathKey([...path])).toBe('1/then/1/then/0');
+    expect(parsePathKey('1/then/1/then/0')).toEqual(path);
+    expect(stepAt(tree, [...path])).toEqual(send(3));
+    expect(stepAt(tree, [9])).toBeUndefined();
+  });
+});
+
+describe('conditions ("Is one of (IN), Is none of (NOT IN), Contains (LIKE), Does not contain (NOT LIKE), Equals (=)")', () => {
+  const values = { customer_email: 'Ann@Example.test', product_id: ['4', '7'], order_total: '' };
+  it.each([
+    ['IN', { values: ['ann@example.test', 'b@x.test'] }, true],
+    ['IN', { values: ['b@x.test'] }, false],
+    ['NOT IN', { values: ['b@x.test'] }, true],
+    ['NOT IN', { values: ['ANN@example.test'] }, false],
+    ['LIKE', { value: 'example' }, true],
+    ['LIKE', { value: 'gmail' }, false],
+    ['NOT LIKE', { value: 'gmail' }, true],
+    ['NOT LIKE', { value: '@EXAMPLE' }, false],
+    ['=', { value: 'ann@example.test' }, true],
+    ['=', { value: 'ann' }, false],
+  ] as const)('customer_email %s %j → %s', (operand, given, expected) => {
+    expect(conditionHolds({ key: 'customer_email', operand, ...given }, values)).toBe(expected);
+  });
+
+  it('a list holds for IN when any value does and for NOT IN only when none does', () => {
+    expect(conditionHolds({ key: 'product_id', operand: 'IN', values: ['7'] }, values)).toBe(true);
+    expect(conditionHolds({ key: 'product_id', operand: 'NOT IN', values: ['7'] }, values)).toBe(false);
+    expect(conditionHolds({ key: 'product_id', operand: 'NOT IN', values: ['9'] }, values)).toBe(true);
+  });
+
+  it('all and any', () => {
+    const yes = { key: 'customer_email' as const, operand: 'LIKE' as const, value: 'ann' };
+    const no = { key: 'customer_email' as const, operand: '=' as const, value: 'bob' };
+    expect(conditionsHold({ match: 'all', conditions: [yes, no] }, values)).toBe(false);
+    expect(conditionsHold({ match: 'any', conditions: [yes, no] }, values)).toBe(true);
+    expect(conditionsHold({ match: 'all', conditions: [] }, values)).toBe(true);
+  });
+
+  it('"Add/Save disabled without operand or value(s)"', () => {
+    expect(conditionComplete({ key: 'customer_email' })).toBe(false);
+    expect(conditionComplete({ key: 'customer_email', operand: 'IN', values: [' '] })).toBe(false);
+    expect(conditionComplete({ key: 'customer_email', operand: 'IN', values: ['a'] })).toBe(true);
+    expect(conditionComplete({ key: 'customer_email', operand: '=', value: '' })).toBe(false);
+    expect(conditionComplete({ key: 'customer_email', operand: '=', value: 'a' })).toBe(true);
+  });
+});
+
+describe('waits in the account’s time zone', () => {
+  it('a day is the same wall-clock time the next day, across the spring change', () => {
+    // 2026-03-28 09:00 London (GMT) + 1 day = 2026-03-29 09:00 BST: 23 hours later.
+    const from = new Date('2026-03-28T09:00:00Z');
+    const end = waitEndsAt({ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }, from, 'Europe/London');
+    expect(end.toISOString()).toBe('2026-03-29T08:00:00.000Z');
+    const hours = waitEndsAt(
+      { type: 'wait', mode: 'delay', amount: 24, unit: 'hours' },
+      from,
+      'Europe/London',
+    );
+    expect(hours.toISOString()).toBe('2026-03-29T09:00:00.000Z');
+  });
+
+  it('waits until the next given weekday and time, strictly later', () => {
+    // Wednesday 2026-11-25 10:00 in New York.
+    const from = new Date('2026-11-25T15:00:00Z');
+    const monday = waitEndsAt(
+      { type: 'wait', mode: 'until', weekday: 1, time: '09:30' },
+      from,
+      'America/New_York',
+    );
+    expect(monday.toISOString()).toBe('2026-11-30T14:30:00.000Z');
+    const sameDayLater = waitEndsAt(
+      { type: 'wait', mode: 'until', weekday: 3, time: '11:00' },
+      from,
+      'America/New_York',
+    );
+    expect(sameDayLater.toISOString()).toBe('2026-11-25T16:00:00.000Z');
+    const sameDayPast = waitEndsAt(
+      { type: 'wait', mode: 'until', weekday: 3, time: '10:00' },
+      from,
+      'America/New_York',
+    );
+    expect(sameDayPast.toISOString()).toBe('2026-12-02T15:00:00.000Z');
+  });
+});

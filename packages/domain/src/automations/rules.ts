@@ -1,0 +1,168 @@
+import { type FilterOperand, takesValues } from '../analytics/filters.ts';
+
+/**
+ * "Triggers: On Purchase, On Refund, New Subscription, Subscription Canceled", and what merchants of
+ * funnel builders expect beside them. Each names the server event that fires it.
+ */
+export const AUTOMATION_TRIGGERS = [
+  { id: 'purchase', label: 'On Purchase', event: 'order.paid' },
+  { id: 'refund', label: 'On Refund', event: 'order.refunded' },
+  { id: 'subscription_started', label: 'New Subscription', event: 'subscription.started' },
+  { id: 'subscription_cancelled', label: 'Subscription Canceled', event: 'subscription.cancelled' },
+  { id: 'purchase_attempt', label: 'Purchase Attempt', event: 'order.payment_failed' },
+  { id: 'optin', label: 'Optin', event: 'optin.created' },
+  { id: 'recurring_payment', label: 'Recurring Payment', event: 'subscription.renewed' },
+  { id: 'recurring_payment_failed', label: 'Recurring Payment Fails', event: 'subscription.failed' },
+  { id: 'order_fulfilled', label: 'Order Fulfilled', event: 'order.fulfilled' },
+] as const;
+export type AutomationTriggerId = (typeof AUTOMATION_TRIGGERS)[number]['id'];
+export const AUTOMATION_TRIGGER_IDS = AUTOMATION_TRIGGERS.map((t) => t.id) as unknown as readonly [
+  AutomationTriggerId,
+  ...AutomationTriggerId[],
+];
+
+/** The fields a condition step can test, from the run's customer, order and product. */
+export const AUTOMATION_CONDITION_KEYS = [
+  'customer_email',
+  'customer_first_name',
+  'customer_country',
+  'order_total',
+  'order_currency',
+  'product_id',
+  'funnel_id',
+] as const;
+export type AutomationConditionKey = (typeof AUTOMATION_CONDITION_KEYS)[number];
+
+export type AutomationCondition = {
+  id?: string | number;
+  key: AutomationConditionKey;
+  operand: FilterOperand;
+  value?: string;
+  values?: string[];
+};
+
+/** A wait: a span of minutes, hours or days, or until a weekday and time in the account's time zone. */
+export type WaitStep =
+  | { type: 'wait'; mode: 'delay'; amount: number; unit: 'minutes' | 'hours' | 'days' }
+  | { type: 'wait'; mode: 'until'; weekday: number; time: string };
+
+export type AutomationStep =
+  | {
+      type: 'send_email';
+      email_template_id: number;
+      to: 'customer' | 'address';
+      address?: string;
+      subject: string;
+    }
+  | WaitStep
+  | {
+      type: 'condition';
+      match: 'all' | 'any';
+      conditions: AutomationCondition[];
+      then: AutomationStep[];
+      otherwise: AutomationStep[];
+    }
+  | { type: 'end' };
+
+/** "Number inputs minimum 0, maximum 10000." */
+export const WAIT_AMOUNT_MAX = 10_000;
+
+/** A step's place in the tree: indexes into lists, with 'then'/'otherwise' into a condition's branches. */
+export type StepPath = Array<number | 'then' | 'otherwise'>;
+
+export const pathKey = (path: StepPath) => path.join('/');
+export function parsePathKey(key: string): StepPath {
+  if (key === '') return [];
+  return key.split('/').map((part) => (part === 'then' || part === 'otherwise' ? part : Number(part)));
+}
+
+/** The list a path's last index points into, and that index. */
+function listOf(steps: AutomationStep[], path: StepPath): { list: AutomationStep[]; index: number } | null {
+  let list = steps;
+  for (let i = 0; i < path.length - 1; i += 2) {
+    const step = list[path[i] as number];
+    const branch = path[i + 1];
+    if (step?.type !== 'condition' || (branch !== 'then' && branch !== 'otherwise')) return null;
+    list = step[branch];
+  }
+  const index = path[path.length - 1];
+  return typeof index === 'number' ? { list, index } : null;
+}
+
+/** The step at a path, or undefined when there is none. */
+export function stepAt(steps: AutomationStep[], path: StepPath): AutomationStep | undefined {
+  const found = listOf(steps, path);
+  return found ? found.list[found.index] : undefined;
+}
+
+/**
+ * The step after `path` when it is done: the next in its list, else the step after the condition whose
+ * branch the list is (and so on outwards); null when the run has nothing left.
+ */
+export function nextPath(steps: AutomationStep[], path: StepPath): StepPath | null {
+  let current = path;
+  while (current.length > 0) {
+    const found = listOf(steps, current);
+    if (!found) return null;
+    if (found.index + 1 < found.list.length) return [...current.slice(0, -1), found.index + 1];
+    current = current.slice(0, -2);
+  }
+  return null;
+}
+
+/** The first step of a condition's branch, or the step after the condition when the branch is empty. */
+export function branchPath(steps: AutomationStep[], conditionPath: StepPath, branch: 'then' | 'otherwise') {
+  const condition = stepAt(steps, conditionPath);
+  if (condition?.type !== 'condition') return null;
+  return condition[branch].length > 0 ? [...conditionPath, branch, 0] : nextPath(steps, conditionPath);
+}
+
+/** A run's values for its conditions, as text (numbers in their plain decimal form). */
+export type ConditionValues = Partial<Record<AutomationConditionKey, string | string[]>>;
+
+function one(condition: AutomationCondition, value: string): boolean {
+  const given = (condition.value ?? '').toLowerCase();
+  const actual = value.toLowerCase();
+  switch (condition.operand) {
+    case 'IN':
+      return (condition.values ?? []).some((v) => v.toLowerCase() === actual);
+    case 'NOT IN':
+      return !(condition.values ?? []).some((v) => v.toLowerCase() === actual);
+    case 'LIKE':
+      return actual.includes(given);
+    case 'NOT LIKE':
+      return !actual.includes(given);
+    case '=':
+      return actual === given;
+  }
+}
+
+/**
+ * Whether a condition holds for the run's values, case-insensitively. A key with several values (the
+ * order's products) holds when any value does for IN, LIKE and =, and when every value does for the
+ * negations; a missing value is ''.
+ */
+export function conditionHolds(condition: AutomationCondition, values: ConditionValues): boolean {
+  const raw = values[condition.key];
+  const list = Array.isArray(raw) ? raw : [raw ?? ''];
+  if (list.length === 0) list.push('');
+  const negation = condition.operand === 'NOT IN' || condition.operand === 'NOT LIKE';
+  return negation ? list.every((v) => one(condition, v)) : list.some((v) => one(condition, v));
+}
+
+export function conditionsHold(
+  step: { match: 'all' | 'any'; conditions: AutomationCondition[] },
+  values: ConditionValues,
+): boolean {
+  if (step.conditions.length === 0) return true;
+  return step.match === 'all'
+    ? step.conditions.every((c) => conditionHolds(c, values))
+    : step.conditions.some((c) => conditionHolds(c, values));
+}
+
+/** "Filter condition Add/Save disabled without operand or value(s)": a condition is complete. */
+export function conditionComplete(condition: Partial<AutomationCondition>): boolean {
+  if (!condition.key || !condition.operand) return false;
+  if (takesValues(condition.operand)) return (condition.values ?? []).some((v) => v.trim() !== '');
+  return (condition.value ?? '').trim() !== '';
+}
