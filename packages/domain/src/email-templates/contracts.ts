@@ -85,3 +85,22 @@ export const emailTemplatePreviewQuerySchema = z.object({
   uid: z.string().optional(),
   key: z.string().optional(),
 });
+
+/** A shared e-mail template (issue 20): a design every account can start its own template from. */
+export const sharedEmailTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.string(),
+  /** The design's editor document as JSON text, as a template's `config`. */
+  config: z.string(),
+});
+export type SharedEmailTemplate = z.infer<typeof sharedEmailTemplateSchema>;
+
+/** "Start from a shared template": the user's new template is a copy of the design (name optional). */
+export const startFromSharedBodySchema = dataBody(
+  z.object({
+    shared_id: z.string().trim().min(1, 'Choose a shared template').max(100),
+    name: templateName.optional(),
+  }),
+);
