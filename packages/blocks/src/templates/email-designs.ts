@@ -72,7 +72,8 @@ function welcomeDocument(): EditorDocument {
   ] as const;
   tips.forEach(([title, text], index) => {
     headline(b, columns[index]!, title, 18, { marginBottom: 8 });
-    paragraph(b, columns[index]!, text, { font: { size: 14 }, marginBottom: 0 });
+    // Columns stack on phones: the margin keeps the tips apart there.
+    paragraph(b, columns[index]!, text, { font: { size: 14 }, marginBottom: 16 });
   });
   emailFooter(b);
   return b.build();
@@ -143,7 +144,9 @@ function newsletterDocument(): EditorDocument {
   stories.forEach(([title, text], index) => {
     headline(b, columns[index]!, title, 18, { marginBottom: 8 });
     paragraph(b, columns[index]!, text, { font: { size: 14 }, marginBottom: 8 });
-    b.block(columns[index]!, 'link', { content: 'Read more →' });
+    b.update<'link'>(b.block(columns[index]!, 'link', { content: 'Read more →' }), {
+      attributes: { advanced: { margin: pad(0, 0, 16, 0) } },
+    });
   });
   emailFooter(b);
   return b.build();
