@@ -53,16 +53,22 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await canvas(page).getByText('Thanks for joining us.', { exact: false }).dblclick();
   const editor = page.getByTestId('inline-editor');
   await expect(editor).toBeVisible();
-  await page.keyboard.press('End');
+  // The surface starts with all its text selected: to its end first.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Control+End');
   await page.keyboard.type(' See you soon, ');
   await page.getByLabel('Insert merge tag').selectOption('first_name');
   await page.keyboard.type('!');
   await page.keyboard.press('Escape');
-  await expect(canvas(page).getByText('See you soon, {{first_name}}!', { exact: false })).toBeVisible();
+  await expect(
+    canvas(page).getByText('and a little gift. See you soon, {{first_name}}!', { exact: false }),
+  ).toBeVisible();
   // No autosave in the e-mail editor: the change waits for Save changes.
   await page.waitForTimeout(800);
   await expect(saveButton(page)).toBeEnabled();
   await expect(page.getByTestId('unsaved-marker')).toBeVisible();
+
+  await shot(page, 'email-editor-canvas');
 
   // Undo: a deleted headline comes back.
   const tips = canvas(page).getByText('Need help?');
@@ -105,6 +111,14 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await popup.getByRole('button', { name: 'Cancel' }).click();
   await expect(saveButton(page)).toBeDisabled();
 
+  // `/email-editor/code` opens the Code Editor (custom CSS only) of the e-mail open in this tab.
+  await page.goto('/email-editor/code');
+  await expect(page).toHaveURL(`${base}/code`);
+  const code = page.getByRole('dialog', { name: 'Code Editor' });
+  await expect(code.getByRole('tab', { name: 'Custom CSS' })).toBeVisible();
+  await expect(code.getByRole('tab')).toHaveCount(1);
+  await code.getByRole('button', { name: 'Cancel' }).click();
+
   // Leaving with unsaved changes asks first; leaving clears the stored e-mail context.
   expect(await page.evaluate(() => sessionStorage.getItem('funnelwork.emailEditor'))).toContain(
     '"kind":"global"',
@@ -114,7 +128,8 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const leave = page.getByRole('dialog', { name: 'Save changes?' });
   await leave.getByRole('button', { name: 'Ignore changes' }).click();
   await expect(page).toHaveURL(/\/automations$/);
-  expect(await page.evaluate(() => sessionStorage.getItem('funnelwork.emailEditor'))).toBeNull();
+  // The editor stays on screen until the next screen's code has loaded, then leaves.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('funnelwork.emailEditor'))).toBeNull();
 
   // The test e-mail in the mailbox, personalised with the sender's first name.
   await page.goto('/settings/mailbox');
@@ -123,7 +138,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await expect(row).toContainText('Welcome series · 1');
   await row.click();
   await expect(page.getByTestId('mail-text')).toContainText('Welcome aboard, Greta!');
-  await expect(page.getByTestId('mail-text')).toContainText('See you soon, Greta!');
+  await expect(page.getByTestId('mail-text')).toContainText('a little gift. See you soon, Greta!');
   await page.keyboard.press('Escape');
 
   // Preview: the server's rendering of the saved version in a sandboxed frame.
