@@ -84,6 +84,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await expect(page.getByText('Please enter a template name')).toBeVisible();
   await page.getByLabel('Template title').fill('Welcome series · 1');
   await saveButton(page).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
 
   // Send test email: step 1 the recipient, step 2 the success message, closed after 1.5 s.
@@ -156,4 +157,36 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
     await expect(page.getByText('Welcome aboard, friend!')).toBeVisible();
     await shot(page, `email-editor-rendered-${width}`);
   }
+});
+
+test('a new e-mail from scratch: the first save needs a name, creates the template and moves to its id', async ({
+  page,
+}) => {
+  const userId = await signedUpMerchant(page, 'Hugo');
+  await page.goto(`/email-editor/wfunnel/5/7/${userId}/new`);
+  const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
+  await picker.getByRole('button', { name: 'Start from scratch' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Start from a shared template' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
+    'href',
+    '/wfunnel/5/automations/7',
+  );
+  await expect(saveButton(page)).toBeDisabled();
+
+  await canvas(page).getByRole('button', { name: 'Add section' }).click();
+  await expect(canvas(page).locator('[data-node-type="section"]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Start from a shared template' })).toHaveCount(0);
+  await saveButton(page).click();
+  await expect(page.getByText('Please enter a template name')).toBeVisible();
+  await expect(page).toHaveURL(/\/new$/);
+
+  await page.getByLabel('Template title').fill('Spring news');
+  await saveButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/email-editor/wfunnel/5/7/${userId}/\\d+$`));
+  await expect(page.getByLabel('Template title')).toHaveValue('Spring news');
+  await expect(canvas(page).locator('[data-node-type="section"]')).toHaveCount(1);
+  await expect(saveButton(page)).toBeDisabled();
+  // A saved template opens without the picker.
+  await expect(page.getByRole('dialog', { name: 'Start from a shared template' })).toHaveCount(0);
 });

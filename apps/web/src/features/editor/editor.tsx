@@ -211,7 +211,13 @@ export function Editor({
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const blocker = useBlocker(({ nextLocation }) => dirty && !nextLocation.pathname.startsWith(base));
+  // Read at navigation time: a shell's effect may navigate in the commit that saved (the e-mail editor's
+  // first save moves to the new template's id), before the router has this render's blocker.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const blocker = useBlocker(
+    ({ nextLocation }) => dirtyNow.current && !nextLocation.pathname.startsWith(base),
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

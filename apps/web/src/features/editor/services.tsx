@@ -35,6 +35,8 @@ export type EditorTexts = {
   settingsTitle: string;
   /** The Add panel's hint. */
   dropHint: string;
+  /** The empty canvas's hint. */
+  emptyHint: string;
   /** The properties panel without a selection. */
   pickHint: string;
   editSettings: string;
@@ -52,6 +54,7 @@ export const PAGE_TEXTS: EditorTexts = {
   settingsLabel: 'Page',
   settingsTitle: 'Page settings',
   dropHint: 'Drag onto the page, or click to add after the selection',
+  emptyHint: 'Drag a Section from Add new element onto the page, or add one here.',
   pickHint: 'Click an element on the page, or pick one in Layout, to edit its properties.',
   editSettings: 'Edit page settings',
   codeLabel: 'Code',

@@ -336,6 +336,7 @@ function DropLine({ scale }: { scale: number }) {
 }
 
 function EmptyPage({ onAdd }: { onAdd: () => void }) {
+  const { texts } = useEditorServices();
   return (
     <div className={classes.emptyPage}>
       <Paper
@@ -351,7 +352,7 @@ function EmptyPage({ onAdd }: { onAdd: () => void }) {
           </ThemeIcon>
           <Text fw={650}>Start with a section</Text>
           <Text size="sm" c="dimmed" ta="center" maw={280}>
-            Drag a Section from Add new element onto the page, or add one here.
+            {texts.emptyHint}
           </Text>
           <Button size="xs" onClick={onAdd}>
             Add section
