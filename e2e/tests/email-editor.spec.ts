@@ -190,3 +190,52 @@ test('a new e-mail from scratch: the first save needs a name, creates the templa
   // A saved template opens without the picker.
   await expect(page.getByRole('dialog', { name: 'Start from a shared template' })).toHaveCount(0);
 });
+
+test('an empty saved e-mail takes a shared design as an undoable edit; its settings open in Properties; unload warns', async ({
+  page,
+}) => {
+  const userId = await signedUpMerchant(page, 'Ida');
+  const created = await page.evaluate(async (user) => {
+    const token = localStorage.getItem('fw.token');
+    const response = await fetch(`/api/users/${user}/email-templates/from-shared`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { shared_id: 'welcome', name: 'Blank letter' } }),
+    });
+    return (await response.json()).data.id as number;
+  }, userId);
+  await page.goto(`/email-editor/global/3/${userId}/${created}`);
+  await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
+    'href',
+    '/automations/3',
+  );
+  // Emptied by hand: every section deleted in Layout.
+  await page.getByRole('button', { name: 'Layout' }).click();
+  const sections = canvas(page).locator('[data-node-type="section"]');
+  while ((await sections.count()) > 0) {
+    await sections.first().click({ position: { x: 4, y: 4 } });
+    await page.keyboard.press('Delete');
+  }
+  await page.getByRole('button', { name: 'Start from a shared template' }).click();
+  const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
+  await picker.getByRole('button', { name: 'Use Newsletter' }).click();
+  await expect(picker).toBeHidden();
+  await expect(canvas(page).getByText('What is new this month')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${created}(/|$)`));
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas(page).getByText('What is new this month')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(canvas(page).getByText('What is new this month')).toBeVisible();
+
+  // The e-mail's own settings (no Page panel): a click beside the e-mail opens them in Properties.
+  const frame = await canvas(page).boundingBox();
+  if (!frame) throw new Error('canvas');
+  await page.mouse.click(frame.x + 8, frame.y + 8);
+  await expect(page.getByTestId('properties-title')).toHaveText('E-mail settings');
+  await expect(page).toHaveURL(/\/properties$/);
+
+  // "unloading warns 'Save the result before refreshing the page'" while changes are unsaved.
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  expect((await dialog).type()).toBe('beforeunload');
+});
