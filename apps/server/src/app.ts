@@ -10,7 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import { type Config, trustedProxies } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createEventBus, type EventBus } from './events/bus.ts';
+import { createEventBus, EVENT_NAMES, type EventBus } from './events/bus.ts';
+import { createOutbox } from './events/outbox.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
 import {
   createCredentialCipher,
@@ -56,6 +57,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { popupsRoutes } from './modules/popups/popups.routes.ts';
 import { createPopupsService } from './modules/popups/popups.service.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { createReceiptsService, type ReceiptsService } from './modules/receipts/receipts.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
@@ -111,6 +114,7 @@ export type Services = {
   events: EventBus;
   checkout: CheckoutService;
   subscriptions: SubscriptionsService;
+  receipts: ReceiptsService;
 };
 
 declare module 'fastify' {
@@ -282,7 +286,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
-  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions });
+  const outbox = createOutbox({ db, queue });
+  // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
+  for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
+  const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
+  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions, receipts });
 
   registerAuth(app, { db, config });
   await app.register(
@@ -308,6 +316,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       popupsRoutes(api, { popups });
       libraryRoutes(api, { library });
       emailTemplatesRoutes(api, { templates: emailTemplates });
+      receiptsRoutes(api, { receipts });
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });

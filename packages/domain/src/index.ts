@@ -13,6 +13,8 @@ export * from './library/contracts.ts';
 export * from './mailbox/contracts.ts';
 export * from './orders/contracts.ts';
 export * from './popups/contracts.ts';
+export * from './receipts/contracts.ts';
+export * from './receipts/rules.ts';
 export * from './shared/envelope.ts';
 export * from './shared/inputs.ts';
 export * from './sharing/contracts.ts';

@@ -12,6 +12,7 @@ export * from './customers/whatsapp.ts';
 export * from './domains/rules.ts';
 export * from './funnels/rules.ts';
 export * from './orders/index.ts';
+export * from './receipts/rules.ts';
 export * from './shared/dates.ts';
 export * from './shared/messages.ts';
 export * from './shared/money.ts';

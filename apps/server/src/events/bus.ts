@@ -16,6 +16,17 @@ export type OrderPaidEvent = {
   source: 'checkout' | 'upsell' | 'renewal';
 };
 
+/** A declined or failed charge at checkout ("Purchase Attempt"). */
+export type PaymentFailedEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  funnelId: number | null;
+  amountMinor: number;
+  currency: string;
+  message: string;
+};
+
 export type OrderRefundedEvent = {
   accountId: number;
   orderId: number;
@@ -23,6 +34,18 @@ export type OrderRefundedEvent = {
   amountMinor: number;
   currency: string;
   refundReference: string;
+};
+
+/** An order fulfilled, or its tracking info added or changed afterwards. */
+export type OrderFulfilledEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  trackingNumber: string | null;
+  /** "trigger_automations": the merchant's choice in the fulfil popup. */
+  triggerAutomations: boolean;
+  /** 'fulfilled' by the fulfil action, 'tracking' when tracking info changed after it. */
+  change: 'fulfilled' | 'tracking';
 };
 
 export type SubscriptionEvent = {
@@ -45,7 +68,9 @@ export type OptinCreatedEvent = {
 
 export type EventMap = {
   'order.paid': OrderPaidEvent;
+  'order.payment_failed': PaymentFailedEvent;
   'order.refunded': OrderRefundedEvent;
+  'order.fulfilled': OrderFulfilledEvent;
   'subscription.started': SubscriptionEvent;
   'subscription.renewed': SubscriptionEvent;
   'subscription.failed': SubscriptionEvent;
@@ -54,6 +79,17 @@ export type EventMap = {
 };
 
 export type EventName = keyof EventMap;
+export const EVENT_NAMES = [
+  'order.paid',
+  'order.payment_failed',
+  'order.refunded',
+  'order.fulfilled',
+  'subscription.started',
+  'subscription.renewed',
+  'subscription.failed',
+  'subscription.cancelled',
+  'optin.created',
+] as const satisfies readonly EventName[];
 export type EventHandler<K extends EventName> = (payload: EventMap[K]) => void | Promise<void>;
 
 export type EventBus = {

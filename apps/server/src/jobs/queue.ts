@@ -38,6 +38,11 @@ export type JobQueue = {
   ): Promise<string | null>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
+  /**
+   * Work that runs while the queue runs, beside its workers (a poller of the database's own state,
+   * such as the events outbox): started after the workers, stopped before them.
+   */
+  whileRunning(part: { start(): void; stop(): Promise<void> }): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   boss: PgBoss;
@@ -58,6 +63,7 @@ export function createJobQueue(
     console.error('job queue error:', error.message);
   });
   const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: (data: unknown) => Promise<void> }> = [];
+  const parts: Array<{ start(): void; stop(): Promise<void> }> = [];
   let started = false;
   /** The id of this process's worker of each queue. */
   const workers = new Map<string, string>();
@@ -72,6 +78,10 @@ export function createJobQueue(
       const worker = workers.get(job.id);
       if (worker && !options.startAfter) boss.notifyWorker(worker);
       return id;
+    },
+    whileRunning(part) {
+      parts.push(part);
+      if (started) part.start();
     },
     work(job, handler) {
       if (started) throw new Error(`register ${job.id} before the queue starts`);
@@ -91,8 +101,10 @@ export function createJobQueue(
         workers.set(job.id, worker);
       }
       started = true;
+      for (const part of parts) part.start();
     },
     async stop() {
+      await Promise.all(parts.map((part) => part.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

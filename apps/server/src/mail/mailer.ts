@@ -17,6 +17,12 @@ export type OutgoingMail = {
 export type Mailer = {
   /** Records the message; with SMTP_URL it is delivered by the mail.send job, else the Mailbox is its delivery. */
   send(mail: OutgoingMail): Promise<{ id: number }>;
+  /**
+   * `send` in two halves, for a message that belongs to a transaction: `record` writes it with the
+   * transaction, `deliver` (after the commit) hands it to the mail.send job.
+   */
+  record(tx: Db, mail: OutgoingMail): Promise<{ id: number }>;
+  deliver(id: number): Promise<void>;
   smtpConfigured: boolean;
 };
 
@@ -51,23 +57,34 @@ export function createMailer({ db, config, queue }: { db: Db; config: Config; qu
     await db.update(mailMessages).set({ status: 'sent', error: null }).where(eq(mailMessages.id, messageId));
   });
 
+  async function record(tx: Db, mail: OutgoingMail) {
+    const [row] = await tx
+      .insert(mailMessages)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        accountId: mail.accountId ?? null,
+        status: transport ? 'queued' : 'stored',
+      })
+      .returning({ id: mailMessages.id });
+    if (!row) throw new Error('mail not recorded');
+    return { id: row.id };
+  }
+
+  async function deliver(id: number) {
+    if (transport) await queue.send(sendMailJob, { messageId: id });
+  }
+
   return {
     smtpConfigured: transport !== null,
+    record,
+    deliver,
     async send(mail) {
-      const [row] = await db
-        .insert(mailMessages)
-        .values({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          accountId: mail.accountId ?? null,
-          status: transport ? 'queued' : 'stored',
-        })
-        .returning({ id: mailMessages.id });
-      if (!row) throw new Error('mail not recorded');
-      if (transport) await queue.send(sendMailJob, { messageId: row.id });
-      return { id: row.id };
+      const recorded = await record(db, mail);
+      await deliver(recorded.id);
+      return recorded;
     },
   };
 }

@@ -3,6 +3,7 @@ import { completeAddresses } from '@funnelwork/domain/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, funnels, pages, steps } from '../db/schema/index.ts';
+import { recordEvent } from '../events/outbox.ts';
 import { recordActivity } from '../modules/activity/activity.queries.ts';
 import {
   findOrCreateCustomer,
@@ -218,6 +219,13 @@ export async function recordOptin(
       optinEmail: email,
       funnelId: found.funnelId,
       at,
+    });
+    // Each submission is an opt-in ("Optin" trigger); the same customer, step and instant is one.
+    await recordEvent(tx, 'optin.created', `${customer.id}-${found.stepId}-${at.getTime()}`, {
+      accountId,
+      customerId: customer.id,
+      funnelId: found.funnelId,
+      email,
     });
     const hour = new Date(at.getTime() - (at.getTime() % 3_600_000)).toISOString();
     await tx.execute(sql`

@@ -40,6 +40,10 @@ const MailboxScreen = lazyScreen(
   () => import('../features/mailbox/routes/mailbox/mailbox-screen.tsx'),
   'MailboxScreen',
 );
+const StoreEmailsScreen = lazyScreen(
+  () => import('../features/receipts/routes/store-emails/store-emails-screen.tsx'),
+  'StoreEmailsScreen',
+);
 
 const funnels = () => import('../features/funnels/screens.ts');
 const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
@@ -148,6 +152,7 @@ const mainRoutes: RouteObject[] = [
   { path: '/settings/staff/new', element: <NewStaffScreen /> },
   { path: '/settings/staff/edit/:id', element: <EditStaffScreen /> },
   { path: '/settings/mailbox', element: <MailboxScreen /> },
+  { path: '/settings/store-emails', element: <StoreEmailsScreen /> },
   { path: '/settings/payment-gateways', element: <PaymentGatewaysScreen /> },
   soon('/settings/billing', 'Billing'),
   soon('/settings/billing/choose-your-plan', 'Choose your plan'),

@@ -1,5 +1,7 @@
 import { canUpdateTracking, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import type { OrderEventValue } from '../../db/schema/index.ts';
+import type { OrderFulfilledEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { type OrdersContext, unprocessable, updateOrder } from './orders.context.ts';
 import { addEvent, findOrder, type OrderRow } from './orders.queries.ts';
 
@@ -49,7 +51,24 @@ const trackingEventValue = (tracking: ReturnType<typeof trackingFields>): OrderE
 });
 
 /** Fulfilment of an order: its details, the fulfil action and the tracking info after it. */
-export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersContext) {
+export function createOrderFulfillment({ db, clock, withLockedOrder, events }: OrdersContext) {
+  const eventOf = (
+    accountId: number,
+    row: OrderRow,
+    change: 'fulfilled' | 'tracking',
+  ): OrderFulfilledEvent => ({
+    accountId,
+    orderId: row.id,
+    customerId: row.customerId,
+    trackingNumber: row.trackingNumber,
+    triggerAutomations: row.triggerAutomations ?? true,
+    change,
+  });
+  /** After the commit, for in-process listeners (the outbox row was written with the change). */
+  const published = (accountId: number, row: OrderRow, change: 'fulfilled' | 'tracking') => {
+    events?.publish('order.fulfilled', eventOf(accountId, row, change));
+  };
+
   return {
     async fulfillment(accountId: number, id: number) {
       return fulfillmentOut(await findOrder(db, accountId, id));
@@ -57,7 +76,7 @@ export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersCon
 
     /** "Fulfill is disabled if the order is fulfilled or canceled." */
     async fulfill(accountId: number, userId: number, id: number, input: FulfillmentInput) {
-      return withLockedOrder(accountId, id, async (tx, order) => {
+      const row = await withLockedOrder(accountId, id, async (tx, order) => {
         if (order.isFulfilled) throw unprocessable('Order fulfilled already.', 'already_fulfilled');
         if (order.isCanceled) throw unprocessable('A canceled order cannot be fulfilled.', 'order_canceled');
         const tracking = trackingFields(input);
@@ -86,14 +105,18 @@ export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersCon
           },
           userId,
         );
-        // "Fulfill … answer: is_fulfilled or error" (spec §7); the details are GET orders/{id}/fulfillment.
-        return { is_fulfilled: row.isFulfilled };
+        // An order is fulfilled once.
+        await recordEvent(tx, 'order.fulfilled', `fulfilled-${row.id}`, eventOf(accountId, row, 'fulfilled'));
+        return row;
       });
+      published(accountId, row, 'fulfilled');
+      // "Fulfill … answer: is_fulfilled or error" (spec §7); the details are GET orders/{id}/fulfillment.
+      return { is_fulfilled: row.isFulfilled };
     },
 
     /** "Update tracking info is disabled if the order is canceled or not fulfilled." */
     async addTrackingInfo(accountId: number, userId: number, id: number, input: FulfillmentInput) {
-      return withLockedOrder(accountId, id, async (tx, order) => {
+      const row = await withLockedOrder(accountId, id, async (tx, order) => {
         if (!canUpdateTracking({ is_canceled: order.isCanceled, is_fulfilled: order.isFulfilled })) {
           throw unprocessable(
             order.isCanceled
@@ -114,8 +137,12 @@ export function createOrderFulfillment({ db, clock, withLockedOrder }: OrdersCon
         };
         const name = order.trackingNumber ? 'Tracking info updated' : 'Tracking info added';
         await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.fulfillment, name, value, userId);
-        return fulfillmentOut(row);
+        const key = `tracking-${row.id}-${row.updatedAt.getTime()}`;
+        await recordEvent(tx, 'order.fulfilled', key, eventOf(accountId, row, 'tracking'));
+        return row;
       });
+      published(accountId, row, 'tracking');
+      return fulfillmentOut(row);
     },
   };
 }

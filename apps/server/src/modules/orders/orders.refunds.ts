@@ -9,6 +9,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { orderEvents, orders } from '../../db/schema/index.ts';
+import type { OrderRefundedEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import type { GatewayCredentials, RefundResult } from '../../gateways/types.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { recordActivity } from '../activity/activity.queries.ts';
@@ -260,18 +262,21 @@ export function createOrderRefunds({ db, gateways, events, clock, withLockedOrde
         funnelId: order.funnelId,
         orderId: order.id,
       });
-      return { ok: true as const, row, refundReference: result.refundReference };
+      const refunded: OrderRefundedEvent = {
+        accountId,
+        orderId: row.id,
+        customerId: row.customerId,
+        amountMinor: before.amountMinor,
+        currency: row.currency,
+        refundReference: result.refundReference,
+      };
+      // An order is refunded once (whole-order refunds), so its id is the event's key.
+      await recordEvent(tx, 'order.refunded', String(row.id), refunded);
+      return { ok: true as const, row, refunded };
     });
     if (!outcome.ok) throw unprocessable(outcome.message, 'gateway_error');
     // After the commit: automations ('On Refund') subscribe to it.
-    events?.publish('order.refunded', {
-      accountId,
-      orderId: outcome.row.id,
-      customerId: outcome.row.customerId,
-      amountMinor: before.amountMinor,
-      currency: outcome.row.currency,
-      refundReference: outcome.refundReference,
-    });
+    events?.publish('order.refunded', outcome.refunded);
     return cancelAnswer(outcome.row);
   }
 

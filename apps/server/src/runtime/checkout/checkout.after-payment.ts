@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import type { OrderPaidEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import type { Line } from './checkout.pricing.ts';
 import type { CheckoutContext } from './checkout.service.ts';
@@ -61,6 +62,24 @@ export async function startSubscriptions(
 }
 
 /**
+ * Inside a paid charge's transaction: 'order.paid' (once per `key`, the purchase) and
+ * 'subscription.started' for each subscription it started, into the outbox.
+ */
+export async function recordPaid(tx: Db, key: string, paid: OrderPaidEvent, started: StartedSubscription[]) {
+  await recordEvent(tx, 'order.paid', key, paid);
+  for (const sub of started) {
+    await recordEvent(tx, 'subscription.started', `subscription-${sub.id}`, startedEvent(paid, sub));
+  }
+}
+
+const startedEvent = (paid: OrderPaidEvent, sub: StartedSubscription) => ({
+  accountId: paid.accountId,
+  subscriptionId: sub.id,
+  customerId: paid.customerId,
+  productId: sub.productId,
+});
+
+/**
  * After a paid charge's transaction commits: 'order.paid', then 'subscription.started' for each
  * subscription it started, and each subscription's first renewal job.
  */
@@ -70,13 +89,6 @@ export function afterPaid(
   started: StartedSubscription[],
 ) {
   events.publish('order.paid', paid);
-  for (const sub of started) {
-    events.publish('subscription.started', {
-      accountId: paid.accountId,
-      subscriptionId: sub.id,
-      customerId: paid.customerId,
-      productId: sub.productId,
-    });
-  }
+  for (const sub of started) events.publish('subscription.started', startedEvent(paid, sub));
   return Promise.all(started.map((sub) => subs.schedule(sub)));
 }

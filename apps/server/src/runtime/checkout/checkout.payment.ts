@@ -6,10 +6,12 @@ import {
   gatewayById,
   TIMELINE_EVENT_TYPES,
 } from '@funnelwork/domain/rules';
+import type { OrderPaidEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import type { ChargeRequest, ChargeResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder } from '../../modules/orders/orders.queries.ts';
-import { afterPaid, startSubscriptions } from './checkout.after-payment.ts';
+import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-payment.ts';
 import type { CheckoutBody } from './checkout.contracts.ts';
 import { newSession } from './checkout.order-sessions.ts';
 import { currencyOf, type Line, priceLines, subtotalOf } from './checkout.pricing.ts';
@@ -153,6 +155,15 @@ export function createCheckoutPayment(deps: CheckoutContext) {
           gatewayId: gateway.gatewayId,
         });
         await recordActivity(tx, accountId, { eventId: ACTIVITY.attemptedPurchase, ...activity });
+        await recordEvent(tx, 'order.payment_failed', `checkout-${order.id}`, {
+          accountId,
+          orderId: order.id,
+          customerId: customer.id,
+          funnelId: context.funnelId,
+          amountMinor: total,
+          currency,
+          message: result.message,
+        });
         const answer = failure(402, result.message, result.code ?? 'payment_failed', {
           retryable: result.retryable,
         });
@@ -209,23 +220,19 @@ export function createCheckoutPayment(deps: CheckoutContext) {
         },
       };
       await storeAnswer(tx, requestId, answer, order.id);
-      return { answer, paid: { order, customerId: customer.id, started } };
+      const event: OrderPaidEvent = {
+        accountId,
+        orderId: order.id,
+        customerId: customer.id,
+        funnelId: context.funnelId,
+        amountMinor: order.amountMinor,
+        currency,
+        source: 'checkout',
+      };
+      await recordPaid(tx, `checkout-${order.id}`, event, started);
+      return { answer, paid: { event, started } };
     });
-    if (outcome.paid) {
-      await afterPaid(
-        deps,
-        {
-          accountId,
-          orderId: outcome.paid.order.id,
-          customerId: outcome.paid.customerId,
-          funnelId: context.funnelId,
-          amountMinor: outcome.paid.order.amountMinor,
-          currency,
-          source: 'checkout',
-        },
-        outcome.paid.started,
-      );
-    }
+    if (outcome.paid) await afterPaid(deps, outcome.paid.event, outcome.paid.started);
     return outcome.answer;
   }
 

@@ -1,11 +1,12 @@
 import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index.ts';
+import type { OrderPaidEvent } from '../../events/bus.ts';
 import type { ChargeResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { afterPaid, startSubscriptions } from './checkout.after-payment.ts';
+import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-payment.ts';
 import type { UpsellBody } from './checkout.contracts.ts';
 import { OFFER_EXPIRED, sessionOf } from './checkout.order-sessions.ts';
 import { failure } from './checkout.payment.ts';
@@ -162,23 +163,20 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
         },
       };
       await storeAnswer(tx, requestId, answer, order.id);
-      return { answer, paid: { order, started } };
+      const event: OrderPaidEvent = {
+        accountId,
+        orderId: order.id,
+        customerId: order.customerId,
+        funnelId: order.funnelId,
+        amountMinor: amount,
+        currency,
+        source: 'upsell',
+      };
+      // One upsell charge per order and step (the charge's own idempotency key says the same).
+      await recordPaid(tx, `upsell-${order.id}-${context.stepId}`, event, started);
+      return { answer, paid: { event, started } };
     });
-    if (outcome.paid) {
-      await afterPaid(
-        deps,
-        {
-          accountId,
-          orderId: outcome.paid.order.id,
-          customerId: outcome.paid.order.customerId,
-          funnelId: outcome.paid.order.funnelId,
-          amountMinor: amount,
-          currency,
-          source: 'upsell',
-        },
-        outcome.paid.started,
-      );
-    }
+    if (outcome.paid) await afterPaid(deps, outcome.paid.event, outcome.paid.started);
     return outcome.answer;
   }
 

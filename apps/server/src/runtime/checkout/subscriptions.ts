@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { customers, type RecurringInterval, subscriptions } from '../../db/schema/index.ts';
-import type { EventBus } from '../../events/bus.ts';
+import type { EventBus, OrderPaidEvent, SubscriptionEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
@@ -59,6 +60,13 @@ export function addInterval(from: Date, interval: RecurringInterval): Date {
 }
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const cancelledEvent = (sub: SubscriptionRow): SubscriptionEvent => ({
+  accountId: sub.accountId,
+  subscriptionId: sub.id,
+  customerId: sub.customerId,
+  productId: sub.productId,
+});
 
 export function subscriptionOut(row: SubscriptionRow) {
   return {
@@ -202,36 +210,48 @@ export function createSubscriptionsService({
           .update(subscriptions)
           .set({ nextChargeAt, renewals: locked.renewals + 1, failedAttempts: 0, updatedAt: now })
           .where(eq(subscriptions.id, sub.id));
-        return { order, nextChargeAt };
+        const paid: OrderPaidEvent = {
+          accountId: sub.accountId,
+          orderId: order.id,
+          customerId: sub.customerId,
+          funnelId: sub.funnelId,
+          amountMinor: order.amountMinor,
+          currency: sub.currency,
+          source: 'renewal',
+        };
+        const renewed: SubscriptionEvent = {
+          accountId: sub.accountId,
+          subscriptionId: sub.id,
+          customerId: sub.customerId,
+          productId: sub.productId,
+          orderId: order.id,
+        };
+        await recordEvent(tx, 'order.paid', `renewal-${order.id}`, paid);
+        await recordEvent(tx, 'subscription.renewed', `renewal-${order.id}`, renewed);
+        return { order, nextChargeAt, paid, renewed };
       });
       if (!outcome) return 'skipped';
-      events.publish('order.paid', {
-        accountId: sub.accountId,
-        orderId: outcome.order.id,
-        customerId: sub.customerId,
-        funnelId: sub.funnelId,
-        amountMinor: outcome.order.amountMinor,
-        currency: sub.currency,
-        source: 'renewal',
-      });
-      events.publish('subscription.renewed', {
-        accountId: sub.accountId,
-        subscriptionId: sub.id,
-        customerId: sub.customerId,
-        productId: sub.productId,
-        orderId: outcome.order.id,
-      });
+      events.publish('order.paid', outcome.paid);
+      events.publish('subscription.renewed', outcome.renewed);
       await schedule({ id: sub.id, nextChargeAt: outcome.nextChargeAt });
       return 'renewed';
     }
     const attempts = sub.failedAttempts + 1;
     const retry = result.retryable && attempts < RENEWAL_MAX_ATTEMPTS;
     const nextChargeAt = retry ? new Date(now.getTime() + RENEWAL_RETRY_MS) : due;
+    const failed: SubscriptionEvent = {
+      accountId: sub.accountId,
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+      productId: sub.productId,
+      message: result.message,
+    };
     await db.transaction(async (tx) => {
       await tx
         .update(subscriptions)
         .set({ failedAttempts: attempts, status: retry ? 'active' : 'failed', nextChargeAt, updatedAt: now })
         .where(eq(subscriptions.id, sub.id));
+      await recordEvent(tx, 'subscription.failed', `${sub.id}-${due.toISOString()}-${attempts}`, failed);
       const person = await customerOf(tx, sub.accountId, sub.customerId);
       await recordActivity(tx, sub.accountId, {
         eventId: ACTIVITY.subscriptionFailed,
@@ -258,13 +278,7 @@ export function createSubscriptionsService({
         );
       }
     });
-    events.publish('subscription.failed', {
-      accountId: sub.accountId,
-      subscriptionId: sub.id,
-      customerId: sub.customerId,
-      productId: sub.productId,
-      message: result.message,
-    });
+    events.publish('subscription.failed', failed);
     if (retry) await schedule({ id: sub.id, nextChargeAt });
     return retry ? 'retry' : 'failed';
   }
@@ -317,6 +331,7 @@ export function createSubscriptionsService({
           .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
           .where(eq(subscriptions.id, sub.id))
           .returning();
+        await recordEvent(tx, 'subscription.cancelled', String(sub.id), cancelledEvent(sub));
         const person = await customerOf(tx, accountId, sub.customerId);
         await recordActivity(tx, accountId, {
           eventId: ACTIVITY.subscriptionCancelled,
@@ -329,12 +344,7 @@ export function createSubscriptionsService({
         });
         return updated as SubscriptionRow;
       });
-      events.publish('subscription.cancelled', {
-        accountId,
-        subscriptionId: row.id,
-        customerId: row.customerId,
-        productId: row.productId,
-      });
+      events.publish('subscription.cancelled', cancelledEvent(row));
       return subscriptionOut(row);
     },
   };

@@ -27,6 +27,7 @@ import {
   IconHelp,
   IconLogout,
   IconMail,
+  IconMailForward,
   IconMessageCircle,
   IconPlugConnected,
   IconSettings,
@@ -163,6 +164,9 @@ function SettingsMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/settings/mailbox" leftSection={<IconMail size={16} />}>
           Mailbox
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings/store-emails" leftSection={<IconMailForward size={16} />}>
+          Store e-mails
         </Menu.Item>
         {admin && (
           <>

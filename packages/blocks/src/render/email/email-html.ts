@@ -16,6 +16,8 @@ const whiteList = Object.fromEntries(
   ]),
 );
 
+const WHOLE_MERGE_TAG = /^\s*\{\{\s*[a-zA-Z][a-zA-Z0-9_]*\s*(?:\|[^{}"'<>]*)?\}\}\s*$/;
+
 const filter = new FilterXSS({
   whiteList,
   stripIgnoreTag: true,
@@ -36,6 +38,8 @@ const filter = new FilterXSS({
   css: false,
   onTagAttr(tag, name, value) {
     if (name === 'href' || name === 'src') {
+      // A link that is one merge tag ('{{tracking_url}}') stays: personalising lets in only a safe URL.
+      if (WHOLE_MERGE_TAG.test(value)) return `${name}="${escapeAttrValue(value.trim())}"`;
       const url = safeHref(safeAttrValue(tag, name, value, undefined as never));
       return url === undefined ? '' : `${name}="${escapeAttrValue(url)}"`;
     }

@@ -56,6 +56,22 @@ describe('merge tags', () => {
       '<a href="">Track</a>',
     );
   });
+  test('server-built markup goes in as it is: html in the HTML part, text in the text part', () => {
+    const template = mergeTemplate('<div>{{order_lines|No lines}}</div>');
+    const lines = { html: '<table><tr><td>Course &amp; book</td></tr></table>', text: 'Course & book' };
+    expect(fillMergeTemplate(template, { order_lines: lines }, true)).toBe(`<div>${lines.html}</div>`);
+    expect(fillMergeTemplate(template, { order_lines: lines }, false)).toBe('<div>Course & book</div>');
+    // An empty part counts as missing, so the fallback shows.
+    expect(fillMergeTemplate(template, { order_lines: { html: '', text: '' } }, true)).toBe(
+      '<div>No lines</div>',
+    );
+  });
+
+  test('markup never fills a link: there it counts as missing', () => {
+    const template = mergeTemplate('<a href="{{tracking_url|#}}">Track</a>');
+    const markup = { html: '<b>x</b>', text: 'x' };
+    expect(fillMergeTemplate(template, { tracking_url: markup }, true)).toBe('<a href="#">Track</a>');
+  });
 });
 
 describe('compile once, personalise per recipient', () => {

@@ -13,6 +13,9 @@ export const MERGE_TAGS = [
   'order_total',
   'product_name',
   'tracking_url',
+  'tracking_number',
+  'order_lines',
+  'shipping_address',
 ] as const;
 export type MergeTagName = (typeof MERGE_TAGS)[number];
 
@@ -53,12 +56,23 @@ export function mergeTemplate(source: string): MergeTemplate {
   return { parts, tags };
 }
 
-/** A recipient's values; null, undefined and '' count as missing. */
-export type MergeValues = Readonly<Record<string, string | number | null | undefined>>;
+/**
+ * A value the server built as markup (the order's lines as a table, the shipping address with line
+ * breaks): its `html` goes into the HTML part as it is, so it must already be escaped; `text` goes into
+ * the text part. Never made from a merchant's or shopper's raw text.
+ */
+export type MergeMarkup = { readonly html: string; readonly text: string };
 
-function recipientValue(values: MergeValues, name: string): string | undefined {
+/** A recipient's values; null, undefined and '' count as missing. */
+export type MergeValues = Readonly<Record<string, string | number | MergeMarkup | null | undefined>>;
+
+function recipientValue(values: MergeValues, name: string, html: boolean): string | MergeMarkup | undefined {
   const value = values[name];
   if (value === null || value === undefined) return undefined;
+  if (typeof value === 'object') {
+    const part = html ? value.html : value.text;
+    return part === '' ? undefined : value;
+  }
   const text = String(value);
   return text === '' ? undefined : text;
 }
@@ -73,9 +87,12 @@ export function fillMergeTemplate(template: MergeTemplate, values: MergeValues, 
   let out = parts[0] as string;
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index] as MergeTag;
-    const value = recipientValue(values, tag.name);
+    const value = recipientValue(values, tag.name, html);
     let filled = tag.fallback;
-    if (value !== undefined) {
+    if (typeof value === 'object') {
+      // Markup has no place in a link: there it counts as missing.
+      if (!tag.url) filled = html ? value.html : value.text;
+    } else if (value !== undefined) {
       if (!html) filled = value;
       else if (!tag.url) filled = escapeHtml(value);
       else filled = escapeHtml(safeHref(value) ?? '');

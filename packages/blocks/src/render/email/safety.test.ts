@@ -34,6 +34,20 @@ describe('the HTML has no script', () => {
     expect(html).toContain('<a href="https://ok.example">ok</a>');
   });
 
+  test('a link that is one merge tag stays, and personalising lets in only a safe URL', async () => {
+    const { document, ids } = emailWithBlocks(['customHtml']);
+    const block = document.children[ids[0] as number] as Block;
+    block.content = '<a href="{{tracking_url|#}}">Track</a><a href="x{{tracking_url}}">mixed</a>';
+    const compiled = await compileEmail(document);
+    const safe = personaliseEmail(compiled, { tracking_url: 'https://track.example/1' }).html;
+    expect(safe).toContain('<a href="https://track.example/1">Track</a>');
+    const hostile = personaliseEmail(compiled, { tracking_url: 'javascript:alert(1)' }).html;
+    expect(hostile).not.toMatch(/javascript:/i);
+    expect(hostile).toContain('<a href="">Track</a>');
+    // Only a whole tag is kept: text around it goes through the safe-URL rule as before.
+    expect(safe).not.toContain('href="x');
+  });
+
   test('unsafe link targets of blocks are dropped', async () => {
     const { html } = await htmlOf('button', (block) => {
       if (block.type === 'button')

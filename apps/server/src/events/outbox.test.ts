@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEvents } from '../db/schema/index.ts';
+import { createGatewayRegistry } from '../gateways/registry.ts';
+import { createSandboxGateway } from '../gateways/sandbox.ts';
+import { CARD_OK, newKey, postJson, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
+import { EVENT_NAMES, type EventName, type OrderPaidEvent } from './bus.ts';
+import { createOutbox, type OutboxEvent, recordEvent } from './outbox.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }) });
+});
+afterAll(() => t.close());
+
+/** A queue stand-in that never runs: these tests drive `dispatch()` themselves. */
+const idle = { whileRunning() {} };
+
+const paid = (accountId: number, orderId: number): OrderPaidEvent => ({
+  accountId,
+  orderId,
+  customerId: null,
+  funnelId: null,
+  amountMinor: 100,
+  currency: 'USD',
+  source: 'checkout',
+});
+
+const pendingOf = async (accountId: number) =>
+  (await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.accountId, accountId))).filter(
+    (row) => row.dispatchedAt === null,
+  );
+
+describe('the events outbox', () => {
+  it('records an event once per (account, type, key), in the caller’s transaction', async () => {
+    const owner = await signUpOwner(t.app);
+    const db = t.database.db;
+    const first = await db.transaction((tx) =>
+      recordEvent(tx, 'order.paid', 'checkout-1', paid(owner.accountId, 1)),
+    );
+    const again = await db.transaction((tx) =>
+      recordEvent(tx, 'order.paid', 'checkout-1', paid(owner.accountId, 1)),
+    );
+    expect([first, again]).toEqual([true, false]);
+    // A transaction that rolls back leaves no event.
+    await expect(
+      db.transaction(async (tx) => {
+        await recordEvent(tx, 'order.paid', 'checkout-2', paid(owner.accountId, 2));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const rows = await db.select().from(outboxEvents).where(eq(outboxEvents.accountId, owner.accountId));
+    expect(rows.map((row) => row.key)).toEqual(['checkout-1']);
+  });
+
+  it('a double-submitted checkout records one purchase', async () => {
+    const shop = await shopWithFunnel(t);
+    const body = {
+      step_id: shop.checkout.id,
+      page_id: shop.checkoutPage,
+      customer: { email: 'twice@example.test', first_name: 'Two' },
+      payment: CARD_OK,
+      idempotency_key: newKey(),
+      items: [{ product_id: shop.main.id }],
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => postJson(t.app, '/_fw/checkout', body)),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const rows = await pendingOf(shop.owner.accountId);
+    expect(rows.filter((row) => row.type === 'order.paid')).toHaveLength(1);
+  });
+
+  it('hands events in order to the consumers of their type and marks them dispatched', async () => {
+    const owner = await signUpOwner(t.app);
+    const db = t.database.db;
+    for (const id of [11, 12, 13]) {
+      await db.transaction((tx) =>
+        recordEvent(tx, 'order.paid', `checkout-${id}`, paid(owner.accountId, id)),
+      );
+    }
+    const seen: OutboxEvent[] = [];
+    const outbox = createOutbox({ db, queue: idle });
+    outbox.consume({
+      name: 'test',
+      types: ['order.paid'],
+      async handle(event) {
+        if (event.payload.accountId === owner.accountId) seen.push(event);
+      },
+    });
+    while ((await outbox.dispatch()) > 0);
+    expect(seen.map((event) => [event.type, event.key])).toEqual([
+      ['order.paid', 'checkout-11'],
+      ['order.paid', 'checkout-12'],
+      ['order.paid', 'checkout-13'],
+    ]);
+    expect(await pendingOf(owner.accountId)).toEqual([]);
+  });
+
+  it('a consumer that fails leaves the event to be handed over again once its claim expires', async () => {
+    const owner = await signUpOwner(t.app);
+    const db = t.database.db;
+    await db.transaction((tx) => recordEvent(tx, 'order.paid', 'checkout-21', paid(owner.accountId, 21)));
+    let calls = 0;
+    const errors: unknown[] = [];
+    const outbox = createOutbox({ db, queue: idle, claimSeconds: 1, onError: (e) => errors.push(e) });
+    outbox.consume({
+      name: 'flaky',
+      types: ['order.paid'],
+      async handle(event) {
+        if (event.payload.accountId !== owner.accountId) return;
+        calls++;
+        if (calls === 1) throw new Error('SMTP down');
+      },
+    });
+    while ((await outbox.dispatch()) > 0);
+    expect(calls).toBe(1);
+    expect(await pendingOf(owner.accountId)).toHaveLength(1);
+    // Still claimed: nothing to take yet.
+    await outbox.dispatch();
+    expect(calls).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_100));
+    while ((await outbox.dispatch()) > 0);
+    expect(calls).toBe(2);
+    expect(await pendingOf(owner.accountId)).toEqual([]);
+    expect(String(errors[0])).toContain('SMTP down');
+  });
+
+  it('two dispatchers at once hand each event over once (claims skip each other’s rows)', async () => {
+    const owner = await signUpOwner(t.app);
+    const db = t.database.db;
+    for (let id = 100; id < 160; id++) {
+      await db.transaction((tx) =>
+        recordEvent(tx, 'order.paid', `checkout-${id}`, paid(owner.accountId, id)),
+      );
+    }
+    const handled: number[] = [];
+    const make = () => {
+      const outbox = createOutbox({ db, queue: idle, batchSize: 7 });
+      outbox.consume({
+        name: 'count',
+        types: ['order.paid'],
+        async handle(event) {
+          if (event.payload.accountId === owner.accountId) handled.push(event.id);
+        },
+      });
+      return outbox;
+    };
+    const [a, b] = [make(), make()];
+    const drain = async (outbox: ReturnType<typeof make>) => {
+      while ((await outbox.dispatch()) > 0);
+    };
+    await Promise.all([drain(a), drain(b)]);
+    expect(handled).toHaveLength(60);
+    expect(new Set(handled).size).toBe(60);
+  });
+
+  it('names every event of the bus, so the bus wakes the dispatcher for each', () => {
+    const all: Record<EventName, true> = {
+      'order.paid': true,
+      'order.payment_failed': true,
+      'order.refunded': true,
+      'order.fulfilled': true,
+      'subscription.started': true,
+      'subscription.renewed': true,
+      'subscription.failed': true,
+      'subscription.cancelled': true,
+      'optin.created': true,
+    };
+    expect([...EVENT_NAMES].sort()).toEqual(Object.keys(all).sort());
+  });
+});

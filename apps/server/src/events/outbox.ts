@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client.ts';
+import { outboxEvents } from '../db/schema/index.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { EventMap, EventName } from './bus.ts';
+
+/** One outbox row as a consumer gets it. */
+export type OutboxEvent = {
+  [K in EventName]: { id: number; type: K; key: string; payload: EventMap[K]; createdAt: Date };
+}[EventName];
+
+/**
+ * Records an event in the transaction of the change it tells of: once per (account, type, key), so
+ * the same change recorded twice (a retried request, a racing duplicate) is one event. Answers whether
+ * this call recorded it.
+ */
+export async function recordEvent<K extends EventName>(
+  tx: Db,
+  type: K,
+  key: string,
+  payload: EventMap[K],
+): Promise<boolean> {
+  const rows = await tx
+    .insert(outboxEvents)
+    .values({ accountId: payload.accountId, type, key, payload: payload as Record<string, unknown> })
+    .onConflictDoNothing()
+    .returning({ id: outboxEvents.id });
+  return rows.length > 0;
+}
+
+/**
+ * A durable consumer: `handle` must be idempotent (a dispatcher that died after handling and before
+ * marking hands the event over again) and quick (it enqueues jobs; the work happens in them).
+ */
+export type OutboxConsumer = {
+  name: string;
+  types: readonly EventName[];
+  handle(event: OutboxEvent): Promise<void>;
+};
+
+type Row = { id: string | number; type: string; key: string; payload: unknown; created_at: string | Date };
+
+/**
+ * The outbox's dispatcher: while the queue runs it polls for undispatched events (and is woken by the
+ * in-process bus for speed), claims a batch in one statement (SKIP LOCKED, so processes share the
+ * work), hands each event in order to the consumers of its type and marks it dispatched. A consumer
+ * that throws leaves the event undispatched; it is handed over again when its claim expires. After
+ * downtime, everything recorded meanwhile is still there and goes out on start.
+ */
+export function createOutbox({
+  db,
+  queue,
+  pollMs = 500,
+  batchSize = 100,
+  claimSeconds = 60,
+  onError = (error: unknown) => {
+    console.error('outbox dispatch failed:', error instanceof Error ? error.message : error);
+  },
+}: {
+  db: Db;
+  queue: Pick<JobQueue, 'whileRunning'>;
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed batch is this process's before another may take it over. */
+  claimSeconds?: number;
+  onError?: (error: unknown) => void;
+}) {
+  const consumers: OutboxConsumer[] = [];
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  /** Dispatches one batch; answers how many events it claimed. */
+  async function dispatch(): Promise<number> {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        update outbox_events set claimed_until = now() + make_interval(secs => ${claimSeconds})
+        where id in (
+          select id from outbox_events
+          where dispatched_at is null and (claimed_until is null or claimed_until < now())
+          order by id limit ${batchSize}
+          for update skip locked)
+        returning id, type, key, payload, created_at`),
+    ).sort((a, b) => Number(a.id) - Number(b.id));
+    for (const row of rows) {
+      const event = {
+        id: Number(row.id),
+        type: row.type,
+        key: row.key,
+        payload: row.payload,
+        createdAt: new Date(row.created_at),
+      } as OutboxEvent;
+      try {
+        for (const consumer of consumers) {
+          if (consumer.types.includes(event.type)) await consumer.handle(event);
+        }
+      } catch (error) {
+        onError(error);
+        continue;
+      }
+      await db.execute(sql`update outbox_events set dispatched_at = now() where id = ${event.id}`);
+    }
+    return rows.length;
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = dispatch()
+      .then((count) => {
+        if (count === batchSize) again = true;
+      })
+      .catch(onError)
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  queue.whileRunning({
+    start() {
+      stopped = false;
+      timer = setInterval(wake, pollMs);
+      timer.unref?.();
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  });
+
+  return {
+    /** Adds a durable consumer (at boot, before the queue starts). */
+    consume(consumer: OutboxConsumer) {
+      consumers.push(consumer);
+    },
+    /** Dispatches soon (the bus calls it after each commit); the poll covers what it misses. */
+    wake,
+    dispatch,
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,0 +1,39 @@
+import type { Receipt, ReceiptKindValue } from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+
+export const receiptKeys = { all: ['receipts'] as const };
+
+/** The e-mails the store sends by itself (order and shipping confirmations). */
+export function useReceipts() {
+  return useQuery({
+    queryKey: receiptKeys.all,
+    queryFn: () => apiOrThrow<Receipt[]>('GET', 'receipts'),
+  });
+}
+
+export type ReceiptChange = {
+  kind: ReceiptKindValue;
+  enabled?: boolean;
+  subject?: string | null;
+  email_template_id?: number | null;
+};
+
+/** Switches a receipt on or off, or sets its subject or design; a refused subject shows beside it. */
+export function useUpdateReceipt() {
+  return useApiMutation({
+    mutationFn: ({ kind, ...data }: ReceiptChange) =>
+      apiOrThrow<Receipt>('PUT', `receipts/${kind}`, { body: { data } }),
+    invalidates: [receiptKeys.all],
+    success: (receipt) => `${receipt.name} saved`,
+  });
+}
+
+/** Copies the built-in design into the member's e-mail templates, for the e-mail editor. */
+export function useCustomizeReceipt() {
+  return useApiMutation({
+    mutationFn: (kind: ReceiptKindValue) => apiOrThrow<Receipt>('POST', `receipts/${kind}/customize`),
+    invalidates: [receiptKeys.all],
+  });
+}

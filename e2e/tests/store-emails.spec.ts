@@ -1,0 +1,87 @@
+// Issue 20, "Receipts by default": a purchase in the seeded demo store e-mails the shopper an order
+// confirmation, seen in Settings → Mailbox; a new merchant sets the store e-mails on their own screen.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { closeWelcome, e2ePort, logIn, shot, signUp, uniqueEmail } from './helpers.ts';
+
+const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
+
+async function shopperPage(browser: Browser, merchant: Page) {
+  const context = await browser.newContext({
+    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
+  });
+  return { context, shopper: await context.newPage() };
+}
+
+test('a purchase in the demo store sends the shopper an order confirmation, shown in the Mailbox', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/log-in');
+  const origin = `http://demo-store.localhost:${e2ePort}`;
+  const { context, shopper } = await shopperPage(browser, page);
+  await shopper.goto(`${origin}/summer-sale/checkout`);
+  const email = uniqueEmail('receipt-buyer');
+  await shopper.getByLabel('Full name').fill('Rita Receipt');
+  await shopper.getByLabel('Email').fill(email);
+  await shopper.getByLabel('Phone').fill('+1 555 0142');
+  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
+  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shopper.getByLabel('Expiry date').fill('12 / 2040');
+  await shopper.getByLabel('CVC').fill('123');
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+  await expect(shopper).toHaveURL(`${origin}/summer-sale/upsell`, { timeout: 20_000 });
+  await context.close();
+
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings/mailbox');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText(/Order \S+ confirmed/);
+  await row.getByRole('button').click();
+  const message = page.getByRole('dialog');
+  await expect(message).toContainText('Thank you for your order, Rita!');
+  await expect(message).toContainText('Complete Growth Course');
+  await shot(page, 'store-emails-mailbox-confirmation');
+});
+
+test('a new merchant switches a store e-mail off and gives the confirmation a subject; both stay after a reload', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1300, height: 900 });
+  await signUp(page, {
+    email: uniqueEmail('receipts'),
+    password: 'receipts password',
+    firstName: 'Rhea',
+    business: 'Rhea Records',
+  });
+  await closeWelcome(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Store e-mails' }).click();
+  await expect(page).toHaveURL(/\/settings\/store-emails$/);
+  const confirmation = page.getByRole('region', { name: 'Order confirmation' });
+  const shipping = page.getByRole('region', { name: 'Shipping confirmation' });
+  await expect(confirmation.getByLabel('Subject')).toHaveAttribute(
+    'placeholder',
+    'Order {{order_number}} confirmed',
+  );
+  await expect(confirmation.getByText('Built-in design')).toBeVisible();
+
+  await shipping.getByRole('switch', { name: 'Send the shipping confirmation' }).click({ force: true });
+  await expect(shipping.getByText('Off', { exact: true })).toBeVisible();
+  await confirmation.getByLabel('Subject').fill('Thanks {{first_name}}! Order {{order_number}}');
+  await confirmation.getByRole('button', { name: 'Save subject' }).click();
+  await expect(page.getByText('Order confirmation saved').first()).toBeVisible();
+  await shot(page, 'store-emails-settings');
+
+  await page.reload();
+  await expect(shipping.getByText('Off', { exact: true })).toBeVisible();
+  await expect(confirmation.getByLabel('Subject')).toHaveValue(
+    'Thanks {{first_name}}! Order {{order_number}}',
+  );
+  await expect(confirmation.getByRole('button', { name: 'Save subject' })).toBeDisabled();
+});
