@@ -239,3 +239,17 @@ test('an empty saved e-mail takes a shared design as an undoable edit; its setti
   await page.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe('beforeunload');
 });
+
+test("a receipt's design (Settings → Store e-mails → Edit design) opens in the e-mail editor and goes back there", async ({
+  page,
+}) => {
+  await signedUpMerchant(page, 'Jon');
+  await page.goto('/settings/store-emails');
+  const card = page.getByRole('region', { name: 'Order confirmation' });
+  await card.getByRole('button', { name: 'Edit design' }).click();
+  await expect(page).toHaveURL(/\/email-editor\/global\/0\/\d+\/\d+$/);
+  await expect(canvas(page).locator('[data-node-type]').first()).toBeVisible();
+  await shot(page, 'email-editor-receipt');
+  await page.getByRole('link', { name: 'Go back to store e-mails' }).click();
+  await expect(page).toHaveURL(/\/settings\/store-emails$/);
+});

@@ -42,10 +42,23 @@ describe('the e-mail editor route (spec §2.4)', () => {
     const funnel = emailContextOf('/email-editor/wfunnel/3/12/7/45');
     if (!funnel) throw new Error('route');
     expect(emailEditorBase(funnel)).toBe('/email-editor/wfunnel/3/12/7/45');
-    expect(automationsLink(funnel)).toBe('/wfunnel/3/automations/12');
-    expect(automationsLink({ ...funnel, kind: 'funnel' })).toBe('/funnel/3/automations/12/45');
-    expect(automationsLink({ ...funnel, kind: 'global', funnel: null })).toBe('/automations/12');
-    expect(automationsLink({ ...funnel, automation: 'none' })).toBe('/automations');
+    const back = (context: typeof funnel) => automationsLink(context).to;
+    expect(back(funnel)).toBe('/wfunnel/3/automations/12');
+    expect(back({ ...funnel, kind: 'funnel' })).toBe('/funnel/3/automations/12/45');
+    expect(back({ ...funnel, kind: 'global', funnel: null })).toBe('/automations/12');
+    expect(automationsLink({ ...funnel, automation: 'none' })).toEqual({
+      to: '/automations',
+      label: 'Go back to automations',
+    });
+  });
+
+  it("goes back to Settings → Store e-mails from a receipt's design (automation 0)", () => {
+    const receipt = emailContextOf('/email-editor/global/0/7/45');
+    if (!receipt) throw new Error('route');
+    expect(automationsLink(receipt)).toEqual({
+      to: '/settings/store-emails',
+      label: 'Go back to store e-mails',
+    });
   });
 });
 

@@ -43,17 +43,28 @@ export function emailEditorBase(context: EmailContext): string {
   return `${head}/${encodeURIComponent(context.automation)}/${context.user}/${context.key}`;
 }
 
+/** Automation 0: an e-mail of no automation, the store's receipts (Settings → Store e-mails). */
+const NO_AUTOMATION = '0';
+
 /**
  * 'Go back to automations': the automation's screen when the route names one (a number), else the
- * funnel's or the account's automations.
+ * account's automations; a receipt's design (automation 0) goes back to Settings → Store e-mails.
  */
-export function automationsLink(context: EmailContext): string {
+export function automationsLink(context: EmailContext): { to: string; label: string } {
+  if (context.automation === NO_AUTOMATION) {
+    return { to: '/settings/store-emails', label: 'Go back to store e-mails' };
+  }
+  const label = 'Go back to automations';
   const automation = positive(context.automation);
-  if (context.kind === 'global') return automation === null ? '/automations' : `/automations/${automation}`;
-  if (automation === null) return '/automations';
-  return context.kind === 'wfunnel'
-    ? `/wfunnel/${context.funnel}/automations/${automation}`
-    : `/funnel/${context.funnel}/automations/${automation}/${context.key}`;
+  if (automation === null) return { to: '/automations', label };
+  if (context.kind === 'global') return { to: `/automations/${automation}`, label };
+  return {
+    to:
+      context.kind === 'wfunnel'
+        ? `/wfunnel/${context.funnel}/automations/${automation}`
+        : `/funnel/${context.funnel}/automations/${automation}/${context.key}`,
+    label,
+  };
 }
 
 /**

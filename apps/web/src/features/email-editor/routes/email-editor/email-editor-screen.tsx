@@ -170,7 +170,7 @@ function EmailTemplateScreen({ context, base }: { context: EmailContext; base: s
   const location = useLocation();
   const tail = routeTail(location.pathname.slice(base.length));
   const templateId = context.key === 'new' ? null : context.key;
-  const back = { to: automationsLink(context), label: GO_BACK };
+  const back = automationsLink(context);
   const query = useQuery({
     queryKey: emailEditorKeys.template(context.user, templateId ?? 0),
     queryFn: () => fetchTemplate(context.user, templateId as number),
