@@ -227,6 +227,15 @@ test('an empty saved e-mail takes a shared design as an undoable edit; its setti
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(canvas(page).getByText('What is new this month')).toBeVisible();
 
+  // The view switch: on a phone the newsletter's two stories stack.
+  await page.locator('header label').filter({ hasText: 'Mobile' }).click();
+  await expect(canvas(page)).toHaveAttribute('data-view', 'mobile');
+  const first = await canvas(page).getByText('Behind the scenes').boundingBox();
+  const second = await canvas(page).getByText('Customer of the month').boundingBox();
+  expect((second?.y ?? 0) > (first?.y ?? 0) + (first?.height ?? 0)).toBe(true);
+  await shot(page, 'email-editor-mobile');
+  await page.locator('header label').filter({ hasText: 'Desktop' }).click();
+
   // The e-mail's own settings (no Page panel): a click beside the e-mail opens them in Properties.
   const frame = await canvas(page).boundingBox();
   if (!frame) throw new Error('canvas');
