@@ -23,6 +23,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'funnel-list': async () => save('funnel-list', await runFunnelList()),
   orders: async () => save('orders', await runOrders()),
   editor: async () => save('editor', await runEditor()),
+  'email-editor': async () => save('email-editor', await runEditor('email')),
   // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
   published: async () => {
     const only = process.env.PUBLISHED_BENCH_ONLY;

@@ -12,7 +12,9 @@ export default defineConfig({
   root: fs.realpathSync(new URL('.', import.meta.url)),
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/preview-user-template': 'http://localhost:3000' },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -67,3 +67,4 @@ export { BLOCK_RENDERERS } from './render/renderers.ts';
 export { escapeHtml } from './render/string/html.ts';
 export * from './render/string/render-string.ts';
 export * from './templates/catalogue.ts';
+export * from './templates/email-designs.ts';

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../shared/coming-soon.tsx';
 import { EditorLayout, EmptyLayout, StepsChildrenLayout } from './layouts/plain-layouts.tsx';
@@ -160,14 +161,22 @@ const mainRoutes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
-/** Spec §2.4: the editors, without the header. */
+/**
+ * Spec §2.4 e-mail editor routes: the template and, after it, the open panel (layout/{id}, properties/{id}),
+ * `code` and `preview`; `/email-editor/code` and `/email-editor/preview` open those of the e-mail open in
+ * this tab. '/preview-user-template/{templateId}?uid&key' is the server's sandboxed page, not a screen.
+ */
+const emailEditor = () => import('../features/email-editor/screens.ts');
+const EmailEditorScreen = lazyScreen(emailEditor, 'EmailEditorScreen');
+const EmailEditorShortcut = lazyScreen(emailEditor, 'EmailEditorShortcut') as ComponentType<{
+  to: 'code' | 'preview';
+}>;
 const emailEditorRoutes: RouteObject[] = [
-  soon('/email-editor/funnel/:funnel/:automation/:user/:key', 'E-mail editor'),
-  soon('/email-editor/wfunnel/:funnel/:automation/:user/:key', 'E-mail editor'),
-  soon('/email-editor/global/:automation/:user/:key', 'E-mail editor'),
-  soon('/email-editor/code', 'E-mail code editor'),
-  soon('/email-editor/preview', 'E-mail preview'),
-  // '/preview-user-template/{templateId}?uid&key' is the server's sandboxed page, not a dashboard screen.
+  { path: '/email-editor/funnel/:funnel/:automation/:user/:key/*', element: <EmailEditorScreen /> },
+  { path: '/email-editor/wfunnel/:funnel/:automation/:user/:key/*', element: <EmailEditorScreen /> },
+  { path: '/email-editor/global/:automation/:user/:key/*', element: <EmailEditorScreen /> },
+  { path: '/email-editor/code', element: <EmailEditorShortcut to="code" /> },
+  { path: '/email-editor/preview', element: <EmailEditorShortcut to="preview" /> },
 ];
 /**
  * Spec §2.4 page-editor routes: the page (classic funnels too) and, after it, the open panel (layout/{id},

@@ -2,7 +2,7 @@ import { type EditorAction, reduce } from '../actions/reduce.ts';
 import type { Spacing } from '../catalogue/common.ts';
 import type { Block, BlockOf, BlockType } from '../catalogue/registry.ts';
 import { emptyDocument } from '../document/empty.ts';
-import type { NodeId } from '../document/ids.ts';
+import type { DocumentKind, NodeId } from '../document/ids.ts';
 import type { ColumnLayout } from '../document/layouts.ts';
 import type { PageSettings } from '../document/page-settings.ts';
 import type { EditorDocument } from '../document/schema.ts';
@@ -50,16 +50,18 @@ type BlockPatch<K extends BlockType> = {
 };
 
 /**
- * Builds a page document with the editor's own structure actions (so a template is what a merchant
+ * Builds a page (or e-mail) document with the editor's own structure actions (so a template is what a merchant
  * could have built by hand), then sets the blocks' settings.
  */
 export class TemplateBuilder {
-  private document: EditorDocument = emptyDocument('page');
+  private document: EditorDocument;
   private readonly random: () => number;
 
-  constructor(seed: number, settings: DeepPartial<PageSettings> = {}) {
+  /** `kind` 'email' builds an e-mail document (the e-mail palette only, e-mail page settings). */
+  constructor(seed: number, settings: DeepPartial<PageSettings> = {}, kind: DocumentKind = 'page') {
     this.random = seededRandom(seed);
-    this.document = { ...this.document, settings: deepMerge(this.document.settings, settings) };
+    const start = emptyDocument(kind);
+    this.document = { ...start, settings: deepMerge(start.settings, settings) };
   }
 
   private apply(action: EditorAction): NodeId {

@@ -72,10 +72,22 @@ export const userEmailTemplateItemParamsSchema = userEmailTemplateParamsSchema.e
 /** "Test recipient must match a standard e-mail pattern; … placeholder 'Type a valid email address'." */
 export const TEST_RECIPIENT_INVALID = 'Type a valid email address';
 
+const testRecipientSchema = z
+  .string()
+  .trim()
+  .max(254, TEST_RECIPIENT_INVALID)
+  .pipe(z.email(TEST_RECIPIENT_INVALID));
+
+/** "Send test is disabled otherwise": the popup and the server check the recipient alike. */
+export const isTestRecipient = (value: string): boolean => testRecipientSchema.safeParse(value).success;
+
+/** "Send-test popup closes after 1.5 s." */
+export const SEND_TEST_CLOSE_MS = 1_500;
+
 /** "Send test email: operation with code 1016, payload recipient and email_template_id; reads success." */
 export const sendTestEmailBodySchema = dataBody(
   z.object({
-    recipient: z.string().trim().max(254, TEST_RECIPIENT_INVALID).pipe(z.email(TEST_RECIPIENT_INVALID)),
+    recipient: testRecipientSchema,
     email_template_id: idNumberOrDigits(),
   }),
 );
@@ -85,3 +97,22 @@ export const emailTemplatePreviewQuerySchema = z.object({
   uid: z.string().optional(),
   key: z.string().optional(),
 });
+
+/** A shared e-mail template (issue 20): a design every account can start its own template from. */
+export const sharedEmailTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.string(),
+  /** The design's editor document as JSON text, as a template's `config`. */
+  config: z.string(),
+});
+export type SharedEmailTemplate = z.infer<typeof sharedEmailTemplateSchema>;
+
+/** "Start from a shared template": the user's new template is a copy of the design (name optional). */
+export const startFromSharedBodySchema = dataBody(
+  z.object({
+    shared_id: z.string().trim().min(1, 'Choose a shared template').max(100),
+    name: templateName.optional(),
+  }),
+);

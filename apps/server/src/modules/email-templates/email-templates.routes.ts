@@ -9,6 +9,8 @@ import {
   okAnswerSchema,
   patchEmailTemplateBodySchema,
   sendTestEmailBodySchema,
+  sharedEmailTemplateSchema,
+  startFromSharedBodySchema,
   userEmailTemplateItemParamsSchema,
   userEmailTemplateParamsSchema,
 } from '@funnelwork/domain';
@@ -60,6 +62,42 @@ export function emailTemplatesRoutes(
     async (request, reply) => {
       requirePermission(request, 'automations');
       const created = await templates.create(accountIdOf(request), request.params.userId, request.body.data);
+      return reply.status(201).send({ data: created });
+    },
+  );
+
+  r.get(
+    '/email-templates/shared',
+    {
+      schema: {
+        tags,
+        description:
+          'The shared e-mail templates (issue 20): designs every account can start a template from, with their documents.',
+        response: { 200: dataAnswer(z.array(sharedEmailTemplateSchema)) },
+      },
+    },
+    async () => ({ data: templates.shared() }),
+  );
+
+  r.post(
+    `${base}/from-shared`,
+    {
+      schema: {
+        tags,
+        description:
+          "Start from a shared template: creates the user's template as a copy of the shared design; reads id.",
+        params: userEmailTemplateParamsSchema,
+        body: startFromSharedBodySchema,
+        response: { 201: emailTemplateIdAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'automations');
+      const { shared_id: sharedId, name } = request.body.data;
+      const created = await templates.startFromShared(accountIdOf(request), request.params.userId, {
+        sharedId,
+        ...(name !== undefined && { name }),
+      });
       return reply.status(201).send({ data: created });
     },
   );

@@ -1,6 +1,6 @@
-import type { EditorDocument } from '@funnelwork/blocks';
+import { type EditorDocument, EMAIL_DESIGNS, emailDesign } from '@funnelwork/blocks';
 import { type CompiledEmail, personaliseEmail } from '@funnelwork/blocks/email';
-import type { EmailTemplate } from '@funnelwork/domain';
+import type { EmailTemplate, SharedEmailTemplate } from '@funnelwork/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
@@ -107,7 +107,7 @@ export function createEmailTemplatesService({
     return row;
   }
 
-  return {
+  const service = {
     async list(accountId: number, userId: number) {
       await requireMember(accountId, userId);
       const rows = await db
@@ -116,6 +116,35 @@ export function createEmailTemplatesService({
         .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.userId, userId)))
         .orderBy(desc(emailTemplates.updatedAt), desc(emailTemplates.id));
       return rows.map(out);
+    },
+
+    /** The shared e-mail templates (issue 20): the designs in code every account can start from. */
+    shared(): SharedEmailTemplate[] {
+      return EMAIL_DESIGNS.map((design) => ({
+        id: design.id,
+        name: design.name,
+        description: design.description,
+        tags: design.tags,
+        config: JSON.stringify(design.document()),
+      }));
+    },
+
+    /**
+     * "Start from a shared template": the user's own template, a copy of the design's document (compiled
+     * on create like any save), named as the design unless a name is given.
+     */
+    async startFromShared(accountId: number, userId: number, input: { sharedId: string; name?: string }) {
+      const design = emailDesign(input.sharedId);
+      if (!design) {
+        throw new HttpError(404, 'Shared e-mail template not found', 'not_found', 'data.shared_id');
+      }
+      return service.create(accountId, userId, {
+        name: input.name ?? design.name,
+        html: '',
+        css: '',
+        tags: design.tags,
+        config: JSON.stringify(design.document()),
+      });
     },
 
     async get(accountId: number, userId: number, id: number) {
@@ -225,6 +254,7 @@ export function createEmailTemplatesService({
       return personaliseEmail(await compiledOf(row), {}).html;
     },
   };
+  return service;
 }
 
 export type EmailTemplatesService = ReturnType<typeof createEmailTemplatesService>;

@@ -231,3 +231,66 @@ describe('preview link ("/preview-user-template/{templateId} with query paramete
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
   });
 });
+
+describe('shared e-mail templates (issue 20 "start from a shared template")', () => {
+  it('lists the shared designs with their e-mail documents: a welcome, a thank-you and a newsletter', async () => {
+    const res = await api.get('email-templates/shared');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as { id: string; name: string; config: string }[];
+    expect(list.map((item) => item.id)).toEqual(['welcome', 'thank-you', 'newsletter']);
+    for (const item of list) expect(JSON.parse(item.config).kind).toBe('email');
+  });
+
+  it("creates the user's own template from a shared design, compiled, with the design's name and tags or a given name", async () => {
+    const shared = (await api.get('email-templates/shared')).json().data as { id: string; config: string }[];
+    const res = await api.post(`users/${owner.userId}/email-templates/from-shared`, {
+      shared_id: 'thank-you',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = (await api.get(`users/${owner.userId}/email-templates/${res.json().data.id}`)).json().data;
+    expect(made).toMatchObject({
+      name: 'Thank you for your order',
+      tags: 'order,receipt,thank you',
+      config: shared.find((item) => item.id === 'thank-you')?.config,
+    });
+    expect(made.html).toContain('{{order_number}}');
+    const [row] = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, made.id));
+    expect(row?.compiled?.html.tags.map((tag) => tag.name)).toContain('order_total');
+
+    const named = await api.post(`users/${owner.userId}/email-templates/from-shared`, {
+      shared_id: 'newsletter',
+      name: 'June letter',
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    const list = (await api.get(`users/${owner.userId}/email-templates`)).json().data;
+    expect(list.map((item: { name: string }) => item.name)).toContain('June letter');
+  });
+
+  it('refuses an unknown design naming the field, a blank name with the spec message, and writes without the automations flag', async () => {
+    const unknown = await api.post(`users/${owner.userId}/email-templates/from-shared`, {
+      shared_id: 'nope',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({
+      message: 'Shared e-mail template not found',
+      field: 'data.shared_id',
+    });
+    const blank = await api.post(`users/${owner.userId}/email-templates/from-shared`, {
+      shared_id: 'welcome',
+      name: ' ',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe(`data.name: ${EMAIL_TEMPLATE_NAME_REQUIRED}`);
+    const stranger = await signUpOwner(t.app);
+    const other = await api.post(`users/${stranger.userId}/email-templates/from-shared`, {
+      shared_id: 'welcome',
+    });
+    expect(other.statusCode).toBe(404);
+    const member = await memberOf(t, owner, { funnels: true });
+    const denied = await member.api.post(`users/${member.userId}/email-templates/from-shared`, {
+      shared_id: 'welcome',
+    });
+    expect(denied.statusCode).toBe(403);
+    expect((await member.api.get('email-templates/shared')).statusCode).toBe(200);
+  });
+});

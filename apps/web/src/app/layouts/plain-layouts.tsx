@@ -26,7 +26,7 @@ export function StepsChildrenLayout() {
 /** Layouts "email" and "page": full-screen editors without the header. */
 export function EditorLayout({ kind }: { kind: 'email' | 'page' }) {
   return (
-    <Box bg="gray.0" mih="100vh" data-layout={kind} p={kind === 'page' ? 0 : { base: 'md', sm: 'xl' }}>
+    <Box bg="gray.0" mih="100vh" data-layout={kind} p={0}>
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />
       </Suspense>

@@ -22,7 +22,12 @@ import { PALETTE_ICONS, PalettePanel } from './components/palette-panel.tsx';
 import { type BlockActions, PageSettingsPanel, PropertiesPanel } from './components/properties-panel.tsx';
 import { routeTail } from './editor-route.ts';
 import { type PaletteGroup, paletteTitle } from './palette.ts';
-import { DEFAULT_SERVICES, type EditorServices, EditorServicesContext } from './services.tsx';
+import {
+  DEFAULT_SERVICES,
+  type EditorServices,
+  EditorServicesContext,
+  type EditorTexts,
+} from './services.tsx';
 import { EditorContext, type EditorContextValue } from './state/editor-context.tsx';
 import { type DocumentCode, editorReducer, initialEditorState } from './state/editor-state.ts';
 import { type SaveDocument, useDocumentSave } from './state/use-document-save.ts';
@@ -54,16 +59,32 @@ export type EditorProps = {
   overlays?: ReactNode;
   toolbarExtras?: ReactNode;
   services?: Partial<EditorServices>;
+  /** Save 300 ms after each change (default); false saves only with Save (the e-mail editor). */
+  autosave?: boolean;
+  /** The shell's own unsaved changes outside the document (the e-mail editor's template title). */
+  shellDirty?: boolean;
+  /** Shown in the header instead of the title (the e-mail editor's editable title). */
+  titleSlot?: ReactNode;
+  /** Whether the rail has the document settings panel; without it they open in Properties. */
+  settingsPanel?: boolean;
+  /** The parts of the document's code the Code popup edits. */
+  codeTabs?: readonly (keyof DocumentCode)[];
 };
+
+const ALL_CODE: readonly (keyof DocumentCode)[] = ['css', 'html', 'head_js', 'body_js'];
 
 type Panel = { key: string; label: string; title: string; icon: Icon };
 
-const CORE_PANELS: readonly Panel[] = [
-  { key: 'add', label: 'Add', title: 'Add new element', icon: IconPlus },
-  { key: 'layout', label: 'Layout', title: 'Layout', icon: IconStack2 },
-  { key: 'properties', label: 'Properties', title: 'Properties', icon: IconAdjustments },
-  { key: 'settings', label: 'Page', title: 'Page settings', icon: IconSettings },
-];
+function corePanels(texts: EditorTexts, settings: boolean): Panel[] {
+  return [
+    { key: 'add', label: 'Add', title: 'Add new element', icon: IconPlus },
+    { key: 'layout', label: 'Layout', title: 'Layout', icon: IconStack2 },
+    { key: 'properties', label: 'Properties', title: 'Properties', icon: IconAdjustments },
+    ...(settings
+      ? [{ key: 'settings', label: texts.settingsLabel, title: texts.settingsTitle, icon: IconSettings }]
+      : []),
+  ];
+}
 
 function isTyping(target: EventTarget | null) {
   return (
@@ -107,6 +128,11 @@ export function Editor({
   overlays,
   toolbarExtras,
   services,
+  autosave = true,
+  shellDirty = false,
+  titleSlot,
+  settingsPanel = true,
+  codeTabs = ALL_CODE,
 }: EditorProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -116,7 +142,12 @@ export function Editor({
     ...initialEditorState(start.document, start.code, start.version),
     selected: tail.panel === 'settings' ? ('page' as const) : tail.id,
   }));
-  const { status, error, saveNow, unblock, dirty } = useDocumentSave(onSave, state, dispatch);
+  const { status, error, saveNow, unblock, dirty } = useDocumentSave(onSave, state, dispatch, {
+    autosave,
+    shellDirty,
+  });
+  // Where the document's settings open: their own panel, or Properties when the rail has none.
+  const settingsPath = settingsPanel ? '/settings' : '/properties';
   const frameRef = useRef<HTMLDivElement | null>(null);
   const { store: dragStore, handlers } = useCanvasDnd(frameRef, dispatch);
   const sensors = useSensors(
@@ -124,9 +155,13 @@ export function Editor({
     useSensor(KeyboardSensor),
   );
   const serviceValue = useMemo<EditorServices>(() => ({ ...DEFAULT_SERVICES, ...services }), [services]);
+  const { texts } = serviceValue;
 
   const edit = useCallback((action: EditorAction) => dispatch({ type: 'edit', action }), []);
-  const context = useMemo<EditorContextValue>(() => ({ state, dispatch, edit }), [state, edit]);
+  const context = useMemo<EditorContextValue>(
+    () => ({ state, dispatch, edit, dirty, saveNow }),
+    [state, edit, dirty, saveNow],
+  );
 
   const go = useCallback((path: string) => navigate(`${base}${path}`, { replace: true }), [navigate, base]);
 
@@ -134,7 +169,10 @@ export function Editor({
   useEffect(() => {
     const { selected } = state;
     if (tail.code || tail.preview) return;
-    if (selected === 'page' && tail.panel !== 'settings') go('/settings');
+    if (selected === 'page') {
+      if (settingsPanel ? tail.panel !== 'settings' : tail.panel !== 'properties' || tail.id !== null)
+        go(settingsPath);
+    } else if (!settingsPanel && tail.panel === 'settings') go('/properties');
     else if (
       typeof selected === 'number' &&
       (tail.panel === 'layout' || tail.panel === 'properties') &&
@@ -142,7 +180,7 @@ export function Editor({
     ) {
       go(`/${tail.panel}/${selected}`);
     } else if (selected === null && tail.id !== null) go(`/${tail.panel}`);
-  }, [state.selected, tail.panel, tail.id, tail.code, tail.preview, go, state]);
+  }, [state.selected, tail.panel, tail.id, tail.code, tail.preview, go, state, settingsPanel, settingsPath]);
 
   const openPanel = (panel: string) => {
     if (panel === 'settings') {
@@ -158,7 +196,7 @@ export function Editor({
   // Clicking the page opens what was clicked in Properties (or the page settings).
   const pick = (id: number | 'page') => {
     dispatch({ type: 'select', id });
-    if (id === 'page') go('/settings');
+    if (id === 'page') go(settingsPath);
     else if (tail.panel !== 'layout') go(`/properties/${id}`);
   };
 
@@ -173,7 +211,13 @@ export function Editor({
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const blocker = useBlocker(({ nextLocation }) => dirty && !nextLocation.pathname.startsWith(base));
+  // Read at navigation time: a shell's effect may navigate in the commit that saved (the e-mail editor's
+  // first save moves to the new template's id), before the router has this render's blocker.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const blocker = useBlocker(
+    ({ nextLocation }) => dirtyNow.current && !nextLocation.pathname.startsWith(base),
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -222,8 +266,9 @@ export function Editor({
 
   const selectedNode =
     typeof state.selected === 'number' ? findNode(state.history.present, state.selected) : undefined;
-  const rail: readonly Panel[] = [...CORE_PANELS, ...shellPanels];
-  const panel = rail.find((item) => item.key === tail.panel) ?? CORE_PANELS[0]!;
+  const core = corePanels(texts, settingsPanel);
+  const rail: readonly Panel[] = [...core, ...shellPanels];
+  const panel = rail.find((item) => item.key === tail.panel) ?? core[0]!;
   const shellPanel = shellPanels.find((item) => item.key === panel.key);
   return (
     <EditorServicesContext.Provider value={serviceValue}>
@@ -233,6 +278,8 @@ export function Editor({
             <div className={classes.shell}>
               <EditorToolbar
                 title={title}
+                titleSlot={titleSlot}
+                saveLabel={texts.save}
                 backTo={back.to}
                 backLabel={back.label}
                 status={status}
@@ -261,12 +308,12 @@ export function Editor({
                   <button
                     type="button"
                     className={classes.railButton}
-                    aria-label="Code"
+                    aria-label={texts.codeLabel}
                     data-active={tail.code || undefined}
                     onClick={() => go('/code')}
                   >
                     <IconCode size={20} stroke={1.6} />
-                    Code
+                    {texts.codeLabel}
                   </button>
                 </nav>
                 <aside className={classes.panel} aria-label={panel.title}>
@@ -276,7 +323,7 @@ export function Editor({
                     </Text>
                     {panel.key === 'add' && (
                       <Text size="xs" c="dimmed">
-                        Drag onto the page, or click to add after the selection
+                        {texts.dropHint}
                       </Text>
                     )}
                   </div>
@@ -299,6 +346,8 @@ export function Editor({
         <CodePopup
           opened={tail.code}
           code={state.code}
+          title={texts.codeTitle}
+          tabs={codeTabs}
           onClose={() =>
             go(
               selectedNode
@@ -313,21 +362,18 @@ export function Editor({
           opened={status === 'conflict'}
           onClose={() => undefined}
           withCloseButton={false}
-          title="This page was changed elsewhere"
+          title={texts.conflictTitle}
         >
           <Stack>
-            <Text size="sm">
-              {error ?? 'This page was changed elsewhere; reload it to see the latest version'}. Your latest
-              changes here were not saved.
-            </Text>
+            <Text size="sm">{error ?? texts.conflictMessage}. Your latest changes here were not saved.</Text>
             <Group justify="flex-end">
-              <Button onClick={() => void reloadDocument()}>Reload the page</Button>
+              <Button onClick={() => void reloadDocument()}>{texts.reload}</Button>
             </Group>
           </Stack>
         </Modal>
         <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
           <Stack>
-            <Text size="sm">You have unsaved changes on this page.</Text>
+            <Text size="sm">{texts.unsaved}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => blocker.proceed?.()}>
                 Ignore changes

@@ -6,7 +6,13 @@ export { Editor, type EditorProps, type LoadedDocument, type ShellPanel, UNLOAD_
 export { type EditorRoute, routeTail } from './editor-route.ts';
 export type { PaletteGroup } from './palette.ts';
 export { DocumentPreview } from './preview/document-preview.tsx';
-export type { ChoiceFieldProps, EditorServices, ProductChoice } from './services.tsx';
+export {
+  type ChoiceFieldProps,
+  type EditorServices,
+  type EditorTexts,
+  PAGE_TEXTS,
+  type ProductChoice,
+} from './services.tsx';
 export { useEditor } from './state/editor-context.tsx';
 export type { DocumentCode } from './state/editor-state.ts';
 export type { SaveDocument } from './state/use-document-save.ts';

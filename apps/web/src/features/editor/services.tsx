@@ -21,6 +21,49 @@ export type EditorServices = {
   useShownDocument: (document: EditorDocument) => EditorDocument;
   /** Shown above the canvas, e.g. a warning about the document. */
   CanvasNotice: ComponentType<{ document: EditorDocument }>;
+  /** CSS added to the canvas (the e-mail editor: the e-mail at its width, centred). */
+  canvasCss: string;
+  /** Merge tags the rich-text toolbar offers as `{{name}}` (none: no menu). */
+  mergeTags: readonly string[];
+  /** The words the editor uses for its document. */
+  texts: EditorTexts;
+};
+
+/** The editor's own words about the document it edits ("page" in the page editor). */
+export type EditorTexts = {
+  settingsLabel: string;
+  settingsTitle: string;
+  /** The Add panel's hint. */
+  dropHint: string;
+  /** The empty canvas's hint. */
+  emptyHint: string;
+  /** The properties panel without a selection. */
+  pickHint: string;
+  editSettings: string;
+  codeLabel: string;
+  codeTitle: string;
+  save: string;
+  /** The body of 'Save changes?'. */
+  unsaved: string;
+  conflictTitle: string;
+  conflictMessage: string;
+  reload: string;
+};
+
+export const PAGE_TEXTS: EditorTexts = {
+  settingsLabel: 'Page',
+  settingsTitle: 'Page settings',
+  dropHint: 'Drag onto the page, or click to add after the selection',
+  emptyHint: 'Drag a Section from Add new element onto the page, or add one here.',
+  pickHint: 'Click an element on the page, or pick one in Layout, to edit its properties.',
+  editSettings: 'Edit page settings',
+  codeLabel: 'Code',
+  codeTitle: 'Page code',
+  save: 'Save',
+  unsaved: 'You have unsaved changes on this page.',
+  conflictTitle: 'This page was changed elsewhere',
+  conflictMessage: 'This page was changed elsewhere; reload it to see the latest version',
+  reload: 'Reload the page',
 };
 
 const NoControl = () => null;
@@ -31,6 +74,9 @@ export const DEFAULT_SERVICES: EditorServices = {
   ProductField: NoControl,
   useShownDocument: sameDocument,
   CanvasNotice: NoControl,
+  canvasCss: '',
+  mergeTags: [],
+  texts: PAGE_TEXTS,
 };
 
 export const EditorServicesContext = createContext<EditorServices>(DEFAULT_SERVICES);

@@ -21,29 +21,35 @@ const TABS: readonly { key: keyof DocumentCode; label: string; hint: string }[] 
 export function CodePopup({
   opened,
   code,
+  title,
+  tabs: shown,
   onClose,
   onApply,
 }: {
   opened: boolean;
   code: DocumentCode;
+  title: string;
+  /** The parts of the code the document has (an e-mail: custom CSS only). */
+  tabs: readonly (keyof DocumentCode)[];
   onClose: () => void;
   onApply: (code: DocumentCode) => void;
 }) {
+  const tabs = TABS.filter((tab) => shown.includes(tab.key));
   const [draft, setDraft] = useState(code);
   useEffect(() => {
     if (opened) setDraft(code);
   }, [opened, code]);
   return (
-    <Modal opened={opened} onClose={onClose} title="Page code" size="xl">
+    <Modal opened={opened} onClose={onClose} title={title} size="xl">
       <Tabs defaultValue="css">
         <Tabs.List mb="sm">
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tabs.Tab key={tab.key} value={tab.key}>
               {tab.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tabs.Panel key={tab.key} value={tab.key}>
             <Text size="xs" c="dimmed" mb={6}>
               {tab.hint}

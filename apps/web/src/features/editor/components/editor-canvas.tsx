@@ -162,7 +162,7 @@ export function EditorCanvas({
   const width = VIEW_WIDTHS[state.view];
   const scale = canvasScale(state.view, available);
   // The document as the shell has it drawn (the page editor: product lists with what they sell).
-  const { useShownDocument, CanvasNotice } = useEditorServices();
+  const { useShownDocument, CanvasNotice, canvasCss: shellCss } = useEditorServices();
   const shown = useShownDocument(document);
   const css = useMemo(() => canvasCss(pageCss(shown, true)), [shown]);
   // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates
@@ -265,7 +265,7 @@ export function EditorCanvas({
             onMouseLeave={() => setHovered(null)}
           >
             <style>{css}</style>
-            <style>{hiddenBlocksCss(state.view) + editingStyle}</style>
+            <style>{hiddenBlocksCss(state.view) + editingStyle + shellCss}</style>
             {page}
             {document.content.length === 0 && <EmptyPage onAdd={() => edit({ type: 'addSection' })} />}
             {hover && !drag && (
@@ -336,6 +336,7 @@ function DropLine({ scale }: { scale: number }) {
 }
 
 function EmptyPage({ onAdd }: { onAdd: () => void }) {
+  const { texts } = useEditorServices();
   return (
     <div className={classes.emptyPage}>
       <Paper
@@ -351,7 +352,7 @@ function EmptyPage({ onAdd }: { onAdd: () => void }) {
           </ThemeIcon>
           <Text fw={650}>Start with a section</Text>
           <Text size="sm" c="dimmed" ta="center" maw={280}>
-            Drag a Section from Add new element onto the page, or add one here.
+            {texts.emptyHint}
           </Text>
           <Button size="xs" onClick={onAdd}>
             Add section

@@ -69,6 +69,8 @@ function SaveState({ status }: { status: SaveStatus }) {
 
 export function EditorToolbar({
   title,
+  titleSlot,
+  saveLabel,
   backTo,
   backLabel,
   status,
@@ -79,6 +81,9 @@ export function EditorToolbar({
   extras,
 }: {
   title: string;
+  /** Shown instead of the title (an editable title). */
+  titleSlot?: ReactNode;
+  saveLabel: string;
   backTo: string;
   backLabel: string;
   status: SaveStatus;
@@ -106,9 +111,11 @@ export function EditorToolbar({
           </ActionIcon>
         </Tooltip>
         <Box style={{ minWidth: 0 }}>
-          <Text size="sm" fw={650} truncate data-testid="editor-title">
-            {title}
-          </Text>
+          {titleSlot ?? (
+            <Text size="sm" fw={650} truncate data-testid="editor-title">
+              {title}
+            </Text>
+          )}
           <SaveState status={status} />
         </Box>
       </Group>
@@ -168,7 +175,7 @@ export function EditorToolbar({
           Preview
         </Button>
         <Button onClick={onSave} disabled={!dirty || status === 'saving' || status === 'conflict'}>
-          Save
+          {saveLabel}
         </Button>
       </Group>
     </header>

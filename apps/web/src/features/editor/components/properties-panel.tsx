@@ -11,6 +11,7 @@ import {
 import { Button, Center, Group, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconClick } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
+import { useEditorServices } from '../services.tsx';
 import {
   pageSettingsFields,
   type SettingsField,
@@ -75,6 +76,7 @@ export function PropertiesPanel({ blockActions }: { blockActions?: BlockActions 
   const { state, dispatch, edit } = useEditor();
   const document = state.history.present;
   const selected = state.selected;
+  const { texts } = useEditorServices();
 
   if (selected === 'page') return <PageSettingsPanel />;
   const node = selected === null ? undefined : findNode(document, selected);
@@ -89,10 +91,10 @@ export function PropertiesPanel({ blockActions }: { blockActions?: BlockActions 
             Nothing selected
           </Text>
           <Text size="xs" c="dimmed" ta="center">
-            Click an element on the page, or pick one in Layout, to edit its properties.
+            {texts.pickHint}
           </Text>
           <Button size="xs" variant="light" onClick={() => dispatch({ type: 'select', id: 'page' })}>
-            Edit page settings
+            {texts.editSettings}
           </Button>
         </Stack>
       </Center>
@@ -176,13 +178,14 @@ function NodePanel({
 /** Page settings (spec §3.1): background, padding, font, border, id, classes, direction. */
 export function PageSettingsPanel() {
   const { state, edit } = useEditor();
+  const { texts } = useEditorServices();
   const fields = useMemo(() => pageSettingsFields(pageSettingsSchema), []);
   const onChange = (path: ValuePath, value: unknown) =>
     edit({ type: 'setNodeValue', id: 'page', path, value });
   return (
     <Stack gap={10}>
       <Text fw={650} size="sm" data-testid="properties-title">
-        Page settings
+        {texts.settingsTitle}
       </Text>
       {fields.map((field) => (
         <SettingsControl

@@ -4,6 +4,7 @@ import { Mark, mergeAttributes, Node } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
+import { useEditorServices } from '../services.tsx';
 import classes from './editor.module.css';
 
 /** The headline or paragraph is one run of inline content: text, marks and line breaks, no blocks. */
@@ -50,6 +51,7 @@ export function RichTextSurface({ content, multiline, style, onDone }: RichTextS
   const wrapper = useRef<HTMLDivElement>(null);
   const done = useRef(false);
   const [linking, setLinking] = useState<string | null>(null);
+  const { mergeTags } = useEditorServices();
 
   const finish = (html: string | undefined) => {
     if (done.current) return;
@@ -175,6 +177,24 @@ export function RichTextSurface({ content, multiline, style, onDone }: RichTextS
             editor?.chain().focus().setMark('textColor', { color: event.currentTarget.value }).run()
           }
         />
+        {mergeTags.length > 0 && (
+          <select
+            aria-label="Insert merge tag"
+            className={classes.richSelect}
+            value=""
+            onChange={(event) => {
+              const tag = event.currentTarget.value;
+              if (tag) editor?.chain().focus().insertContent(`{{${tag}}}`).run();
+            }}
+          >
+            <option value="">{'{{…}}'}</option>
+            {mergeTags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        )}
         {linking !== null && (
           <form
             className={classes.richLink}

@@ -7,6 +7,10 @@ export type EditorContextValue = {
   dispatch: Dispatch<EditorEvent>;
   /** A document edit (one undo step). */
   edit: (action: EditorAction) => void;
+  /** Unsaved changes: the document's, its code's, or the shell's own. */
+  dirty: boolean;
+  /** Saves now; false when the save failed. */
+  saveNow: () => Promise<boolean>;
 };
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

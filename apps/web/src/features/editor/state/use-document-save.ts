@@ -12,19 +12,29 @@ export const SAVE_DELAY_MS = 300;
 
 export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'conflict' | 'failed';
 
+export type SaveOptions = {
+  /** Save 300 ms after the last change (the page editor); false saves only with `saveNow`. */
+  autosave: boolean;
+  /** The shell's own unsaved changes outside the document (the e-mail template's title). */
+  shellDirty: boolean;
+};
+
 /**
- * Saves the page 300 ms after the last change, or at once with `saveNow`. A 409 (the page was changed
- * elsewhere) stops saving until the person reloads.
+ * Saves the page 300 ms after the last change (unless autosave is off), or at once with `saveNow`. A 409
+ * (the page was changed elsewhere) stops saving until the person reloads.
  */
 export function useDocumentSave(
   save: SaveDocument,
   state: EditorState,
   dispatch: (event: EditorEvent) => void,
+  { autosave, shellDirty }: SaveOptions = { autosave: true, shellDirty: false },
 ) {
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(state);
   latest.current = state;
+  const shellDirtyRef = useRef(shellDirty);
+  shellDirtyRef.current = shellDirty;
   const inFlight = useRef<Promise<boolean> | null>(null);
   const blocked = useRef(false);
   // The version of the last save, known before React renders the 'saved' state: a save that waited for
@@ -35,7 +45,7 @@ export function useDocumentSave(
     if (blocked.current) return false;
     while (inFlight.current) await inFlight.current;
     const current = latest.current;
-    if (!isDirty(current)) return true;
+    if (!isDirty(current) && !shellDirtyRef.current) return true;
     const document = current.history.present;
     const code = current.code;
     setStatus('saving');
@@ -68,7 +78,7 @@ export function useDocumentSave(
     return ok;
   }, [save, dispatch]);
 
-  const dirty = isDirty(state);
+  const dirty = isDirty(state) || shellDirty;
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change to the document or code restarts the 300 ms wait
   useEffect(() => {
     if (blocked.current) return;
@@ -77,9 +87,10 @@ export function useDocumentSave(
       return;
     }
     setStatus((current) => (current === 'saving' ? current : 'unsaved'));
+    if (!autosave) return;
     const timer = window.setTimeout(() => void saveNow(), SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, saveNow, state.history.present, state.code]);
+  }, [dirty, autosave, saveNow, state.history.present, state.code]);
 
   const unblock = useCallback(() => {
     blocked.current = false;

@@ -1,0 +1,71 @@
+import type { SharedEmailTemplate } from '@funnelwork/domain';
+import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMail, IconTemplate } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { emailEditorKeys, fetchSharedTemplates } from '../api.ts';
+
+/**
+ * "Start from a shared template": the shared designs as cards; picking one starts the e-mail from it,
+ * "Start from scratch" keeps the empty e-mail.
+ */
+export function SharedTemplatesPicker({
+  opened,
+  busy,
+  error,
+  onPick,
+  onClose,
+}: {
+  opened: boolean;
+  busy: boolean;
+  error: string | null;
+  onPick: (template: SharedEmailTemplate) => void;
+  onClose: () => void;
+}) {
+  const shared = useQuery({
+    queryKey: emailEditorKeys.shared,
+    queryFn: fetchSharedTemplates,
+    enabled: opened,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Start from a shared template" size="xl">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Pick a design to start your e-mail from. You can change everything afterwards.
+        </Text>
+        {error && <Alert color="red">{error}</Alert>}
+        {shared.isPending && <Loader size="sm" />}
+        {shared.error && <Alert color="red">{shared.error.message}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {shared.data?.map((template) => (
+            <Card key={template.id} withBorder padding="md" radius="md">
+              <Stack gap={8} h="100%">
+                <ThemeIcon variant="light" size={40} radius="md">
+                  <IconMail size={22} />
+                </ThemeIcon>
+                <Text fw={650}>{template.name}</Text>
+                <Text size="xs" c="dimmed" style={{ flex: 1 }}>
+                  {template.description}
+                </Text>
+                <Button
+                  variant="light"
+                  size="xs"
+                  aria-label={`Use ${template.name}`}
+                  loading={busy}
+                  onClick={() => onPick(template)}
+                >
+                  Use this design
+                </Button>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" leftSection={<IconTemplate size={16} />} onClick={onClose}>
+            Start from scratch
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

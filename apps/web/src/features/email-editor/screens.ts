@@ -1,0 +1,1 @@
+export { EmailEditorScreen, EmailEditorShortcut } from './routes/email-editor/email-editor-screen.tsx';

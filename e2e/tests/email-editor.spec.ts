@@ -1,0 +1,264 @@
+import { expect, type Page, test } from '@playwright/test';
+import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+
+const canvas = (page: Page) => page.getByTestId('canvas');
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes', exact: true });
+
+async function signedUpMerchant(page: Page, firstName: string) {
+  await signUp(page, {
+    email: uniqueEmail(firstName.toLowerCase()),
+    password: 'e-mail editor password',
+    firstName,
+    business: `${firstName} Shop`,
+  });
+  await closeWelcome(page);
+  const user = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id: number },
+  );
+  return user.id;
+}
+
+test('design an e-mail from a shared template, use a merge tag, undo, save, send a test and read it in the mailbox', async ({
+  page,
+}) => {
+  const userId = await signedUpMerchant(page, 'Greta');
+
+  // A new e-mail offers the shared templates to start from.
+  await page.goto(`/email-editor/global/none/${userId}/new`);
+  const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
+  await expect(picker.getByText('Thank you for your order')).toBeVisible();
+  await expect(picker.getByText('Newsletter', { exact: true })).toBeVisible();
+  await picker.getByRole('button', { name: 'Use Welcome' }).click();
+  await expect(page).toHaveURL(new RegExp(`/email-editor/global/none/${userId}/\\d+$`));
+  const base = new URL(page.url()).pathname;
+  await expect(canvas(page).getByText('Welcome aboard, {{first_name|friend}}!')).toBeVisible();
+  await expect(page.getByLabel('Template title')).toHaveValue('Welcome');
+  // Spec §2.9: the header and the left bar of the e-mail editor.
+  await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
+    'href',
+    '/automations',
+  );
+  for (const tab of ['Add new element', 'Layout', 'Properties', 'Code Editor']) {
+    await expect(
+      page.getByRole('navigation', { name: 'Editor panels' }).getByRole('button', { name: tab }),
+    ).toBeVisible();
+  }
+  await expect(saveButton(page)).toBeDisabled();
+  // The e-mail is 650 px wide on the canvas of the 1200 px desktop view (scaled to fit the window).
+  const email = await canvas(page).locator('.fw-page').boundingBox();
+  const view = await canvas(page).boundingBox();
+  expect(((email?.width ?? 0) / (view?.width ?? 1)) * 1200).toBeCloseTo(650, 0);
+
+  // A merge tag from the rich-text toolbar's menu, in place.
+  await canvas(page).getByText('Thanks for joining us.', { exact: false }).dblclick();
+  const editor = page.getByTestId('inline-editor');
+  await expect(editor).toBeVisible();
+  // The surface starts with all its text selected: to its end first.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' See you soon, ');
+  await page.getByLabel('Insert merge tag').selectOption('first_name');
+  await page.keyboard.type('!');
+  await page.keyboard.press('Escape');
+  await expect(
+    canvas(page).getByText('and a little gift. See you soon, {{first_name}}!', { exact: false }),
+  ).toBeVisible();
+  // No autosave in the e-mail editor: the change waits for Save changes.
+  await page.waitForTimeout(800);
+  await expect(saveButton(page)).toBeEnabled();
+  await expect(page.getByTestId('unsaved-marker')).toBeVisible();
+
+  await shot(page, 'email-editor-canvas');
+
+  // Undo: a deleted headline comes back.
+  const tips = canvas(page).getByText('Need help?');
+  await tips.click();
+  await page.keyboard.press('Delete');
+  await expect(tips).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas(page).getByText('Need help?')).toBeVisible();
+
+  // "Please enter a template name" when saving without one; then the named save.
+  await page.getByLabel('Template title').fill('');
+  await saveButton(page).click();
+  await expect(page.getByText('Please enter a template name')).toBeVisible();
+  await page.getByLabel('Template title').fill('Welcome series · 1');
+  await saveButton(page).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(saveButton(page)).toBeDisabled();
+
+  // Send test email: step 1 the recipient, step 2 the success message, closed after 1.5 s.
+  const recipient = uniqueEmail('greta-test');
+  await page.getByRole('button', { name: 'Send test email' }).click();
+  const popup = page.getByRole('dialog', { name: 'Send a test email' });
+  const send = popup.getByRole('button', { name: 'Send email' });
+  const field = popup.getByPlaceholder('Type a valid email address');
+  await expect(send).toBeDisabled();
+  await field.fill('greta@');
+  await expect(send).toBeDisabled();
+  await field.fill(recipient);
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(popup.getByTestId('send-test-success')).toBeVisible();
+  await expect(popup).toBeHidden({ timeout: 4000 });
+
+  // Unsaved changes before a test: 'Save changes?'.
+  await page.getByLabel('Template title').fill('Welcome series · 2');
+  await page.getByRole('button', { name: 'Send test email' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Save changes?' });
+  await expect(confirm.getByRole('button', { name: 'Ignore changes' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Save changes' }).click();
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(saveButton(page)).toBeDisabled();
+
+  // `/email-editor/code` opens the Code Editor (custom CSS only) of the e-mail open in this tab.
+  await page.goto('/email-editor/code');
+  await expect(page).toHaveURL(`${base}/code`);
+  const code = page.getByRole('dialog', { name: 'Code Editor' });
+  await expect(code.getByRole('tab', { name: 'Custom CSS' })).toBeVisible();
+  await expect(code.getByRole('tab')).toHaveCount(1);
+  await code.getByRole('button', { name: 'Cancel' }).click();
+
+  // Leaving with unsaved changes asks first; leaving clears the stored e-mail context.
+  expect(await page.evaluate(() => sessionStorage.getItem('funnelwork.emailEditor'))).toContain(
+    '"kind":"global"',
+  );
+  await page.getByLabel('Template title').fill('Welcome series · 3');
+  await page.getByRole('link', { name: 'Go back to automations' }).click();
+  const leave = page.getByRole('dialog', { name: 'Save changes?' });
+  await leave.getByRole('button', { name: 'Ignore changes' }).click();
+  await expect(page).toHaveURL(/\/automations$/);
+  // The editor stays on screen until the next screen's code has loaded, then leaves.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('funnelwork.emailEditor'))).toBeNull();
+
+  // The test e-mail in the mailbox, personalised with the sender's first name.
+  await page.goto('/settings/mailbox');
+  const row = page.getByRole('row').filter({ hasText: recipient }).first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Welcome series · 1');
+  await row.click();
+  await expect(page.getByTestId('mail-text')).toContainText('Welcome aboard, Greta!');
+  await expect(page.getByTestId('mail-text')).toContainText('a little gift. See you soon, Greta!');
+  await page.keyboard.press('Escape');
+
+  // Preview: the server's rendering of the saved version in a sandboxed frame.
+  await page.goto(`${base}/preview`);
+  const frame = page.getByTestId('email-preview');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(page.frameLocator('[data-testid="email-preview"]').getByText('See you soon, !')).toBeVisible();
+  const previewUrl = await frame.getAttribute('src');
+  expect(previewUrl).toMatch(/^\/preview-user-template\/\d+\?uid=\d+&key=/);
+
+  // The rendered e-mail at 650 and 420 px, as mail clients show it.
+  for (const width of [650, 420]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(previewUrl as string);
+    await expect(page.getByText('Welcome aboard, friend!')).toBeVisible();
+    await shot(page, `email-editor-rendered-${width}`);
+  }
+});
+
+test('a new e-mail from scratch: the first save needs a name, creates the template and moves to its id', async ({
+  page,
+}) => {
+  const userId = await signedUpMerchant(page, 'Hugo');
+  await page.goto(`/email-editor/wfunnel/5/7/${userId}/new`);
+  const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
+  await picker.getByRole('button', { name: 'Start from scratch' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Start from a shared template' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
+    'href',
+    '/wfunnel/5/automations/7',
+  );
+  await expect(saveButton(page)).toBeDisabled();
+
+  await canvas(page).getByRole('button', { name: 'Add section' }).click();
+  await expect(canvas(page).locator('[data-node-type="section"]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Start from a shared template' })).toHaveCount(0);
+  await saveButton(page).click();
+  await expect(page.getByText('Please enter a template name')).toBeVisible();
+  await expect(page).toHaveURL(/\/new$/);
+
+  await page.getByLabel('Template title').fill('Spring news');
+  await saveButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/email-editor/wfunnel/5/7/${userId}/\\d+$`));
+  await expect(page.getByLabel('Template title')).toHaveValue('Spring news');
+  await expect(canvas(page).locator('[data-node-type="section"]')).toHaveCount(1);
+  await expect(saveButton(page)).toBeDisabled();
+  // A saved template opens without the picker.
+  await expect(page.getByRole('dialog', { name: 'Start from a shared template' })).toHaveCount(0);
+});
+
+test('an empty saved e-mail takes a shared design as an undoable edit; its settings open in Properties; unload warns', async ({
+  page,
+}) => {
+  const userId = await signedUpMerchant(page, 'Ida');
+  const created = await page.evaluate(async (user) => {
+    const token = localStorage.getItem('fw.token');
+    const response = await fetch(`/api/users/${user}/email-templates/from-shared`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { shared_id: 'welcome', name: 'Blank letter' } }),
+    });
+    return (await response.json()).data.id as number;
+  }, userId);
+  await page.goto(`/email-editor/global/3/${userId}/${created}`);
+  await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
+    'href',
+    '/automations/3',
+  );
+  // Emptied by hand: every section deleted in Layout.
+  await page.getByRole('button', { name: 'Layout' }).click();
+  const sections = canvas(page).locator('[data-node-type="section"]');
+  while ((await sections.count()) > 0) {
+    await sections.first().click({ position: { x: 4, y: 4 } });
+    await page.keyboard.press('Delete');
+  }
+  await page.getByRole('button', { name: 'Start from a shared template' }).click();
+  const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
+  await picker.getByRole('button', { name: 'Use Newsletter' }).click();
+  await expect(picker).toBeHidden();
+  await expect(canvas(page).getByText('What is new this month')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${created}(/|$)`));
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas(page).getByText('What is new this month')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(canvas(page).getByText('What is new this month')).toBeVisible();
+
+  // The view switch: on a phone the newsletter's two stories stack.
+  await page.locator('header label').filter({ hasText: 'Mobile' }).click();
+  await expect(canvas(page)).toHaveAttribute('data-view', 'mobile');
+  const first = await canvas(page).getByText('Behind the scenes').boundingBox();
+  const second = await canvas(page).getByText('Customer of the month').boundingBox();
+  expect((second?.y ?? 0) > (first?.y ?? 0) + (first?.height ?? 0)).toBe(true);
+  await shot(page, 'email-editor-mobile');
+  await page.locator('header label').filter({ hasText: 'Desktop' }).click();
+
+  // The e-mail's own settings (no Page panel): a click beside the e-mail opens them in Properties.
+  const frame = await canvas(page).boundingBox();
+  if (!frame) throw new Error('canvas');
+  await page.mouse.click(frame.x + 8, frame.y + 8);
+  await expect(page.getByTestId('properties-title')).toHaveText('E-mail settings');
+  await expect(page).toHaveURL(/\/properties$/);
+
+  // "unloading warns 'Save the result before refreshing the page'" while changes are unsaved.
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  expect((await dialog).type()).toBe('beforeunload');
+});
+
+test("a receipt's design (Settings → Store e-mails → Edit design) opens in the e-mail editor and goes back there", async ({
+  page,
+}) => {
+  await signedUpMerchant(page, 'Jon');
+  await page.goto('/settings/store-emails');
+  const card = page.getByRole('region', { name: 'Order confirmation' });
+  await card.getByRole('button', { name: 'Edit design' }).click();
+  await expect(page).toHaveURL(/\/email-editor\/global\/0\/\d+\/\d+$/);
+  await expect(canvas(page).locator('[data-node-type]').first()).toBeVisible();
+  await shot(page, 'email-editor-receipt');
+  await page.getByRole('link', { name: 'Go back to store e-mails' }).click();
+  await expect(page).toHaveURL(/\/settings\/store-emails$/);
+});
