@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FilterOperand } from '../analytics/filters.ts';
 import {
   type AutomationStep,
   branchPath,
@@ -24,8 +25,8 @@ const tree: AutomationStep[] = [
     type: 'condition',
     match: 'all',
     conditions: [],
-    then: [send(2), { type: 'condition', match: 'any', conditions: [], then: [send(3)], otherwise: [] }],
-    otherwise: [],
+    yes: [send(2), { type: 'condition', match: 'any', conditions: [], yes: [send(3)], no: [] }],
+    no: [],
   },
   { type: 'end' },
 ];
@@ -33,21 +34,21 @@ const tree: AutomationStep[] = [
 describe('walking an automation', () => {
   it('goes to the next step, out of finished branches, and ends after the last', () => {
     expect(nextPath(tree, [0])).toEqual([1]);
-    expect(nextPath(tree, [1, 'then', 0])).toEqual([1, 'then', 1]);
-    expect(nextPath(tree, [1, 'then', 1, 'then', 0])).toEqual([2]);
+    expect(nextPath(tree, [1, 'yes', 0])).toEqual([1, 'yes', 1]);
+    expect(nextPath(tree, [1, 'yes', 1, 'yes', 0])).toEqual([2]);
     expect(nextPath(tree, [2])).toBeNull();
   });
 
   it('enters a branch, or skips the condition when its branch is empty', () => {
-    expect(branchPath(tree, [1], 'then')).toEqual([1, 'then', 0]);
-    expect(branchPath(tree, [1], 'otherwise')).toEqual([2]);
-    expect(branchPath(tree, [1, 'then', 1], 'otherwise')).toEqual([2]);
+    expect(branchPath(tree, [1], 'yes')).toEqual([1, 'yes', 0]);
+    expect(branchPath(tree, [1], 'no')).toEqual([2]);
+    expect(branchPath(tree, [1, 'yes', 1], 'no')).toEqual([2]);
   });
 
   it('keeps paths as keys and finds their steps', () => {
-    const path = [1, 'then', 1, 'then', 0] as const;
-    expect(pathKey([...path])).toBe('1/then/1/then/0');
-    expect(parsePathKey('1/then/1/then/0')).toEqual(path);
+    const path = [1, 'yes', 1, 'yes', 0] as const;
+    expect(pathKey([...path])).toBe('1/yes/1/yes/0');
+    expect(parsePathKey('1/yes/1/yes/0')).toEqual(path);
     expect(stepAt(tree, [...path])).toEqual(send(3));
     expect(stepAt(tree, [9])).toBeUndefined();
   });
@@ -55,7 +56,7 @@ describe('walking an automation', () => {
 
 describe('conditions ("Is one of (IN), Is none of (NOT IN), Contains (LIKE), Does not contain (NOT LIKE), Equals (=)")', () => {
   const values = { customer_email: 'Ann@Example.test', product_id: ['4', '7'], order_total: '' };
-  it.each([
+  const cases: Array<[FilterOperand, { value?: string; values?: string[] }, boolean]> = [
     ['IN', { values: ['ann@example.test', 'b@x.test'] }, true],
     ['IN', { values: ['b@x.test'] }, false],
     ['NOT IN', { values: ['b@x.test'] }, true],
@@ -66,7 +67,8 @@ describe('conditions ("Is one of (IN), Is none of (NOT IN), Contains (LIKE), Doe
     ['NOT LIKE', { value: '@EXAMPLE' }, false],
     ['=', { value: 'ann@example.test' }, true],
     ['=', { value: 'ann' }, false],
-  ] as const)('customer_email %s %j → %s', (operand, given, expected) => {
+  ];
+  it.each(cases)('customer_email %s %j → %s', (operand, given, expected) => {
     expect(conditionHolds({ key: 'customer_email', operand, ...given }, values)).toBe(expected);
   });
 

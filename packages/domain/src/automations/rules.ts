@@ -59,21 +59,21 @@ export type AutomationStep =
       type: 'condition';
       match: 'all' | 'any';
       conditions: AutomationCondition[];
-      then: AutomationStep[];
-      otherwise: AutomationStep[];
+      yes: AutomationStep[];
+      no: AutomationStep[];
     }
   | { type: 'end' };
 
 /** "Number inputs minimum 0, maximum 10000." */
 export const WAIT_AMOUNT_MAX = 10_000;
 
-/** A step's place in the tree: indexes into lists, with 'then'/'otherwise' into a condition's branches. */
-export type StepPath = Array<number | 'then' | 'otherwise'>;
+/** A step's place in the tree: indexes into lists, with 'yes'/'no' into a condition's branches (a 'then' key would make a step a thenable). */
+export type StepPath = Array<number | 'yes' | 'no'>;
 
 export const pathKey = (path: StepPath) => path.join('/');
 export function parsePathKey(key: string): StepPath {
   if (key === '') return [];
-  return key.split('/').map((part) => (part === 'then' || part === 'otherwise' ? part : Number(part)));
+  return key.split('/').map((part) => (part === 'yes' || part === 'no' ? part : Number(part)));
 }
 
 /** The list a path's last index points into, and that index. */
@@ -82,7 +82,7 @@ function listOf(steps: AutomationStep[], path: StepPath): { list: AutomationStep
   for (let i = 0; i < path.length - 1; i += 2) {
     const step = list[path[i] as number];
     const branch = path[i + 1];
-    if (step?.type !== 'condition' || (branch !== 'then' && branch !== 'otherwise')) return null;
+    if (step?.type !== 'condition' || (branch !== 'yes' && branch !== 'no')) return null;
     list = step[branch];
   }
   const index = path[path.length - 1];
@@ -111,7 +111,7 @@ export function nextPath(steps: AutomationStep[], path: StepPath): StepPath | nu
 }
 
 /** The first step of a condition's branch, or the step after the condition when the branch is empty. */
-export function branchPath(steps: AutomationStep[], conditionPath: StepPath, branch: 'then' | 'otherwise') {
+export function branchPath(steps: AutomationStep[], conditionPath: StepPath, branch: 'yes' | 'no') {
   const condition = stepAt(steps, conditionPath);
   if (condition?.type !== 'condition') return null;
   return condition[branch].length > 0 ? [...conditionPath, branch, 0] : nextPath(steps, conditionPath);

@@ -230,7 +230,7 @@ export function createAutomationsEngine({
   /** The step after a done one: a condition's chosen branch, else the next in the tree. */
   function afterDone(run: Run, path: StepPath, result: Record<string, unknown>): StepPath | null {
     const branch = result.branch;
-    if (branch === 'then' || branch === 'otherwise') return branchPath(run.steps, path, branch);
+    if (branch === 'yes' || branch === 'no') return branchPath(run.steps, path, branch);
     return nextPath(run.steps, path);
   }
 
@@ -374,8 +374,8 @@ export function createAutomationsEngine({
           let result: Record<string, unknown> = {};
           if (current.type === 'condition') {
             const holds = conditionsHold(current, conditionValues(await contextOf(run)));
-            next = branchPath(run.steps, path, holds ? 'then' : 'otherwise');
-            result = { branch: holds ? 'then' : 'otherwise' };
+            next = branchPath(run.steps, path, holds ? 'yes' : 'no');
+            result = { branch: holds ? 'yes' : 'no' };
           }
           continues = await db.transaction(async (tx) => {
             await tx

@@ -37,7 +37,7 @@ const invalid = (field: string, message: string) =>
 function templateIdsOf(steps: AutomationStep[]): number[] {
   return steps.flatMap((step) => {
     if (step.type === 'send_email') return [step.email_template_id];
-    if (step.type === 'condition') return [...templateIdsOf(step.then), ...templateIdsOf(step.otherwise)];
+    if (step.type === 'condition') return [...templateIdsOf(step.yes), ...templateIdsOf(step.no)];
     return [];
   });
 }

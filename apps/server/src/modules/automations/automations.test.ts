@@ -123,7 +123,7 @@ describe('the automations engine', () => {
     expect(history.json().data).toMatchObject([{ status: 'done', trigger_event: { type: 'order.paid' } }]);
   });
 
-  it('branches on a condition: product_id Is one of the course → then, else → otherwise', async () => {
+  it('branches on a condition: product_id Is one of the course → yes, else → no', async () => {
     const shop = await shopWithFunnel(t);
     const course = await template(shop, 'About your course');
     const other = await template(shop, 'About your order');
@@ -134,8 +134,8 @@ describe('the automations engine', () => {
           type: 'condition',
           match: 'all',
           conditions: [{ key: 'product_id', operand: 'IN', values: [String(shop.main.id)] }],
-          then: [sendTo(course, 'Course tips')],
-          otherwise: [sendTo(other, 'Order tips')],
+          yes: [sendTo(course, 'Course tips')],
+          no: [sendTo(other, 'Order tips')],
         },
         sendTo(other, 'Both get this'),
       ],
@@ -281,8 +281,8 @@ describe('automations API', () => {
               type: 'condition',
               match: 'all',
               conditions: [{ key: 'order_total', operand: 'IN', values: [] }],
-              then: [],
-              otherwise: [],
+              yes: [],
+              no: [],
             },
           ],
         },
