@@ -36,7 +36,10 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
   await logIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/settings/mailbox');
-  const row = page.getByRole('row').filter({ hasText: email });
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .filter({ hasText: /Order \S+ confirmed/ });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row).toHaveCount(1, { timeout: 2_000 });
@@ -47,6 +50,19 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
   await expect(message).toContainText('Thank you for your order, Rita!');
   await expect(message).toContainText('Complete Growth Course');
   await shot(page, 'store-emails-mailbox-confirmation');
+  await page.keyboard.press('Escape');
+
+  // The demo's own On Purchase automation (issue 16) sends its designed thank-you too.
+  const thanks = page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Thank you for your order, Rita!' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(thanks).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await thanks.getByRole('button').click();
+  await expect(page.getByRole('dialog')).toContainText('Complete Growth Course');
 });
 
 test('a new merchant switches a store e-mail off and gives the confirmation a subject; both stay after a reload', async ({

@@ -144,6 +144,19 @@ describe('demo seed', () => {
 });
 
 describe('demo shop', () => {
+  it('ships an active On Purchase automation of the summer sale sending the designed thank-you with the order lines (issue 16)', async () => {
+    const rows = (
+      await t.database.executeSql(`select a.status, a.trigger->>'id' as trigger, f.path, a.steps, e.name, e.html
+        from automations a join funnels f on f.id = a.funnel_id
+        join email_templates e on e.id = (a.steps->0->>'email_template_id')::bigint`)
+    ).rows as Array<{ status: string; trigger: string; path: string; name: string; html: string }>;
+    expect(rows).toMatchObject([
+      { status: 'active', trigger: 'purchase', path: 'summer-sale', name: 'Thank you for your order' },
+    ]);
+    expect(rows[0]?.html).toContain('{{order_lines}}');
+    expect(rows[0]?.html).toContain('<table');
+  });
+
   it('publishes the demo funnels with template pages at demo-store.localhost', async () => {
     const home = await t.app.inject({
       method: 'GET',

@@ -1,9 +1,10 @@
-import { migrateDocument } from '@funnelwork/blocks';
+import { emailDesign, migrateDocument } from '@funnelwork/blocks';
 import { and, asc, count, eq } from 'drizzle-orm';
+import { compiledDocument, mergeSource } from '../modules/email-templates/email-templates.compile.ts';
 import { createStepsService } from '../modules/steps/steps.service.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
-import { accounts, funnels, pages, products, users } from './schema/index.ts';
+import { accounts, automations, emailTemplates, funnels, pages, products, users } from './schema/index.ts';
 import { seedDemoActivity } from './seed-activity.ts';
 import { seedDemoOrders } from './seed-orders.ts';
 
@@ -26,7 +27,52 @@ export async function seedDemo(db: Db, usersService: UsersService): Promise<bool
   // After the orders: the activity is about the demo's customers.
   await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoSteps(db, created.account_id, created.id);
+  await seedDemoAutomation(db, created.account_id, created.id);
   return true;
+}
+
+/**
+ * Issue 16, "The demo shows it": an active On Purchase automation of the summer sale that sends the
+ * shared 'Thank you for your order' design (with the order's lines), so a purchase in the demo store
+ * shows its e-mail in Settings → Mailbox and its run in the history.
+ */
+async function seedDemoAutomation(db: Db, accountId: number, userId: number) {
+  const design = emailDesign('thank-you');
+  const [funnel] = await db
+    .select({ id: funnels.id })
+    .from(funnels)
+    .where(and(eq(funnels.accountId, accountId), eq(funnels.path, 'summer-sale')));
+  if (!design || !funnel) return;
+  const document = design.document();
+  const compiled = await compiledDocument(document, '');
+  const [template] = await db
+    .insert(emailTemplates)
+    .values({
+      accountId,
+      userId,
+      name: design.name,
+      tags: design.tags,
+      config: JSON.stringify(document),
+      compiled,
+      html: mergeSource(compiled.html),
+    })
+    .returning({ id: emailTemplates.id });
+  if (!template) return;
+  await db.insert(automations).values({
+    accountId,
+    funnelId: funnel.id,
+    name: 'Thank-you e-mail',
+    status: 'active',
+    trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+    steps: [
+      {
+        type: 'send_email',
+        email_template_id: template.id,
+        to: 'customer',
+        subject: 'Thank you for your order, {{first_name|there}}!',
+      },
+    ],
+  });
 }
 
 /** The demo funnels' published steps, from the built-in templates (http://demo-store.localhost:3000/…). */

@@ -98,15 +98,12 @@ function thankYouDocument(): EditorDocument {
   headline(b, details[1]!, '{{order_total}}', 20, { marginBottom: 12 });
   const [after] = b.row(hero);
   b.block(after!, 'spacer', { attributes: { basic: { widthNumber: { number: 1 }, color: COLORS.line } } });
-  paragraph(
-    b,
-    after!,
-    'You ordered {{product_name|your products}}. We will e-mail you again when it ships.',
-    {
-      font: { size: 14, align: 'center' },
-      marginBottom: 24,
-    },
-  );
+  // The order's lines as a table, filled in by the send (a server-built merge value).
+  b.block(after!, 'customHtml', { content: '{{order_lines}}' });
+  paragraph(b, after!, 'We will e-mail you again when it ships.', {
+    font: { size: 14, align: 'center' },
+    marginBottom: 24,
+  });
   centeredButton(b, after!, 'View your order', 'https://example.com/orders');
   emailFooter(b);
   return b.build();
