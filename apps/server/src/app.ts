@@ -24,6 +24,8 @@ import { createSandboxGateway } from './gateways/sandbox.ts';
 import { createStripeAdapter, STRIPE_GATEWAY_ID } from './gateways/stripe.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { marketingMailRoutes } from './mail/marketing.routes.ts';
+import { marketingKeyFrom } from './mail/marketing.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -294,7 +296,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
-  const automationsEngine = createAutomationsEngine({ db, queue, outbox, mailer });
+  const marketingKey = marketingKeyFrom(serverSecret);
+  const automationsEngine = createAutomationsEngine({
+    db,
+    queue,
+    outbox,
+    mailer,
+    marketing: { key: marketingKey, publicUrl: config.publicUrl },
+  });
   const automations = createAutomationsService({ db, engine: automationsEngine });
   app.decorate('services', {
     users,
@@ -347,6 +356,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 
   mediaRoute(app, { images });
   emailTemplatePreviewRoute(app, { templates: emailTemplates });
+  marketingMailRoutes(app, { db, key: marketingKey });
   checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
   await registerRuntime(app, { db, config, invalidations });
 

@@ -12,6 +12,8 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   accountId?: number | null;
+  /** Extra headers (a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -46,6 +48,7 @@ export function createMailer({ db, config, queue }: { db: Db; config: Config; qu
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        headers: message.headers,
       });
     } catch (error) {
       await db
@@ -66,6 +69,7 @@ export function createMailer({ db, config, queue }: { db: Db; config: Config; qu
         text: mail.text,
         html: mail.html,
         accountId: mail.accountId ?? null,
+        headers: mail.headers ?? {},
         status: transport ? 'queued' : 'stored',
       })
       .returning({ id: mailMessages.id });

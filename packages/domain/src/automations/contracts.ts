@@ -46,6 +46,7 @@ export const automationStepSchema: z.ZodType<AutomationStep> = z.lazy(() =>
         to: z.enum(['customer', 'address']),
         address: z.string().trim().max(254).optional(),
         subject: storable(200).trim().min(1, 'may not be blank'),
+        track: z.boolean().default(true),
       })
       .superRefine((step, ctx) => {
         if (step.to === 'address' && !EMAIL.test(step.address ?? ''))
@@ -151,6 +152,17 @@ export const automationRunsAnswerSchema = dataAnswer(z.array(automationRunSchema
 export const automationRunsQuerySchema = z.object({
   status: z.enum(RUN_STATUSES).optional(),
 });
+/** Per e-mail step of an automation: messages sent, and how many were opened and clicked (unique). */
+export const automationEmailStatsAnswerSchema = dataAnswer(
+  z.array(
+    z.object({
+      path: z.string(),
+      sent: z.number().int(),
+      opened: z.number().int(),
+      clicked: z.number().int(),
+    }),
+  ),
+);
 export const automationListQuerySchema = z.object({
   funnel_id: z.coerce.number().int().positive().optional(),
   archived: z.enum(['true', 'false']).optional(),

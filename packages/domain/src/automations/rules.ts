@@ -53,6 +53,8 @@ export type AutomationStep =
       to: 'customer' | 'address';
       address?: string;
       subject: string;
+      /** Open and click tracking, on unless switched off for this e-mail. */
+      track?: boolean;
     }
   | WaitStep
   | {

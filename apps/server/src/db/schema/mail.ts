@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /** Every message the product sends; without SMTP_URL this is the whole delivery (the Mailbox screen). */
@@ -13,9 +14,46 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers of a marketing e-mail (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['stored', 'queued', 'sent', 'failed'] }).notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_messages_to_idx').on(t.to), index('mail_messages_account_idx').on(t.accountId)],
+);
+
+/**
+ * Addresses that unsubscribed from an account's marketing e-mail (automations): suppressed there, not
+ * for order receipts. One row per account and address (lower-cased).
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The message whose link or List-Unsubscribe header did it. */
+    mailMessageId: bigint('mail_message_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_suppressions_account_email_idx').on(t.accountId, sql`lower(${t.email})`)],
+);
+
+/** An open (the pixel) or a click (a rewritten link) of a tracked e-mail, bots' prefetches left out. */
+export const emailTrackingEvents = pgTable(
+  'email_tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    mailMessageId: bigint('mail_message_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['open', 'click'] }).notNull(),
+    url: text('url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_tracking_events_message_idx').on(t.mailMessageId, t.kind)],
 );

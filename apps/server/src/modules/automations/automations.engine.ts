@@ -24,6 +24,7 @@ import {
   automations,
   customers,
   emailTemplates,
+  mailMessages,
   orderItems,
   orders,
   outboxEvents,
@@ -33,6 +34,8 @@ import type { EventName } from '../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { isSuppressed } from '../../mail/marketing.routes.ts';
+import { marketingLinks, marketingParts, unsubscribeHeaders } from '../../mail/marketing.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
 
@@ -77,6 +80,7 @@ export function createAutomationsEngine({
   queue,
   outbox,
   mailer,
+  marketing,
   clock = () => new Date(),
   sweepMs = 30_000,
 }: {
@@ -84,6 +88,8 @@ export function createAutomationsEngine({
   queue: JobQueue;
   outbox: Pick<Outbox, 'consume'>;
   mailer: Mailer;
+  /** The links' HMAC key and the public address they point to. */
+  marketing: { key: Buffer; publicUrl: string };
   clock?: () => Date;
   sweepMs?: number;
 }) {
@@ -292,6 +298,8 @@ export function createAutomationsEngine({
         };
     const copy = personaliseEmail(template.compiled, values);
     const subject = fillMergeTemplate(mergeTemplate(step.subject), values, false);
+    // Marketing e-mail: an address that unsubscribed gets nothing; the step is done, marked skipped.
+    const suppressed = await isSuppressed(db, run.accountId, to);
     return db.transaction(async (tx) => {
       const now = clock();
       // The claim: a step already recorded done was sent by an earlier attempt.
@@ -312,13 +320,22 @@ export function createAutomationsEngine({
         })
         .returning({ id: automationRunSteps.id });
       if (!claim) return { continues: false, deliver: null };
-      const message = await mailer.record(tx, {
-        to,
-        subject,
-        text: copy.text,
-        html: copy.html,
-        accountId: run.accountId,
-      });
+      if (suppressed) {
+        await tx
+          .update(automationRunSteps)
+          .set({ result: { skipped: 'unsubscribed', to } })
+          .where(eq(automationRunSteps.id, claim.id));
+        const continues = await advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
+        return { continues, deliver: null };
+      }
+      // The message's id is in its links, so it is recorded first and written in full after.
+      const message = await mailer.record(tx, { to, subject, text: '', html: '', accountId: run.accountId });
+      const links = marketingLinks(marketing.key, marketing.publicUrl, message.id);
+      const parts = marketingParts(copy, links, step.track !== false);
+      await tx
+        .update(mailMessages)
+        .set({ ...parts, headers: unsubscribeHeaders(links) })
+        .where(eq(mailMessages.id, message.id));
       await tx
         .update(automationRunSteps)
         .set({ result: { mail_message_id: message.id, to, subject } })

@@ -1,5 +1,6 @@
 import {
   automationAnswerSchema,
+  automationEmailStatsAnswerSchema,
   automationListQuerySchema,
   automationRunAnswerSchema,
   automationRunsAnswerSchema,
@@ -98,6 +99,19 @@ export function automationsRoutes(
     async (request) => ({
       data: await automations.runs(accountIdOf(request), request.params.id, request.query),
     }),
+  );
+
+  r.get(
+    '/automations/:id/email-stats',
+    {
+      schema: {
+        tags,
+        description: 'Per e-mail step: sent, opened and clicked (unique per message, bots left out).',
+        params: idParamsSchema,
+        response: { 200: automationEmailStatsAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await automations.emailStats(accountIdOf(request), request.params.id) }),
   );
 
   r.get(

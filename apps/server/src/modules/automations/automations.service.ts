@@ -1,7 +1,7 @@
 import type { Automation, AutomationRun } from '@funnelwork/domain';
 import type { AutomationStep } from '@funnelwork/domain/automations/rules';
-import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import {
   type AutomationTrigger,
@@ -220,6 +220,30 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
         .orderBy(desc(automationRuns.id))
         .limit(200);
       return Promise.all(rows.map((run) => runOut(run, false)));
+    },
+
+    /** Sent, opened and clicked per e-mail step (each message counted once per kind; bots never counted). */
+    async emailStats(accountId: number, id: number) {
+      await find(accountId, id);
+      const rows = rowsOf<{ path: string; sent: string; opened: string; clicked: string }>(
+        await db.execute(sql`
+          select s.path,
+            count(*) as sent,
+            count(*) filter (where exists (select 1 from email_tracking_events e
+              where e.mail_message_id = (s.result->>'mail_message_id')::bigint and e.kind = 'open')) as opened,
+            count(*) filter (where exists (select 1 from email_tracking_events e
+              where e.mail_message_id = (s.result->>'mail_message_id')::bigint and e.kind = 'click')) as clicked
+          from automation_run_steps s join automation_runs r on r.id = s.run_id
+          where r.account_id = ${accountId} and r.automation_id = ${id}
+            and s.type = 'send_email' and s.result ? 'mail_message_id'
+          group by s.path order by s.path`),
+      );
+      return rows.map((row) => ({
+        path: row.path,
+        sent: Number(row.sent),
+        opened: Number(row.opened),
+        clicked: Number(row.clicked),
+      }));
     },
 
     async run(accountId: number, runId: number) {

@@ -1,0 +1,238 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTrackingEvents, mailMessages } from '../db/schema/index.ts';
+import { createGatewayRegistry } from '../gateways/registry.ts';
+import { createSandboxGateway } from '../gateways/sandbox.ts';
+import {
+  emailWithParagraphs,
+  type SmtpPeer,
+  startSmtpPeer,
+} from '../modules/email-templates/email-templates.fixtures.ts';
+import { CARD_OK, newKey, postJson, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { isBot, marketingLinks, messageToken, readMessageToken } from './marketing.ts';
+
+let smtp: SmtpPeer;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({
+    config: { smtpUrl: smtp.url },
+    startQueue: true,
+    gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
+const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+async function automationSending(shop: Shop, track: boolean) {
+  const template = await shop.api.post(`users/${shop.owner.userId}/email-templates`, {
+    name: `News ${Date.now()}`,
+    config: JSON.stringify(
+      emailWithParagraphs(
+        'Hello {{first_name}}, read <a href="https://blog.example/post?a=1&b=2">our post</a>.',
+      ),
+    ),
+  });
+  const automation = await shop.api.post('automations', {
+    name: 'Follow-up',
+    trigger: { id: 'purchase' },
+    steps: [
+      {
+        type: 'send_email',
+        email_template_id: template.json().data.id,
+        to: 'customer',
+        subject: 'Follow-up',
+        track,
+      },
+    ],
+  });
+  expect(automation.statusCode, automation.body).toBe(201);
+  await shop.api.post(`automations/${automation.json().data.id}/activate`, {});
+  return automation.json().data.id as number;
+}
+
+let n = 0;
+async function buy(shop: Shop, email = `reader-${++n}-${Date.now()}@example.test`) {
+  const res = await postJson(t.app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    customer: { email, first_name: 'Rae' },
+    payment: CARD_OK,
+    idempotency_key: newKey(),
+    items: [{ product_id: shop.main.id }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return email;
+}
+
+async function waitFor<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const unfolded = (raw: string) =>
+  raw
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .replace(/\r\n\s+/g, ' ');
+const followUpTo = (email: string) =>
+  smtp.received.find((m) => m.to.includes(email) && m.raw.includes('Subject: Follow-up'));
+const linkIn = (html: string, pattern: RegExp) => {
+  const found = pattern.exec(html)?.[1];
+  expect(found, String(pattern)).toBeTruthy();
+  return (found as string).replace(/&amp;/g, '&');
+};
+/** The HTML part as sent (the SMTP peer's copy is transfer-encoded). */
+async function storedHtml(email: string) {
+  const [row] = await t.database.db
+    .select({ html: mailMessages.html })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.to, email), eq(mailMessages.subject, 'Follow-up')));
+  return row?.html ?? '';
+}
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+describe('marketing e-mail: unsubscribe (RFC 8058) and suppression', () => {
+  it('carries List-Unsubscribe and one-click headers and a footer link; a GET asks, a POST unsubscribes', async () => {
+    const shop = await shopWithFunnel(t);
+    await automationSending(shop, true);
+    const email = await buy(shop);
+    const message = await waitFor(() => followUpTo(email));
+    const raw = unfolded(message.raw);
+    const header = /List-Unsubscribe: <([^>]+)>/.exec(raw)?.[1] as string;
+    expect(header).toMatch(/\/_fw\/unsubscribe\/\d+\.[\w-]{22}$/);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(raw).toContain(`Unsubscribe: ${header}`);
+
+    const ask = await t.app.inject({ method: 'GET', url: pathOf(header) });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.body).toContain('Unsubscribe');
+    expect(ask.headers['content-security-policy']).toContain("default-src 'none'");
+    // What a mail client's one-click button posts.
+    const post = await t.app.inject({
+      method: 'POST',
+      url: pathOf(header),
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toContain('You are unsubscribed');
+
+    // The next purchase: the receipt still comes (transactional), the automation's e-mail does not.
+    const before = smtp.received.filter((m) => m.to.includes(email)).length;
+    await buy(shop, email);
+    await waitFor(
+      () =>
+        smtp.received.filter((m) => m.to.includes(email) && m.raw.includes('confirmed')).length >= 2 ||
+        undefined,
+    );
+    await new Promise((r) => setTimeout(r, 1_500));
+    const after = smtp.received.filter((m) => m.to.includes(email));
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((m) => m.raw.includes('Subject: Follow-up'))).toHaveLength(1);
+  });
+
+  it('refuses forged and malformed unsubscribe tokens with the same 404', async () => {
+    for (const token of ['1.AAAAAAAAAAAAAAAAAAAAAA', 'abc', '99999999.xyz']) {
+      const res = await t.app.inject({ method: 'POST', url: `/_fw/unsubscribe/${token}` });
+      expect(res.statusCode, token).toBe(404);
+    }
+    const key = Buffer.alloc(32, 7);
+    const token = messageToken(key, 'unsubscribe', 42);
+    expect(readMessageToken(key, 'unsubscribe', token)).toBe(42);
+    expect(readMessageToken(key, 'open', token)).toBeNull();
+    expect(readMessageToken(Buffer.alloc(32, 8), 'unsubscribe', token)).toBeNull();
+  });
+});
+
+describe('open and click tracking', () => {
+  it('rewrites links through a signed redirect and adds a pixel; people count once, bots never', async () => {
+    const shop = await shopWithFunnel(t);
+    const automation = await automationSending(shop, true);
+    const email = await buy(shop);
+    await waitFor(() => followUpTo(email));
+    const html = await storedHtml(email);
+    const click = linkIn(html, /href="([^"]*\/_fw\/c\/[^"]+)"/);
+    const pixel = linkIn(html, /src="([^"]*\/_fw\/o\/[^"]+\.gif)"/);
+    expect(html).not.toContain('href="https://blog.example');
+
+    const bot = await t.app.inject({
+      method: 'GET',
+      url: pathOf(click),
+      headers: { 'user-agent': 'Barracuda Sentinel (EE)' },
+    });
+    expect(bot.statusCode).toBe(302);
+    expect(bot.headers.location).toBe('https://blog.example/post?a=1&b=2');
+    const person = await t.app.inject({
+      method: 'GET',
+      url: pathOf(click),
+      headers: { 'user-agent': BROWSER },
+    });
+    expect(person.headers.location).toBe('https://blog.example/post?a=1&b=2');
+    await t.app.inject({ method: 'GET', url: pathOf(pixel), headers: { 'user-agent': '' } });
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: pathOf(pixel),
+      headers: { 'user-agent': BROWSER },
+    });
+    expect(opened.headers['content-type']).toBe('image/gif');
+
+    // A link to somewhere else with the same token is refused: no open redirect.
+    const forged = pathOf(click).replace(/u=[^&]+/, `u=${encodeURIComponent('https://evil.example/')}`);
+    expect(
+      (await t.app.inject({ method: 'GET', url: forged, headers: { 'user-agent': BROWSER } })).statusCode,
+    ).toBe(404);
+
+    const [sent] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, email), eq(mailMessages.subject, 'Follow-up')));
+    const events = await t.database.db
+      .select()
+      .from(emailTrackingEvents)
+      .where(eq(emailTrackingEvents.mailMessageId, sent?.id as number));
+    expect(events.map((e) => e.kind).sort()).toEqual(['click', 'open']);
+    const stats = await shop.api.get(`automations/${automation}/email-stats`);
+    expect(stats.json().data).toEqual([{ path: '0', sent: 1, opened: 1, clicked: 1 }]);
+  });
+
+  it('an e-mail with tracking off keeps its links and has no pixel, but still its unsubscribe link', async () => {
+    const shop = await shopWithFunnel(t);
+    await automationSending(shop, false);
+    const email = await buy(shop);
+    await waitFor(() => followUpTo(email));
+    const html = await storedHtml(email);
+    expect(html).toContain('href="https://blog.example/post?a=1&b=2"');
+    expect(html).not.toContain('/_fw/o/');
+    expect(html).toContain('/_fw/unsubscribe/');
+  });
+
+  it('knows bots: no user agent, crawlers and mail scanners', () => {
+    for (const agent of [
+      undefined,
+      '',
+      'Googlebot/2.1',
+      'Mimecast-URL-Protect',
+      'python-requests/2.31',
+      'Mozilla/5.0 HeadlessChrome/120',
+    ]) {
+      expect(isBot(agent), String(agent)).toBe(true);
+    }
+    expect(isBot(BROWSER)).toBe(false);
+    const links = marketingLinks(Buffer.alloc(32, 1), 'https://app.example/', 7);
+    expect(links.unsubscribeUrl).toMatch(/^https:\/\/app\.example\/_fw\/unsubscribe\/7\./);
+  });
+});
