@@ -1,6 +1,6 @@
 import type { PerformanceBreakdownAnswer } from '@funnelwork/domain';
 import { formatPrice } from '@funnelwork/domain/rules';
-import { Badge, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { formatRate } from '../format.ts';
 
@@ -54,11 +54,11 @@ export function PerformanceBreakdownTable({ breakdown }: { breakdown: Breakdown 
           This funnel has no steps yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={1100}>
+        <Table.ScrollContainer minWidth={1320}>
           <Table verticalSpacing="xs" striped={false} withRowBorders>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Step / page</Table.Th>
+                <Table.Th miw={220}>Step / page</Table.Th>
                 {COLUMNS.map((column) => (
                   <Table.Th key={column} ta="right">
                     {column}
@@ -75,16 +75,15 @@ export function PerformanceBreakdownTable({ breakdown }: { breakdown: Breakdown 
                         {step.step_name}
                       </Text>
                       {step.verdict && (
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          color={step.verdict.enough_data ? 'indigo' : 'gray'}
+                        <Text
+                          size="xs"
+                          fw={600}
+                          c={step.verdict.enough_data ? 'indigo' : 'dimmed'}
                           data-testid="ab-verdict"
-                          mt={4}
-                          style={{ textTransform: 'none' }}
+                          mt={2}
                         >
                           {step.verdict.text}
-                        </Badge>
+                        </Text>
                       )}
                     </Table.Td>
                     {cells(step, currency).map((value, i) => (
@@ -97,13 +96,11 @@ export function PerformanceBreakdownTable({ breakdown }: { breakdown: Breakdown 
                     step.variants.map((variant, v) => (
                       <Table.Tr key={variant.page_id} data-testid="breakdown-variant">
                         <Table.Td pl="lg">
-                          <Text size="sm">
-                            {`${String.fromCharCode(65 + v)}: ${variant.page_name}`}
-                            {variant.ab_percent !== null && (
-                              <Text span c="dimmed" size="xs">{` · ${variant.ab_percent}% of traffic`}</Text>
-                            )}
-                          </Text>
-                          {step.verdict && step.verdict.best_probabilities[v] !== undefined && (
+                          <Text size="sm">{`${String.fromCharCode(65 + v)}: ${variant.page_name}`}</Text>
+                          {variant.ab_percent !== null && (
+                            <Text c="dimmed" size="xs">{`${variant.ab_percent}% of traffic`}</Text>
+                          )}
+                          {step.verdict?.enough_data && step.verdict.best_probabilities[v] !== undefined && (
                             <Text size="xs" c="dimmed">
                               {`${Math.round((step.verdict.best_probabilities[v] ?? 0) * 100)} % chance to be best`}
                             </Text>

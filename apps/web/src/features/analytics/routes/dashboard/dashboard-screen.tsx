@@ -1,7 +1,9 @@
 import { DASHBOARD_LOAD_FAILURE, DASHBOARD_METRICS } from '@funnelwork/domain/rules';
-import { Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
+import { InfoMessage } from '../../../../shared/info-message.tsx';
 import { notifyError } from '../../../../shared/notices.ts';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useDashboardSummary } from '../../api.ts';
@@ -43,6 +45,14 @@ export function DashboardScreen() {
       ) : (
         <>
           {failed && <ErrorBox title="The numbers could not be refreshed" message={DASHBOARD_LOAD_FAILURE} />}
+          {data.on_boarding && (
+            <InfoMessage title="No visits yet">
+              Your numbers appear here as soon as a published funnel has its first visitor.{' '}
+              <Anchor component={Link} to="/funnels" size="sm">
+                Go to your funnels
+              </Anchor>
+            </InfoMessage>
+          )}
           <MetricChartCard
             large
             title="Revenue"
