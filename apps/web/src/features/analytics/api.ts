@@ -9,6 +9,7 @@ import type {
 import { ANALYTICS_METRICS, type FilterCondition, type FilterKey } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiOrThrow } from '../../shared/api-client.ts';
+import { accountAnalytics } from './account-analytics.ts';
 import { conditionsParam } from './filters-storage.ts';
 import type { RangeSeconds } from './range.ts';
 
@@ -122,25 +123,6 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
   });
   const error = [...trends, ...summaries].find((q) => q.error)?.error ?? null;
   return { data: accountAnalytics(trends, summaries), error };
-}
-
-type Answer = Pick<FunnelAnalyticsAnswer['data'], 'summary' | 'trends'>;
-
-/** The per-metric answers as one funnel-analytics answer, once every one has arrived. */
-function accountAnalytics(
-  trends: ReadonlyArray<{ data?: TrendsAnswer['data'] }>,
-  summaries: ReadonlyArray<{ data?: SummaryAnswer['data'] }>,
-): Answer | undefined {
-  const summary: Partial<Answer['summary']> = {};
-  const charts: Partial<Answer['trends']> = {};
-  for (const [i, metric] of ANALYTICS_METRICS.entries()) {
-    const trend = trends[i]?.data;
-    const total = summaries[i]?.data;
-    if (!trend || !total) return undefined;
-    summary[metric] = { value: total.value, old_value: total.old_value, delta: total.delta };
-    charts[metric] = trend.chart;
-  }
-  return { summary: summary as Answer['summary'], trends: charts as Answer['trends'] };
 }
 
 /** `analytics/breakdown-v2`: the period's numbers split by one filter key's values, busiest first. */
