@@ -26,6 +26,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { createRawStore } from './modules/analytics/analytics.raw-store.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
@@ -263,6 +266,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const search = createSearchService({ db });
   const activity = createActivityService({ db });
+  const analytics = createAnalyticsService({ db, store: createRawStore(db) });
   const gatewayRegistry =
     options.gateways ??
     createGatewayRegistry({
@@ -311,6 +315,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
+      analyticsRoutes(api, { analytics });
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });

@@ -45,7 +45,39 @@ export const pageViewEvents = pgTable(
   (t) => [
     // The live panel's range scan reads only this index (visitor_id rides along: index-only scan).
     index('page_view_events_account_created_idx').on(t.accountId, t.createdAt, t.visitorId),
+    // A checkout or opt-in copies the attribution of the visitor's first view in the funnel.
+    index('page_view_events_visitor_idx').on(t.accountId, t.visitorId, t.id),
   ],
+);
+
+/**
+ * One opt-in on a published page, with the visitor's attribution (that visitor's first page view in
+ * the funnel) so the analytics filters apply to opt-ins too. Append-only, like page views.
+ */
+export const optinEvents = pgTable(
+  'optin_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    funnelId: bigint('funnel_id', { mode: 'number' }),
+    stepId: bigint('step_id', { mode: 'number' }),
+    pageId: bigint('page_id', { mode: 'number' }),
+    customerId: bigint('customer_id', { mode: 'number' }),
+    visitorId: text('visitor_id'),
+    referrer: text('referrer'),
+    referrerDomain: text('referrer_domain'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    country: char('country', { length: 2 }),
+    currency: char('currency', { length: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('optin_events_account_created_idx').on(t.accountId, t.createdAt)],
 );
 
 /**
