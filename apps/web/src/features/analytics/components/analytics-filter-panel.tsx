@@ -7,7 +7,18 @@ import {
   type FilterOperand,
   takesValues,
 } from '@funnelwork/domain/rules';
-import { Button, Group, Modal, Paper, Pill, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { conditionText, filterKeyLabel } from '../format.ts';
@@ -41,20 +52,36 @@ export function AnalyticsFilterPanel({ conditions, onChange }: AnalyticsFilterPa
             No filters: every visit and order counts.
           </Text>
         )}
-        {conditions.map((condition, i) => (
-          <Pill
-            key={condition.id ?? i}
-            size="md"
-            withRemoveButton
-            removeButtonProps={{ 'aria-label': `Remove filter ${conditionText(condition)}` }}
-            onRemove={() => onChange(conditions.filter((_, j) => j !== i))}
-            onClick={() => setEditing(i)}
-            style={{ cursor: 'pointer' }}
-            data-testid="filter-condition"
-          >
-            {conditionText(condition)}
-          </Pill>
-        ))}
+        {conditions.map((condition, i) => {
+          const text = conditionText(condition);
+          return (
+            <Group
+              key={condition.id ?? i}
+              gap={0}
+              wrap="nowrap"
+              bg="var(--mantine-color-gray-1)"
+              style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+              pr={4}
+              data-testid="filter-condition"
+            >
+              <Button
+                size="compact-sm"
+                variant="transparent"
+                color="dark"
+                fw={500}
+                onClick={() => setEditing(i)}
+              >
+                {text}
+              </Button>
+              <CloseButton
+                size="sm"
+                radius="xl"
+                aria-label={`Remove filter ${text}`}
+                onClick={() => onChange(conditions.filter((_, j) => j !== i))}
+              />
+            </Group>
+          );
+        })}
         <Button
           size="compact-sm"
           variant="light"
