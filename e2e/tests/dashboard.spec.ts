@@ -165,7 +165,29 @@ test('the seeded demo account’s dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'Date range' }).click();
   await page.getByRole('button', { name: 'Last 12 months' }).click();
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('range-preset')).toHaveText('Last 12 months');
   await expect(page.getByTestId('top-funnel').first()).toBeVisible();
   await expect(metricValue(page, 'Uniq. Orders')).not.toHaveText('0');
   await shot(page, 'dashboard-demo');
+
+  // Days picked by hand take two clicks, the first and the last day. The demo account was created
+  // today ("minimum date is the account creation date"), so the one day to pick is today, in London.
+  const today = new Date().toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
+  // 'This month' opens the calendar on this month.
+  await page.getByRole('button', { name: 'Date range' }).click();
+  await page.getByRole('button', { name: 'This month' }).click();
+  const before = (await page.getByTestId('range-preset').textContent()) as string;
+  await page.getByRole('button', { name: 'Date range' }).click();
+  await page.getByRole('button', { name: today, exact: true }).click();
+  // One click is a first day, not yet a range.
+  await expect(page.getByTestId('range-preset')).toHaveText(before);
+  await page.getByRole('button', { name: today, exact: true }).click();
+  await expect(page.getByTestId('range-preset')).toHaveText('Today');
+  await page.reload();
+  await expect(page.getByTestId('range-preset')).toHaveText('Today');
 });

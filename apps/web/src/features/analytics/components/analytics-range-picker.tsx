@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Group, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { creationDay, pickerPresets, presetOf, type StoredRange, todayIn } from '../range.ts';
 import { useAnalyticsAccount } from '../use-analytics-settings.ts';
 
@@ -15,6 +16,8 @@ type AnalyticsRangePickerProps = { range: StoredRange; onChange: (range: StoredR
 export function AnalyticsRangePicker({ range, onChange }: AnalyticsRangePickerProps) {
   const account = useAnalyticsAccount();
   const now = new Date();
+  // The first day clicked, until the last one is: the range changes only once both are chosen.
+  const [picking, setPicking] = useState<[string | null, string | null] | null>(null);
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" c="dimmed" data-testid="range-preset">
@@ -26,12 +29,17 @@ export function AnalyticsRangePicker({ range, onChange }: AnalyticsRangePickerPr
         allowSingleDateInRange
         valueFormat="DD MMM YYYY"
         leftSection={<IconCalendar size={16} />}
-        value={[range.start, range.end]}
+        value={picking ?? [range.start, range.end]}
         onChange={(value) => {
           const [start, end] = value as [string | null, string | null];
-          if (!start || !end) return;
+          if (!start || !end) {
+            setPicking([start, end]);
+            return;
+          }
+          setPicking(null);
           onChange({ start, end, preset: presetOf({ start, end }, now, account.createdAt, account.zone) });
         }}
+        onDropdownClose={() => setPicking(null)}
         minDate={creationDay(account.createdAt, account.zone)}
         maxDate={todayIn(now, account.zone)}
         presets={pickerPresets(now, account.createdAt, account.zone)}
