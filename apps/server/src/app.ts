@@ -26,7 +26,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
-import { createRawStore } from './modules/analytics/analytics.raw-store.ts';
+import { registerRollupJob } from './modules/analytics/analytics.rollup.ts';
+import { createRollupStore } from './modules/analytics/analytics.rollup-store.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -108,6 +109,8 @@ export type AppDeps = {
   events?: EventBus;
 };
 export type Services = {
+  /** `kick()` starts the analytics rollup job's chain once the queue has started. */
+  analyticsRollup: { kick(): Promise<string | null> };
   users: UsersService;
   mailer: Mailer;
   exports: ExportsService;
@@ -266,7 +269,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const search = createSearchService({ db });
   const activity = createActivityService({ db });
-  const analytics = createAnalyticsService({ db, store: createRawStore(db) });
+  const analytics = createAnalyticsService({ db, store: createRollupStore(db) });
+  const analyticsRollup = registerRollupJob(queue, db, {
+    onError: (error) => app.log.error({ err: error }, 'analytics rollup failed'),
+  });
   const gatewayRegistry =
     options.gateways ??
     createGatewayRegistry({
@@ -286,7 +292,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
-  app.decorate('services', { users, mailer, exports, events, checkout, subscriptions });
+  app.decorate('services', { analyticsRollup, users, mailer, exports, events, checkout, subscriptions });
 
   registerAuth(app, { db, config });
   await app.register(

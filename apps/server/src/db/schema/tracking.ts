@@ -4,6 +4,7 @@ import {
   bigserial,
   char,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -133,3 +134,94 @@ export const pageStatsHourly = pgTable(
     index('page_stats_hourly_account_hour_idx').on(t.accountId, t.hour),
   ],
 );
+
+/** The filter keys' values as rollups keep them: lower-cased, '' when missing (how the filters compare). */
+const rollupKeys = () => ({
+  keyHash: text('key_hash').notNull(),
+  currency: text('currency').notNull().default(''),
+  referrer: text('referrer').notNull().default(''),
+  referrerDomain: text('referrer_domain').notNull().default(''),
+  utmSource: text('utm_source').notNull().default(''),
+  utmMedium: text('utm_medium').notNull().default(''),
+  utmCampaign: text('utm_campaign').notNull().default(''),
+  utmTerm: text('utm_term').notNull().default(''),
+  utmContent: text('utm_content').notNull().default(''),
+  country: text('country').notNull().default(''),
+});
+
+/**
+ * Page views and opt-ins per UTC hour, account, funnel, step, page variant and combination of filter
+ * values (key_hash: md5 of the values). Additive, so any hour-aligned range and any filter sums rows.
+ * Written only by the analytics rollup job (analytics.rollup.ts), past its watermark; 0 stands for
+ * "no funnel/step/page".
+ */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...rollupKeys(),
+    pageViews: bigint('page_views', { mode: 'number' }).notNull().default(0),
+    optins: bigint('optins', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('analytics_hourly_key_idx').on(
+      t.accountId,
+      t.hour,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.keyHash,
+    ),
+  ],
+);
+
+/**
+ * Per-day visitor sets: each visitor once per account day (in the account's zone when written, see
+ * analytics_accounts), funnel, step, page variant and filter values. Unique visitors of any range of
+ * whole days are then exact: count(distinct visitor_id) over these rows.
+ */
+export const analyticsDailyVisitors = pgTable(
+  'analytics_daily_visitors',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...rollupKeys(),
+    visitorId: text('visitor_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('analytics_daily_visitors_key_idx').on(
+      t.accountId,
+      t.day,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.keyHash,
+      t.visitorId,
+    ),
+  ],
+);
+
+/** The zone each account's visitor sets were written in; a changed zone has them rebuilt. */
+export const analyticsAccounts = pgTable('analytics_accounts', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+});
+
+/** The rollup job's watermarks: the last page_view_events and optin_events ids it has counted. */
+export const analyticsRollupState = pgTable('analytics_rollup_state', {
+  source: text('source').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+});

@@ -192,6 +192,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       const zone = await timeZoneOf(accountId);
       const scope: StoreScope = {
         accountId,
+        timeZone: zone,
         funnelIds: q.funnel_ids ?? null,
         conditions: q.conditions ?? [],
       };
@@ -241,6 +242,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       if (q.funnel_id !== 0) await ownFunnel(accountId, q.funnel_id);
       const scope: StoreScope = {
         accountId,
+        timeZone: zone,
         funnelIds: q.funnel_id === 0 ? null : [q.funnel_id],
         conditions: q.conditions,
       };
@@ -273,6 +275,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       if (q.funnel_id !== 0) await ownFunnel(accountId, q.funnel_id);
       const scope: StoreScope = {
         accountId,
+        timeZone: await timeZoneOf(accountId),
         funnelIds: q.funnel_id === 0 ? null : [q.funnel_id],
         conditions: q.conditions,
       };
@@ -297,7 +300,12 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
     ): Promise<FunnelAnalyticsAnswer['data']> {
       await ownFunnel(accountId, q.funnel_id);
       const zone = await timeZoneOf(accountId);
-      const scope: StoreScope = { accountId, funnelIds: [q.funnel_id], conditions: q.conditions ?? [] };
+      const scope: StoreScope = {
+        accountId,
+        timeZone: zone,
+        funnelIds: [q.funnel_id],
+        conditions: q.conditions ?? [],
+      };
       const c = await compared(
         scope,
         { start: q.start, end: q.end },
@@ -335,7 +343,15 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
           .from(pages)
           .where(and(ownedBy(pages, accountId), eq(pages.funnelId, funnelId)))
           .orderBy(asc(pages.id)),
-        store.perPage({ accountId, funnelIds: [funnelId], conditions: q.conditions ?? [] }, period),
+        store.perPage(
+          {
+            accountId,
+            timeZone: await timeZoneOf(accountId),
+            funnelIds: [funnelId],
+            conditions: q.conditions ?? [],
+          },
+          period,
+        ),
       ]);
       const countsOf = (pageId: number) => {
         const found = counts.find((c) => c.page_id === pageId);
@@ -405,6 +421,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       if (q.funnel_id !== 0) await ownFunnel(accountId, q.funnel_id);
       const scope: StoreScope = {
         accountId,
+        timeZone: await timeZoneOf(accountId),
         funnelIds: q.funnel_id === 0 ? null : [q.funnel_id],
         conditions: q.conditions,
       };

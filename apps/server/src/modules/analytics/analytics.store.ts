@@ -7,6 +7,8 @@ import type { PeriodTotals } from '@funnelwork/domain/analytics/metrics';
  */
 export type StoreScope = {
   accountId: number;
+  /** The account's zone (IANA): the days unique visitors are counted in. */
+  timeZone: string;
   funnelIds: ReadonlyArray<number> | null;
   conditions: ReadonlyArray<FilterCondition>;
 };

@@ -1,0 +1,54 @@
+CREATE TABLE "analytics_accounts" (
+	"account_id" bigint PRIMARY KEY NOT NULL,
+	"time_zone" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_daily_visitors" (
+	"account_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"funnel_id" bigint NOT NULL,
+	"step_id" bigint NOT NULL,
+	"page_id" bigint NOT NULL,
+	"key_hash" text NOT NULL,
+	"currency" text DEFAULT '' NOT NULL,
+	"referrer" text DEFAULT '' NOT NULL,
+	"referrer_domain" text DEFAULT '' NOT NULL,
+	"utm_source" text DEFAULT '' NOT NULL,
+	"utm_medium" text DEFAULT '' NOT NULL,
+	"utm_campaign" text DEFAULT '' NOT NULL,
+	"utm_term" text DEFAULT '' NOT NULL,
+	"utm_content" text DEFAULT '' NOT NULL,
+	"country" text DEFAULT '' NOT NULL,
+	"visitor_id" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_hourly" (
+	"account_id" bigint NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"funnel_id" bigint NOT NULL,
+	"step_id" bigint NOT NULL,
+	"page_id" bigint NOT NULL,
+	"key_hash" text NOT NULL,
+	"currency" text DEFAULT '' NOT NULL,
+	"referrer" text DEFAULT '' NOT NULL,
+	"referrer_domain" text DEFAULT '' NOT NULL,
+	"utm_source" text DEFAULT '' NOT NULL,
+	"utm_medium" text DEFAULT '' NOT NULL,
+	"utm_campaign" text DEFAULT '' NOT NULL,
+	"utm_term" text DEFAULT '' NOT NULL,
+	"utm_content" text DEFAULT '' NOT NULL,
+	"country" text DEFAULT '' NOT NULL,
+	"page_views" bigint DEFAULT 0 NOT NULL,
+	"optins" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_rollup_state" (
+	"source" text PRIMARY KEY NOT NULL,
+	"last_id" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "analytics_accounts" ADD CONSTRAINT "analytics_accounts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_daily_visitors" ADD CONSTRAINT "analytics_daily_visitors_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_hourly" ADD CONSTRAINT "analytics_hourly_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_daily_visitors_key_idx" ON "analytics_daily_visitors" USING btree ("account_id","day","funnel_id","step_id","page_id","key_hash","visitor_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_hourly_key_idx" ON "analytics_hourly" USING btree ("account_id","hour","funnel_id","step_id","page_id","key_hash");
