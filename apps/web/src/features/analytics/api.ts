@@ -10,6 +10,7 @@ import { ANALYTICS_METRICS, type FilterCondition, type FilterKey } from '@funnel
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiOrThrow } from '../../shared/api-client.ts';
 import { accountAnalytics } from './account-analytics.ts';
+import { noteAnswerZone } from './answer-zone.ts';
 import { conditionsParam } from './filters-storage.ts';
 import type { RangeSeconds } from './range.ts';
 
@@ -17,6 +18,12 @@ import type { RangeSeconds } from './range.ts';
 export const DASHBOARD_REFRESH_MS = 10_000;
 
 type Data<T extends { data: unknown }> = T['data'];
+
+/** An answer that names the account's zone: the screens count their days in it from now on. */
+const zoned = <T extends { time_zone: string }>(answer: T): T => {
+  noteAnswerZone(answer.time_zone);
+  return answer;
+};
 const withoutIds = (conditions: ReadonlyArray<FilterCondition>) =>
   conditions.map(({ id: _id, ...rest }) => rest);
 
@@ -47,7 +54,7 @@ export function useDashboardSummary(range: RangeSeconds, conditions: ReadonlyArr
     queryFn: () =>
       apiOrThrow<Data<DashboardSummaryAnswer>>('GET', 'dashboard-summary', {
         query: { start: range.start, end: range.end, conditions: conditionsParam(conditions) },
-      }),
+      }).then(zoned),
     refetchInterval: DASHBOARD_REFRESH_MS,
     placeholderData: keepPreviousData,
     // The screen shows its own error box.
@@ -73,7 +80,7 @@ export function useFunnelAnalytics(
           previous_end: range.old_end,
           conditions: conditionsParam(conditions),
         },
-      }),
+      }).then(zoned),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
@@ -107,7 +114,9 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.trends(metric, range, conditions),
       queryFn: () =>
-        apiOrThrow<Data<TrendsAnswer>>('POST', 'analytics/trends', { body: { data: { metric, ...body } } }),
+        apiOrThrow<Data<TrendsAnswer>>('POST', 'analytics/trends', {
+          body: { data: { metric, ...body } },
+        }).then(zoned),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),

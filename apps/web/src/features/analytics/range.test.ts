@@ -6,6 +6,7 @@ import {
   pickerPresets,
   presetDays,
   presetOf,
+  rangeDays,
   rangeSeconds,
   readStoredRange,
   writeStoredRange,
@@ -156,5 +157,18 @@ describe('the range kept in local storage', () => {
       [ANALYTICS_RANGE_KEY]: JSON.stringify({ preset: null, start: '2026-02-20', end: '2026-02-03' }),
     });
     expect(readStoredRange(storage, NOW, CREATED, 'UTC').preset).toBe('Last 30 days');
+  });
+});
+
+describe('the days of a stored range', () => {
+  it('follow the zone for a preset, and stay as chosen otherwise', () => {
+    const stored = { preset: 'Today' as const, start: '2026-04-15', end: '2026-04-15' };
+    expect(rangeDays(stored, NOW, CREATED, 'Europe/London')).toEqual({
+      preset: 'Today',
+      start: '2026-04-16',
+      end: '2026-04-16',
+    });
+    const chosen = { preset: null, start: '2026-02-03', end: '2026-02-20' };
+    expect(rangeDays(chosen, NOW, CREATED, 'Asia/Tokyo')).toBe(chosen);
   });
 });

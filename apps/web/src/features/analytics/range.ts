@@ -91,6 +91,13 @@ export function readStoredRange(
   return defaultRange(now, accountCreatedAt, zone);
 }
 
+/** The days of a range: a preset's worked out for `now` in `zone`, chosen days as they are. */
+export function rangeDays(range: StoredRange, now: Date, accountCreatedAt: Date, zone: string): StoredRange {
+  return range.preset
+    ? { preset: range.preset, ...presetDays(range.preset, now, accountCreatedAt, zone) }
+    : range;
+}
+
 export function writeStoredRange(storage: Pick<Storage, 'setItem'>, range: StoredRange): void {
   storage.setItem(ANALYTICS_RANGE_KEY, JSON.stringify(range));
 }

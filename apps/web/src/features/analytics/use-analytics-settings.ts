@@ -1,9 +1,11 @@
 import type { FilterCondition } from '@funnelwork/domain/rules';
 import { useMemo, useState } from 'react';
 import { useMe } from '../session/api.ts';
+import { useAnswerZone } from './answer-zone.ts';
 import { readStoredFilters, writeStoredFilters } from './filters-storage.ts';
 import {
   type RangeSeconds,
+  rangeDays,
   rangeSeconds,
   readStoredRange,
   type StoredRange,
@@ -13,13 +15,21 @@ import {
 /** What the analytics screens need of the account: its zone, creation day and currency. */
 export function useAnalyticsAccount() {
   const me = useMe();
+  const answerZone = useAnswerZone();
   return useMemo(
     () => ({
-      zone: me.time_zone,
+      zone: answerZone ?? me.time_zone,
       createdAt: new Date(me.account_created_at ?? me.created_at),
       currency: me.currency_code ?? me.default_currency_code,
     }),
-    [me.time_zone, me.account_created_at, me.created_at, me.currency_code, me.default_currency_code],
+    [
+      answerZone,
+      me.time_zone,
+      me.account_created_at,
+      me.created_at,
+      me.currency_code,
+      me.default_currency_code,
+    ],
   );
 }
 
@@ -33,12 +43,17 @@ export function useAnalyticsRange(): {
   const [range, setState] = useState(() =>
     readStoredRange(localStorage, new Date(), account.createdAt, account.zone),
   );
-  const seconds = useMemo(() => rangeSeconds(range, account.zone), [range, account.zone]);
+  // A preset's days follow the zone (it may be learnt from the first answer).
+  const days = useMemo(
+    () => rangeDays(range, new Date(), account.createdAt, account.zone),
+    [range, account.createdAt, account.zone],
+  );
+  const seconds = useMemo(() => rangeSeconds(days, account.zone), [days, account.zone]);
   const setRange = (next: StoredRange) => {
     writeStoredRange(localStorage, next);
     setState(next);
   };
-  return { range, seconds, setRange };
+  return { range: days, seconds, setRange };
 }
 
 /** The filter conditions, kept in local storage; they apply to every number on the screen. */
