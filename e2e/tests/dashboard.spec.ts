@@ -190,4 +190,14 @@ test('the seeded demo account’s dashboard', async ({ page }) => {
   await expect(page.getByTestId('range-preset')).toHaveText('Today');
   await page.reload();
   await expect(page.getByTestId('range-preset')).toHaveText('Today');
+
+  // When the dashboard cannot be loaded: the error box and notice with the spec's words.
+  await page.route('**/api/dashboard-summary**', (route) =>
+    route.fulfill({ status: 500, json: { error: { message: 'Internal Server Error' } } }),
+  );
+  await page.reload();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The dashboard could not be loaded' }),
+  ).toContainText('Something went wrong! try again.');
+  await shot(page, 'dashboard-load-failure');
 });
