@@ -4,6 +4,7 @@ import {
   chartRows,
   conditionText,
   filterKeyLabel,
+  formatCount,
   formatMetric,
   METRICS,
   metricCard,
@@ -80,5 +81,12 @@ describe('charts and filter chips', () => {
     expect(conditionText({ key: 'country', operand: 'NOT LIKE', value: 'US' })).toBe(
       'Country Does not contain US',
     );
+  });
+});
+
+describe('counts in tables', () => {
+  it('are whole numbers with thousands separators', () => {
+    expect(formatCount(1300)).toBe('1,300');
+    expect(formatCount(0)).toBe('0');
   });
 });

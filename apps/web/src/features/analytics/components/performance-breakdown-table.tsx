@@ -2,7 +2,7 @@ import type { PerformanceBreakdownAnswer } from '@funnelwork/domain';
 import { formatPrice } from '@funnelwork/domain/rules';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { formatRate } from '../format.ts';
+import { formatCount, formatRate } from '../format.ts';
 
 type Breakdown = PerformanceBreakdownAnswer['data'];
 type Row = Breakdown['steps'][number] | Breakdown['steps'][number]['variants'][number];
@@ -23,11 +23,11 @@ const COLUMNS = [
 
 function cells(row: Row, currency: string | null) {
   return [
-    row.views,
-    row.unique_views,
-    row.optins,
+    formatCount(row.views),
+    formatCount(row.unique_views),
+    formatCount(row.optins),
     formatRate(row.optin_rate),
-    row.orders,
+    formatCount(row.orders),
     formatRate(row.sales_rate),
     formatRate(row.order_bump_rate),
     formatRate(row.upsell_rate),

@@ -3,7 +3,7 @@ import { formatDelta, formatPrice } from '@funnelwork/domain/rules';
 import { Anchor, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format.ts';
-import { formatMetric, topFunnelPath } from '../format.ts';
+import { formatCount, formatMetric, topFunnelPath } from '../format.ts';
 
 type TopFunnel = DashboardSummaryAnswer['data']['top_funnels'][number];
 
@@ -55,7 +55,7 @@ export function TopFunnelsPanel({ funnels }: { funnels: TopFunnel[] }) {
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">{formatPrice(funnel.revenue, funnel.currency_code)}</Table.Td>
-                    <Table.Td ta="right">{funnel.orders}</Table.Td>
+                    <Table.Td ta="right">{formatCount(funnel.orders)}</Table.Td>
                     <Table.Td ta="right">
                       <Group gap={6} justify="flex-end" wrap="nowrap">
                         <Text size="sm">{formatMetric('rate', conversion.value)}</Text>

@@ -2,7 +2,7 @@ import { FILTER_KEYS, type FilterCondition, type FilterKey, formatPrice } from '
 import { Group, Loader, Paper, Select, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useBreakdown } from '../api.ts';
-import { filterKeyLabel, formatRate } from '../format.ts';
+import { filterKeyLabel, formatCount, formatRate } from '../format.ts';
 import type { RangeSeconds } from '../range.ts';
 
 type TrafficBreakdownTableProps = {
@@ -69,11 +69,11 @@ export function TrafficBreakdownTable({ funnelId, range, conditions, currency }:
                       row.value
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{row.visits}</Table.Td>
-                  <Table.Td ta="right">{row.page_views}</Table.Td>
-                  <Table.Td ta="right">{row.optins}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.visits)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.page_views)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.optins)}</Table.Td>
                   <Table.Td ta="right">{formatRate(row.optin_rate)}</Table.Td>
-                  <Table.Td ta="right">{row.orders}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.orders)}</Table.Td>
                   <Table.Td ta="right">{formatRate(row.conversion_rate)}</Table.Td>
                   <Table.Td ta="right">{formatPrice(row.revenue, currency)}</Table.Td>
                 </Table.Tr>
