@@ -1,6 +1,6 @@
 import { bucketStarts, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
 import type { FilterCondition } from '@funnelwork/domain/analytics/filters';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsHourly, optinEvents, orders, pageViewEvents } from '../../db/schema/index.ts';
@@ -52,6 +52,8 @@ const sale = fc.record({
   refundAfter: fc.option(fc.integer({ min: 0, max: 5 * 1440 }), { nil: null }),
   failed: fc.boolean(),
   bump: fc.boolean(),
+  /** What happens to the order after it is placed (the trigger's update path). */
+  later: fc.constantFrom('nothing', 'refund', 'delete', 'upsell', 'paid'),
   source: fc.constantFrom(...SOURCES),
   country: fc.constantFrom(...COUNTRIES),
 });
@@ -150,6 +152,27 @@ describe('rollups answer what the raw events answer', () => {
               visitorCountry: s.country,
               createdAt: date(placed),
             });
+            const [row] = await t.database.db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(eq(orders.accountId, owner.accountId), eq(orders.orderNumber, `P${n}`)));
+            const id = row?.id as number;
+            const change =
+              s.later === 'refund'
+                ? {
+                    isRefunded: true,
+                    refundedAt: date(placed + 3 * 3600),
+                    isCanceled: true,
+                    canceledAt: date(placed + 3 * 3600),
+                  }
+                : s.later === 'delete'
+                  ? { deletedAt: date(placed + 60) }
+                  : s.later === 'upsell'
+                    ? { amountMinor: s.cents + 999, upsellsTaken: 1 }
+                    : s.later === 'paid'
+                      ? { paymentStatus: null }
+                      : { updatedAt: date(placed + 5) };
+            await t.database.db.update(orders).set(change).where(eq(orders.id, id));
           }
 
           const start = at(around, zone) + q.startDay * 86_400;
