@@ -32,7 +32,7 @@ const median = (values: number[]) => {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Funnels with a checkout step of two page variants each; events spread over them and 400 days. */
-async function generate(database: Database, accountId: number) {
+export async function generate(database: Database, accountId: number) {
   const run = (text: string, values?: unknown[]) => database.executeSql(text, values);
   await run(
     `insert into funnels (account_id, name, funnel_type, path)

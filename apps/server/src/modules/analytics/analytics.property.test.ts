@@ -3,7 +3,13 @@ import type { FilterCondition } from '@funnelwork/domain/analytics/filters';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsHourly, optinEvents, orders, pageViewEvents } from '../../db/schema/index.ts';
+import {
+  analyticsAccounts,
+  analyticsHourly,
+  optinEvents,
+  orders,
+  pageViewEvents,
+} from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { apiClient, createFunnel } from '../funnels/funnels.fixtures.ts';
@@ -297,5 +303,31 @@ describe('the rollup job', () => {
       .from(analyticsHourly)
       .where(eq(analyticsHourly.accountId, owner.accountId));
     expect(again.map((r) => r.pageViews)).toEqual([1]);
+  });
+});
+
+describe('the rollup job and zones the database does not know', () => {
+  it('keeps counting (visitor days in the default zone) and the dashboard stays exact', async () => {
+    const owner = await signUpOwner(t.app);
+    await setTimeZone(t.database.db, owner.accountId, 'Not/AZone');
+    const old = Math.floor(Date.now() / 1000) - 7200;
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([{ accountId: owner.accountId, visitorId: 'zone-v1', createdAt: date(old) }]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    const [row] = await t.database.db
+      .select()
+      .from(analyticsAccounts)
+      .where(eq(analyticsAccounts.accountId, owner.accountId));
+    expect(row?.timeZone).toBe('Europe/London');
+    const res = await apiClient(t.app, owner.auth).get('dashboard-summary', {
+      start: old - 86_400,
+      end: old + 60,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.time_zone).toBe('Europe/London');
+    expect(res.json().data.page_views.value).toBe(1);
+    expect(res.json().data.visits.value).toBe(1);
   });
 });
