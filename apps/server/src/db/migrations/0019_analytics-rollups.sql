@@ -1,9 +1,11 @@
 CREATE TABLE "analytics_accounts" (
-	"account_id" bigint PRIMARY KEY NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" bigint NOT NULL,
 	"time_zone" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_daily_visitors" (
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"account_id" bigint NOT NULL,
 	"day" date NOT NULL,
 	"funnel_id" bigint NOT NULL,
@@ -23,6 +25,7 @@ CREATE TABLE "analytics_daily_visitors" (
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_hourly" (
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"account_id" bigint NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
 	"funnel_id" bigint NOT NULL,
@@ -42,6 +45,30 @@ CREATE TABLE "analytics_hourly" (
 	"optins" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_orders_hourly" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" bigint NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"funnel_id" bigint NOT NULL,
+	"step_id" bigint NOT NULL,
+	"page_id" bigint NOT NULL,
+	"key_hash" text NOT NULL,
+	"currency" text DEFAULT '' NOT NULL,
+	"referrer" text DEFAULT '' NOT NULL,
+	"referrer_domain" text DEFAULT '' NOT NULL,
+	"utm_source" text DEFAULT '' NOT NULL,
+	"utm_medium" text DEFAULT '' NOT NULL,
+	"utm_campaign" text DEFAULT '' NOT NULL,
+	"utm_term" text DEFAULT '' NOT NULL,
+	"utm_content" text DEFAULT '' NOT NULL,
+	"country" text DEFAULT '' NOT NULL,
+	"orders" bigint DEFAULT 0 NOT NULL,
+	"revenue_minor" bigint DEFAULT 0 NOT NULL,
+	"orders_with_bump" bigint DEFAULT 0 NOT NULL,
+	"orders_with_upsell" bigint DEFAULT 0 NOT NULL,
+	"refunded_minor" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_rollup_state" (
 	"source" text PRIMARY KEY NOT NULL,
 	"last_id" bigint DEFAULT 0 NOT NULL
@@ -50,5 +77,8 @@ CREATE TABLE "analytics_rollup_state" (
 ALTER TABLE "analytics_accounts" ADD CONSTRAINT "analytics_accounts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_daily_visitors" ADD CONSTRAINT "analytics_daily_visitors_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_hourly" ADD CONSTRAINT "analytics_hourly_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_orders_hourly" ADD CONSTRAINT "analytics_orders_hourly_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_accounts_account_idx" ON "analytics_accounts" USING btree ("account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "analytics_daily_visitors_key_idx" ON "analytics_daily_visitors" USING btree ("account_id","day","funnel_id","step_id","page_id","key_hash","visitor_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "analytics_hourly_key_idx" ON "analytics_hourly" USING btree ("account_id","hour","funnel_id","step_id","page_id","key_hash");
+CREATE UNIQUE INDEX "analytics_hourly_key_idx" ON "analytics_hourly" USING btree ("account_id","hour","funnel_id","step_id","page_id","key_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_orders_hourly_key_idx" ON "analytics_orders_hourly" USING btree ("account_id","hour","funnel_id","step_id","page_id","key_hash");

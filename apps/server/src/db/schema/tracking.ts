@@ -158,6 +158,7 @@ const rollupKeys = () => ({
 export const analyticsHourly = pgTable(
   'analytics_hourly',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -189,6 +190,7 @@ export const analyticsHourly = pgTable(
 export const analyticsDailyVisitors = pgTable(
   'analytics_daily_visitors',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -213,15 +215,56 @@ export const analyticsDailyVisitors = pgTable(
 );
 
 /** The zone each account's visitor sets were written in; a changed zone has them rebuilt. */
-export const analyticsAccounts = pgTable('analytics_accounts', {
-  accountId: bigint('account_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  timeZone: text('time_zone').notNull(),
-});
+export const analyticsAccounts = pgTable(
+  'analytics_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [uniqueIndex('analytics_accounts_account_idx').on(t.accountId)],
+);
 
 /** The rollup job's watermarks: the last page_view_events and optin_events ids it has counted. */
 export const analyticsRollupState = pgTable('analytics_rollup_state', {
   source: text('source').primaryKey(),
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Paid, live orders per UTC hour of their placing (orders, revenue, bumps, upsells) and refunds per UTC
+ * hour of their refund or cancellation, per account, funnel, step, page variant and filter values.
+ * Kept in step by a trigger on orders (migration analytics-orders-trigger): every insert, update and
+ * delete subtracts the old row's part and adds the new one's, in the order's own transaction.
+ */
+export const analyticsOrdersHourly = pgTable(
+  'analytics_orders_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...rollupKeys(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    ordersWithBump: bigint('orders_with_bump', { mode: 'number' }).notNull().default(0),
+    ordersWithUpsell: bigint('orders_with_upsell', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('analytics_orders_hourly_key_idx').on(
+      t.accountId,
+      t.hour,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.keyHash,
+    ),
+  ],
+);

@@ -1,9 +1,15 @@
 import { bucketStarts, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
 import type { FilterCondition } from '@funnelwork/domain/analytics/filters';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsHourly, optinEvents, orders, pageViewEvents } from '../../db/schema/index.ts';
+import {
+  analyticsAccounts,
+  analyticsHourly,
+  optinEvents,
+  orders,
+  pageViewEvents,
+} from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { apiClient, createFunnel } from '../funnels/funnels.fixtures.ts';
@@ -52,6 +58,8 @@ const sale = fc.record({
   refundAfter: fc.option(fc.integer({ min: 0, max: 5 * 1440 }), { nil: null }),
   failed: fc.boolean(),
   bump: fc.boolean(),
+  /** What happens to the order after it is placed (the trigger's update path). */
+  later: fc.constantFrom('nothing', 'refund', 'delete', 'upsell', 'paid'),
   source: fc.constantFrom(...SOURCES),
   country: fc.constantFrom(...COUNTRIES),
 });
@@ -150,6 +158,27 @@ describe('rollups answer what the raw events answer', () => {
               visitorCountry: s.country,
               createdAt: date(placed),
             });
+            const [row] = await t.database.db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(eq(orders.accountId, owner.accountId), eq(orders.orderNumber, `P${n}`)));
+            const id = row?.id as number;
+            const change =
+              s.later === 'refund'
+                ? {
+                    isRefunded: true,
+                    refundedAt: date(placed + 3 * 3600),
+                    isCanceled: true,
+                    canceledAt: date(placed + 3 * 3600),
+                  }
+                : s.later === 'delete'
+                  ? { deletedAt: date(placed + 60) }
+                  : s.later === 'upsell'
+                    ? { amountMinor: s.cents + 999, upsellsTaken: 1 }
+                    : s.later === 'paid'
+                      ? { paymentStatus: null }
+                      : { updatedAt: date(placed + 5) };
+            await t.database.db.update(orders).set(change).where(eq(orders.id, id));
           }
 
           const start = at(around, zone) + q.startDay * 86_400;
@@ -274,5 +303,31 @@ describe('the rollup job', () => {
       .from(analyticsHourly)
       .where(eq(analyticsHourly.accountId, owner.accountId));
     expect(again.map((r) => r.pageViews)).toEqual([1]);
+  });
+});
+
+describe('the rollup job and zones the database does not know', () => {
+  it('keeps counting (visitor days in the default zone) and the dashboard stays exact', async () => {
+    const owner = await signUpOwner(t.app);
+    await setTimeZone(t.database.db, owner.accountId, 'Not/AZone');
+    const old = Math.floor(Date.now() / 1000) - 7200;
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([{ accountId: owner.accountId, visitorId: 'zone-v1', createdAt: date(old) }]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    const [row] = await t.database.db
+      .select()
+      .from(analyticsAccounts)
+      .where(eq(analyticsAccounts.accountId, owner.accountId));
+    expect(row?.timeZone).toBe('Europe/London');
+    const res = await apiClient(t.app, owner.auth).get('dashboard-summary', {
+      start: old - 86_400,
+      end: old + 60,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.time_zone).toBe('Europe/London');
+    expect(res.json().data.page_views.value).toBe(1);
+    expect(res.json().data.visits.value).toBe(1);
   });
 });

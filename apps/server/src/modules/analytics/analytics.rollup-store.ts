@@ -11,7 +11,6 @@ import {
   groupBy,
   groupOf,
   inPeriod,
-  orderSources,
   perFunnelOf,
   perPageOf,
   rawEventSources,
@@ -26,8 +25,8 @@ const HOUR = 3600;
 /**
  * The store the dashboard reads: page views and opt-ins from analytics_hourly, unique visitors from the
  * day visitor sets, each plus the raw events past the rollup job's watermark (so a view or opt-in counts
- * the moment it is written), and orders and refunds from the orders table (indexed by account and time;
- * they change after the fact: refunds, cancellations, upsells). A range whose ends are not whole UTC
+ * the moment it is written), and orders and refunds from analytics_orders_hourly (a trigger on orders
+ * keeps it in step in each order's own transaction, so a purchase counts at once). A range whose ends are not whole UTC
  * hours is read raw; unique visitors come from the day sets when the range's ends are the account's
  * midnights (and the sets are in its zone), else from the raw events of the range.
  */
@@ -67,7 +66,15 @@ export function createRollupStore(db: Db): AnalyticsStore {
         viewsAfter: s.views,
         optinsAfter: s.optins,
       }),
-      ...orderSources(scope, period, group),
+      sql`select ${countsSelect(g, {
+        orders: sql`sum(orders)`,
+        revenue: sql`sum(revenue_minor) / 100.0`,
+        refunded: sql`sum(refunded_minor) / 100.0`,
+        orders_with_bump: sql`sum(orders_with_bump)`,
+        orders_with_upsell: sql`sum(orders_with_upsell)`,
+      })}
+            from analytics_orders_hourly where ${scopeSql('events', scope)} and ${inPeriod(sql`hour`, period)}
+          ${groupBy(group)}`,
     ];
     if (byDays) {
       const days =

@@ -41,6 +41,13 @@ const keyHash = (alias: string) =>
     `md5(concat_ws(chr(31), ${KEYS.map((k) => `lower(coalesce(${alias}.${k}::text, ''))`).join(', ')}))`,
   );
 
+/**
+ * A zone the database knows, else the default: the dashboard treats an unknown zone as Europe/London
+ * (accountTimeZone), and an unknown zone must not stop the job.
+ */
+const knownZone = (zone: SQL) =>
+  sql`(case when exists (select 1 from pg_timezone_names where name = ${zone}) then ${zone} else 'Europe/London' end)`;
+
 type Source = 'page_views' | 'optins';
 const TABLE: Record<Source, string> = { page_views: 'page_view_events', optins: 'optin_events' };
 
@@ -64,7 +71,7 @@ function addViews(from: number, upto: number, accountId?: number): SQL[] {
   const batch = sql`(select * from page_view_events where id > ${from} and id <= ${upto} and ${only}) v`;
   return [
     sql`insert into analytics_accounts (account_id, time_zone)
-        select distinct v.account_id, u.time_zone
+        select distinct v.account_id, ${knownZone(sql`u.time_zone`)}
           from ${batch}
           join accounts a on a.id = v.account_id join users u on u.id = a.owner_user_id
         on conflict (account_id) do nothing`,
@@ -114,9 +121,11 @@ async function lockWatermark(tx: Db, source: Source): Promise<number> {
 async function rebuildMovedZones(db: Db) {
   const moved = rowsOf<{ account_id: string | number }>(
     await db.execute(sql`
-      select z.account_id from analytics_accounts z
-        join accounts a on a.id = z.account_id join users u on u.id = a.owner_user_id
-       where z.time_zone <> u.time_zone`),
+      select account_id from (
+        select z.account_id, z.time_zone, u.time_zone as wanted from analytics_accounts z
+          join accounts a on a.id = z.account_id join users u on u.id = a.owner_user_id
+         where z.time_zone <> u.time_zone) m
+       where m.time_zone <> ${knownZone(sql`m.wanted`)}`),
   );
   for (const { account_id } of moved) {
     const accountId = Number(account_id);
@@ -124,7 +133,7 @@ async function rebuildMovedZones(db: Db) {
       const lastId = await lockWatermark(tx as unknown as Db, 'page_views');
       await tx.execute(sql`delete from analytics_daily_visitors where account_id = ${accountId}`);
       await tx.execute(sql`
-        update analytics_accounts z set time_zone = u.time_zone
+        update analytics_accounts z set time_zone = ${knownZone(sql`u.time_zone`)}
           from accounts a join users u on u.id = a.owner_user_id
          where z.account_id = ${accountId} and a.id = z.account_id`);
       // Only the visitor sets (the last statement of addViews): the hourly counts are in UTC hours.

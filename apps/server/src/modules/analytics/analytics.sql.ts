@@ -209,15 +209,19 @@ export function seriesOf(rows: GroupRow[], buckets: number) {
   };
 }
 
+/** A group with nothing in it (rollup rows whose order was refunded away, deleted …): left out. */
+const hasAny = (row: GroupRow) => COUNTS.some((name) => row[name] !== 0);
+
 export function perFunnelOf(rows: GroupRow[]): Map<number, PeriodTotals> {
   const map = new Map<number, PeriodTotals>();
-  for (const row of rows) if (row.g !== null && row.g !== '0') map.set(Number(row.g), totalsOf(row));
+  for (const row of rows)
+    if (row.g !== null && row.g !== '0' && hasAny(row)) map.set(Number(row.g), totalsOf(row));
   return map;
 }
 
 export function perPageOf(rows: GroupRow[]): PageCounts[] {
   return rows
-    .filter((row) => row.g !== null)
+    .filter((row) => row.g !== null && hasAny(row))
     .map((row) => {
       const [step, page] = (row.g as string).split(':');
       return {
@@ -236,7 +240,9 @@ export function perPageOf(rows: GroupRow[]): PageCounts[] {
 }
 
 export function byValueOf(rows: GroupRow[]): Array<PeriodTotals & { value: string }> {
-  return rows.filter((row) => row.g !== null).map((row) => ({ ...totalsOf(row), value: row.g as string }));
+  return rows
+    .filter((row) => row.g !== null && hasAny(row))
+    .map((row) => ({ ...totalsOf(row), value: row.g as string }));
 }
 
 /** Whether an account recorded anything yet (a page view or an order). */
