@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAnalytics } from './analytics.ts';
 import { runEditor } from './editor.ts';
 import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
@@ -21,6 +22,11 @@ function save(name: string, summary: object) {
 const benchmarks: Record<string, () => Promise<unknown>> = {
   'health-under-long-query': runHealthUnderLongQuery,
   'funnel-list': async () => save('funnel-list', await runFunnelList()),
+  // ANALYTICS_BENCH_SCALE below 1 (a quick run) writes analytics-scale-<scale>.json beside the full run's.
+  analytics: async () => {
+    const scale = process.env.ANALYTICS_BENCH_SCALE;
+    save(scale && Number(scale) !== 1 ? `analytics-scale-${scale}` : 'analytics', await runAnalytics());
+  },
   orders: async () => save('orders', await runOrders()),
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),

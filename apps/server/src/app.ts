@@ -29,6 +29,10 @@ import { marketingKeyFrom } from './mail/marketing.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { registerRollupJob } from './modules/analytics/analytics.rollup.ts';
+import { createRollupStore } from './modules/analytics/analytics.rollup-store.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/automations.engine.ts';
 import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
@@ -113,6 +117,8 @@ export type AppDeps = {
   events?: EventBus;
 };
 export type Services = {
+  /** `kick()` starts the analytics rollup job's chain once the queue has started. */
+  analyticsRollup: { kick(): Promise<string | null> };
   users: UsersService;
   mailer: Mailer;
   exports: ExportsService;
@@ -273,6 +279,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const search = createSearchService({ db });
   const activity = createActivityService({ db });
+  const analytics = createAnalyticsService({ db, store: createRollupStore(db) });
+  const analyticsRollup = registerRollupJob(queue, db, {
+    onError: (error) => app.log.error({ err: error }, 'analytics rollup failed'),
+  });
   const gatewayRegistry =
     options.gateways ??
     createGatewayRegistry({
@@ -306,6 +316,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const automations = createAutomationsService({ db, engine: automationsEngine });
   app.decorate('services', {
+    analyticsRollup,
     users,
     mailer,
     exports,
@@ -345,6 +356,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
+      analyticsRoutes(api, { analytics });
       ordersRoutes(api, { orders });
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });

@@ -23,6 +23,7 @@ async function main() {
     return { app, seeded: config.seedDemo ? await seedDemo(database.db, app.services.users) : false };
   });
   await queue.start();
+  await app.services.analyticsRollup.kick();
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl

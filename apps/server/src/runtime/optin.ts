@@ -2,7 +2,7 @@ import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
 import { completeAddresses } from '@funnelwork/domain/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { customers, funnels, pages, steps } from '../db/schema/index.ts';
+import { customers, funnels, optinEvents, pages, steps } from '../db/schema/index.ts';
 import { recordEvent } from '../events/outbox.ts';
 import { recordActivity } from '../modules/activity/activity.queries.ts';
 import {
@@ -11,6 +11,7 @@ import {
   mergeMetadata,
   type NewCustomer,
 } from '../modules/customers/customers.queries.ts';
+import { visitorAttribution } from '../modules/orders/orders.queries.ts';
 
 /** The message of every empty required field (spec: forms with 'This field is required'). */
 export const REQUIRED_MESSAGE = 'This field is required';
@@ -138,7 +139,7 @@ export function formValues(body: unknown): Record<string, string> {
  */
 export async function recordOptin(
   db: Db,
-  input: { pageId: number; values: Record<string, string>; at?: Date },
+  input: { pageId: number; values: Record<string, string>; at?: Date; visitorId?: string | null },
 ): Promise<OptinResult> {
   const [found] = await db
     .select({
@@ -146,6 +147,7 @@ export async function recordOptin(
       config: pages.config,
       stepId: steps.id,
       funnelId: funnels.id,
+      currency: funnels.currencyCode,
     })
     .from(pages)
     .innerJoin(steps, and(eq(steps.id, pages.stepId), isNull(steps.deletedAt)))
@@ -226,6 +228,28 @@ export async function recordOptin(
       customerId: customer.id,
       funnelId: found.funnelId,
       email,
+    });
+    // The opt-in event analytics count, with the visitor's attribution so filters apply to opt-ins.
+    const attribution = input.visitorId
+      ? await visitorAttribution(tx, accountId, input.visitorId, found.funnelId)
+      : null;
+    await tx.insert(optinEvents).values({
+      accountId,
+      funnelId: found.funnelId,
+      stepId: found.stepId,
+      pageId: input.pageId,
+      customerId: customer.id,
+      visitorId: input.visitorId ?? null,
+      referrer: attribution?.referrer ?? null,
+      referrerDomain: attribution?.referrerDomain ?? null,
+      utmSource: attribution?.utmSource ?? null,
+      utmMedium: attribution?.utmMedium ?? null,
+      utmCampaign: attribution?.utmCampaign ?? null,
+      utmTerm: attribution?.utmTerm ?? null,
+      utmContent: attribution?.utmContent ?? null,
+      country: attribution?.visitorCountry ?? null,
+      currency: found.currency?.toUpperCase().slice(0, 3) ?? null,
+      createdAt: at,
     });
     const hour = new Date(at.getTime() - (at.getTime() % 3_600_000)).toISOString();
     await tx.execute(sql`

@@ -30,7 +30,8 @@ import { createSiteCache, type SiteCache, type SiteData, type TrackingCode } fro
 export const VISITOR_COOKIE = 'fw_vid';
 export const SESSION_COOKIE = 'fw_sid';
 const YEAR_S = 31_536_000;
-const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** The form of visitor and session ids this runtime hands out (other cookie values are ignored). */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 /** Countries CDNs send for "unknown" and Tor: no country. */
 const NO_COUNTRY = new Set(['XX', 'T1']);
@@ -386,7 +387,12 @@ export async function registerRuntime(
         });
       }
       try {
-        const result = await recordOptin(db, { pageId, values: formValues(body) });
+        const cookieVisitor = request.cookies[VISITOR_COOKIE];
+        const result = await recordOptin(db, {
+          pageId,
+          values: formValues(body),
+          visitorId: cookieVisitor && ID_PATTERN.test(cookieVisitor) ? cookieVisitor : null,
+        });
         const ref = siteOf(request.raw);
         const site = await runtime.sites.site(result.accountId);
         const base = ref ? '' : `/p/${encodeURIComponent(site.subdomain ?? '')}`;

@@ -68,6 +68,10 @@ const DiscountsScreen = lazyScreen(
 
 const CustomersScreen = lazyScreen(() => import('../features/customers/screens.ts'), 'CustomersScreen');
 const ActivityLayout = lazyScreen(() => import('../features/activity/screens.ts'), 'ActivityLayout');
+const analytics = () => import('../features/analytics/screens.ts');
+const DashboardScreen = lazyScreen(analytics, 'DashboardScreen');
+const AnalyticsScreen = lazyScreen(analytics, 'AnalyticsScreen');
+const FunnelAnalyticsScreen = lazyScreen(analytics, 'FunnelAnalyticsScreen');
 const HelpScreen = lazyScreen(() => import('../features/help/routes/help/help-screen.tsx'), 'HelpScreen');
 
 /** A screen a later issue builds. */
@@ -97,10 +101,10 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
           ...(kind === 'wfunnel'
             ? [
                 { path: 'orders/:orderId', element: <OrdersScreen /> },
-                soon('analytics-v2', 'Funnel analytics'),
+                { path: 'analytics-v2', element: <FunnelAnalyticsScreen /> },
               ]
             : []),
-          soon('analytics', 'Funnel analytics'),
+          { path: 'analytics', element: <FunnelAnalyticsScreen /> },
           soon('apps/:appId', 'Funnel apps'),
           ...(kind === 'funnel'
             ? [soon('automations/:automation/:email', 'Funnel automations')]
@@ -123,13 +127,16 @@ const mainRoutes: RouteObject[] = [
   // "The dashboard and help screens show the Activity side panel."
   {
     element: <ActivityLayout />,
-    children: [soon('/', 'Dashboard'), { path: '/help', element: <HelpScreen /> }],
+    children: [
+      { path: '/', element: <DashboardScreen /> },
+      { path: '/help', element: <HelpScreen /> },
+    ],
   },
   { path: '/funnels', element: <FunnelListScreen /> },
   { path: '/funnels/archive', element: <ArchivedFunnelsScreen /> },
   { path: '/orders', element: <OrdersScreen /> },
   { path: '/customers', element: <CustomersScreen /> },
-  soon('/analytics', 'Analytics'),
+  { path: '/analytics', element: <AnalyticsScreen /> },
   soon('/automations', 'Automations'),
   soon('/automations/archive', 'Archived automations'),
   soon('/automations/global', 'Global automations'),

@@ -144,11 +144,30 @@ export const orders = pgTable(
       (): SQL =>
         sql`lower(${orders.orderNumber} || ' ' || ${orders.firstName} || ' ' || ${orders.lastName} || ' ' || ${orders.email})`,
     ),
+    /**
+     * Attribution for analytics filters: the buyer's visitor id (the published pages' cookie) and the
+     * referrer, UTM tags and geo country of that visitor's first page view in the funnel, copied at
+     * checkout. `visitor_country` is the visitor's country, not the billing `country`.
+     */
+    visitorId: text('visitor_id'),
+    referrer: text('referrer'),
+    referrerDomain: text('referrer_domain'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    visitorCountry: text('visitor_country'),
+    /** The shopper took the page's order bump; upsells and downsells accepted after the purchase. */
+    hasOrderBump: boolean('has_order_bump').notNull().default(false),
+    upsellsTaken: integer('upsells_taken').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    // Analytics read an account's orders by creation time (paid and not deleted ones).
+    index('orders_account_created_idx').on(t.accountId, t.createdAt).where(sql`${t.deletedAt} is null`),
     index('orders_account_list_idx')
       .on(t.accountId, t.isArchived, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),

@@ -4,6 +4,7 @@ import {
   bigserial,
   char,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -45,7 +46,39 @@ export const pageViewEvents = pgTable(
   (t) => [
     // The live panel's range scan reads only this index (visitor_id rides along: index-only scan).
     index('page_view_events_account_created_idx').on(t.accountId, t.createdAt, t.visitorId),
+    // A checkout or opt-in copies the attribution of the visitor's first view in the funnel.
+    index('page_view_events_visitor_idx').on(t.accountId, t.visitorId, t.id),
   ],
+);
+
+/**
+ * One opt-in on a published page, with the visitor's attribution (that visitor's first page view in
+ * the funnel) so the analytics filters apply to opt-ins too. Append-only, like page views.
+ */
+export const optinEvents = pgTable(
+  'optin_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    funnelId: bigint('funnel_id', { mode: 'number' }),
+    stepId: bigint('step_id', { mode: 'number' }),
+    pageId: bigint('page_id', { mode: 'number' }),
+    customerId: bigint('customer_id', { mode: 'number' }),
+    visitorId: text('visitor_id'),
+    referrer: text('referrer'),
+    referrerDomain: text('referrer_domain'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    country: char('country', { length: 2 }),
+    currency: char('currency', { length: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('optin_events_account_created_idx').on(t.accountId, t.createdAt)],
 );
 
 /**
@@ -99,5 +132,139 @@ export const pageStatsHourly = pgTable(
   (t) => [
     uniqueIndex('page_stats_hourly_key_idx').on(t.accountId, t.funnelId, t.stepId, t.hour),
     index('page_stats_hourly_account_hour_idx').on(t.accountId, t.hour),
+  ],
+);
+
+/** The filter keys' values as rollups keep them: lower-cased, '' when missing (how the filters compare). */
+const rollupKeys = () => ({
+  keyHash: text('key_hash').notNull(),
+  currency: text('currency').notNull().default(''),
+  referrer: text('referrer').notNull().default(''),
+  referrerDomain: text('referrer_domain').notNull().default(''),
+  utmSource: text('utm_source').notNull().default(''),
+  utmMedium: text('utm_medium').notNull().default(''),
+  utmCampaign: text('utm_campaign').notNull().default(''),
+  utmTerm: text('utm_term').notNull().default(''),
+  utmContent: text('utm_content').notNull().default(''),
+  country: text('country').notNull().default(''),
+});
+
+/**
+ * Page views and opt-ins per UTC hour, account, funnel, step, page variant and combination of filter
+ * values (key_hash: md5 of the values). Additive, so any hour-aligned range and any filter sums rows.
+ * Written only by the analytics rollup job (analytics.rollup.ts), past its watermark; 0 stands for
+ * "no funnel/step/page".
+ */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...rollupKeys(),
+    pageViews: bigint('page_views', { mode: 'number' }).notNull().default(0),
+    optins: bigint('optins', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('analytics_hourly_key_idx').on(
+      t.accountId,
+      t.hour,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.keyHash,
+    ),
+  ],
+);
+
+/**
+ * Per-day visitor sets: each visitor once per account day (in the account's zone when written, see
+ * analytics_accounts), funnel, step, page variant and filter values. Unique visitors of any range of
+ * whole days are then exact: count(distinct visitor_id) over these rows.
+ */
+export const analyticsDailyVisitors = pgTable(
+  'analytics_daily_visitors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...rollupKeys(),
+    visitorId: text('visitor_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('analytics_daily_visitors_key_idx').on(
+      t.accountId,
+      t.day,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.keyHash,
+      t.visitorId,
+    ),
+  ],
+);
+
+/** The zone each account's visitor sets were written in; a changed zone has them rebuilt. */
+export const analyticsAccounts = pgTable(
+  'analytics_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [uniqueIndex('analytics_accounts_account_idx').on(t.accountId)],
+);
+
+/** The rollup job's watermarks: the last page_view_events and optin_events ids it has counted. */
+export const analyticsRollupState = pgTable('analytics_rollup_state', {
+  source: text('source').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Paid, live orders per UTC hour of their placing (orders, revenue, bumps, upsells) and refunds per UTC
+ * hour of their refund or cancellation, per account, funnel, step, page variant and filter values.
+ * Kept in step by a trigger on orders (migration analytics-orders-trigger): every insert, update and
+ * delete subtracts the old row's part and adds the new one's, in the order's own transaction.
+ */
+export const analyticsOrdersHourly = pgTable(
+  'analytics_orders_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...rollupKeys(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    ordersWithBump: bigint('orders_with_bump', { mode: 'number' }).notNull().default(0),
+    ordersWithUpsell: bigint('orders_with_upsell', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('analytics_orders_hourly_key_idx').on(
+      t.accountId,
+      t.hour,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.keyHash,
+    ),
   ],
 );

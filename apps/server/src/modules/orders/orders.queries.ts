@@ -14,6 +14,7 @@ import {
   type orderNotes,
   orders,
   type PaymentStatus,
+  pageViewEvents,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 
@@ -487,12 +488,52 @@ export type NewOrder = {
     qty?: number;
   }>;
   createdAt?: Date;
+  /** The buyer's visitor id (published pages' cookie): the order copies that visitor's attribution. */
+  visitorId?: string | null;
+  /** The shopper took the page's order bump. */
+  hasOrderBump?: boolean;
 };
 
 /**
  * Records a new order with its items, its first timeline event and the counters, in one transaction's
  * handle (checkout, the demo seed and tests use it). The customer's name and e-mail are copied on it.
  */
+/**
+ * The analytics attribution of a visitor: the referrer, UTM tags and country of their first page view in
+ * the funnel (first touch), found by page_view_events_visitor_idx. Only the visitor id when none is
+ * written yet (views are written within a second of being shown).
+ */
+export async function visitorAttribution(
+  tx: Db,
+  accountId: number,
+  visitorId: string,
+  funnelId: number | null,
+) {
+  const [view] = await tx
+    .select({
+      referrer: pageViewEvents.referrer,
+      referrerDomain: pageViewEvents.referrerDomain,
+      utmSource: pageViewEvents.utmSource,
+      utmMedium: pageViewEvents.utmMedium,
+      utmCampaign: pageViewEvents.utmCampaign,
+      utmTerm: pageViewEvents.utmTerm,
+      utmContent: pageViewEvents.utmContent,
+      country: pageViewEvents.country,
+    })
+    .from(pageViewEvents)
+    .where(
+      and(
+        eq(pageViewEvents.accountId, accountId),
+        eq(pageViewEvents.visitorId, visitorId),
+        funnelId === null ? undefined : eq(pageViewEvents.funnelId, funnelId),
+      ),
+    )
+    .orderBy(asc(pageViewEvents.id))
+    .limit(1);
+  const { country, ...rest } = view ?? { country: null };
+  return { visitorId, ...rest, visitorCountry: country?.trim() || null };
+}
+
 export async function insertOrder(tx: Db, accountId: number, input: NewOrder): Promise<OrderRow> {
   let person = { firstName: '', lastName: '', email: '' };
   if (input.customerId) {
@@ -528,6 +569,10 @@ export async function insertOrder(tx: Db, accountId: number, input: NewOrder): P
       reference: input.reference ?? null,
       ...(input.addresses && addressColumns(input.addresses)),
       ...(input.createdAt && { createdAt: input.createdAt, updatedAt: input.createdAt }),
+      hasOrderBump: input.hasOrderBump ?? false,
+      ...(input.visitorId
+        ? await visitorAttribution(tx, accountId, input.visitorId, input.funnelId ?? null)
+        : {}),
     })
     .returning();
   if (!order) throw new Error('order not created');

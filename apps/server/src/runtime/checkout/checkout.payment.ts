@@ -56,7 +56,10 @@ export function createCheckoutPayment(deps: CheckoutContext) {
    * the page's gateway, and records the customer, the order (paid, or failed on a decline), its
    * timeline, activity, daily stats and subscriptions in one transaction with the stored answer.
    */
-  async function placeOrder(body: CheckoutBody): Promise<StoredAnswer> {
+  async function placeOrder(
+    body: CheckoutBody,
+    visit: { visitorId?: string | null } = {},
+  ): Promise<StoredAnswer> {
     const context = await loadPageContext(db, body.step_id, body.page_id);
     const { accountId } = context;
     const claim = await claimKey(db, accountId, `checkout:${body.idempotency_key}`, requestHash(body));
@@ -134,6 +137,8 @@ export function createCheckoutPayment(deps: CheckoutContext) {
         discount: discount ? { code: discount.code, amountMinor: discount.amountMinor } : null,
         addresses: addressesOf(shopper),
         items: lines.map(({ currency: _c, recurringInterval: _r, ...item }) => item),
+        visitorId: visit.visitorId ?? null,
+        hasOrderBump: body.order_bump === true && context.orderBumpProductId !== null,
       });
       const gatewayName = gatewayById(gateway.gatewayId).name;
       // The activity of this charge: 'Attempted purchase' when declined, 'Purchase' when paid.

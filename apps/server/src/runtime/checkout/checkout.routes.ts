@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { ID_PATTERN, VISITOR_COOKIE } from '../runtime.ts';
 import {
   checkoutBodySchema,
   discountBodySchema,
@@ -21,11 +22,27 @@ export const ORDER_COOKIE = 'fw_order';
 
 /** The token of the order cookie, if the request carries one. */
 export function orderCookieOf(request: FastifyRequest): string | null {
+  return cookieOf(request, ORDER_COOKIE);
+}
+
+function cookieOf(request: FastifyRequest, cookie: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === ORDER_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name === cookie) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
+}
+
+/** The published pages' visitor id (their cookie), when it has the runtime's form. */
+export function visitorIdOf(request: FastifyRequest): string | null {
+  const value = cookieOf(request, VISITOR_COOKIE);
+  return value && ID_PATTERN.test(value) ? value : null;
 }
 
 /**
@@ -53,7 +70,7 @@ export function checkoutRoutes(
 
   r.post('/_fw/checkout', { schema: { hide: true, body: checkoutBodySchema } }, async (request, reply) => {
     requireJson(request);
-    const answer = await checkout.placeOrder(request.body);
+    const answer = await checkout.placeOrder(request.body, { visitorId: visitorIdOf(request) });
     const token = (answer.body.data as { order_token?: string } | undefined)?.order_token;
     if (token) reply.header('set-cookie', cookie(token));
     return send(reply, answer);

@@ -117,6 +117,7 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
         .set({
           amountMinor: sql`${orders.amountMinor} + ${amount}`,
           itemsCount: sql`${orders.itemsCount} + ${line.qty}`,
+          upsellsTaken: sql`${orders.upsellsTaken} + 1`,
           updatedAt: now,
         })
         .where(and(eq(orders.accountId, accountId), eq(orders.id, session.orderId)))

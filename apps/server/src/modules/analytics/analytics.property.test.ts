@@ -1,0 +1,333 @@
+import { bucketStarts, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
+import type { FilterCondition } from '@funnelwork/domain/analytics/filters';
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  analyticsAccounts,
+  analyticsHourly,
+  optinEvents,
+  orders,
+  pageViewEvents,
+} from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { apiClient, createFunnel } from '../funnels/funnels.fixtures.ts';
+import { at, date, setTimeZone } from './analytics.fixtures.ts';
+import { createRawStore } from './analytics.raw-store.ts';
+import { registerRollupJob, runRollup } from './analytics.rollup.ts';
+import { createRollupStore } from './analytics.rollup-store.ts';
+import type { StoreScope } from './analytics.store.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Zones with a daylight-saving change in the generated fortnight, and one with a half-hour offset. */
+const ZONES = [
+  { zone: 'Europe/London', around: '2026-03-29T12:00' },
+  { zone: 'America/New_York', around: '2026-11-01T12:00' },
+  { zone: 'Australia/Sydney', around: '2026-04-05T12:00' },
+  { zone: 'Asia/Kolkata', around: '2026-06-01T12:00' },
+];
+const SOURCES = [null, 'facebook', 'Google', 'news%letter'];
+const COUNTRIES = [null, 'GB', 'US'];
+
+/** Minutes from noon of the generated fortnight's middle day: anywhere, or close to a local midnight. */
+const minute = fc.oneof(
+  fc.integer({ min: -7 * 1440, max: 7 * 1440 }),
+  fc
+    .tuple(fc.integer({ min: -7, max: 6 }), fc.integer({ min: -90, max: 90 }))
+    .map(([day, offset]) => day * 1440 + 720 + offset),
+);
+const event = fc.record({
+  visitor: fc.integer({ min: 0, max: 25 }),
+  funnel: fc.integer({ min: 0, max: 2 }),
+  page: fc.integer({ min: 0, max: 3 }),
+  minute,
+  source: fc.constantFrom(...SOURCES),
+  country: fc.constantFrom(...COUNTRIES),
+});
+const sale = fc.record({
+  funnel: fc.integer({ min: 0, max: 2 }),
+  page: fc.integer({ min: 0, max: 3 }),
+  minute,
+  cents: fc.integer({ min: 0, max: 50_000 }),
+  refundAfter: fc.option(fc.integer({ min: 0, max: 5 * 1440 }), { nil: null }),
+  failed: fc.boolean(),
+  bump: fc.boolean(),
+  /** What happens to the order after it is placed (the trigger's update path). */
+  later: fc.constantFrom('nothing', 'refund', 'delete', 'upsell', 'paid'),
+  source: fc.constantFrom(...SOURCES),
+  country: fc.constantFrom(...COUNTRIES),
+});
+const condition: fc.Arbitrary<FilterCondition> = fc.oneof(
+  fc.record({
+    key: fc.constant('utm_source' as const),
+    operand: fc.constantFrom('IN' as const, 'NOT IN' as const),
+    values: fc.subarray(['facebook', 'GOOGLE', 'x'], { minLength: 1 }),
+  }),
+  fc.record({
+    key: fc.constantFrom('utm_source' as const, 'country' as const),
+    operand: fc.constantFrom('LIKE' as const, 'NOT LIKE' as const, '=' as const),
+    value: fc.constantFrom('g', 'face', 'gb', 'us', '%'),
+  }),
+);
+const query = fc.record({
+  unit: fc.constantFrom('hour' as const, 'day' as const, 'week' as const),
+  startDay: fc.integer({ min: -8, max: 4 }),
+  days: fc.integer({ min: 1, max: 6 }),
+  conditions: fc.array(condition, { maxLength: 2 }),
+  funnels: fc.constantFrom('all', 'one', 'none'),
+  rollupShare: fc.integer({ min: 0, max: 10 }).map((tenths) => tenths / 10),
+});
+
+describe('rollups answer what the raw events answer', () => {
+  it('for generated views, opt-ins, orders and refunds, any zone, filters and ranges across a DST change', async () => {
+    const raw = createRawStore(t.database.db);
+    const rolled = createRollupStore(t.database.db);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ZONES),
+        fc.array(event, { maxLength: 60 }),
+        fc.array(event, { maxLength: 15 }),
+        fc.array(sale, { maxLength: 15 }),
+        query,
+        async ({ zone, around }, views, optins, sales, q) => {
+          const owner = await signUpOwner(t.app);
+          const api = apiClient(t.app, owner.auth);
+          await setTimeZone(t.database.db, owner.accountId, zone);
+          const funnelIds = [
+            (await createFunnel(api, { name: 'A' })).id,
+            (await createFunnel(api, { name: 'B' })).id,
+          ];
+          const base = at(around, zone);
+          const funnelOf = (i: number) => (i === 0 ? null : (funnelIds[i - 1] as number));
+          const pageOf = (i: number) => (i === 0 ? null : 1000 + i);
+          const when = (minute: number) => date(base + minute * 60);
+          const viewRows = views.map((v) => ({
+            accountId: owner.accountId,
+            funnelId: funnelOf(v.funnel),
+            stepId: pageOf(v.page) === null ? null : 500 + (v.page % 2),
+            pageId: pageOf(v.page),
+            visitorId: `v${v.visitor}`,
+            utmSource: v.source,
+            country: v.country,
+            currency: 'USD',
+            createdAt: when(v.minute),
+          }));
+          // Part of the events is rolled up, the rest is left past the watermark (the live tail).
+          const cut = Math.floor(viewRows.length * q.rollupShare);
+          if (cut > 0) await t.database.db.insert(pageViewEvents).values(viewRows.slice(0, cut));
+          if (optins.length > 0)
+            await t.database.db.insert(optinEvents).values(
+              optins.map((o) => ({
+                accountId: owner.accountId,
+                funnelId: funnelOf(o.funnel),
+                stepId: pageOf(o.page) === null ? null : 500 + (o.page % 2),
+                pageId: pageOf(o.page),
+                visitorId: `v${o.visitor}`,
+                utmSource: o.source,
+                country: o.country,
+                createdAt: when(o.minute),
+              })),
+            );
+          await runRollup(t.database.db, { horizonSeconds: 0, batch: 7 });
+          if (cut < viewRows.length) await t.database.db.insert(pageViewEvents).values(viewRows.slice(cut));
+          let n = 0;
+          for (const s of sales) {
+            const placed = base + s.minute * 60;
+            const refunded = s.refundAfter === null ? null : date(placed + s.refundAfter * 60);
+            await t.database.db.insert(orders).values({
+              accountId: owner.accountId,
+              orderNumber: `P${++n}`,
+              funnelId: funnelOf(s.funnel),
+              stepId: pageOf(s.page) === null ? null : 500 + (s.page % 2),
+              pageId: pageOf(s.page),
+              currency: 'USD',
+              amountMinor: s.cents,
+              paymentStatus: s.failed ? 'failed' : null,
+              isRefunded: refunded !== null,
+              refundedAt: refunded,
+              isCanceled: refunded !== null,
+              canceledAt: refunded,
+              hasOrderBump: s.bump,
+              utmSource: s.source,
+              visitorCountry: s.country,
+              createdAt: date(placed),
+            });
+            const [row] = await t.database.db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(eq(orders.accountId, owner.accountId), eq(orders.orderNumber, `P${n}`)));
+            const id = row?.id as number;
+            const change =
+              s.later === 'refund'
+                ? {
+                    isRefunded: true,
+                    refundedAt: date(placed + 3 * 3600),
+                    isCanceled: true,
+                    canceledAt: date(placed + 3 * 3600),
+                  }
+                : s.later === 'delete'
+                  ? { deletedAt: date(placed + 60) }
+                  : s.later === 'upsell'
+                    ? { amountMinor: s.cents + 999, upsellsTaken: 1 }
+                    : s.later === 'paid'
+                      ? { paymentStatus: null }
+                      : { updatedAt: date(placed + 5) };
+            await t.database.db.update(orders).set(change).where(eq(orders.id, id));
+          }
+
+          const start = at(around, zone) + q.startDay * 86_400;
+          const first = bucketStarts(start, start, 'day', zone)[0] as number;
+          let end = first;
+          for (let i = 0; i < q.days; i++) end = nextBucketStart(end, 'day', zone);
+          const unit = q.days > 2 && q.unit === 'hour' ? 'day' : q.unit;
+          const starts = bucketStarts(first, end - 1, unit, zone);
+          const edges = [first, ...starts.slice(1), end];
+          const scope: StoreScope = {
+            accountId: owner.accountId,
+            timeZone: zone,
+            funnelIds: q.funnels === 'all' ? null : q.funnels === 'one' ? [funnelIds[0] as number] : [],
+            conditions: q.conditions,
+          };
+          const period = { from: first, to: end };
+          const round = <T>(value: T): T =>
+            JSON.parse(
+              JSON.stringify(value, (_k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v)),
+            );
+          expect(round(await rolled.series(scope, edges))).toEqual(round(await raw.series(scope, edges)));
+          expect(round([...(await rolled.perFunnel(scope, period))].sort())).toEqual(
+            round([...(await raw.perFunnel(scope, period))].sort()),
+          );
+          const byPage = (rows: Array<{ step_id: number; page_id: number }>) =>
+            [...rows].sort((a, b) => a.page_id - b.page_id || a.step_id - b.step_id);
+          expect(round(byPage(await rolled.perPage(scope, null)))).toEqual(
+            round(byPage(await raw.perPage(scope, null))),
+          );
+          expect(round(byPage(await rolled.perPage(scope, period)))).toEqual(
+            round(byPage(await raw.perPage(scope, period))),
+          );
+          const byValue = (rows: Array<{ value: string }>) =>
+            [...rows].sort((a, b) => a.value.localeCompare(b.value));
+          expect(round(byValue(await rolled.byValue(scope, 'utm_source', period)))).toEqual(
+            round(byValue(await raw.byValue(scope, 'utm_source', period))),
+          );
+        },
+      ),
+      { numRuns: 40, seed: 1515, endOnFailure: true },
+    );
+  }, 240_000);
+
+  it('counts each event once when run again, in small batches, and after the zone changes', async () => {
+    const owner = await signUpOwner(t.app);
+    await setTimeZone(t.database.db, owner.accountId, 'Europe/London');
+    const base = at('2026-10-24T22:30', 'Europe/London');
+    await t.database.db.insert(pageViewEvents).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        accountId: owner.accountId,
+        visitorId: `v${i % 4}`,
+        createdAt: date(base + i * 600),
+      })),
+    );
+    await runRollup(t.database.db, { horizonSeconds: 0, batch: 4 });
+    await runRollup(t.database.db, { horizonSeconds: 0, batch: 4 });
+    const raw = createRawStore(t.database.db);
+    const rolled = createRollupStore(t.database.db);
+    const scopeIn = (timeZone: string): StoreScope => ({
+      accountId: owner.accountId,
+      timeZone,
+      funnelIds: null,
+      conditions: [],
+    });
+    const days = (zone: string) => {
+      const first = at('2026-10-24T00:00', zone);
+      const second = nextBucketStart(first, 'day', zone);
+      return [first, second, nextBucketStart(second, 'day', zone)];
+    };
+    const london = await rolled.series(scopeIn('Europe/London'), days('Europe/London'));
+    expect(london).toEqual(await raw.series(scopeIn('Europe/London'), days('Europe/London')));
+    expect(london.total.page_views).toBe(30);
+    // The merchant moves to New York: answers stay exact at once (raw visitors), and the next run
+    // rebuilds the visitor sets in New York days.
+    await setTimeZone(t.database.db, owner.accountId, 'America/New_York');
+    const ny = days('America/New_York');
+    expect(await rolled.series(scopeIn('America/New_York'), ny)).toEqual(
+      await raw.series(scopeIn('America/New_York'), ny),
+    );
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    expect(await rolled.series(scopeIn('America/New_York'), ny)).toEqual(
+      await raw.series(scopeIn('America/New_York'), ny),
+    );
+  });
+});
+
+describe('the rollup job', () => {
+  it('brings the rollups up to date on each run and sends the next run a few seconds later', async () => {
+    const sent: Array<{ options: { startAfter?: Date; singletonKey?: string } | undefined }> = [];
+    let handler: (() => Promise<void>) | undefined;
+    const queue = {
+      send: async (_job: unknown, _data: unknown, options?: { startAfter?: Date; singletonKey?: string }) => {
+        sent.push({ options });
+        return 'id';
+      },
+      work: (_job: unknown, h: () => Promise<void>) => {
+        handler = h;
+      },
+    } as unknown as JobQueue;
+    const job = registerRollupJob(queue, t.database.db, { everyMs: 3_000 });
+    await job.kick();
+    expect(sent[0]?.options).toEqual({ singletonKey: 'analytics.rollup' });
+    const owner = await signUpOwner(t.app);
+    const old = Math.floor(Date.now() / 1000) - 3600;
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([{ accountId: owner.accountId, visitorId: 'job-v1', createdAt: date(old) }]);
+    const before = Date.now();
+    await handler?.();
+    const [row] = await t.database.db
+      .select()
+      .from(analyticsHourly)
+      .where(eq(analyticsHourly.accountId, owner.accountId));
+    expect(row?.pageViews).toBe(1);
+    const next = sent[1]?.options;
+    expect(next?.singletonKey).toBe('analytics.rollup');
+    expect((next?.startAfter?.getTime() ?? 0) - before).toBeGreaterThanOrEqual(3_000);
+    // A second run counts nothing twice.
+    await handler?.();
+    const again = await t.database.db
+      .select()
+      .from(analyticsHourly)
+      .where(eq(analyticsHourly.accountId, owner.accountId));
+    expect(again.map((r) => r.pageViews)).toEqual([1]);
+  });
+});
+
+describe('the rollup job and zones the database does not know', () => {
+  it('keeps counting (visitor days in the default zone) and the dashboard stays exact', async () => {
+    const owner = await signUpOwner(t.app);
+    await setTimeZone(t.database.db, owner.accountId, 'Not/AZone');
+    const old = Math.floor(Date.now() / 1000) - 7200;
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([{ accountId: owner.accountId, visitorId: 'zone-v1', createdAt: date(old) }]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    const [row] = await t.database.db
+      .select()
+      .from(analyticsAccounts)
+      .where(eq(analyticsAccounts.accountId, owner.accountId));
+    expect(row?.timeZone).toBe('Europe/London');
+    const res = await apiClient(t.app, owner.auth).get('dashboard-summary', {
+      start: old - 86_400,
+      end: old + 60,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.time_zone).toBe('Europe/London');
+    expect(res.json().data.page_views.value).toBe(1);
+    expect(res.json().data.visits.value).toBe(1);
+  });
+});

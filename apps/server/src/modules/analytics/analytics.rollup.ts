@@ -1,0 +1,199 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+
+/**
+ * The analytics rollup job. Page views and opt-ins are append-only with increasing ids, so the job keeps
+ * a watermark per source (analytics_rollup_state) and, in one transaction per batch, adds the events
+ * past it to analytics_hourly (counts per UTC hour, funnel, step, page variant and filter values) and
+ * analytics_daily_visitors (each visitor once per account day), then moves the watermark. A batch is
+ * counted exactly once whatever happens (the watermark moves in the same transaction, under a row
+ * lock), so the job is idempotent and catches up after downtime batch by batch. Events younger than
+ * HORIZON_S are left for the next run: a row whose insert commits late (a lower id committed after a
+ * higher one) is not skipped. Readers add the events past the watermark from the raw tables, so answers
+ * are exact and live whatever the job's lag.
+ */
+export const ROLLUP_BATCH = 50_000;
+export const HORIZON_S = 10;
+/** How often the job runs while the server is up. */
+export const ROLLUP_EVERY_MS = 3_000;
+
+export const rollupJob = defineJob('analytics.rollup', z.object({}), { retryLimit: 0, expireInSeconds: 600 });
+
+/** The filter keys' values of an event as the rollups keep them (lower-cased, '' when missing). */
+const KEYS = [
+  'currency',
+  'referrer',
+  'referrer_domain',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'country',
+] as const;
+const keyColumns = sql.raw(KEYS.join(', '));
+const keyValues = (alias: string) =>
+  sql.raw(KEYS.map((k) => `lower(coalesce(${alias}.${k}::text, ''))`).join(', '));
+const keyHash = (alias: string) =>
+  sql.raw(
+    `md5(concat_ws(chr(31), ${KEYS.map((k) => `lower(coalesce(${alias}.${k}::text, ''))`).join(', ')}))`,
+  );
+
+/**
+ * A zone the database knows, else the default: the dashboard treats an unknown zone as Europe/London
+ * (accountTimeZone), and an unknown zone must not stop the job.
+ */
+const knownZone = (zone: SQL) =>
+  sql`(case when exists (select 1 from pg_timezone_names where name = ${zone}) then ${zone} else 'Europe/London' end)`;
+
+type Source = 'page_views' | 'optins';
+const TABLE: Record<Source, string> = { page_views: 'page_view_events', optins: 'optin_events' };
+
+/** The last id of the next batch: at most `batch` events on, and none younger than the horizon. */
+async function nextBatchEnd(tx: Db, source: Source, lastId: number, batch: number, horizonS: number) {
+  const table = sql.raw(TABLE[source]);
+  const [row] = rowsOf<{ upto: string | number | null }>(
+    await tx.execute(sql`
+      with next as (select id, created_at from ${table} where id > ${lastId} order by id limit ${batch})
+      select coalesce(
+        (select min(id) - 1 from next where created_at >= now() - make_interval(secs => ${horizonS})),
+        (select max(id) from next),
+        ${lastId}) as upto`),
+  );
+  return Number(row?.upto ?? lastId);
+}
+
+/** Adds the page views with ids in (from, upto] to the hourly rollup and the day visitor sets. */
+function addViews(from: number, upto: number, accountId?: number): SQL[] {
+  const only = accountId === undefined ? sql`true` : sql`account_id = ${accountId}`;
+  const batch = sql`(select * from page_view_events where id > ${from} and id <= ${upto} and ${only}) v`;
+  return [
+    sql`insert into analytics_accounts (account_id, time_zone)
+        select distinct v.account_id, ${knownZone(sql`u.time_zone`)}
+          from ${batch}
+          join accounts a on a.id = v.account_id join users u on u.id = a.owner_user_id
+        on conflict (account_id) do nothing`,
+    sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, page_views)
+        select v.account_id, date_trunc('hour', v.created_at, 'UTC'), coalesce(v.funnel_id, 0), coalesce(v.step_id, 0),
+               coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, count(*)
+          from ${batch}
+         group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+        on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
+        do update set page_views = analytics_hourly.page_views + excluded.page_views`,
+    sql`insert into analytics_daily_visitors (account_id, day, funnel_id, step_id, page_id, key_hash, ${keyColumns}, visitor_id)
+        select distinct v.account_id, (v.created_at at time zone z.time_zone)::date, coalesce(v.funnel_id, 0),
+               coalesce(v.step_id, 0), coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, v.visitor_id
+          from ${batch}
+          join analytics_accounts z on z.account_id = v.account_id
+        on conflict do nothing`,
+  ];
+}
+
+function addOptins(from: number, upto: number): SQL[] {
+  return [
+    sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, optins)
+        select o.account_id, date_trunc('hour', o.created_at, 'UTC'), coalesce(o.funnel_id, 0), coalesce(o.step_id, 0),
+               coalesce(o.page_id, 0), ${keyHash('o')}, ${keyValues('o')}, count(*)
+          from optin_events o where o.id > ${from} and o.id <= ${upto}
+         group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+        on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
+        do update set optins = analytics_hourly.optins + excluded.optins`,
+  ];
+}
+
+/** Locks a source's watermark row for this transaction and reads it. */
+async function lockWatermark(tx: Db, source: Source): Promise<number> {
+  await tx.execute(
+    sql`insert into analytics_rollup_state (source, last_id) values (${source}, 0) on conflict do nothing`,
+  );
+  const [row] = rowsOf<{ last_id: string | number }>(
+    await tx.execute(sql`select last_id from analytics_rollup_state where source = ${source} for update`),
+  );
+  return Number(row?.last_id ?? 0);
+}
+
+/**
+ * Accounts whose zone changed since their visitor sets were written get them rebuilt from the events up
+ * to the watermark (their days are the account's days).
+ */
+async function rebuildMovedZones(db: Db) {
+  const moved = rowsOf<{ account_id: string | number }>(
+    await db.execute(sql`
+      select account_id from (
+        select z.account_id, z.time_zone, u.time_zone as wanted from analytics_accounts z
+          join accounts a on a.id = z.account_id join users u on u.id = a.owner_user_id
+         where z.time_zone <> u.time_zone) m
+       where m.time_zone <> ${knownZone(sql`m.wanted`)}`),
+  );
+  for (const { account_id } of moved) {
+    const accountId = Number(account_id);
+    await db.transaction(async (tx) => {
+      const lastId = await lockWatermark(tx as unknown as Db, 'page_views');
+      await tx.execute(sql`delete from analytics_daily_visitors where account_id = ${accountId}`);
+      await tx.execute(sql`
+        update analytics_accounts z set time_zone = ${knownZone(sql`u.time_zone`)}
+          from accounts a join users u on u.id = a.owner_user_id
+         where z.account_id = ${accountId} and a.id = z.account_id`);
+      // Only the visitor sets (the last statement of addViews): the hourly counts are in UTC hours.
+      const statements = addViews(0, lastId, accountId);
+      await tx.execute(statements[2] as SQL);
+    });
+  }
+}
+
+/**
+ * Brings the rollups up to date: batch after batch until no event older than the horizon is left.
+ * Answers how many events were counted.
+ */
+export async function runRollup(
+  db: Db,
+  options: { batch?: number; horizonSeconds?: number } = {},
+): Promise<number> {
+  const batch = options.batch ?? ROLLUP_BATCH;
+  const horizon = options.horizonSeconds ?? HORIZON_S;
+  await rebuildMovedZones(db);
+  let counted = 0;
+  for (const source of ['page_views', 'optins'] as const) {
+    for (;;) {
+      const done = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const lastId = await lockWatermark(tx, source);
+        const upto = await nextBatchEnd(tx, source, lastId, batch, horizon);
+        if (upto <= lastId) return 0;
+        for (const statement of source === 'page_views' ? addViews(lastId, upto) : addOptins(lastId, upto))
+          await tx.execute(statement);
+        await tx.execute(sql`update analytics_rollup_state set last_id = ${upto} where source = ${source}`);
+        return upto - lastId;
+      });
+      if (done === 0) break;
+      counted += done;
+    }
+  }
+  return counted;
+}
+
+/**
+ * Registers the job: each run brings the rollups up to date and sends the next one ROLLUP_EVERY_MS later
+ * (singleton: one waiting run at a time); `kick` starts the chain at boot, and restarts it after a crash.
+ */
+export function registerRollupJob(
+  queue: JobQueue,
+  db: Db,
+  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
+) {
+  const everyMs = options.everyMs ?? ROLLUP_EVERY_MS;
+  const next = () =>
+    queue.send(rollupJob, {}, { startAfter: new Date(Date.now() + everyMs), singletonKey: rollupJob.id });
+  queue.work(rollupJob, async () => {
+    try {
+      await runRollup(db);
+    } catch (error) {
+      options.onError?.(error);
+    } finally {
+      await next();
+    }
+  });
+  return { kick: () => queue.send(rollupJob, {}, { singletonKey: rollupJob.id }) };
+}

@@ -1,0 +1,236 @@
+// Analytics on real volume (issue 15): 10,000,000 page views, 1,000,000 orders and 100,000 opt-ins over
+// 400 days (ANALYTICS_BENCH_SCALE=0.1 for a tenth), on the embedded database and, when DATABASE_URL is
+// set, on the PostgreSQL server. Times the rollup job catching up (events/s), then the 365-day Dashboard
+// through the API (all metrics, the comparison period, top funnels), the same with a UTM filter, a
+// funnel's performance breakdown, and the same Dashboard numbers computed from the raw events; prints
+// the ratios side by side. Goals: ≤ 100 ms PostgreSQL, ≤ 250 ms PGlite, ≥ 30× the raw read, the filter
+// ≤ 2× unfiltered, the breakdown ≤ 20 ms.
+import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/config.ts';
+import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+import { createRawStore } from '../apps/server/src/modules/analytics/analytics.raw-store.ts';
+import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
+import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import { signUpOwner } from '../apps/server/src/test/harness.ts';
+
+const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');
+const VIEWS = Math.round(10_000_000 * SCALE);
+const ORDERS = Math.round(1_000_000 * SCALE);
+const OPTINS = Math.round(100_000 * SCALE);
+const DAYS = 400;
+const FUNNELS = 20;
+const RUNS = 9;
+const ZONE = 'Europe/London';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Funnels with a checkout step of two page variants each; events spread over them and 400 days. */
+export async function generate(database: Database, accountId: number) {
+  const run = (text: string, values?: unknown[]) => database.executeSql(text, values);
+  await run(
+    `insert into funnels (account_id, name, funnel_type, path)
+     select $1, 'Funnel ' || g, g % 2, 'funnel-' || g from generate_series(1, ${FUNNELS}) g`,
+    [accountId],
+  );
+  await run(
+    `insert into steps (account_id, funnel_id, name, url, step_type, order_index)
+     select account_id, id, 'Checkout', 'checkout', 1, 1 from funnels where account_id = $1`,
+    [accountId],
+  );
+  await run(
+    `insert into pages (account_id, funnel_id, step_id, name, config, ab_percent)
+     select s.account_id, s.funnel_id, s.id, 'Variant ' || v, '{}'::jsonb, 50
+       from steps s cross join generate_series(1, 2) v where s.account_id = $1`,
+    [accountId],
+  );
+  const pageRows = await run(
+    'select funnel_id, step_id, id from pages where account_id = $1 order by funnel_id, id',
+    [accountId],
+  );
+  const pageList = JSON.stringify(pageRows.rows);
+  // Each generated row picks page g % (2 × funnels); visitors repeat about four times; times spread evenly.
+  const common = (n: number) => `
+    with p as (select (row_number() over () - 1)::int as i, (e->>'funnel_id')::bigint as funnel_id,
+                      (e->>'step_id')::bigint as step_id, (e->>'id')::bigint as page_id
+                 from jsonb_array_elements('${pageList}'::jsonb) e)
+    select g, p.funnel_id, p.step_id, p.page_id,
+           (array['google', 'facebook', 'newsletter', null])[1 + g % 4] as utm_source,
+           (array['cpc', 'social', 'email', null])[1 + g % 4] as utm_medium,
+           'campaign-' || (g % 12) as utm_campaign,
+           (array['GB', 'US', 'DE', 'FR', 'NL'])[1 + (g / 7) % 5] as country,
+           (array['google.com', 'facebook.com', 'mail.example.org', null])[1 + g % 4] as referrer_domain,
+           now() - make_interval(secs => (g::float8 / ${n}) * ${DAYS} * 86400) as created_at
+      from generate_series(1, ${n}) g join p on p.i = g % ${FUNNELS * 2}`;
+  const chunk = 1_000_000;
+  for (let from = 0; from < VIEWS; from += chunk) {
+    const n = Math.min(chunk, VIEWS - from);
+    await run(
+      `insert into page_view_events (account_id, funnel_id, step_id, page_id, visitor_id, referrer_domain, utm_source,
+          utm_medium, utm_campaign, country, currency, created_at)
+       select $1, funnel_id, step_id, page_id, 'v' || ((g + ${from}) % ${Math.max(1, Math.floor(VIEWS / 4))}),
+              referrer_domain, utm_source, utm_medium, utm_campaign, country, 'USD',
+              created_at - make_interval(secs => ${from} * ${DAYS} * 86400.0 / ${VIEWS})
+         from (${common(n)}) x`,
+      [accountId],
+    );
+  }
+  await run(
+    `insert into optin_events (account_id, funnel_id, step_id, page_id, visitor_id, referrer_domain, utm_source,
+        utm_medium, utm_campaign, country, currency, created_at)
+     select $1, funnel_id, step_id, page_id, 'v' || (g * 3), referrer_domain, utm_source, utm_medium, utm_campaign,
+            country, 'USD', created_at from (${common(OPTINS)}) x`,
+    [accountId],
+  );
+  // Orders go through the analytics trigger, as checkouts do; one in twenty is refunded two days later.
+  for (let from = 0; from < ORDERS; from += chunk) {
+    const n = Math.min(chunk, ORDERS - from);
+    await run(
+      `insert into orders (account_id, order_number, funnel_id, step_id, page_id, currency, amount_minor, items_count,
+          has_order_bump, upsells_taken, visitor_id, referrer_domain, utm_source, utm_medium, utm_campaign,
+          visitor_country, is_refunded, refunded_at, is_canceled, canceled_at, created_at, updated_at)
+       select $1, 'B' || (g + ${from}), funnel_id, step_id, page_id, 'USD', 1000 + (g * 37) % 20000, 1, g % 3 = 0,
+              (g % 5 = 0)::int, 'v' || g, referrer_domain, utm_source, utm_medium, utm_campaign, country,
+              g % 20 = 0, case when g % 20 = 0 then created_at + interval '2 days' end,
+              g % 20 = 0, case when g % 20 = 0 then created_at + interval '2 days' end, created_at, created_at
+         from (${common(n)}) x`,
+      [accountId],
+    );
+  }
+  await run('analyze');
+}
+
+async function timed<T>(fn: () => Promise<T>, runs: number) {
+  const times: number[] = [];
+  let last: T | undefined;
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    last = await fn();
+    if (i >= 2 || runs === 1) times.push(performance.now() - started);
+  }
+  return { ms: median(times), last: last as T };
+}
+
+async function measureKind(kind: 'pglite' | 'postgres') {
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (kind === 'pglite') {
+    database = await createDatabase({ kind: 'pglite', dataDir: null });
+  } else {
+    const serverUrl = process.env.DATABASE_URL as string;
+    const name = `funnelwork_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await createDatabase({ kind: 'postgres', url: url.toString() });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  await database.migrate();
+  const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
+  const owner = await signUpOwner(app);
+  let started = performance.now();
+  await generate(database, owner.accountId);
+  const generateMs = performance.now() - started;
+  started = performance.now();
+  const counted = await runRollup(database.db, { horizonSeconds: 0 });
+  const rollupMs = performance.now() - started;
+  await database.executeSql('analyze');
+
+  // The 365 days up to today, in the account's zone, against the 365 before.
+  const now = Math.floor(Date.now() / 1000);
+  const end = nextBucketStart(bucketStart(now, 'day', ZONE), 'day', ZONE) - 1;
+  const start = bucketStart(end - 364 * 86_400, 'day', ZONE);
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: owner.auth });
+    if (res.statusCode !== 200)
+      throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    return res.json().data;
+  };
+  const dashboard = await timed(() => get(`/api/dashboard-summary?start=${start}&end=${end}`), RUNS);
+  const conditions = encodeURIComponent(
+    JSON.stringify([{ key: 'utm_source', operand: '=', value: 'google' }]),
+  );
+  const filtered = await timed(
+    () => get(`/api/dashboard-summary?start=${start}&end=${end}&conditions=${conditions}`),
+    RUNS,
+  );
+  const [funnel] = (
+    await database.executeSql('select id from funnels where account_id = $1 order by id limit 1', [
+      owner.accountId,
+    ])
+  ).rows as Array<{ id: number }>;
+  const breakdown = await timed(
+    () => get(`/api/funnels/${funnel?.id}/performance-breakdown?start=${start}&end=${end}`),
+    RUNS,
+  );
+  const raw = createAnalyticsService({ db: database.db, store: createRawStore(database.db) });
+  const rawDashboard = await timed(
+    () => raw.dashboardSummary(owner.accountId, { start, end, unit: 'month' }),
+    1,
+  );
+  const same =
+    rawDashboard.last.revenue.value === dashboard.last.revenue.value &&
+    rawDashboard.last.visits.value === dashboard.last.visits.value &&
+    rawDashboard.last.page_views.value === dashboard.last.page_views.value &&
+    rawDashboard.last.orders.value === dashboard.last.orders.value;
+
+  await app.close();
+  await database.close();
+  await dropDatabase();
+  return {
+    database: kind,
+    page_views: VIEWS,
+    orders: ORDERS,
+    optins: OPTINS,
+    generate_s: round(generateMs / 1000),
+    rollup_catch_up_s: round(rollupMs / 1000),
+    rollup_events_per_s: Math.round(counted / (rollupMs / 1000)),
+    dashboard_365d_ms: round(dashboard.ms),
+    dashboard_365d_utm_filter_ms: round(filtered.ms),
+    funnel_breakdown_ms: round(breakdown.ms),
+    raw_dashboard_365d_ms: round(rawDashboard.ms),
+    raw_over_rollup: round(rawDashboard.ms / dashboard.ms),
+    filter_over_unfiltered: round(filtered.ms / dashboard.ms),
+    same_numbers_as_raw: same,
+    numbers: {
+      revenue: dashboard.last.revenue.value,
+      net_revenue: dashboard.last.net_revenue.value,
+      orders: dashboard.last.orders.value,
+      visits: dashboard.last.visits.value,
+      page_views: dashboard.last.page_views.value,
+    },
+  };
+}
+
+export async function runAnalytics() {
+  const results = [await measureKind('pglite')];
+  if (process.env.DATABASE_URL) results.push(await measureKind('postgres'));
+  else console.log('analytics: DATABASE_URL is not set, so only the embedded database is measured');
+  const summary = {
+    benchmark: 'analytics',
+    scale: SCALE,
+    goals: {
+      dashboard_365d_ms: { postgres: 100, pglite: 250 },
+      raw_over_rollup: 30,
+      filter_over_unfiltered: 2,
+      funnel_breakdown_ms: 20,
+    },
+    results,
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  return summary;
+}
