@@ -167,6 +167,13 @@ export function createAutomationsEngine({
   async function startRuns(event: OutboxEvent): Promise<number[]> {
     const triggerIds = AUTOMATION_TRIGGERS.filter((t) => t.event === event.type).map((t) => t.id);
     if (triggerIds.length === 0) return [];
+    // "Order Fulfilled" is fired by the fulfil action with trigger_automations on, not by tracking edits.
+    if (
+      event.type === 'order.fulfilled' &&
+      (event.payload.change !== 'fulfilled' || !event.payload.triggerAutomations)
+    ) {
+      return [];
+    }
     const { accountId } = event.payload;
     const candidates = await db
       .select()

@@ -232,6 +232,27 @@ describe('the automations engine', () => {
     expect(again.statusCode).toBe(422);
   });
 
+  it('"Order Fulfilled" fires on fulfil with trigger_automations on, not when it is off', async () => {
+    const shop = await shopWithFunnel(t);
+    const shipped = await template(shop, 'Shipped');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'order_fulfilled' },
+      steps: [sendTo(shipped, 'Fulfilled for you')],
+    });
+    const on = await buy(shop, shop.main.id);
+    const off = await buy(shop, shop.main.id);
+    expect(
+      (await shop.api.post(`orders/${on.orderId}/fulfill`, { trigger_automations: true })).statusCode,
+    ).toBe(200);
+    expect(
+      (await shop.api.post(`orders/${off.orderId}/fulfill`, { trigger_automations: false })).statusCode,
+    ).toBe(200);
+    await waitFor(() => mailsWith(on.email, 'Fulfilled for you')[0]);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(mailsWith(off.email, 'Fulfilled for you')).toHaveLength(0);
+    expect(await runsOf(automation)).toHaveLength(1);
+  });
+
   it('a waiting run can be cancelled and then sends nothing', async () => {
     const shop = await shopWithFunnel(t);
     const never = await template(shop, 'Never');
