@@ -17,6 +17,7 @@ import {
   scopeSql,
   seriesOf,
   sumSources,
+  watermark,
 } from './analytics.sql.ts';
 import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
 
@@ -33,14 +34,12 @@ const HOUR = 3600;
 export function createRollupStore(db: Db): AnalyticsStore {
   const raw = createRawStore(db);
 
-  async function state(accountId: number) {
-    const rows = rowsOf<{ source: string; last_id: string | number; zone: string | null }>(
-      await db.execute(sql`
-        select source, last_id, (select time_zone from analytics_accounts where account_id = ${accountId}) as zone
-          from analytics_rollup_state`),
+  /** The zone the account's visitor sets are in (null before the job has seen the account). */
+  async function setsZone(accountId: number) {
+    const [row] = rowsOf<{ time_zone: string }>(
+      await db.execute(sql`select time_zone from analytics_accounts where account_id = ${accountId}`),
     );
-    const last = (source: string) => Number(rows.find((r) => r.source === source)?.last_id ?? 0);
-    return { views: last('page_views'), optins: last('optins'), zone: rows[0]?.zone ?? null };
+    return row?.time_zone ?? null;
   }
 
   const hourAligned = (period: Period | null) =>
@@ -51,9 +50,9 @@ export function createRollupStore(db: Db): AnalyticsStore {
 
   async function read(scope: StoreScope, period: Period | null, group: Group, edges?: ReadonlyArray<number>) {
     if (emptyScope(scope)) return [];
-    const s = await state(scope.accountId);
     const zone = scope.timeZone;
-    const zoneOk = s.zone === null || s.zone === zone;
+    const setsIn = await setsZone(scope.accountId);
+    const zoneOk = setsIn === null || setsIn === zone;
     const allEdges = edges ?? (period === null ? [] : [period.from, period.to]);
     const byDays = zoneOk && allEdges.every((edge) => midnight(edge, zone));
     const g = groupOf(group, 'events', sql`hour`);
@@ -63,8 +62,8 @@ export function createRollupStore(db: Db): AnalyticsStore {
           ${groupBy(group)}`,
       ...rawEventSources(scope, period, group, {
         visits: false,
-        viewsAfter: s.views,
-        optinsAfter: s.optins,
+        viewsAfter: watermark('page_views'),
+        optinsAfter: watermark('optins'),
       }),
       sql`select ${countsSelect(g, {
         orders: sql`sum(orders)`,
@@ -89,7 +88,8 @@ export function createRollupStore(db: Db): AnalyticsStore {
                 union all
                 select ${groupOf(group, 'events', sql`created_at`)}, visitor_id
                   from page_view_events
-                 where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)} and id > ${s.views}) u
+                 where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+                   and id > ${watermark('page_views')}) u
          ${groupBy(group)}`);
     } else {
       sources.push(sql`

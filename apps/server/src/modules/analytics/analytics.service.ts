@@ -38,6 +38,8 @@ import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
 /** Rows of the dashboard's Top Funnels panel. */
 export const TOP_FUNNELS = 5;
 const HOUR = 3600;
+/** 10000-01-01: past every date the database keeps (a range without an end). */
+const END_OF_TIME = 253_402_300_800;
 
 type Range = { start: number; end: number };
 /** The prior period of a range: as long, ending the second before it starts. */
@@ -331,7 +333,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       const period: Period | null =
         q.start === undefined && q.end === undefined
           ? null
-          : { from: q.start ?? 0, to: q.end === undefined ? Number.MAX_SAFE_INTEGER / 1000 : q.end + 1 };
+          : { from: q.start ?? 0, to: q.end === undefined ? END_OF_TIME : q.end + 1 };
       const [stepRows, pageRows, counts] = await Promise.all([
         db
           .select({ id: steps.id, name: steps.name, stepType: steps.stepType, orderIndex: steps.orderIndex })

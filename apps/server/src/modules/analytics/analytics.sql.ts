@@ -151,15 +151,15 @@ export function orderSources(scope: StoreScope, period: Period | null, group: Gr
   ];
 }
 
-/** Raw page views and opt-ins (optionally only those past a watermark, `extra`). */
+/** Raw page views and opt-ins (optionally only those past a watermark: an id, or a subquery giving it). */
 export function rawEventSources(
   scope: StoreScope,
   period: Period | null,
   group: Group,
-  options: { visits: boolean; viewsAfter?: number; optinsAfter?: number } = { visits: true },
+  options: { visits: boolean; viewsAfter?: SQL; optinsAfter?: SQL } = { visits: true },
 ): SQL[] {
   const g = groupOf(group, 'events', sql`created_at`);
-  const after = (id: number | undefined) => (id === undefined ? sql`true` : sql`id > ${id}`);
+  const after = (id: SQL | undefined) => (id === undefined ? sql`true` : sql`id > ${id}`);
   return [
     sql`select ${countsSelect(g, {
       page_views: sql`count(*)`,
@@ -255,6 +255,13 @@ export async function accountHasData(db: Db, accountId: number): Promise<boolean
   );
   return row?.any === true;
 }
+
+/**
+ * The rollup job's watermark of a source, read inside the statement that reads the rollups: one snapshot
+ * sees the rollups and the watermark of the same moment, so no batch is counted twice or missed.
+ */
+export const watermark = (source: 'page_views' | 'optins'): SQL =>
+  sql`coalesce((select last_id from analytics_rollup_state where source = ${source}), 0)`;
 
 /** Whether a scope can have no rows at all (an empty list of funnels). */
 export const emptyScope = (scope: StoreScope) => scope.funnelIds !== null && scope.funnelIds.length === 0;

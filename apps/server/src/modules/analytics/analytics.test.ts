@@ -487,6 +487,11 @@ describe('GET funnels/{id}/performance-breakdown', () => {
     });
     expect(ranged.json().data.steps.find((x: { step_id: number }) => x.step_id === step.id).views).toBe(0);
 
+    // A range without an end runs to today and beyond.
+    const open = await api.get(`funnels/${funnel.id}/performance-breakdown`, { start: now });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().data.steps.find((x: { step_id: number }) => x.step_id === step.id).views).toBe(81);
+
     const other = await signUpOwner(t.app);
     const foreign = await apiClient(t.app, other.auth).get(`funnels/${funnel.id}/performance-breakdown`);
     expect(foreign.statusCode).toBe(404);
