@@ -94,7 +94,19 @@ test('a new merchant switches a store e-mail off and gives the confirmation a su
   await expect(page.getByText('Order confirmation saved').first()).toBeVisible();
   await shot(page, 'store-emails-settings');
 
+  // Sending: a sender name and a reply-to; a bad reply-to is named beside its field.
+  const sending = page.getByRole('region', { name: 'Sending' });
+  await sending.getByLabel('Sender name').fill('Rhea Records');
+  await sending.getByLabel('Reply-to e-mail').fill('not-an-address');
+  await sending.getByRole('button', { name: 'Save sending settings' }).click();
+  await expect(sending.getByText('must be an e-mail address')).toBeVisible();
+  await sending.getByLabel('Reply-to e-mail').fill('help@rhea.example');
+  await sending.getByRole('button', { name: 'Save sending settings' }).click();
+  await expect(page.getByText('Sending settings saved').first()).toBeVisible();
+  await expect(sending.getByText('DKIM off')).toBeVisible();
+
   await page.reload();
+  await expect(sending.getByLabel('Reply-to e-mail')).toHaveValue('help@rhea.example');
   await expect(shipping.getByText('Off', { exact: true })).toBeVisible();
   await expect(confirmation.getByLabel('Subject')).toHaveValue(
     'Thanks {{first_name}}! Order {{order_number}}',

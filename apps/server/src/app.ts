@@ -61,6 +61,8 @@ import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
+import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes.ts';
+import { createMailSettingsService } from './modules/mail-settings/mail-settings.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -241,7 +243,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => invalidations.close());
   sessionCacheOf(db).connect(invalidations);
-  const mailer = createMailer({ db, config, queue });
+  // The server's one secret key (GATEWAY_SECRET_KEY or the data directory's key file); each use derives its own.
+  const serverSecret = config.gatewaySecretKey ?? keyFromDataDir(config.dataDir);
+  const mailSettings = createMailSettingsService({ db, serverSecret, mailFrom: config.mailFrom });
+  const mailer = createMailer({ db, config, queue, senderOf: mailSettings.senderOf });
   const users = createUsersService({ db, config, mailer });
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
@@ -262,8 +267,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const images = createImagesService({ db, storage });
   const popups = createPopupsService({ db });
   const library = createLibraryService({ db });
-  // The server's one secret key (GATEWAY_SECRET_KEY or the data directory's key file); each use derives its own.
-  const serverSecret = config.gatewaySecretKey ?? keyFromDataDir(config.dataDir);
   const emailTemplates = createEmailTemplatesService({
     db,
     mailer,
@@ -352,6 +355,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       libraryRoutes(api, { library });
       emailTemplatesRoutes(api, { templates: emailTemplates });
       receiptsRoutes(api, { receipts });
+      mailSettingsRoutes(api, { settings: mailSettings });
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
       searchRoutes(api, { search });

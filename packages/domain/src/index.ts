@@ -12,6 +12,7 @@ export * from './funnels/rules.ts';
 export * from './geo-funnels/contracts.ts';
 export * from './images/contracts.ts';
 export * from './library/contracts.ts';
+export * from './mail-settings/contracts.ts';
 export * from './mailbox/contracts.ts';
 export * from './orders/contracts.ts';
 export * from './popups/contracts.ts';

@@ -34,16 +34,36 @@ export const sendMailJob = defineJob('mail.send', z.object({ messageId: z.number
   retryBackoff: true,
 });
 
-export function createMailer({ db, config, queue }: { db: Db; config: Config; queue: JobQueue }): Mailer {
+/** An account's own sender, reply-to and DKIM key for its messages (mail settings); null for the defaults. */
+export type SenderLookup = (accountId: number) => Promise<{
+  from?: string;
+  replyTo?: string;
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+} | null>;
+
+export function createMailer({
+  db,
+  config,
+  queue,
+  senderOf,
+}: {
+  db: Db;
+  config: Config;
+  queue: JobQueue;
+  senderOf?: SenderLookup;
+}): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
 
   queue.work(sendMailJob, async ({ messageId }) => {
     if (!transport) return;
     const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
     if (!message || message.status === 'sent') return;
+    const sender = message.accountId && senderOf ? await senderOf(message.accountId) : null;
     try {
       await transport.sendMail({
-        from: config.mailFrom,
+        from: sender?.from ?? config.mailFrom,
+        ...(sender?.replyTo && { replyTo: sender.replyTo }),
+        ...(sender?.dkim && { dkim: sender.dkim }),
         to: message.to,
         subject: message.subject,
         text: message.text,

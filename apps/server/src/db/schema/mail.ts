@@ -57,3 +57,20 @@ export const emailTrackingEvents = pgTable(
   },
   (t) => [index('email_tracking_events_message_idx').on(t.mailMessageId, t.kind)],
 );
+
+/**
+ * How an account's e-mail goes out: the sender's name and address, the reply-to, and DKIM (the private
+ * key sealed with the server's key, never answered or logged). No row: the server's MAIL_FROM.
+ */
+export const accountMailSettings = pgTable('account_mail_settings', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  fromName: text('from_name'),
+  fromEmail: text('from_email'),
+  replyTo: text('reply_to'),
+  dkimDomain: text('dkim_domain'),
+  dkimSelector: text('dkim_selector'),
+  dkimKeySealed: text('dkim_key_sealed'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

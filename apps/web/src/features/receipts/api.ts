@@ -1,4 +1,4 @@
-import type { Receipt, ReceiptKindValue } from '@funnelwork/domain';
+import type { MailSettings, Receipt, ReceiptKindValue } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
@@ -35,5 +35,29 @@ export function useCustomizeReceipt() {
   return useApiMutation({
     mutationFn: (kind: ReceiptKindValue) => apiOrThrow<Receipt>('POST', `receipts/${kind}/customize`),
     invalidates: [receiptKeys.all],
+  });
+}
+
+export const mailSettingsKeys = { all: ['mail-settings'] as const };
+
+/** The account's sender name and address, reply-to and DKIM (the key itself is never read back). */
+export function useMailSettings() {
+  return useQuery({
+    queryKey: mailSettingsKeys.all,
+    queryFn: () => apiOrThrow<MailSettings>('GET', 'mail-settings'),
+  });
+}
+
+export type MailSettingsChange = Partial<Omit<MailSettings, 'dkim_configured'>> & {
+  dkim_private_key?: string;
+};
+
+/** Saves the sending settings; a refused field shows beside it. */
+export function useUpdateMailSettings() {
+  return useApiMutation({
+    mutationFn: (data: MailSettingsChange) =>
+      apiOrThrow<MailSettings>('PUT', 'mail-settings', { body: { data } }),
+    invalidates: [mailSettingsKeys.all],
+    success: () => 'Sending settings saved',
   });
 }

@@ -8,12 +8,14 @@ import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { fieldError } from '../../../../shared/use-api-mutation.ts';
 import { useMe } from '../../../session/api.ts';
-import { useCustomizeReceipt, useReceipts, useUpdateReceipt } from '../../api.ts';
+import { useCustomizeReceipt, useMailSettings, useReceipts, useUpdateReceipt } from '../../api.ts';
+import { SendingSettingsCard } from '../../components/sending-settings-card.tsx';
 import { receiptEditorPath } from '../../editor-path.ts';
 
 /** Settings → Store e-mails: the order and shipping confirmations every order gets without an automation. */
 export function StoreEmailsScreen() {
   const receipts = useReceipts();
+  const settings = useMailSettings();
   const me = useMe();
   const canEdit = isAdmin(me.member_account) || hasPermission(me.member_account, 'automations');
   return (
@@ -27,6 +29,7 @@ export function StoreEmailsScreen() {
       {receipts.data?.map((receipt) => (
         <ReceiptCard key={receipt.kind} receipt={receipt} canEdit={canEdit} />
       ))}
+      {settings.data && <SendingSettingsCard settings={settings.data} canEdit={isAdmin(me.member_account)} />}
     </Stack>
   );
 }
