@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTrackingEvents, mailMessages } from '../db/schema/index.ts';
+import { customers, emailTrackingEvents, mailMessages } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import {
@@ -130,6 +130,13 @@ describe('marketing e-mail: unsubscribe (RFC 8058) and suppression', () => {
     });
     expect(post.statusCode).toBe(200);
     expect(post.body).toContain('You are unsubscribed');
+    // "… and shown on the customer".
+    const [customer] = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.accountId, shop.owner.accountId), eq(customers.email, email)));
+    const shown = await shop.api.get(`customers/${customer?.id}`);
+    expect(shown.json().data.marketing_unsubscribed_at).toEqual(expect.any(String));
 
     // The next purchase: the receipt still comes (transactional), the automation's e-mail does not.
     const before = smtp.received.filter((m) => m.to.includes(email)).length;

@@ -41,6 +41,8 @@ export const customerSchema = z.object({
   created_time: z.string(),
   /** The "Orders (with count)" section's count. */
   orders_count: z.number().int(),
+  /** When the customer's e-mail unsubscribed from the account's marketing e-mail (issue 20), or null. */
+  marketing_unsubscribed_at: z.string().nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 export const customerAnswerSchema = dataAnswer(customerSchema);

@@ -20,7 +20,7 @@ export function customerBriefOut(row: CustomerRow): CustomerBrief {
   };
 }
 
-export function customerOut(row: CustomerRow, ordersCount: number): Customer {
+export function customerOut(row: CustomerRow, ordersCount: number, unsubscribedAt: Date | null): Customer {
   return {
     ...customerBriefOut(row),
     payer_email: row.payerEmail,
@@ -36,6 +36,7 @@ export function customerOut(row: CustomerRow, ordersCount: number): Customer {
     country: row.country,
     metadata: row.metadata ?? [],
     orders_count: ordersCount,
+    marketing_unsubscribed_at: unsubscribedAt ? iso(unsubscribedAt) : null,
   };
 }
 

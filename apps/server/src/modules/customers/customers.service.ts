@@ -2,7 +2,7 @@ import type { PatchCustomerBody } from '@funnelwork/domain';
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, likePattern, ownedBy } from '../../db/query-helpers.ts';
-import { accountCounters, customers, orders } from '../../db/schema/index.ts';
+import { accountCounters, customers, emailSuppressions, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { SEARCH_COUNT_CAP } from '../orders/orders.queries.ts';
 import {
@@ -60,10 +60,25 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
     return row?.n ?? 0;
   }
 
+  /** When the address unsubscribed from the account's marketing e-mail, if it did. */
+  async function unsubscribedAt(accountId: number, email: string): Promise<Date | null> {
+    if (email === '') return null;
+    const [row] = await db
+      .select({ at: emailSuppressions.createdAt })
+      .from(emailSuppressions)
+      .where(
+        and(
+          eq(emailSuppressions.accountId, accountId),
+          sql`lower(${emailSuppressions.email}) = ${email.toLowerCase()}`,
+        ),
+      );
+    return row?.at ?? null;
+  }
+
   return {
     async get(accountId: number, id: number) {
       const row = await findCustomer(db, accountId, id);
-      return customerOut(row, await ordersCount(accountId, id));
+      return customerOut(row, await ordersCount(accountId, id), await unsubscribedAt(accountId, row.email));
     },
 
     /** "GET customer-briefs?page&per_page(25)&query": newest first; totals from the counter unless searching. */
@@ -164,7 +179,7 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
           return customer;
         }),
       );
-      return customerOut(row, await ordersCount(accountId, id));
+      return customerOut(row, await ordersCount(accountId, id), await unsubscribedAt(accountId, row.email));
     },
 
     /**

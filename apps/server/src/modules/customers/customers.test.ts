@@ -53,6 +53,7 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
       is_auto_optin: true,
       created_time: expect.any(String),
       orders_count: 1,
+      marketing_unsubscribed_at: null,
     });
     expect((await api.get('customers/999999')).statusCode).toBe(404);
   });

@@ -31,6 +31,7 @@ const customer: Customer = {
   is_auto_optin: true,
   created_time: '2026-01-02T10:00:00.000Z',
   orders_count: 3,
+  marketing_unsubscribed_at: null,
 };
 
 describe('customer form', () => {

@@ -213,6 +213,16 @@ function CustomerForm({
                   Auto-optin
                 </Badge>
               )}
+              {customer.marketing_unsubscribed_at && (
+                <Badge
+                  variant="light"
+                  color="gray"
+                  radius="sm"
+                  title={`Unsubscribed from marketing e-mails on ${formatCustomerDate(customer.marketing_unsubscribed_at)}; order receipts still go`}
+                >
+                  Unsubscribed
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {`First seen ${formatCustomerDate(customer.created_time)}`}
