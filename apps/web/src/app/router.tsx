@@ -70,6 +70,13 @@ const CustomersScreen = lazyScreen(() => import('../features/customers/screens.t
 const ActivityLayout = lazyScreen(() => import('../features/activity/screens.ts'), 'ActivityLayout');
 const HelpScreen = lazyScreen(() => import('../features/help/routes/help/help-screen.tsx'), 'HelpScreen');
 
+const automations = () => import('../features/automations/screens.ts');
+const AutomationListScreen = lazyScreen(automations, 'AutomationListScreen');
+const GlobalAutomationsScreen = lazyScreen(automations, 'GlobalAutomationsScreen');
+const ArchivedAutomationsScreen = lazyScreen(automations, 'ArchivedAutomationsScreen');
+const FunnelAutomationsScreen = lazyScreen(automations, 'FunnelAutomationsScreen');
+const AutomationWorkflowScreen = lazyScreen(automations, 'AutomationWorkflowScreen');
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -103,11 +110,11 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
           soon('analytics', 'Funnel analytics'),
           soon('apps/:appId', 'Funnel apps'),
           ...(kind === 'funnel'
-            ? [soon('automations/:automation/:email', 'Funnel automations')]
+            ? [{ path: 'automations/:automation/:email', element: <AutomationWorkflowScreen /> }]
             : [
-                soon('automations/v2', 'Funnel automations'),
-                soon('automations/v2/:automation', 'Funnel automations'),
-                soon('automations/:automation', 'Funnel automations'),
+                { path: 'automations/v2', element: <FunnelAutomationsScreen /> },
+                { path: 'automations/v2/:automation', element: <AutomationWorkflowScreen /> },
+                { path: 'automations/:automation', element: <AutomationWorkflowScreen /> },
               ]),
           { path: 'steps', element: <FunnelStepsScreen /> },
           { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
@@ -130,10 +137,10 @@ const mainRoutes: RouteObject[] = [
   { path: '/orders', element: <OrdersScreen /> },
   { path: '/customers', element: <CustomersScreen /> },
   soon('/analytics', 'Analytics'),
-  soon('/automations', 'Automations'),
-  soon('/automations/archive', 'Archived automations'),
-  soon('/automations/global', 'Global automations'),
-  soon('/automations/:id', 'Automation workflow'),
+  { path: '/automations', element: <AutomationListScreen /> },
+  { path: '/automations/archive', element: <ArchivedAutomationsScreen /> },
+  { path: '/automations/global', element: <GlobalAutomationsScreen /> },
+  { path: '/automations/:id', element: <AutomationWorkflowScreen /> },
   soon('/apps', 'Apps'),
   soon('/apps/:id', 'App'),
   soon('/apps/:id/connect-redirect', 'App connection'),
