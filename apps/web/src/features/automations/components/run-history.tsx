@@ -1,4 +1,4 @@
-import { RUN_STATUSES } from '@funnelwork/domain';
+import { AUTOMATION_TRIGGERS, RUN_STATUSES } from '@funnelwork/domain';
 import { Badge, Button, Card, Collapse, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +13,16 @@ import {
   useRetryRun,
 } from '../api.ts';
 import { RUN_STATUS_COLORS } from '../labels.ts';
+
+/** What a trigger event is called on the builder ("On Purchase" for order.paid). */
+const eventLabel = (type: string) => AUTOMATION_TRIGGERS.find((t) => t.event === type)?.label ?? type;
+
+/** A step's outcome in a few words: the e-mail's recipient and subject, a condition's branch. */
+function stepResult(result: Record<string, unknown>): string {
+  if (typeof result.to === 'string') return `To ${result.to}: ${String(result.subject ?? '')}`;
+  if (typeof result.branch === 'string') return result.branch === 'yes' ? 'Yes' : 'No';
+  return '';
+}
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -40,7 +50,7 @@ export function RunHistory({ automationId, canWrite }: { automationId: number; c
       {runs.isError && <ErrorBox message={runs.error.message} />}
       {runs.data?.length === 0 && (
         <Text c="dimmed" ta="center" p="xl">
-          No runs yet.
+          {status ? `No ${status} runs.` : 'No runs yet.'}
         </Text>
       )}
       {runs.data?.map((run) => (
@@ -55,7 +65,7 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
   const detail = useAutomationRun(run.id, open);
   const retry = useRetryRun();
   const cancel = useCancelRun();
-  const email = run.trigger_event.payload.email;
+  const orderId = run.trigger_event.payload.orderId;
   return (
     <Card withBorder p="sm" data-testid="run-row" data-status={run.status}>
       <Group justify="space-between" wrap="nowrap">
@@ -65,8 +75,8 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
           leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
           onClick={() => setOpen((o) => !o)}
         >
-          Run #{run.id} · {run.trigger_event.type}
-          {typeof email === 'string' ? ` · ${email}` : ''}
+          Run #{run.id} · {eventLabel(run.trigger_event.type)}
+          {typeof orderId === 'number' ? ` · order #${orderId}` : ''}
         </Button>
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
@@ -110,6 +120,7 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
                 <Table.Th>Started</Table.Th>
                 <Table.Th>Finished</Table.Th>
                 <Table.Th>Attempts</Table.Th>
+                <Table.Th>Result</Table.Th>
                 <Table.Th>Error</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -127,6 +138,7 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
                   <Table.Td>{when(step.started_at)}</Table.Td>
                   <Table.Td>{when(step.finished_at)}</Table.Td>
                   <Table.Td>{step.attempts}</Table.Td>
+                  <Table.Td>{stepResult(step.result)}</Table.Td>
                   <Table.Td c="red">{step.error ?? ''}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,0 +1,150 @@
+// Issue 16, Chromium: "build an On Purchase automation with a wait and a condition, activate it, buy in
+// the published funnel, see the e-mail in the mailbox screen and the run in the history." The demo
+// account (its published summer-sale funnel sells as `npm start` leaves it) builds a second automation.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { e2ePort, logIn, shot, uniqueEmail } from './helpers.ts';
+
+const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
+
+async function shopperPage(browser: Browser, merchant: Page) {
+  const context = await browser.newContext({
+    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
+  });
+  return { context, shopper: await context.newPage() };
+}
+
+/** Picks `option` in the Mantine select labelled `label` inside `scope`. */
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a merchant builds an On Purchase automation with a wait and a condition; a purchase runs it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+
+  // The list: the demo's own automation, On Purchase on its funnel.
+  await page.goto('/automations');
+  const demoRow = page.getByRole('row').filter({ hasText: 'Thank-you e-mail' });
+  await expect(demoRow).toContainText('On Purchase');
+  await expect(demoRow).toContainText('active');
+
+  // The wizard: "selecting a trigger … enables Continue".
+  await page.getByRole('button', { name: 'Create automation' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create automation' });
+  await expect(wizard.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await wizard.getByRole('radio', { name: 'On Purchase' }).click();
+  await expect(wizard.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await shot(page, 'automations-wizard');
+  await wizard.getByRole('button', { name: 'Continue' }).click();
+  const name = `Follow-up ${Date.now().toString(36)}`;
+  await wizard.getByLabel('Name').fill(name);
+  await wizard.getByRole('button', { name: 'Create automation' }).click();
+  await expect(page).toHaveURL(/\/automations\/\d+$/);
+  const automationId = Number(/\/automations\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.getByTestId('trigger-card')).toContainText('On Purchase');
+  await expect(page.getByTestId('automation-status')).toHaveText('draft');
+
+  // Add wait: 0 minutes is allowed; 10001 is not.
+  await page.getByRole('button', { name: 'Add a step at 0' }).click();
+  await page.getByRole('menuitem', { name: 'Add wait' }).click();
+  const wait = page.getByRole('dialog', { name: 'Add wait' });
+  await wait.getByRole('textbox', { name: 'Amount' }).fill('10001');
+  await expect(wait.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await wait.getByRole('textbox', { name: 'Amount' }).fill('0');
+  await choose(page, wait, 'Unit', 'Minutes');
+  await wait.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByTestId('step-card').first()).toContainText('Wait 0 minutes');
+
+  // Another condition: "Add/Save disabled without operand or value(s)".
+  await page.getByRole('button', { name: 'Add a step at 1' }).click();
+  await page.getByRole('menuitem', { name: 'Another condition' }).click();
+  const condition = page.getByRole('dialog', { name: 'Another condition' });
+  await expect(condition.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await choose(page, condition, 'Operand', 'Contains');
+  await expect(condition.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await condition.getByRole('textbox', { name: 'Value' }).fill('@example.test');
+  await expect(condition.getByRole('button', { name: 'Add' })).toBeEnabled();
+  await condition.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByTestId('branch-yes')).toBeVisible();
+  await expect(page.getByTestId('branch-no')).toBeVisible();
+
+  // Add action in the Yes branch: a copy of a shared design, opened in the e-mail editor.
+  await page.getByRole('button', { name: 'Add a step at 1/yes/0' }).click();
+  await page.getByRole('menuitem', { name: 'Add action' }).click();
+  const action = page.getByRole('dialog', { name: 'Add action' });
+  await action.getByLabel('Or start from a design', { exact: true }).click();
+  await page.getByRole('option').first().click();
+  const editorTab = page.context().waitForEvent('page');
+  await action.getByRole('button', { name: 'Create and edit' }).click();
+  const editor = await editorTab;
+  await expect(editor).toHaveURL(new RegExp(`/email-editor/global/${automationId}/\\d+/\\d+`));
+  await editor.close();
+  await expect(action.getByLabel('E-mail template', { exact: true })).not.toHaveValue('');
+  await expect(action.getByRole('button', { name: 'Add' })).toBeDisabled();
+  const subject = `Your order, {{first_name}} (${name})`;
+  await action.getByLabel('Subject').fill(subject);
+  await action.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByTestId('branch-yes').getByTestId('step-card')).toContainText('Send');
+
+  // Save (a new version), then "Activate automation".
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Version 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  const activate = page.getByRole('dialog', { name: 'Activate automation' });
+  await activate.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByTestId('automation-status')).toHaveText('active');
+  await shot(page, 'automations-workflow');
+
+  // A shopper buys in the demo's published funnel.
+  const origin = `http://demo-store.localhost:${e2ePort}`;
+  const { context, shopper } = await shopperPage(browser, page);
+  await shopper.goto(`${origin}/summer-sale/checkout`);
+  const email = uniqueEmail('automation-buyer');
+  await shopper.getByLabel('Full name').fill('Ada Automaton');
+  await shopper.getByLabel('Email').fill(email);
+  await shopper.getByLabel('Phone').fill('+1 555 0142');
+  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
+  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shopper.getByLabel('Expiry date').fill('12 / 2040');
+  await shopper.getByLabel('CVC').fill('123');
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+  await expect(shopper).toHaveURL(`${origin}/summer-sale/upsell`, { timeout: 20_000 });
+  await context.close();
+
+  // Settings → Mailbox: the automation's e-mail to the shopper, its subject's merge tag filled.
+  await page.goto('/settings/mailbox');
+  const mail = page.getByRole('row').filter({ hasText: `Your order, Ada (${name})` });
+  await expect(mail).toBeVisible({ timeout: 40_000 });
+  await expect(mail).toContainText(email);
+  await shot(page, 'automations-mailbox');
+
+  // The run history: the run done, each step done.
+  await page.goto(`/automations/${automationId}?tab=runs`);
+  const run = page.getByTestId('run-row').first();
+  await expect(run).toContainText('On Purchase');
+  await expect(run).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await run.getByRole('button', { name: /Run #\d+/ }).click();
+  const steps = run.getByRole('table');
+  // The wait, the condition and the e-mail of its Yes branch, each done.
+  await expect(steps.getByRole('row')).toHaveCount(4);
+  await expect(steps).toContainText(`To ${email}: Your order, Ada (${name})`);
+  await expect(steps).not.toContainText('failed');
+  await page.getByRole('combobox', { name: 'Run status' }).click();
+  await page.getByRole('option', { name: 'failed' }).click();
+  await expect(page.getByText('No failed runs.')).toBeVisible();
+  await expect(run).toBeHidden();
+  await page.getByRole('combobox', { name: 'Run status' }).click();
+  await page.getByRole('option', { name: 'done' }).click();
+  await expect(run).toBeVisible();
+  // The filtered list shows the run again, closed: it opens to its steps.
+  await run.getByRole('button', { name: /Run #\d+/ }).click();
+  await expect(run.getByRole('table')).toContainText('Wait');
+  await page.waitForTimeout(300); // the panel's opening animation, for the screenshot
+  await shot(page, 'automations-run-history');
+});
