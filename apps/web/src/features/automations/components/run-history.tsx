@@ -24,6 +24,13 @@ function stepResult(result: Record<string, unknown>): string {
   return '';
 }
 
+const STEP_TYPE_LABELS: Record<string, string> = {
+  send_email: 'Send e-mail',
+  wait: 'Wait',
+  condition: 'Condition',
+  end: 'End automation',
+};
+
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** An automation's runs, newest first, filterable by status; each opens to its steps. */
@@ -128,7 +135,7 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
               {detail.data.steps.map((step) => (
                 <Table.Tr key={step.path}>
                   <Table.Td>
-                    {step.path} · {step.type}
+                    {STEP_TYPE_LABELS[step.type] ?? step.type} · {step.path}
                   </Table.Td>
                   <Table.Td>
                     <Badge size="sm" variant="light" color={RUN_STATUS_COLORS[step.status]}>
