@@ -2,7 +2,16 @@
 // the published funnel, see the e-mail in the mailbox screen and the run in the history." The demo
 // account (its published summer-sale funnel sells as `npm start` leaves it) builds a second automation.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { e2ePort, logIn, shot, uniqueEmail } from './helpers.ts';
+import {
+  apiCall,
+  closeWelcome,
+  e2ePort,
+  logIn,
+  readCodeFromMailbox,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
 
 const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
 
@@ -147,4 +156,71 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(run.getByRole('table')).toContainText('Wait');
   await page.waitForTimeout(300); // the panel's opening animation, for the screenshot
   await shot(page, 'automations-run-history');
+});
+
+test("funnel automations are locked without the automations permission: 'Access denied'", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const staffEmail = uniqueEmail('no-automations');
+  await signUp(page, {
+    email: uniqueEmail('owner'),
+    password: 'owner password',
+    firstName: 'Olga',
+    business: 'Olga Oils',
+  });
+  await closeWelcome(page);
+  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
+    name: 'Oils',
+    funnel_type: 1,
+    path: 'oils',
+  });
+
+  // The owner (an administrator) lists the funnel's automations and creates one for it.
+  await page.goto(`/wfunnel/${funnel.id}/automations/v2`);
+  await expect(page.getByRole('heading', { name: 'Funnel automations' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create automation' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create automation' });
+  await wizard.getByRole('radio', { name: 'On Refund' }).click();
+  await wizard.getByRole('button', { name: 'Continue' }).click();
+  await expect(wizard.getByLabel('Funnel')).toHaveCount(0);
+  await wizard.getByLabel('Name').fill('Refund note');
+  await wizard.getByRole('button', { name: 'Create automation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/wfunnel/${funnel.id}/automations/v2/\\d+$`));
+  const workflowUrl = new URL(page.url()).pathname;
+  await page.goto(`/wfunnel/${funnel.id}/automations/v2`);
+  await expect(page.getByRole('row').filter({ hasText: 'Refund note' })).toContainText('On Refund');
+
+  // A member with only the orders flag.
+  await page.goto('/settings/staff/new');
+  await page.getByLabel('E-mail').fill(staffEmail);
+  await page.getByLabel('First name').fill('Nora');
+  await page.getByRole('checkbox', { name: 'Orders' }).check();
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page).toHaveURL(/\/settings\/staff$/);
+  const code = await readCodeFromMailbox(page, staffEmail);
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto(`/new-password?email=${encodeURIComponent(staffEmail)}`);
+  await staff.getByLabel('6-digit code').fill(code);
+  await staff.getByLabel('New password').fill('staff password');
+  await staff.getByRole('button', { name: 'Save new password' }).click();
+  await logIn(staff, staffEmail, 'staff password');
+  await closeWelcome(staff);
+
+  await staff.goto(`/wfunnel/${funnel.id}/automations/v2`);
+  await expect(staff.getByText('Access denied', { exact: true })).toBeVisible();
+  await expect(staff.getByRole('row').filter({ hasText: 'Refund note' })).toHaveCount(0);
+  await shot(staff, 'automations-access-denied');
+  await staff.goto(workflowUrl);
+  await expect(staff.getByText('Access denied', { exact: true })).toBeVisible();
+  // The funnel's sidebar link is locked, and so is Create automation on the account's list.
+  await expect(staff.getByRole('button', { name: 'Automations' })).toHaveAttribute('aria-disabled', 'true');
+  await staff.goto('/automations');
+  await expect(staff.getByRole('button', { name: 'Create automation' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await staffContext.close();
 });

@@ -2,7 +2,7 @@ import type { Automation } from '@funnelwork/domain';
 import { Badge, Box, Button, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { ListCard } from '../../../../shared/list-card.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
@@ -36,7 +36,15 @@ export function AutomationsScreen({ view }: { view: View }) {
               ? 'Global automations'
               : 'Automations'
         }
-        description="Automations run actions — e-mails, waits and conditions — when a trigger fires."
+        description={
+          funnelId === undefined ? (
+            'Automations run actions — e-mails, waits and conditions — when a trigger fires.'
+          ) : (
+            <>
+              The automations of one funnel. <Link to={VIEW_PATHS[view]}>Show all</Link>
+            </>
+          )
+        }
       />
       <SegmentedControl
         mb="md"
@@ -66,7 +74,7 @@ export const ArchivedAutomationsScreen = () => <AutomationsScreen view="archive"
  */
 export function FunnelAutomationsScreen() {
   const funnelId = Number(useParams().id);
-  const kind = window.location.pathname.startsWith('/wfunnel/') ? 'wfunnel' : 'funnel';
+  const kind = useLocation().pathname.startsWith('/wfunnel/') ? 'wfunnel' : 'funnel';
   const { canWrite } = useAutomationsAccess();
   if (!canWrite) {
     return (
