@@ -82,6 +82,27 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await condition.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByTestId('branch-yes')).toBeVisible();
   await expect(page.getByTestId('branch-no')).toBeVisible();
+  // End automation in the No branch, then deleted again; the wait edited to 0 hours and back.
+  await page.getByRole('button', { name: 'Add a step at 1/no/0' }).click();
+  await page.getByRole('menuitem', { name: 'End automation' }).click();
+  await page
+    .getByRole('dialog', { name: 'End automation' })
+    .getByRole('button', { name: 'End automation' })
+    .click();
+  const noBranch = page.getByTestId('branch-no');
+  await expect(noBranch.getByTestId('step-card')).toContainText('End automation');
+  await expect(noBranch.getByRole('button', { name: 'Add a step at 1/no/1' })).toHaveCount(0);
+  await noBranch.getByRole('button', { name: 'Delete step' }).click();
+  await expect(noBranch.getByTestId('step-card')).toHaveCount(0);
+  const waitCard = page.getByTestId('step-card').first();
+  await waitCard.getByRole('button', { name: 'Edit step' }).click();
+  await choose(page, page.getByRole('dialog', { name: 'Add wait' }), 'Unit', 'Hours');
+  await page.getByRole('dialog', { name: 'Add wait' }).getByRole('button', { name: 'Save' }).click();
+  await expect(waitCard).toContainText('Wait 0 hours');
+  await waitCard.getByRole('button', { name: 'Edit step' }).click();
+  await choose(page, page.getByRole('dialog', { name: 'Add wait' }), 'Unit', 'Minutes');
+  await page.getByRole('dialog', { name: 'Add wait' }).getByRole('button', { name: 'Save' }).click();
+  await expect(waitCard).toContainText('Wait 0 minutes');
 
   // Add action in the Yes branch: a copy of a shared design, opened in the e-mail editor.
   await page.getByRole('button', { name: 'Add a step at 1/yes/0' }).click();
@@ -223,4 +244,21 @@ test("funnel automations are locked without the automations permission: 'Access 
     'true',
   );
   await staffContext.close();
+
+  // The owner archives it (Restore brings it back), then deletes it.
+  await page.goto(workflowUrl);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page).toHaveURL(/\/automations\/archive$/);
+  const archived = page.getByRole('row').filter({ hasText: 'Refund note' });
+  await archived.getByRole('button', { name: 'Restore' }).click();
+  await expect(archived).toHaveCount(0);
+  await page.goto('/automations');
+  await page.getByRole('link', { name: 'Refund note' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete automation' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/automations$/);
+  await expect(page.getByText('No automations yet.')).toBeVisible();
 });
