@@ -131,6 +131,15 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(page.getByTestId('automation-status')).toHaveText('active');
   await shot(page, 'automations-workflow');
 
+  // A second one, set up through the API, waits a day: its run can be cancelled while it waits.
+  const waiting = await apiCall<{ id: number }>(page, 'POST', 'automations', {
+    name: `Day later ${name}`,
+    funnel_id: null,
+    trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+    steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }],
+  });
+  await apiCall(page, 'POST', `automations/${waiting.id}/activate`);
+
   // A shopper buys in the demo's published funnel.
   const origin = `http://demo-store.localhost:${e2ePort}`;
   const { context, shopper } = await shopperPage(browser, page);
@@ -177,6 +186,15 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(run.getByRole('table')).toContainText('Wait');
   await page.waitForTimeout(300); // the panel's opening animation, for the screenshot
   await shot(page, 'automations-run-history');
+
+  // Cancel on a waiting run.
+  await page.goto(`/automations/${waiting.id}?tab=runs`);
+  const waitingRun = page.getByTestId('run-row').first();
+  await expect(waitingRun).toHaveAttribute('data-status', 'waiting', { timeout: 20_000 });
+  await expect(waitingRun.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await waitingRun.getByRole('button', { name: 'Cancel' }).click();
+  await expect(waitingRun).toHaveAttribute('data-status', 'cancelled');
+  await expect(waitingRun.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 });
 
 test("funnel automations are locked without the automations permission: 'Access denied'", async ({
