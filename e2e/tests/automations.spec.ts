@@ -42,6 +42,11 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   const demoRow = page.getByRole('row').filter({ hasText: 'Thank-you e-mail' });
   await expect(demoRow).toContainText('On Purchase');
   await expect(demoRow).toContainText('active');
+  await demoRow.getByRole('link', { name: 'Thank-you e-mail' }).click();
+  await expect(page.getByTestId('trigger-card')).toContainText('On Purchase');
+  await expect(page.getByTestId('step-card').first()).toContainText('Send');
+  await shot(page, 'automations-demo-workflow');
+  await page.goto('/automations');
 
   // The wizard: "selecting a trigger … enables Continue".
   await page.getByRole('button', { name: 'Create automation' }).click();

@@ -19,6 +19,7 @@ import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx'
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { useFunnelPage } from '../../../funnels/api.ts';
+import { usePickerProducts } from '../../../store/api.ts';
 import { useAutomationsAccess } from '../../access.ts';
 import {
   type AutomationTrigger,
@@ -101,6 +102,20 @@ function Workflow({ automation }: { automation: Automation }) {
   const remove = useDeleteAutomation();
   const templates = useEmailTemplates(me.id);
   const funnels = useFunnelPage(false, { page: 1, folderId: null, query: '' });
+  const funnelOptions = [
+    ...(funnels.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+    ...trigger.funnel_ids
+      .filter((fid) => !funnels.data?.data.some((f) => f.id === fid))
+      .map((fid) => ({ value: String(fid), label: `Funnel ${fid}` })),
+  ];
+  const products = usePickerProducts();
+  // A limit to a product beyond the picker's page still shows, by its id.
+  const productOptions = [
+    ...(products.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+    ...trigger.product_ids
+      .filter((pid) => !products.data?.data.some((p) => p.id === pid))
+      .map((pid) => ({ value: String(pid), label: `Product ${pid}` })),
+  ];
   const templateName = (templateId: number) =>
     templates.data?.find((t) => t.id === templateId)?.name ?? `Template ${templateId}`;
   const editorPath = (templateId: number) =>
@@ -237,13 +252,19 @@ function Workflow({ automation }: { automation: Automation }) {
                 disabled={!canWrite}
                 value={trigger.funnel_ids.map(String)}
                 onChange={(values) => setTrigger({ ...trigger, funnel_ids: values.map(Number) })}
-                data={(funnels.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+                data={funnelOptions}
               />
-              <Text size="xs" c="dimmed" mt={4}>
-                {trigger.product_ids.length === 0
-                  ? 'Every product'
-                  : `Only for products ${trigger.product_ids.join(', ')}`}
-              </Text>
+              <MultiSelect
+                mt="xs"
+                size="xs"
+                label="Only for these products"
+                placeholder={trigger.product_ids.length === 0 ? 'Every product' : undefined}
+                disabled={!canWrite}
+                searchable
+                value={trigger.product_ids.map(String)}
+                onChange={(values) => setTrigger({ ...trigger, product_ids: values.map(Number) })}
+                data={productOptions}
+              />
             </Card>
             <StepFlow
               steps={steps}
