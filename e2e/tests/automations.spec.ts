@@ -202,7 +202,7 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(waitingRun.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 });
 
-test("funnel automations are locked without the automations permission: 'Access denied'", async ({
+test("a funnel's automations: the owner's lifecycle, and 'Access denied' without the permission", async ({
   page,
   browser,
 }) => {
@@ -233,7 +233,18 @@ test("funnel automations are locked without the automations permission: 'Access 
   await wizard.getByRole('button', { name: 'Create automation' }).click();
   await expect(page).toHaveURL(new RegExp(`/wfunnel/${funnel.id}/automations/v2/\\d+$`));
   const workflowUrl = new URL(page.url()).pathname;
-  await page.goto(`/wfunnel/${funnel.id}/automations/v2`);
+  // Leaving with an unsaved step: 'Save changes?', and Save changes saves it (version 2) and leaves.
+  await page.getByRole('button', { name: 'Add a step at 0' }).click();
+  await page.getByRole('menuitem', { name: 'Add wait' }).click();
+  await page.getByRole('dialog', { name: 'Add wait' }).getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('unsaved changes')).toBeVisible();
+  await page
+    .getByRole('complementary', { name: 'Funnel' })
+    .getByRole('link', { name: 'Automations' })
+    .click();
+  const leave = page.getByRole('dialog', { name: 'Save changes?' });
+  await leave.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/wfunnel/${funnel.id}/automations/v2$`));
   await expect(page.getByRole('row').filter({ hasText: 'Refund note' })).toContainText('On Refund');
 
   // A member with only the orders flag.
@@ -268,8 +279,25 @@ test("funnel automations are locked without the automations permission: 'Access 
   );
   await staffContext.close();
 
-  // The owner archives it (Restore brings it back), then deletes it.
+  // Activate with an unsaved step: the popup saves it first (version 3), then activates.
   await page.goto(workflowUrl);
+  await expect(page.getByText('Version 2')).toBeVisible();
+  await expect(page.getByTestId('step-card')).toContainText('Wait 1 days');
+  await page.getByRole('button', { name: 'Add a step at 1' }).click();
+  await page.getByRole('menuitem', { name: 'End automation' }).click();
+  await page
+    .getByRole('dialog', { name: 'End automation' })
+    .getByRole('button', { name: 'End automation' })
+    .click();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  const activate = page.getByRole('dialog', { name: 'Activate automation' });
+  await expect(activate).toContainText('Your unsaved changes are saved first.');
+  await activate.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByTestId('automation-status')).toHaveText('active');
+  await expect(page.getByText('Version 3', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('step-card').nth(1)).toContainText('End automation');
+
+  // The owner archives it (Restore brings it back), then deletes it.
   await page.getByRole('button', { name: 'Archive' }).click();
   await expect(page).toHaveURL(/\/automations\/archive$/);
   const archived = page.getByRole('row').filter({ hasText: 'Refund note' });
@@ -277,7 +305,7 @@ test("funnel automations are locked without the automations permission: 'Access 
   await expect(archived).toHaveCount(0);
   await page.goto('/automations');
   await page.getByRole('link', { name: 'Refund note' }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Delete automation' })
     .getByRole('button', { name: 'Delete' })

@@ -13,8 +13,8 @@ import {
   Text,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
@@ -77,7 +77,7 @@ export function AutomationWorkflowScreen() {
     );
   }
   if (!automation.data) return <Skeleton m="xl" h={300} />;
-  return <Workflow key={`${automation.data.id}:${automation.data.version}`} automation={automation.data} />;
+  return <Workflow key={automation.data.id} automation={automation.data} />;
 }
 
 function Workflow({ automation }: { automation: Automation }) {
@@ -89,6 +89,14 @@ function Workflow({ automation }: { automation: Automation }) {
   const [steps, setSteps] = useState<AutomationStep[]>(saved);
   const [trigger, setTrigger] = useState<AutomationTrigger>(automation.trigger);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // A saved version (ours or another tab's) becomes the draft. The screen stays mounted, so a write's
+  // follow-up (activate after save, leave after save) still runs.
+  const [seenVersion, setSeenVersion] = useState(automation.version);
+  if (seenVersion !== automation.version) {
+    setSeenVersion(automation.version);
+    setSteps(saved);
+    setTrigger(automation.trigger);
+  }
   const [activating, setActivating] = useState(false);
   const [deleting, setDeleting] = useState<Automation | null>(null);
   const dirty =
@@ -130,6 +138,12 @@ function Workflow({ automation }: { automation: Automation }) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+
+  // Leaving the workflow in the app with unsaved steps: 'Save changes?' (switching tabs stays).
+  const { pathname } = useLocation();
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const blocker = useBlocker(({ nextLocation }) => dirtyNow.current && nextLocation.pathname !== pathname);
 
   const put = (step: AutomationStep) => {
     if (!editing) return;
@@ -313,6 +327,27 @@ function Workflow({ automation }: { automation: Automation }) {
             </Button>
             <Button color="green" loading={save.isPending || activate.isPending} onClick={confirmActivate}>
               Activate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
+        <Stack>
+          <Text size="sm">This automation has changes that are not saved.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.proceed?.()}>
+              Ignore changes
+            </Button>
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                save.mutate(
+                  { steps, trigger },
+                  { onSuccess: () => blocker.proceed?.(), onError: () => blocker.reset?.() },
+                )
+              }
+            >
+              Save changes
             </Button>
           </Group>
         </Stack>
