@@ -42,6 +42,7 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   const demoRow = page.getByRole('row').filter({ hasText: 'Thank-you e-mail' });
   await expect(demoRow).toContainText('On Purchase');
   await expect(demoRow).toContainText('active');
+  await shot(page, 'automations-list');
   await demoRow.getByRole('link', { name: 'Thank-you e-mail' }).click();
   await expect(page.getByTestId('trigger-card')).toContainText('On Purchase');
   await expect(page.getByTestId('step-card').first()).toContainText('Send');
@@ -84,6 +85,7 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(condition.getByRole('button', { name: 'Add' })).toBeDisabled();
   await condition.getByRole('textbox', { name: 'Value' }).fill('@example.test');
   await expect(condition.getByRole('button', { name: 'Add' })).toBeEnabled();
+  await shot(page, 'automations-condition');
   await condition.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByTestId('branch-yes')).toBeVisible();
   await expect(page.getByTestId('branch-no')).toBeVisible();
@@ -124,6 +126,7 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(action.getByRole('button', { name: 'Add' })).toBeDisabled();
   const subject = `Your order, {{first_name}} (${name})`;
   await action.getByLabel('Subject').fill(subject);
+  await shot(page, 'automations-add-action');
   await action.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByTestId('branch-yes').getByTestId('step-card')).toContainText('Send');
 
