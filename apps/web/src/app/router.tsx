@@ -74,6 +74,13 @@ const AnalyticsScreen = lazyScreen(analytics, 'AnalyticsScreen');
 const FunnelAnalyticsScreen = lazyScreen(analytics, 'FunnelAnalyticsScreen');
 const HelpScreen = lazyScreen(() => import('../features/help/routes/help/help-screen.tsx'), 'HelpScreen');
 
+const automations = () => import('../features/automations/screens.ts');
+const AutomationListScreen = lazyScreen(automations, 'AutomationListScreen');
+const GlobalAutomationsScreen = lazyScreen(automations, 'GlobalAutomationsScreen');
+const ArchivedAutomationsScreen = lazyScreen(automations, 'ArchivedAutomationsScreen');
+const FunnelAutomationsScreen = lazyScreen(automations, 'FunnelAutomationsScreen');
+const AutomationWorkflowScreen = lazyScreen(automations, 'AutomationWorkflowScreen');
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -107,11 +114,11 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
           { path: 'analytics', element: <FunnelAnalyticsScreen /> },
           soon('apps/:appId', 'Funnel apps'),
           ...(kind === 'funnel'
-            ? [soon('automations/:automation/:email', 'Funnel automations')]
+            ? [{ path: 'automations/:automation/:email', element: <AutomationWorkflowScreen /> }]
             : [
-                soon('automations/v2', 'Funnel automations'),
-                soon('automations/v2/:automation', 'Funnel automations'),
-                soon('automations/:automation', 'Funnel automations'),
+                { path: 'automations/v2', element: <FunnelAutomationsScreen /> },
+                { path: 'automations/v2/:automation', element: <AutomationWorkflowScreen /> },
+                { path: 'automations/:automation', element: <AutomationWorkflowScreen /> },
               ]),
           { path: 'steps', element: <FunnelStepsScreen /> },
           { path: 'steps/:step', element: <StepsChildrenLayout />, children: stepChildren },
@@ -137,10 +144,10 @@ const mainRoutes: RouteObject[] = [
   { path: '/orders', element: <OrdersScreen /> },
   { path: '/customers', element: <CustomersScreen /> },
   { path: '/analytics', element: <AnalyticsScreen /> },
-  soon('/automations', 'Automations'),
-  soon('/automations/archive', 'Archived automations'),
-  soon('/automations/global', 'Global automations'),
-  soon('/automations/:id', 'Automation workflow'),
+  { path: '/automations', element: <AutomationListScreen /> },
+  { path: '/automations/archive', element: <ArchivedAutomationsScreen /> },
+  { path: '/automations/global', element: <GlobalAutomationsScreen /> },
+  { path: '/automations/:id', element: <AutomationWorkflowScreen /> },
   soon('/apps', 'Apps'),
   soon('/apps/:id', 'App'),
   soon('/apps/:id/connect-redirect', 'App connection'),

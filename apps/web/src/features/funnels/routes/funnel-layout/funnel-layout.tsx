@@ -68,7 +68,12 @@ export function FunnelLayout() {
     { to: kind === 'wfunnel' ? 'analytics-v2' : 'analytics', label: 'Analytics', icon: IconChartBar },
     { to: '/apps', label: 'Apps', icon: IconAppWindow, locked: !access.funnels },
     // "funnel automations are locked without automations permission."
-    { to: '/automations', label: 'Automations', icon: IconRobot, locked: !access.automations },
+    {
+      to: kind === 'wfunnel' ? 'automations/v2' : `/automations?funnel_id=${id}`,
+      label: 'Automations',
+      icon: IconRobot,
+      locked: !access.automations,
+    },
   ];
 
   return (

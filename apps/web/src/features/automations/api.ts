@@ -1,0 +1,169 @@
+import type {
+  Automation,
+  AutomationRun,
+  AutomationStep,
+  EmailTemplate,
+  RUN_STATUSES,
+  SharedEmailTemplate,
+} from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+
+export type RunStatus = (typeof RUN_STATUSES)[number];
+/** A run as the history lists it (its steps come with the run itself). */
+export type RunSummary = Omit<AutomationRun, 'steps'>;
+export type AutomationTrigger = { id: string; funnel_ids: number[]; product_ids: number[] };
+
+/** Which automations a list shows: the active or archived ones, optionally of one funnel or global. */
+export type AutomationListScope = { archived: boolean; funnelId?: number; global?: boolean };
+
+/** The run history refreshes on its own while runs wait and send. */
+const RUNS_REFRESH_MS = 3_000;
+
+export const automationKeys = {
+  all: ['automations'] as const,
+  list: (scope: AutomationListScope) => ['automations', 'list', scope] as const,
+  one: (id: number) => ['automations', 'one', id] as const,
+  runs: (id: number, status: RunStatus | null) => ['automations', 'runs', id, status] as const,
+  allRuns: (id: number) => ['automations', 'runs', id] as const,
+  run: (runId: number) => ['automations', 'run', runId] as const,
+  templates: (userId: number) => ['email-editor', 'templates', userId] as const,
+  shared: ['email-editor', 'shared'] as const,
+};
+
+export function useAutomations(scope: AutomationListScope) {
+  return useQuery({
+    queryKey: automationKeys.list(scope),
+    queryFn: async () => {
+      const list = await apiOrThrow<Automation[]>('GET', 'automations', {
+        query: { archived: String(scope.archived), funnel_id: scope.funnelId },
+      });
+      return scope.global ? list.filter((a) => a.funnel_id === null) : list;
+    },
+  });
+}
+
+export function useAutomation(id: number) {
+  return useQuery({
+    queryKey: automationKeys.one(id),
+    queryFn: () => apiOrThrow<Automation>('GET', `automations/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useAutomationRuns(id: number, status: RunStatus | null) {
+  return useQuery({
+    queryKey: automationKeys.runs(id, status),
+    queryFn: () =>
+      apiOrThrow<RunSummary[]>('GET', `automations/${id}/runs`, { query: { status: status ?? undefined } }),
+    refetchInterval: RUNS_REFRESH_MS,
+  });
+}
+
+/** One run with its steps, fetched while it is expanded in the history. */
+export function useAutomationRun(runId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: automationKeys.run(runId),
+    queryFn: () => apiOrThrow<AutomationRun>('GET', `automation-runs/${runId}`),
+    enabled,
+    refetchInterval: RUNS_REFRESH_MS,
+  });
+}
+
+/** The member's own e-mail templates, for the send-e-mail action. */
+export function useEmailTemplates(userId: number) {
+  return useQuery({
+    queryKey: automationKeys.templates(userId),
+    queryFn: () => apiOrThrow<EmailTemplate[]>('GET', `users/${userId}/email-templates`),
+  });
+}
+
+export function useSharedEmailTemplates() {
+  return useQuery({
+    queryKey: automationKeys.shared,
+    queryFn: () => apiOrThrow<SharedEmailTemplate[]>('GET', 'email-templates/shared'),
+  });
+}
+
+/* Writes */
+
+export type NewAutomation = {
+  name: string;
+  funnel_id: number | null;
+  trigger: AutomationTrigger;
+  steps?: AutomationStep[];
+};
+
+export function useCreateAutomation() {
+  return useApiMutation({
+    mutationFn: (data: NewAutomation) => apiOrThrow<Automation>('POST', 'automations', { body: { data } }),
+    invalidates: [automationKeys.all],
+    success: () => 'Automation created',
+  });
+}
+
+/** Save: the steps (and name or trigger) as a new version; runs in flight keep theirs. */
+export function useSaveAutomation(id: number) {
+  return useApiMutation({
+    mutationFn: (data: { name?: string; trigger?: AutomationTrigger; steps?: AutomationStep[] }) =>
+      apiOrThrow<Automation>('PATCH', `automations/${id}`, { body: { data } }),
+    invalidates: [automationKeys.all],
+    success: () => 'Automation saved',
+  });
+}
+
+type AutomationAction = 'activate' | 'deactivate' | 'archive' | 'restore';
+const ACTION_NOTICES: Record<AutomationAction, string> = {
+  activate: 'Automation activated',
+  deactivate: 'Automation deactivated',
+  archive: 'Automation archived',
+  restore: 'Automation restored',
+};
+
+function useAutomationAction(action: AutomationAction) {
+  return useApiMutation({
+    mutationFn: (id: number) => apiOrThrow<Automation>('POST', `automations/${id}/${action}`),
+    invalidates: [automationKeys.all],
+    success: () => ACTION_NOTICES[action],
+    failure: (error) => error.message,
+  });
+}
+
+export const useActivateAutomation = () => useAutomationAction('activate');
+export const useDeactivateAutomation = () => useAutomationAction('deactivate');
+export const useArchiveAutomation = () => useAutomationAction('archive');
+export const useRestoreAutomation = () => useAutomationAction('restore');
+
+export function useDeleteAutomation() {
+  return useApiMutation({
+    mutationFn: (automation: { id: number }) =>
+      apiOrThrow<{ success: true }>('DELETE', `automations/${automation.id}`),
+    invalidates: [automationKeys.all],
+    success: () => 'Automation deleted',
+  });
+}
+
+/** Retry a failed run from its failed step, or cancel a running or waiting one. */
+function useRunAction(action: 'retry' | 'cancel') {
+  return useApiMutation({
+    mutationFn: (runId: number) => apiOrThrow<AutomationRun>('POST', `automation-runs/${runId}/${action}`),
+    invalidates: [automationKeys.all],
+    success: () => (action === 'retry' ? 'Run retried' : 'Run cancelled'),
+    failure: (error) => error.message,
+  });
+}
+
+export const useRetryRun = () => useRunAction('retry');
+export const useCancelRun = () => useRunAction('cancel');
+
+/** "Start from a shared template": the member's own copy of a shared design, to open in the editor. */
+export function useTemplateFromShared(userId: number) {
+  return useApiMutation({
+    mutationFn: (sharedId: string) =>
+      apiOrThrow<{ id: number }>('POST', `users/${userId}/email-templates/from-shared`, {
+        body: { data: { shared_id: sharedId } },
+      }),
+    invalidates: [automationKeys.templates(userId)],
+  });
+}

@@ -1,0 +1,137 @@
+import type { AutomationStep, StepPath } from '@funnelwork/domain';
+import { ActionIcon, Badge, Card, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { stepSummary } from '../labels.ts';
+import { endsList } from '../step-tree.ts';
+import classes from './automations.module.css';
+
+export type StepKind = 'action' | 'wait' | 'condition' | 'end';
+const KIND_OF: Record<AutomationStep['type'], StepKind> = {
+  send_email: 'action',
+  wait: 'wait',
+  condition: 'condition',
+  end: 'end',
+};
+export const stepKind = (step: AutomationStep) => KIND_OF[step.type];
+
+type StepFlowProps = {
+  steps: AutomationStep[];
+  /** The path of this list's first place: [] for the top list, [2, 'yes'] for a branch. */
+  at: StepPath;
+  templateName: (id: number) => string;
+  /** Open the popup of a new step of `kind` at `path`. */
+  onAdd: (path: StepPath, kind: StepKind) => void;
+  onEdit: (path: StepPath, step: AutomationStep) => void;
+  onRemove: (path: StepPath) => void;
+  readOnly: boolean;
+};
+
+/** "+" between steps: the four kinds of step the automation builder adds. */
+function AddButton({
+  path,
+  onAdd,
+  readOnly,
+}: {
+  path: StepPath;
+  onAdd: StepFlowProps['onAdd'];
+  readOnly: boolean;
+}) {
+  if (readOnly) return <div className={classes.connector} />;
+  return (
+    <>
+      <div className={classes.connector} />
+      <Menu position="bottom" withArrow>
+        <Menu.Target>
+          <ActionIcon variant="light" radius="xl" aria-label={`Add a step at ${path.join('/')}`}>
+            <IconPlus size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => onAdd(path, 'action')}>Add action</Menu.Item>
+          <Menu.Item onClick={() => onAdd(path, 'wait')}>Add wait</Menu.Item>
+          <Menu.Item onClick={() => onAdd(path, 'condition')}>Another condition</Menu.Item>
+          <Menu.Item onClick={() => onAdd(path, 'end')}>End automation</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <div className={classes.connector} />
+    </>
+  );
+}
+
+const KIND_LABELS: Record<StepKind, string> = {
+  action: 'Send e-mail',
+  wait: 'Wait',
+  condition: 'Condition',
+  end: 'End',
+};
+
+/** A list of steps top to bottom, a condition's Yes and No branches side by side under it. */
+export function StepFlow(props: StepFlowProps) {
+  const { steps, at, templateName, onAdd, onEdit, onRemove, readOnly } = props;
+  const place = (index: number): StepPath => [...at, index];
+  return (
+    <div className={classes.flow}>
+      {steps.map((step, index) => {
+        const path = place(index);
+        return (
+          <div key={path.join('/')} className={classes.flow} style={{ width: '100%' }}>
+            <AddButton path={path} onAdd={onAdd} readOnly={readOnly} />
+            <Card withBorder className={classes.stepCard} data-testid="step-card" data-type={step.type}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Badge size="xs" variant="light">
+                    {KIND_LABELS[stepKind(step)]}
+                  </Badge>
+                  <Text size="sm" mt={4}>
+                    {stepSummary(step, templateName)}
+                  </Text>
+                </div>
+                {!readOnly && (
+                  <Group gap={2} wrap="nowrap">
+                    {step.type !== 'end' && (
+                      <Tooltip label="Edit step">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label="Edit step"
+                          onClick={() => onEdit(path, step)}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    <Tooltip label="Delete step">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label="Delete step"
+                        onClick={() => onRemove(path)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                )}
+              </Group>
+            </Card>
+            {step.type === 'condition' && (
+              <>
+                <div className={classes.connector} />
+                <div className={classes.branches}>
+                  {(['yes', 'no'] as const).map((branch) => (
+                    <div key={branch} className={classes.branch} data-testid={`branch-${branch}`}>
+                      <Text ta="center" fw={700} size="sm" c={branch === 'yes' ? 'green' : 'red'}>
+                        {branch === 'yes' ? 'Yes' : 'No'}
+                      </Text>
+                      <StepFlow {...props} steps={step[branch]} at={[...path, branch]} />
+                    </div>
+                  ))}
+                </div>
+              </>
+            )}
+          </div>
+        );
+      })}
+      {!endsList(steps) && <AddButton path={place(steps.length)} onAdd={onAdd} readOnly={readOnly} />}
+    </div>
+  );
+}

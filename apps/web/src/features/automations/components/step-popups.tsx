@@ -1,0 +1,380 @@
+import { MERGE_TAGS } from '@funnelwork/blocks';
+import {
+  AUTOMATION_CONDITION_KEYS,
+  type AutomationCondition,
+  type AutomationConditionKey,
+  type AutomationStep,
+  conditionComplete,
+  WAIT_AMOUNT_MAX,
+} from '@funnelwork/domain';
+import { FILTER_OPERANDS, type FilterOperand, takesValues } from '@funnelwork/domain/analytics/filters';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useEmailTemplates, useSharedEmailTemplates, useTemplateFromShared } from '../api.ts';
+import { CONDITION_KEY_LABELS, WEEKDAYS } from '../labels.ts';
+
+type StepPopupProps<S> = {
+  /** The step being edited, or undefined for a new one. */
+  step?: S;
+  onSave: (step: AutomationStep) => void;
+  onClose: () => void;
+};
+
+type SendEmail = Extract<AutomationStep, { type: 'send_email' }>;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * "Add action": send e-mail — one of the member's templates, or a copy of a shared design opened in
+ * the e-mail editor (a new tab, so the unsaved workflow stays); to the customer or a fixed address;
+ * a subject with merge tags.
+ */
+export function AddActionPopup({
+  step,
+  onSave,
+  onClose,
+  userId,
+  editorPath,
+}: StepPopupProps<SendEmail> & { userId: number; editorPath: (templateId: number) => string }) {
+  const templates = useEmailTemplates(userId);
+  const shared = useSharedEmailTemplates();
+  const fromShared = useTemplateFromShared(userId);
+  const [templateId, setTemplateId] = useState<string | null>(step ? String(step.email_template_id) : null);
+  const [design, setDesign] = useState<string | null>(null);
+  const [to, setTo] = useState<'customer' | 'address'>(step?.to ?? 'customer');
+  const [address, setAddress] = useState(step?.address ?? '');
+  const [subject, setSubject] = useState(step?.subject ?? '');
+  const addressOk = to === 'customer' || EMAIL.test(address.trim());
+  const complete = templateId !== null && subject.trim() !== '' && addressOk;
+
+  const createFromShared = () => {
+    if (!design) return;
+    fromShared.mutate(design, {
+      onSuccess: ({ id }) => {
+        setTemplateId(String(id));
+        window.open(editorPath(id), '_blank', 'noopener');
+      },
+    });
+  };
+  const save = () => {
+    if (!complete) return;
+    onSave({
+      type: 'send_email',
+      email_template_id: Number(templateId),
+      to,
+      ...(to === 'address' ? { address: address.trim() } : {}),
+      subject: subject.trim(),
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Add action" size="lg">
+      <Stack>
+        <Text fw={600}>Send e-mail</Text>
+        <Select
+          label="E-mail template"
+          placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
+          searchable
+          value={templateId}
+          onChange={setTemplateId}
+          data={(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          nothingFoundMessage="No templates yet: create one from a design below"
+        />
+        {templateId !== null && (
+          <Anchor href={editorPath(Number(templateId))} target="_blank" size="sm">
+            Open in the e-mail editor
+          </Anchor>
+        )}
+        <Group align="flex-end">
+          <Select
+            label="Or start from a design"
+            placeholder="Choose a design"
+            flex={1}
+            value={design}
+            onChange={setDesign}
+            data={(shared.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          />
+          <Button
+            variant="default"
+            disabled={!design}
+            loading={fromShared.isPending}
+            onClick={createFromShared}
+          >
+            Create and edit
+          </Button>
+        </Group>
+        <Divider />
+        <SegmentedControl
+          value={to}
+          onChange={(value) => setTo(value as 'customer' | 'address')}
+          data={[
+            { value: 'customer', label: 'To the customer' },
+            { value: 'address', label: 'To an address' },
+          ]}
+        />
+        {to === 'address' && (
+          <TextInput
+            label="E-mail address"
+            placeholder="Type a valid email address"
+            value={address}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+            error={address !== '' && !addressOk ? 'must be an e-mail address' : undefined}
+          />
+        )}
+        <TextInput
+          label="Subject"
+          maxLength={200}
+          value={subject}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+          description={`Merge tags: ${MERGE_TAGS.slice(0, 6)
+            .map((tag) => `{{${tag}}}`)
+            .join(' ')}`}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!complete} onClick={save}>
+            {step ? 'Save' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type Wait = Extract<AutomationStep, { type: 'wait' }>;
+
+/** "Add wait": a number 0–10000 of minutes, hours or days, or until a weekday and time. */
+export function AddWaitPopup({ step, onSave, onClose }: StepPopupProps<Wait>) {
+  const [mode, setMode] = useState<'delay' | 'until'>(step?.mode ?? 'delay');
+  const [amount, setAmount] = useState<number | string>(step?.mode === 'delay' ? step.amount : 1);
+  const [unit, setUnit] = useState<'minutes' | 'hours' | 'days'>(step?.mode === 'delay' ? step.unit : 'days');
+  const [weekday, setWeekday] = useState<string>(step?.mode === 'until' ? String(step.weekday) : '1');
+  const [time, setTime] = useState(step?.mode === 'until' ? step.time : '09:00');
+  const amountOk =
+    typeof amount === 'number' && Number.isInteger(amount) && amount >= 0 && amount <= WAIT_AMOUNT_MAX;
+  const timeOk = /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+  const complete = mode === 'delay' ? amountOk : timeOk;
+  const save = () => {
+    if (!complete) return;
+    onSave(
+      mode === 'delay'
+        ? { type: 'wait', mode, amount: amount as number, unit }
+        : { type: 'wait', mode, weekday: Number(weekday), time },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Add wait">
+      <Stack>
+        <SegmentedControl
+          value={mode}
+          onChange={(value) => setMode(value as 'delay' | 'until')}
+          data={[
+            { value: 'delay', label: 'Wait for' },
+            { value: 'until', label: 'Wait until' },
+          ]}
+        />
+        {mode === 'delay' ? (
+          <Group grow align="flex-start">
+            <NumberInput
+              label="Amount"
+              min={0}
+              max={WAIT_AMOUNT_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              value={amount}
+              onChange={setAmount}
+              error={amountOk ? undefined : `must be 0 to ${WAIT_AMOUNT_MAX}`}
+            />
+            <Select
+              label="Unit"
+              allowDeselect={false}
+              value={unit}
+              onChange={(value) => value && setUnit(value as typeof unit)}
+              data={[
+                { value: 'minutes', label: 'Minutes' },
+                { value: 'hours', label: 'Hours' },
+                { value: 'days', label: 'Days' },
+              ]}
+            />
+          </Group>
+        ) : (
+          <Group grow align="flex-start">
+            <Select
+              label="Weekday"
+              allowDeselect={false}
+              value={weekday}
+              onChange={(value) => value && setWeekday(value)}
+              data={WEEKDAYS.map((day, i) => ({ value: String(i + 1), label: day }))}
+            />
+            <TextInput
+              label="Time"
+              type="time"
+              value={time}
+              onChange={(event) => setTime(event.currentTarget.value)}
+              description="In the account's time zone"
+            />
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!complete} onClick={save}>
+            {step ? 'Save' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type Condition = Extract<AutomationStep, { type: 'condition' }>;
+type DraftCondition = Omit<Partial<AutomationCondition>, 'id'> & { id: string };
+const newDraft = (): DraftCondition => ({ id: crypto.randomUUID(), key: 'customer_email' });
+
+/**
+ * "Another condition": filter conditions (key, operand, value or values), all or any of them; "Add/Save
+ * disabled without operand or value(s)".
+ */
+export function ConditionPopup({ step, onSave, onClose }: StepPopupProps<Condition>) {
+  const [match, setMatch] = useState<'all' | 'any'>(step?.match ?? 'all');
+  const [drafts, setDrafts] = useState<DraftCondition[]>(
+    step ? step.conditions.map((c) => ({ ...c, id: String(c.id ?? crypto.randomUUID()) })) : [newDraft()],
+  );
+  const complete = drafts.length > 0 && drafts.every(conditionComplete);
+  const change = (id: string, patch: Omit<Partial<AutomationCondition>, 'id'>) =>
+    setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...patch } : d)));
+  const save = () => {
+    if (!complete) return;
+    onSave({
+      type: 'condition',
+      match,
+      conditions: drafts.map(({ id, key, operand, value, values }) => ({
+        id,
+        key: key as AutomationConditionKey,
+        operand: operand as FilterOperand,
+        ...(takesValues(operand as FilterOperand) ? { values } : { value }),
+      })),
+      yes: [],
+      no: [],
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title="Another condition" size="xl">
+      <Stack>
+        <Group gap="xs">
+          <Text size="sm">Yes when</Text>
+          <SegmentedControl
+            size="xs"
+            value={match}
+            onChange={(value) => setMatch(value as 'all' | 'any')}
+            data={[
+              { value: 'all', label: 'all' },
+              { value: 'any', label: 'any' },
+            ]}
+          />
+          <Text size="sm">of these hold:</Text>
+        </Group>
+        {drafts.map((draft, index) => (
+          <Group key={draft.id} align="flex-end" wrap="nowrap" data-testid="condition-row">
+            <Select
+              label={index === 0 ? 'Field' : undefined}
+              aria-label="Field"
+              allowDeselect={false}
+              w={180}
+              value={draft.key ?? null}
+              onChange={(value) => change(draft.id, { key: value as AutomationConditionKey })}
+              data={AUTOMATION_CONDITION_KEYS.map((key) => ({
+                value: key,
+                label: CONDITION_KEY_LABELS[key],
+              }))}
+            />
+            <Select
+              label={index === 0 ? 'Operand' : undefined}
+              aria-label="Operand"
+              placeholder="Operand"
+              w={170}
+              value={draft.operand ?? null}
+              onChange={(value) =>
+                change(draft.id, { operand: (value ?? undefined) as FilterOperand | undefined })
+              }
+              data={FILTER_OPERANDS.map((o) => ({ value: o.operand, label: o.label }))}
+            />
+            {draft.operand && takesValues(draft.operand) ? (
+              <TagsInput
+                label={index === 0 ? 'Values' : undefined}
+                aria-label="Values"
+                placeholder="Type and press Enter"
+                flex={1}
+                value={draft.values ?? []}
+                onChange={(values) => change(draft.id, { values })}
+              />
+            ) : (
+              <TextInput
+                label={index === 0 ? 'Value' : undefined}
+                aria-label="Value"
+                flex={1}
+                value={draft.value ?? ''}
+                onChange={(event) => change(draft.id, { value: event.currentTarget.value })}
+              />
+            )}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label="Remove condition"
+              disabled={drafts.length === 1}
+              onClick={() => setDrafts((list) => list.filter((d) => d.id !== draft.id))}
+              mb={4}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button variant="subtle" w="fit-content" onClick={() => setDrafts((list) => [...list, newDraft()])}>
+          + Another condition
+        </Button>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!complete} onClick={save}>
+            {step ? 'Save' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "End automation": the run stops here; nothing can follow it in its list. */
+export function EndAutomationPopup({ onSave, onClose }: StepPopupProps<never>) {
+  return (
+    <Modal opened onClose={onClose} title="End automation">
+      <Stack>
+        <Text size="sm">The automation's run ends at this point. No step can follow it here.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => onSave({ type: 'end' })}>End automation</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,366 @@
+import type { Automation, AutomationStep, StepPath } from '@funnelwork/domain';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Modal,
+  MultiSelect,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
+import { ErrorBox } from '../../../../shared/error-box.tsx';
+import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { useFunnelPage } from '../../../funnels/api.ts';
+import { usePickerProducts } from '../../../store/api.ts';
+import { useAutomationsAccess } from '../../access.ts';
+import {
+  type AutomationTrigger,
+  useActivateAutomation,
+  useArchiveAutomation,
+  useAutomation,
+  useDeactivateAutomation,
+  useDeleteAutomation,
+  useEmailTemplates,
+  useSaveAutomation,
+} from '../../api.ts';
+import { RunHistory } from '../../components/run-history.tsx';
+import { StepFlow, type StepKind, stepKind } from '../../components/step-flow.tsx';
+import {
+  AddActionPopup,
+  AddWaitPopup,
+  ConditionPopup,
+  EndAutomationPopup,
+} from '../../components/step-popups.tsx';
+import { STATUS_COLORS, triggerLabel } from '../../labels.ts';
+import { countSteps, insertStep, removeStep, replaceStep } from '../../step-tree.ts';
+
+/** The open step popup: a new step at a place, or the step at a path being edited. */
+type Editing = { kind: StepKind; path: StepPath; step?: AutomationStep };
+
+/**
+ * /automations/{id} (and the funnel forms of it): the trigger, then the steps top to bottom with "+"
+ * between them; Save writes the steps as a new version (runs in flight keep theirs); Activate,
+ * Deactivate, Archive, Delete; the run history in its own tab (?tab=runs).
+ */
+export function AutomationWorkflowScreen() {
+  const params = useParams();
+  const id = Number(params.automation ?? params.id);
+  const funnelRoute = params.automation !== undefined;
+  const automation = useAutomation(id);
+  const { canWrite } = useAutomationsAccess();
+
+  if (funnelRoute && !canWrite) {
+    // "funnel automations are locked without automations permission."
+    return (
+      <Box p="xl" maw={720} mx="auto">
+        <ErrorBox title="Access denied" message="Funnel automations need the automations permission." />
+      </Box>
+    );
+  }
+  if (automation.isError) {
+    return (
+      <Box p="xl" maw={720} mx="auto">
+        <ErrorBox
+          title="Unable to load the automation"
+          message={automation.error.message}
+          back={{ to: '/automations', label: 'Back to automations' }}
+        />
+      </Box>
+    );
+  }
+  if (!automation.data) return <Skeleton m="xl" h={300} />;
+  return <Workflow key={automation.data.id} automation={automation.data} />;
+}
+
+function Workflow({ automation }: { automation: Automation }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'runs' ? 'runs' : 'workflow';
+  const { me, canWrite } = useAutomationsAccess();
+  const saved = automation.steps as AutomationStep[];
+  const [steps, setSteps] = useState<AutomationStep[]>(saved);
+  const [trigger, setTrigger] = useState<AutomationTrigger>(automation.trigger);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // A saved version (ours or another tab's) becomes the draft. The screen stays mounted, so a write's
+  // follow-up (activate after save, leave after save) still runs.
+  const [seenVersion, setSeenVersion] = useState(automation.version);
+  if (seenVersion !== automation.version) {
+    setSeenVersion(automation.version);
+    setSteps(saved);
+    setTrigger(automation.trigger);
+  }
+  const [activating, setActivating] = useState(false);
+  const [deleting, setDeleting] = useState<Automation | null>(null);
+  const dirty =
+    JSON.stringify(steps) !== JSON.stringify(saved) ||
+    JSON.stringify(trigger) !== JSON.stringify(automation.trigger);
+
+  const save = useSaveAutomation(automation.id);
+  const activate = useActivateAutomation();
+  const deactivate = useDeactivateAutomation();
+  const archive = useArchiveAutomation();
+  const remove = useDeleteAutomation();
+  const templates = useEmailTemplates(me.id);
+  const funnels = useFunnelPage(false, { page: 1, folderId: null, query: '' });
+  const funnelOptions = [
+    ...(funnels.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+    ...trigger.funnel_ids
+      .filter((fid) => !funnels.data?.data.some((f) => f.id === fid))
+      .map((fid) => ({ value: String(fid), label: `Funnel ${fid}` })),
+  ];
+  const products = usePickerProducts();
+  // A limit to a product beyond the picker's page still shows, by its id.
+  const productOptions = [
+    ...(products.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+    ...trigger.product_ids
+      .filter((pid) => !products.data?.data.some((p) => p.id === pid))
+      .map((pid) => ({ value: String(pid), label: `Product ${pid}` })),
+  ];
+  const templateName = (templateId: number) =>
+    templates.data?.find((t) => t.id === templateId)?.name ?? `Template ${templateId}`;
+  const editorPath = (templateId: number) =>
+    automation.funnel_id === null
+      ? `/email-editor/global/${automation.id}/${me.id}/${templateId}`
+      : `/email-editor/funnel/${automation.funnel_id}/${automation.id}/${me.id}/${templateId}`;
+
+  // Leaving with unsaved steps: the browser's own warning.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  // Leaving the workflow in the app with unsaved steps: 'Save changes?' (switching tabs stays).
+  const { pathname } = useLocation();
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const blocker = useBlocker(({ nextLocation }) => dirtyNow.current && nextLocation.pathname !== pathname);
+
+  const put = (step: AutomationStep) => {
+    if (!editing) return;
+    setSteps((tree) =>
+      editing.step ? replaceStep(tree, editing.path, step) : insertStep(tree, editing.path, step),
+    );
+    setEditing(null);
+  };
+  const saveNow = (then?: () => void) => save.mutate({ steps, trigger }, { onSuccess: () => then?.() });
+  const confirmActivate = () => {
+    const run = () => activate.mutate(automation.id, { onSuccess: () => setActivating(false) });
+    if (dirty) saveNow(run);
+    else run();
+  };
+  const popupProps = { step: editing?.step, onSave: put, onClose: () => setEditing(null) };
+  const active = automation.status === 'active';
+
+  return (
+    <Box p="xl" maw={1100} mx="auto">
+      <Button
+        component={Link}
+        to={automation.funnel_id === null ? '/automations' : `/automations?funnel_id=${automation.funnel_id}`}
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        leftSection={<IconArrowLeft size={14} />}
+        px={4}
+      >
+        Automations
+      </Button>
+      <Group justify="space-between" align="flex-end" mt="xs" mb="md" wrap="wrap">
+        <div>
+          <Group gap="xs">
+            <Text component="h1" fz={26} fw={700} m={0}>
+              {automation.name}
+            </Text>
+            <Badge variant="light" color={STATUS_COLORS[automation.status]} data-testid="automation-status">
+              {automation.status}
+            </Badge>
+            {automation.archived && <Badge color="gray">archived</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed">
+            Version {automation.version}
+            {dirty ? ' · unsaved changes' : ''}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <LockedButton
+            locked={!canWrite}
+            disabled={!dirty}
+            loading={save.isPending}
+            onClick={() => saveNow()}
+          >
+            Save
+          </LockedButton>
+          {active ? (
+            <LockedButton
+              locked={!canWrite}
+              variant="default"
+              loading={deactivate.isPending}
+              onClick={() => deactivate.mutate(automation.id)}
+            >
+              Deactivate
+            </LockedButton>
+          ) : (
+            <LockedButton
+              locked={!canWrite}
+              color="green"
+              disabled={countSteps(steps) === 0 || automation.archived}
+              onClick={() => setActivating(true)}
+            >
+              Activate
+            </LockedButton>
+          )}
+          {!automation.archived && (
+            <LockedButton
+              locked={!canWrite}
+              variant="default"
+              loading={archive.isPending}
+              onClick={() =>
+                archive.mutate(automation.id, { onSuccess: () => navigate('/automations/archive') })
+              }
+            >
+              Archive
+            </LockedButton>
+          )}
+          <LockedButton
+            locked={!canWrite}
+            variant="default"
+            color="red"
+            onClick={() => setDeleting(automation)}
+          >
+            Delete
+          </LockedButton>
+        </Group>
+      </Group>
+
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearch(value === 'runs' ? { tab: 'runs' } : {}, { replace: true })}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="workflow">Workflow</Tabs.Tab>
+          <Tabs.Tab value="runs">Run history</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="workflow">
+          <Stack align="center" gap={0}>
+            <Card withBorder w="100%" maw={520} data-testid="trigger-card">
+              <Badge size="xs" variant="light" color="orange">
+                Trigger
+              </Badge>
+              <Text fw={700} mt={4}>
+                {triggerLabel(trigger.id)}
+              </Text>
+              <MultiSelect
+                mt="xs"
+                size="xs"
+                label="Only for these funnels"
+                placeholder={trigger.funnel_ids.length === 0 ? 'Every funnel' : undefined}
+                disabled={!canWrite}
+                value={trigger.funnel_ids.map(String)}
+                onChange={(values) => setTrigger({ ...trigger, funnel_ids: values.map(Number) })}
+                data={funnelOptions}
+              />
+              <MultiSelect
+                mt="xs"
+                size="xs"
+                label="Only for these products"
+                placeholder={trigger.product_ids.length === 0 ? 'Every product' : undefined}
+                disabled={!canWrite}
+                searchable
+                value={trigger.product_ids.map(String)}
+                onChange={(values) => setTrigger({ ...trigger, product_ids: values.map(Number) })}
+                data={productOptions}
+              />
+            </Card>
+            <StepFlow
+              steps={steps}
+              at={[]}
+              templateName={templateName}
+              readOnly={!canWrite}
+              onAdd={(path, kind) => setEditing({ kind, path })}
+              onEdit={(path, step) => setEditing({ kind: stepKind(step), path, step })}
+              onRemove={(path) => setSteps((tree) => removeStep(tree, path))}
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="runs">
+          {tab === 'runs' && <RunHistory automationId={automation.id} canWrite={canWrite} />}
+        </Tabs.Panel>
+      </Tabs>
+
+      {editing?.kind === 'action' && (
+        <AddActionPopup
+          {...popupProps}
+          step={editing.step?.type === 'send_email' ? editing.step : undefined}
+          userId={me.id}
+          editorPath={editorPath}
+        />
+      )}
+      {editing?.kind === 'wait' && (
+        <AddWaitPopup {...popupProps} step={editing.step?.type === 'wait' ? editing.step : undefined} />
+      )}
+      {editing?.kind === 'condition' && (
+        <ConditionPopup
+          {...popupProps}
+          step={editing.step?.type === 'condition' ? editing.step : undefined}
+        />
+      )}
+      {editing?.kind === 'end' && <EndAutomationPopup onSave={put} onClose={() => setEditing(null)} />}
+
+      <Modal opened={activating} onClose={() => setActivating(false)} title="Activate automation">
+        <Stack>
+          <Text size="sm">
+            From now on every "{triggerLabel(trigger.id)}" event starts a run of this automation.
+            {dirty ? ' Your unsaved changes are saved first.' : ''}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setActivating(false)}>
+              Cancel
+            </Button>
+            <Button color="green" loading={save.isPending || activate.isPending} onClick={confirmActivate}>
+              Activate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
+        <Stack>
+          <Text size="sm">This automation has changes that are not saved.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.proceed?.()}>
+              Ignore changes
+            </Button>
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                save.mutate(
+                  { steps, trigger },
+                  { onSuccess: () => blocker.proceed?.(), onError: () => blocker.reset?.() },
+                )
+              }
+            >
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmDeletePopup
+        item={deleting}
+        title="Delete automation"
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => navigate('/automations')}
+      >
+        Delete "{automation.name}"? Its run history goes with it. This cannot be undone.
+      </ConfirmDeletePopup>
+    </Box>
+  );
+}

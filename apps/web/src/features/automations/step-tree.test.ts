@@ -1,0 +1,87 @@
+import type { AutomationStep } from '@funnelwork/domain';
+import { describe, expect, it } from 'vitest';
+import { countSteps, endsList, insertStep, removeStep, replaceStep } from './step-tree.ts';
+
+const mail: AutomationStep = { type: 'send_email', email_template_id: 1, to: 'customer', subject: 'Hi' };
+const wait: AutomationStep = { type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' };
+const end: AutomationStep = { type: 'end' };
+const condition = (yes: AutomationStep[] = [], no: AutomationStep[] = []): AutomationStep => ({
+  type: 'condition',
+  match: 'all',
+  conditions: [{ key: 'order_currency', operand: '=', value: 'USD' }],
+  yes,
+  no,
+});
+
+describe('insertStep', () => {
+  it('places a step at the top level, before, between and after', () => {
+    expect(insertStep([], [0], mail)).toEqual([mail]);
+    expect(insertStep([mail], [0], wait)).toEqual([wait, mail]);
+    expect(insertStep([mail, end], [1], wait)).toEqual([mail, wait, end]);
+    expect(insertStep([mail], [1], end)).toEqual([mail, end]);
+  });
+
+  it("places a step in a condition's Yes or No branch without touching the other", () => {
+    const tree = [wait, condition([mail])];
+    expect(insertStep(tree, [1, 'no', 0], end)).toEqual([wait, condition([mail], [end])]);
+    expect(insertStep(tree, [1, 'yes', 0], wait)).toEqual([wait, condition([wait, mail])]);
+    expect(insertStep([condition([condition()])], [0, 'yes', 0, 'no', 0], mail)).toEqual([
+      condition([condition([], [mail])]),
+    ]);
+  });
+
+  it('leaves the given tree unchanged', () => {
+    const tree = [wait, condition([mail])];
+    const before = structuredClone(tree);
+    insertStep(tree, [1, 'yes', 1], end);
+    expect(tree).toEqual(before);
+  });
+
+  it('refuses a place past the end or a branch of a step that is no condition', () => {
+    expect(() => insertStep([mail], [2], end)).toThrow();
+    expect(() => insertStep([mail], [0, 'yes', 0], end)).toThrow();
+  });
+});
+
+describe('removeStep', () => {
+  it('removes a top-level step and a step in a branch', () => {
+    expect(removeStep([mail, wait, end], [1])).toEqual([mail, end]);
+    expect(removeStep([condition([mail, wait], [end])], [0, 'yes', 0])).toEqual([condition([wait], [end])]);
+  });
+
+  it('removes a condition with both its branches', () => {
+    expect(removeStep([wait, condition([mail], [end])], [1])).toEqual([wait]);
+  });
+
+  it('refuses a path to no step', () => {
+    expect(() => removeStep([mail], [1])).toThrow();
+  });
+});
+
+describe('replaceStep', () => {
+  it('replaces the step at a path', () => {
+    const longer: AutomationStep = { type: 'wait', mode: 'delay', amount: 5, unit: 'days' };
+    expect(replaceStep([mail, wait], [1], longer)).toEqual([mail, longer]);
+    expect(replaceStep([condition([], [wait])], [0, 'no', 0], mail)).toEqual([condition([], [mail])]);
+  });
+
+  it("keeps a condition's branches when its filter conditions are edited", () => {
+    const edited = { ...condition(), match: 'any' } as AutomationStep;
+    expect(replaceStep([condition([mail], [end])], [0], edited)).toEqual([
+      { ...condition([mail], [end]), match: 'any' } as AutomationStep,
+    ]);
+  });
+});
+
+describe('endsList and countSteps', () => {
+  it('says a list ending with End automation takes no more steps', () => {
+    expect(endsList([mail, end])).toBe(true);
+    expect(endsList([end, mail])).toBe(false);
+    expect(endsList([])).toBe(false);
+  });
+
+  it('counts the steps of both branches', () => {
+    expect(countSteps([wait, condition([mail], [end, mail])])).toBe(5);
+    expect(countSteps([])).toBe(0);
+  });
+});
