@@ -63,8 +63,10 @@ export const emailTrackingEvents = pgTable(
  * key sealed with the server's key, never answered or logged). No row: the server's MAIL_FROM.
  */
 export const accountMailSettings = pgTable('account_mail_settings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
   accountId: bigint('account_id', { mode: 'number' })
-    .primaryKey()
+    .notNull()
+    .unique('account_mail_settings_account_idx')
     .references(() => accounts.id, { onDelete: 'cascade' }),
   fromName: text('from_name'),
   fromEmail: text('from_email'),
