@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAnalytics } from './analytics.ts';
 import { runEditor } from './editor.ts';
+import { runEmailSend } from './email-send.ts';
 import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
 import { runOrders } from './orders.ts';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   orders: async () => save('orders', await runOrders()),
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),
+  'email-send': async () => save('email-send', await runEmailSend()),
   // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
   published: async () => {
     const only = process.env.PUBLISHED_BENCH_ONLY;

@@ -11,6 +11,11 @@ export type JobOptions = {
    * process was killed gets done. pg-boss's default is 15 minutes.
    */
   expireInSeconds?: number;
+  /**
+   * Jobs a worker takes per fetch (default 1). Each is handled and, if it fails, failed on its own, so
+   * a batch only saves round trips; for many small jobs such as e-mails.
+   */
+  batchSize?: number;
 };
 
 /**
@@ -36,6 +41,8 @@ export type JobQueue = {
     data: z.input<T>,
     options?: { startAfter?: Date; singletonKey?: string; expireInSeconds?: number },
   ): Promise<string | null>;
+  /** Enqueues many jobs of one kind in one statement (a bulk send). */
+  sendMany<T extends z.ZodType>(job: JobDefinition<T>, data: z.input<T>[]): Promise<void>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
   /**
@@ -79,6 +86,22 @@ export function createJobQueue(
       if (worker && !options.startAfter) boss.notifyWorker(worker);
       return id;
     },
+    async sendMany(job, data) {
+      if (data.length === 0) return;
+      const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = job.options;
+      await boss.insert(
+        data.map((item) => ({
+          name: job.id,
+          data: job.payload.parse(item) as object,
+          retryLimit,
+          retryDelay,
+          retryBackoff,
+          expireInSeconds,
+        })),
+      );
+      const worker = workers.get(job.id);
+      if (worker) boss.notifyWorker(worker);
+    },
     whileRunning(part) {
       parts.push(part);
       if (started) part.start();
@@ -90,12 +113,31 @@ export function createJobQueue(
     async start() {
       await boss.start();
       for (const { job, handler } of handlers) {
-        await boss.createQueue(job.id, { name: job.id, ...job.options });
+        const { batchSize = 1, ...queueOptions } = job.options;
+        await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         const worker = await boss.work(
           job.id,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
           async (jobs) => {
-            for (const j of jobs) await handler(job.payload.parse(j.data));
+            if (batchSize === 1) {
+              for (const j of jobs) await handler(job.payload.parse(j.data));
+            } else {
+              for (const j of jobs) {
+                try {
+                  await handler(job.payload.parse(j.data));
+                } catch (error) {
+                  await boss.fail(
+                    job.id,
+                    j.id,
+                    error instanceof Error ? { message: error.message } : { error },
+                  );
+                }
+              }
+            }
+            // A worker that found work looks again at once; only an empty fetch waits the polling
+            // interval (pg-boss waits it after every fetch, which caps a queue at one batch per interval).
+            const id = workers.get(job.id);
+            if (jobs.length > 0 && id) boss.notifyWorker(id);
           },
         );
         workers.set(job.id, worker);

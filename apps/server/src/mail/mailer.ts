@@ -24,6 +24,8 @@ export type Mailer = {
    * transaction, `deliver` (after the commit) hands it to the mail.send job.
    */
   record(tx: Db, mail: OutgoingMail): Promise<{ id: number }>;
+  /** Many messages at once (a broadcast): recorded 500 to a statement and enqueued in bulk. */
+  sendMany(mails: OutgoingMail[]): Promise<{ ids: number[] }>;
   deliver(id: number): Promise<void>;
   smtpConfigured: boolean;
 };
@@ -32,6 +34,7 @@ export const sendMailJob = defineJob('mail.send', z.object({ messageId: z.number
   retryLimit: 5,
   retryDelay: 5,
   retryBackoff: true,
+  batchSize: 20,
 });
 
 /** An account's own sender, reply-to and DKIM key for its messages (mail settings); null for the defaults. */
@@ -40,6 +43,12 @@ export type SenderLookup = (accountId: number) => Promise<{
   replyTo?: string;
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 } | null>;
+
+/** The SMTP URL with nodemailer's pool on (`pool=true`) unless the URL says otherwise. */
+function withPool(url: string): string {
+  if (/[?&]pool=/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=3`;
+}
 
 export function createMailer({
   db,
@@ -52,7 +61,8 @@ export function createMailer({
   queue: JobQueue;
   senderOf?: SenderLookup;
 }): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  // Pooled: connections are kept and reused across messages instead of one handshake per e-mail.
+  const transport = config.smtpUrl ? nodemailer.createTransport(withPool(config.smtpUrl)) : null;
 
   queue.work(sendMailJob, async ({ messageId }) => {
     if (!transport) return;
@@ -101,10 +111,39 @@ export function createMailer({
     if (transport) await queue.send(sendMailJob, { messageId: id });
   }
 
+  async function sendMany(mails: OutgoingMail[]) {
+    const ids: number[] = [];
+    for (let from = 0; from < mails.length; from += 500) {
+      const rows = await db
+        .insert(mailMessages)
+        .values(
+          mails.slice(from, from + 500).map((mail) => ({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            accountId: mail.accountId ?? null,
+            headers: mail.headers ?? {},
+            status: transport ? ('queued' as const) : ('stored' as const),
+          })),
+        )
+        .returning({ id: mailMessages.id });
+      const chunk = rows.map((row) => row.id);
+      ids.push(...chunk);
+      if (transport)
+        await queue.sendMany(
+          sendMailJob,
+          chunk.map((messageId) => ({ messageId })),
+        );
+    }
+    return { ids };
+  }
+
   return {
     smtpConfigured: transport !== null,
     record,
     deliver,
+    sendMany,
     async send(mail) {
       const recorded = await record(db, mail);
       await deliver(recorded.id);
