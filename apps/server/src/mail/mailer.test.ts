@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../db/schema/index.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
+import { createTestApp, signUpOwner, type TestApp, waitFor } from '../test/harness.ts';
 
 type Received = { from: string; to: string[]; raw: string };
 const received: Received[] = [];
@@ -40,16 +40,6 @@ afterAll(async () => {
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
-
-async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('mail through SMTP_URL', () => {
   it('delivers the password reset code through a real SMTP peer and marks it sent', async () => {

@@ -9,7 +9,7 @@ import {
   startSmtpPeer,
 } from '../modules/email-templates/email-templates.fixtures.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp, waitFor } from '../test/harness.ts';
 import { isBot, marketingLinks, messageToken, readMessageToken } from './marketing.ts';
 
 let smtp: SmtpPeer;
@@ -71,16 +71,6 @@ async function buy(shop: Shop, email = `reader-${++n}-${Date.now()}@example.test
   });
   expect(res.statusCode, res.body).toBe(201);
   return email;
-}
-
-async function waitFor<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const unfolded = (raw: string) =>

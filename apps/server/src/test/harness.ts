@@ -118,3 +118,17 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`sign in failed: ${res.body}`);
   return res.json().access_token as string;
 }
+
+/** Polls `find` (sync or async) every 100 ms until it answers something, or fails after `ms`. */
+export async function waitFor<T>(
+  find: () => T | undefined | Promise<T | undefined>,
+  ms = 20_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`nothing came within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

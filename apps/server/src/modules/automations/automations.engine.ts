@@ -444,7 +444,7 @@ export function createAutomationsEngine({
               return;
             }
           }
-          const resumeAt = new Date(String((existing?.result ?? {}).resume_at ?? now.toISOString()));
+          const resumeAt = new Date(String(existing?.result?.resume_at ?? now.toISOString()));
           if (existing && resumeAt.getTime() > now.getTime()) {
             // Woken early (a sweep, a duplicate): sleep again until it is due.
             await queue.send(runStepJob, { runId: run.id }, { startAfter: resumeAt });

@@ -6,7 +6,7 @@ import { automationRunSteps, automationRuns, emailTemplates, orderEvents } from 
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
 import {
   emailWithParagraphs,
   type SmtpPeer,
@@ -63,16 +63,6 @@ async function buy(shop: Shop, productId: number) {
   });
   expect(res.statusCode, res.body).toBe(201);
   return { email, orderId: res.json().data.order_id as number };
-}
-
-async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const mailsWith = (email: string, subject: string) =>

@@ -1,7 +1,7 @@
 import { TEST_RECIPIENT_INVALID } from '@funnelwork/domain';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
+import { createTestApp, signUpOwner, type TestApp, uniqueEmail, waitFor } from '../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 import { emailWithParagraphs, type SmtpPeer, startSmtpPeer } from './email-templates.fixtures.ts';
 
@@ -20,16 +20,6 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-
-async function waitFor<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A MIME part's body with quoted-printable soft line breaks joined (enough to find a word in it). */
 const partOf = (raw: string, type: string) => {

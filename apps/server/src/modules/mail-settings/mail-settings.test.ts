@@ -3,7 +3,7 @@ import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettings } from '../../db/schema/index.ts';
-import { createTestApp, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
+import { createTestApp, signUpOwner, type TestApp, uniqueEmail, waitFor } from '../../test/harness.ts';
 import {
   emailWithParagraphs,
   type SmtpPeer,
@@ -26,16 +26,6 @@ const pem = () =>
   generateKeyPairSync('rsa', { modulusLength: 1024 })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
-
-async function waitFor<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('"DKIM signing when the account configures a key; the sender name and reply-to per account"', () => {
   it("sends the account's e-mail from its name and address, with its reply-to, DKIM-signed for its domain", async () => {

@@ -6,7 +6,7 @@ import { recordEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
 import {
   emailWithParagraphs,
   type SmtpPeer,
@@ -59,16 +59,6 @@ async function buy(shop: Shop) {
   expect(res.statusCode, res.body).toBe(201);
   const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
   return { email, orderId: res.json().data.order_id as number, cookie };
-}
-
-async function waitFor<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const receivedBy = (email: string) => smtp.received.filter((m) => m.to.includes(email));
