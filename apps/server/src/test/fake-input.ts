@@ -1,8 +1,37 @@
 import { faker } from '@faker-js/faker';
+import { createAutomationBodySchema, patchAutomationBodySchema } from '@funnelwork/domain';
 import type { z } from 'zod';
 import { fake, setFaker } from 'zod-schema-faker/v4';
 
 setFaker(faker);
+
+/**
+ * Bodies the faker must not walk: an automation's steps are a recursive tree (conditions hold lists of
+ * steps), and a random walk draws trees of astronomical size and never returns. These give a valid
+ * value of their own, with a condition so the tree is exercised.
+ */
+const KNOWN: ReadonlyMap<unknown, () => unknown> = new Map<unknown, () => unknown>([
+  [
+    createAutomationBodySchema,
+    () => ({
+      data: {
+        name: faker.lorem.words(2),
+        trigger: { id: 'purchase' },
+        steps: [
+          { type: 'wait', mode: 'delay', amount: 1, unit: 'hours' },
+          {
+            type: 'condition',
+            match: 'all',
+            conditions: [{ key: 'customer_email', operand: 'LIKE', value: '@' }],
+            yes: [{ type: 'end' }],
+            no: [],
+          },
+        ],
+      },
+    }),
+  ],
+  [patchAutomationBodySchema, () => ({ data: { name: faker.lorem.words(2), steps: [{ type: 'end' }] } })],
+]);
 
 /**
  * A value the schema accepts, generated from the schema itself (retried until it parses). The faker
@@ -11,6 +40,8 @@ setFaker(faker);
  */
 export function validInputFor(schema: unknown): unknown {
   const zodSchema = schema as z.ZodType;
+  const known = KNOWN.get(schema);
+  if (known) return known();
   for (let attempt = 0; attempt < 50; attempt++) {
     let value: unknown;
     try {
