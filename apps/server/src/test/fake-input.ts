@@ -54,3 +54,17 @@ export function validInputFor(schema: unknown): unknown {
   if (zodSchema.safeParse({}).success) return {};
   throw new Error('could not generate a valid input for a route schema');
 }
+
+/**
+ * A query string the route takes: empty when every parameter is optional (the sweeps test ids in the
+ * path, and a random parameter value, such as a start after the end, would only add chance), else one
+ * generated like any input.
+ */
+export function validQueryFor(schema: unknown): Record<string, string> {
+  if ((schema as z.ZodType).safeParse({}).success) return {};
+  return Object.fromEntries(
+    Object.entries(validInputFor(schema) as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
+}

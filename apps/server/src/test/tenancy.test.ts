@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobs, orderNotes } from '../db/schema/index.ts';
 import { createCustomer, createOrder } from '../modules/orders/orders.fixtures.ts';
-import { validInputFor } from './fake-input.ts';
+import { validInputFor, validQueryFor } from './fake-input.ts';
 import { createTestApp, signUpOwner, type TestApp, uniqueEmail } from './harness.ts';
 
 let t: TestApp;
@@ -90,14 +90,7 @@ describe('tenancy: every route with an id refuses another account’s ids', () =
           const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
             catalogueParamsOf(route).includes(name) ? '1' : String(id),
           );
-          // An optional parameter the generator left undefined is absent, not the text 'undefined'.
-          const query = schema?.querystring
-            ? (Object.fromEntries(
-                Object.entries(
-                  validInputFor(schema.querystring) as Record<string, string | undefined>,
-                ).filter(([, value]) => value !== undefined),
-              ) as Record<string, string>)
-            : undefined;
+          const query = schema?.querystring ? validQueryFor(schema.querystring) : undefined;
           const res = await t.app.inject({
             method,
             url,

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelDailyStats } from '../../db/schema/index.ts';
-import { validInputFor } from '../../test/fake-input.ts';
+import { validInputFor, validQueryFor } from '../../test/fake-input.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel, createStep } from './funnels.fixtures.ts';
 
@@ -109,9 +109,7 @@ describe('tenancy of funnels, steps, products, discounts, tracking codes, domain
           const res = await t.app.inject({
             method,
             url,
-            query: schema?.querystring
-              ? (validInputFor(schema.querystring) as Record<string, string>)
-              : undefined,
+            query: schema?.querystring ? validQueryFor(schema.querystring) : undefined,
             headers: b.auth,
             ...(schema?.body ? { payload: validInputFor(schema.body) as object } : {}),
           });
