@@ -1,26 +1,20 @@
 // Issue 16, Chromium: "build an On Purchase automation with a wait and a condition, activate it, buy in
 // the published funnel, see the e-mail in the mailbox screen and the run in the history." The demo
 // account (its published summer-sale funnel sells as `npm start` leaves it) builds a second automation.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
   closeWelcome,
   e2ePort,
   logIn,
   readCodeFromMailbox,
+  shopperPage,
   shot,
   signUp,
   uniqueEmail,
 } from './helpers.ts';
 
 const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
-
-async function shopperPage(browser: Browser, merchant: Page) {
-  const context = await browser.newContext({
-    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
-  });
-  return { context, shopper: await context.newPage() };
-}
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {

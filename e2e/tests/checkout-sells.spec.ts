@@ -1,17 +1,10 @@
 // Issue 19, item 1: "A checkout made from a template cannot sell". The new merchant's journey through
 // the dashboard's own screens (no API shortcuts for the products), and the seeded demo as `npm start`
 // leaves it, each ending in a paid order.
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { chooseSubdomain, closeWelcome, e2ePort, shopperPage, shot, signUp, uniqueEmail } from './helpers.ts';
 
 /** A shopper's browser: page views skip bots, and headless Chromium names itself HeadlessChrome. */
-async function shopperPage(browser: Browser, merchant: Page) {
-  const context = await browser.newContext({
-    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
-  });
-  return { context, shopper: await context.newPage() };
-}
-
 /** Step 1 of the two-step form: the shopper's details. */
 async function fillDetails(shopper: Page, email: string) {
   await shopper.getByLabel('Full name').fill('Yana Yogi');

@@ -1,16 +1,18 @@
 // Issue 15: "a shopper buys in a published funnel and the merchant sees revenue, orders and the funnel's
 // row move on the dashboard; presets and filters survive a reload; screenshots looked at."
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { chooseSubdomain, closeWelcome, e2ePort, logIn, shot, signUp, uniqueEmail } from './helpers.ts';
+import {
+  chooseSubdomain,
+  closeWelcome,
+  e2ePort,
+  logIn,
+  shopperPage,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
 
 /** A shopper's browser: page views skip bots, and headless Chromium names itself HeadlessChrome. */
-async function shopperPage(browser: Browser, merchant: Page) {
-  const context = await browser.newContext({
-    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
-  });
-  return { context, shopper: await context.newPage() };
-}
-
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const metricValue = (page: Page, title: string) => card(page, title).getByTestId('metric-value');
 

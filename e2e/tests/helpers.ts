@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
@@ -90,3 +90,14 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
 
 /** The port gateways.spec.ts's fake Stripe listens on; the e2e server's STRIPE_API_BASE points there. */
 export const e2eStripePort = Number(process.env.E2E_STRIPE_PORT ?? e2ePort + 1);
+
+/**
+ * A second browser context for the shopper, beside the merchant's page. Its user agent drops "Headless",
+ * which the published pages' bot filter would otherwise leave out of the analytics.
+ */
+export async function shopperPage(browser: Browser, merchant: Page) {
+  const context = await browser.newContext({
+    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
+  });
+  return { context, shopper: await context.newPage() };
+}

@@ -1,16 +1,9 @@
 // Issue 20, "Receipts by default": a purchase in the seeded demo store e-mails the shopper an order
 // confirmation, seen in Settings → Mailbox; a new merchant sets the store e-mails on their own screen.
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { closeWelcome, e2ePort, logIn, shot, signUp, uniqueEmail } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { closeWelcome, e2ePort, logIn, shopperPage, shot, signUp, uniqueEmail } from './helpers.ts';
 
 const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
-
-async function shopperPage(browser: Browser, merchant: Page) {
-  const context = await browser.newContext({
-    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
-  });
-  return { context, shopper: await context.newPage() };
-}
 
 test('a purchase in the demo store sends the shopper an order confirmation, shown in the Mailbox', async ({
   page,
