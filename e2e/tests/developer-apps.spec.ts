@@ -26,7 +26,7 @@ test('a developer app key reads the demo orders and nothing outside its scope', 
   await card.getByRole('button', { name: 'New API key' }).click();
   const keyPopup = page.getByRole('dialog', { name: 'Your new API key' });
   await expect(keyPopup).toContainText('it is shown only once');
-  const shown = (await keyPopup.getByTestId('new-api-key').innerText()).trim();
+  const shown = ((await keyPopup.getByTestId('new-api-key').textContent()) ?? '').trim();
   expect(shown).toMatch(/^fw_[A-Za-z0-9_-]{43}$/);
   await keyPopup.getByRole('button', { name: 'Copy key' }).click();
   await expect(keyPopup.getByRole('button', { name: 'Copied' })).toBeVisible();
