@@ -15,14 +15,15 @@ const config = { apiScope: 'webhooks' } as const;
 
 /**
  * REST hooks as Zapier calls them: subscribe a URL to an event, list, unsubscribe. An API key needs the
- * `webhooks` scope; a signed-in member needs to be an administrator.
+ * `webhooks` scope and sees only its own app's hooks; a signed-in member needs to be an administrator
+ * and sees all of the account's.
  */
 export function hooksRoutes(app: FastifyInstance, { hooks }: { hooks: HooksService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/hooks', { config, schema: { tags, response: { 200: hooksAnswerSchema } } }, async (request) => {
     requirePermission(request, 'admin');
-    return { data: await hooks.list(accountIdOf(request)) };
+    return { data: await hooks.list(accountIdOf(request), request.apiKey?.appId ?? null) };
   });
 
   r.post(
@@ -49,7 +50,7 @@ export function hooksRoutes(app: FastifyInstance, { hooks }: { hooks: HooksServi
     { config, schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
     async (request) => {
       requirePermission(request, 'admin');
-      await hooks.unsubscribe(accountIdOf(request), request.params.id);
+      await hooks.unsubscribe(accountIdOf(request), request.apiKey?.appId ?? null, request.params.id);
       return { data: { success: true as const } };
     },
   );

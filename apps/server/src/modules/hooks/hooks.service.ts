@@ -48,6 +48,9 @@ function secretBox(serverSecret: Buffer) {
 
 type SubscriptionRow = typeof hookSubscriptions.$inferSelect;
 
+/** A key sees and removes only its own app's hooks; an administrator's session sees all (null). */
+const ofApp = (appId: number | null) => (appId === null ? undefined : eq(hookSubscriptions.appId, appId));
+
 function hookOut(row: SubscriptionRow): Hook {
   return {
     id: row.id,
@@ -161,11 +164,12 @@ export function createHooksService({
   return {
     deliverOne,
 
-    async list(accountId: number): Promise<Hook[]> {
+    /** The account's hooks; with an app id (a key's request) only those that app made. */
+    async list(accountId: number, appId: number | null): Promise<Hook[]> {
       const rows = await db
         .select()
         .from(hookSubscriptions)
-        .where(ownedBy(hookSubscriptions, accountId))
+        .where(and(ownedBy(hookSubscriptions, accountId), ofApp(appId)))
         .orderBy(asc(hookSubscriptions.id));
       return rows.map(hookOut);
     },
@@ -202,10 +206,10 @@ export function createHooksService({
       return { ...hookOut(row), secret };
     },
 
-    async unsubscribe(accountId: number, id: number): Promise<void> {
+    async unsubscribe(accountId: number, appId: number | null, id: number): Promise<void> {
       const deleted = await db
         .delete(hookSubscriptions)
-        .where(and(ownedBy(hookSubscriptions, accountId), eq(hookSubscriptions.id, id)))
+        .where(and(ownedBy(hookSubscriptions, accountId), ofApp(appId), eq(hookSubscriptions.id, id)))
         .returning({ id: hookSubscriptions.id });
       if (deleted.length === 0) throw notFound('Hook');
     },

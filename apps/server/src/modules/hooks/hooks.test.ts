@@ -173,6 +173,29 @@ describe('REST hooks (POST/GET/DELETE hooks, scope webhooks)', () => {
     expect(failed).toMatchObject({ status: 'failed', responseCode: 500 });
   });
 
+  it("a key sees and removes only its own app's hooks; the administrator sees all", async () => {
+    const owner = await signUpOwner(t.app);
+    const first = await keyFor(owner, ['webhooks']);
+    const second = await keyFor(owner, ['webhooks']);
+    const hook = (
+      await subscribe(first.auth, { target_url: `${receiver.url}/a`, event: 'order.paid' })
+    ).json().data;
+    await subscribe(second.auth, { target_url: `${receiver.url}/b`, event: 'order.paid' });
+    const seenBy = async (auth: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/api/hooks', headers: auth }))
+        .json()
+        .data.map((h: { target_url: string }) => h.target_url);
+    expect(await seenBy(first.auth)).toEqual([`${receiver.url}/a`]);
+    expect(await seenBy(owner.auth)).toEqual([`${receiver.url}/a`, `${receiver.url}/b`]);
+    const byOther = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/hooks/${hook.id}`,
+      headers: second.auth,
+    });
+    expect(byOther.statusCode).toBe(404);
+    expect(await seenBy(first.auth)).toHaveLength(1);
+  });
+
   it('unsubscribes with DELETE; another account cannot', async () => {
     const owner = await signUpOwner(t.app);
     const other = await signUpOwner(t.app);
