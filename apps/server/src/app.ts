@@ -38,6 +38,8 @@ import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { developersRoutes } from './modules/developers/developers.routes.ts';
+import { createDevelopersService } from './modules/developers/developers.service.ts';
 import { createTxtLookup } from './modules/domains/dns-verifier.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { createDomainsService } from './modules/domains/domains.service.ts';
@@ -57,6 +59,10 @@ import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { createGatewaysService } from './modules/gateways/gateways.service.ts';
 import { geoFunnelsRoutes } from './modules/geo-funnels/geo-funnels.routes.ts';
 import { createGeoFunnelsService } from './modules/geo-funnels/geo-funnels.service.ts';
+import { createDeliverHook } from './modules/hooks/hooks.delivery.ts';
+import { hooksRoutes } from './modules/hooks/hooks.routes.ts';
+import { createHooksService } from './modules/hooks/hooks.service.ts';
+import { createTargetCheck } from './modules/hooks/hooks.targets.ts';
 import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -91,6 +97,7 @@ import { trackingCodesRoutes } from './modules/tracking-codes/tracking-codes.rou
 import { createTrackingCodesService } from './modules/tracking-codes/tracking-codes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { apiKeyCacheOf } from './plugins/api-keys.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
@@ -229,10 +236,35 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Funnelwork API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: "A member's session token (sign_in)." },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'fw_…',
+            description:
+              "A developer app's API key (`Authorization: Bearer fw_…`): only operations whose `x-funnelwork-scope` is one of the app's scopes; rate-limited per key (429 with Retry-After).",
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // An operation an API key may call names its scope: in `security` (OpenAPI 3.1 lets non-OAuth
+    // schemes list roles) and as `x-funnelwork-scope`.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const scope = input.route.config?.apiScope;
+      if (!scope) return output;
+      return {
+        ...output,
+        schema: {
+          ...output.schema,
+          security: [{ bearer: [] }, { apiKey: [scope] }],
+          'x-funnelwork-scope': scope,
+        },
+      } as typeof output;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -243,6 +275,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => invalidations.close());
   sessionCacheOf(db).connect(invalidations);
+  apiKeyCacheOf(db).connect(invalidations);
   // The server's one secret key (GATEWAY_SECRET_KEY or the data directory's key file); each use derives its own.
   const serverSecret = config.gatewaySecretKey ?? keyFromDataDir(config.dataDir);
   const mailSettings = createMailSettingsService({ db, serverSecret, mailFrom: config.mailFrom });
@@ -318,6 +351,17 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     marketing: { key: marketingKey, publicUrl: config.publicUrl },
   });
   const automations = createAutomationsService({ db, engine: automationsEngine });
+  const developers = createDevelopersService({ db });
+  const checkHookTarget = createTargetCheck({ allowPrivate: config.hooksAllowPrivateTargets });
+  const hooks = createHooksService({
+    db,
+    queue,
+    outbox,
+    serverSecret,
+    checkTarget: checkHookTarget,
+    deliver: createDeliverHook({ checkTarget: checkHookTarget }),
+    onError: (error, what) => app.log.warn({ err: error }, what),
+  });
   app.decorate('services', {
     analyticsRollup,
     users,
@@ -366,6 +410,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       customersRoutes(api, { db, customers, orders });
       subscriptionsRoutes(api, { subscriptions });
       publishRoutes(api, { db, config });
+      developersRoutes(api, { developers });
+      hooksRoutes(api, { hooks });
     },
     { prefix: '/api' },
   );

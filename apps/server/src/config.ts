@@ -34,6 +34,10 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Requests each API key may make per minute (a token bucket per key, per server process). */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** '1' lets REST hooks target private and loopback addresses (local development and tests only). */
+  HOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1']).default('0'),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -131,6 +135,10 @@ export type Config = {
   gatewaySecretKey: Buffer | undefined;
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
+  /** Requests per minute per API key. */
+  apiKeyRatePerMinute: number;
+  /** REST hooks may target private and loopback addresses (tests, local development). */
+  hooksAllowPrivateTargets: boolean;
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
   /** Lower-case name of the request header with the visitor's two-letter country. */
@@ -184,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
+    hooksAllowPrivateTargets: e.HOOKS_ALLOW_PRIVATE_TARGETS === '1',
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,

@@ -3,6 +3,8 @@ export * from './analytics/contracts.ts';
 export * from './automations/contracts.ts';
 export * from './automations/rules.ts';
 export * from './customers/contracts.ts';
+export * from './developers/contracts.ts';
+export * from './developers/rules.ts';
 export * from './domains/contracts.ts';
 export * from './domains/rules.ts';
 export * from './email-templates/contracts.ts';

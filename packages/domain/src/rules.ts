@@ -9,6 +9,7 @@ export * from './analytics/metrics.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';
+export * from './developers/rules.ts';
 export * from './domains/rules.ts';
 export * from './funnels/rules.ts';
 export * from './orders/index.ts';

@@ -1,12 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hasPermission, type PermissionFlag } from '@funnelwork/domain/rules';
+import {
+  type ApiScope,
+  hasPermission,
+  isApiKey,
+  missingScopeMessage,
+  NOT_FOR_API_KEYS_MESSAGE,
+  type PermissionFlag,
+  REVOKED_KEY_MESSAGE,
+} from '@funnelwork/domain/rules';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { members, sessions } from '../db/schema/index.ts';
-import { forbidden, HttpError } from './errors.ts';
+import { apiKeys, members, sessions } from '../db/schema/index.ts';
+import { type ApiKeyGrant, apiKeyCacheOf, hashApiKey, KeyRateLimiter } from './api-keys.ts';
+import { forbidden, HttpError, TooManyRequestsError } from './errors.ts';
 import type { InvalidationBus, SessionInvalidation } from './invalidation.ts';
 
 /** 256 random bits, sent once to the client; only its hash is stored. */
@@ -24,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
     membership: Membership | null;
+    /** Set when the request came with an API key (`Bearer fw_…`) instead of a session token. */
+    apiKey: ApiKeyGrant | null;
   }
   interface FastifyContextConfig {
     /** Routes anyone may call: no bearer token needed. */
@@ -35,6 +46,11 @@ declare module 'fastify' {
      * the generic tenancy test fills them with a valid catalogue id instead of another account's ids.
      */
     catalogueParams?: string[];
+    /**
+     * The scope an API key needs to call this route; a route without one answers keys 403. What the route
+     * does then needs no member permission: the app's scope is the permission.
+     */
+    apiScope?: ApiScope;
   }
 }
 
@@ -147,8 +163,45 @@ const unauthorized = () => new HttpError(401, 'Sign in to continue', 'unauthoriz
 export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.decorateRequest('session', null);
   app.decorateRequest('membership', null);
+  app.decorateRequest('apiKey', null);
 
   const cache = sessionCacheOf(db);
+  const keyCache = apiKeyCacheOf(db);
+  const keyLimiter = new KeyRateLimiter(config.apiKeyRatePerMinute);
+
+  /** A developer app's key: its account, only its app's scopes, and its own rate limit. */
+  async function authenticateKey(
+    request: FastifyRequest,
+    key: string,
+    routeConfig: FastifyRequest['routeOptions']['config'],
+  ) {
+    const entry = await keyCache.lookup(db, hashApiKey(key));
+    if (!entry) throw new HttpError(401, REVOKED_KEY_MESSAGE, 'unauthorized');
+    const { grant } = entry;
+    const wait = keyLimiter.take(grant.keyId);
+    if (wait > 0) {
+      throw new TooManyRequestsError(
+        `Rate limit exceeded: ${config.apiKeyRatePerMinute} requests per minute per API key`,
+        wait,
+      );
+    }
+    const scope = routeConfig?.apiScope;
+    if (!scope) throw new HttpError(403, NOT_FOR_API_KEYS_MESSAGE, 'insufficient_scope');
+    if (!grant.scopes.includes(scope))
+      throw new HttpError(403, missingScopeMessage(scope), 'insufficient_scope');
+    const now = Date.now();
+    if (now - entry.lastUsedAt > TOUCH_EVERY_MS) {
+      entry.lastUsedAt = now;
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(apiKeys.id, grant.keyId));
+    }
+    request.apiKey = grant;
+    // Session id 0: no session; the key acts as its app's creator in the app's account.
+    request.session = { id: 0, userId: grant.userId, accountId: grant.accountId };
+    request.membership = { id: 0, accountId: grant.accountId, permissions: {} };
+  }
 
   /** The live session of a token hash and its membership in the selected account, in one round trip. */
   async function loadSession(tokenHash: string, now: number): Promise<CachedSession | undefined> {
@@ -204,6 +257,7 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token || token.length > 200) throw unauthorized();
+    if (isApiKey(token)) return authenticateKey(request, token, routeConfig);
 
     const tokenHash = hashToken(token);
     const now = Date.now();
@@ -247,6 +301,8 @@ export function accountIdOf(request: FastifyRequest): number {
  * An administrator may do everything a narrower role may.
  */
 export function requirePermission(request: FastifyRequest, flag: PermissionFlag = 'admin'): void {
+  // An API key reached this handler only through the route's `apiScope`, which its app holds.
+  if (request.apiKey) return;
   const memberAccount = { permissions: JSON.stringify(request.membership?.permissions ?? null) };
   if (!hasPermission(memberAccount, flag) && !hasPermission(memberAccount, 'admin')) throw forbidden();
 }

@@ -17,9 +17,16 @@ export const invalidationSchema = z.discriminatedUnion('kind', [
     exceptSessionId: z.number().int().optional(),
   }),
   z.object({ kind: z.literal('site'), accountId: z.number().int() }),
+  /** API keys of an app (its scopes changed, it was deleted) or one key (revoked), by ids. */
+  z.object({
+    kind: z.literal('apiKeys'),
+    appId: z.number().int().optional(),
+    keyId: z.number().int().optional(),
+  }),
 ]);
 export type Invalidation = z.infer<typeof invalidationSchema>;
 export type SessionInvalidation = Extract<Invalidation, { kind: 'sessions' }>;
+export type ApiKeyInvalidation = Extract<Invalidation, { kind: 'apiKeys' }>;
 
 export type InvalidationHandlers = {
   /** Drops what the message names from this process's caches; must be idempotent. */

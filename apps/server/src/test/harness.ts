@@ -52,12 +52,24 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; startQueue?: boolean; gateways?: GatewayRegistry } = {},
+  options: {
+    config?: Partial<Config>;
+    startQueue?: boolean;
+    gateways?: GatewayRegistry;
+    /** Where the app's log lines go (a test that reads them sets `logLevel` too). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.config);
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ config, database, queue, gateways: options.gateways });
+  const app = await buildApp({
+    config,
+    database,
+    queue,
+    gateways: options.gateways,
+    logStream: options.logStream,
+  });
   await app.ready();
   if (options.startQueue) await queue.start();
   return {

@@ -45,6 +45,11 @@ const StoreEmailsScreen = lazyScreen(
   'StoreEmailsScreen',
 );
 
+const DeveloperAppsScreen = lazyScreen(
+  () => import('../features/developers/routes/developer-apps/developer-apps-screen.tsx'),
+  'DeveloperAppsScreen',
+);
+
 const funnels = () => import('../features/funnels/screens.ts');
 const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
 const ArchivedFunnelsScreen = lazyScreen(funnels, 'ArchivedFunnelsScreen');
@@ -156,7 +161,7 @@ const mainRoutes: RouteObject[] = [
   { path: '/store', element: <Navigate to="/store/discounts" replace /> },
   { path: '/store/discounts', element: <DiscountsScreen /> },
   { path: '/developers', element: <Navigate to="/developers/apps" replace /> },
-  soon('/developers/apps', 'Developer apps'),
+  { path: '/developers/apps', element: <DeveloperAppsScreen /> },
   soon('/billing', 'Billing'),
   { path: '/account', element: <Navigate to="/settings/account" replace /> },
   { path: '/settings', element: <Navigate to="/settings/profile" replace /> },

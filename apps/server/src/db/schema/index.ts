@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './automations.ts';
 export * from './checkout.ts';
+export * from './developers.ts';
 export * from './domains.ts';
 export * from './email-templates.ts';
 export * from './events.ts';

@@ -29,6 +29,7 @@ export function customersRoutes(
   r.get(
     '/customer-briefs',
     {
+      config: { apiScope: 'customers:read' },
       schema: {
         tags,
         description: 'Zero-based page, 25 per page, newest first; query matches names and e-mails.',
@@ -48,6 +49,7 @@ export function customersRoutes(
   r.get(
     '/customers/:id',
     {
+      config: { apiScope: 'customers:read' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -60,7 +62,10 @@ export function customersRoutes(
 
   r.get(
     '/customers/:id/orders',
-    { schema: { tags, params: idParamsSchema, response: { 200: customerOrdersAnswerSchema } } },
+    {
+      config: { apiScope: 'customers:read' },
+      schema: { tags, params: idParamsSchema, response: { 200: customerOrdersAnswerSchema } },
+    },
     async (request) => {
       const accountId = accountIdOf(request);
       await findCustomer(db, accountId, request.params.id);

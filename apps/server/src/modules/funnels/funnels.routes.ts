@@ -37,7 +37,10 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
 
   r.get(
     '/funnels',
-    { schema: { tags, querystring: funnelListQuerySchema, response: { 200: funnelListAnswerSchema } } },
+    {
+      config: { apiScope: 'funnels:read' },
+      schema: { tags, querystring: funnelListQuerySchema, response: { 200: funnelListAnswerSchema } },
+    },
     async (request) => funnels.list(accountIdOf(request), request.query, false),
   );
 
@@ -56,7 +59,10 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
 
   r.get(
     '/funnels/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: funnelAnswerSchema } } },
+    {
+      config: { apiScope: 'funnels:read' },
+      schema: { tags, params: idParamsSchema, response: { 200: funnelAnswerSchema } },
+    },
     async (request) => ({ data: await funnels.get(accountIdOf(request), request.params.id) }),
   );
 

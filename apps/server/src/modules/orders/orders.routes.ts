@@ -34,6 +34,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.get(
     '/orders',
     {
+      config: { apiScope: 'orders:read' },
       schema: {
         tags,
         description:
@@ -54,13 +55,17 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
 
   r.get(
     '/orders/:id',
-    { schema: { tags, params: orderParamsSchema, response: { 200: orderAnswerSchema } } },
+    {
+      config: { apiScope: 'orders:read' },
+      schema: { tags, params: orderParamsSchema, response: { 200: orderAnswerSchema } },
+    },
     async (request) => ({ data: await orders.get(accountIdOf(request), request.params.id) }),
   );
 
   r.put(
     '/orders/:id/cancel',
     {
+      config: { apiScope: 'orders:write' },
       schema: {
         tags,
         description:
@@ -85,6 +90,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/refund',
     {
+      config: { apiScope: 'orders:write' },
       schema: {
         tags,
         description: 'Refunds the whole order at its gateway, once, and cancels it.',
@@ -104,13 +110,17 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
 
   r.get(
     '/orders/:id/fulfillment',
-    { schema: { tags, params: orderParamsSchema, response: { 200: fulfillmentAnswerSchema } } },
+    {
+      config: { apiScope: 'orders:read' },
+      schema: { tags, params: orderParamsSchema, response: { 200: fulfillmentAnswerSchema } },
+    },
     async (request) => ({ data: await orders.fulfillment(accountIdOf(request), request.params.id) }),
   );
 
   r.post(
     '/orders/:id/fulfill',
     {
+      config: { apiScope: 'orders:write' },
       schema: {
         tags,
         params: orderParamsSchema,
@@ -129,6 +139,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/add-tracking-info',
     {
+      config: { apiScope: 'orders:write' },
       schema: {
         tags,
         params: orderParamsSchema,
@@ -146,7 +157,10 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
 
   r.put(
     '/orders/:id/archive',
-    { schema: { tags, params: orderParamsSchema, response: { 200: archiveAnswerSchema } } },
+    {
+      config: { apiScope: 'orders:write' },
+      schema: { tags, params: orderParamsSchema, response: { 200: archiveAnswerSchema } },
+    },
     async (request) => {
       requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
@@ -173,7 +187,10 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
 
   r.get(
     '/orders/:id/timeline',
-    { schema: { tags, params: orderParamsSchema, response: { 200: orderEventListAnswerSchema } } },
+    {
+      config: { apiScope: 'orders:read' },
+      schema: { tags, params: orderParamsSchema, response: { 200: orderEventListAnswerSchema } },
+    },
     async (request) => ({ data: await orders.timeline(accountIdOf(request), request.params.id) }),
   );
 
@@ -201,13 +218,17 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   const noteTags = ['order notes'];
   r.get(
     '/orders/:id/notes',
-    { schema: { tags: noteTags, params: orderParamsSchema, response: { 200: orderNoteListAnswerSchema } } },
+    {
+      config: { apiScope: 'orders:read' },
+      schema: { tags: noteTags, params: orderParamsSchema, response: { 200: orderNoteListAnswerSchema } },
+    },
     async (request) => ({ data: await orders.notes(accountIdOf(request), request.params.id) }),
   );
 
   r.post(
     '/orders/:id/notes',
     {
+      config: { apiScope: 'orders:write' },
       schema: {
         tags: noteTags,
         params: orderParamsSchema,
@@ -230,6 +251,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/notes/:noteId',
     {
+      config: { apiScope: 'orders:write' },
       schema: {
         tags: noteTags,
         params: orderNoteParamsSchema,
@@ -249,7 +271,10 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
 
   r.delete(
     '/orders/:id/notes/:noteId',
-    { schema: { tags: noteTags, params: orderNoteParamsSchema, response: { 200: okAnswerSchema } } },
+    {
+      config: { apiScope: 'orders:write' },
+      schema: { tags: noteTags, params: orderNoteParamsSchema, response: { 200: okAnswerSchema } },
+    },
     async (request) => {
       requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
