@@ -90,3 +90,6 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
 
 /** The port gateways.spec.ts's fake Stripe listens on; the e2e server's STRIPE_API_BASE points there. */
 export const e2eStripePort = Number(process.env.E2E_STRIPE_PORT ?? e2ePort + 1);
+
+/** The port integrations.spec.ts's webhook receiver listens on; the server may reach it (OUTBOUND_ALLOW_HOSTS). */
+export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2);
