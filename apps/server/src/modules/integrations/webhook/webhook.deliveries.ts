@@ -3,7 +3,7 @@ import { INTEGRATION_EVENTS, WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/i
 import type { Delivery, DeliveryStatus } from '@funnelwork/domain/integrations/contracts';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, rowsOf } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { iso, ownedBy } from '../../../db/query-helpers.ts';
 import { userIntegrations, webhookDeliveries } from '../../../db/schema/index.ts';
 import type { EventName } from '../../../events/bus.ts';
@@ -24,6 +24,9 @@ export const deliverWebhookJob = defineJob('webhooks.deliver', z.object({ delive
   retryLimit: 3,
   retryDelay: 5,
   expireInSeconds: 60,
+  // Deliveries wait on receivers: up to 20 at once per process.
+  batchSize: 20,
+  concurrentBatch: true,
 });
 
 export type WebhookRetryPolicy = {
@@ -125,7 +128,7 @@ export function createWebhookDeliveries({
       payload: event.payload as unknown as Record<string, unknown>,
     });
     const retryUntil = new Date(Date.now() + retry.windowMs);
-    await db
+    const inserted = await db
       .insert(webhookDeliveries)
       .values(
         subscribed.map((connection) => ({
@@ -138,7 +141,13 @@ export function createWebhookDeliveries({
           retryUntil,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveries.id });
+    if (inserted.length === subscribed.length) {
+      await enqueue(inserted.map((row) => row.id));
+      return;
+    }
+    // Handed over again: rows made the first time may still lack their job.
     const waiting = await db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -155,31 +164,33 @@ export function createWebhookDeliveries({
 
   /** Claims a due pending delivery for one attempt (at most one attempt in flight per row). */
   async function claim(deliveryId: number): Promise<Row | null> {
-    const [row] = rowsOf<{ id: string | number }>(
-      await db.execute(sql`
-        update webhook_deliveries
-        set locked_until = now() + make_interval(secs => ${Math.ceil(timeoutMs / 1000) + 30}),
-            attempts = attempts + 1, last_attempt_at = now()
-        where id = ${deliveryId} and status = 'pending'
-          and (next_attempt_at is null or next_attempt_at <= now() + interval '1 second')
-          and (locked_until is null or locked_until < now())
-        returning id`),
-    );
-    if (!row) return null;
-    const [claimed] = await db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.id, Number(row.id)));
-    return claimed ?? null;
+    const [row] = await db
+      .update(webhookDeliveries)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${Math.ceil(timeoutMs / 1000) + 30})`,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(
+        sql`${webhookDeliveries.id} = ${deliveryId} and ${webhookDeliveries.status} = 'pending'
+          and (${webhookDeliveries.nextAttemptAt} is null or ${webhookDeliveries.nextAttemptAt} <= now() + interval '1 second')
+          and (${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} < now())`,
+      )
+      .returning();
+    return row ?? null;
   }
 
-  async function finish(row: Row, values: Partial<typeof webhookDeliveries.$inferInsert>) {
-    await db
+  async function finish(
+    row: Row,
+    values: Partial<typeof webhookDeliveries.$inferInsert>,
+  ): Promise<Row | null> {
+    const [after] = await db
       .update(webhookDeliveries)
       .set({ ...values, lockedUntil: null })
-      .where(eq(webhookDeliveries.id, row.id));
+      .where(eq(webhookDeliveries.id, row.id))
+      .returning();
+    return after ?? null;
   }
-
   /** Makes one attempt of a delivery, if it is due and not taken; answers the row after it. */
   async function attempt(deliveryId: number): Promise<Row | null> {
     const row = await claim(deliveryId);
@@ -232,8 +243,9 @@ export function createWebhookDeliveries({
     }
     const latencyMs = Math.round(performance.now() - started);
     const now = new Date();
+    let after: Row | null;
     if (error === null) {
-      await finish(row, {
+      after = await finish(row, {
         status: 'delivered',
         responseCode,
         responseExcerpt: excerpt,
@@ -245,7 +257,7 @@ export function createWebhookDeliveries({
     } else {
       const next = new Date(now.getTime() + retryDelayMs(retry, row.attempts));
       const again = next.getTime() <= row.retryUntil.getTime();
-      await finish(row, {
+      after = await finish(row, {
         status: again ? 'pending' : 'failed',
         responseCode,
         responseExcerpt: excerpt,
@@ -255,8 +267,7 @@ export function createWebhookDeliveries({
       });
       if (again) await queue.send(deliverWebhookJob, { deliveryId: row.id }, { startAfter: next });
     }
-    const [after] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id));
-    return after ?? null;
+    return after;
   }
 
   /** Due deliveries whose job went missing (a process died between the row and the job). */
