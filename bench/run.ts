@@ -10,6 +10,7 @@ import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
 import { runOrders } from './orders.ts';
 import { runPublished } from './published.ts';
+import { runWebhooks } from './webhooks.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 function save(name: string, summary: object) {
@@ -32,6 +33,9 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),
   'email-send': async () => save('email-send', await runEmailSend()),
+  // TEST_DATABASE=postgres (with DATABASE_URL) writes webhooks-postgres.json beside the PGlite run's.
+  webhooks: async () =>
+    save(process.env.TEST_DATABASE === 'postgres' ? 'webhooks-postgres' : 'webhooks', await runWebhooks()),
   // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
   published: async () => {
     const only = process.env.PUBLISHED_BENCH_ONLY;

@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Where gateways.spec.ts starts its fake Stripe (helpers.ts works it out the same way). */
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
+/** Where integrations.spec.ts starts its webhook receiver (helpers.ts works it out the same way). */
+const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 2);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -45,6 +47,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      // The one private address webhooks may reach: integrations.spec.ts's local receiver.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort}`,
+      WEBHOOK_RETRY_BASE_MS: '1000',
     },
   },
 });

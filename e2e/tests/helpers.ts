@@ -101,3 +101,5 @@ export async function shopperPage(browser: Browser, merchant: Page) {
   });
   return { context, shopper: await context.newPage() };
 }
+/** The port integrations.spec.ts's webhook receiver listens on; the server may reach it (OUTBOUND_ALLOW_HOSTS). */
+export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2);

@@ -65,6 +65,18 @@ import { createHooksService } from './modules/hooks/hooks.service.ts';
 import { createTargetCheck } from './modules/hooks/hooks.targets.ts';
 import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
+import {
+  createIntegrationRegistry,
+  type IntegrationRegistry,
+} from './modules/integrations/integrations.adapter.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { createSecretsBox } from './modules/integrations/integrations.secrets.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createWebhookAdapter } from './modules/integrations/webhook/webhook.adapter.ts';
+import {
+  createWebhookDeliveries,
+  type WebhookDeliveries,
+} from './modules/integrations/webhook/webhook.deliveries.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes.ts';
@@ -97,6 +109,7 @@ import { trackingCodesRoutes } from './modules/tracking-codes/tracking-codes.rou
 import { createTrackingCodesService } from './modules/tracking-codes/tracking-codes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createSafeFetch, type HostResolver } from './net/safe-fetch.ts';
 import { apiKeyCacheOf } from './plugins/api-keys.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -124,6 +137,8 @@ export type AppDeps = {
   gateways?: GatewayRegistry;
   /** The in-process event bus (order.paid …); a new one when absent. */
   events?: EventBus;
+  /** How outbound requests resolve names (tests give names private addresses); the system's when absent. */
+  resolveHost?: HostResolver;
 };
 export type Services = {
   /** `kick()` starts the analytics rollup job's chain once the queue has started. */
@@ -136,6 +151,8 @@ export type Services = {
   subscriptions: SubscriptionsService;
   receipts: ReceiptsService;
   automations: AutomationsEngine;
+  webhooks: WebhookDeliveries;
+  integrations: IntegrationRegistry;
 };
 
 declare module 'fastify' {
@@ -362,6 +379,32 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     deliver: createDeliverHook({ checkTarget: checkHookTarget }),
     onError: (error, what) => app.log.warn({ err: error }, what),
   });
+  const outboundFetch = createSafeFetch({
+    resolve: options.resolveHost,
+    allowHosts: config.outboundAllowHosts,
+  });
+  const secretsBox = createSecretsBox(serverSecret);
+  const webhooks = createWebhookDeliveries({
+    db,
+    queue,
+    outbox,
+    fetch: outboundFetch,
+    box: secretsBox,
+    retry: {
+      baseMs: config.webhooks.retryBaseMs,
+      maxMs: config.webhooks.retryMaxMs,
+      windowMs: config.webhooks.retryWindowMs,
+    },
+    timeoutMs: config.webhooks.timeoutMs,
+  });
+  // The other catalogue entries are listed as 'Not available yet' until their adapters are added here.
+  const integrationRegistry = createIntegrationRegistry([createWebhookAdapter({ deliveries: webhooks })]);
+  const integrations = createIntegrationsService({
+    db,
+    registry: integrationRegistry,
+    box: secretsBox,
+    fetch: outboundFetch,
+  });
   app.decorate('services', {
     analyticsRollup,
     users,
@@ -372,6 +415,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     receipts,
     automations: automationsEngine,
+    webhooks,
+    integrations: integrationRegistry,
   });
 
   registerAuth(app, { db, config });
@@ -402,6 +447,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       mailSettingsRoutes(api, { settings: mailSettings });
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
+      integrationsRoutes(api, { integrations, deliveries: webhooks });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
       analyticsRoutes(api, { analytics });

@@ -38,6 +38,17 @@ const envSchema = z.object({
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** '1' lets REST hooks target private and loopback addresses (local development and tests only). */
   HOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1']).default('0'),
+  /**
+   * `host:port` pairs (comma-separated) that merchant-given URLs may reach although they are private,
+   * for local development and tests only (a local webhook receiver); empty in production.
+   */
+  OUTBOUND_ALLOW_HOSTS: z.string().optional(),
+  /** Webhook retries: first delay, the cap of the doubling delay, and how long retries go on. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  WEBHOOK_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** How long a webhook receiver has to answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -141,6 +152,10 @@ export type Config = {
   hooksAllowPrivateTargets: boolean;
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
+  /** Private `host:port` pairs outbound requests may reach anyway (tests, local development). */
+  outboundAllowHosts: string[];
+  /** Webhook deliveries: retry backoff (ms) and receiver timeout. */
+  webhooks: { retryBaseMs: number; retryMaxMs: number; retryWindowMs: number; timeoutMs: number };
   /** Lower-case name of the request header with the visitor's two-letter country. */
   geoCountryHeader: string;
   /** The orders.export job's expiry (pg-boss `expireInSeconds`). */
@@ -195,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     hooksAllowPrivateTargets: e.HOOKS_ALLOW_PRIVATE_TARGETS === '1',
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
+    outboundAllowHosts: dnsServerList(e.OUTBOUND_ALLOW_HOSTS),
+    webhooks: {
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      retryWindowMs: e.WEBHOOK_RETRY_WINDOW_HOURS * 3_600_000,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
     trustProxy: e.TRUST_PROXY,

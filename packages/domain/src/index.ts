@@ -13,6 +13,8 @@ export * from './funnels/contracts.ts';
 export * from './funnels/rules.ts';
 export * from './geo-funnels/contracts.ts';
 export * from './images/contracts.ts';
+export * from './integrations/catalogue.ts';
+export * from './integrations/contracts.ts';
 export * from './library/contracts.ts';
 export * from './mail-settings/contracts.ts';
 export * from './mailbox/contracts.ts';

@@ -86,6 +86,10 @@ const ArchivedAutomationsScreen = lazyScreen(automations, 'ArchivedAutomationsSc
 const FunnelAutomationsScreen = lazyScreen(automations, 'FunnelAutomationsScreen');
 const AutomationWorkflowScreen = lazyScreen(automations, 'AutomationWorkflowScreen');
 
+const integrations = () => import('../features/integrations/screens.ts');
+const IntegrationListScreen = lazyScreen(integrations, 'IntegrationListScreen');
+const IntegrationDetailsScreen = lazyScreen(integrations, 'IntegrationDetailsScreen');
+
 /** A screen a later issue builds. */
 const soon = (path: string, screen: string): RouteObject => ({
   path,
@@ -156,8 +160,8 @@ const mainRoutes: RouteObject[] = [
   soon('/apps', 'Apps'),
   soon('/apps/:id', 'App'),
   soon('/apps/:id/connect-redirect', 'App connection'),
-  soon('/integrations', 'Integrations'),
-  soon('/integrations/:id', 'Integration'),
+  { path: '/integrations', element: <IntegrationListScreen /> },
+  { path: '/integrations/:id', element: <IntegrationDetailsScreen /> },
   { path: '/store', element: <Navigate to="/store/discounts" replace /> },
   { path: '/store/discounts', element: <DiscountsScreen /> },
   { path: '/developers', element: <Navigate to="/developers/apps" replace /> },

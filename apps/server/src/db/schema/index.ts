@@ -9,6 +9,7 @@ export * from './funnel-apps.ts';
 export * from './funnels.ts';
 export * from './gateways.ts';
 export * from './images.ts';
+export * from './integrations.ts';
 export * from './library.ts';
 export * from './mail.ts';
 export * from './orders.ts';

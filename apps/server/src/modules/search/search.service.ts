@@ -1,3 +1,4 @@
+import { INTEGRATIONS } from '@funnelwork/domain/integrations/catalogue';
 import {
   SEARCH_GROUP_LIMIT,
   SEARCH_QUERY_MAX,
@@ -16,11 +17,24 @@ import {
 /** The query of each group; a group without one answers an empty list. */
 export type SearchGroups = { [K in SearchGroupName]?: SearchGroupQuery<SearchResults[K]> };
 
-/** Every group with a table behind it; integrations have no table yet, so that group is empty. */
+/** Integrations are found by their catalogue names (the same for every account), in memory. */
+const searchIntegrations: SearchGroupQuery<SearchResults['integrations']> = async (
+  _db,
+  _accountId,
+  term,
+  limit,
+) => {
+  const needle = term.toLowerCase();
+  return INTEGRATIONS.filter((integration) => integration.name.toLowerCase().includes(needle))
+    .slice(0, limit)
+    .map(({ id, name }) => ({ id, name }));
+};
+
 export const defaultSearchGroups: SearchGroups = {
   funnels: searchFunnels,
   apps: searchApps,
   customers: searchCustomers,
+  integrations: searchIntegrations,
   products: searchProducts,
 };
 

@@ -76,6 +76,14 @@ describe('GET search', () => {
     expect((await search(api, 'r_s')).funnels).toEqual([]);
   });
 
+  it('finds integrations by their names, opening /integrations/{id}', async () => {
+    expect((await search(api, 'webhook')).integrations).toEqual([{ id: 1, name: 'Webhook' }]);
+    expect((await search(api, 'GOOGLE')).integrations).toEqual([
+      { id: 2, name: 'Google Sheets' },
+      { id: 5, name: 'Google Analytics 4' },
+    ]);
+  });
+
   it(`shows at most ${SEARCH_GROUP_LIMIT} results per group`, async () => {
     for (let i = 1; i <= SEARCH_GROUP_LIMIT + 2; i++) await createFunnel(api, { name: `Webinar ${i}` });
     expect((await search(api, 'webinar')).funnels).toHaveLength(SEARCH_GROUP_LIMIT);

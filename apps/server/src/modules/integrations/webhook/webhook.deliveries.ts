@@ -1,0 +1,395 @@
+import { randomBytes } from 'node:crypto';
+import { INTEGRATION_EVENTS, WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import type { Delivery, DeliveryStatus } from '@funnelwork/domain/integrations/contracts';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { iso, ownedBy } from '../../../db/query-helpers.ts';
+import { userIntegrations, webhookDeliveries } from '../../../db/schema/index.ts';
+import type { EventName } from '../../../events/bus.ts';
+import type { Outbox, OutboxEvent } from '../../../events/outbox.ts';
+import { defineJob, type JobQueue } from '../../../jobs/queue.ts';
+import type { SafeFetch } from '../../../net/safe-fetch.ts';
+import { notFound } from '../../../plugins/errors.ts';
+import type { SecretsBox } from '../integrations.secrets.ts';
+import { eventIdOf, webhookBody } from './webhook.payload.ts';
+import { signatureHeader } from './webhook.signature.ts';
+
+/**
+ * One attempt of one delivery. The delivery row is the state; the job only says "try now", so a
+ * duplicate or late job finds the row claimed or done and does nothing. pg-boss's own retries only
+ * cover a process that died mid-attempt; the webhook's backoff is ours (a delayed job per attempt).
+ */
+export const deliverWebhookJob = defineJob('webhooks.deliver', z.object({ deliveryId: z.number().int() }), {
+  retryLimit: 3,
+  retryDelay: 5,
+  expireInSeconds: 60,
+  // Deliveries wait on receivers: up to 20 at once per process.
+  batchSize: 20,
+  concurrentBatch: true,
+});
+
+export type WebhookRetryPolicy = {
+  /** Delay after the first failed attempt; each further failure doubles it… */
+  baseMs: number;
+  /** …up to this… */
+  maxMs: number;
+  /** …while the delivery is younger than this (24 h), then it is failed. */
+  windowMs: number;
+};
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
+export function retryDelayMs(policy: WebhookRetryPolicy, attempts: number): number {
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+const EXCERPT_CHARS = 500;
+const EVENT_TYPES = INTEGRATION_EVENTS as readonly EventName[];
+
+type Row = typeof webhookDeliveries.$inferSelect;
+
+function answer(row: Row): Delivery {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    event_type: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    response_code: row.responseCode,
+    latency_ms: row.latencyMs,
+    response_excerpt: row.responseExcerpt,
+    error: row.error,
+    next_attempt_at: iso(row.nextAttemptAt),
+    last_attempt_at: iso(row.lastAttemptAt),
+    delivered_at: iso(row.deliveredAt),
+    created_at: iso(row.createdAt),
+  };
+}
+
+/**
+ * Webhook deliveries: a durable outbox consumer makes one delivery row per (connection, event) for the
+ * account's active webhook connections subscribed to the event's type, and a job per attempt POSTs the
+ * signed body through the SSRF guard; failures retry with exponential backoff for 24 h, then the row
+ * is failed. A sweep re-enqueues due rows whose job was lost. Resend is a new attempt of the same row.
+ */
+export function createWebhookDeliveries({
+  db,
+  queue,
+  outbox,
+  fetch,
+  box,
+  retry,
+  timeoutMs = 10_000,
+  sweepMs = 60_000,
+  userAgent = 'Funnelwork-Webhooks/1.0',
+}: {
+  db: Db;
+  queue: JobQueue;
+  outbox: Pick<Outbox, 'consume'>;
+  fetch: SafeFetch;
+  box: SecretsBox;
+  retry: WebhookRetryPolicy;
+  timeoutMs?: number;
+  sweepMs?: number;
+  userAgent?: string;
+}) {
+  async function enqueue(ids: number[]) {
+    if (ids.length === 1) await queue.send(deliverWebhookJob, { deliveryId: ids[0] as number });
+    else
+      await queue.sendMany(
+        deliverWebhookJob,
+        ids.map((deliveryId) => ({ deliveryId })),
+      );
+  }
+
+  /** Idempotent: an event handed over again makes no second row, and its undelivered rows get a job. */
+  async function handle(event: OutboxEvent) {
+    const { accountId } = event.payload;
+    const connections = await db
+      .select({ id: userIntegrations.id, settings: userIntegrations.settings })
+      .from(userIntegrations)
+      .where(
+        and(
+          ownedBy(userIntegrations, accountId),
+          eq(userIntegrations.integrationId, WEBHOOK_INTEGRATION_ID),
+          eq(userIntegrations.active, true),
+          isNotNull(userIntegrations.connectedAt),
+        ),
+      );
+    const subscribed = connections.filter((connection) =>
+      ((connection.settings.events ?? []) as string[]).includes(event.type),
+    );
+    if (subscribed.length === 0) return;
+    const eventId = eventIdOf(event.id);
+    const body = webhookBody({
+      id: eventId,
+      type: event.type,
+      createdAt: event.createdAt,
+      payload: event.payload as unknown as Record<string, unknown>,
+    });
+    const retryUntil = new Date(Date.now() + retry.windowMs);
+    const inserted = await db
+      .insert(webhookDeliveries)
+      .values(
+        subscribed.map((connection) => ({
+          accountId,
+          userIntegrationId: connection.id,
+          outboxEventId: event.id,
+          eventId,
+          eventType: event.type,
+          body,
+          retryUntil,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveries.id });
+    if (inserted.length === subscribed.length) {
+      await enqueue(inserted.map((row) => row.id));
+      return;
+    }
+    // Handed over again: rows made the first time may still lack their job.
+    const waiting = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          ownedBy(webhookDeliveries, accountId),
+          eq(webhookDeliveries.outboxEventId, event.id),
+          eq(webhookDeliveries.status, 'pending'),
+          eq(webhookDeliveries.attempts, 0),
+        ),
+      );
+    if (waiting.length > 0) await enqueue(waiting.map((row) => row.id));
+  }
+
+  /** Claims a due pending delivery for one attempt (at most one attempt in flight per row). */
+  async function claim(deliveryId: number): Promise<Row | null> {
+    const [row] = await db
+      .update(webhookDeliveries)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${Math.ceil(timeoutMs / 1000) + 30})`,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(
+        sql`${webhookDeliveries.id} = ${deliveryId} and ${webhookDeliveries.status} = 'pending'
+          and (${webhookDeliveries.nextAttemptAt} is null or ${webhookDeliveries.nextAttemptAt} <= now() + interval '1 second')
+          and (${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} < now())`,
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async function finish(
+    row: Row,
+    values: Partial<typeof webhookDeliveries.$inferInsert>,
+  ): Promise<Row | null> {
+    const [after] = await db
+      .update(webhookDeliveries)
+      .set({ ...values, lockedUntil: null })
+      .where(eq(webhookDeliveries.id, row.id))
+      .returning();
+    return after ?? null;
+  }
+  /** Makes one attempt of a delivery, if it is due and not taken; answers the row after it. */
+  async function attempt(deliveryId: number): Promise<Row | null> {
+    const row = await claim(deliveryId);
+    if (!row) return null;
+    const [connection] = await db
+      .select()
+      .from(userIntegrations)
+      .where(and(ownedBy(userIntegrations, row.accountId), eq(userIntegrations.id, row.userIntegrationId)));
+    if (!connection || connection.connectedAt === null || !connection.active || !connection.secretsSealed) {
+      await finish(row, {
+        status: 'failed',
+        nextAttemptAt: null,
+        error: connection?.connectedAt ? 'The webhook is switched off' : 'The webhook is disconnected',
+      });
+      return null;
+    }
+    const secrets = box.open(
+      { accountId: row.accountId, integrationId: connection.integrationId },
+      connection.secretsSealed,
+    );
+    const url = String(connection.settings.url ?? '');
+    const started = performance.now();
+    let responseCode: number | null = null;
+    let excerpt: string | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        body: row.body,
+        timeoutMs,
+        maxResponseBytes: 4096,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': userAgent,
+          'funnelwork-event-id': row.eventId,
+          'funnelwork-event-type': row.eventType,
+          'funnelwork-delivery-attempt': String(row.attempts),
+          'funnelwork-signature': signatureHeader(
+            secrets.signing_secret ?? '',
+            Math.floor(Date.now() / 1000),
+            row.body,
+          ),
+        },
+      });
+      responseCode = response.status;
+      excerpt = response.body.toString('utf8').slice(0, EXCERPT_CHARS);
+      if (response.status < 200 || response.status > 299) error = `The receiver answered ${response.status}`;
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    const now = new Date();
+    let after: Row | null;
+    if (error === null) {
+      after = await finish(row, {
+        status: 'delivered',
+        responseCode,
+        responseExcerpt: excerpt,
+        latencyMs,
+        error: null,
+        nextAttemptAt: null,
+        deliveredAt: now,
+      });
+    } else {
+      const next = new Date(now.getTime() + retryDelayMs(retry, row.attempts));
+      const again = next.getTime() <= row.retryUntil.getTime();
+      after = await finish(row, {
+        status: again ? 'pending' : 'failed',
+        responseCode,
+        responseExcerpt: excerpt,
+        latencyMs,
+        error,
+        nextAttemptAt: again ? next : null,
+      });
+      if (again) await queue.send(deliverWebhookJob, { deliveryId: row.id }, { startAfter: next });
+    }
+    return after;
+  }
+
+  /** Due deliveries whose job went missing (a process died between the row and the job). */
+  async function sweep() {
+    const stale = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        sql`${webhookDeliveries.status} = 'pending'
+          and coalesce(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt}) < now() - interval '2 minutes'
+          and (${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} < now())`,
+      )
+      .limit(1000);
+    if (stale.length > 0) await enqueue(stale.map((row) => row.id));
+  }
+
+  outbox.consume({ name: 'webhooks', types: EVENT_TYPES, handle });
+  queue.work(deliverWebhookJob, async ({ deliveryId }) => {
+    await attempt(deliveryId);
+  });
+  let timer: ReturnType<typeof setInterval> | undefined;
+  queue.whileRunning({
+    start() {
+      timer = setInterval(() => {
+        sweep().catch((error: unknown) => {
+          console.error('webhook sweep failed:', error instanceof Error ? error.message : error);
+        });
+      }, sweepMs);
+      timer.unref?.();
+    },
+    async stop() {
+      clearInterval(timer);
+    },
+  });
+
+  async function rowOf(accountId: number, connectionId: number, deliveryId: number): Promise<Row> {
+    const [row] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        and(
+          ownedBy(webhookDeliveries, accountId),
+          eq(webhookDeliveries.userIntegrationId, connectionId),
+          eq(webhookDeliveries.id, deliveryId),
+        ),
+      );
+    if (!row) throw notFound('Delivery');
+    return row;
+  }
+
+  return {
+    handle,
+    attempt,
+    sweep,
+
+    async list(
+      accountId: number,
+      connectionId: number,
+      query: { page: number; per_page: number; status?: DeliveryStatus },
+    ) {
+      const where = and(
+        ownedBy(webhookDeliveries, accountId),
+        eq(webhookDeliveries.userIntegrationId, connectionId),
+        query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
+      const rows = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(where)
+        .orderBy(desc(webhookDeliveries.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return { rows: rows.map(answer), total: Number(total?.n ?? 0) };
+    },
+
+    async get(accountId: number, connectionId: number, deliveryId: number) {
+      return answer(await rowOf(accountId, connectionId, deliveryId));
+    },
+
+    /** A new attempt now, with the same event id (receivers dedupe), and a fresh 24 h of retries. */
+    async resend(accountId: number, connectionId: number, deliveryId: number): Promise<Delivery> {
+      await rowOf(accountId, connectionId, deliveryId);
+      const [row] = await db
+        .update(webhookDeliveries)
+        .set({
+          status: 'pending',
+          nextAttemptAt: new Date(),
+          retryUntil: new Date(Date.now() + retry.windowMs),
+          error: null,
+        })
+        .where(and(ownedBy(webhookDeliveries, accountId), eq(webhookDeliveries.id, deliveryId)))
+        .returning();
+      if (!row) throw notFound('Delivery');
+      await queue.send(deliverWebhookJob, { deliveryId });
+      return answer(row);
+    },
+
+    /** A `ping` event of its own to the connection, delivered like any other. */
+    async sendTest(accountId: number, connectionId: number): Promise<Row> {
+      const eventId = `evt_test_${randomBytes(8).toString('hex')}`;
+      const body = webhookBody({
+        id: eventId,
+        type: 'ping',
+        createdAt: new Date(),
+        payload: { accountId, message: 'A test event from Funnelwork' },
+      });
+      const [row] = await db
+        .insert(webhookDeliveries)
+        .values({
+          accountId,
+          userIntegrationId: connectionId,
+          eventId,
+          eventType: 'ping',
+          body,
+          retryUntil: new Date(Date.now() + retry.windowMs),
+        })
+        .returning();
+      if (!row) throw new Error('no test delivery stored');
+      return row;
+    },
+    answer,
+  };
+}
+export type WebhookDeliveries = ReturnType<typeof createWebhookDeliveries>;

@@ -1,0 +1,128 @@
+/**
+ * The integrations an account can connect (spec §3 "Automation draft": an e-commerce platform, an
+ * e-mail-marketing platform, an analytics service, a spreadsheet service, and a payment plugin shown
+ * inactive), plus our own Webhook and the account's SMTP sender. Ids are stable: connections keep them.
+ */
+
+/** Events of the account that integrations subscribe to (the outbox's event types). */
+export const INTEGRATION_EVENTS = [
+  'order.paid',
+  'order.payment_failed',
+  'order.refunded',
+  'order.fulfilled',
+  'subscription.started',
+  'subscription.renewed',
+  'subscription.failed',
+  'subscription.cancelled',
+  'optin.created',
+] as const;
+export type IntegrationEvent = (typeof INTEGRATION_EVENTS)[number];
+
+/** How each event is named on screen. */
+export const INTEGRATION_EVENT_LABELS: Record<IntegrationEvent, string> = {
+  'order.paid': 'Purchase (order paid)',
+  'order.payment_failed': 'Purchase attempt (payment failed)',
+  'order.refunded': 'Refund',
+  'order.fulfilled': 'Order fulfilled',
+  'subscription.started': 'New subscription',
+  'subscription.renewed': 'Subscription renewed',
+  'subscription.failed': 'Subscription payment failed',
+  'subscription.cancelled': 'Subscription canceled',
+  'optin.created': 'Opt-in',
+};
+
+export const INTEGRATION_KINDS = [
+  'webhook',
+  'spreadsheet',
+  'email_marketing',
+  'ecommerce',
+  'analytics',
+  'smtp',
+  'payment',
+] as const;
+export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+
+export type IntegrationInfo = {
+  id: number;
+  /** URL-safe name (`/integrations/webhook`). */
+  slug: string;
+  name: string;
+  kind: IntegrationKind;
+  description: string;
+  /** Listed but never connectable (the spec shows the payment plugin inactive). */
+  inactive: boolean;
+};
+
+export const WEBHOOK_INTEGRATION_ID = 1;
+
+export const INTEGRATIONS = [
+  {
+    id: WEBHOOK_INTEGRATION_ID,
+    slug: 'webhook',
+    name: 'Webhook',
+    kind: 'webhook',
+    description: 'Sends each event of your account as signed JSON to your own URL.',
+    inactive: false,
+  },
+  {
+    id: 2,
+    slug: 'google-sheets',
+    name: 'Google Sheets',
+    kind: 'spreadsheet',
+    description: 'Adds a row to a spreadsheet for each order or opt-in.',
+    inactive: false,
+  },
+  {
+    id: 3,
+    slug: 'mailchimp',
+    name: 'Mailchimp',
+    kind: 'email_marketing',
+    description: 'Adds or updates customers as subscribers of a list, with tags.',
+    inactive: false,
+  },
+  {
+    id: 4,
+    slug: 'shopify',
+    name: 'Shopify',
+    kind: 'ecommerce',
+    description: 'Creates an order in your Shopify store for fulfilment.',
+    inactive: false,
+  },
+  {
+    id: 5,
+    slug: 'google-analytics-4',
+    name: 'Google Analytics 4',
+    kind: 'analytics',
+    description: 'Sends purchase and lead events server-side (Measurement Protocol).',
+    inactive: false,
+  },
+  {
+    id: 6,
+    slug: 'smtp',
+    name: 'SMTP sender',
+    kind: 'smtp',
+    description: "Sends your account's e-mails through your own mail server.",
+    inactive: false,
+  },
+  {
+    id: 7,
+    slug: 'payment-plugin',
+    name: 'Payment plugin',
+    kind: 'payment',
+    description: 'Payments are set up under Store settings → Payment gateways.',
+    inactive: true,
+  },
+] as const satisfies readonly IntegrationInfo[];
+
+export function integrationById(id: number): IntegrationInfo | undefined {
+  return INTEGRATIONS.find((integration) => integration.id === id);
+}
+
+export function integrationBySlugOrId(key: string): IntegrationInfo | undefined {
+  return INTEGRATIONS.find((integration) => integration.slug === key || String(integration.id) === key);
+}
+
+/** What the catalogue says of an integration the server has no adapter for yet. */
+export const NOT_AVAILABLE_TEXT = 'Not available yet';
+/** What it says of the payment plugin. */
+export const INACTIVE_TEXT = 'Inactive';
