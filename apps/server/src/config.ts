@@ -34,6 +34,8 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Signing secret of the Stripe webhook endpoint for the platform's own billing (whsec_…); unset: no webhook. */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -131,6 +133,7 @@ export type Config = {
   gatewaySecretKey: Buffer | undefined;
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
+  stripeBillingWebhookSecret: string | undefined;
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
   /** Lower-case name of the request header with the visitor's two-letter country. */
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
+    stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
