@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
+import { GRACE_PERIOD_DAYS, READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, billingSubscriptions, mailMessages, plans } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { createCredentialCipher } from '../../gateways/credentials.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../../gateways/sandbox.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
-import { apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createApiRateCounter } from './billing.limits.ts';
 import { createSandboxPayments } from './billing.payments.ts';
 import { createBillingService } from './billing.service.ts';
@@ -283,6 +283,33 @@ describe('an expired account: data kept, dashboard read-only', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await api.post('funnels', { name: 'Writable again', funnel_type: 1 })).statusCode).toBe(201);
+  });
+});
+
+describe(`published funnels after expiry: kept ${GRACE_PERIOD_DAYS} days`, () => {
+  async function publishedShop(expiredDaysAgo: number) {
+    const { api, accountId } = await owner();
+    const subdomain = `grace${accountId}shop`;
+    expect((await api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
+    const funnel = await createFunnel(api, { name: 'Sale', path: 'sale' });
+    await createStep(api, funnel.id, { name: 'Order', type: 1, url: 'order' });
+    await t.database.db
+      .update(accounts)
+      .set({ planExpiryDate: new Date(Date.now() - expiredDaysAgo * DAY) })
+      .where(eq(accounts.id, accountId));
+    return t.app.inject({
+      method: 'GET',
+      url: '/sale/order',
+      headers: {
+        host: `${subdomain}.localhost:3000`,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0',
+      },
+    });
+  }
+
+  it('serves them within the grace period and stops after it', async () => {
+    expect((await publishedShop(GRACE_PERIOD_DAYS - 1)).statusCode).toBe(200);
+    expect((await publishedShop(GRACE_PERIOD_DAYS + 1)).statusCode).toBe(404);
   });
 });
 

@@ -15,7 +15,11 @@ export function CheckoutScreen() {
   return (
     <Stack maw={640} mx="auto">
       <PageHeader
-        back={<BackButton to="/settings/billing/choose-your-plan" label="Plans" />}
+        back={
+          <Group>
+            <BackButton to="/settings/billing/choose-your-plan" label="Plans" />
+          </Group>
+        }
         title="Checkout"
       />
       <AdminOnly>

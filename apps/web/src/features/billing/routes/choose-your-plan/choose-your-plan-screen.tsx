@@ -31,7 +31,11 @@ export function ChooseYourPlanScreen() {
   return (
     <Stack maw={1100} mx="auto">
       <PageHeader
-        back={<BackButton to="/settings/billing" label="Billing" />}
+        back={
+          <Group>
+            <BackButton to="/settings/billing" label="Billing" />
+          </Group>
+        }
         title="Choose your plan"
         description="Every plan renews automatically; cancel any time and keep it to the end of the paid period."
       />
@@ -51,15 +55,16 @@ function PlanComparison() {
   const shown = plans.data.filter((plan) => plan.interval === interval);
   return (
     <>
-      <SegmentedControl
-        w={260}
-        value={interval}
-        onChange={(value) => setInterval(value === 'year' ? 'year' : 'month')}
-        data={[
-          { value: 'month', label: 'Monthly' },
-          { value: 'year', label: 'Yearly (2 months free)' },
-        ]}
-      />
+      <Group>
+        <SegmentedControl
+          value={interval}
+          onChange={(value) => setInterval(value === 'year' ? 'year' : 'month')}
+          data={[
+            { value: 'month', label: 'Monthly' },
+            { value: 'year', label: 'Yearly (2 months free)' },
+          ]}
+        />
+      </Group>
       <SimpleGrid cols={{ base: 1, md: shown.length || 1 }}>
         {shown.map((plan) => {
           const current = details.data?.plan.key === plan.key && !details.data.read_only;
