@@ -38,6 +38,7 @@ import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
 import { createApiRateCounter, registerPlanLimits } from './modules/billing/billing.limits.ts';
 import { createSandboxPayments } from './modules/billing/billing.payments.ts';
+import { createBillingReconciliation } from './modules/billing/billing.reconcile.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { createBillingWebhooks } from './modules/billing/billing.webhooks.ts';
@@ -137,6 +138,8 @@ export type Services = {
   receipts: ReceiptsService;
   automations: AutomationsEngine;
   billing: BillingService;
+  /** `kick()` starts the daily billing reconciliation's chain once the queue has started. */
+  billingReconciliation: { kick(): Promise<string | null> };
 };
 
 declare module 'fastify' {
@@ -342,6 +345,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     log: (message) => app.log.error(message),
   });
   billing.registerJobs();
+  const billingReconciliation = createBillingReconciliation({
+    db,
+    secretKey: config.stripeBillingSecretKey,
+    apiBase: config.stripeApiBase,
+  }).register(queue, (error) => app.log.error({ err: error }, 'billing reconciliation failed'));
   const billingWebhooks = createBillingWebhooks({
     db,
     secret: config.stripeBillingWebhookSecret,
@@ -358,6 +366,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     receipts,
     automations: automationsEngine,
     billing,
+    billingReconciliation,
   });
 
   registerAuth(app, { db, config });

@@ -36,6 +36,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Signing secret of the Stripe webhook endpoint for the platform's own billing (whsec_…); unset: no webhook. */
   STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The platform's own Stripe secret key, for the daily reconciliation of billing charges; unset: none. */
+  STRIPE_BILLING_SECRET_KEY: z.string().min(1).optional(),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -134,6 +136,7 @@ export type Config = {
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
   stripeBillingWebhookSecret: string | undefined;
+  stripeBillingSecretKey: string | undefined;
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
   /** Lower-case name of the request header with the visitor's two-letter country. */
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
     stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
+    stripeBillingSecretKey: e.STRIPE_BILLING_SECRET_KEY,
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,

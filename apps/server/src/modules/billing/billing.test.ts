@@ -1,4 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GRACE_PERIOD_DAYS, READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts'
 import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createApiRateCounter } from './billing.limits.ts';
 import { createSandboxPayments } from './billing.payments.ts';
+import { createBillingReconciliation } from './billing.reconcile.ts';
 import { createBillingService } from './billing.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';
@@ -560,5 +563,81 @@ describe('Stripe webhooks for the platform billing', () => {
     expect(sub?.status).toBe('past_due');
     const mails = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, email));
     expect(mails.map((m) => m.subject)).toEqual(['Your payment failed']);
+  });
+});
+
+describe('the daily reconciliation of Stripe charges', () => {
+  it("adds the paid invoices a lost webhook left out, once, and moves the plan's end", async () => {
+    const person = await owner();
+    const subscriptionId = `sub_rec_${person.accountId}`;
+    await t.database.db.insert(billingSubscriptions).values({
+      accountId: person.accountId,
+      planKey: 'startup-yearly',
+      provider: 'stripe',
+      status: 'active',
+      currentPeriodEnd: new Date('2031-01-01T00:00:00Z'),
+      stripeSubscriptionId: subscriptionId,
+    });
+    const requests: string[] = [];
+    const invoice = {
+      id: `in_rec_${person.accountId}`,
+      object: 'invoice',
+      subscription: subscriptionId,
+      status: 'paid',
+      amount_paid: 97000,
+      currency: 'usd',
+      created: Date.parse('2031-01-01T00:00:00Z') / 1000,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            period: {
+              start: Date.parse('2031-01-01T00:00:00Z') / 1000,
+              end: Date.parse('2032-01-01T00:00:00Z') / 1000,
+            },
+          },
+        ],
+      },
+    };
+    // Stripe's GET /v1/invoices, as a local fake.
+    const server = http.createServer((req, res) => {
+      requests.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const data = url.searchParams.get('subscription') === subscriptionId ? [invoice] : [];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', url: '/v1/invoices', has_more: false, data }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const reconciliation = createBillingReconciliation({
+        db: t.database.db,
+        secretKey: 'sk_test_platform',
+        apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      });
+      const first = await reconciliation.reconcile();
+      expect(first.added).toBe(1);
+      expect((await reconciliation.reconcile()).added).toBe(0);
+      expect(
+        requests.some((line) => line.includes(`/v1/invoices?subscription=${subscriptionId}&status=paid`)),
+      ).toBe(true);
+      expect(requests[0]).toContain('Bearer sk_test_platform');
+      const charges = (await person.api.get('charges')).json().data;
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatchObject({
+        amount: 970,
+        status: 'paid',
+        period_end: '2032-01-01T00:00:00.000Z',
+      });
+      expect((await accountRow(person.accountId)).planExpiryDate).toEqual(new Date('2032-01-01T00:00:00Z'));
+      // Without the platform's Stripe key there is nothing to compare.
+      expect(
+        await createBillingReconciliation({ db: t.database.db, secretKey: undefined }).reconcile(),
+      ).toEqual({
+        subscriptions: 0,
+        added: 0,
+      });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import {
@@ -58,6 +58,54 @@ const STATUS_OF: Record<string, 'active' | 'past_due' | 'cancelled' | 'expired'>
 
 const later = (a: Date | string, b: Date | undefined) =>
   b && b.getTime() > new Date(a).getTime() ? b : new Date(a);
+
+type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+/**
+ * A paid Stripe invoice of a subscription (from its webhook or the daily reconciliation): one paid
+ * charge per invoice, the period end moved forward only, and the plan's features on the account.
+ * With `newer` (the event is the latest seen) the subscription turns active again.
+ */
+export async function applyPaidInvoice(
+  tx: Db,
+  sub: SubscriptionRow,
+  invoice: Record<string, unknown>,
+  { created, newer, now }: { created: Date; newer: boolean; now: Date },
+): Promise<boolean> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.key, sub.planKey));
+  const period = invoicePeriod(invoice);
+  const end = later(sub.currentPeriodEnd, period.end);
+  const [charged] = await tx
+    .insert(billingCharges)
+    .values({
+      accountId: sub.accountId,
+      planKey: sub.planKey,
+      amountMinor: num(invoice.amount_paid) ?? 0,
+      currency: (str(invoice.currency) ?? 'usd').toUpperCase(),
+      status: 'paid',
+      description: `${plan?.name ?? sub.planKey}, renewal`,
+      reference: str(invoice.id) ?? null,
+      periodStart: period.start ?? null,
+      periodEnd: period.end ?? null,
+      idempotencyKey: `stripe-invoice-${str(invoice.id)}-paid`,
+      createdAt: created,
+    })
+    .onConflictDoNothing()
+    .returning({ id: billingCharges.id });
+  await tx
+    .update(billingSubscriptions)
+    .set({
+      currentPeriodEnd: end,
+      ...(newer ? { status: 'active' as const, failedTries: 0, stripeEventAt: created } : {}),
+      updatedAt: now,
+    })
+    .where(eq(billingSubscriptions.id, sub.id));
+  await tx
+    .update(accounts)
+    .set({ planKey: sub.planKey, planExpiryDate: end, features: plan?.features ?? [], rateLimit: null })
+    .where(eq(accounts.id, sub.accountId));
+  return charged !== undefined;
+}
 
 /**
  * The platform's own Stripe billing events (subscriptions Stripe renews): verified by signature,
@@ -129,40 +177,10 @@ export function createBillingWebhooks({
       if (!sub) return 'ignored' as const;
       const newer = !sub.stripeEventAt || created.getTime() >= new Date(sub.stripeEventAt).getTime();
       const [plan] = await tx.select().from(plans).where(eq(plans.key, sub.planKey));
-      const features = plan?.features ?? [];
       switch (event.type) {
         case 'invoice.paid':
         case 'invoice.payment_succeeded': {
-          const period = invoicePeriod(object);
-          const end = later(sub.currentPeriodEnd, period.end);
-          await tx
-            .insert(billingCharges)
-            .values({
-              accountId: sub.accountId,
-              planKey: sub.planKey,
-              amountMinor: num(object.amount_paid) ?? 0,
-              currency: (str(object.currency) ?? 'usd').toUpperCase(),
-              status: 'paid',
-              description: `${plan?.name ?? sub.planKey}, renewal`,
-              reference: str(object.id) ?? null,
-              periodStart: period.start ?? null,
-              periodEnd: period.end ?? null,
-              idempotencyKey: `stripe-invoice-${str(object.id)}-paid`,
-              createdAt: created,
-            })
-            .onConflictDoNothing();
-          await tx
-            .update(billingSubscriptions)
-            .set({
-              currentPeriodEnd: end,
-              ...(newer ? { status: 'active' as const, failedTries: 0, stripeEventAt: created } : {}),
-              updatedAt: clock(),
-            })
-            .where(eq(billingSubscriptions.id, sub.id));
-          await tx
-            .update(accounts)
-            .set({ planKey: sub.planKey, planExpiryDate: end, features, rateLimit: null })
-            .where(and(eq(accounts.id, sub.accountId)));
+          await applyPaidInvoice(tx, sub, object, { created, newer, now: clock() });
           return 'applied' as const;
         }
         case 'invoice.payment_failed': {
