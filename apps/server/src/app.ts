@@ -41,6 +41,7 @@ import { createSandboxPayments } from './modules/billing/billing.payments.ts';
 import { createBillingReconciliation } from './modules/billing/billing.reconcile.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
+import { createStripeBilling } from './modules/billing/billing.stripe.ts';
 import { createBillingWebhooks } from './modules/billing/billing.webhooks.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -342,6 +343,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     payments: createSandboxPayments(platformSandbox),
     cipher,
     apiRate,
+    stripeBilling: config.stripeBillingSecretKey
+      ? createStripeBilling({ secretKey: config.stripeBillingSecretKey, apiBase: config.stripeApiBase })
+      : undefined,
     log: (message) => app.log.error(message),
   });
   billing.registerJobs();

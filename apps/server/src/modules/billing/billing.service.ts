@@ -25,6 +25,7 @@ import {
   subscriptionOf,
   usageOf,
 } from './billing.queries.ts';
+import type { StripeBilling } from './billing.stripe.ts';
 
 /** One renewal try of an account's subscription, due at `dueAt` (a stale job for another date does nothing). */
 export const renewPlanJob = defineJob(
@@ -54,6 +55,8 @@ type Deps = {
   payments: PlatformPayments;
   cipher: CredentialCipher;
   apiRate: ApiRateCounter;
+  /** Subscriptions Stripe renews, for payments made with a Stripe.js payment method (when configured). */
+  stripeBilling?: StripeBilling;
   clock?: () => Date;
   log?: (message: string) => void;
 };
@@ -65,6 +68,7 @@ export function createBillingService({
   payments,
   cipher,
   apiRate,
+  stripeBilling,
   clock = () => new Date(),
   log = (message) => console.error(message),
 }: Deps) {
@@ -168,11 +172,91 @@ export function createBillingService({
       .where(eq(accounts.id, accountId));
   }
 
+  /** A Stripe.js payment method: a subscription at Stripe, which renews it and reports by webhook. */
+  async function placeStripeOrder(
+    accountId: number,
+    plan: PlanRow,
+    interval: 'month' | 'year',
+    paymentMethod: string,
+  ) {
+    if (!stripeBilling) {
+      throw new HttpError(
+        422,
+        'Paying with a Stripe payment method is not set up here: pay with a card',
+        'stripe_billing_not_configured',
+        'data.payment',
+      );
+    }
+    const previous = await subscriptionOf(db, accountId);
+    const subscribed = await stripeBilling.subscribe({
+      accountId,
+      email: (await ownerEmail(accountId)) ?? '',
+      paymentMethod,
+      plan: {
+        key: plan.key,
+        name: plan.name,
+        priceMinor: plan.priceMinor,
+        currency: plan.currency,
+        interval,
+      },
+      idempotencyKey: `billing-order-${accountId}-${randomUUID()}`,
+    });
+    if (!subscribed.ok) {
+      throw new HttpError(402, subscribed.message, subscribed.code ?? 'payment_failed', 'data.payment');
+    }
+    const start = clock();
+    await db.transaction(async (tx) => {
+      // The invoice.paid webhook may come first: the invoice id makes it one charge either way.
+      await recordPaidPeriod(
+        tx,
+        accountId,
+        plan,
+        { start, end: subscribed.periodEnd },
+        {
+          reference: subscribed.invoiceId,
+          idempotencyKey: `stripe-invoice-${subscribed.invoiceId}-paid`,
+          description: `${plan.name} (${interval}ly), first ${interval}`,
+        },
+      );
+      const values = {
+        planKey: plan.key,
+        provider: 'stripe' as const,
+        status: 'active' as const,
+        paymentMethodSealed: null,
+        cardBrand: subscribed.method.brand,
+        cardLast4: subscribed.method.last4,
+        cardExpMonth: subscribed.method.expMonth,
+        cardExpYear: subscribed.method.expYear,
+        currentPeriodEnd: subscribed.periodEnd,
+        failedTries: 0,
+        stripeCustomerId: subscribed.customerId,
+        stripeSubscriptionId: subscribed.subscriptionId,
+        stripeEventAt: null,
+        cancelledAt: null,
+        updatedAt: start,
+      };
+      await tx
+        .insert(billingSubscriptions)
+        .values({ accountId, ...values })
+        .onConflictDoUpdate({ target: billingSubscriptions.accountId, set: values });
+    });
+    // The plan it replaces must not renew at Stripe as well.
+    if (previous?.stripeSubscriptionId && previous.stripeSubscriptionId !== subscribed.subscriptionId) {
+      const cancelled = await stripeBilling.cancel(previous.stripeSubscriptionId);
+      if (!cancelled.ok)
+        log(`Stripe subscription ${previous.stripeSubscriptionId} not cancelled: ${cancelled.message}`);
+    }
+    return details(accountId);
+  }
+
   /** `POST billing/place-order`: pays the first period of a paid plan now; it renews at its end. */
   async function placeOrder(accountId: number, body: PlaceOrderBody['data']) {
     const plan = await paidPlan(body);
     if (plan.interval === 'trial') throw new Error('unreachable');
     const interval = plan.interval;
+    if ('payment_method' in body.payment) {
+      return placeStripeOrder(accountId, plan, interval, body.payment.payment_method);
+    }
     const idempotencyKey = `billing-order-${accountId}-${randomUUID()}`;
     const description = `${plan.name} (${interval}ly), first ${interval}`;
     const paid = await payments.chargeNew(body.payment, {
@@ -217,6 +301,13 @@ export function createBillingService({
     if (!sub || sub.status === 'cancelled' || sub.status === 'expired') {
       throw new HttpError(422, 'There is no subscription to update: choose a plan first', 'no_subscription');
     }
+    if (sub.provider === 'stripe') {
+      throw new HttpError(
+        422,
+        'The card of a Stripe subscription is changed at Stripe',
+        'stripe_subscription',
+      );
+    }
     const saved = await payments.saveMethod(payment);
     if (!saved.ok) throw new HttpError(402, saved.message, saved.code ?? 'payment_failed', 'data.payment');
     await db
@@ -233,6 +324,12 @@ export function createBillingService({
     const sub = await subscriptionOf(db, accountId);
     if (!sub || sub.status === 'cancelled' || sub.status === 'expired') {
       throw new HttpError(422, 'There is no active subscription to cancel', 'no_subscription');
+    }
+    if (sub.provider === 'stripe' && sub.stripeSubscriptionId) {
+      if (!stripeBilling)
+        throw new HttpError(422, 'Stripe billing is not configured here', 'stripe_billing_not_configured');
+      const cancelled = await stripeBilling.cancel(sub.stripeSubscriptionId);
+      if (!cancelled.ok) throw new HttpError(422, cancelled.message, cancelled.code ?? 'stripe_error');
     }
     await db
       .update(billingSubscriptions)
