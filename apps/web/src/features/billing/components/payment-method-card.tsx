@@ -43,7 +43,14 @@ export function PaymentMethodCard({ details }: { details: BillingDetails }) {
           }}
         >
           <Stack>
-            <CardFields value={card} onChange={setCard} error={fieldError(update.error, 'data.payment')} />
+            <CardFields
+              value={card}
+              onChange={(value) => {
+                setCard(value);
+                update.reset();
+              }}
+              error={fieldError(update.error, 'data.payment')}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

@@ -66,7 +66,14 @@ function CheckoutForm() {
             </Text>
           </Group>
           <Divider />
-          <CardFields value={card} onChange={setCard} error={fieldError(placeOrder.error, 'data.payment')} />
+          <CardFields
+            value={card}
+            onChange={(value) => {
+              setCard(value);
+              placeOrder.reset();
+            }}
+            error={fieldError(placeOrder.error, 'data.payment')}
+          />
           <Button type="submit" size="md" loading={placeOrder.isPending}>
             {`Pay ${formatPrice(plan.price, plan.currency)}`}
           </Button>
