@@ -20,7 +20,7 @@ import {
   loadGatewayCredentials,
 } from './gateways/credentials.ts';
 import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry.ts';
-import { createSandboxGateway } from './gateways/sandbox.ts';
+import { createSandboxGateway, SANDBOX_GATEWAY_ID, type SandboxGateway } from './gateways/sandbox.ts';
 import { createStripeAdapter, STRIPE_GATEWAY_ID } from './gateways/stripe.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -36,6 +36,13 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.ts
 import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/automations.engine.ts';
 import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
+import { createApiRateCounter, registerPlanLimits } from './modules/billing/billing.limits.ts';
+import { createSandboxPayments } from './modules/billing/billing.payments.ts';
+import { createBillingReconciliation } from './modules/billing/billing.reconcile.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
+import { createStripeBilling } from './modules/billing/billing.stripe.ts';
+import { createBillingWebhooks } from './modules/billing/billing.webhooks.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { developersRoutes } from './modules/developers/developers.routes.ts';
@@ -82,6 +89,8 @@ import { createLibraryService } from './modules/library/library.service.ts';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes.ts';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { popupsRoutes } from './modules/popups/popups.routes.ts';
@@ -153,6 +162,9 @@ export type Services = {
   automations: AutomationsEngine;
   webhooks: WebhookDeliveries;
   integrations: IntegrationRegistry;
+  billing: BillingService;
+  /** `kick()` starts the daily billing reconciliation's chain once the queue has started. */
+  billingReconciliation: { kick(): Promise<string | null> };
 };
 
 declare module 'fastify' {
@@ -336,10 +348,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const analyticsRollup = registerRollupJob(queue, db, {
     onError: (error) => app.log.error({ err: error }, 'analytics rollup failed'),
   });
+  const sandbox = createSandboxGateway();
   const gatewayRegistry =
     options.gateways ??
     createGatewayRegistry({
-      adapters: [createSandboxGateway(), createCashOnDeliveryGateway(), stripe],
+      adapters: [sandbox, createCashOnDeliveryGateway(), stripe],
       credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(db, accountId, gatewayId),
     });
   const events = options.events ?? createEventBus();
@@ -405,6 +418,34 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     box: secretsBox,
     fetch: outboundFetch,
   });
+  // The platform's own billing: the test's sandbox when it gave one (to make saved cards fail), else ours.
+  const registrySandbox = gatewayRegistry.adapterFor(SANDBOX_GATEWAY_ID);
+  const platformSandbox =
+    registrySandbox && 'saveCard' in registrySandbox ? (registrySandbox as SandboxGateway) : sandbox;
+  const apiRate = createApiRateCounter();
+  const billing = createBillingService({
+    db,
+    queue,
+    mailer,
+    payments: createSandboxPayments(platformSandbox),
+    cipher,
+    apiRate,
+    stripeBilling: config.stripeBillingSecretKey
+      ? createStripeBilling({ secretKey: config.stripeBillingSecretKey, apiBase: config.stripeApiBase })
+      : undefined,
+    log: (message) => app.log.error(message),
+  });
+  billing.registerJobs();
+  const billingReconciliation = createBillingReconciliation({
+    db,
+    secretKey: config.stripeBillingSecretKey,
+    apiBase: config.stripeApiBase,
+  }).register(queue, (error) => app.log.error({ err: error }, 'billing reconciliation failed'));
+  const billingWebhooks = createBillingWebhooks({
+    db,
+    secret: config.stripeBillingWebhookSecret,
+    onPaymentFailed: (accountId, message) => billing.notifyPaymentFailed(accountId, message),
+  });
   app.decorate('services', {
     analyticsRollup,
     users,
@@ -417,9 +458,12 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     automations: automationsEngine,
     webhooks,
     integrations: integrationRegistry,
+    billing,
+    billingReconciliation,
   });
 
   registerAuth(app, { db, config });
+  const planLimits = registerPlanLimits(app, { db, apiRate });
   await app.register(
     async (api) => {
       systemRoutes(api, { database });
@@ -455,6 +499,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       exportsRoutes(api, { exports });
       customersRoutes(api, { db, customers, orders });
       subscriptionsRoutes(api, { subscriptions });
+      onboardingRoutes(api, { onboarding: createOnboardingService({ db }) });
+      await billingRoutes(api, { billing, webhooks: billingWebhooks, onPlanChange: planLimits.forget });
       publishRoutes(api, { db, config });
       developersRoutes(api, { developers });
       hooksRoutes(api, { hooks });

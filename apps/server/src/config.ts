@@ -49,6 +49,10 @@ const envSchema = z.object({
   WEBHOOK_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(720).default(24),
   /** How long a webhook receiver has to answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Signing secret of the Stripe webhook endpoint for the platform's own billing (whsec_…); unset: no webhook. */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The platform's own Stripe secret key, for the daily reconciliation of billing charges; unset: none. */
+  STRIPE_BILLING_SECRET_KEY: z.string().min(1).optional(),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -150,6 +154,8 @@ export type Config = {
   apiKeyRatePerMinute: number;
   /** REST hooks may target private and loopback addresses (tests, local development). */
   hooksAllowPrivateTargets: boolean;
+  stripeBillingWebhookSecret: string | undefined;
+  stripeBillingSecretKey: string | undefined;
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
   /** Private `host:port` pairs outbound requests may reach anyway (tests, local development). */
@@ -209,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: e.STRIPE_API_BASE,
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     hooksAllowPrivateTargets: e.HOOKS_ALLOW_PRIVATE_TARGETS === '1',
+    stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
+    stripeBillingSecretKey: e.STRIPE_BILLING_SECRET_KEY,
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     outboundAllowHosts: dnsServerList(e.OUTBOUND_ALLOW_HOSTS),
     webhooks: {

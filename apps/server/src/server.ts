@@ -24,6 +24,7 @@ async function main() {
   });
   await queue.start();
   await app.services.analyticsRollup.kick();
+  await app.services.billingReconciliation.kick();
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl

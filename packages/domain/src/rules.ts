@@ -6,6 +6,7 @@ export * from './analytics/buckets.ts';
 export * from './analytics/filters.ts';
 export * from './analytics/granularity.ts';
 export * from './analytics/metrics.ts';
+export * from './billing/rules.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/whatsapp.ts';

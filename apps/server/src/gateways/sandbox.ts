@@ -35,6 +35,11 @@ export type SandboxGateway = GatewayAdapter & {
    * failed renewals and upsells: 'declined' or 'retryable'.
    */
   failSavedPaymentMethod(token: string, outcome: 'declined' | 'retryable'): void;
+  /**
+   * Saves a card for later charges without charging it (a new card for renewals): the test cards'
+   * rules apply, so 4242 4242 4242 4242 is saved and the declined cards are refused.
+   */
+  saveCard(card: { number: string; expMonth: number; expYear: number; cvc: string }): ChargeResult;
 };
 
 /** "Any future expiry date and any CVC": a month 1–12 not in the past and a 3–4 digit CVC. */
@@ -153,6 +158,22 @@ export function createSandboxGateway(): SandboxGateway {
     charges: successfulCharges,
     failSavedPaymentMethod(token, outcome) {
       failingMethods.set(token, outcome);
+    },
+    saveCard(card) {
+      if (!cardDetailsValid(card)) {
+        return {
+          ok: false,
+          message: 'Your card has expired or its details are incomplete.',
+          retryable: false,
+          code: 'invalid_card',
+        };
+      }
+      const number = card.number.replace(/[\s-]/g, '');
+      if (number === SANDBOX_CARDS.retryableFailure) return processingError;
+      if (number !== SANDBOX_CARDS.succeeds) return declined;
+      const saved = id('sbx_pm_');
+      savedMethods.add(saved);
+      return { ok: true, reference: saved, savedPaymentMethod: saved };
     },
     async charge(_credentials: GatewayCredentials | null, request: ChargeRequest) {
       const known = charges.get(request.idempotencyKey);

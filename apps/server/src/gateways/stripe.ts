@@ -67,7 +67,8 @@ export function stripeFailure(error: unknown): GatewayFailure {
   }
 }
 
-function clientOptions(options: StripeAdapterOptions): Stripe.StripeConfig {
+/** The Stripe client settings of a configurable API base (shared by the platform billing reconciliation). */
+export function clientOptions(options: StripeAdapterOptions): Stripe.StripeConfig {
   const config: Stripe.StripeConfig = {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     timeout: options.timeoutMs ?? 30_000,

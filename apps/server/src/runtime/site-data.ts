@@ -1,4 +1,5 @@
 import type { CheckoutGatewayRow } from '@funnelwork/domain/gateways/checkout-gateway';
+import { publishedWithinGrace } from '@funnelwork/domain/rules';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
@@ -79,18 +80,23 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     let match: HostMatch | null = null;
     if (ref.kind === 'subdomain') {
       const [row] = await db
-        .select({ id: accounts.id })
+        .select({ id: accounts.id, planExpiryDate: accounts.planExpiryDate })
         .from(accounts)
         .where(sql`lower(${accounts.subdomain}) = ${ref.subdomain}`)
         .limit(1);
-      if (row) match = { accountId: row.id, domainId: null };
+      if (row && publishedWithinGrace(row.planExpiryDate, new Date()))
+        match = { accountId: row.id, domainId: null };
     } else {
       const [row] = await db
-        .select({ id: domains.id, accountId: domains.accountId })
+        .select({ id: domains.id, accountId: domains.accountId, planExpiryDate: accounts.planExpiryDate })
         .from(domains)
+        .innerJoin(accounts, eq(accounts.id, domains.accountId))
         .where(and(sql`lower(${domains.name}) = ${ref.host}`, isNotNull(domains.verifiedAt)))
         .limit(1);
-      if (row) match = { accountId: row.accountId, domainId: row.id };
+      // An account whose plan expired more than the grace period ago publishes nothing (docs/decisions.md).
+      if (row && publishedWithinGrace(row.planExpiryDate, new Date())) {
+        match = { accountId: row.accountId, domainId: row.id };
+      }
     }
     hosts.set(hostKey(ref), match ?? 'none');
     return match;

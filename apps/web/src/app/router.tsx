@@ -79,6 +79,12 @@ const AnalyticsScreen = lazyScreen(analytics, 'AnalyticsScreen');
 const FunnelAnalyticsScreen = lazyScreen(analytics, 'FunnelAnalyticsScreen');
 const HelpScreen = lazyScreen(() => import('../features/help/routes/help/help-screen.tsx'), 'HelpScreen');
 
+const billing = () => import('../features/billing/screens.ts');
+const BillingScreen = lazyScreen(billing, 'BillingScreen');
+const ChooseYourPlanScreen = lazyScreen(billing, 'ChooseYourPlanScreen');
+const CheckoutScreen = lazyScreen(billing, 'CheckoutScreen');
+const PaymentSuccessfulScreen = lazyScreen(billing, 'PaymentSuccessfulScreen');
+
 const automations = () => import('../features/automations/screens.ts');
 const AutomationListScreen = lazyScreen(automations, 'AutomationListScreen');
 const GlobalAutomationsScreen = lazyScreen(automations, 'GlobalAutomationsScreen');
@@ -166,7 +172,7 @@ const mainRoutes: RouteObject[] = [
   { path: '/store/discounts', element: <DiscountsScreen /> },
   { path: '/developers', element: <Navigate to="/developers/apps" replace /> },
   { path: '/developers/apps', element: <DeveloperAppsScreen /> },
-  soon('/billing', 'Billing'),
+  { path: '/billing', element: <BillingScreen /> },
   { path: '/account', element: <Navigate to="/settings/account" replace /> },
   { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
   { path: '/settings/profile', element: <ProfileScreen /> },
@@ -177,10 +183,10 @@ const mainRoutes: RouteObject[] = [
   { path: '/settings/mailbox', element: <MailboxScreen /> },
   { path: '/settings/store-emails', element: <StoreEmailsScreen /> },
   { path: '/settings/payment-gateways', element: <PaymentGatewaysScreen /> },
-  soon('/settings/billing', 'Billing'),
-  soon('/settings/billing/choose-your-plan', 'Choose your plan'),
-  soon('/settings/billing/checkout', 'Checkout'),
-  soon('/settings/billing/payment-successful', 'Payment successful'),
+  { path: '/settings/billing', element: <BillingScreen /> },
+  { path: '/settings/billing/choose-your-plan', element: <ChooseYourPlanScreen /> },
+  { path: '/settings/billing/checkout', element: <CheckoutScreen /> },
+  { path: '/settings/billing/payment-successful', element: <PaymentSuccessfulScreen /> },
   { path: '*', element: <NotFound /> },
 ];
 

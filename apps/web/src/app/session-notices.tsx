@@ -1,8 +1,8 @@
-import { billingNotice, rateLimitNotice } from '@funnelwork/domain/rules';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../features/session/api.ts';
-import { notifyWarn } from '../shared/notices.ts';
+import { hideNotice, notifyWarn } from '../shared/notices.ts';
+import { accountNotices, noticeChanges } from './account-notices.ts';
 
 export const UPGRADE_PATH = '/settings/billing#upgrade';
 const shownThisLoad = new Set<string>();
@@ -13,14 +13,15 @@ export function SessionNotices() {
   const navigate = useNavigate();
   useEffect(() => {
     const upgrade = () => navigate(UPGRADE_PATH);
-    const notices: Array<[string, string]> = [];
-    const billing = billingNotice(me, new Date());
-    if (billing) notices.push([`${billing.kind}-${me.account_id}`, billing.message]);
-    if (me.rate_limit?.trim()) notices.push([`rate-limit-${me.account_id}`, rateLimitNotice(me.rate_limit)]);
-    for (const [key, message] of notices) {
-      if (shownThisLoad.has(key)) continue;
-      shownThisLoad.add(key);
-      notifyWarn(message, upgrade, key);
+    const { show, hide } = noticeChanges(shownThisLoad, accountNotices(me, new Date()));
+    // A paid plan (or a lifted limit) takes down the notices that no longer apply.
+    for (const key of hide) {
+      shownThisLoad.delete(key);
+      hideNotice(key);
+    }
+    for (const notice of show) {
+      shownThisLoad.add(notice.key);
+      notifyWarn(notice.message, upgrade, notice.key);
     }
   }, [me, navigate]);
   return null;

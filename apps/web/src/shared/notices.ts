@@ -48,6 +48,11 @@ function persistent(kind: 'warn' | 'info', message: string, onClick?: () => void
   });
 }
 
+/** Takes down a notice that no longer applies (a trial notice after the plan was paid). */
+export function hideNotice(id: string) {
+  if (open.has(id)) notifications.hide(id);
+}
+
 export function notifyError(message: string, id?: string) {
   const text = shownText(message);
   return show(id ?? (text === ACCESS_DENIED_NOTICE ? 'access-denied' : undefined), {

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './automations.ts';
+export * from './billing.ts';
 export * from './checkout.ts';
 export * from './developers.ts';
 export * from './domains.ts';

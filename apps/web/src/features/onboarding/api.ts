@@ -1,4 +1,5 @@
-import type { Me } from '@funnelwork/domain';
+import type { Checklist, Me } from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
 import { apiOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useMe, useSetMe } from '../session/api.ts';
@@ -34,4 +35,13 @@ export function useFinishOnboardingQuietly() {
   return () => {
     if (!me.onboarding_finished) save().catch(() => undefined);
   };
+}
+
+/** The get-started checklist, ticked by the server from the account's data. */
+export function useChecklist() {
+  return useQuery({
+    queryKey: ['onboarding', 'checklist'],
+    queryFn: () => apiOrThrow<Checklist>('GET', 'onboarding/checklist'),
+    staleTime: 0,
+  });
 }

@@ -3,6 +3,7 @@ import { IconTemplate, IconUsers, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header.tsx';
+import { OnboardingChecklist } from '../../onboarding/components/onboarding-checklist.tsx';
 import { useMe } from '../../session/api.ts';
 import { TemplateGallery } from '../components/template-gallery.tsx';
 
@@ -36,6 +37,7 @@ export function GetStartedScreen() {
         title={`Get started${me.member.first_name ? `, ${me.member.first_name}` : ''}`}
         description="Three steps to your first sale."
       />
+      <OnboardingChecklist />
       <SimpleGrid cols={{ base: 1, md: 3 }} mb="xl">
         <StepCard
           icon={<IconWorld size={22} />}

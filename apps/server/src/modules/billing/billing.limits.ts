@@ -1,0 +1,123 @@
+import type { LimitKey, PlanLimits } from '@funnelwork/domain';
+import { isReadOnly, limitMessage, limitRefusal, READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
+import { accountPlan, countUsage, limitsOf, subscriptionOf } from './billing.queries.ts';
+
+/** API requests of each account in the current minute, counted in this process (fixed one-minute windows). */
+export type ApiRateCounter = {
+  /** Counts one request and answers how many the account made this minute, this one included. */
+  hit(accountId: number, now: number): number;
+  current(accountId: number, now?: number): number;
+};
+
+export function createApiRateCounter(): ApiRateCounter {
+  const windows = new LRUCache<number, { minute: number; count: number }>({ max: 100_000 });
+  const minuteOf = (now: number) => Math.floor(now / 60_000);
+  return {
+    hit(accountId, now) {
+      const minute = minuteOf(now);
+      const window = windows.get(accountId);
+      if (window?.minute === minute) {
+        window.count += 1;
+        return window.count;
+      }
+      windows.set(accountId, { minute, count: 1 });
+      return 1;
+    },
+    current(accountId, now = Date.now()) {
+      const window = windows.get(accountId);
+      return window?.minute === minuteOf(now) ? window.count : 0;
+    },
+  };
+}
+
+/** The writes that add funnels or pages, with what they add (API paths as Fastify names them). */
+export const LIMITED_WRITES: Record<string, LimitKey> = {
+  'POST /api/funnels': 'funnels',
+  'POST /api/clone-funnels': 'funnels',
+  'POST /api/wfunnels/:id/share': 'funnels',
+  'POST /api/share/clone': 'funnels',
+  'POST /api/funnel-steps': 'pages',
+  'POST /api/clone-funnel-steps': 'pages',
+  'POST /api/wfunnels/:id/steps': 'pages',
+  'POST /api/wfunnels/:id/steps/:stepId/clone': 'pages',
+  'POST /api/wfunnels/:id/steps/:stepId/pages': 'pages',
+};
+
+/** Writes an expired account may still make: paying, its own user and session. */
+const OPEN_WHEN_EXPIRED = ['/api/billing', '/api/users', '/api/staff/me'];
+
+type AccountState = { limits: PlanLimits; planExpiryDate: Date | string | null; inDunning: boolean };
+
+/**
+ * Plan limits on the server: the API rate per minute (429), funnels and pages (402 naming the limit,
+ * also kept as the account's `rate_limit` for the dashboard's notice), and the read-only dashboard of
+ * an expired account (402).
+ */
+export function registerPlanLimits(
+  app: FastifyInstance,
+  { db, apiRate, clock = () => new Date() }: { db: Db; apiRate: ApiRateCounter; clock?: () => Date },
+) {
+  // Read on most requests: kept 5 s, and dropped at once when this process changes the plan.
+  const states = new LRUCache<number, AccountState>({ max: 50_000, ttl: 5_000 });
+
+  async function stateOf(accountId: number): Promise<AccountState | undefined> {
+    const cached = states.get(accountId);
+    if (cached) return cached;
+    const found = await accountPlan(db, accountId);
+    if (!found) return undefined;
+    const sub = await subscriptionOf(db, accountId);
+    const state = {
+      limits: limitsOf(found.plan),
+      planExpiryDate: found.account.planExpiryDate,
+      inDunning: sub?.status === 'past_due',
+    };
+    states.set(accountId, state);
+    return state;
+  }
+
+  const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
+
+  app.addHook('preHandler', async (request) => {
+    const accountId = request.membership?.accountId;
+    if (typeof accountId !== 'number') return;
+    const state = await stateOf(accountId);
+    if (!state) return;
+    const now = clock();
+    const perMinute = state.limits.api_requests_per_minute;
+    const made = apiRate.hit(accountId, now.getTime());
+    if (perMinute !== null && made > perMinute) {
+      throw new TooManyRequestsError(
+        limitMessage('api_requests_per_minute', perMinute),
+        60 - now.getUTCSeconds(),
+      );
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const url = request.routeOptions.url ?? '';
+    if (
+      isReadOnly(state, now) &&
+      !OPEN_WHEN_EXPIRED.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))
+    ) {
+      throw new HttpError(402, READ_ONLY_MESSAGE, 'plan_expired');
+    }
+    const limited = LIMITED_WRITES[routeKey(request)];
+    if (!limited) return;
+    const refusal = limitRefusal(state.limits, limited, await countUsage(db, accountId, limited, now));
+    if (refusal) {
+      await db.update(accounts).set({ rateLimit: refusal }).where(eq(accounts.id, accountId));
+      throw new HttpError(402, `${refusal} Choose a bigger plan in Settings → Billing.`, 'plan_limit');
+    }
+  });
+
+  return {
+    /** After this process changed an account's plan: the next request reads it again. */
+    forget(accountId: number) {
+      states.delete(accountId);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { billingSubscriptions } from '../../db/schema/index.ts';
+import { clientOptions } from '../../gateways/stripe.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { applyPaidInvoice } from './billing.webhooks.ts';
+
+export const RECONCILE_EVERY_MS = 24 * 60 * 60_000;
+
+/** The daily comparison of the platform's Stripe invoices with our charges. */
+export const reconcileBillingJob = defineJob('billing.reconcile', z.object({}), {
+  retryLimit: 2,
+  retryDelay: 300,
+});
+
+/**
+ * Compares each Stripe-managed subscription's paid invoices with the charges we recorded and adds
+ * what a lost webhook left out (the charge, the period end, the plan's features): applying an invoice
+ * is the same step the webhook takes, so one seen twice is recorded once.
+ */
+export function createBillingReconciliation({
+  db,
+  secretKey,
+  apiBase,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  secretKey: string | undefined;
+  apiBase?: string;
+  clock?: () => Date;
+}) {
+  const stripe = secretKey ? new Stripe(secretKey, clientOptions({ apiBase })) : null;
+
+  async function reconcile(): Promise<{ subscriptions: number; added: number }> {
+    if (!stripe) return { subscriptions: 0, added: 0 };
+    const subs = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(
+        and(
+          eq(billingSubscriptions.provider, 'stripe'),
+          isNotNull(billingSubscriptions.stripeSubscriptionId),
+        ),
+      );
+    let added = 0;
+    for (const sub of subs) {
+      const invoices = stripe.invoices.list({
+        subscription: sub.stripeSubscriptionId ?? '',
+        status: 'paid',
+        limit: 100,
+      });
+      for await (const invoice of invoices) {
+        const created = new Date(invoice.created * 1000);
+        const applied = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(billingSubscriptions)
+            .where(eq(billingSubscriptions.id, sub.id))
+            .for('update');
+          if (!current) return false;
+          // A status comes only from events: an invoice found late never reactivates a cancelled plan.
+          return applyPaidInvoice(tx, current, invoice as unknown as Record<string, unknown>, {
+            created,
+            newer: false,
+            now: clock(),
+          });
+        });
+        if (applied) added += 1;
+      }
+    }
+    return { subscriptions: subs.length, added };
+  }
+
+  return {
+    reconcile,
+    /** Registers the daily job: each run sends the next one a day later (one waiting run at a time). */
+    register(queue: JobQueue, onError: (error: unknown) => void) {
+      const next = () =>
+        queue.send(
+          reconcileBillingJob,
+          {},
+          { startAfter: new Date(Date.now() + RECONCILE_EVERY_MS), singletonKey: reconcileBillingJob.id },
+        );
+      queue.work(reconcileBillingJob, async () => {
+        try {
+          await reconcile();
+        } catch (error) {
+          onError(error);
+        } finally {
+          await next();
+        }
+      });
+      return { kick: () => queue.send(reconcileBillingJob, {}, { singletonKey: reconcileBillingJob.id }) };
+    },
+  };
+}
