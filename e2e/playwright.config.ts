@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN } from '../apps/server/src/sms/fake-twilio.fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Where gateways.spec.ts starts its fake Stripe (helpers.ts works it out the same way). */
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
+/** Where sms.spec.ts starts its fake Twilio (helpers.ts works it out the same way). */
+const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 2);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -45,6 +48,10 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      // The SMS provider as sms.spec.ts's fake Twilio answers it, with the fake's credentials.
+      SMS_API_BASE: `http://127.0.0.1:${smsPort}`,
+      SMS_ACCOUNT_SID: FAKE_TWILIO_SID,
+      SMS_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
     },
   },
 });

@@ -90,3 +90,5 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
 
 /** The port gateways.spec.ts's fake Stripe listens on; the e2e server's STRIPE_API_BASE points there. */
 export const e2eStripePort = Number(process.env.E2E_STRIPE_PORT ?? e2ePort + 1);
+/** The fake Twilio's port for sms.spec.ts (playwright.config.ts points SMS_API_BASE at it). */
+export const e2eSmsPort = Number(process.env.E2E_SMS_PORT ?? e2ePort + 2);

@@ -34,6 +34,11 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** The SMS provider's API address (Twilio's REST API; tests point it at a local fake). */
+  SMS_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** The platform's SMS provider account (Twilio Account SID and Auth Token); SMS is off while unset. */
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -131,6 +136,8 @@ export type Config = {
   gatewaySecretKey: Buffer | undefined;
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
+  /** The SMS provider (Twilio-style API): its address and the platform account's credentials. */
+  sms: { apiBase: string; accountSid: string | undefined; authToken: string | undefined };
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
   /** Lower-case name of the request header with the visitor's two-letter country. */
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
+    sms: { apiBase: e.SMS_API_BASE, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN },
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
