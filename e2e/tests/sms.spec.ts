@@ -2,7 +2,7 @@
 // against a local fake of the Twilio API (playwright.config.ts points SMS_API_BASE at it).
 import { expect, test } from '@playwright/test';
 import { startFakeTwilio } from '../../apps/server/src/sms/fake-twilio.fixtures.ts';
-import { closeWelcome, e2eSmsPort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, closeWelcome, e2eSmsPort, shot, signUp, uniqueEmail } from './helpers.ts';
 
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
 test.beforeAll(async () => {
@@ -19,6 +19,10 @@ test('a merchant tops up the SMS balance and buys a UK number, then releases it'
     business: 'Sam Shop',
   });
   await closeWelcome(page);
+  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
+    name: 'Spring sale',
+    funnel_type: 1,
+  });
 
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'SMS' }).click();
@@ -65,6 +69,13 @@ test('a merchant tops up the SMS balance and buys a UK number, then releases it'
   await expect(row).toContainText('GB');
   await expect(page.getByTestId('sms-balance')).toHaveText('$18.00');
   expect([...twilio.owned.values()]).toContain('+447700900102');
+
+  // The funnel's SMS number (PUT funnels/{id}/sms-numbers).
+  await row.getByRole('combobox', { name: 'Funnel of +447700900102' }).click();
+  await page.getByRole('option', { name: 'Spring sale' }).click();
+  await expect(page.getByText('SMS number saved')).toBeVisible();
+  const numbers = await apiCall<Array<{ funnel_id: number | null }>>(page, 'GET', 'sms-numbers');
+  expect(numbers.map((n) => n.funnel_id)).toEqual([funnel.id]);
   await shot(page, 'sms-settings');
 
   await row.getByRole('button', { name: 'Release' }).click();

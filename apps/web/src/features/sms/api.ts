@@ -94,3 +94,32 @@ export function useSetDefaultSmsNumber() {
     success: () => 'Default number saved',
   });
 }
+
+/** Moves a number to a funnel (its messages come from it), or back to every funnel with `funnelId` null. */
+export function useSetNumberFunnel() {
+  return useApiMutation({
+    mutationFn: async ({
+      number,
+      funnelId,
+      numbers,
+    }: {
+      number: SmsNumber;
+      funnelId: number | null;
+      numbers: SmsNumber[];
+    }) => {
+      const idsOf = (funnel: number) =>
+        numbers.filter((n) => n.funnel_id === funnel && n.id !== number.id).map((n) => n.id);
+      if (funnelId !== null) {
+        await apiOrThrow('PUT', `funnels/${funnelId}/sms-numbers`, {
+          body: { data: { number_ids: [...idsOf(funnelId), number.id] } },
+        });
+      } else if (number.funnel_id !== null) {
+        await apiOrThrow('PUT', `funnels/${number.funnel_id}/sms-numbers`, {
+          body: { data: { number_ids: idsOf(number.funnel_id) } },
+        });
+      }
+    },
+    invalidates: [smsKeys.numbers],
+    success: () => 'SMS number saved',
+  });
+}

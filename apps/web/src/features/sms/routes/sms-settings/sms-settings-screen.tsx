@@ -1,5 +1,5 @@
 import type { SmsNumber } from '@funnelwork/domain';
-import { formatPrice, isAdmin, SMS_NOT_CONFIGURED_MESSAGE } from '@funnelwork/domain/rules';
+import { formatPrice, hasPermission, isAdmin, SMS_NOT_CONFIGURED_MESSAGE } from '@funnelwork/domain/rules';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconMessage, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,12 +15,14 @@ import {
   useSmsNumbers,
 } from '../../api.ts';
 import { BuyNumberPopup } from '../../components/buy-number-popup.tsx';
+import { NumberFunnelSelect } from '../../components/number-funnel-select.tsx';
 import { TopUpPopup } from '../../components/top-up-popup.tsx';
 
 /** Settings → SMS: the prepaid balance and its top-up, the account's numbers, buying and releasing them. */
 export function SmsSettingsScreen() {
   const me = useMe();
   const admin = isAdmin(me.member_account);
+  const funnelsWriter = hasPermission(me.member_account, 'funnels') || admin;
   const account = useSmsAccount();
   const numbers = useSmsNumbers();
   const tariffs = useCountryTariffs();
@@ -104,7 +106,7 @@ export function SmsSettingsScreen() {
                     </Table.Td>
                     <Table.Td>{number.country}</Table.Td>
                     <Table.Td>
-                      {number.funnel_id === null ? 'Any funnel' : `Funnel #${number.funnel_id}`}
+                      <NumberFunnelSelect number={number} numbers={numbers.data} disabled={!funnelsWriter} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
