@@ -89,21 +89,22 @@ describe('the Twilio adapter', () => {
 });
 
 describe('SMS without a provider', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp();
+  });
+  afterAll(() => bare.close());
+
   it('says so: configured false, and buying answers the not-configured message', async () => {
-    const bare = await createTestApp();
-    try {
-      const o = await signUpOwner(bare.app);
-      const api = apiClient(bare.app, o.auth);
-      const account = await api.get('sms-account');
-      expect(account.json().data).toMatchObject({ configured: false, balance_minor: 0, currency: 'USD' });
-      const buy = await api.post('sms-numbers', { phone_number: '+447700900101', country: 'GB' });
-      expect(buy.statusCode).toBe(503);
-      expect(buy.json().error.message).toBe(SMS_NOT_CONFIGURED_MESSAGE);
-      const available = await api.get('available-numbers', { country: 'GB' });
-      expect(available.statusCode).toBe(503);
-    } finally {
-      await bare.close();
-    }
+    const o = await signUpOwner(bare.app);
+    const api = apiClient(bare.app, o.auth);
+    const account = await api.get('sms-account');
+    expect(account.json().data).toMatchObject({ configured: false, balance_minor: 0, currency: 'USD' });
+    const buy = await api.post('sms-numbers', { phone_number: '+447700900101', country: 'GB' });
+    expect(buy.statusCode).toBe(503);
+    expect(buy.json().error.message).toBe(SMS_NOT_CONFIGURED_MESSAGE);
+    const available = await api.get('available-numbers', { country: 'GB' });
+    expect(available.statusCode).toBe(503);
   });
 });
 
