@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN } from '../apps/server/src/sms/fake-twilio.fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -9,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 /** Where integrations.spec.ts starts its webhook receiver (helpers.ts works it out the same way). */
 const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 2);
+/** Where sms.spec.ts starts its fake Twilio (helpers.ts works it out the same way). */
+const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 3);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -50,6 +53,10 @@ export default defineConfig({
       // The one private address webhooks may reach: integrations.spec.ts's local receiver.
       OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort}`,
       WEBHOOK_RETRY_BASE_MS: '1000',
+      // The SMS provider as sms.spec.ts's fake Twilio answers it, with the fake's credentials.
+      SMS_API_BASE: `http://127.0.0.1:${smsPort}`,
+      SMS_ACCOUNT_SID: FAKE_TWILIO_SID,
+      SMS_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
     },
   },
 });

@@ -103,3 +103,5 @@ export async function shopperPage(browser: Browser, merchant: Page) {
 }
 /** The port integrations.spec.ts's webhook receiver listens on; the server may reach it (OUTBOUND_ALLOW_HOSTS). */
 export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2);
+/** The fake Twilio's port for sms.spec.ts (playwright.config.ts points SMS_API_BASE at it). */
+export const e2eSmsPort = Number(process.env.E2E_SMS_PORT ?? e2ePort + 3);

@@ -101,6 +101,9 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { SMS_INBOUND_PATH, smsInboundRoutes, smsRoutes } from './modules/sms/sms.routes.ts';
+import { createSmsSending } from './modules/sms/sms.sending.ts';
+import { createSmsService } from './modules/sms/sms.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { pagePreviewRoutes } from './modules/steps/page-preview.routes.ts';
@@ -130,6 +133,7 @@ import { createSubscriptionsService, type SubscriptionsService } from './runtime
 import { createUrlRewriter } from './runtime/hosts.ts';
 import { publishRoutes } from './runtime/publish.routes.ts';
 import { registerRuntime } from './runtime/runtime.ts';
+import { createTwilioProvider } from './sms/twilio.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -373,11 +377,21 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
   const marketingKey = marketingKeyFrom(serverSecret);
+  const smsProvider = createTwilioProvider(config.sms);
+  const platformGateway = createSandboxGateway();
+  const sms = createSmsService({
+    db,
+    provider: smsProvider,
+    charge: (request) => platformGateway.charge(null, request),
+    inboundUrl: `${config.publicUrl.replace(/\/+$/, '')}${SMS_INBOUND_PATH}`,
+  });
+  const smsSending = createSmsSending({ db, queue, provider: smsProvider });
   const automationsEngine = createAutomationsEngine({
     db,
     queue,
     outbox,
     mailer,
+    sms: smsSending,
     marketing: { key: marketingKey, publicUrl: config.publicUrl },
   });
   const automations = createAutomationsService({ db, engine: automationsEngine });
@@ -489,6 +503,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       emailTemplatesRoutes(api, { templates: emailTemplates });
       receiptsRoutes(api, { receipts });
       mailSettingsRoutes(api, { settings: mailSettings });
+      smsRoutes(api, { sms });
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
       integrationsRoutes(api, { integrations, deliveries: webhooks });
@@ -511,6 +526,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   mediaRoute(app, { images });
   emailTemplatePreviewRoute(app, { templates: emailTemplates });
   marketingMailRoutes(app, { db, key: marketingKey });
+  smsInboundRoutes(app, { sending: smsSending, provider: smsProvider, publicUrl: config.publicUrl });
   checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
   await registerRuntime(app, { db, config, invalidations });
 

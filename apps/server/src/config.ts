@@ -53,6 +53,11 @@ const envSchema = z.object({
   STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** The platform's own Stripe secret key, for the daily reconciliation of billing charges; unset: none. */
   STRIPE_BILLING_SECRET_KEY: z.string().min(1).optional(),
+  /** The SMS provider's API address (Twilio's REST API; tests point it at a local fake). */
+  SMS_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** The platform's SMS provider account (Twilio Account SID and Auth Token); SMS is off while unset. */
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
   /** Published pages answer at {subdomain}.PAGES_DOMAIN (besides {subdomain}.localhost); unset: only the latter. */
   PAGES_DOMAIN: z
     .string()
@@ -156,6 +161,8 @@ export type Config = {
   hooksAllowPrivateTargets: boolean;
   stripeBillingWebhookSecret: string | undefined;
   stripeBillingSecretKey: string | undefined;
+  /** The SMS provider (Twilio-style API): its address and the platform account's credentials. */
+  sms: { apiBase: string; accountSid: string | undefined; authToken: string | undefined };
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
   /** Private `host:port` pairs outbound requests may reach anyway (tests, local development). */
@@ -217,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hooksAllowPrivateTargets: e.HOOKS_ALLOW_PRIVATE_TARGETS === '1',
     stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
     stripeBillingSecretKey: e.STRIPE_BILLING_SECRET_KEY,
+    sms: { apiBase: e.SMS_API_BASE, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN },
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     outboundAllowHosts: dnsServerList(e.OUTBOUND_ALLOW_HOSTS),
     webhooks: {

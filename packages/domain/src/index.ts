@@ -28,6 +28,8 @@ export * from './receipts/rules.ts';
 export * from './shared/envelope.ts';
 export * from './shared/inputs.ts';
 export * from './sharing/contracts.ts';
+export * from './sms/contracts.ts';
+export * from './sms/rules.ts';
 export * from './staff/contracts.ts';
 export * from './steps/contracts.ts';
 export * from './store/contracts.ts';

@@ -21,4 +21,5 @@ export * from './shared/money.ts';
 export * from './shared/numbers.ts';
 export * from './shared/timer.ts';
 export * from './shared/version.ts';
+export * from './sms/rules.ts';
 export * from './store/rules.ts';

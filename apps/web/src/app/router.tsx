@@ -40,6 +40,10 @@ const MailboxScreen = lazyScreen(
   () => import('../features/mailbox/routes/mailbox/mailbox-screen.tsx'),
   'MailboxScreen',
 );
+const SmsSettingsScreen = lazyScreen(
+  () => import('../features/sms/routes/sms-settings/sms-settings-screen.tsx'),
+  'SmsSettingsScreen',
+);
 const StoreEmailsScreen = lazyScreen(
   () => import('../features/receipts/routes/store-emails/store-emails-screen.tsx'),
   'StoreEmailsScreen',
@@ -182,6 +186,7 @@ const mainRoutes: RouteObject[] = [
   { path: '/settings/staff/edit/:id', element: <EditStaffScreen /> },
   { path: '/settings/mailbox', element: <MailboxScreen /> },
   { path: '/settings/store-emails', element: <StoreEmailsScreen /> },
+  { path: '/settings/sms', element: <SmsSettingsScreen /> },
   { path: '/settings/payment-gateways', element: <PaymentGatewaysScreen /> },
   { path: '/settings/billing', element: <BillingScreen /> },
   { path: '/settings/billing/choose-your-plan', element: <ChooseYourPlanScreen /> },

@@ -8,7 +8,10 @@ import {
   isAdmin,
   PERMISSION_FLAGS,
   parsePermissions,
+  permissionsOfRole,
   roleLabel,
+  roleOfPermissions,
+  STAFF_ROLES,
 } from './permissions.ts';
 
 const member = (permissions: unknown) => ({
@@ -75,6 +78,24 @@ describe('permissions (spec §6)', () => {
       expect(roleLabel(member('[]'))).toBe('Unknown');
     },
   );
+
+  it('"roles exactly: Administrator, Funnels admin, Editor, Automations master, Orders master, Readonly"', () => {
+    expect(STAFF_ROLES.map((entry) => entry.role)).toEqual([
+      'Administrator',
+      'Funnels admin',
+      'Editor',
+      'Automations master',
+      'Orders master',
+      'Readonly',
+    ]);
+    for (const { role } of STAFF_ROLES) {
+      const permissions = permissionsOfRole(role);
+      expect(roleLabel({ permissions: JSON.stringify(permissions) })).toBe(role);
+      expect(roleOfPermissions(permissions)).toBe(role);
+    }
+    expect(isAdmin({ permissions: JSON.stringify(permissionsOfRole('Funnels admin')) })).toBe(false);
+    expect(roleOfPermissions({ orders: true, editor: true })).toBeNull();
+  });
 
   it("\"A server message containing 'restricted area: access denied' shows 'Access denied!'\"", () => {
     expect(ACCESS_DENIED_SERVER_MESSAGE).toBe('restricted area: access denied');

@@ -66,6 +66,38 @@ export function roleLabel(memberAccount: MemberAccountLike): RoleLabel {
   return ROLE_ORDER.find(([flag]) => permissions[flag] === true)?.[1] ?? 'Readonly';
 }
 
+export type StaffRole = Exclude<RoleLabel, 'Unknown'>;
+
+/**
+ * The six roles of §6 and the flags each gives a member. Each set reads back as its own role by
+ * `roleLabel`'s first-match order; an admin holds every flag, a funnels admin also builds steps.
+ */
+export const STAFF_ROLES: ReadonlyArray<{ role: StaffRole; permissions: Permissions }> = [
+  {
+    role: 'Administrator',
+    permissions: { admin: true, funnels: true, editor: true, automations: true, orders: true },
+  },
+  { role: 'Funnels admin', permissions: { funnels: true, editor: true } },
+  { role: 'Editor', permissions: { editor: true } },
+  { role: 'Automations master', permissions: { automations: true } },
+  { role: 'Orders master', permissions: { orders: true } },
+  { role: 'Readonly', permissions: {} },
+];
+
+/** The flags of a role, as the staff form sends them. */
+export function permissionsOfRole(role: StaffRole): Permissions {
+  return { ...(STAFF_ROLES.find((entry) => entry.role === role)?.permissions ?? {}) };
+}
+
+/** The role whose flags are exactly these, or null for a hand-picked combination. */
+export function roleOfPermissions(permissions: Permissions): StaffRole | null {
+  const set = PERMISSION_FLAGS.filter((flag) => permissions[flag] === true).join(',');
+  const match = STAFF_ROLES.find(
+    (entry) => PERMISSION_FLAGS.filter((flag) => entry.permissions[flag] === true).join(',') === set,
+  );
+  return match?.role ?? null;
+}
+
 /** A server error whose message *contains* 'restricted area: access denied' shows 'Access denied!'. */
 export function isAccessDeniedMessage(msg: string): boolean {
   return msg.includes(ACCESS_DENIED_SERVER_MESSAGE);

@@ -52,6 +52,10 @@ export const automationStepSchema: z.ZodType<AutomationStep> = z.lazy(() =>
         if (step.to === 'address' && !EMAIL.test(step.address ?? ''))
           ctx.addIssue({ code: 'custom', path: ['address'], message: 'must be an e-mail address' });
       }),
+    z.object({
+      type: z.literal('send_sms'),
+      text: storable(1600).trim().min(1, 'may not be blank'),
+    }),
     z.discriminatedUnion('mode', [
       z.object({
         type: z.literal('wait'),

@@ -56,6 +56,11 @@ export type AutomationStep =
       /** Open and click tracking, on unless switched off for this e-mail. */
       track?: boolean;
     }
+  | {
+      type: 'send_sms';
+      /** The text, with the same {{merge_tags}} as the e-mails. */
+      text: string;
+    }
   | WaitStep
   | {
       type: 'condition';

@@ -16,6 +16,7 @@ export * from './mail.ts';
 export * from './orders.ts';
 export * from './popups.ts';
 export * from './receipts.ts';
+export * from './sms.ts';
 export * from './steps.ts';
 export * from './store.ts';
 export * from './templates.ts';

@@ -38,6 +38,7 @@ import { isSuppressed } from '../../mail/marketing.routes.ts';
 import { marketingLinks, marketingParts, unsubscribeHeaders } from '../../mail/marketing.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
+import { recordSms, type SmsSending } from '../sms/sms.sending.ts';
 
 /** One step of one run; the job is idempotent (the step's row is its claim). */
 export const runStepJob = defineJob('automations.step', z.object({ runId: z.number().int() }), {
@@ -59,7 +60,14 @@ type Run = typeof automationRuns.$inferSelect;
 /** What a run knows of its event: the customer, the order and its products. */
 type RunContext = {
   event: { type: string; key: string; payload: Record<string, unknown> };
-  customer: { id: number; email: string; firstName: string; lastName: string; country: string } | null;
+  customer: {
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    country: string;
+    phone: string;
+  } | null;
   order: (typeof orders.$inferSelect & { lines: Array<typeof orderItems.$inferSelect> }) | null;
   productIds: number[];
   funnelId: number | null;
@@ -80,6 +88,7 @@ export function createAutomationsEngine({
   queue,
   outbox,
   mailer,
+  sms,
   marketing,
   clock = () => new Date(),
   sweepMs = 30_000,
@@ -88,6 +97,8 @@ export function createAutomationsEngine({
   queue: JobQueue;
   outbox: Pick<Outbox, 'consume'>;
   mailer: Mailer;
+  /** SMS delivery: the send_sms step records the message and its debit, this sends it after the commit. */
+  sms: Pick<SmsSending, 'enqueue'>;
   /** The links' HMAC key and the public address they point to. */
   marketing: { key: Buffer; publicUrl: string };
   clock?: () => Date;
@@ -123,6 +134,7 @@ export function createAutomationsEngine({
           firstName: customers.firstName,
           lastName: customers.lastName,
           country: customers.country,
+          phone: customers.phone,
         })
         .from(customers)
         .where(and(ownedBy(customers, run.accountId), eq(customers.id, customerId)));
@@ -364,6 +376,63 @@ export function createAutomationsEngine({
     });
   }
 
+  /** Like an e-mail: the message and its debit are recorded with the step, the provider called after. */
+  async function sendSms(
+    run: Run,
+    path: string,
+    step: Extract<AutomationStep, { type: 'send_sms' }>,
+  ): Promise<{ continues: boolean; deliver: number | null }> {
+    const context = await contextOf(run);
+    const to = context.customer?.phone ?? '';
+    if (to.trim() === '') throw new StepFailure('The customer has no phone number');
+    const values = context.order
+      ? receiptValues(context.order, context.order.lines)
+      : {
+          first_name: context.customer?.firstName,
+          last_name: context.customer?.lastName,
+          email: context.customer?.email,
+        };
+    const text = fillMergeTemplate(mergeTemplate(step.text), values, false);
+    return db.transaction(async (tx) => {
+      const now = clock();
+      const [claim] = await tx
+        .insert(automationRunSteps)
+        .values({
+          accountId: run.accountId,
+          runId: run.id,
+          path,
+          type: step.type,
+          status: 'done',
+          finishedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [automationRunSteps.runId, automationRunSteps.path],
+          set: { status: 'done', finishedAt: now, error: null },
+          setWhere: sql`${automationRunSteps.status} = 'running'`,
+        })
+        .returning({ id: automationRunSteps.id });
+      if (!claim) return { continues: false, deliver: null };
+      // A refusal (short balance, no number) throws here and rolls the claim back: the step fails visibly.
+      const recorded = await recordSms(tx, {
+        accountId: run.accountId,
+        to,
+        body: text,
+        funnelId: context.funnelId,
+      });
+      await tx
+        .update(automationRunSteps)
+        .set({
+          result:
+            recorded.status === 'skipped'
+              ? { skipped: 'unsubscribed', to: recorded.to }
+              : { sms_message_id: recorded.messageId, to: recorded.to },
+        })
+        .where(eq(automationRunSteps.id, claim.id));
+      const continues = await advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
+      return { continues, deliver: recorded.status === 'queued' ? recorded.messageId : null };
+    });
+  }
+
   /** Runs the run's current step; the job calls it, and it is safe to call again at any point. */
   async function step(runId: number): Promise<void> {
     const [run] = await db.select().from(automationRuns).where(eq(automationRuns.id, runId));
@@ -462,6 +531,12 @@ export function createAutomationsEngine({
         case 'send_email': {
           const sent = await sendEmail(run, key, current);
           if (sent.deliver !== null) await mailer.deliver(sent.deliver);
+          continues = sent.continues;
+          break;
+        }
+        case 'send_sms': {
+          const sent = await sendSms(run, key, current);
+          if (sent.deliver !== null) await sms.enqueue(sent.deliver);
           continues = sent.continues;
           break;
         }

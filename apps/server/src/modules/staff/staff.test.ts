@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, members, users } from '../../db/schema/index.ts';
@@ -47,6 +48,25 @@ describe('staff', () => {
     expect(me.json().data.email).toBe(staff.email);
     const list = await t.app.inject({ method: 'GET', url: '/api/settings/staff', headers: owner.auth });
     expect(list.json().data.map((s: { role: string }) => s.role)).toEqual(['Administrator', 'Orders master']);
+  });
+
+  it('each of the six roles of §6, invited with its permission set, is listed as that role', async () => {
+    const owner = await signUpOwner(t.app);
+    for (const { role, permissions } of STAFF_ROLES) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings/staff',
+        headers: owner.auth,
+        payload: { data: { email: uniqueEmail('role'), first_name: 'R', last_name: role, permissions } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.role).toBe(role);
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/settings/staff', headers: owner.auth });
+    expect(list.json().data.map((s: { role: string }) => s.role)).toEqual([
+      'Administrator',
+      ...STAFF_ROLES.map((entry) => entry.role),
+    ]);
   });
 
   it('answers 8 concurrent invites of one new e-mail 1×201 and 7×409 naming the field', async () => {

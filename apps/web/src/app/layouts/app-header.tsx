@@ -28,6 +28,7 @@ import {
   IconLogout,
   IconMail,
   IconMailForward,
+  IconMessage,
   IconMessageCircle,
   IconPlugConnected,
   IconSettings,
@@ -167,6 +168,9 @@ function SettingsMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/settings/store-emails" leftSection={<IconMailForward size={16} />}>
           Store e-mails
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings/sms" leftSection={<IconMessage size={16} />}>
+          SMS
         </Menu.Item>
         {admin && (
           <>

@@ -35,6 +35,8 @@ export function stepSummary(step: AutomationStep, templateName: (id: number) => 
       return `Send "${templateName(step.email_template_id)}" to ${
         step.to === 'customer' ? 'the customer' : step.address
       } — ${step.subject}`;
+    case 'send_sms':
+      return `Send SMS to the customer — ${step.text}`;
     case 'wait':
       return step.mode === 'delay'
         ? `Wait ${step.amount} ${step.unit}`

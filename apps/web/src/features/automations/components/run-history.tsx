@@ -19,6 +19,8 @@ const eventLabel = (type: string) => AUTOMATION_TRIGGERS.find((t) => t.event ===
 
 /** A step's outcome in a few words: the e-mail's recipient and subject, a condition's branch. */
 function stepResult(result: Record<string, unknown>): string {
+  if (typeof result.skipped === 'string') return `Skipped (${result.skipped}): ${String(result.to ?? '')}`;
+  if (typeof result.sms_message_id === 'number') return `SMS to ${String(result.to)}`;
   if (typeof result.to === 'string') return `To ${result.to}: ${String(result.subject ?? '')}`;
   if (typeof result.branch === 'string') return result.branch === 'yes' ? 'Yes' : 'No';
   return '';
@@ -26,6 +28,7 @@ function stepResult(result: Record<string, unknown>): string {
 
 const STEP_TYPE_LABELS: Record<string, string> = {
   send_email: 'Send e-mail',
+  send_sms: 'Send SMS',
   wait: 'Wait',
   condition: 'Condition',
   end: 'End automation',

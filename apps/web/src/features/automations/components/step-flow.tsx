@@ -5,9 +5,10 @@ import { stepSummary } from '../labels.ts';
 import { endsList } from '../step-tree.ts';
 import classes from './automations.module.css';
 
-export type StepKind = 'action' | 'wait' | 'condition' | 'end';
+export type StepKind = 'action' | 'sms' | 'wait' | 'condition' | 'end';
 const KIND_OF: Record<AutomationStep['type'], StepKind> = {
   send_email: 'action',
+  send_sms: 'sms',
   wait: 'wait',
   condition: 'condition',
   end: 'end',
@@ -48,6 +49,7 @@ function AddButton({
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => onAdd(path, 'action')}>Add action</Menu.Item>
+          <Menu.Item onClick={() => onAdd(path, 'sms')}>Send SMS</Menu.Item>
           <Menu.Item onClick={() => onAdd(path, 'wait')}>Add wait</Menu.Item>
           <Menu.Item onClick={() => onAdd(path, 'condition')}>Another condition</Menu.Item>
           <Menu.Item onClick={() => onAdd(path, 'end')}>End automation</Menu.Item>
@@ -60,6 +62,7 @@ function AddButton({
 
 const KIND_LABELS: Record<StepKind, string> = {
   action: 'Send e-mail',
+  sms: 'Send SMS',
   wait: 'Wait',
   condition: 'Condition',
   end: 'End',

@@ -21,6 +21,7 @@ import {
   Stack,
   TagsInput,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -355,6 +356,46 @@ export function ConditionPopup({ step, onSave, onClose }: StepPopupProps<Conditi
           </Button>
           <Button disabled={!complete} onClick={save}>
             {step ? 'Save' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type SendSms = Extract<AutomationStep, { type: 'send_sms' }>;
+
+/**
+ * "Send SMS": a text to the customer's phone with the e-mails' merge tags, from the funnel's SMS
+ * number (or the account's default); each message is paid from the SMS balance.
+ */
+export function SendSmsPopup({ step, onSave, onClose }: StepPopupProps<SendSms>) {
+  const [text, setText] = useState(step?.text ?? 'Hi {{first_name}}, thank you for your order!');
+  const complete = text.trim() !== '' && text.length <= 1600;
+  return (
+    <Modal opened onClose={onClose} title="Send SMS">
+      <Stack>
+        <Textarea
+          label="Text"
+          description={`Merge tags: ${MERGE_TAGS.slice(0, 4)
+            .map((tag) => `{{${tag}}}`)
+            .join(' ')}`}
+          autosize
+          minRows={3}
+          maxLength={1600}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          Sent to the customer's phone, paid from the SMS balance (Settings → SMS). Customers who reply STOP
+          are skipped.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!complete} onClick={() => onSave({ type: 'send_sms', text: text.trim() })}>
+            Save
           </Button>
         </Group>
       </Stack>

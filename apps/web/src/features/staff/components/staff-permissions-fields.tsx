@@ -1,5 +1,12 @@
-import type { PermissionFlag, Permissions } from '@funnelwork/domain/rules';
-import { Checkbox, Stack } from '@mantine/core';
+import {
+  type PermissionFlag,
+  type Permissions,
+  permissionsOfRole,
+  roleOfPermissions,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@funnelwork/domain/rules';
+import { Checkbox, Select, Stack } from '@mantine/core';
 
 /** The five permission flags, in the spec's role order, with what each one opens. */
 const FLAGS: ReadonlyArray<{ flag: PermissionFlag; label: string; description: string }> = [
@@ -22,19 +29,33 @@ type StaffPermissionsFieldsProps = {
 
 export function StaffPermissionsFields({ value, onChange, disabled }: StaffPermissionsFieldsProps) {
   const checked = FLAGS.filter(({ flag }) => value[flag] === true).map(({ flag }) => flag);
+  const role = roleOfPermissions(value);
   return (
-    <Checkbox.Group
-      label="Permissions"
-      description="Without any, the person can only look around (Readonly)."
-      value={checked}
-      onChange={(flags) => onChange(Object.fromEntries(flags.map((flag) => [flag, true])))}
-    >
-      <Stack gap="sm" mt="sm">
-        {FLAGS.map(({ flag, label, description }) => (
-          <Checkbox key={flag} value={flag} label={label} description={description} disabled={disabled} />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+    <Stack gap="md">
+      <Select
+        label="Role"
+        description="Sets the permissions below; change them one by one for a custom role."
+        data={[...STAFF_ROLES.map((entry) => entry.role), ...(role === null ? ['Custom'] : [])]}
+        value={role ?? 'Custom'}
+        allowDeselect={false}
+        disabled={disabled}
+        onChange={(next) => {
+          if (next && next !== 'Custom') onChange(permissionsOfRole(next as StaffRole));
+        }}
+      />
+      <Checkbox.Group
+        label="Permissions"
+        description="Without any, the person can only look around (Readonly)."
+        value={checked}
+        onChange={(flags) => onChange(Object.fromEntries(flags.map((flag) => [flag, true])))}
+      >
+        <Stack gap="sm" mt="sm">
+          {FLAGS.map(({ flag, label, description }) => (
+            <Checkbox key={flag} value={flag} label={label} description={description} disabled={disabled} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </Stack>
   );
 }
 

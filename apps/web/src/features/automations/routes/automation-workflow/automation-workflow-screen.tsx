@@ -38,6 +38,7 @@ import {
   AddWaitPopup,
   ConditionPopup,
   EndAutomationPopup,
+  SendSmsPopup,
 } from '../../components/step-popups.tsx';
 import { STATUS_COLORS, triggerLabel } from '../../labels.ts';
 import { countSteps, insertStep, removeStep, replaceStep } from '../../step-tree.ts';
@@ -303,6 +304,9 @@ function Workflow({ automation }: { automation: Automation }) {
           userId={me.id}
           editorPath={editorPath}
         />
+      )}
+      {editing?.kind === 'sms' && (
+        <SendSmsPopup {...popupProps} step={editing.step?.type === 'send_sms' ? editing.step : undefined} />
       )}
       {editing?.kind === 'wait' && (
         <AddWaitPopup {...popupProps} step={editing.step?.type === 'wait' ? editing.step : undefined} />

@@ -1,0 +1,125 @@
+import type { AvailableNumber, SmsAccount, SmsNumber } from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+
+export type CountryTariff = {
+  country: string;
+  name: string;
+  dial_code: string;
+  message_minor: number;
+  number_minor: number;
+  currency: string;
+};
+
+export const smsKeys = {
+  account: ['sms', 'account'] as const,
+  numbers: ['sms', 'numbers'] as const,
+  tariffs: ['sms', 'tariffs'] as const,
+  available: (country: string) => ['sms', 'available', country] as const,
+};
+
+/** The prepaid balance, its currency and whether the server has an SMS provider at all. */
+export function useSmsAccount() {
+  return useQuery({ queryKey: smsKeys.account, queryFn: () => apiOrThrow<SmsAccount>('GET', 'sms-account') });
+}
+
+export function useSmsNumbers() {
+  return useQuery({
+    queryKey: smsKeys.numbers,
+    queryFn: () => apiOrThrow<SmsNumber[]>('GET', 'sms-numbers'),
+  });
+}
+
+export function useCountryTariffs() {
+  return useQuery({
+    queryKey: smsKeys.tariffs,
+    queryFn: () => apiOrThrow<CountryTariff[]>('GET', 'country-tariffs'),
+  });
+}
+
+/** The numbers the provider offers in a country; asked only once a country is chosen. */
+export function useAvailableNumbers(country: string | null) {
+  return useQuery({
+    queryKey: smsKeys.available(country ?? ''),
+    queryFn: () =>
+      apiOrThrow<AvailableNumber[]>('GET', 'available-numbers', { query: { country: country ?? '' } }),
+    enabled: country !== null,
+    staleTime: 0,
+  });
+}
+
+export function useBuySmsNumber() {
+  return useApiMutation({
+    mutationFn: (data: { phone_number: string; country: string }) =>
+      apiOrThrow<SmsNumber>('POST', 'sms-numbers', { body: { data } }),
+    invalidates: [smsKeys.numbers, smsKeys.account, ['sms', 'available']],
+    success: (number) => `${number.phone_number} is yours`,
+  });
+}
+
+export function useDeleteSmsNumber() {
+  return useApiMutation({
+    mutationFn: (number: SmsNumber) => apiOrThrow('DELETE', `sms-numbers/${number.id}`),
+    invalidates: [smsKeys.numbers, smsKeys.account],
+    success: (_data, number) => `${number.phone_number} released`,
+  });
+}
+
+export type TopUpInput = {
+  amount_minor: number;
+  idempotency_key: string;
+  card: { number: string; exp_month: number; exp_year: number; cvc: string };
+};
+
+/** Pays a top-up by card; the popup keeps one key per attempt, so a double click pays once. */
+export function useTopUp() {
+  return useApiMutation({
+    mutationFn: (data: TopUpInput) =>
+      apiOrThrow<{ balance_minor: number; amount_minor: number; currency: string }>('POST', 'top-up', {
+        body: { data },
+      }),
+    invalidates: [smsKeys.account],
+    success: () => 'Your SMS balance was topped up',
+  });
+}
+
+export function useSetDefaultSmsNumber() {
+  return useApiMutation({
+    mutationFn: (defaultNumberId: number | null) =>
+      apiOrThrow<SmsAccount>('PUT', 'sms-account', {
+        body: { data: { default_number_id: defaultNumberId } },
+      }),
+    invalidates: [smsKeys.account],
+    success: () => 'Default number saved',
+  });
+}
+
+/** Moves a number to a funnel (its messages come from it), or back to every funnel with `funnelId` null. */
+export function useSetNumberFunnel() {
+  return useApiMutation({
+    mutationFn: async ({
+      number,
+      funnelId,
+      numbers,
+    }: {
+      number: SmsNumber;
+      funnelId: number | null;
+      numbers: SmsNumber[];
+    }) => {
+      const idsOf = (funnel: number) =>
+        numbers.filter((n) => n.funnel_id === funnel && n.id !== number.id).map((n) => n.id);
+      if (funnelId !== null) {
+        await apiOrThrow('PUT', `funnels/${funnelId}/sms-numbers`, {
+          body: { data: { number_ids: [...idsOf(funnelId), number.id] } },
+        });
+      } else if (number.funnel_id !== null) {
+        await apiOrThrow('PUT', `funnels/${number.funnel_id}/sms-numbers`, {
+          body: { data: { number_ids: idsOf(number.funnel_id) } },
+        });
+      }
+    },
+    invalidates: [smsKeys.numbers],
+    success: () => 'SMS number saved',
+  });
+}
