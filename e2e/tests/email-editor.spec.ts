@@ -138,6 +138,16 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await expect(row).toBeVisible();
   await expect(row).toContainText('Welcome series · 1');
   await row.click();
+  // The HTML part as a mail client shows it, in a frame sandboxed without any allowance.
+  const mail = page.getByRole('dialog');
+  await expect(mail.getByTestId('mail-html')).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('[data-testid="mail-html"]').getByText('Welcome aboard, Greta!'),
+  ).toBeVisible();
+  await mail
+    .locator('label')
+    .filter({ hasText: /^Text$/ })
+    .click();
   await expect(page.getByTestId('mail-text')).toContainText('Welcome aboard, Greta!');
   await expect(page.getByTestId('mail-text')).toContainText('a little gift. See you soon, Greta!');
   await page.keyboard.press('Escape');

@@ -16,6 +16,11 @@ export type JobOptions = {
    * a batch only saves round trips; for many small jobs such as e-mails.
    */
   batchSize?: number;
+  /**
+   * The jobs of a batch are handled at once instead of one after another (each still failed on its own):
+   * for jobs that mostly wait on a peer, such as mail.send on a pooled SMTP transport.
+   */
+  concurrent?: boolean;
 };
 
 /**
@@ -113,26 +118,29 @@ export function createJobQueue(
     async start() {
       await boss.start();
       for (const { job, handler } of handlers) {
-        const { batchSize = 1, ...queueOptions } = job.options;
+        const { batchSize = 1, concurrent = false, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         const worker = await boss.work(
           job.id,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
           async (jobs) => {
+            const one = async (j: (typeof jobs)[number]) => {
+              try {
+                await handler(job.payload.parse(j.data));
+              } catch (error) {
+                await boss.fail(
+                  job.id,
+                  j.id,
+                  error instanceof Error ? { message: error.message } : { error },
+                );
+              }
+            };
             if (batchSize === 1) {
               for (const j of jobs) await handler(job.payload.parse(j.data));
+            } else if (concurrent) {
+              await Promise.all(jobs.map(one));
             } else {
-              for (const j of jobs) {
-                try {
-                  await handler(job.payload.parse(j.data));
-                } catch (error) {
-                  await boss.fail(
-                    job.id,
-                    j.id,
-                    error instanceof Error ? { message: error.message } : { error },
-                  );
-                }
-              }
+              for (const j of jobs) await one(j);
             }
             // A worker that found work looks again at once; only an empty fetch waits the polling
             // interval (pg-boss waits it after every fetch, which caps a queue at one batch per interval).
