@@ -2,6 +2,7 @@
 // through a local SMTP peer by the real mail job, with the compile time, the per-recipient time and
 // the send rate side by side. `npm run bench -- email-send` (EMAIL_SEND_BENCH_RECIPIENTS to scale).
 import { fork } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,7 @@ export async function runEmailSend() {
   await queue.start();
 
   start = performance.now();
+  const cpuBefore = process.cpuUsage();
   await mailer.sendMany({
     subject: 'Bench',
     compiled,
@@ -89,6 +91,10 @@ export async function runEmailSend() {
   const recordS = (performance.now() - start) / 1000;
   while (peer.received() < RECIPIENTS) await new Promise((r) => setTimeout(r, 20));
   const totalS = (performance.now() - start) / 1000;
+  // The sender's CPU (main thread and the PGlite worker; the SMTP peer is another process) per e-mail:
+  // what the rate would be with a core to itself, whatever else the machine runs.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerEmail = (cpu.user + cpu.system) / 1000 / RECIPIENTS;
   await queue.stop();
   mailer.close();
   await database.close();
@@ -105,6 +111,9 @@ export async function runEmailSend() {
     record_s: Number(recordS.toFixed(2)),
     total_s: Number(totalS.toFixed(2)),
     emails_per_s: Number(perSecond.toFixed(1)),
+    cpu_ms_per_email: Number(cpuMsPerEmail.toFixed(2)),
+    cpu_share: Number(((cpu.user + cpu.system) / 1e6 / totalS).toFixed(2)),
+    load_average_1m: Number(os.loadavg()[0]?.toFixed(1)),
     goal_per_s: GOAL_PER_S,
     met: perSecond >= GOAL_PER_S,
   };
@@ -113,6 +122,9 @@ export async function runEmailSend() {
     'personalise per recipient (µs)': result.personalise_us_per_recipient,
     'recorded (body once, merge values per message) and enqueued (s)': result.record_s,
     'all delivered to the SMTP peer (s)': result.total_s,
+    'sender CPU per e-mail (ms)': result.cpu_ms_per_email,
+    'CPU the sender got (cores)': result.cpu_share,
+    'load average (1 min)': result.load_average_1m,
     'e-mails per second (goal ≥ 200)': `${result.emails_per_s} — ${result.met ? 'met' : 'not met'}`,
   });
   return result;

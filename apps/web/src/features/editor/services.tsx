@@ -21,8 +21,8 @@ export type EditorServices = {
   useShownDocument: (document: EditorDocument) => EditorDocument;
   /** Shown above the canvas, e.g. a warning about the document. */
   CanvasNotice: ComponentType<{ document: EditorDocument }>;
-  /** CSS added to the canvas (the e-mail editor: the e-mail at its width, centred). */
-  canvasCss: string;
+  /** CSS added to the canvas (the e-mail editor: the e-mail at its width, centred), or made from the document. */
+  canvasCss: string | ((document: EditorDocument) => string);
   /** Merge tags the rich-text toolbar offers as `{{name}}` (none: no menu). */
   mergeTags: readonly string[];
   /** The words the editor uses for its document. */
