@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Block, BlockOf, BlockType } from '../../catalogue/registry.ts';
 import { EMAIL_BLOCK_TYPES, EMAIL_RENDERED_TYPES } from '../../catalogue/registry.ts';
 import { type EditorDocument, validateDocument } from '../../document/schema.ts';
-import { compileEmail } from './compile.ts';
+import { compileEmail, squeezeLines } from './compile.ts';
 import { emailWithBlocks } from './email-documents.ts';
 import { renderEmailMjml } from './render-mjml.ts';
 
@@ -728,5 +728,15 @@ describe('"Email default width 650, maximum 1200": the e-mail\'s width is a sett
       const checked = validateDocument({ ...document, settings: { ...document.settings, width } });
       expect(checked.ok ? [] : checked.issues).toEqual([{ path: 'settings.width', message }]);
     }
+  });
+});
+
+describe("the compiled HTML without mjml's indentation", () => {
+  test('a run of whitespace with a line break becomes one line break, except in <pre> and <textarea>', () => {
+    const html =
+      '<td>\n      <div\n         class="a"\n      >Hi  there,\n   you</div>\n<pre>  kept\n    as is</pre>\n  <TEXTAREA>a\n   b</TEXTAREA>\n  end';
+    expect(squeezeLines(html)).toBe(
+      '<td>\n<div\nclass="a"\n>Hi  there,\nyou</div>\n<pre>  kept\n    as is</pre>\n<TEXTAREA>a\n   b</TEXTAREA>\nend',
+    );
   });
 });
