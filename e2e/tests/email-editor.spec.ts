@@ -49,6 +49,27 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const view = await canvas(page).boundingBox();
   expect(((email?.width ?? 0) / (view?.width ?? 1)) * 1200).toBeCloseTo(650, 0);
 
+  // §9 "Email default width 650, maximum 1200": the width is a setting of the e-mail; the canvas follows.
+  const shownWidth = async () => {
+    const shownEmail = await canvas(page).locator('.fw-page').boundingBox();
+    const shownView = await canvas(page).boundingBox();
+    return Math.round(((shownEmail?.width ?? 0) / (shownView?.width ?? 1)) * 1200);
+  };
+  await page
+    .getByRole('navigation', { name: 'Editor panels' })
+    .getByRole('button', { name: 'Properties' })
+    .click();
+  await page.getByRole('button', { name: 'Edit e-mail settings' }).click();
+  const widthField = page.getByLabel('E-mail width');
+  await expect(widthField).toHaveValue('650 px');
+  await widthField.fill('1300');
+  await expect(page.getByText('From 480 to 1200 px')).toBeVisible();
+  expect(await shownWidth()).toBe(650);
+  await widthField.fill('800');
+  await expect.poll(shownWidth).toBe(800);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(shownWidth).toBe(650);
+
   // A merge tag from the rich-text toolbar's menu, in place.
   await canvas(page).getByText('Thanks for joining us.', { exact: false }).dblclick();
   const editor = page.getByTestId('inline-editor');
@@ -118,6 +139,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const code = page.getByRole('dialog', { name: 'Code Editor' });
   await expect(code.getByRole('tab', { name: 'Custom CSS' })).toBeVisible();
   await expect(code.getByRole('tab')).toHaveCount(1);
+  await expect(code.getByText("Styles added after the e-mail's own.")).toBeVisible();
   await code.getByRole('button', { name: 'Cancel' }).click();
 
   // Leaving with unsaved changes asks first; leaving clears the stored e-mail context.

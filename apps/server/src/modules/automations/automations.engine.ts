@@ -34,8 +34,7 @@ import type { EventName } from '../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { isSuppressed } from '../../mail/marketing.routes.ts';
-import { marketingLinks, marketingParts, unsubscribeHeaders } from '../../mail/marketing.ts';
+import { isSuppressed, marketingLinks, marketingParts, unsubscribeHeaders } from '../../mail/marketing.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
 

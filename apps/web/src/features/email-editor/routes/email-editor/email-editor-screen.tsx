@@ -58,6 +58,7 @@ const EMAIL_TEXTS: EditorTexts = {
   ...PAGE_TEXTS,
   settingsLabel: 'E-mail',
   settingsTitle: 'E-mail settings',
+  noun: 'e-mail',
   dropHint: 'Drag onto the e-mail, or click to add after the selection',
   emptyHint: 'Drag a Section from Add new element onto the e-mail, or add one here.',
   pickHint: 'Click an element of the e-mail, or pick one in Layout, to edit its properties.',
