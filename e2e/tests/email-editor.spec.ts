@@ -21,6 +21,8 @@ async function signedUpMerchant(page: Page, firstName: string) {
 test('design an e-mail from a shared template, use a merge tag, undo, save, send a test and read it in the mailbox', async ({
   page,
 }) => {
+  // The longest story of the e-mail editor: about a minute alone, more on a busy machine.
+  test.setTimeout(150_000);
   const userId = await signedUpMerchant(page, 'Greta');
 
   // A new e-mail offers the shared templates to start from.
@@ -28,6 +30,13 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
   await expect(picker.getByText('Thank you for your order')).toBeVisible();
   await expect(picker.getByText('Newsletter', { exact: true })).toBeVisible();
+  // Each design's thumbnail: the design as sent, in a frame sandboxed without any allowance.
+  await expect(picker.getByTestId('shared-template-thumbnail')).toHaveCount(3);
+  await expect(picker.getByTitle('Welcome preview')).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('iframe[title="Welcome preview"]').getByText('Welcome aboard, Alex!'),
+  ).toBeVisible();
+  await shot(page, 'email-shared-templates-picker');
   await picker.getByRole('button', { name: 'Use Welcome' }).click();
   await expect(page).toHaveURL(new RegExp(`/email-editor/global/none/${userId}/\\d+$`));
   const base = new URL(page.url()).pathname;
@@ -166,6 +175,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await expect(
     page.frameLocator('[data-testid="mail-html"]').getByText('Welcome aboard, Greta!'),
   ).toBeVisible();
+  await shot(page, 'mailbox-html');
   await mail
     .locator('label')
     .filter({ hasText: /^Text$/ })
