@@ -21,6 +21,8 @@ async function signedUpMerchant(page: Page, firstName: string) {
 test('design an e-mail from a shared template, use a merge tag, undo, save, send a test and read it in the mailbox', async ({
   page,
 }) => {
+  // The longest story of the e-mail editor: about a minute alone, more on a busy machine.
+  test.setTimeout(150_000);
   const userId = await signedUpMerchant(page, 'Greta');
 
   // A new e-mail offers the shared templates to start from.
@@ -28,6 +30,13 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
   await expect(picker.getByText('Thank you for your order')).toBeVisible();
   await expect(picker.getByText('Newsletter', { exact: true })).toBeVisible();
+  // Each design's thumbnail: the design as sent, in a frame sandboxed without any allowance.
+  await expect(picker.getByTestId('shared-template-thumbnail')).toHaveCount(3);
+  await expect(picker.getByTitle('Welcome preview')).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('iframe[title="Welcome preview"]').getByText('Welcome aboard, Alex!'),
+  ).toBeVisible();
+  await shot(page, 'email-shared-templates-picker');
   await picker.getByRole('button', { name: 'Use Welcome' }).click();
   await expect(page).toHaveURL(new RegExp(`/email-editor/global/none/${userId}/\\d+$`));
   const base = new URL(page.url()).pathname;
@@ -48,6 +57,27 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const email = await canvas(page).locator('.fw-page').boundingBox();
   const view = await canvas(page).boundingBox();
   expect(((email?.width ?? 0) / (view?.width ?? 1)) * 1200).toBeCloseTo(650, 0);
+
+  // §9 "Email default width 650, maximum 1200": the width is a setting of the e-mail; the canvas follows.
+  const shownWidth = async () => {
+    const shownEmail = await canvas(page).locator('.fw-page').boundingBox();
+    const shownView = await canvas(page).boundingBox();
+    return Math.round(((shownEmail?.width ?? 0) / (shownView?.width ?? 1)) * 1200);
+  };
+  await page
+    .getByRole('navigation', { name: 'Editor panels' })
+    .getByRole('button', { name: 'Properties' })
+    .click();
+  await page.getByRole('button', { name: 'Edit e-mail settings' }).click();
+  const widthField = page.getByLabel('E-mail width');
+  await expect(widthField).toHaveValue('650 px');
+  await widthField.fill('1300');
+  await expect(page.getByText('From 480 to 1200 px')).toBeVisible();
+  expect(await shownWidth()).toBe(650);
+  await widthField.fill('800');
+  await expect.poll(shownWidth).toBe(800);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(shownWidth).toBe(650);
 
   // A merge tag from the rich-text toolbar's menu, in place.
   await canvas(page).getByText('Thanks for joining us.', { exact: false }).dblclick();
@@ -118,6 +148,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   const code = page.getByRole('dialog', { name: 'Code Editor' });
   await expect(code.getByRole('tab', { name: 'Custom CSS' })).toBeVisible();
   await expect(code.getByRole('tab')).toHaveCount(1);
+  await expect(code.getByText("Styles added after the e-mail's own.")).toBeVisible();
   await code.getByRole('button', { name: 'Cancel' }).click();
 
   // Leaving with unsaved changes asks first; leaving clears the stored e-mail context.
@@ -138,6 +169,17 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await expect(row).toBeVisible();
   await expect(row).toContainText('Welcome series · 1');
   await row.click();
+  // The HTML part as a mail client shows it, in a frame sandboxed without any allowance.
+  const mail = page.getByRole('dialog');
+  await expect(mail.getByTestId('mail-html')).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('[data-testid="mail-html"]').getByText('Welcome aboard, Greta!'),
+  ).toBeVisible();
+  await shot(page, 'mailbox-html');
+  await mail
+    .locator('label')
+    .filter({ hasText: /^Text$/ })
+    .click();
   await expect(page.getByTestId('mail-text')).toContainText('Welcome aboard, Greta!');
   await expect(page.getByTestId('mail-text')).toContainText('a little gift. See you soon, Greta!');
   await page.keyboard.press('Escape');

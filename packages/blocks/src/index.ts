@@ -66,5 +66,6 @@ export * from './render/render-page.tsx';
 export { BLOCK_RENDERERS } from './render/renderers.ts';
 export { escapeHtml } from './render/string/html.ts';
 export * from './render/string/render-string.ts';
+export { TemplateBuilder } from './templates/builder.ts';
 export * from './templates/catalogue.ts';
 export * from './templates/email-designs.ts';

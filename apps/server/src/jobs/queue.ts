@@ -17,10 +17,11 @@ export type JobOptions = {
    */
   batchSize?: number;
   /**
-   * Handle a fetched batch's jobs at the same time instead of one after another: for jobs that mostly
-   * wait on the network (webhook deliveries), so one slow receiver does not hold up the rest.
+   * The jobs of a batch are handled at once instead of one after another (each still failed on its own):
+   * for jobs that mostly wait on a peer, such as mail.send on a pooled SMTP transport or webhook deliveries
+   * (one slow receiver does not hold up the rest).
    */
-  concurrentBatch?: boolean;
+  concurrent?: boolean;
 };
 
 /**
@@ -118,13 +119,13 @@ export function createJobQueue(
     async start() {
       await boss.start();
       for (const { job, handler } of handlers) {
-        const { batchSize = 1, concurrentBatch = false, ...queueOptions } = job.options;
+        const { batchSize = 1, concurrent = false, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         const worker = await boss.work(
           job.id,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
           async (jobs) => {
-            const handleOne = async (j: (typeof jobs)[number]) => {
+            const one = async (j: (typeof jobs)[number]) => {
               try {
                 await handler(job.payload.parse(j.data));
               } catch (error) {
@@ -137,10 +138,10 @@ export function createJobQueue(
             };
             if (batchSize === 1) {
               for (const j of jobs) await handler(job.payload.parse(j.data));
-            } else if (concurrentBatch) {
-              await Promise.all(jobs.map(handleOne));
+            } else if (concurrent) {
+              await Promise.all(jobs.map(one));
             } else {
-              for (const j of jobs) await handleOne(j);
+              for (const j of jobs) await one(j);
             }
             // A worker that found work looks again at once; only an empty fetch waits the polling
             // interval (pg-boss waits it after every fetch, which caps a queue at one batch per interval).

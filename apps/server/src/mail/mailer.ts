@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { type CompiledEmail, type MergeValues, personaliseEmail } from '@funnelwork/blocks/email';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { mailMessages } from '../db/schema/index.ts';
+import { mailBodies, mailMessages } from '../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../jobs/queue.ts';
 
 export type OutgoingMail = {
@@ -16,6 +17,18 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 
+/**
+ * One body to many recipients (a broadcast): the template version compiled once and stored once, each
+ * recipient with only its merge values; every copy is personalised when it is delivered or shown.
+ */
+export type BulkMail = {
+  subject: string;
+  compiled: CompiledEmail;
+  accountId?: number | null;
+  headers?: Record<string, string>;
+  recipients: ReadonlyArray<{ to: string; values: MergeValues }>;
+};
+
 export type Mailer = {
   /** Records the message; with SMTP_URL it is delivered by the mail.send job, else the Mailbox is its delivery. */
   send(mail: OutgoingMail): Promise<{ id: number }>;
@@ -24,18 +37,34 @@ export type Mailer = {
    * transaction, `deliver` (after the commit) hands it to the mail.send job.
    */
   record(tx: Db, mail: OutgoingMail): Promise<{ id: number }>;
-  /** Many messages at once (a broadcast): recorded 500 to a statement and enqueued in bulk. */
-  sendMany(mails: OutgoingMail[]): Promise<{ ids: number[] }>;
+  /**
+   * A bulk send: the body recorded once, the messages 1,000 to a statement, delivered by mail.send jobs
+   * of MESSAGES_PER_JOB messages each.
+   */
+  sendMany(mail: BulkMail): Promise<{ ids: number[] }>;
   deliver(id: number): Promise<void>;
   smtpConfigured: boolean;
+  close(): void;
 };
 
-export const sendMailJob = defineJob('mail.send', z.object({ messageId: z.number().int() }), {
-  retryLimit: 5,
-  retryDelay: 5,
-  retryBackoff: true,
-  batchSize: 20,
-});
+/** Messages one mail.send job of a bulk send delivers: one fetch, one status update, one pooled burst. */
+export const MESSAGES_PER_JOB = 100;
+const ROWS_PER_INSERT = 1_000;
+/** SMTP connections the pool keeps open to the server (nodemailer's pool, `maxConnections`). */
+const SMTP_CONNECTIONS = 10;
+
+/**
+ * A message id (a single send) or up to MESSAGES_PER_JOB of them (a bulk send). A job that retries
+ * skips its messages already sent, so each is delivered once however often the job runs.
+ */
+export const sendMailJob = defineJob(
+  'mail.send',
+  z.union([
+    z.object({ messageId: z.number().int() }),
+    z.object({ messageIds: z.array(z.number().int()).min(1).max(MESSAGES_PER_JOB) }),
+  ]),
+  { retryLimit: 5, retryDelay: 5, retryBackoff: true, batchSize: 10, concurrent: true },
+);
 
 /** An account's own sender, reply-to and DKIM key for its messages (mail settings); null for the defaults. */
 export type SenderLookup = (accountId: number) => Promise<{
@@ -47,7 +76,38 @@ export type SenderLookup = (accountId: number) => Promise<{
 /** The SMTP URL with nodemailer's pool on (`pool=true`) unless the URL says otherwise. */
 function withPool(url: string): string {
   if (/[?&]pool=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=3`;
+  return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${SMTP_CONNECTIONS}&maxMessages=1000`;
+}
+
+type MessageRow = typeof mailMessages.$inferSelect;
+
+/** A recorded message's HTML and text: its own, or its bulk body personalised with its merge values. */
+export function messageContent(
+  message: Pick<MessageRow, 'html' | 'text' | 'bodyId' | 'mergeValues'>,
+  bodies: ReadonlyMap<number, CompiledEmail>,
+): { html: string | null; text: string } {
+  const body = message.bodyId === null ? undefined : bodies.get(message.bodyId);
+  if (!body) return { html: message.html, text: message.text };
+  return personaliseEmail(body, message.mergeValues ?? {});
+}
+
+/** The compiled bodies of these messages, in one query. */
+export async function bodiesOf(
+  db: Db,
+  messages: ReadonlyArray<Pick<MessageRow, 'bodyId'>>,
+  known: Map<number, CompiledEmail> = new Map(),
+): Promise<Map<number, CompiledEmail>> {
+  const missing = [
+    ...new Set(messages.map((m) => m.bodyId).filter((id): id is number => id !== null && !known.has(id))),
+  ];
+  if (missing.length > 0) {
+    const rows = await db
+      .select({ id: mailBodies.id, compiled: mailBodies.compiled })
+      .from(mailBodies)
+      .where(inArray(mailBodies.id, missing));
+    for (const row of rows) known.set(row.id, row.compiled);
+  }
+  return known;
 }
 
 export function createMailer({
@@ -63,32 +123,73 @@ export function createMailer({
 }): Mailer {
   // Pooled: connections are kept and reused across messages instead of one handshake per e-mail.
   const transport = config.smtpUrl ? nodemailer.createTransport(withPool(config.smtpUrl)) : null;
+  // Bodies never change once recorded: the ones of the bulk send under way are kept between its jobs.
+  const bodyCache = new Map<number, CompiledEmail>();
 
-  queue.work(sendMailJob, async ({ messageId }) => {
+  /**
+   * Delivers the messages not yet sent: one query for them (and one for their bodies), all handed to
+   * the pooled transport at once, one UPDATE for the ones the server accepted. A refused one keeps its
+   * error and fails the job, whose retry sends only what is still unsent.
+   */
+  async function deliverMessages(ids: number[]) {
     if (!transport) return;
-    const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
-    if (!message || message.status === 'sent') return;
-    const sender = message.accountId && senderOf ? await senderOf(message.accountId) : null;
-    try {
-      await transport.sendMail({
-        from: sender?.from ?? config.mailFrom,
-        ...(sender?.replyTo && { replyTo: sender.replyTo }),
-        ...(sender?.dkim && { dkim: sender.dkim }),
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-        headers: message.headers,
-      });
-    } catch (error) {
+    const messages = await db
+      .select()
+      .from(mailMessages)
+      .where(and(inArray(mailMessages.id, ids), ne(mailMessages.status, 'sent')));
+    if (messages.length === 0) return;
+    if (bodyCache.size > 20) bodyCache.clear();
+    const bodies = await bodiesOf(db, messages, bodyCache);
+    const senders = new Map<number, ReturnType<SenderLookup>>();
+    const senderFor = (accountId: number | null) => {
+      if (!accountId || !senderOf) return null;
+      let sender = senders.get(accountId);
+      if (!sender) {
+        sender = senderOf(accountId);
+        senders.set(accountId, sender);
+      }
+      return sender;
+    };
+    const outcomes = await Promise.allSettled(
+      messages.map(async (message) => {
+        const sender = await senderFor(message.accountId);
+        const { html, text } = messageContent(message, bodies);
+        await transport.sendMail({
+          from: sender?.from ?? config.mailFrom,
+          ...(sender?.replyTo && { replyTo: sender.replyTo }),
+          ...(sender?.dkim && { dkim: sender.dkim }),
+          to: message.to,
+          subject: message.subject,
+          text,
+          html: html ?? undefined,
+          // Base64 is encoded natively; quoted-printable walks a 55 KB HTML part character by character.
+          textEncoding: 'base64',
+          headers: message.headers,
+        });
+      }),
+    );
+    const sent = messages.filter((_, index) => outcomes[index]?.status === 'fulfilled').map((m) => m.id);
+    if (sent.length > 0)
       await db
         .update(mailMessages)
-        .set({ error: error instanceof Error ? error.message : String(error) })
-        .where(eq(mailMessages.id, messageId));
-      throw error;
+        .set({ status: 'sent', error: null })
+        .where(inArray(mailMessages.id, sent));
+    const failures = outcomes.flatMap((outcome, index) =>
+      outcome.status === 'rejected'
+        ? [{ id: (messages[index] as MessageRow).id, reason: outcome.reason }]
+        : [],
+    );
+    for (const failure of failures) {
+      const reason = failure.reason instanceof Error ? failure.reason.message : String(failure.reason);
+      await db.update(mailMessages).set({ error: reason }).where(eq(mailMessages.id, failure.id));
     }
-    await db.update(mailMessages).set({ status: 'sent', error: null }).where(eq(mailMessages.id, messageId));
-  });
+    const first = failures[0];
+    if (first) throw first.reason instanceof Error ? first.reason : new Error(String(first.reason));
+  }
+
+  queue.work(sendMailJob, (data) =>
+    deliverMessages('messageId' in data ? [data.messageId] : data.messageIds),
+  );
 
   async function record(tx: Db, mail: OutgoingMail) {
     const [row] = await tx
@@ -111,18 +212,25 @@ export function createMailer({
     if (transport) await queue.send(sendMailJob, { messageId: id });
   }
 
-  async function sendMany(mails: OutgoingMail[]) {
+  async function sendMany(mail: BulkMail) {
+    const accountId = mail.accountId ?? null;
+    const [body] = await db
+      .insert(mailBodies)
+      .values({ accountId, compiled: mail.compiled })
+      .returning({ id: mailBodies.id });
+    if (!body) throw new Error('mail body not recorded');
     const ids: number[] = [];
-    for (let from = 0; from < mails.length; from += 500) {
+    for (let from = 0; from < mail.recipients.length; from += ROWS_PER_INSERT) {
       const rows = await db
         .insert(mailMessages)
         .values(
-          mails.slice(from, from + 500).map((mail) => ({
-            to: mail.to,
+          mail.recipients.slice(from, from + ROWS_PER_INSERT).map((recipient) => ({
+            to: recipient.to,
             subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            accountId: mail.accountId ?? null,
+            text: '',
+            bodyId: body.id,
+            mergeValues: recipient.values,
+            accountId,
             headers: mail.headers ?? {},
             status: transport ? ('queued' as const) : ('stored' as const),
           })),
@@ -130,11 +238,12 @@ export function createMailer({
         .returning({ id: mailMessages.id });
       const chunk = rows.map((row) => row.id);
       ids.push(...chunk);
-      if (transport)
-        await queue.sendMany(
-          sendMailJob,
-          chunk.map((messageId) => ({ messageId })),
-        );
+      if (transport) {
+        const jobs: { messageIds: number[] }[] = [];
+        for (let at = 0; at < chunk.length; at += MESSAGES_PER_JOB)
+          jobs.push({ messageIds: chunk.slice(at, at + MESSAGES_PER_JOB) });
+        await queue.sendMany(sendMailJob, jobs);
+      }
     }
     return { ids };
   }
@@ -144,6 +253,7 @@ export function createMailer({
     record,
     deliver,
     sendMany,
+    close: () => transport?.close(),
     async send(mail) {
       const recorded = await record(db, mail);
       await deliver(recorded.id);

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@funnelwork/blocks';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accounts, emailSuppressions, emailTrackingEvents, mailMessages } from '../db/schema/index.ts';
@@ -112,18 +112,4 @@ export function marketingMailRoutes(app: FastifyInstance, { db, key }: { db: Db;
         .redirect(url, 302);
     },
   );
-}
-
-/** Whether an address unsubscribed from the account's marketing e-mail. */
-export async function isSuppressed(db: Db, accountId: number, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: emailSuppressions.id })
-    .from(emailSuppressions)
-    .where(
-      and(
-        eq(emailSuppressions.accountId, accountId),
-        sql`lower(${emailSuppressions.email}) = ${email.toLowerCase()}`,
-      ),
-    );
-  return row !== undefined;
 }

@@ -1,5 +1,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { escapeHtml } from '@funnelwork/blocks';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { emailSuppressions } from '../db/schema/index.ts';
 
 /**
  * Marketing e-mail (what automations send): an unsubscribe link and RFC 8058 one-click headers, and
@@ -91,4 +94,18 @@ const BOT =
   /bot|crawl|spider|slurp|preview|scanner|barracuda|proofpoint|mimecast|messagelabs|symantec|trendmicro|headless|python-requests|curl\/|wget|go-http-client/i;
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || userAgent.trim() === '' || BOT.test(userAgent);
+}
+
+/** Whether an address unsubscribed from the account's marketing e-mail. */
+export async function isSuppressed(db: Db, accountId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailSuppressions.id })
+    .from(emailSuppressions)
+    .where(
+      and(
+        eq(emailSuppressions.accountId, accountId),
+        sql`lower(${emailSuppressions.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return row !== undefined;
 }

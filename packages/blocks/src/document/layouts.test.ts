@@ -7,7 +7,7 @@ describe('widths (spec §4, §9)', () => {
   });
 
   it('"Email default width 650, maximum 1200"', () => {
-    expect(EMAIL_WIDTH).toEqual({ default: 650, max: 1200 });
+    expect(EMAIL_WIDTH).toMatchObject({ default: 650, max: 1200 });
   });
 
   it('"section widths full 100%, wide 75%, half 50%"', () => {

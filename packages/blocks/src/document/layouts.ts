@@ -21,7 +21,7 @@ export const VIEW_WIDTHS = { desktop: 1200, tablets: 850, mobile: 420 } as const
 export type ViewMode = keyof typeof VIEW_WIDTHS;
 
 /** "Email default width 650, maximum 1200." */
-export const EMAIL_WIDTH = { default: 650, max: 1200 } as const;
+export const EMAIL_WIDTH = { default: 650, max: 1200, min: 480 } as const;
 
 /** "section widths full 100%, wide 75%, half 50%". */
 export const SECTION_WIDTHS = { full: 100, wide: 75, half: 50 } as const;

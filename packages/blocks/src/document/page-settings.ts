@@ -9,6 +9,7 @@ import {
   spacingSchema,
 } from '../catalogue/common.ts';
 import type { DocumentKind } from './ids.ts';
+import { EMAIL_WIDTH } from './layouts.ts';
 
 /**
  * "Page settings: backgroundColor, backgroundImage, padding, font (…), border, advanced id, cssClasses,
@@ -32,6 +33,16 @@ export const pageSettingsSchema = z.object({
    * offers every gateway the account has connected.
    */
   paymentMethods: z.array(z.number().int().positive()).max(50).optional(),
+  /**
+   * An e-mail's width in px ("Email default width 650, maximum 1200"), from the mobile breakpoint (480)
+   * up; absent is 650. Pages ignore it.
+   */
+  width: z
+    .number()
+    .int('must be a whole number of pixels')
+    .min(EMAIL_WIDTH.min, `must be at least ${EMAIL_WIDTH.min}`)
+    .max(EMAIL_WIDTH.max, `must be at most ${EMAIL_WIDTH.max}`)
+    .optional(),
 });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
 

@@ -106,6 +106,8 @@ export const sharedEmailTemplateSchema = z.object({
   tags: z.string(),
   /** The design's editor document as JSON text, as a template's `config`. */
   config: z.string(),
+  /** The design as it is sent, with sample values: the picker's thumbnail (a sandboxed frame). */
+  preview_html: z.string(),
 });
 export type SharedEmailTemplate = z.infer<typeof sharedEmailTemplateSchema>;
 

@@ -11,3 +11,7 @@ export const mailMessageSchema = z.object({
   created_at: z.string(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+/** One message opened: its HTML part too (null for a text-only message), shown in a sandboxed frame. */
+export const mailMessageDetailSchema = mailMessageSchema.extend({ html: z.string().nullable() });
+export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;

@@ -1,8 +1,29 @@
+import type { CompiledEmail, MergeValues } from '@funnelwork/blocks/email';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-/** Every message the product sends; without SMTP_URL this is the whole delivery (the Mailbox screen). */
+/**
+ * A bulk send's body, stored once: the template version compiled (HTML and text parts with their merge
+ * tags located). Its messages keep only their merge values and are rendered when delivered or shown.
+ */
+export const mailBodies = pgTable(
+  'mail_bodies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id, {
+      onDelete: 'cascade',
+    }),
+    compiled: jsonb('compiled').$type<CompiledEmail>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_bodies_account_idx').on(t.accountId)],
+);
+
+/**
+ * Every message the product sends; without SMTP_URL this is the whole delivery (the Mailbox screen).
+ * A message has its own `html` and `text`, or (a bulk send) a `bodyId` and its `mergeValues`.
+ */
 export const mailMessages = pgTable(
   'mail_messages',
   {
@@ -14,13 +35,20 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** A bulk send's shared body; the message is that body personalised with `mergeValues`. */
+    bodyId: bigint('body_id', { mode: 'number' }).references(() => mailBodies.id, { onDelete: 'cascade' }),
+    mergeValues: jsonb('merge_values').$type<MergeValues>(),
     /** Extra headers of a marketing e-mail (List-Unsubscribe, List-Unsubscribe-Post). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['stored', 'queued', 'sent', 'failed'] }).notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_messages_to_idx').on(t.to), index('mail_messages_account_idx').on(t.accountId)],
+  (t) => [
+    index('mail_messages_to_idx').on(t.to),
+    index('mail_messages_account_idx').on(t.accountId),
+    index('mail_messages_body_idx').on(t.bodyId),
+  ],
 );
 
 /**

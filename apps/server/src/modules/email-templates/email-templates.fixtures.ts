@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { type EditorDocument, emptyDocument, reduce } from '@funnelwork/blocks';
-import { SMTPServer } from 'smtp-server';
 
 function applied(document: EditorDocument, action: Parameters<typeof reduce>[1]): EditorDocument {
   const result = reduce(document, action);
@@ -37,34 +35,4 @@ export function emailMjmlRefuses(): EditorDocument {
   if (!section) throw new Error('fixture');
   section.attributes.advanced.padding.top = -5;
   return document;
-}
-
-export type SmtpPeer = {
-  url: string;
-  /** Every message accepted, with its envelope recipients and its raw MIME text. */
-  received: { to: string[]; raw: string }[];
-  close(): Promise<void>;
-};
-
-/** A real SMTP server on a free local port that accepts every message (for SMTP_URL in tests). */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
-  const received: SmtpPeer['received'] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      stream.toArray().then((chunks: Buffer[]) => {
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-        received.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }

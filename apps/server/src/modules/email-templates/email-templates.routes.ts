@@ -76,7 +76,7 @@ export function emailTemplatesRoutes(
         response: { 200: dataAnswer(z.array(sharedEmailTemplateSchema)) },
       },
     },
-    async () => ({ data: templates.shared() }),
+    async () => ({ data: await templates.shared() }),
   );
 
   r.post(

@@ -1,9 +1,10 @@
 import { TEST_RECIPIENT_INVALID } from '@funnelwork/domain';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpOwner, type TestApp, uniqueEmail, waitFor } from '../../test/harness.ts';
+import { signUpOwner, type TestApp, uniqueEmail, waitFor } from '../../test/harness.ts';
+import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
-import { emailWithParagraphs, type SmtpPeer, startSmtpPeer } from './email-templates.fixtures.ts';
+import { emailWithParagraphs } from './email-templates.fixtures.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -11,23 +12,11 @@ let owner: Awaited<ReturnType<typeof signUpOwner>>;
 let api: ApiClient;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ config: { smtpUrl: smtp.url }, startQueue: true });
+  ({ t, smtp } = await startSmtpApp());
   owner = await signUpOwner(t.app);
   api = apiClient(t.app, owner.auth);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-/** A MIME part's body with quoted-printable soft line breaks joined (enough to find a word in it). */
-const partOf = (raw: string, type: string) => {
-  const start = raw.indexOf(`Content-Type: ${type}`);
-  expect(start, `no ${type} part`).toBeGreaterThan(-1);
-  const end = raw.indexOf('\r\n--', start);
-  return raw.slice(start, end).replace(/=\r\n/g, '');
-};
+afterAll(() => stopSmtpApp({ t, smtp }));
 
 const createTemplate = async (client: ApiClient, userId: number, name: string) => {
   const config = JSON.stringify(

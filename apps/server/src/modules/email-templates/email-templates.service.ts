@@ -1,5 +1,5 @@
 import { type EditorDocument, EMAIL_DESIGNS, emailDesign } from '@funnelwork/blocks';
-import { type CompiledEmail, personaliseEmail } from '@funnelwork/blocks/email';
+import { type CompiledEmail, compileEmail, personaliseEmail } from '@funnelwork/blocks/email';
 import type { EmailTemplate, SharedEmailTemplate } from '@funnelwork/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -41,6 +41,17 @@ async function compiledColumns(config: string, css: string) {
   const compiled = await compiledDocument(checkedEmailConfig(config), css);
   return { config, compiled, html: mergeSource(compiled.html) };
 }
+
+/** What the shared designs' thumbnails show for their merge tags. */
+const SAMPLE_VALUES = {
+  first_name: 'Alex',
+  order_number: '1042',
+  order_total: '$89.00',
+  product_name: 'Yoga mat',
+};
+
+/** The shared designs with their thumbnails, made on first use (one compile per design and process). */
+let sharedList: Promise<SharedEmailTemplate[]> | null = null;
 
 /**
  * Users' e-mail templates in the selected account ("email templates for users"). The user in the path
@@ -118,15 +129,30 @@ export function createEmailTemplatesService({
       return rows.map(out);
     },
 
-    /** The shared e-mail templates (issue 20): the designs in code every account can start from. */
-    shared(): SharedEmailTemplate[] {
-      return EMAIL_DESIGNS.map((design) => ({
-        id: design.id,
-        name: design.name,
-        description: design.description,
-        tags: design.tags,
-        config: JSON.stringify(design.document()),
-      }));
+    /**
+     * The shared e-mail templates (issue 20): the designs in code every account can start from, each
+     * with its thumbnail's HTML (compiled once per process, filled with sample values).
+     */
+    shared(): Promise<SharedEmailTemplate[]> {
+      if (!sharedList) {
+        sharedList = Promise.all(
+          EMAIL_DESIGNS.map(async (design) => {
+            const document = design.document();
+            return {
+              id: design.id,
+              name: design.name,
+              description: design.description,
+              tags: design.tags,
+              config: JSON.stringify(document),
+              preview_html: personaliseEmail(await compileEmail(document), SAMPLE_VALUES).html,
+            };
+          }),
+        );
+        sharedList.catch(() => {
+          sharedList = null;
+        });
+      }
+      return sharedList;
     },
 
     /**

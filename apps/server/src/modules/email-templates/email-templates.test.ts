@@ -236,9 +236,15 @@ describe('shared e-mail templates (issue 20 "start from a shared template")', ()
   it('lists the shared designs with their e-mail documents: a welcome, a thank-you and a newsletter', async () => {
     const res = await api.get('email-templates/shared');
     expect(res.statusCode, res.body).toBe(200);
-    const list = res.json().data as { id: string; name: string; config: string }[];
+    const list = res.json().data as { id: string; name: string; config: string; preview_html: string }[];
     expect(list.map((item) => item.id)).toEqual(['welcome', 'thank-you', 'newsletter']);
     for (const item of list) expect(JSON.parse(item.config).kind).toBe('email');
+    // The picker's thumbnails: each design as it is sent, its merge tags filled with sample values.
+    for (const item of list) {
+      expect(item.preview_html).toMatch(/^<!doctype html>/i);
+      expect(item.preview_html).not.toContain('{{');
+    }
+    expect(list[0]?.preview_html).toContain('Welcome aboard, Alex!');
   });
 
   it("creates the user's own template from a shared design, compiled, with the design's name and tags or a given name", async () => {

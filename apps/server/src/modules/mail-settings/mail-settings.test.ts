@@ -3,24 +3,17 @@ import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettings } from '../../db/schema/index.ts';
-import { createTestApp, signUpOwner, type TestApp, uniqueEmail, waitFor } from '../../test/harness.ts';
-import {
-  emailWithParagraphs,
-  type SmtpPeer,
-  startSmtpPeer,
-} from '../email-templates/email-templates.fixtures.ts';
+import { signUpOwner, type TestApp, uniqueEmail, waitFor } from '../../test/harness.ts';
+import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
+import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ config: { smtpUrl: smtp.url }, startQueue: true });
+  ({ t, smtp } = await startSmtpApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => stopSmtpApp({ t, smtp }));
 
 const pem = () =>
   generateKeyPairSync('rsa', { modulusLength: 1024 })

@@ -1,12 +1,25 @@
-import { dataAnswer, mailMessageSchema } from '@funnelwork/domain';
+import { dataAnswer, idParamsSchema, mailMessageDetailSchema, mailMessageSchema } from '@funnelwork/domain';
 import { isAdmin } from '@funnelwork/domain/rules';
-import { desc, eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mailMessages, users } from '../../db/schema/index.ts';
+import { bodiesOf, messageContent } from '../../mail/mailer.ts';
 import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+
+const listed = {
+  id: mailMessages.id,
+  to: mailMessages.to,
+  subject: mailMessages.subject,
+  text: mailMessages.text,
+  bodyId: mailMessages.bodyId,
+  mergeValues: mailMessages.mergeValues,
+  status: mailMessages.status,
+  createdAt: mailMessages.createdAt,
+};
 
 /**
  * The Mailbox: mail addressed to the signed-in user, plus (for admins) what the account sent.
@@ -14,32 +27,70 @@ import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
  */
 export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The messages this user may read: addressed to them, or (an admin) sent by their account. */
+  async function visible(request: FastifyRequest): Promise<SQL | undefined> {
+    const accountId = accountIdOf(request);
+    const [user] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, sessionOf(request).userId));
+    const mine = sql`lower(${mailMessages.to}) = ${user?.email.toLowerCase() ?? ''}`;
+    const admin = isAdmin({ permissions: JSON.stringify(request.membership?.permissions ?? null) });
+    return admin ? or(mine, eq(mailMessages.accountId, accountId)) : mine;
+  }
+
   r.get(
     '/mailbox',
     { schema: { tags: ['mail'], response: { 200: dataAnswer(z.array(mailMessageSchema)) } } },
     async (request) => {
-      const accountId = accountIdOf(request);
-      const [user] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, sessionOf(request).userId));
-      const mine = sql`lower(${mailMessages.to}) = ${user?.email.toLowerCase() ?? ''}`;
-      const admin = isAdmin({ permissions: JSON.stringify(request.membership?.permissions ?? null) });
       const rows = await db
-        .select()
+        .select(listed)
         .from(mailMessages)
-        .where(admin ? or(mine, eq(mailMessages.accountId, accountId)) : mine)
+        .where(await visible(request))
         .orderBy(desc(mailMessages.id))
         .limit(200);
+      // A bulk send's messages share one body: its text part is personalised here, the HTML on opening.
+      const bodies = await bodiesOf(db, rows);
       return {
         data: rows.map((m) => ({
           id: m.id,
           to: m.to,
           subject: m.subject,
-          text: m.text,
+          text: messageContent({ ...m, html: null }, bodies).text,
           status: m.status,
           created_at: new Date(m.createdAt).toISOString(),
         })),
+      };
+    },
+  );
+
+  r.get(
+    '/mailbox/:id',
+    {
+      schema: {
+        tags: ['mail'],
+        params: idParamsSchema,
+        response: { 200: dataAnswer(mailMessageDetailSchema) },
+      },
+    },
+    async (request) => {
+      const [message] = await db
+        .select({ ...listed, html: mailMessages.html })
+        .from(mailMessages)
+        .where(and(eq(mailMessages.id, request.params.id), await visible(request)));
+      if (!message) throw notFound('Message');
+      const { html, text } = messageContent(message, await bodiesOf(db, [message]));
+      return {
+        data: {
+          id: message.id,
+          to: message.to,
+          subject: message.subject,
+          text,
+          html,
+          status: message.status,
+          created_at: new Date(message.createdAt).toISOString(),
+        },
       };
     },
   );

@@ -1,4 +1,4 @@
-import { type EditorAction, type EditorDocument, emptyDocument, reduce } from '@funnelwork/blocks';
+import { type EditorDocument, TemplateBuilder } from '@funnelwork/blocks';
 import { type CompiledEmail, compileEmail } from '@funnelwork/blocks/email';
 import type { ReceiptKind } from '../../db/schema/index.ts';
 
@@ -42,32 +42,19 @@ const PARTS: Record<ReceiptKind, Part[]> = {
   ],
 };
 
-function applied(document: EditorDocument, action: EditorAction): EditorDocument {
-  const result = reduce(document, action);
-  if (!result.ok) throw new Error(`receipt document: ${result.error.message}`);
-  return result.document;
-}
+/** Each receipt's seed: its ids are the same on every build, as the shared designs' are. */
+const SEEDS: Record<ReceiptKind, number> = { order_confirmation: 7101, shipping_confirmation: 7102 };
 
-/** The built-in design of a receipt: one section, one row, its blocks with the e-mail defaults. */
+/**
+ * The built-in design of a receipt, built as the shared e-mail designs are (the editor's own structure
+ * actions through TemplateBuilder): one section, one row, its blocks with the e-mail defaults.
+ */
 export function defaultReceiptDocument(kind: ReceiptKind): EditorDocument {
-  let document = applied(emptyDocument('email'), { type: 'addSection' });
-  const sectionId = document.content[0]?.id as number;
-  document = applied(document, { type: 'addRow', sectionId });
-  const rowId = Number(Object.keys(document.rows)[0]);
-  for (const [index, part] of PARTS[kind].entries()) {
-    const before = new Set(Object.keys(document.children));
-    document = applied(document, {
-      type: 'addBlock',
-      blockType: part.type,
-      slot: { kind: 'column', rowId, column: 0 },
-      index,
-    });
-    const id = Object.keys(document.children).find((key) => !before.has(key));
-    const block = document.children[Number(id)];
-    if (!block) throw new Error('receipt document: block not added');
-    block.content = part.content;
-  }
-  return document;
+  const builder = new TemplateBuilder(SEEDS[kind], {}, 'email');
+  const [slot] = builder.row(builder.section());
+  if (!slot) throw new Error('receipt document: no column');
+  for (const part of PARTS[kind]) builder.block(slot, part.type, { content: part.content });
+  return builder.build();
 }
 
 const compiled = new Map<ReceiptKind, Promise<CompiledEmail>>();

@@ -6,12 +6,9 @@ import { recordEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
-import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
-import {
-  emailWithParagraphs,
-  type SmtpPeer,
-  startSmtpPeer,
-} from '../email-templates/email-templates.fixtures.ts';
+import { type TestApp, waitFor } from '../../test/harness.ts';
+import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
+import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
 
@@ -19,17 +16,11 @@ let smtp: SmtpPeer;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({
-    config: { smtpUrl: smtp.url },
-    startQueue: true,
+  ({ t, smtp } = await startSmtpApp({
     gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
-  });
+  }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => stopSmtpApp({ t, smtp }));
 
 type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
 let shopper = 0;
@@ -68,17 +59,6 @@ async function settled(email: string) {
   await new Promise((r) => setTimeout(r, 1_500));
   return receivedBy(email);
 }
-
-/** A MIME part's body with quoted-printable soft line breaks and escapes undone enough to read. */
-const partOf = (raw: string, type: string) => {
-  const start = raw.indexOf(`Content-Type: ${type}`);
-  expect(start, `no ${type} part`).toBeGreaterThan(-1);
-  const end = raw.indexOf('\r\n--', start);
-  return raw
-    .slice(start, end)
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-};
 
 const timelineOf = (orderId: number) =>
   t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
@@ -159,7 +139,7 @@ describe('"a fulfilment with tracking sends a shipping e-mail"', () => {
     });
     expect(fulfil.statusCode, fulfil.body).toBe(200);
     const shipped = await waitFor(() =>
-      receivedBy(withTracking.email).find((m) => m.raw.includes('is on its way')),
+      receivedBy(withTracking.email).find((m) => partOf(m.raw, 'text/plain').includes('is on its way')),
     );
     const html = partOf(shipped.raw, 'text/html');
     expect(html).toContain('7712 3456');

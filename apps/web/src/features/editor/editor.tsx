@@ -348,6 +348,7 @@ export function Editor({
           code={state.code}
           title={texts.codeTitle}
           tabs={codeTabs}
+          noun={texts.noun}
           onClose={() =>
             go(
               selectedNode

@@ -21,8 +21,8 @@ export type EditorServices = {
   useShownDocument: (document: EditorDocument) => EditorDocument;
   /** Shown above the canvas, e.g. a warning about the document. */
   CanvasNotice: ComponentType<{ document: EditorDocument }>;
-  /** CSS added to the canvas (the e-mail editor: the e-mail at its width, centred). */
-  canvasCss: string;
+  /** CSS added to the canvas (the e-mail editor: the e-mail at its width, centred), or made from the document. */
+  canvasCss: string | ((document: EditorDocument) => string);
   /** Merge tags the rich-text toolbar offers as `{{name}}` (none: no menu). */
   mergeTags: readonly string[];
   /** The words the editor uses for its document. */
@@ -31,6 +31,8 @@ export type EditorServices = {
 
 /** The editor's own words about the document it edits ("page" in the page editor). */
 export type EditorTexts = {
+  /** The document's name in the editor's hints, lower case ("page", "e-mail"). */
+  noun: string;
   settingsLabel: string;
   settingsTitle: string;
   /** The Add panel's hint. */
@@ -51,6 +53,7 @@ export type EditorTexts = {
 };
 
 export const PAGE_TEXTS: EditorTexts = {
+  noun: 'page',
   settingsLabel: 'Page',
   settingsTitle: 'Page settings',
   dropHint: 'Drag onto the page, or click to add after the selection',

@@ -1,4 +1,4 @@
-import type { MailMessage } from '@funnelwork/domain';
+import type { MailMessage, MailMessageDetail } from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiOrThrow } from '../../shared/api-client.ts';
 
@@ -13,5 +13,14 @@ export function useMailbox() {
     queryFn: () => apiOrThrow<MailMessage[]>('GET', 'mailbox'),
     refetchInterval: MAILBOX_REFRESH_MS,
     staleTime: 0,
+  });
+}
+
+/** One message with its HTML part, fetched when it is opened. */
+export function useMailMessage(id: number | null) {
+  return useQuery({
+    queryKey: [...mailboxKeys.all, id],
+    queryFn: () => apiOrThrow<MailMessageDetail>('GET', `mailbox/${id}`),
+    enabled: id !== null,
   });
 }

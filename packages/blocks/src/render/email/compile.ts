@@ -39,7 +39,27 @@ export async function compileEmail(
     if (errors) throw new EmailCompileError(errors.map((problem) => problem.formattedMessage));
     throw error;
   }
-  return { html: mergeTemplate(html), text: mergeTemplate(renderEmailText(document)) };
+  return { html: mergeTemplate(squeezeLines(html)), text: mergeTemplate(renderEmailText(document)) };
+}
+
+/** Text whose whitespace is kept as written: left as it is by `squeezeLines`. */
+const PREFORMATTED = /(<(pre|textarea)\b[\s\S]*?<\/\2\s*>)/gi;
+
+/**
+ * mjml's output indented, a third of it whitespace: every run of whitespace holding a line break
+ * becomes one line break, which HTML shows the same (one space, or nothing between tags), outside
+ * `<pre>` and `<textarea>`. Each recipient's copy is that much smaller to encode, send and store.
+ */
+export function squeezeLines(html: string): string {
+  return html
+    .split(PREFORMATTED)
+    .map((piece, index) => {
+      // split with two groups: [outside, whole match, tag name, outside, …]
+      if (index % 3 === 1) return piece;
+      if (index % 3 === 2) return '';
+      return piece.replace(/[ \t]*\r?\n\s*/g, '\n');
+    })
+    .join('');
 }
 
 export type PersonalisedEmail = { html: string; text: string };

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Block, BlockOf, BlockType } from '../../catalogue/registry.ts';
 import { EMAIL_BLOCK_TYPES, EMAIL_RENDERED_TYPES } from '../../catalogue/registry.ts';
-import type { EditorDocument } from '../../document/schema.ts';
-import { compileEmail } from './compile.ts';
+import { type EditorDocument, validateDocument } from '../../document/schema.ts';
+import { compileEmail, squeezeLines } from './compile.ts';
 import { emailWithBlocks } from './email-documents.ts';
 import { renderEmailMjml } from './render-mjml.ts';
 
@@ -703,5 +703,40 @@ describe('each setting changes the e-mail', () => {
     expect(before).not.toContain(expected);
     expect(after).toContain(expected);
     await expect(compileEmail(document)).resolves.toBeDefined();
+  });
+});
+
+describe('"Email default width 650, maximum 1200": the e-mail\'s width is a setting of its document', () => {
+  test('absent, the e-mail is 650 wide; set, mj-body and the compiled HTML take the setting', async () => {
+    const { document } = emailWithBlocks(['paragraph']);
+    expect(renderEmailMjml(document)).toContain('<mj-body width="650px"');
+    document.settings.width = 800;
+    expect(renderEmailMjml(document)).toContain('<mj-body width="800px"');
+    const { html } = await compileEmail(document);
+    expect(html.parts.join('')).toContain('max-width:800px');
+    expect(html.parts.join('')).not.toContain('max-width:650px');
+  });
+
+  test('the document refuses a width above 1200 or below the 480 breakpoint, naming settings.width', () => {
+    const { document } = emailWithBlocks(['paragraph']);
+    expect(validateDocument({ ...document, settings: { ...document.settings, width: 1200 } }).ok).toBe(true);
+    for (const [width, message] of [
+      [1201, 'must be at most 1200'],
+      [479, 'must be at least 480'],
+      [650.5, 'must be a whole number of pixels'],
+    ] as const) {
+      const checked = validateDocument({ ...document, settings: { ...document.settings, width } });
+      expect(checked.ok ? [] : checked.issues).toEqual([{ path: 'settings.width', message }]);
+    }
+  });
+});
+
+describe("the compiled HTML without mjml's indentation", () => {
+  test('a run of whitespace with a line break becomes one line break, except in <pre> and <textarea>', () => {
+    const html =
+      '<td>\n      <div\n         class="a"\n      >Hi  there,\n   you</div>\n<pre>  kept\n    as is</pre>\n  <TEXTAREA>a\n   b</TEXTAREA>\n  end';
+    expect(squeezeLines(html)).toBe(
+      '<td>\n<div\nclass="a"\n>Hi  there,\nyou</div>\n<pre>  kept\n    as is</pre>\n<TEXTAREA>a\n   b</TEXTAREA>\nend',
+    );
   });
 });

@@ -16,7 +16,7 @@ export const EMAIL_BREAKPOINTS = { mobile: 480, tablet: 1024 } as const;
 type Background = z.infer<typeof backgroundSchema>;
 
 export type EmailRenderOptions = {
-  /** "Email default width 650, maximum 1200." */
+  /** "Email default width 650, maximum 1200." The document's own width (its settings) unless given. */
   width?: number;
   /** The template's own CSS (the editor's Code Editor tab). */
   css?: string;
@@ -127,7 +127,7 @@ function gap(height: number): string {
  * (email)"; "Default font Roboto 14, colour #252A32" — both read from the document's settings.
  */
 export function renderEmailMjml(document: EditorDocument, options: EmailRenderOptions = {}): string {
-  const width = emailWidth(options.width);
+  const width = emailWidth(options.width ?? document.settings.width);
   const { settings } = document;
   const { padding, font } = settings;
   const contentWidth = Math.max(0, width - padding.left - padding.right);

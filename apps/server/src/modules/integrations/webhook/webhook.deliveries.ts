@@ -26,7 +26,7 @@ export const deliverWebhookJob = defineJob('webhooks.deliver', z.object({ delive
   expireInSeconds: 60,
   // Deliveries wait on receivers: up to 20 at once per process.
   batchSize: 20,
-  concurrentBatch: true,
+  concurrent: true,
 });
 
 export type WebhookRetryPolicy = {

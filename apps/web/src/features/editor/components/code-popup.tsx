@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { DocumentCode } from '../state/editor-state.ts';
 
 const TABS: readonly { key: keyof DocumentCode; label: string; hint: string }[] = [
-  { key: 'css', label: 'Custom CSS', hint: "Styles added after the page's own." },
+  { key: 'css', label: 'Custom CSS', hint: "Styles added after the {noun}'s own." },
   { key: 'html', label: 'Custom HTML', hint: 'Markup added at the end of the page body.' },
   {
     key: 'head_js',
@@ -23,6 +23,7 @@ export function CodePopup({
   code,
   title,
   tabs: shown,
+  noun,
   onClose,
   onApply,
 }: {
@@ -31,6 +32,8 @@ export function CodePopup({
   title: string;
   /** The parts of the code the document has (an e-mail: custom CSS only). */
   tabs: readonly (keyof DocumentCode)[];
+  /** The document's name in the hints ("page", "e-mail"). */
+  noun: string;
   onClose: () => void;
   onApply: (code: DocumentCode) => void;
 }) {
@@ -52,7 +55,7 @@ export function CodePopup({
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.key} value={tab.key}>
             <Text size="xs" c="dimmed" mb={6}>
-              {tab.hint}
+              {tab.hint.replace('{noun}', noun)}
             </Text>
             <Textarea
               aria-label={tab.label}

@@ -162,7 +162,8 @@ export function EditorCanvas({
   const width = VIEW_WIDTHS[state.view];
   const scale = canvasScale(state.view, available);
   // The document as the shell has it drawn (the page editor: product lists with what they sell).
-  const { useShownDocument, CanvasNotice, canvasCss: shellCss } = useEditorServices();
+  const { useShownDocument, CanvasNotice, canvasCss: shellCanvasCss } = useEditorServices();
+  const shellCss = typeof shellCanvasCss === 'string' ? shellCanvasCss : shellCanvasCss(document);
   const shown = useShownDocument(document);
   const css = useMemo(() => canvasCss(pageCss(shown, true)), [shown]);
   // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates

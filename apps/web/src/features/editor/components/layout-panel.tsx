@@ -10,6 +10,7 @@ import {
 import { ActionIcon, Box, ColorSwatch, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useEditorServices } from '../services.tsx';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
 import { PALETTE_ICONS } from './palette-panel.tsx';
@@ -158,16 +159,17 @@ function BlockBranch({ block, depth }: { block: Block; depth: number }) {
 /** "Layout": the tree of sections, rows, columns and blocks with their label titles and colours. */
 export function LayoutPanel() {
   const { state } = useEditor();
+  const { noun } = useEditorServices().texts;
   const document = state.history.present;
   if (document.content.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        The page is empty. Add a section from Add new element.
+        {`The ${noun} is empty. Add a section from Add new element.`}
       </Text>
     );
   }
   return (
-    <Stack gap={1} role="tree" aria-label="Page layout">
+    <Stack gap={1} role="tree" aria-label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} layout`}>
       {document.content.map((section, sectionIndex) => (
         <TreeRow
           key={section.id}

@@ -2,15 +2,16 @@ import {
   BLOCKS,
   type Block,
   type ColumnLayout,
+  EMAIL_WIDTH,
   findNode,
   LAYOUT_ITEMS,
   type NodeId,
   pageSettingsSchema,
   type ValuePath,
 } from '@funnelwork/blocks';
-import { Button, Center, Group, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Group, NumberInput, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconClick } from '@tabler/icons-react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useEditorServices } from '../services.tsx';
 import {
   pageSettingsFields,
@@ -175,9 +176,43 @@ function NodePanel({
   );
 }
 
+/**
+ * "Email default width 650, maximum 1200": the e-mail's width in px. Only a width the document accepts
+ * (480 to 1200, whole pixels) reaches it; while typing, anything else is shown with what is allowed.
+ */
+function EmailWidthInput({ value, onChange }: { value: number; onChange: (width: number) => void }) {
+  const [draft, setDraft] = useState<string | number>(value);
+  useEffect(() => setDraft(value), [value]);
+  const valid = (width: string | number): width is number =>
+    typeof width === 'number' &&
+    Number.isInteger(width) &&
+    width >= EMAIL_WIDTH.min &&
+    width <= EMAIL_WIDTH.max;
+  return (
+    <NumberInput
+      size="xs"
+      label="E-mail width"
+      description={`Default ${EMAIL_WIDTH.default}, maximum ${EMAIL_WIDTH.max} px`}
+      value={draft}
+      min={EMAIL_WIDTH.min}
+      max={EMAIL_WIDTH.max}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      suffix=" px"
+      error={valid(draft) ? null : `From ${EMAIL_WIDTH.min} to ${EMAIL_WIDTH.max} px`}
+      onChange={(next) => {
+        setDraft(next);
+        if (valid(next)) onChange(next);
+      }}
+    />
+  );
+}
+
 /** Page settings (spec §3.1): background, padding, font, border, id, classes, direction. */
 export function PageSettingsPanel() {
   const { state, edit } = useEditor();
+  const document = state.history.present;
   const { texts } = useEditorServices();
   const fields = useMemo(() => pageSettingsFields(pageSettingsSchema), []);
   const onChange = (path: ValuePath, value: unknown) =>
@@ -187,6 +222,12 @@ export function PageSettingsPanel() {
       <Text fw={650} size="sm" data-testid="properties-title">
         {texts.settingsTitle}
       </Text>
+      {document.kind === 'email' && (
+        <EmailWidthInput
+          value={document.settings.width ?? EMAIL_WIDTH.default}
+          onChange={(width) => onChange(['width'], width)}
+        />
+      )}
       {fields.map((field) => (
         <SettingsControl
           key={field.path.join('.')}

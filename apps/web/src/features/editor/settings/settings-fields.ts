@@ -330,7 +330,10 @@ export function settingsGroups(
   });
 }
 
-/** The page settings panel (spec §3.1 "Page settings"). */
+/**
+ * The page settings panel (spec §3.1 "Page settings"). An e-mail's `width` has its own control (the
+ * e-mail editor's "E-mail width"); pages have none.
+ */
 export function pageSettingsFields(schema: Schema): SettingsField[] {
-  return objectFields(schema, []);
+  return objectFields(schema, []).filter((field) => field.path[0] !== 'width');
 }

@@ -1,8 +1,40 @@
 import type { SharedEmailTemplate } from '@funnelwork/domain';
-import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconMail, IconTemplate } from '@tabler/icons-react';
+import { Alert, Box, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { emailEditorKeys, fetchSharedTemplates } from '../api.ts';
+
+/** The thumbnail's scale: the e-mail at its 650 px, a card's width. */
+const THUMB_SCALE = 0.33;
+
+/**
+ * The design as it is sent, scaled down: an iframe sandboxed without any allowance (no script, an
+ * opaque origin), not focusable and not clickable, clipped to the card.
+ */
+function Thumbnail({ html, name }: { html: string; name: string }) {
+  return (
+    <Box
+      h={200}
+      style={{ overflow: 'hidden', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
+      data-testid="shared-template-thumbnail"
+    >
+      <iframe
+        title={`${name} preview`}
+        sandbox=""
+        srcDoc={html}
+        tabIndex={-1}
+        style={{
+          width: 650,
+          height: 200 / THUMB_SCALE,
+          border: 0,
+          transform: `scale(${THUMB_SCALE})`,
+          transformOrigin: '0 0',
+          pointerEvents: 'none',
+        }}
+      />
+    </Box>
+  );
+}
 
 /**
  * "Start from a shared template": the shared designs as cards; picking one starts the e-mail from it,
@@ -40,9 +72,7 @@ export function SharedTemplatesPicker({
           {shared.data?.map((template) => (
             <Card key={template.id} withBorder padding="md" radius="md">
               <Stack gap={8} h="100%">
-                <ThemeIcon variant="light" size={40} radius="md">
-                  <IconMail size={22} />
-                </ThemeIcon>
+                <Thumbnail html={template.preview_html} name={template.name} />
                 <Text fw={650}>{template.name}</Text>
                 <Text size="xs" c="dimmed" style={{ flex: 1 }}>
                   {template.description}

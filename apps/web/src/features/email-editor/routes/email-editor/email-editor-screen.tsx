@@ -2,6 +2,7 @@ import {
   CORRUPT_DOCUMENT_MESSAGE,
   CorruptDocumentError,
   type EditorDocument,
+  emailWidth,
   emptyDocument,
   MERGE_TAGS,
   migrateDocument,
@@ -57,6 +58,7 @@ const EMAIL_TEXTS: EditorTexts = {
   ...PAGE_TEXTS,
   settingsLabel: 'E-mail',
   settingsTitle: 'E-mail settings',
+  noun: 'e-mail',
   dropHint: 'Drag onto the e-mail, or click to add after the selection',
   emptyHint: 'Drag a Section from Add new element onto the e-mail, or add one here.',
   pickHint: 'Click an element of the e-mail, or pick one in Layout, to edit its properties.',
@@ -68,10 +70,12 @@ const EMAIL_TEXTS: EditorTexts = {
 };
 
 /**
- * The canvas shows the e-mail as a mail client does: 650 px wide ("Email default width 650"), centred in
- * the view's width, so the view's device rules still answer to the screen's width.
+ * The canvas shows the e-mail as a mail client does: at its width (650 unless set, "Email default width
+ * 650, maximum 1200"), centred in the view's width, so the view's device rules still answer to the
+ * screen's width.
  */
-const EMAIL_CANVAS_CSS = '.pe-frame{background:#e9ecf1}.pe-frame .fw-page{max-width:650px;margin:0 auto}';
+const emailCanvasCss = (document: EditorDocument) =>
+  `.pe-frame{background:#e9ecf1}.pe-frame .fw-page{max-width:${emailWidth(document.settings.width)}px;margin:0 auto}`;
 
 const GO_BACK = 'Go back to automations';
 
@@ -94,7 +98,7 @@ function EmptyEmailNotice({ document }: { document: EditorDocument }) {
 const EMAIL_SERVICES: Partial<EditorServices> = {
   texts: EMAIL_TEXTS,
   mergeTags: MERGE_TAGS,
-  canvasCss: EMAIL_CANVAS_CSS,
+  canvasCss: emailCanvasCss,
   CanvasNotice: EmptyEmailNotice,
 };
 
