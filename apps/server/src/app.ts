@@ -403,7 +403,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     outbox,
     serverSecret,
     checkTarget: checkHookTarget,
-    deliver: createDeliverHook({ checkTarget: checkHookTarget }),
+    deliver: createDeliverHook({
+      checkTarget: checkHookTarget,
+      fetch: createSafeFetch({
+        resolve: options.resolveHost,
+        allowHosts: config.outboundAllowHosts,
+        allowPrivate: config.hooksAllowPrivateTargets,
+      }),
+    }),
     onError: (error, what) => app.log.warn({ err: error }, what),
   });
   const outboundFetch = createSafeFetch({

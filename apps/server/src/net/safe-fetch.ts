@@ -123,6 +123,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function createSafeFetch({
   resolve = defaultResolver,
   allowHosts = [],
+  allowPrivate = false,
 }: {
   resolve?: HostResolver;
   /**
@@ -130,6 +131,8 @@ export function createSafeFetch({
    * Matched against the URL as written, never against what a name resolves to.
    */
   allowHosts?: readonly string[];
+  /** Every address may be reached: local development and tests only (HOOKS_ALLOW_PRIVATE_TARGETS). */
+  allowPrivate?: boolean;
 } = {}): SafeFetch {
   const allowed = new Set(allowHosts.map((entry) => entry.trim().toLowerCase()).filter(Boolean));
 
@@ -156,7 +159,8 @@ export function createSafeFetch({
       }
       if (addresses.length === 0) throw new OutboundFailedError(`Could not resolve ${hostname}`);
     }
-    if (allowed.has(`${url.hostname.toLowerCase()}:${port}`)) return addresses[0] as ResolvedAddress;
+    if (allowPrivate || allowed.has(`${url.hostname.toLowerCase()}:${port}`))
+      return addresses[0] as ResolvedAddress;
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));
     if (refused) {
       throw new OutboundRefusedError(

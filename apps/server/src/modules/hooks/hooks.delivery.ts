@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { SafeFetch } from '../../net/safe-fetch.ts';
 
 /** One subscription as a delivery needs it: where to, and the secret that signs. */
 export type HookTarget = { id: number; targetUrl: string; secret: string };
@@ -25,19 +26,21 @@ export function hookBody(event: HookEvent): string {
 export type DeliverHook = (subscription: HookTarget, event: HookEvent) => Promise<HookDeliveryResult>;
 
 /**
- * POSTs one event to one subscriber, signed as the Webhook integration signs (the same header names and
- * scheme), and answers the response's status. Redirects are not followed (a 3xx is a failed attempt);
- * a network error or the timeout throws. This is the seam the integrations' delivery engine replaces.
+ * POSTs one event to one subscriber through the outbound guard (the checked address pinned, no redirect
+ * followed: a 3xx is a failed attempt), signed as the Webhook integration signs, and answers the
+ * response's status. A refused address, a network error or the timeout throws.
  */
 export function createDeliverHook({
   timeoutMs = 10_000,
   now = Date.now,
   checkTarget,
+  fetch,
 }: {
   timeoutMs?: number;
   now?: () => number;
   /** Why the URL may not be called now (it resolves to a private address), or null. */
   checkTarget: (url: string) => Promise<string | null>;
+  fetch: SafeFetch;
 }): DeliverHook {
   return async (subscription, event) => {
     const refused = await checkTarget(subscription.targetUrl);
@@ -47,8 +50,10 @@ export function createDeliverHook({
     const response = await fetch(subscription.targetUrl, {
       method: 'POST',
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      maxRedirects: 0,
+      timeoutMs,
+      // Only the status matters: the answer's body is hardly read.
+      maxResponseBytes: 1024,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Funnelwork-Hooks/1',
@@ -56,8 +61,6 @@ export function createDeliverHook({
         'funnelwork-signature': signatureHeader(subscription.secret, Math.floor(started / 1000), body),
       },
     });
-    // Only the status matters: the body is never read, however large.
-    await response.body?.cancel().catch(() => undefined);
     return { status: response.status, latencyMs: Math.round(now() - started) };
   };
 }

@@ -1,40 +1,14 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from '../../net/safe-fetch.ts';
 
 /**
- * A first guard against hooks aimed at this server's own network: loopback, private, link-local (the
- * cloud metadata address), carrier-grade NAT, unspecified and unique-local addresses. The integrations
- * work brings the thorough guard (checked on the connected socket and on every redirect); this one
- * checks the URL's host and what it resolves to now.
+ * Why a hook may not target a URL, checked when it is subscribed so the answer names the field; each
+ * delivery then goes through the outbound guard (net/safe-fetch.ts), which pins the checked address and
+ * refuses the same addresses.
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(network, prefix, 'ipv6');
-
 export function isPrivateAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) return blocked.check(address, 'ipv4');
-  if (version !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-  return blocked.check(address, 'ipv6');
+  return !isPublicAddress(address);
 }
 
 export type TargetCheck = (url: string) => Promise<string | null>;
