@@ -46,6 +46,24 @@ const FAIR_WINDOW = 10_000;
 
 type Row = { id: string | number; type: string; key: string; payload: unknown; created_at: string | Date };
 
+/** The batch in the accounts' turns: each account's first event, then each one's second, …; each in order. */
+function takingTurns(rows: Row[]): Row[] {
+  const byAccount = new Map<unknown, Row[]>();
+  for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const account = (row.payload as { accountId?: unknown } | null)?.accountId;
+    byAccount.set(account, [...(byAccount.get(account) ?? []), row]);
+  }
+  const queues = [...byAccount.values()];
+  const turns: Row[] = [];
+  for (let turn = 0; turns.length < rows.length; turn++) {
+    for (const queue of queues) {
+      const row = queue[turn];
+      if (row) turns.push(row);
+    }
+  }
+  return turns;
+}
+
 /**
  * The outbox's dispatcher: while the queue runs it polls for undispatched events (and is woken by the
  * in-process bus for speed), claims a batch in one statement (SKIP LOCKED, so processes share the
@@ -57,7 +75,7 @@ export function createOutbox({
   db,
   queue,
   pollMs = 500,
-  batchSize = 100,
+  batchSize = 25,
   claimSeconds = 60,
   onError = (error: unknown) => {
     console.error('outbox dispatch failed:', error instanceof Error ? error.message : error);
@@ -93,8 +111,8 @@ export function createOutbox({
         update outbox_events set claimed_until = now() + make_interval(secs => ${claimSeconds})
         where id in (select id from chosen)
         returning id, type, key, payload, created_at`),
-    ).sort((a, b) => Number(a.id) - Number(b.id));
-    for (const row of rows) {
+    );
+    for (const row of takingTurns(rows)) {
       const event = {
         id: Number(row.id),
         type: row.type,

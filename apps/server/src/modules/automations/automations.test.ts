@@ -265,6 +265,63 @@ describe('the automations engine', () => {
   });
 });
 
+describe('per-account fairness', () => {
+  it("one merchant's burst of 2,000 runs does not hold back another merchant's purchase e-mail", async () => {
+    const busy = await shopWithFunnel(t);
+    const quiet = await shopWithFunnel(t);
+    const burstAutomation = await activeAutomation(busy, {
+      trigger: { id: 'purchase' },
+      steps: [
+        {
+          type: 'condition',
+          match: 'all',
+          conditions: [{ key: 'order_currency', operand: '=', value: 'USD' }],
+          yes: [{ type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' }],
+          no: [],
+        },
+        { type: 'end' },
+      ],
+    });
+    const welcome = await template(quiet, 'Welcome');
+    await activeAutomation(quiet, { trigger: { id: 'purchase' }, steps: [sendTo(welcome, 'Not starved')] });
+    // The burst: the busy merchant's purchase event, 2,000 times over (as a flash sale would record them).
+    const first = await buy(busy, busy.main.id);
+    await waitFor(async () => (await runsOf(burstAutomation)).find((r) => r.status === 'done'));
+    const BURST = 2_000;
+    await t.database.db.execute(sql`
+      insert into outbox_events (account_id, type, key, payload)
+      select account_id, type, key || '-burst-' || g, payload
+      from outbox_events, generate_series(1, ${BURST}) g
+      where account_id = ${busy.owner.accountId} and type = 'order.paid'
+        and (payload->>'orderId')::bigint = ${first.orderId}`);
+    // Let the burst get going, then the quiet merchant's customer buys.
+    await waitFor(async () => ((await runsOf(burstAutomation)).length > 20 ? true : undefined));
+    const started = Date.now();
+    const { email } = await buy(quiet, quiet.main.id);
+    await waitFor(() => mailsWith(email, 'Not starved')[0], 15_000);
+    const tookMs = Date.now() - started;
+    const [left] = rowsOf<{ events: number; runs: number }>(
+      await t.database.db.execute(sql`select
+        (select count(*)::int from outbox_events
+          where account_id = ${busy.owner.accountId} and dispatched_at is null) as events,
+        (select count(*)::int from automation_runs
+          where automation_id = ${burstAutomation} and status in ('running', 'waiting')) as runs`),
+    );
+    console.log(
+      `quiet merchant's e-mail after ${tookMs} ms; the burst still had ${left?.events} events and ${left?.runs} runs to go`,
+    );
+    // The burst was still queued when the other merchant's run completed.
+    expect((left?.events ?? 0) + (left?.runs ?? 0)).toBeGreaterThan(BURST / 4);
+    // The rest of the burst is not this test's business: stop it so the next tests run at full speed.
+    await t.database.db.execute(
+      sql`update outbox_events set dispatched_at = now() where account_id = ${busy.owner.accountId} and dispatched_at is null`,
+    );
+    await t.database.db.execute(
+      sql`update automation_runs set status = 'cancelled', finished_at = now() where automation_id = ${burstAutomation} and status in ('running', 'waiting')`,
+    );
+  }, 60_000);
+});
+
 describe('automations API', () => {
   it('refuses bad definitions naming the field, and other accounts’ funnels and templates', async () => {
     const shop = await shopWithFunnel(t);
