@@ -318,7 +318,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     marketing: { key: marketingKey, publicUrl: config.publicUrl },
     jobExpirySeconds: config.jobExpirySeconds,
   });
-  const automations = createAutomationsService({ db, engine: automationsEngine });
+  const automations = createAutomationsService({
+    db,
+    engine: automationsEngine,
+    startFromShared: (accountId, userId, input) => emailTemplates.startFromShared(accountId, userId, input),
+  });
   app.decorate('services', {
     analyticsRollup,
     users,

@@ -2,6 +2,7 @@ export * from './account/contracts.ts';
 export * from './analytics/contracts.ts';
 export * from './automations/contracts.ts';
 export * from './automations/rules.ts';
+export * from './automations/templates.ts';
 export * from './customers/contracts.ts';
 export * from './domains/contracts.ts';
 export * from './domains/rules.ts';

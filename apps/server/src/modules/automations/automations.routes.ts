@@ -1,11 +1,13 @@
 import {
   automationAnswerSchema,
   automationEmailStatsAnswerSchema,
+  automationFromTemplateBodySchema,
   automationListQuerySchema,
   automationRunAnswerSchema,
   automationRunsAnswerSchema,
   automationRunsQuerySchema,
   automationsAnswerSchema,
+  automationTemplatesAnswerSchema,
   createAutomationBodySchema,
   idParamsSchema,
   okAnswerSchema,
@@ -13,7 +15,7 @@ import {
 } from '@funnelwork/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
 import type { AutomationsService } from './automations.service.ts';
 
 const tags = ['automations'];
@@ -39,6 +41,40 @@ export function automationsRoutes(
       return reply
         .status(201)
         .send({ data: await automations.create(accountIdOf(request), request.body.data) });
+    },
+  );
+
+  r.get(
+    '/automation-templates',
+    {
+      schema: {
+        tags,
+        description: 'Automations to start from (spec §7.4 "templates"): id, name, description, trigger.',
+        response: { 200: automationTemplatesAnswerSchema },
+      },
+    },
+    async () => ({ data: automations.templates() }),
+  );
+
+  r.post(
+    '/automations/from-template',
+    {
+      schema: {
+        tags,
+        description:
+          "Starts a draft automation from a template; the shared designs its e-mails use are copied into the signed-in member's e-mail templates.",
+        body: automationFromTemplateBodySchema,
+        response: { 201: automationAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'automations');
+      const created = await automations.fromTemplate(
+        accountIdOf(request),
+        sessionOf(request).userId,
+        request.body.data,
+      );
+      return reply.status(201).send({ data: created });
     },
   );
 

@@ -1,5 +1,6 @@
-import type { Automation, AutomationRun } from '@funnelwork/domain';
+import type { Automation, AutomationRun, AutomationTemplateSummary } from '@funnelwork/domain';
 import type { AutomationStep } from '@funnelwork/domain/automations/rules';
+import { AUTOMATION_TEMPLATES, automationTemplate } from '@funnelwork/domain/automations/templates';
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
@@ -43,7 +44,20 @@ function templateIdsOf(steps: AutomationStep[]): number[] {
 }
 
 /** Automations per account and funnel: CRUD, activation, archive, and their runs. */
-export function createAutomationsService({ db, engine }: { db: Db; engine: AutomationsEngine }) {
+export function createAutomationsService({
+  db,
+  engine,
+  startFromShared,
+}: {
+  db: Db;
+  engine: AutomationsEngine;
+  /** Copies a shared e-mail design into the member's templates (the e-mail templates service's). */
+  startFromShared: (
+    accountId: number,
+    userId: number,
+    input: { sharedId: string },
+  ) => Promise<{ id: number }>;
+}) {
   async function find(accountId: number, id: number) {
     const [row] = await db
       .select()
@@ -129,7 +143,7 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
     return run;
   }
 
-  return {
+  const service = {
     async list(accountId: number, query: { funnel_id?: number; archived?: 'true' | 'false' }) {
       const where: SQL[] = [ownedBy(automations, accountId)];
       if (query.funnel_id !== undefined) where.push(eq(automations.funnelId, query.funnel_id));
@@ -164,6 +178,40 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
         })
         .returning();
       return out(row as Row);
+    },
+
+    /** The templates to start from: name, description and trigger (spec §7.4 "templates"). */
+    templates(): AutomationTemplateSummary[] {
+      return AUTOMATION_TEMPLATES.map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        trigger: t.trigger,
+      }));
+    },
+
+    /**
+     * Starts a draft automation from a template: each shared design its e-mails use is copied into the
+     * member's e-mail templates once, and the steps point at the copies. Checked before anything is made.
+     */
+    async fromTemplate(
+      accountId: number,
+      userId: number,
+      input: { template_id: string; name?: string; funnel_id: number | null },
+    ) {
+      const template = automationTemplate(input.template_id);
+      if (!template) throw invalid('data.template_id', 'no such automation template');
+      await checkReferences(accountId, input.funnel_id, []);
+      const copies = new Map<string, number>();
+      for (const design of template.designs) {
+        copies.set(design, (await startFromShared(accountId, userId, { sharedId: design })).id);
+      }
+      return service.create(accountId, {
+        name: input.name ?? template.name,
+        funnel_id: input.funnel_id,
+        trigger: { id: template.trigger, funnel_ids: [], product_ids: [] },
+        steps: template.steps((design) => copies.get(design) as number),
+      });
     },
 
     /** An edit is a new version; runs in flight keep the steps they started with. */
@@ -266,5 +314,6 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
       return runOut(await findRun(accountId, runId), true);
     },
   };
+  return service;
 }
 export type AutomationsService = ReturnType<typeof createAutomationsService>;

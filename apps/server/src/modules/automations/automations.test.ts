@@ -1,3 +1,5 @@
+import { automationStepSchema } from '@funnelwork/domain';
+import { AUTOMATION_TEMPLATES } from '@funnelwork/domain/automations/templates';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -366,6 +368,61 @@ describe('automations API', () => {
     const activate = await shop.api.post(`automations/${empty.json().data.id}/activate`, {});
     expect(activate.statusCode).toBe(400);
     expect(activate.json().error.field).toBe('steps');
+  });
+
+  it("starts from a template: copies its designs into the member's templates and sends the designed e-mail", async () => {
+    const shop = await shopWithFunnel(t);
+    const listed = await shop.api.get('automation-templates');
+    expect(listed.json().data.map((x: { id: string }) => x.id)).toEqual(
+      AUTOMATION_TEMPLATES.map((x) => x.id),
+    );
+    // Every template's steps are a valid definition.
+    for (const template of AUTOMATION_TEMPLATES) {
+      const steps = template.steps(() => 1);
+      expect(automationStepSchema.array().safeParse(steps).success, template.id).toBe(true);
+    }
+    const followUp = await shop.api.post('automations/from-template', { template_id: 'checkout-follow-up' });
+    expect(followUp.statusCode, followUp.body).toBe(201);
+    expect(followUp.json().data).toMatchObject({
+      name: 'Follow up a declined checkout',
+      status: 'draft',
+      trigger: { id: 'purchase_attempt' },
+      steps: [{ type: 'wait', amount: 1, unit: 'hours' }, { type: 'condition' }],
+    });
+
+    const created = await shop.api.post('automations/from-template', {
+      template_id: 'thank-you-after-purchase',
+      name: 'Our thanks',
+      funnel_id: shop.funnel.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const automation = created.json().data;
+    expect(automation).toMatchObject({ name: 'Our thanks', funnel_id: shop.funnel.id, status: 'draft' });
+    const templateId = automation.steps[0].email_template_id as number;
+    const mine = await shop.api.get(`users/${shop.owner.userId}/email-templates/${templateId}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.name).toBe('Thank you for your order');
+    expect((await shop.api.post(`automations/${automation.id}/activate`, {})).statusCode).toBe(200);
+    const { email } = await buy(shop, shop.main.id);
+    const message = await waitFor(() => mailsWith(email, 'Thank you for your order, Bea')[0]);
+    expect(message.raw).toContain('Course');
+
+    const unknown = await shop.api.post('automations/from-template', { template_id: 'sunrise' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.field).toBe('data.template_id');
+    const other = await shopWithFunnel(t);
+    const theirFunnel = await shop.api.post('automations/from-template', {
+      template_id: 'welcome-after-optin',
+      funnel_id: other.funnel.id,
+    });
+    expect(theirFunnel.statusCode).toBe(400);
+    expect(theirFunnel.json().error.field).toBe('data.funnel_id');
+    const orders = await memberOf(t, shop.owner, { orders: true });
+    const denied = await apiClient(t.app, orders.auth).post('automations/from-template', {
+      template_id: 'welcome-after-optin',
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
   });
 
   it('lists per funnel and global, archives and restores, and needs the automations permission to write', async () => {
