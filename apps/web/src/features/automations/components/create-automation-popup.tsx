@@ -116,6 +116,7 @@ export function CreateAutomationPopup({
                 <Button
                   size="xs"
                   variant="light"
+                  style={{ flexShrink: 0 }}
                   loading={fromTemplate.isPending && fromTemplate.variables?.template_id === template.id}
                   onClick={() => startFrom(template.id)}
                   aria-label={`Use template ${template.name}`}
