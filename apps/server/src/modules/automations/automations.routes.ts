@@ -1,6 +1,10 @@
 import {
   automationAnswerSchema,
   automationEmailStatsAnswerSchema,
+  automationEntriesAnswerSchema,
+  automationEntriesBodySchema,
+  automationEntryBodySchema,
+  automationEntryQuerySchema,
   automationFromTemplateBodySchema,
   automationListQuerySchema,
   automationRunAnswerSchema,
@@ -120,6 +124,98 @@ export function automationsRoutes(
       },
     );
   }
+
+  const entryDescription =
+    "An automation's entries (spec §7.4): its steps one by one by path ('0', '1/yes/0'); each change is a new version.";
+  r.get(
+    '/automations/:id/entries',
+    {
+      schema: {
+        tags,
+        description: entryDescription,
+        params: idParamsSchema,
+        response: { 200: automationEntriesAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await automations.entries(accountIdOf(request), request.params.id) }),
+  );
+
+  for (const [method, kind] of [
+    ['post', 'add'],
+    ['patch', 'change'],
+  ] as const) {
+    r[method](
+      '/automations/:id/entries',
+      {
+        schema: {
+          tags,
+          description: `${kind === 'add' ? 'Adds an entry at the path (the steps from there move down)' : 'Changes the entry at the path'}. ${entryDescription}`,
+          params: idParamsSchema,
+          body: automationEntryBodySchema,
+          response: { 200: automationAnswerSchema },
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'automations');
+        const { path, step } = request.body.data;
+        return {
+          data: await automations.editEntry(
+            accountIdOf(request),
+            request.params.id,
+            { kind, path, step },
+            'data.path',
+          ),
+        };
+      },
+    );
+  }
+
+  r.delete(
+    '/automations/:id/entries',
+    {
+      schema: {
+        tags,
+        description: `Removes the entry at the path (a condition with its branches). ${entryDescription}`,
+        params: idParamsSchema,
+        querystring: automationEntryQuerySchema,
+        response: { 200: automationAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      return {
+        data: await automations.editEntry(
+          accountIdOf(request),
+          request.params.id,
+          { kind: 'remove', path: request.query.path },
+          'path',
+        ),
+      };
+    },
+  );
+
+  r.put(
+    '/automations/:id/entries',
+    {
+      schema: {
+        tags,
+        description: `Update-all: replaces every entry at once. ${entryDescription}`,
+        params: idParamsSchema,
+        body: automationEntriesBodySchema,
+        response: { 200: automationAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      return {
+        data: await automations.replaceEntries(
+          accountIdOf(request),
+          request.params.id,
+          request.body.data.steps,
+        ),
+      };
+    },
+  );
 
   r.get(
     '/automations/:id/runs',

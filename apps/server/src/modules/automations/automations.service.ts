@@ -1,5 +1,8 @@
 import type { Automation, AutomationRun, AutomationTemplateSummary } from '@funnelwork/domain';
+import { entriesOf } from '@funnelwork/domain/automations/entries';
 import type { AutomationStep } from '@funnelwork/domain/automations/rules';
+import { parsePathKey } from '@funnelwork/domain/automations/rules';
+import { insertStep, removeStep, replaceStep } from '@funnelwork/domain/automations/step-tree';
 import { AUTOMATION_TEMPLATES, automationTemplate } from '@funnelwork/domain/automations/templates';
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -41,6 +44,15 @@ function templateIdsOf(steps: AutomationStep[]): number[] {
     if (step.type === 'condition') return [...templateIdsOf(step.yes), ...templateIdsOf(step.no)];
     return [];
   });
+}
+
+/** Whether some list of the tree has a step after its End automation. */
+function endFollowed(steps: AutomationStep[]): boolean {
+  return steps.some(
+    (step, index) =>
+      (step.type === 'end' && index < steps.length - 1) ||
+      (step.type === 'condition' && (endFollowed(step.yes) || endFollowed(step.no))),
+  );
 }
 
 /** Automations per account and funnel: CRUD, activation, archive, and their runs. */
@@ -212,6 +224,42 @@ export function createAutomationsService({
         trigger: { id: template.trigger, funnel_ids: [], product_ids: [] },
         steps: template.steps((design) => copies.get(design) as number),
       });
+    },
+
+    /** The automation's entries: each step with its path, in reading order. */
+    async entries(accountId: number, id: number) {
+      return entriesOf((await find(accountId, id)).steps);
+    },
+
+    /** Adds, changes or removes one entry: the edited tree is saved as a new version. */
+    async editEntry(
+      accountId: number,
+      id: number,
+      edit: { kind: 'add' | 'change'; path: string; step: AutomationStep } | { kind: 'remove'; path: string },
+      field: string,
+    ) {
+      const row = await find(accountId, id);
+      const path = parsePathKey(edit.path);
+      let steps: AutomationStep[];
+      try {
+        steps =
+          edit.kind === 'add'
+            ? insertStep(row.steps, path, edit.step)
+            : edit.kind === 'change'
+              ? replaceStep(row.steps, path, edit.step)
+              : removeStep(row.steps, path);
+      } catch {
+        throw invalid(field, `no ${edit.kind === 'add' ? 'place' : 'step'} ${edit.path} in this automation`);
+      }
+      if (endFollowed(steps)) throw invalid(field, 'nothing can follow an End automation');
+      if (steps.length > 50) throw invalid(field, 'an automation has at most 50 steps in a list');
+      return service.patch(accountId, id, { steps });
+    },
+
+    /** Update-all: every entry at once (a new version). */
+    async replaceEntries(accountId: number, id: number, steps: AutomationStep[]) {
+      if (endFollowed(steps)) throw invalid('data.steps', 'nothing can follow an End automation');
+      return service.patch(accountId, id, { steps });
     },
 
     /** An edit is a new version; runs in flight keep the steps they started with. */
