@@ -310,3 +310,33 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
   await expect(page).toHaveURL(/\/automations$/);
   await expect(page.getByText('No automations yet.')).toBeVisible();
 });
+
+test('starts from a template, then sends a test of its e-mail from the send-e-mail step', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+  await page.goto('/automations');
+  await page.getByRole('button', { name: 'Create automation' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create automation' });
+  await expect(wizard.getByText('Or start from a template')).toBeVisible();
+  await expect(wizard.getByText('Follow up a declined checkout')).toBeVisible();
+  await shot(page, 'automations-templates');
+  await wizard.getByRole('button', { name: 'Use template Thank you after purchase' }).click();
+  await expect(page).toHaveURL(/\/automations\/\d+$/);
+  await expect(page.getByTestId('trigger-card')).toContainText('On Purchase');
+  await expect(page.getByTestId('automation-status')).toHaveText('draft');
+  const step = page.getByTestId('step-card').first();
+  await expect(step).toContainText('Send');
+
+  await step.getByRole('button', { name: 'Edit step' }).click();
+  const action = page.getByRole('dialog', { name: 'Add action' });
+  await expect(action.getByLabel('E-mail template', { exact: true })).toHaveValue('Thank you for your order');
+  await expect(action.getByRole('button', { name: 'Send test email' })).toBeDisabled();
+  await action.getByLabel('Send a test email').fill(DEMO.email);
+  await action.getByRole('button', { name: 'Send test email' }).click();
+  await expect(action.getByText(`The test email was sent to ${DEMO.email}.`)).toBeVisible();
+  await shot(page, 'automations-send-test');
+});

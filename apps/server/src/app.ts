@@ -372,7 +372,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
-  const outbox = createOutbox({ db, queue });
+  const outbox = createOutbox({ db, queue, claimSeconds: config.jobExpirySeconds });
   // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
@@ -393,8 +393,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     mailer,
     sms: smsSending,
     marketing: { key: marketingKey, publicUrl: config.publicUrl },
+    jobExpirySeconds: config.jobExpirySeconds,
   });
-  const automations = createAutomationsService({ db, engine: automationsEngine });
+  const automations = createAutomationsService({
+    db,
+    engine: automationsEngine,
+    startFromShared: (accountId, userId, input) => emailTemplates.startFromShared(accountId, userId, input),
+  });
   const developers = createDevelopersService({ db });
   const checkHookTarget = createTargetCheck({ allowPrivate: config.hooksAllowPrivateTargets });
   const hooks = createHooksService({

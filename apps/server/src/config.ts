@@ -68,6 +68,11 @@ const envSchema = z.object({
    * export a stopped process was writing starts again elsewhere, and the longest an export may take.
    */
   EXPORT_JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
+  /**
+   * How long an automation step, an e-mail send or an outbox batch is its process's before any process
+   * takes it over: how soon the work of a killed process is resumed.
+   */
+  JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** The request header carrying the visitor's country (a CDN's, e.g. cf-ipcountry). */
   GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
@@ -173,6 +178,8 @@ export type Config = {
   geoCountryHeader: string;
   /** The orders.export job's expiry (pg-boss `expireInSeconds`). */
   exportJobExpirySeconds: number;
+  /** Automation step and mail.send jobs' expiry (pg-boss `expireInSeconds`) and the outbox's claim. */
+  jobExpirySeconds: number;
   /** Peers whose forwarding headers (client address, host, protocol) are believed; false: none. */
   trustProxy: TrustProxy;
   /** Built web app served at `/`; absent in API-only tests. */
@@ -235,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
+    jobExpirySeconds: e.JOB_EXPIRY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     inMemoryDatabase: false,

@@ -38,12 +38,36 @@ export type OutboxConsumer = {
   handle(event: OutboxEvent): Promise<void>;
 };
 
+/**
+ * A batch takes the oldest pending events of each account in turn (round robin) from this many oldest
+ * pending ones: one merchant's burst does not hold back another's event. Within an account, in order.
+ */
+const FAIR_WINDOW = 10_000;
+
 type Row = { id: string | number; type: string; key: string; payload: unknown; created_at: string | Date };
+
+/** The batch in the accounts' turns: each account's first event, then each one's second, …; each in order. */
+function takingTurns(rows: Row[]): Row[] {
+  const byAccount = new Map<unknown, Row[]>();
+  for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const account = (row.payload as { accountId?: unknown } | null)?.accountId;
+    byAccount.set(account, [...(byAccount.get(account) ?? []), row]);
+  }
+  const queues = [...byAccount.values()];
+  const turns: Row[] = [];
+  for (let turn = 0; turns.length < rows.length; turn++) {
+    for (const queue of queues) {
+      const row = queue[turn];
+      if (row) turns.push(row);
+    }
+  }
+  return turns;
+}
 
 /**
  * The outbox's dispatcher: while the queue runs it polls for undispatched events (and is woken by the
  * in-process bus for speed), claims a batch in one statement (SKIP LOCKED, so processes share the
- * work), hands each event in order to the consumers of its type and marks it dispatched. A consumer
+ * work; accounts take turns), hands each event in order to the consumers of its type and marks it dispatched. A consumer
  * that throws leaves the event undispatched; it is handed over again when its claim expires. After
  * downtime, everything recorded meanwhile is still there and goes out on start.
  */
@@ -51,7 +75,7 @@ export function createOutbox({
   db,
   queue,
   pollMs = 500,
-  batchSize = 100,
+  batchSize = 25,
   claimSeconds = 60,
   onError = (error: unknown) => {
     console.error('outbox dispatch failed:', error instanceof Error ? error.message : error);
@@ -75,15 +99,20 @@ export function createOutbox({
   async function dispatch(): Promise<number> {
     const rows = rowsOf<Row>(
       await db.execute(sql`
-        update outbox_events set claimed_until = now() + make_interval(secs => ${claimSeconds})
-        where id in (
-          select id from outbox_events
+        with pending as (
+          select id, account_id from outbox_events
           where dispatched_at is null and (claimed_until is null or claimed_until < now())
-          order by id limit ${batchSize}
-          for update skip locked)
+          order by id limit ${FAIR_WINDOW}
+          for update skip locked),
+        chosen as (
+          select id from (
+            select id, row_number() over (partition by account_id order by id) as turn from pending) turns
+          order by turn, id limit ${batchSize})
+        update outbox_events set claimed_until = now() + make_interval(secs => ${claimSeconds})
+        where id in (select id from chosen)
         returning id, type, key, payload, created_at`),
-    ).sort((a, b) => Number(a.id) - Number(b.id));
-    for (const row of rows) {
+    );
+    for (const row of takingTurns(rows)) {
       const event = {
         id: Number(row.id),
         type: row.type,

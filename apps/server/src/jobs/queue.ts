@@ -45,10 +45,20 @@ export type JobQueue = {
   send<T extends z.ZodType>(
     job: JobDefinition<T>,
     data: z.input<T>,
-    options?: { startAfter?: Date; singletonKey?: string; expireInSeconds?: number },
+    options?: {
+      startAfter?: Date;
+      singletonKey?: string;
+      expireInSeconds?: number;
+      /** Higher first; jobs of equal priority in the order sent (pg-boss fetches by priority). */
+      priority?: number;
+    },
   ): Promise<string | null>;
   /** Enqueues many jobs of one kind in one statement (a bulk send). */
-  sendMany<T extends z.ZodType>(job: JobDefinition<T>, data: z.input<T>[]): Promise<void>;
+  sendMany<T extends z.ZodType>(
+    job: JobDefinition<T>,
+    data: z.input<T>[],
+    options?: { expireInSeconds?: number },
+  ): Promise<void>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
   /**
@@ -92,9 +102,10 @@ export function createJobQueue(
       if (worker && !options.startAfter) boss.notifyWorker(worker);
       return id;
     },
-    async sendMany(job, data) {
+    async sendMany(job, data, options = {}) {
       if (data.length === 0) return;
-      const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = job.options;
+      const { retryLimit, retryDelay, retryBackoff } = job.options;
+      const expireInSeconds = options.expireInSeconds ?? job.options.expireInSeconds;
       await boss.insert(
         data.map((item) => ({
           name: job.id,

@@ -73,6 +73,12 @@ export type SenderLookup = (accountId: number) => Promise<{
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 } | null>;
 
+/** The Message-ID of a recorded message: its row id at the sender's domain. */
+export function messageIdOf(id: number, mailFrom: string): string {
+  const domain = /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'funnelwork.invalid';
+  return `<fw-mail-${id}@${domain}>`;
+}
+
 /** The SMTP URL with nodemailer's pool on (`pool=true`) unless the URL says otherwise. */
 function withPool(url: string): string {
   if (/[?&]pool=/.test(url)) return url;
@@ -158,6 +164,9 @@ export function createMailer({
           from: sender?.from ?? config.mailFrom,
           ...(sender?.replyTo && { replyTo: sender.replyTo }),
           ...(sender?.dkim && { dkim: sender.dkim }),
+          // Stable per recorded message: a send retried after a crash between the server's 250 and the
+          // 'sent' mark carries the same Message-ID, so the receiving side can tell it is the same e-mail.
+          messageId: messageIdOf(message.id, config.mailFrom),
           to: message.to,
           subject: message.subject,
           text,
@@ -209,7 +218,8 @@ export function createMailer({
   }
 
   async function deliver(id: number) {
-    if (transport) await queue.send(sendMailJob, { messageId: id });
+    if (transport)
+      await queue.send(sendMailJob, { messageId: id }, { expireInSeconds: config.jobExpirySeconds });
   }
 
   async function sendMany(mail: BulkMail) {
@@ -242,7 +252,7 @@ export function createMailer({
         const jobs: { messageIds: number[] }[] = [];
         for (let at = 0; at < chunk.length; at += MESSAGES_PER_JOB)
           jobs.push({ messageIds: chunk.slice(at, at + MESSAGES_PER_JOB) });
-        await queue.sendMany(sendMailJob, jobs);
+        await queue.sendMany(sendMailJob, jobs, { expireInSeconds: config.jobExpirySeconds });
       }
     }
     return { ids };

@@ -76,6 +76,8 @@ export const automationRuns = pgTable(
     uniqueIndex('automation_runs_event_idx').on(t.automationId, t.eventId),
     index('automation_runs_automation_idx').on(t.automationId, t.id),
     index('automation_runs_open_idx').on(t.updatedAt).where(sql`${t.status} in ('running', 'waiting')`),
+    // Each step job's priority counts its account's running runs (per-account fairness).
+    index('automation_runs_account_running_idx').on(t.accountId).where(sql`${t.status} = 'running'`),
   ],
 );
 

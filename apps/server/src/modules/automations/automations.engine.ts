@@ -15,7 +15,7 @@ import { waitEndsAt } from '@funnelwork/domain/automations/waits';
 import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import {
   accounts,
@@ -49,8 +49,13 @@ export const runStepJob = defineJob('automations.step', z.object({ runId: z.numb
 
 /** A failing step is tried this many times, then the run stops visibly as failed. */
 export const MAX_STEP_ATTEMPTS = 5;
-/** A run with no job in flight for this long is handed a new one by the sweep. */
+/** A run with no job in flight for this long (at most) is handed a new one by the sweep. */
 const STALE_MS = 60_000;
+/**
+ * Fair share between accounts: a step job's pg-boss priority is this minus the account's running runs
+ * (capped here), so one merchant's burst of thousands queues behind another's single run, not before it.
+ */
+export const FAIR_SHARE_CEILING = 10_000;
 
 const TRIGGER_EVENTS = [...new Set(AUTOMATION_TRIGGERS.map((t) => t.event))] as EventName[];
 
@@ -90,7 +95,8 @@ export function createAutomationsEngine({
   sms,
   marketing,
   clock = () => new Date(),
-  sweepMs = 30_000,
+  jobExpirySeconds = 120,
+  sweepMs,
 }: {
   db: Db;
   queue: JobQueue;
@@ -101,8 +107,28 @@ export function createAutomationsEngine({
   /** The links' HMAC key and the public address they point to. */
   marketing: { key: Buffer; publicUrl: string };
   clock?: () => Date;
+  /** A step job held by a killed process is retried this long after it started (pg-boss expiry). */
+  jobExpirySeconds?: number;
   sweepMs?: number;
 }) {
+  const staleMs = Math.min(STALE_MS, jobExpirySeconds * 1000);
+  const sweepEveryMs = sweepMs ?? Math.min(30_000, staleMs / 2);
+
+  /** The run's next job, prioritised by how few runs its account has running (per-account fairness). */
+  async function enqueue(run: { id: number; accountId: number }, startAfter?: Date) {
+    const [row] = rowsOf<{ running: number }>(
+      await db.execute(sql`select count(*)::int as running from (
+        select 1 from automation_runs where account_id = ${run.accountId} and status = 'running'
+        limit ${FAIR_SHARE_CEILING}) r`),
+    );
+    const priority = FAIR_SHARE_CEILING - Number(row?.running ?? 0);
+    await queue.send(
+      runStepJob,
+      { runId: run.id },
+      { expireInSeconds: jobExpirySeconds, priority, ...(startAfter && { startAfter }) },
+    );
+  }
+
   async function contextOf(run: Run): Promise<RunContext> {
     const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, run.eventId));
     const payload = (event?.payload ?? {}) as Record<string, unknown>;
@@ -221,7 +247,7 @@ export function createAutomationsEngine({
         .returning({ id: automationRuns.id, status: automationRuns.status });
       if (run?.status === 'running') {
         started.push(run.id);
-        await queue.send(runStepJob, { runId: run.id });
+        await enqueue({ id: run.id, accountId });
       }
     }
     return started;
@@ -454,7 +480,7 @@ export function createAutomationsEngine({
       // Done by an earlier job that stopped before moving on: move on without acting again.
       const next = afterDone(run, path, existing.result);
       if (await db.transaction((tx) => advance(tx, run, key, next))) {
-        await queue.send(runStepJob, { runId: run.id });
+        await enqueue(run);
       }
       return;
     }
@@ -508,14 +534,14 @@ export function createAutomationsEngine({
                 .where(eq(automationRuns.id, run.id));
             });
             if (resumeAt.getTime() > now.getTime()) {
-              await queue.send(runStepJob, { runId: run.id }, { startAfter: resumeAt });
+              await enqueue(run, resumeAt);
               return;
             }
           }
           const resumeAt = new Date(String(existing?.result?.resume_at ?? now.toISOString()));
           if (existing && resumeAt.getTime() > now.getTime()) {
             // Woken early (a sweep, a duplicate): sleep again until it is due.
-            await queue.send(runStepJob, { runId: run.id }, { startAfter: resumeAt });
+            await enqueue(run, resumeAt);
             return;
           }
           continues = await db.transaction(async (tx) => {
@@ -544,7 +570,7 @@ export function createAutomationsEngine({
       await failAttempt(run, key, current, error);
       return;
     }
-    if (continues) await queue.send(runStepJob, { runId: run.id });
+    if (continues) await enqueue(run);
   }
 
   queue.work(runStepJob, ({ runId }) => step(runId));
@@ -559,27 +585,30 @@ export function createAutomationsEngine({
   /** Hands a job to every open run whose job may have been lost (a running run not moved for a minute, a wait past due). */
   async function sweep(): Promise<number> {
     const now = clock();
-    const stale = new Date(now.getTime() - STALE_MS);
+    const stale = new Date(now.getTime() - staleMs);
     const rows = await db
-      .select({ id: automationRuns.id })
+      .select({ id: automationRuns.id, accountId: automationRuns.accountId })
       .from(automationRuns)
       .where(
         sql`(${automationRuns.status} = 'running' and ${automationRuns.updatedAt} < ${stale.toISOString()}::timestamptz)
           or (${automationRuns.status} = 'waiting' and ${automationRuns.resumeAt} < ${stale.toISOString()}::timestamptz)`,
       )
       .limit(500);
-    for (const row of rows) await queue.send(runStepJob, { runId: row.id });
+    for (const row of rows) await enqueue(row);
     return rows.length;
   }
 
   let timer: ReturnType<typeof setInterval> | undefined;
   queue.whileRunning({
     start() {
-      timer = setInterval(() => {
+      const sweepNow = () => {
         sweep().catch((error: unknown) => {
           console.error('automations sweep failed:', error instanceof Error ? error.message : error);
         });
-      }, sweepMs);
+      };
+      // At start too: after downtime, overdue waits and runs a killed process left resume at once.
+      sweepNow();
+      timer = setInterval(sweepNow, sweepEveryMs);
       timer.unref?.();
     },
     async stop() {
@@ -614,7 +643,7 @@ export function createAutomationsEngine({
           .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, run.currentPath)));
         return run;
       });
-      if (retried) await queue.send(runStepJob, { runId: retried.id });
+      if (retried) await enqueue(retried);
       return retried !== null;
     },
 

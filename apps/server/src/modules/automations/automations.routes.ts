@@ -1,11 +1,17 @@
 import {
   automationAnswerSchema,
   automationEmailStatsAnswerSchema,
+  automationEntriesAnswerSchema,
+  automationEntriesBodySchema,
+  automationEntryBodySchema,
+  automationEntryQuerySchema,
+  automationFromTemplateBodySchema,
   automationListQuerySchema,
   automationRunAnswerSchema,
   automationRunsAnswerSchema,
   automationRunsQuerySchema,
   automationsAnswerSchema,
+  automationTemplatesAnswerSchema,
   createAutomationBodySchema,
   idParamsSchema,
   okAnswerSchema,
@@ -13,7 +19,7 @@ import {
 } from '@funnelwork/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
 import type { AutomationsService } from './automations.service.ts';
 
 const tags = ['automations'];
@@ -39,6 +45,40 @@ export function automationsRoutes(
       return reply
         .status(201)
         .send({ data: await automations.create(accountIdOf(request), request.body.data) });
+    },
+  );
+
+  r.get(
+    '/automation-templates',
+    {
+      schema: {
+        tags,
+        description: 'Automations to start from (spec §7.4 "templates"): id, name, description, trigger.',
+        response: { 200: automationTemplatesAnswerSchema },
+      },
+    },
+    async () => ({ data: automations.templates() }),
+  );
+
+  r.post(
+    '/automations/from-template',
+    {
+      schema: {
+        tags,
+        description:
+          "Starts a draft automation from a template; the shared designs its e-mails use are copied into the signed-in member's e-mail templates.",
+        body: automationFromTemplateBodySchema,
+        response: { 201: automationAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'automations');
+      const created = await automations.fromTemplate(
+        accountIdOf(request),
+        sessionOf(request).userId,
+        request.body.data,
+      );
+      return reply.status(201).send({ data: created });
     },
   );
 
@@ -84,6 +124,98 @@ export function automationsRoutes(
       },
     );
   }
+
+  const entryDescription =
+    "An automation's entries (spec §7.4): its steps one by one by path ('0', '1/yes/0'); each change is a new version.";
+  r.get(
+    '/automations/:id/entries',
+    {
+      schema: {
+        tags,
+        description: entryDescription,
+        params: idParamsSchema,
+        response: { 200: automationEntriesAnswerSchema },
+      },
+    },
+    async (request) => ({ data: await automations.entries(accountIdOf(request), request.params.id) }),
+  );
+
+  for (const [method, kind] of [
+    ['post', 'add'],
+    ['patch', 'change'],
+  ] as const) {
+    r[method](
+      '/automations/:id/entries',
+      {
+        schema: {
+          tags,
+          description: `${kind === 'add' ? 'Adds an entry at the path (the steps from there move down)' : 'Changes the entry at the path'}. ${entryDescription}`,
+          params: idParamsSchema,
+          body: automationEntryBodySchema,
+          response: { 200: automationAnswerSchema },
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'automations');
+        const { path, step } = request.body.data;
+        return {
+          data: await automations.editEntry(
+            accountIdOf(request),
+            request.params.id,
+            { kind, path, step },
+            'data.path',
+          ),
+        };
+      },
+    );
+  }
+
+  r.delete(
+    '/automations/:id/entries',
+    {
+      schema: {
+        tags,
+        description: `Removes the entry at the path (a condition with its branches). ${entryDescription}`,
+        params: idParamsSchema,
+        querystring: automationEntryQuerySchema,
+        response: { 200: automationAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      return {
+        data: await automations.editEntry(
+          accountIdOf(request),
+          request.params.id,
+          { kind: 'remove', path: request.query.path },
+          'path',
+        ),
+      };
+    },
+  );
+
+  r.put(
+    '/automations/:id/entries',
+    {
+      schema: {
+        tags,
+        description: `Update-all: replaces every entry at once. ${entryDescription}`,
+        params: idParamsSchema,
+        body: automationEntriesBodySchema,
+        response: { 200: automationAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      return {
+        data: await automations.replaceEntries(
+          accountIdOf(request),
+          request.params.id,
+          request.body.data.steps,
+        ),
+      };
+    },
+  );
 
   r.get(
     '/automations/:id/runs',

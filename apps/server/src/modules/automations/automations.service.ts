@@ -1,5 +1,9 @@
-import type { Automation, AutomationRun } from '@funnelwork/domain';
+import type { Automation, AutomationRun, AutomationTemplateSummary } from '@funnelwork/domain';
+import { entriesOf } from '@funnelwork/domain/automations/entries';
 import type { AutomationStep } from '@funnelwork/domain/automations/rules';
+import { parsePathKey } from '@funnelwork/domain/automations/rules';
+import { insertStep, removeStep, replaceStep } from '@funnelwork/domain/automations/step-tree';
+import { AUTOMATION_TEMPLATES, automationTemplate } from '@funnelwork/domain/automations/templates';
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
@@ -42,8 +46,30 @@ function templateIdsOf(steps: AutomationStep[]): number[] {
   });
 }
 
+/** Whether some list of the tree has a step after its End automation. */
+function endFollowed(steps: AutomationStep[]): boolean {
+  return steps.some(
+    (step, index) =>
+      (step.type === 'end' && index < steps.length - 1) ||
+      (step.type === 'condition' && (endFollowed(step.yes) || endFollowed(step.no))),
+  );
+}
+
 /** Automations per account and funnel: CRUD, activation, archive, and their runs. */
-export function createAutomationsService({ db, engine }: { db: Db; engine: AutomationsEngine }) {
+export function createAutomationsService({
+  db,
+  engine,
+  startFromShared,
+}: {
+  db: Db;
+  engine: AutomationsEngine;
+  /** Copies a shared e-mail design into the member's templates (the e-mail templates service's). */
+  startFromShared: (
+    accountId: number,
+    userId: number,
+    input: { sharedId: string },
+  ) => Promise<{ id: number }>;
+}) {
   async function find(accountId: number, id: number) {
     const [row] = await db
       .select()
@@ -129,7 +155,7 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
     return run;
   }
 
-  return {
+  const service = {
     async list(accountId: number, query: { funnel_id?: number; archived?: 'true' | 'false' }) {
       const where: SQL[] = [ownedBy(automations, accountId)];
       if (query.funnel_id !== undefined) where.push(eq(automations.funnelId, query.funnel_id));
@@ -164,6 +190,76 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
         })
         .returning();
       return out(row as Row);
+    },
+
+    /** The templates to start from: name, description and trigger (spec §7.4 "templates"). */
+    templates(): AutomationTemplateSummary[] {
+      return AUTOMATION_TEMPLATES.map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        trigger: t.trigger,
+      }));
+    },
+
+    /**
+     * Starts a draft automation from a template: each shared design its e-mails use is copied into the
+     * member's e-mail templates once, and the steps point at the copies. Checked before anything is made.
+     */
+    async fromTemplate(
+      accountId: number,
+      userId: number,
+      input: { template_id: string; name?: string; funnel_id: number | null },
+    ) {
+      const template = automationTemplate(input.template_id);
+      if (!template) throw invalid('data.template_id', 'no such automation template');
+      await checkReferences(accountId, input.funnel_id, []);
+      const copies = new Map<string, number>();
+      for (const design of template.designs) {
+        copies.set(design, (await startFromShared(accountId, userId, { sharedId: design })).id);
+      }
+      return service.create(accountId, {
+        name: input.name ?? template.name,
+        funnel_id: input.funnel_id,
+        trigger: { id: template.trigger, funnel_ids: [], product_ids: [] },
+        steps: template.steps((design) => copies.get(design) as number),
+      });
+    },
+
+    /** The automation's entries: each step with its path, in reading order. */
+    async entries(accountId: number, id: number) {
+      return entriesOf((await find(accountId, id)).steps);
+    },
+
+    /** Adds, changes or removes one entry: the edited tree is saved as a new version. */
+    async editEntry(
+      accountId: number,
+      id: number,
+      edit: { kind: 'add' | 'change'; path: string; step: AutomationStep } | { kind: 'remove'; path: string },
+      field: string,
+    ) {
+      const row = await find(accountId, id);
+      const path = parsePathKey(edit.path);
+      let steps: AutomationStep[];
+      try {
+        steps =
+          edit.kind === 'add'
+            ? insertStep(row.steps, path, edit.step)
+            : edit.kind === 'change'
+              ? replaceStep(row.steps, path, edit.step)
+              : removeStep(row.steps, path);
+      } catch {
+        throw invalid(field, `no ${edit.kind === 'add' ? 'place' : 'step'} ${edit.path} in this automation`);
+      }
+      if (endFollowed(steps)) throw invalid(field, 'nothing can follow an End automation');
+      if (steps.length > 50) throw invalid(field, 'an automation has at most 50 steps in a list');
+      return service.patch(accountId, id, { steps });
+    },
+
+    /** Update-all: every entry at once (a new version). */
+    async replaceEntries(accountId: number, id: number, steps: AutomationStep[]) {
+      if (endFollowed(steps)) throw invalid('data.steps', 'nothing can follow an End automation');
+      return service.patch(accountId, id, { steps });
     },
 
     /** An edit is a new version; runs in flight keep the steps they started with. */
@@ -266,5 +362,6 @@ export function createAutomationsService({ db, engine }: { db: Db; engine: Autom
       return runOut(await findRun(accountId, runId), true);
     },
   };
+  return service;
 }
 export type AutomationsService = ReturnType<typeof createAutomationsService>;

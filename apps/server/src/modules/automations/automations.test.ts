@@ -1,3 +1,5 @@
+import { automationStepSchema } from '@funnelwork/domain';
+import { AUTOMATION_TEMPLATES } from '@funnelwork/domain/automations/templates';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +258,66 @@ describe('the automations engine', () => {
   });
 });
 
+describe('per-account fairness', () => {
+  it("one merchant's burst of 2,000 runs does not hold back another merchant's purchase e-mail", async () => {
+    const busy = await shopWithFunnel(t);
+    const quiet = await shopWithFunnel(t);
+    const burstAutomation = await activeAutomation(busy, {
+      trigger: { id: 'purchase' },
+      steps: [
+        {
+          type: 'condition',
+          match: 'all',
+          conditions: [{ key: 'order_currency', operand: '=', value: 'USD' }],
+          yes: [{ type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' }],
+          no: [],
+        },
+        { type: 'end' },
+      ],
+    });
+    const welcome = await template(quiet, 'Welcome');
+    await activeAutomation(quiet, { trigger: { id: 'purchase' }, steps: [sendTo(welcome, 'Not starved')] });
+    // The burst: the busy merchant's purchase event, 2,000 times over (as a flash sale would record them).
+    const first = await buy(busy, busy.main.id);
+    await waitFor(async () => (await runsOf(burstAutomation)).find((r) => r.status === 'done'), 40_000);
+    const BURST = 2_000;
+    await t.database.db.execute(sql`
+      insert into outbox_events (account_id, type, key, payload)
+      select account_id, type, key || '-burst-' || g, payload
+      from outbox_events, generate_series(1, ${BURST}) g
+      where account_id = ${busy.owner.accountId} and type = 'order.paid'
+        and (payload->>'orderId')::bigint = ${first.orderId}`);
+    try {
+      // Let the burst get going, then the quiet merchant's customer buys.
+      await waitFor(async () => ((await runsOf(burstAutomation)).length > 20 ? true : undefined), 40_000);
+      const started = Date.now();
+      const { email } = await buy(quiet, quiet.main.id);
+      await waitFor(() => mailsWith(email, 'Not starved')[0], 20_000);
+      const tookMs = Date.now() - started;
+      const [left] = rowsOf<{ events: number; runs: number }>(
+        await t.database.db.execute(sql`select
+          (select count(*)::int from outbox_events
+            where account_id = ${busy.owner.accountId} and dispatched_at is null) as events,
+          (select count(*)::int from automation_runs
+            where automation_id = ${burstAutomation} and status in ('running', 'waiting')) as runs`),
+      );
+      console.log(
+        `quiet merchant's e-mail after ${tookMs} ms; the burst still had ${left?.events} events and ${left?.runs} runs to go`,
+      );
+      // The burst was still queued when the other merchant's run completed.
+      expect((left?.events ?? 0) + (left?.runs ?? 0)).toBeGreaterThan(BURST / 4);
+    } finally {
+      // The rest of the burst is not this test's business: stopped (pass or fail) so later tests run at full speed.
+      await t.database.db.execute(
+        sql`update outbox_events set dispatched_at = now() where account_id = ${busy.owner.accountId} and dispatched_at is null`,
+      );
+      await t.database.db.execute(
+        sql`update automation_runs set status = 'cancelled', finished_at = now() where automation_id = ${burstAutomation} and status in ('running', 'waiting')`,
+      );
+    }
+  }, 120_000);
+});
+
 describe('automations API', () => {
   it('refuses bad definitions naming the field, and other accounts’ funnels and templates', async () => {
     const shop = await shopWithFunnel(t);
@@ -300,6 +362,178 @@ describe('automations API', () => {
     const activate = await shop.api.post(`automations/${empty.json().data.id}/activate`, {});
     expect(activate.statusCode).toBe(400);
     expect(activate.json().error.field).toBe('steps');
+  });
+
+  it("starts from a template: copies its designs into the member's templates and sends the designed e-mail", async () => {
+    const shop = await shopWithFunnel(t);
+    const listed = await shop.api.get('automation-templates');
+    expect(listed.json().data.map((x: { id: string }) => x.id)).toEqual(
+      AUTOMATION_TEMPLATES.map((x) => x.id),
+    );
+    // Every template's steps are a valid definition.
+    for (const template of AUTOMATION_TEMPLATES) {
+      const steps = template.steps(() => 1);
+      expect(automationStepSchema.array().safeParse(steps).success, template.id).toBe(true);
+    }
+    const followUp = await shop.api.post('automations/from-template', { template_id: 'checkout-follow-up' });
+    expect(followUp.statusCode, followUp.body).toBe(201);
+    expect(followUp.json().data).toMatchObject({
+      name: 'Follow up a declined checkout',
+      status: 'draft',
+      trigger: { id: 'purchase_attempt' },
+      steps: [{ type: 'wait', amount: 1, unit: 'hours' }, { type: 'condition' }],
+    });
+
+    const created = await shop.api.post('automations/from-template', {
+      template_id: 'thank-you-after-purchase',
+      name: 'Our thanks',
+      funnel_id: shop.funnel.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const automation = created.json().data;
+    expect(automation).toMatchObject({ name: 'Our thanks', funnel_id: shop.funnel.id, status: 'draft' });
+    const templateId = automation.steps[0].email_template_id as number;
+    const mine = await shop.api.get(`users/${shop.owner.userId}/email-templates/${templateId}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.name).toBe('Thank you for your order');
+    expect((await shop.api.post(`automations/${automation.id}/activate`, {})).statusCode).toBe(200);
+    const { email } = await buy(shop, shop.main.id);
+    const message = await waitFor(() => mailsWith(email, 'Thank you for your order, Bea')[0]);
+    expect(message.raw).toContain('Course');
+
+    const unknown = await shop.api.post('automations/from-template', { template_id: 'sunrise' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.field).toBe('data.template_id');
+    const other = await shopWithFunnel(t);
+    const theirFunnel = await shop.api.post('automations/from-template', {
+      template_id: 'welcome-after-optin',
+      funnel_id: other.funnel.id,
+    });
+    expect(theirFunnel.statusCode).toBe(400);
+    expect(theirFunnel.json().error.field).toBe('data.funnel_id');
+    const orders = await memberOf(t, shop.owner, { orders: true });
+    const denied = await apiClient(t.app, orders.auth).post('automations/from-template', {
+      template_id: 'welcome-after-optin',
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
+  });
+
+  it('entries CRUD and update-all: each change by path is a new version; bad paths name the field', async () => {
+    const shop = await shopWithFunnel(t);
+    const other = await shopWithFunnel(t);
+    const mine = await template(shop, 'Mine');
+    const theirs = await template(other, 'Theirs');
+    const wait = { type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' };
+    const created = await shop.api.post('automations', {
+      name: 'Entries',
+      trigger: { id: 'purchase' },
+      steps: [wait],
+    });
+    const id = created.json().data.id as number;
+    const entries = async () =>
+      (await shop.api.get(`automations/${id}/entries`)).json().data as Array<{
+        path: string;
+        step: { type: string };
+      }>;
+    expect(await entries()).toEqual([{ path: '0', step: wait }]);
+
+    const condition = {
+      type: 'condition',
+      match: 'all',
+      conditions: [{ key: 'order_currency', operand: '=', value: 'USD' }],
+      yes: [],
+      no: [],
+    };
+    const added = await shop.api.post(`automations/${id}/entries`, { path: '1', step: condition });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data.version).toBe(2);
+    expect(
+      (await shop.api.post(`automations/${id}/entries`, { path: '1/yes/0', step: sendTo(mine, 'Yes') }))
+        .statusCode,
+    ).toBe(200);
+    expect((await entries()).map((e) => [e.path, e.step.type])).toEqual([
+      ['0', 'wait'],
+      ['1', 'condition'],
+      ['1/yes/0', 'send_email'],
+    ]);
+    const changed = await shop.api.patch(`automations/${id}/entries`, {
+      path: '0',
+      step: { ...wait, amount: 5 },
+    });
+    expect(changed.json().data.steps[0]).toMatchObject({ type: 'wait', amount: 5 });
+    // A condition changed keeps its branches.
+    const recondition = await shop.api.patch(`automations/${id}/entries`, {
+      path: '1',
+      step: { ...condition, match: 'any' },
+    });
+    expect(recondition.json().data.steps[1]).toMatchObject({ match: 'any', yes: [{ subject: 'Yes' }] });
+    const removed = await shop.api.delete(`automations/${id}/entries?path=${encodeURIComponent('1/yes/0')}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await entries()).map((e) => e.path)).toEqual(['0', '1']);
+    expect(removed.json().data.version).toBe(6);
+
+    const refused: Array<
+      [Promise<{ statusCode: number; json(): { error: { field: string; message: string } } }>, string, string]
+    > = [
+      [shop.api.post(`automations/${id}/entries`, { path: '5', step: wait }), 'data.path', 'no place 5'],
+      [
+        shop.api.post(`automations/${id}/entries`, { path: 'x', step: wait }),
+        'data.path',
+        'must be a step path',
+      ],
+      [
+        shop.api.patch(`automations/${id}/entries`, { path: '0/yes/0', step: wait }),
+        'data.path',
+        'no step 0/yes/0',
+      ],
+      [
+        shop.api.post(`automations/${id}/entries`, { path: '0', step: { type: 'end' } }),
+        'data.path',
+        'nothing can follow an End automation',
+      ],
+      [
+        shop.api.post(`automations/${id}/entries`, { path: '0', step: sendTo(theirs, 'x') }),
+        'data.steps',
+        'not in this account',
+      ],
+      [
+        shop.api.put(`automations/${id}/entries`, { steps: [{ type: 'end' }, wait] }),
+        'data.steps',
+        'nothing can follow',
+      ],
+    ];
+    for (const [answer, field, message] of refused) {
+      const res = await answer;
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().error.field, message).toBe(field);
+      expect(res.json().error.message, message).toContain(message);
+    }
+    const gone = await shop.api.delete(`automations/${id}/entries?path=7`);
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().error.field).toBe('path');
+    // Nothing refused changed the automation.
+    expect((await shop.api.get(`automations/${id}`)).json().data.version).toBe(6);
+
+    const all = await shop.api.put(`automations/${id}/entries`, { steps: [sendTo(mine, 'Only')] });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data.version).toBe(7);
+    expect((await entries()).map((e) => e.path)).toEqual(['0']);
+    // Another account's automation is not found.
+    expect((await other.api.get(`automations/${id}/entries`)).statusCode).toBe(404);
+
+    const orders = await memberOf(t, shop.owner, { orders: true });
+    const ordersApi = apiClient(t.app, orders.auth);
+    expect((await ordersApi.get(`automations/${id}/entries`)).statusCode).toBe(200);
+    for (const res of [
+      await ordersApi.post(`automations/${id}/entries`, { path: '0', step: wait }),
+      await ordersApi.patch(`automations/${id}/entries`, { path: '0', step: wait }),
+      await ordersApi.delete(`automations/${id}/entries?path=0`),
+      await ordersApi.put(`automations/${id}/entries`, { steps: [] }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
+    }
   });
 
   it('lists per funnel and global, archives and restores, and needs the automations permission to write', async () => {

@@ -2,6 +2,7 @@ import type {
   Automation,
   AutomationRun,
   AutomationStep,
+  AutomationTemplateSummary,
   EmailTemplate,
   RUN_STATUSES,
   SharedEmailTemplate,
@@ -100,6 +101,25 @@ export function useCreateAutomation() {
     mutationFn: (data: NewAutomation) => apiOrThrow<Automation>('POST', 'automations', { body: { data } }),
     invalidates: [automationKeys.all],
     success: () => 'Automation created',
+  });
+}
+
+/** The automations to start from (spec §7.4 "templates"). */
+export function useAutomationTemplates() {
+  return useQuery({
+    queryKey: ['automations', 'templates'] as const,
+    queryFn: () => apiOrThrow<AutomationTemplateSummary[]>('GET', 'automation-templates'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Starts a draft from a template; its e-mails' designs become the member's own templates. */
+export function useCreateFromTemplate() {
+  return useApiMutation({
+    mutationFn: (data: { template_id: string; funnel_id: number | null }) =>
+      apiOrThrow<Automation>('POST', 'automations/from-template', { body: { data } }),
+    invalidates: [automationKeys.all, ['email-editor']],
+    success: () => 'Automation created from the template',
   });
 }
 

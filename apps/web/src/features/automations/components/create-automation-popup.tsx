@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useFunnelPage } from '../../funnels/api.ts';
-import { useCreateAutomation } from '../api.ts';
+import { useAutomationTemplates, useCreateAutomation, useCreateFromTemplate } from '../api.ts';
 import classes from './automations.module.css';
 
 type CreateAutomationPopupProps = {
@@ -43,6 +43,18 @@ export function CreateAutomationPopup({
   const [name, setName] = useState('');
   const [funnel, setFunnel] = useState<string | null>(funnelId ? String(funnelId) : null);
   const funnels = useFunnelPage(false, { page: 1, folderId: null, query: '' });
+  const templates = useAutomationTemplates();
+  const fromTemplate = useCreateFromTemplate();
+  const startFrom = (templateId: string) =>
+    fromTemplate.mutate(
+      { template_id: templateId, funnel_id: funnelId ?? null },
+      {
+        onSuccess: (automation) => {
+          close();
+          navigate(workflowPath(automation.id));
+        },
+      },
+    );
 
   const close = () => {
     setStage('trigger');
@@ -87,6 +99,33 @@ export function CreateAutomationPopup({
               </UnstyledButton>
             ))}
           </SimpleGrid>
+          <Text fw={600} mt="sm">
+            Or start from a template
+          </Text>
+          <Stack gap="xs" aria-label="Automation templates">
+            {(templates.data ?? []).map((template) => (
+              <Group key={template.id} justify="space-between" wrap="nowrap" className={classes.choice}>
+                <div>
+                  <Text size="sm" fw={600}>
+                    {template.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {template.description}
+                  </Text>
+                </div>
+                <Button
+                  size="xs"
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                  loading={fromTemplate.isPending && fromTemplate.variables?.template_id === template.id}
+                  onClick={() => startFrom(template.id)}
+                  aria-label={`Use template ${template.name}`}
+                >
+                  Use template
+                </Button>
+              </Group>
+            ))}
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

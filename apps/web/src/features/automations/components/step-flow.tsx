@@ -1,8 +1,8 @@
 import type { AutomationStep, StepPath } from '@funnelwork/domain';
+import { endsList } from '@funnelwork/domain/automations/step-tree';
 import { ActionIcon, Badge, Card, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { stepSummary } from '../labels.ts';
-import { endsList } from '../step-tree.ts';
 import classes from './automations.module.css';
 
 export type StepKind = 'action' | 'sms' | 'wait' | 'condition' | 'end';

@@ -5,6 +5,7 @@ import {
   type AutomationConditionKey,
   type AutomationStep,
   conditionComplete,
+  isTestRecipient,
   WAIT_AMOUNT_MAX,
 } from '@funnelwork/domain';
 import { FILTER_OPERANDS, type FilterOperand, takesValues } from '@funnelwork/domain/analytics/filters';
@@ -26,6 +27,7 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSendTestEmail } from '../../email-editor/api.ts';
 import { useEmailTemplates, useSharedEmailTemplates, useTemplateFromShared } from '../api.ts';
 import { CONDITION_KEY_LABELS, WEEKDAYS } from '../labels.ts';
 
@@ -100,6 +102,7 @@ export function AddActionPopup({
             Open in the e-mail editor
           </Anchor>
         )}
+        {templateId !== null && <SendTestFromStep templateId={Number(templateId)} />}
         <Group align="flex-end">
           <Select
             label="Or start from a design"
@@ -155,6 +158,48 @@ export function AddActionPopup({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** "Send test email" from the step: the chosen template (saved version) to a recipient, via operation 1016. */
+function SendTestFromStep({ templateId }: { templateId: number }) {
+  const send = useSendTestEmail();
+  const [recipient, setRecipient] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const valid = isTestRecipient(recipient);
+  return (
+    <Group align="flex-end">
+      <TextInput
+        label="Send a test email"
+        placeholder="Type a valid email address"
+        type="email"
+        flex={1}
+        value={recipient}
+        onChange={(event) => {
+          setRecipient(event.currentTarget.value);
+          setSentTo(null);
+          setFailed(false);
+        }}
+        error={failed || send.error?.message || undefined}
+        description={sentTo ? `The test email was sent to ${sentTo}.` : undefined}
+      />
+      <Button
+        variant="default"
+        disabled={!valid}
+        loading={send.isPending}
+        onClick={() =>
+          send.mutate(
+            { recipient: recipient.trim(), templateId },
+            {
+              onSuccess: (answer) => (answer.success ? setSentTo(recipient.trim()) : setFailed(true)),
+            },
+          )
+        }
+      >
+        Send test email
+      </Button>
+    </Group>
   );
 }
 

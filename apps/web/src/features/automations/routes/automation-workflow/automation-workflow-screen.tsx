@@ -1,4 +1,5 @@
 import type { Automation, AutomationStep, StepPath } from '@funnelwork/domain';
+import { countSteps, insertStep, removeStep, replaceStep } from '@funnelwork/domain/automations/step-tree';
 import {
   Badge,
   Box,
@@ -41,7 +42,6 @@ import {
   SendSmsPopup,
 } from '../../components/step-popups.tsx';
 import { STATUS_COLORS, triggerLabel } from '../../labels.ts';
-import { countSteps, insertStep, removeStep, replaceStep } from '../../step-tree.ts';
 
 /** The open step popup: a new step at a place, or the step at a path being edited. */
 type Editing = { kind: StepKind; path: StepPath; step?: AutomationStep };

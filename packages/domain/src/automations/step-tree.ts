@@ -1,4 +1,4 @@
-import type { AutomationStep, StepPath } from '@funnelwork/domain';
+import type { AutomationStep, StepPath } from './rules.ts';
 
 /**
  * The workflow's edits of an automation's step tree, as pure functions: each returns a new tree and

@@ -1,5 +1,5 @@
-import type { AutomationStep } from '@funnelwork/domain';
 import { describe, expect, it } from 'vitest';
+import type { AutomationStep } from './rules.ts';
 import { countSteps, endsList, insertStep, removeStep, replaceStep } from './step-tree.ts';
 
 const mail: AutomationStep = { type: 'send_email', email_template_id: 1, to: 'customer', subject: 'Hi' };

@@ -1,0 +1,1 @@
+CREATE INDEX "automation_runs_account_running_idx" ON "automation_runs" USING btree ("account_id") WHERE "automation_runs"."status" = 'running';
