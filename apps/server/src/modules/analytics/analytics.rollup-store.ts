@@ -13,6 +13,7 @@ import {
   groupOf,
   inPeriod,
   numberArray,
+  pastWatermark,
   perFunnelOf,
   perPageOf,
   rawEventSources,
@@ -60,13 +61,23 @@ const HOUR = 3600;
 export function createRollupStore(db: Db): AnalyticsStore {
   const raw = createRawStore(db);
 
-  /** The zone the account's visitor sets are in (null before the job has seen the account). */
-  async function setsZone(accountId: number) {
-    const [row] = rowsOf<{ time_zone: string }>(
-      await db.execute(sql`select time_zone from analytics_accounts where account_id = ${accountId}`),
+  /**
+   * The zone the account's visitor sets are in (null before the job has seen the account) and the
+   * watermarks of this moment (floors for the events past them, see pastWatermark).
+   */
+  async function stateOf(accountId: number) {
+    const [row] = rowsOf<{ time_zone: string | null; views: string | number; optins: string | number }>(
+      await db.execute(sql`
+        select (select time_zone from analytics_accounts where account_id = ${accountId}) as time_zone,
+               ${watermark('page_views')} as views, ${watermark('optins')} as optins`),
     );
-    return row?.time_zone ?? null;
+    return {
+      zone: row?.time_zone ?? null,
+      views: Number(row?.views ?? 0),
+      optins: Number(row?.optins ?? 0),
+    };
   }
+  type State = Awaited<ReturnType<typeof stateOf>>;
 
   const hourAligned = (period: Period | null) =>
     period === null || (period.from % HOUR === 0 && period.to % HOUR === 0);
@@ -75,7 +86,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
     sql`(to_timestamp(${at}::float8) at time zone ${zone})::date`;
 
   /** Unique visitors from the day visitor sets plus the events past the watermark (whole account days). */
-  function setVisitors(scope: StoreScope, period: Period | null, group: Group): SQL {
+  function setVisitors(scope: StoreScope, period: Period | null, group: Group, state: State): SQL {
     const zone = scope.timeZone;
     const days =
       period === null
@@ -90,7 +101,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
                 select ${groupOf(group, 'events', sql`created_at`)}, visitor_id
                   from page_view_events
                  where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
-                   and id > ${watermark('page_views')}) u
+                   and ${pastWatermark('page_views', state.views)}) u
          ${groupBy(group)}`;
   }
 
@@ -107,7 +118,13 @@ export function createRollupStore(db: Db): AnalyticsStore {
    * rollup job's watermark from the events, their visitors counted when the visitor sets do not have them
    * yet in the same scope and days. Answers null when the range or scope needs the general path.
    */
-  function fastRead(scope: StoreScope, period: Period | null, group: Group, edges: ReadonlyArray<number>) {
+  function fastRead(
+    scope: StoreScope,
+    period: Period | null,
+    group: Group,
+    edges: ReadonlyArray<number>,
+    state: State,
+  ) {
     const zone = scope.timeZone;
     const only = singleValue(scope);
     if (only === undefined) return null;
@@ -156,13 +173,13 @@ export function createRollupStore(db: Db): AnalyticsStore {
           ${groupBy(group)}`,
       ...rawEventSources(scope, period, group, {
         visits: false,
-        viewsAfter: watermark('page_views'),
-        optinsAfter: watermark('optins'),
+        viewsAfter: pastWatermark('page_views', state.views),
+        optinsAfter: pastWatermark('optins', state.optins),
       }),
     ];
     // Visitors: with a filter or per value from the visitor sets, else from the spans of the scope's kind.
     if (only !== null || group.kind === 'value') {
-      sources.push(setVisitors(scope, period, group));
+      sources.push(setVisitors(scope, period, group, state));
       return sumSources(db, sources);
     }
     const kind = group.kind === 'page' ? 2 : group.kind === 'funnel' || single ? 1 : 0;
@@ -196,7 +213,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
                      coalesce(e.page_id, 0) as page_id
                 from page_view_events e
                where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
-                 and id > ${watermark('page_views')}) t
+                 and ${pastWatermark('page_views', state.views)}) t
        where not exists (select 1 from analytics_daily_visitors d where ${sql.join(same, sql` and `)}
                            and ${days(sql`d.day`, from, to)})
        group by 1`;
@@ -215,12 +232,12 @@ export function createRollupStore(db: Db): AnalyticsStore {
   async function read(scope: StoreScope, period: Period | null, group: Group, edges?: ReadonlyArray<number>) {
     if (emptyScope(scope)) return [];
     const zone = scope.timeZone;
-    const setsIn = await setsZone(scope.accountId);
-    const zoneOk = setsIn === null || setsIn === zone;
+    const state = await stateOf(scope.accountId);
+    const zoneOk = state.zone === null || state.zone === zone;
     const allEdges = edges ?? (period === null ? [] : [period.from, period.to]);
     const byDays = zoneOk && allEdges.every((edge) => midnight(edge, zone));
     if (byDays) {
-      const fast = fastRead(scope, period, group, allEdges);
+      const fast = fastRead(scope, period, group, allEdges, state);
       if (fast !== null) return fast;
     }
     const g = groupOf(group, 'events', sql`hour`);
@@ -230,8 +247,8 @@ export function createRollupStore(db: Db): AnalyticsStore {
           ${groupBy(group)}`,
       ...rawEventSources(scope, period, group, {
         visits: false,
-        viewsAfter: watermark('page_views'),
-        optinsAfter: watermark('optins'),
+        viewsAfter: pastWatermark('page_views', state.views),
+        optinsAfter: pastWatermark('optins', state.optins),
       }),
       sql`select ${countsSelect(g, {
         orders: sql`sum(orders)`,
@@ -243,7 +260,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
             from analytics_orders_hourly where ${scopeSql('events', scope)} and ${inPeriod(sql`hour`, period)}
           ${groupBy(group)}`,
     ];
-    sources.push(byDays ? setVisitors(scope, period, group) : rawVisitors(scope, period, group));
+    sources.push(byDays ? setVisitors(scope, period, group, state) : rawVisitors(scope, period, group));
     return sumSources(db, sources);
   }
 
