@@ -217,9 +217,13 @@ async function measureKind(kind: 'pglite' | 'postgres') {
 }
 
 export async function runAnalytics() {
-  const results = [await measureKind('pglite')];
-  if (process.env.DATABASE_URL) results.push(await measureKind('postgres'));
-  else console.log('analytics: DATABASE_URL is not set, so only the embedded database is measured');
+  // ANALYTICS_BENCH_ONLY=pglite or postgres measures one database (a busy machine cannot fit both).
+  const only = process.env.ANALYTICS_BENCH_ONLY;
+  const results = [];
+  if (only !== 'postgres') results.push(await measureKind('pglite'));
+  if (process.env.DATABASE_URL && only !== 'pglite') results.push(await measureKind('postgres'));
+  else if (only !== 'pglite')
+    console.log('analytics: DATABASE_URL is not set, so only the embedded database is measured');
   const summary = {
     benchmark: 'analytics',
     scale: SCALE,

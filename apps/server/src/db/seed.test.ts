@@ -251,4 +251,19 @@ describe('demo shop', () => {
       expect(await count(query), query).toBe(0);
     }
   });
+  it("records visits behind the demo orders, so the Dashboard's Conv. rate and Optin rate look real", async () => {
+    const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const end = Math.floor(Date.now() / 1000);
+    const res = await apiClient(t.app, { authorization: `Bearer ${token}` }).get('dashboard-summary', {
+      start: end - 30 * 86_400,
+      end,
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.visits.value).toBeGreaterThan(data.orders.value * 10);
+    expect(data.conversion_rate.value).toBeGreaterThan(1);
+    expect(data.conversion_rate.value).toBeLessThan(20);
+    expect(data.optin_rate.value).toBeGreaterThan(1);
+    expect(data.optin_rate.value).toBeLessThan(50);
+  });
 });

@@ -211,6 +211,7 @@ export const analyticsDailyVisitors = pgTable(
       t.keyHash,
       t.visitorId,
     ),
+    index('analytics_daily_visitors_visitor_idx').on(t.accountId, t.visitorId),
   ],
 );
 
@@ -265,6 +266,81 @@ export const analyticsOrdersHourly = pgTable(
       t.stepId,
       t.pageId,
       t.keyHash,
+    ),
+  ],
+);
+
+/**
+ * The dashboard's fast path: page views, opt-ins, orders, revenue and refunds per account day (in the
+ * account's zone, see analytics_accounts), unfiltered per funnel, step and page variant (key '') and per
+ * filter key and value per funnel (step 0, page 0). Views and opt-ins are added by the rollup job past
+ * its watermark, orders by the orders trigger; a zone change has the account's rows rebuilt.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().default(''),
+    value: text('value').notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    pageViews: bigint('page_views', { mode: 'number' }).notNull().default(0),
+    optins: bigint('optins', { mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    ordersWithBump: bigint('orders_with_bump', { mode: 'number' }).notNull().default(0),
+    ordersWithUpsell: bigint('orders_with_upsell', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('analytics_daily_key_idx').on(
+      t.accountId,
+      t.key,
+      t.value,
+      t.day,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+    ),
+  ],
+);
+
+/**
+ * Exact unique visitors of any range of whole account days without reading visitor sets: per scope,
+ * account day and the visitor's previous day in that scope ('-infinity' for a first visit), how many
+ * visitors came. The visitors of days [a, b) are sum(visitors) where a <= day < b and prev_day < a.
+ * Scopes (kind): 0 account, 1 funnel, 2 step and page variant (filtered visitors are counted from the
+ * visitor sets). Kept by the rollup job from analytics_daily_visitors.
+ */
+export const analyticsVisitorSpans = pgTable(
+  'analytics_visitor_spans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prevDay: date('prev_day', { mode: 'string' }).notNull(),
+    visitors: bigint('visitors', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('analytics_visitor_spans_key_idx').on(
+      t.accountId,
+      t.kind,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+      t.day,
+      t.prevDay,
     ),
   ],
 );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analyticsAccounts,
   analyticsHourly,
+  analyticsVisitorSpans,
   optinEvents,
   orders,
   pageViewEvents,
@@ -329,5 +330,55 @@ describe('the rollup job and zones the database does not know', () => {
     expect(res.json().data.time_zone).toBe('Europe/London');
     expect(res.json().data.page_views.value).toBe(1);
     expect(res.json().data.visits.value).toBe(1);
+  });
+});
+
+describe('exact unique visitors over long ranges (visitor spans)', () => {
+  it('re-links a late day between two counted ones, and a year reads spans, not visitor sets', async () => {
+    const owner = await signUpOwner(t.app);
+    await setTimeZone(t.database.db, owner.accountId, 'Europe/London');
+    const zone = 'Europe/London';
+    const day = (n: number) => at('2026-01-01T00:00', zone) + n * 86_400;
+    const view = (visitorId: string, n: number) => ({
+      accountId: owner.accountId,
+      visitorId,
+      createdAt: date(day(n) + 12 * 3600),
+    });
+    // v1 on days 1 and 300, v2 on day 150; then late events: v1 on day 150, v2 on day 1.
+    await t.database.db.insert(pageViewEvents).values([view('v1', 1), view('v1', 300), view('v2', 150)]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await t.database.db.insert(pageViewEvents).values([view('v1', 150), view('v2', 1)]);
+    const raw = createRawStore(t.database.db);
+    const rolled = createRollupStore(t.database.db);
+    const scope: StoreScope = { accountId: owner.accountId, timeZone: zone, funnelIds: null, conditions: [] };
+    const ranges = [
+      [0, 365],
+      [100, 200],
+      [140, 301],
+      [2, 300],
+      [0, 2],
+      [1, 151],
+    ];
+    const check = async () => {
+      for (const [from, to] of ranges) {
+        const edges = [day(from as number), day(((from as number) + (to as number)) >> 1), day(to as number)];
+        expect(await rolled.series(scope, edges)).toEqual(await raw.series(scope, edges));
+      }
+    };
+    // Past the watermark: the late events are read raw and their visitors counted once.
+    await check();
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await check();
+    const whole = await rolled.series(scope, [day(0), day(365)]);
+    expect(whole.total.visits).toBe(2);
+    expect((await rolled.series(scope, [day(100), day(200)])).total.visits).toBe(2);
+    expect((await rolled.series(scope, [day(2), day(149)])).total.visits).toBe(0);
+    // Account scope: v1 (1 → 150 → 300) and v2 (1 → 150): five days, four with a previous day.
+    const spans = await t.database.db
+      .select()
+      .from(analyticsVisitorSpans)
+      .where(and(eq(analyticsVisitorSpans.accountId, owner.accountId), eq(analyticsVisitorSpans.kind, 0)));
+    expect(spans.reduce((sum, s) => sum + s.visitors, 0)).toBe(5);
+    expect(spans.filter((s) => s.prevDay === '-infinity').reduce((sum, s) => sum + s.visitors, 0)).toBe(2);
   });
 });

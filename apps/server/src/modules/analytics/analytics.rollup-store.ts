@@ -1,4 +1,5 @@
 import { bucketStart } from '@funnelwork/domain/analytics/buckets';
+import type { FilterKey } from '@funnelwork/domain/analytics/filters';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { createRawStore } from './analytics.raw-store.ts';
@@ -11,6 +12,8 @@ import {
   groupBy,
   groupOf,
   inPeriod,
+  numberArray,
+  pastWatermark,
   perFunnelOf,
   perPageOf,
   rawEventSources,
@@ -20,6 +23,30 @@ import {
   watermark,
 } from './analytics.sql.ts';
 import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
+
+/** An instant's day in a zone, as a date literal ('2026-03-29'). */
+function localDate(at: number, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(at * 1000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+const dateArray = (days: ReadonlyArray<string>) => sql`${`{${days.join(',')}}`}::date[]`;
+
+/** The one filter condition the day tables serve: a single key equal to a single value. */
+function singleValue(scope: StoreScope): { key: FilterKey; value: string } | null | undefined {
+  if (scope.conditions.length === 0) return null;
+  const [c] = scope.conditions;
+  if (scope.conditions.length > 1 || !c) return undefined;
+  if (c.operand === '=') return { key: c.key, value: (c.value ?? '').toLowerCase() };
+  if (c.operand === 'IN' && c.values?.length === 1)
+    return { key: c.key, value: (c.values[0] ?? '').toLowerCase() };
+  return undefined;
+}
 
 const HOUR = 3600;
 
@@ -34,13 +61,23 @@ const HOUR = 3600;
 export function createRollupStore(db: Db): AnalyticsStore {
   const raw = createRawStore(db);
 
-  /** The zone the account's visitor sets are in (null before the job has seen the account). */
-  async function setsZone(accountId: number) {
-    const [row] = rowsOf<{ time_zone: string }>(
-      await db.execute(sql`select time_zone from analytics_accounts where account_id = ${accountId}`),
+  /**
+   * The zone the account's visitor sets are in (null before the job has seen the account) and the
+   * watermarks of this moment (floors for the events past them, see pastWatermark).
+   */
+  async function stateOf(accountId: number) {
+    const [row] = rowsOf<{ time_zone: string | null; views: string | number; optins: string | number }>(
+      await db.execute(sql`
+        select (select time_zone from analytics_accounts where account_id = ${accountId}) as time_zone,
+               ${watermark('page_views')} as views, ${watermark('optins')} as optins`),
     );
-    return row?.time_zone ?? null;
+    return {
+      zone: row?.time_zone ?? null,
+      views: Number(row?.views ?? 0),
+      optins: Number(row?.optins ?? 0),
+    };
   }
+  type State = Awaited<ReturnType<typeof stateOf>>;
 
   const hourAligned = (period: Period | null) =>
     period === null || (period.from % HOUR === 0 && period.to % HOUR === 0);
@@ -48,13 +85,161 @@ export function createRollupStore(db: Db): AnalyticsStore {
   const localDay = (at: number, zone: string) =>
     sql`(to_timestamp(${at}::float8) at time zone ${zone})::date`;
 
+  /** Unique visitors from the day visitor sets plus the events past the watermark (whole account days). */
+  function setVisitors(scope: StoreScope, period: Period | null, group: Group, state: State): SQL {
+    const zone = scope.timeZone;
+    const days =
+      period === null
+        ? sql`true`
+        : sql`day >= ${localDay(period.from, zone)} and day < ${localDay(period.to, zone)}`;
+    const dayStart = sql`(day::timestamp at time zone ${zone})`;
+    return sql`
+        select ${countsSelect(sql`gv`, { visits: sql`count(distinct visitor_id)` })}
+          from (select ${groupOf(group, 'events', dayStart)} as gv, visitor_id
+                  from analytics_daily_visitors where ${scopeSql('events', scope)} and ${days}
+                union all
+                select ${groupOf(group, 'events', sql`created_at`)}, visitor_id
+                  from page_view_events
+                 where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+                   and ${pastWatermark('page_views', state.views)}) u
+         ${groupBy(group)}`;
+  }
+
+  /** Unique visitors read from the events (a range that is not whole account days). */
+  const rawVisitors = (scope: StoreScope, period: Period | null, group: Group): SQL => sql`
+        select ${countsSelect(groupOf(group, 'events', sql`created_at`), { visits: sql`count(distinct visitor_id)` })}
+          from page_view_events where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+         ${groupBy(group)}`;
+
+  /**
+   * The fast path: whole account days, no filter or one key equal to one value, and a scope the visitor
+   * spans keep (one funnel or all of them for buckets and values; any funnels per funnel or page).
+   * Counts come from analytics_daily, visitors from analytics_visitor_spans, and the page views past the
+   * rollup job's watermark from the events, their visitors counted when the visitor sets do not have them
+   * yet in the same scope and days. Answers null when the range or scope needs the general path.
+   */
+  function fastRead(
+    scope: StoreScope,
+    period: Period | null,
+    group: Group,
+    edges: ReadonlyArray<number>,
+    state: State,
+  ) {
+    const zone = scope.timeZone;
+    const only = singleValue(scope);
+    if (only === undefined) return null;
+    const single = scope.funnelIds !== null && scope.funnelIds.length === 1;
+    if ((group.kind === 'bucket' || group.kind === 'value') && scope.funnelIds !== null && !single)
+      return null;
+    if (group.kind === 'page' && only !== null) return null;
+    const account = scope.accountId;
+    const funnels =
+      scope.funnelIds === null ? sql`true` : sql`funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`;
+    const days = (column: SQL, lo: SQL | null, hi: SQL | null) =>
+      lo === null || hi === null ? sql`true` : sql`${column} >= ${lo} and ${column} < ${hi}`;
+    const lo = period === null ? null : sql`${localDate(period.from, zone)}::date`;
+    const hi = period === null ? null : sql`${localDate(period.to, zone)}::date`;
+    const dayEdges = dateArray(edges.map((edge) => localDate(edge, zone)));
+    const dayGroup = (column: string): SQL => {
+      switch (group.kind) {
+        case 'bucket':
+          return sql`width_bucket(day, ${dayEdges})::text`;
+        case 'funnel':
+          return sql`funnel_id::text`;
+        case 'page':
+          return sql`step_id::text || ':' || page_id::text`;
+        case 'value':
+          return sql.raw(column);
+      }
+    };
+    // Counts: per page variant without a filter, per funnel and key value with one (or per value).
+    const keyRows =
+      group.kind === 'value'
+        ? sql`key = ${group.key}`
+        : only === null
+          ? sql`key = '' and value = ''`
+          : sql`key = ${only.key} and value = ${only.value}`;
+    const sources: SQL[] = [
+      sql`select ${countsSelect(dayGroup('value'), {
+        page_views: sql`sum(page_views)`,
+        optins: sql`sum(optins)`,
+        orders: sql`sum(orders)`,
+        revenue: sql`sum(revenue_minor) / 100.0`,
+        refunded: sql`sum(refunded_minor) / 100.0`,
+        orders_with_bump: sql`sum(orders_with_bump)`,
+        orders_with_upsell: sql`sum(orders_with_upsell)`,
+      })} from analytics_daily
+          where account_id = ${account} and ${keyRows} and ${funnels} and ${days(sql`day`, lo, hi)}
+          ${groupBy(group)}`,
+      ...rawEventSources(scope, period, group, {
+        visits: false,
+        viewsAfter: pastWatermark('page_views', state.views),
+        optinsAfter: pastWatermark('optins', state.optins),
+      }),
+    ];
+    // Visitors: with a filter or per value from the visitor sets, else from the spans of the scope's kind.
+    if (only !== null || group.kind === 'value') {
+      sources.push(setVisitors(scope, period, group, state));
+      return sumSources(db, sources);
+    }
+    const kind = group.kind === 'page' ? 2 : group.kind === 'funnel' || single ? 1 : 0;
+    const spanRows = sql`account_id = ${account} and kind = ${kind} and ${kind === 0 ? sql`true` : funnels}`;
+    if (group.kind === 'bucket') {
+      sources.push(
+        sql`select ${countsSelect(sql`b::text`, { visits: sql`sum(visitors)` })}
+              from (select width_bucket(day, ${dayEdges}) as b, prev_day, visitors from analytics_visitor_spans
+                     where ${spanRows} and ${days(sql`day`, lo, hi)}) x
+             where prev_day < (${dayEdges})[b] group by 1`,
+        sql`select ${countsSelect(sql`null::text`, { visits: sql`sum(visitors)` })}
+              from analytics_visitor_spans where ${spanRows} and ${days(sql`day`, lo, hi)} and prev_day < ${lo}`,
+      );
+    } else {
+      const first = lo === null ? sql`prev_day = '-infinity'::date` : sql`prev_day < ${lo}`;
+      sources.push(
+        sql`select ${countsSelect(dayGroup('value'), { visits: sql`sum(visitors)` })}
+              from analytics_visitor_spans where ${spanRows} and ${days(sql`day`, lo, hi)} and ${first}
+             ${groupBy(group)}`,
+      );
+    }
+    // Visitors past the watermark that the visitor sets do not hold in the same scope and days.
+    const same: SQL[] = [sql`d.account_id = ${account}`, sql`d.visitor_id = t.visitor_id`];
+    if (scope.funnelIds !== null)
+      same.push(sql`d.funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`);
+    if (group.kind === 'funnel' || group.kind === 'page') same.push(sql`d.funnel_id = t.funnel_id`);
+    if (group.kind === 'page') same.push(sql`d.step_id = t.step_id and d.page_id = t.page_id`);
+    const tail = (g: SQL, from: SQL | null, to: SQL | null) => sql`
+      select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
+        from (select ${g} as g, e.visitor_id, coalesce(e.funnel_id, 0) as funnel_id, coalesce(e.step_id, 0) as step_id,
+                     coalesce(e.page_id, 0) as page_id
+                from page_view_events e
+               where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+                 and ${pastWatermark('page_views', state.views)}) t
+       where not exists (select 1 from analytics_daily_visitors d where ${sql.join(same, sql` and `)}
+                           and ${days(sql`d.day`, from, to)})
+       group by 1`;
+    if (group.kind === 'bucket') {
+      const bucket = groupOf(group, 'events', sql`created_at`);
+      sources.push(
+        tail(bucket, sql`(${dayEdges})[t.g::int]`, sql`(${dayEdges})[t.g::int + 1]`),
+        tail(sql`null::text`, lo, hi),
+      );
+    } else {
+      sources.push(tail(groupOf(group, 'events', sql`created_at`), lo, hi));
+    }
+    return sumSources(db, sources);
+  }
+
   async function read(scope: StoreScope, period: Period | null, group: Group, edges?: ReadonlyArray<number>) {
     if (emptyScope(scope)) return [];
     const zone = scope.timeZone;
-    const setsIn = await setsZone(scope.accountId);
-    const zoneOk = setsIn === null || setsIn === zone;
+    const state = await stateOf(scope.accountId);
+    const zoneOk = state.zone === null || state.zone === zone;
     const allEdges = edges ?? (period === null ? [] : [period.from, period.to]);
     const byDays = zoneOk && allEdges.every((edge) => midnight(edge, zone));
+    if (byDays) {
+      const fast = fastRead(scope, period, group, allEdges, state);
+      if (fast !== null) return fast;
+    }
     const g = groupOf(group, 'events', sql`hour`);
     const sources: SQL[] = [
       sql`select ${countsSelect(g, { page_views: sql`sum(page_views)`, optins: sql`sum(optins)` })}
@@ -62,8 +247,8 @@ export function createRollupStore(db: Db): AnalyticsStore {
           ${groupBy(group)}`,
       ...rawEventSources(scope, period, group, {
         visits: false,
-        viewsAfter: watermark('page_views'),
-        optinsAfter: watermark('optins'),
+        viewsAfter: pastWatermark('page_views', state.views),
+        optinsAfter: pastWatermark('optins', state.optins),
       }),
       sql`select ${countsSelect(g, {
         orders: sql`sum(orders)`,
@@ -75,28 +260,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
             from analytics_orders_hourly where ${scopeSql('events', scope)} and ${inPeriod(sql`hour`, period)}
           ${groupBy(group)}`,
     ];
-    if (byDays) {
-      const days =
-        period === null
-          ? sql`true`
-          : sql`day >= ${localDay(period.from, zone)} and day < ${localDay(period.to, zone)}`;
-      const dayStart = sql`(day::timestamp at time zone ${zone})`;
-      sources.push(sql`
-        select ${countsSelect(sql`gv`, { visits: sql`count(distinct visitor_id)` })}
-          from (select ${groupOf(group, 'events', dayStart)} as gv, visitor_id
-                  from analytics_daily_visitors where ${scopeSql('events', scope)} and ${days}
-                union all
-                select ${groupOf(group, 'events', sql`created_at`)}, visitor_id
-                  from page_view_events
-                 where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
-                   and id > ${watermark('page_views')}) u
-         ${groupBy(group)}`);
-    } else {
-      sources.push(sql`
-        select ${countsSelect(groupOf(group, 'events', sql`created_at`), { visits: sql`count(distinct visitor_id)` })}
-          from page_view_events where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
-         ${groupBy(group)}`);
-    }
+    sources.push(byDays ? setVisitors(scope, period, group, state) : rawVisitors(scope, period, group));
     return sumSources(db, sources);
   }
 

@@ -65,16 +65,102 @@ async function nextBatchEnd(tx: Db, source: Source, lastId: number, batch: numbe
   return Number(row?.upto ?? lastId);
 }
 
-/** Adds the page views with ids in (from, upto] to the hourly rollup and the day visitor sets. */
+/** The accounts of a batch get their zone (analytics_accounts) before their days are counted. */
+function ensureAccounts(batch: SQL): SQL {
+  return sql`insert into analytics_accounts (account_id, time_zone)
+      select distinct v.account_id, ${knownZone(sql`u.time_zone`)}
+        from ${batch}
+        join accounts a on a.id = v.account_id join users u on u.id = a.owner_user_id
+       where not exists (select 1 from analytics_accounts z where z.account_id = v.account_id)
+      on conflict (account_id) do nothing`;
+}
+
+/** A batch's counts per account day into analytics_daily: per page variant, and per key value per funnel. */
+function addDaily(batch: SQL, column: 'page_views' | 'optins'): SQL {
+  const counted = sql.raw(column);
+  return sql`insert into analytics_daily as r (account_id, key, value, day, funnel_id, step_id, page_id, ${counted})
+      select v.account_id, e.key, e.value, (v.created_at at time zone z.time_zone)::date, coalesce(v.funnel_id, 0),
+             case when e.key = '' then coalesce(v.step_id, 0) else 0 end,
+             case when e.key = '' then coalesce(v.page_id, 0) else 0 end, count(*)
+        from ${batch}
+        join analytics_accounts z on z.account_id = v.account_id
+        cross join lateral (values ('', ''), ${keyPairs('v')}) e(key, value)
+       group by 1, 2, 3, 4, 5, 6, 7
+      on conflict (account_id, key, value, day, funnel_id, step_id, page_id)
+      do update set ${counted} = r.${counted} + excluded.${counted}`;
+}
+
+/** (key name, value) of each filter key of a row, as VALUES rows. */
+const keyPairs = (alias: string) =>
+  sql.raw(KEYS.map((k) => `('${k}', lower(coalesce(${alias}.${k}::text, '')))`).join(', '));
+
+/**
+ * The span counts (analytics_visitor_spans) of a set of visitor-day rows shaped like
+ * analytics_daily_visitors: each row is put in its five scopes, each visitor's days in a scope are ordered
+ * and each day is counted with the visitor's previous day in that scope.
+ */
+function spansOf(rows: SQL): SQL {
+  const scopes = [
+    '(0, 0::bigint, 0::bigint, 0::bigint)',
+    '(1, r.funnel_id, 0, 0)',
+    '(2, r.funnel_id, r.step_id, r.page_id)',
+  ].join(', ');
+  return sql`
+    select account_id, kind, funnel_id, step_id, page_id, day, prev_day, count(*) as n
+      from (select account_id, kind, funnel_id, step_id, page_id, day,
+                   coalesce(lag(day) over (partition by account_id, kind, funnel_id, step_id, page_id,
+                                           visitor_id order by day), '-infinity'::date) as prev_day
+              from (select distinct r.account_id, e.kind, e.funnel_id, e.step_id, e.page_id, r.day,
+                           r.visitor_id
+                      from ${rows} r
+                      cross join lateral (values ${sql.raw(scopes)}) e(kind, funnel_id, step_id, page_id)) x
+           ) y
+     group by 1, 2, 3, 4, 5, 6, 7`;
+}
+
+/** The visitor-day rows of a batch of page views, shaped like analytics_daily_visitors. */
+const visitorDays = (batch: SQL) => sql`(
+  select distinct v.account_id, (v.created_at at time zone z.time_zone)::date as day, coalesce(v.funnel_id, 0) as funnel_id,
+         coalesce(v.step_id, 0) as step_id, coalesce(v.page_id, 0) as page_id, ${keyValuesAs('v')}, v.visitor_id
+    from ${batch}
+    join analytics_accounts z on z.account_id = v.account_id)`;
+const keyValuesAs = (alias: string) =>
+  sql.raw(KEYS.map((k) => `lower(coalesce(${alias}.${k}::text, '')) as ${k}`).join(', '));
+const storedDays =
+  sql.raw(`(select account_id, day, funnel_id, step_id, page_id, ${KEYS.join(', ')}, visitor_id
+  from analytics_daily_visitors d`);
+
+/**
+ * Moves analytics_visitor_spans by a batch's visitor days (run before they are added to the visitor
+ * sets): for the batch's visitors, their span counts with the new days minus those without, so a day
+ * that lands between two known days (a late event) re-links both.
+ */
+export function addSpans(batch: SQL): SQL {
+  const fresh = visitorDays(batch);
+  const known = sql`${storedDays} where (d.account_id, d.visitor_id) in (select account_id, visitor_id from fresh))`;
+  return sql`
+    with fresh as ${fresh},
+         known as ${known},
+         delta as (
+           select account_id, kind, funnel_id, step_id, page_id, day, prev_day, sum(n) as n
+             from (select * from (${spansOf(sql`(select * from known union select * from fresh)`)}) a
+                   union all
+                   select account_id, kind, funnel_id, step_id, page_id, day, prev_day, -n
+                     from (${spansOf(sql`known`)}) b) c
+            group by 1, 2, 3, 4, 5, 6, 7
+           having sum(n) <> 0)
+    insert into analytics_visitor_spans as s (account_id, kind, funnel_id, step_id, page_id, day, prev_day, visitors)
+    select * from delta
+    on conflict (account_id, kind, funnel_id, step_id, page_id, day, prev_day)
+    do update set visitors = s.visitors + excluded.visitors`;
+}
+
+/** Adds the page views with ids in (from, upto] to the rollups. */
 function addViews(from: number, upto: number, accountId?: number): SQL[] {
   const only = accountId === undefined ? sql`true` : sql`account_id = ${accountId}`;
   const batch = sql`(select * from page_view_events where id > ${from} and id <= ${upto} and ${only}) v`;
   return [
-    sql`insert into analytics_accounts (account_id, time_zone)
-        select distinct v.account_id, ${knownZone(sql`u.time_zone`)}
-          from ${batch}
-          join accounts a on a.id = v.account_id join users u on u.id = a.owner_user_id
-        on conflict (account_id) do nothing`,
+    ensureAccounts(batch),
     sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, page_views)
         select v.account_id, date_trunc('hour', v.created_at, 'UTC'), coalesce(v.funnel_id, 0), coalesce(v.step_id, 0),
                coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, count(*)
@@ -82,24 +168,34 @@ function addViews(from: number, upto: number, accountId?: number): SQL[] {
          group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
         on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
         do update set page_views = analytics_hourly.page_views + excluded.page_views`,
-    sql`insert into analytics_daily_visitors (account_id, day, funnel_id, step_id, page_id, key_hash, ${keyColumns}, visitor_id)
+    addDaily(batch, 'page_views'),
+    addSpans(batch),
+    visitorSets(batch),
+  ];
+}
+
+/** Each visitor once per account day, page variant and filter values. */
+const visitorSets = (batch: SQL) =>
+  sql`insert into analytics_daily_visitors (account_id, day, funnel_id, step_id, page_id, key_hash, ${keyColumns}, visitor_id)
         select distinct v.account_id, (v.created_at at time zone z.time_zone)::date, coalesce(v.funnel_id, 0),
                coalesce(v.step_id, 0), coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, v.visitor_id
           from ${batch}
           join analytics_accounts z on z.account_id = v.account_id
-        on conflict do nothing`,
-  ];
-}
+        on conflict do nothing`;
 
-function addOptins(from: number, upto: number): SQL[] {
+function addOptins(from: number, upto: number, accountId?: number): SQL[] {
+  const only = accountId === undefined ? sql`true` : sql`account_id = ${accountId}`;
+  const batch = sql`(select * from optin_events where id > ${from} and id <= ${upto} and ${only}) v`;
   return [
+    ensureAccounts(batch),
     sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, optins)
-        select o.account_id, date_trunc('hour', o.created_at, 'UTC'), coalesce(o.funnel_id, 0), coalesce(o.step_id, 0),
-               coalesce(o.page_id, 0), ${keyHash('o')}, ${keyValues('o')}, count(*)
-          from optin_events o where o.id > ${from} and o.id <= ${upto}
+        select v.account_id, date_trunc('hour', v.created_at, 'UTC'), coalesce(v.funnel_id, 0), coalesce(v.step_id, 0),
+               coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, count(*)
+          from ${batch}
          group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
         on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
         do update set optins = analytics_hourly.optins + excluded.optins`,
+    addDaily(batch, 'optins'),
   ];
 }
 
@@ -129,16 +225,28 @@ async function rebuildMovedZones(db: Db) {
   );
   for (const { account_id } of moved) {
     const accountId = Number(account_id);
-    await db.transaction(async (tx) => {
-      const lastId = await lockWatermark(tx as unknown as Db, 'page_views');
-      await tx.execute(sql`delete from analytics_daily_visitors where account_id = ${accountId}`);
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const lastViews = await lockWatermark(tx, 'page_views');
+      const lastOptins = await lockWatermark(tx, 'optins');
+      for (const table of ['analytics_daily_visitors', 'analytics_daily', 'analytics_visitor_spans'])
+        await tx.execute(sql`delete from ${sql.raw(table)} where account_id = ${accountId}`);
       await tx.execute(sql`
         update analytics_accounts z set time_zone = ${knownZone(sql`u.time_zone`)}
           from accounts a join users u on u.id = a.owner_user_id
          where z.account_id = ${accountId} and a.id = z.account_id`);
-      // Only the visitor sets (the last statement of addViews): the hourly counts are in UTC hours.
-      const statements = addViews(0, lastId, accountId);
-      await tx.execute(statements[2] as SQL);
+      // The hourly counts are in UTC hours and stay; the day tables are rebuilt in the new zone.
+      const views = sql`(select * from page_view_events where id <= ${lastViews} and account_id = ${accountId}) v`;
+      const optins = sql`(select * from optin_events where id <= ${lastOptins} and account_id = ${accountId}) v`;
+      await tx.execute(visitorSets(views));
+      await tx.execute(addDaily(views, 'page_views'));
+      await tx.execute(addDaily(optins, 'optins'));
+      await tx.execute(
+        sql`select analytics_order_daily(o, 1) from orders o where o.account_id = ${accountId}`,
+      );
+      await tx.execute(sql`
+        insert into analytics_visitor_spans (account_id, kind, funnel_id, step_id, page_id, day, prev_day, visitors)
+        ${spansOf(sql`${storedDays} where d.account_id = ${accountId})`)}`);
     });
   }
 }

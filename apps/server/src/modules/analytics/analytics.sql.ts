@@ -159,7 +159,7 @@ export function rawEventSources(
   options: { visits: boolean; viewsAfter?: SQL; optinsAfter?: SQL } = { visits: true },
 ): SQL[] {
   const g = groupOf(group, 'events', sql`created_at`);
-  const after = (id: SQL | undefined) => (id === undefined ? sql`true` : sql`id > ${id}`);
+  const after = (id: SQL | undefined) => (id === undefined ? sql`true` : id);
   return [
     sql`select ${countsSelect(g, {
       page_views: sql`count(*)`,
@@ -262,6 +262,14 @@ export async function accountHasData(db: Db, accountId: number): Promise<boolean
  */
 export const watermark = (source: 'page_views' | 'optins'): SQL =>
   sql`coalesce((select last_id from analytics_rollup_state where source = ${source}), 0)`;
+
+/**
+ * Events past the watermark: `floor` is the watermark read just before (a constant the planner can
+ * see, so it walks the primary key over the few newest events instead of the account's whole range);
+ * the watermark read in the statement itself keeps the rollups and the tail of one snapshot.
+ */
+export const pastWatermark = (source: 'page_views' | 'optins', floor: number): SQL =>
+  sql`id > ${floor}::bigint and id > ${watermark(source)}`;
 
 /** Whether a scope can have no rows at all (an empty list of funnels). */
 export const emptyScope = (scope: StoreScope) => scope.funnelIds !== null && scope.funnelIds.length === 0;
