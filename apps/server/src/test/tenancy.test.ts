@@ -79,13 +79,17 @@ const accountParamsOf = (route: RouteOptions) =>
 describe('tenancy: every route with an id refuses another account’s ids', () => {
   it('answers 404 or 403 to account B for each of account A’s ids, and A’s data stays as it was', async () => {
     const before = await snapshotOf(a.accountId);
+    // An id of A's rows that is also one of B's own (B's account is 2, and some table of A has a row 2)
+    // would rightly answer B: only the ids B has no row under are tried.
+    const own = new Set((await snapshotOf(b.accountId)).ids);
+    const foreignIds = before.ids.filter((id) => !own.has(id));
     // A route whose only ids are catalogue ids acts on the caller's own account (tested in its module).
     const routes = t.app.apiRoutes.filter((route) => accountParamsOf(route).length > 0);
     expect(routes.length).toBeGreaterThan(3);
     const checked: string[] = [];
     for (const route of routes) {
       for (const method of methodsOf(route)) {
-        for (const id of before.ids) {
+        for (const id of foreignIds) {
           const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
           const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
             catalogueParamsOf(route).includes(name) ? '1' : String(id),
