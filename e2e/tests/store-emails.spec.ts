@@ -39,11 +39,13 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText(/Order \S+ confirmed/);
   await row.getByRole('button').click();
-  const message = page.getByRole('dialog');
+  // The HTML part shows in a sandboxed frame, as a mail client shows it.
+  const message = page.getByRole('dialog').frameLocator('iframe[title="E-mail"]').locator('body');
   await expect(message).toContainText('Thank you for your order, Rita!');
   await expect(message).toContainText('Complete Growth Course');
   await shot(page, 'store-emails-mailbox-confirmation');
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The demo's own On Purchase automation (issue 16) sends its designed thank-you too.
   const thanks = page
@@ -55,7 +57,9 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
     await expect(thanks).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await thanks.getByRole('button').click();
-  await expect(page.getByRole('dialog')).toContainText('Complete Growth Course');
+  await expect(page.getByRole('dialog').frameLocator('iframe[title="E-mail"]').locator('body')).toContainText(
+    'Complete Growth Course',
+  );
 });
 
 test('a new merchant switches a store e-mail off and gives the confirmation a subject; both stay after a reload', async ({

@@ -61,6 +61,8 @@ export type Database = {
    * embedded database belongs to one process, so there is nobody to hear from.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener | null>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (`loadDataDir` starts from it). */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -105,6 +107,8 @@ export type DatabaseOptions =
       dataDir: string | null /* null: in memory */;
       /** Autovacuum's work every MAINTENANCE_MS (default true; tests run `maintain()` themselves). */
       maintenance?: boolean;
+      /** A tarball written by `dumpDataDir()` to start from (tests start from one migrated database). */
+      loadDataDir?: string;
     };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -119,7 +123,7 @@ function resolveAsset(name: string): string {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? createPostgres(options.url)
-    : createPglite(options.dataDir, options.maintenance ?? true);
+    : createPglite(options.dataDir, options.maintenance ?? true, options.loadDataDir);
 }
 
 async function createPostgres(url: string): Promise<Database> {
@@ -269,9 +273,13 @@ export class DatabaseError extends Error {
   }
 }
 
-async function createPglite(dataDir: string | null, maintenance: boolean): Promise<Database> {
+async function createPglite(
+  dataDir: string | null,
+  maintenance: boolean,
+  loadDataDir?: string,
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(resolveAsset('pglite-worker.js'), { workerData: { dataDir } });
+  const worker = new Worker(resolveAsset('pglite-worker.js'), { workerData: { dataDir, loadDataDir } });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let workerFailure: Error | null = null;
@@ -295,7 +303,7 @@ async function createPglite(dataDir: string | null, maintenance: boolean): Promi
   });
 
   const send = (
-    op: 'query' | 'exec' | 'copy' | 'wire' | 'close',
+    op: 'query' | 'exec' | 'copy' | 'wire' | 'dump' | 'close',
     sql = '',
     params: unknown[] = [],
     rowMode = 'object',
@@ -422,6 +430,8 @@ async function createPglite(dataDir: string | null, maintenance: boolean): Promi
     maintain,
     exclusively: (work) => work(),
     listen: async () => null,
+    dumpDataDir: async () =>
+      ((await outsideTransaction(() => send('dump'))) as unknown as { bytes: Uint8Array }).bytes,
     close: async () => {
       closed = true;
       clearInterval(maintenanceTimer);

@@ -1,6 +1,7 @@
 // The embedded database lives in this worker so a long query never blocks the server's event loop.
-// Protocol: {id, op: 'query'|'exec'|'copy'|'wire'|'close', sql, params, rowMode} -> {id, rows} |
+// Protocol: {id, op: 'query'|'exec'|'copy'|'wire'|'dump'|'close', sql, params, rowMode} -> {id, rows} |
 // {id, bytes} | {id, error}.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,7 +17,12 @@ const parsers = {
 };
 
 // 'memory://', not undefined: PGlite ignores the options object when the first argument is undefined.
-const db = new PGlite(workerData.dataDir ?? 'memory://', { parsers, extensions: { pg_trgm } });
+// `loadDataDir`: a tarball of a data directory (from 'dump') to start from, e.g. an already migrated one.
+const db = new PGlite(workerData.dataDir ?? 'memory://', {
+  parsers,
+  extensions: { pg_trgm },
+  loadDataDir: workerData.loadDataDir ? new Blob([fs.readFileSync(workerData.loadDataDir)]) : undefined,
+});
 
 function serialiseError(error) {
   return {
@@ -44,6 +50,12 @@ parentPort.on('message', async (msg) => {
     if (msg.op === 'close') {
       await db.close();
       parentPort.postMessage({ id: msg.id, rows: [] });
+      return;
+    }
+    if (msg.op === 'dump') {
+      const tarball = await db.dumpDataDir('none');
+      const bytes = new Uint8Array(await tarball.arrayBuffer());
+      parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
       return;
     }
     if (msg.op === 'exec') {

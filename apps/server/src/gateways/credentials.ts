@@ -1,18 +1,13 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { createSealedBox, deriveKey } from '../crypto/sealed-box.ts';
 import type { Db } from '../db/client.ts';
 import { ownedBy } from '../db/query-helpers.ts';
 import { userGateways } from '../db/schema/index.ts';
 import type { GatewayCredentials } from './types.ts';
 
-/**
- * Gateway credentials at rest: AES-256-GCM, a fresh 96-bit nonce per write, and the account and
- * gateway as associated data, so a ciphertext copied into another account's row does not decrypt.
- * Stored form: `v1.<nonce>.<tag>.<ciphertext>` (base64url parts).
- */
-const VERSION = 'v1';
 export const KEY_FILE_NAME = 'gateway-secret.key';
 
 export type CredentialScope = { accountId: number; gatewayId: number };
@@ -23,31 +18,14 @@ export type CredentialCipher = {
 };
 
 const associatedData = ({ accountId, gatewayId }: CredentialScope) =>
-  Buffer.from(`funnelwork/user-gateway/${accountId}/${gatewayId}`);
+  `funnelwork/user-gateway/${accountId}/${gatewayId}`;
 
+/** Gateway credentials at rest, sealed (crypto/sealed-box.ts) and bound to the account and gateway. */
 export function createCredentialCipher(key: Buffer): CredentialCipher {
-  if (key.length !== 32) throw new Error('The gateway credentials key must be 32 bytes');
+  const box = createSealedBox(key, 'gateway credentials');
   return {
-    encrypt(credentials, scope) {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      cipher.setAAD(associatedData(scope));
-      const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-      return [VERSION, nonce, cipher.getAuthTag(), body]
-        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-        .join('.');
-    },
-    decrypt(stored, scope) {
-      const [version, nonce, tag, body] = stored.split('.');
-      if (version !== VERSION || !nonce || !tag || body === undefined) {
-        throw new Error('Stored gateway credentials are in an unknown format');
-      }
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
-      decipher.setAAD(associatedData(scope));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-      return JSON.parse(text.toString('utf8')) as GatewayCredentials;
-    },
+    encrypt: (credentials, scope) => box.seal(JSON.stringify(credentials), associatedData(scope)),
+    decrypt: (stored, scope) => JSON.parse(box.open(stored, associatedData(scope))) as GatewayCredentials,
   };
 }
 
@@ -70,7 +48,7 @@ export function keyFromDataDir(dataDir: string): Buffer {
   }
   const secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   if (secret.length < 32) throw new Error(`${file} does not hold a 32-byte secret`);
-  return Buffer.from(hkdfSync('sha256', secret, 'funnelwork', 'gateway-credentials/v1', 32));
+  return deriveKey(secret, 'gateway-credentials/v1');
 }
 
 let processCipher: CredentialCipher | null = null;

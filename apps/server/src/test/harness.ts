@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -12,25 +16,107 @@ export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'post
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-/** A fresh database: in memory, or a PostgreSQL database of its own that `drop()` removes. */
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+/** The PGlite the server depends on: a tarball of another version's data directory is not used. */
+const PGLITE_VERSION: string = JSON.parse(
+  fs.readFileSync(path.resolve(migrationsDir, '../../../package.json'), 'utf8'),
+).dependencies['@electric-sql/pglite'];
+/** The advisory lock under which one worker builds the PostgreSQL template ('fwtp' in ASCII). */
+const TEMPLATE_LOCK_KEY = 0x66777470;
+
+/**
+ * The migrations' fingerprint (every file under db/migrations, and the PGlite version): a migrated
+ * template made from other migrations is never used.
+ */
+function migrationsKey(): string {
+  const hash = createHash('sha256').update(PGLITE_VERSION);
+  const walk = (dir: string) => {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((x, y) => x.name.localeCompare(y.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(entry.name).update(fs.readFileSync(file));
+    }
+  };
+  walk(migrationsDir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+let pgliteSnapshot: Promise<string> | undefined;
+
+/**
+ * A tarball of a migrated PGlite database, made once per set of migrations and kept in the temp folder:
+ * each test file starts from it instead of running every migration again (seconds per file).
+ */
+function migratedPgliteSnapshot(): Promise<string> {
+  pgliteSnapshot ??= (async () => {
+    const file = path.join(os.tmpdir(), `funnelwork-test-pglite-${migrationsKey()}.tar`);
+    if (fs.existsSync(file)) return file;
+    const database = await createDatabase({ kind: 'pglite', dataDir: null, maintenance: false });
+    await database.migrate();
+    const bytes = await (database.dumpDataDir as () => Promise<Uint8Array>)();
+    await database.close();
+    // Written aside and renamed: a test file in another worker never reads half a tarball.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, bytes);
+    fs.renameSync(partial, file);
+    return file;
+  })();
+  return pgliteSnapshot;
+}
+
+/**
+ * A migrated database on the server to copy (`create database … template`), made once per set of
+ * migrations under an advisory lock, so workers that start together build it once.
+ */
+async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  const template = `funnelwork_template_${migrationsKey()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      const building = `${template}_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${building}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${building}`;
+      const database = await createDatabase({ kind: 'postgres', url: url.toString() });
+      await database.migrate();
+      await database.close();
+      await admin.query(`alter database ${building} rename to ${template}`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => undefined);
+    await admin.end();
+  }
+  return template;
+}
+
+/** A fresh migrated database: in memory, or a PostgreSQL database of its own that `drop()` removes. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
     // No maintenance timer: an analyze at a random moment would change the plans tests look at.
-    const database = await createDatabase({ kind: 'pglite', dataDir: null, maintenance: false });
-    await database.migrate();
+    const database = await createDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      maintenance: false,
+      loadDataDir: await migratedPgliteSnapshot(),
+    });
     return { ...database, drop: () => database.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const template = await migratedPostgresTemplate(serverUrl);
   const name = `funnelwork_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
   return {
     ...database,
     drop: async () => {

@@ -30,6 +30,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() ends open (pooled) client connections after this long; the default waits 30 s.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       stream.toArray().then((chunks: Buffer[]) => {
         if (refuse > 0) {

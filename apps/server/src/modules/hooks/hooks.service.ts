@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { HOOKS_PER_ACCOUNT_MAX, type Hook, type HookEvent as HookEventName } from '@funnelwork/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { createSealedBox, deriveKey } from '../../crypto/sealed-box.ts';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { accounts, hookDeliveries, hookSubscriptions, outboxEvents } from '../../db/schema/index.ts';
@@ -19,30 +20,13 @@ export const deliverHookJob = defineJob(
   { retryLimit: 12, retryDelay: 30, retryBackoff: true },
 );
 
-/** Each subscription's signing secret, sealed with AES-256-GCM under a key derived for it, bound to the account. */
+/** Each subscription's signing secret, sealed under a key of its own, bound to the account. */
 function secretBox(serverSecret: Buffer) {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'funnelwork', 'hook-secret/v1', 32));
-  const aad = (accountId: number) => Buffer.from(`hook-secret:${accountId}`);
+  const box = createSealedBox(deriveKey(serverSecret, 'hook-secret/v1'), 'hook secret');
+  const aad = (accountId: number) => `hook-secret:${accountId}`;
   return {
-    seal(accountId: number, text: string) {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      cipher.setAAD(aad(accountId));
-      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-      return ['v1', nonce, cipher.getAuthTag(), body]
-        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-        .join('.');
-    },
-    open(accountId: number, sealed: string) {
-      const [, nonce, tag, body] = sealed.split('.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce ?? '', 'base64url'));
-      decipher.setAAD(aad(accountId));
-      decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(body ?? '', 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
-    },
+    seal: (accountId: number, text: string) => box.seal(text, aad(accountId)),
+    open: (accountId: number, sealed: string) => box.open(sealed, aad(accountId)),
   };
 }
 

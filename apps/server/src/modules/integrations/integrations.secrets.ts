@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createSealedBox, deriveKey } from '../../crypto/sealed-box.ts';
 
 /**
  * Connection secrets at rest: AES-256-GCM under a key derived (HKDF) from the server's one secret
@@ -13,29 +13,11 @@ export type SecretsBox = {
 export type SecretScope = { accountId: number; integrationId: number };
 
 export function createSecretsBox(serverSecret: Buffer): SecretsBox {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'funnelwork', 'integration-secrets/v1', 32));
+  const box = createSealedBox(deriveKey(serverSecret, 'integration-secrets/v1'), 'integration secrets');
   const aad = ({ accountId, integrationId }: SecretScope) =>
-    Buffer.from(`funnelwork/user-integration/${accountId}/${integrationId}`);
+    `funnelwork/user-integration/${accountId}/${integrationId}`;
   return {
-    seal(scope, secrets) {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      cipher.setAAD(aad(scope));
-      const body = Buffer.concat([cipher.update(JSON.stringify(secrets), 'utf8'), cipher.final()]);
-      return ['v1', nonce, cipher.getAuthTag(), body]
-        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-        .join('.');
-    },
-    open(scope, sealed) {
-      const [version, nonce, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !nonce || !tag || body === undefined) {
-        throw new Error('Stored integration secrets are in an unknown format');
-      }
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
-      decipher.setAAD(aad(scope));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-      return JSON.parse(text.toString('utf8')) as Record<string, string>;
-    },
+    seal: (scope, secrets) => box.seal(JSON.stringify(secrets), aad(scope)),
+    open: (scope, sealed) => JSON.parse(box.open(sealed, aad(scope))) as Record<string, string>,
   };
 }

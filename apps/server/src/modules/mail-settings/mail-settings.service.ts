@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createPrivateKey, hkdfSync, randomBytes } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import type { MailSettings } from '@funnelwork/domain';
 import { eq } from 'drizzle-orm';
+import { createSealedBox, deriveKey } from '../../crypto/sealed-box.ts';
 import type { Db } from '../../db/client.ts';
 import { accountMailSettings } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -17,30 +18,13 @@ export type SenderOptions = {
 const invalid = (field: string, message: string) =>
   new HttpError(400, `${field}: ${message}`, 'validation_error', field);
 
-/** The DKIM key sealed with AES-256-GCM under a key derived from the server's secret, bound to the account. */
+/** The DKIM key sealed under a key of its own, bound to the account. */
 function sealer(serverSecret: Buffer) {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'funnelwork', 'account-mail/v1', 32));
-  const aad = (accountId: number) => Buffer.from(`funnelwork/dkim/${accountId}`);
+  const box = createSealedBox(deriveKey(serverSecret, 'account-mail/v1'), 'DKIM key');
+  const aad = (accountId: number) => `funnelwork/dkim/${accountId}`;
   return {
-    seal(accountId: number, text: string) {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      cipher.setAAD(aad(accountId));
-      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-      return ['v1', nonce, cipher.getAuthTag(), body]
-        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-        .join('.');
-    },
-    open(accountId: number, sealed: string) {
-      const [, nonce, tag, body] = sealed.split('.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce ?? '', 'base64url'));
-      decipher.setAAD(aad(accountId));
-      decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(body ?? '', 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
-    },
+    seal: (accountId: number, text: string) => box.seal(text, aad(accountId)),
+    open: (accountId: number, sealed: string) => box.open(sealed, aad(accountId)),
   };
 }
 

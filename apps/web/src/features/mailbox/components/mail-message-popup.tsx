@@ -16,7 +16,13 @@ export function MailMessagePopup({ message, onClose }: MailMessagePopupProps) {
   const [part, setPart] = useState<'html' | 'text'>('html');
   const html = detail.data?.html ?? null;
   return (
-    <Modal opened={message !== null} onClose={onClose} size="xl" title={message?.subject}>
+    <Modal
+      opened={message !== null}
+      onClose={onClose}
+      size="xl"
+      title={message?.subject}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {message && (
         <Stack>
           <Group justify="space-between">
