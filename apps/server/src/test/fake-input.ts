@@ -1,5 +1,9 @@
 import { faker } from '@faker-js/faker';
 import { createAutomationBodySchema, patchAutomationBodySchema } from '@funnelwork/domain';
+import {
+  automationEntriesBodySchema,
+  automationEntryBodySchema,
+} from '@funnelwork/domain/automations/entries';
 import type { z } from 'zod';
 import { fake, setFaker } from 'zod-schema-faker/v4';
 
@@ -31,6 +35,8 @@ const KNOWN: ReadonlyMap<unknown, () => unknown> = new Map<unknown, () => unknow
     }),
   ],
   [patchAutomationBodySchema, () => ({ data: { name: faker.lorem.words(2), steps: [{ type: 'end' }] } })],
+  [automationEntryBodySchema, () => ({ data: { path: '0', step: { type: 'end' } } })],
+  [automationEntriesBodySchema, () => ({ data: { steps: [{ type: 'end' }] } })],
 ]);
 
 /**
