@@ -81,6 +81,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes.t
 import { createSecretsBox } from './modules/integrations/integrations.secrets.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createMailchimpAdapter } from './modules/integrations/mailchimp/mailchimp.adapter.ts';
+import { createShopifyAdapter } from './modules/integrations/shopify/shopify.adapter.ts';
 import { createWebhookAdapter } from './modules/integrations/webhook/webhook.adapter.ts';
 import {
   createWebhookDeliveries,
@@ -443,6 +444,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     createWebhookAdapter({ deliveries: webhooks }),
     createMailchimpAdapter({ apiBase: config.mailchimpApiBase }),
     createGa4Adapter({ apiBase: config.ga4ApiBase }),
+    createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
   ]);
   const integrations = createIntegrationsService({
     db,

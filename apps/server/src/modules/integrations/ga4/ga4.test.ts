@@ -44,6 +44,13 @@ async function connected(): Promise<{ api: ApiClient; id: number }> {
   return { api, id: res.json().data.id };
 }
 
+let sharedConnection: ReturnType<typeof connected> | undefined;
+/** One connected account for the tests that do not change the connection (sign-ups are slow). */
+const shared = () => {
+  sharedConnection ??= connected();
+  return sharedConnection;
+};
+
 const purchase = {
   client_id: '1234567890.1700000000',
   transaction_id: 'FW-1001',
@@ -110,7 +117,7 @@ describe('connecting Google Analytics 4', () => {
   });
 
   it('the test method asks the validation server again', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const res = await api.post(`call-integration-method/${id}/test`, {});
     expect(res.json().data).toMatchObject({ ok: true });
     expect(res.json().data.message).toMatch(/^The GA4 validation server accepted a sample event/);
@@ -120,7 +127,7 @@ describe('connecting Google Analytics 4', () => {
 
 describe('GA4 events', () => {
   it('send-purchase POSTs a purchase event to /mp/collect with the measurement id and secret', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const res = await api.post(`call-integration-method/${id}/send-purchase`, purchase);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ sent: true, event: 'purchase', client_id: '1234567890.1700000000' });
@@ -149,7 +156,7 @@ describe('GA4 events', () => {
   });
 
   it('send-lead sends generate_lead, with a new gtag-style client id when none is given', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const res = await api.post(`call-integration-method/${id}/send-lead`, {
       user_id: 'customer-42',
       value: 5,
@@ -167,7 +174,7 @@ describe('GA4 events', () => {
   });
 
   it('validate_only answers the validation server and records nothing', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const before = fake.recorded.length;
     const res = await api.post(`call-integration-method/${id}/send-purchase`, {
       ...purchase,
@@ -179,7 +186,7 @@ describe('GA4 events', () => {
   });
 
   it('bad event input is a 400 naming the field; GA4 is not asked', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const before = fake.requests.length;
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['send-purchase', { ...purchase, transaction_id: undefined }, 'transaction_id'],
@@ -201,7 +208,7 @@ describe('GA4 events', () => {
   });
 
   it('an outage is a 422 that names Google Analytics, not the URL with the secret', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     fake.state.outage = true;
     try {
       const res = await api.post(`call-integration-method/${id}/send-purchase`, purchase);

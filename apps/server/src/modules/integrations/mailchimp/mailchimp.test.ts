@@ -41,6 +41,13 @@ async function connected(): Promise<{
   return { api, id: res.json().data.id, owner };
 }
 
+let sharedConnection: ReturnType<typeof connected> | undefined;
+/** One connected account for the tests that do not change the connection (sign-ups are slow). */
+const shared = () => {
+  sharedConnection ??= connected();
+  return sharedConnection;
+};
+
 describe('Mailchimp addresses', () => {
   it('puts the data center into the API host and hashes the lower-cased address (as Mailchimp documents)', () => {
     expect(mailchimpBase('https://{dc}.api.mailchimp.com', 'us21')).toBe('https://us21.api.mailchimp.com');
@@ -97,7 +104,7 @@ describe('connecting Mailchimp', () => {
   });
 
   it('pings with Basic auth, seals the key and never answers it', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const ping = fake.requests.filter((r) => r.path === '/3.0/ping').at(-1);
     expect(ping?.method).toBe('GET');
     expect(ping?.headers.authorization).toBe(basic(MAILCHIMP_GOOD_KEY));
@@ -129,7 +136,7 @@ describe('connecting Mailchimp', () => {
 
 describe('Mailchimp methods', () => {
   it('test and list-audiences', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const test = await api.post(`call-integration-method/${id}/test`, {});
     expect(test.json().data).toEqual({ ok: true, message: "Mailchimp answered: Everything's Chimpy!" });
     const lists = await api.post(`call-integration-method/${id}/list-audiences`, { count: 2 });
@@ -150,7 +157,7 @@ describe('Mailchimp methods', () => {
   });
 
   it('add-subscriber PUTs the member at the md5 of the lower-cased address, then adds the tags', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const email = `Bea.${Date.now()}@Example.com`;
     const hash = subscriberHash(email);
     const res = await api.post(`call-integration-method/${id}/add-subscriber`, {
@@ -198,7 +205,7 @@ describe('Mailchimp methods', () => {
   });
 
   it("maps Mailchimp's refusals: fields named (400), the rest 422 in its words", async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     const call = (data: Record<string, unknown>) =>
       api.post(`call-integration-method/${id}/add-subscriber`, { list_id: 'a1b2c3d4e5', ...data });
     const cases: Array<[Record<string, unknown>, number, string | undefined, string]> = [
@@ -241,7 +248,7 @@ describe('Mailchimp methods', () => {
   });
 
   it('a key revoked at Mailchimp after connecting fails the test and the methods clearly', async () => {
-    const { api, id } = await connected();
+    const { api, id } = await shared();
     fake.validKeys.delete(MAILCHIMP_GOOD_KEY);
     try {
       const test = await api.post(`call-integration-method/${id}/test`, {});
