@@ -16,10 +16,10 @@ export type FakeRequest = {
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /**
- * A local HTTP server on 127.0.0.1, port 0, answering JSON from `handle`: the base of the fake
+ * A local HTTP server on 127.0.0.1 (port 0 unless given: the browser tests use a fixed one), answering JSON from `handle`: the base of the fake
  * Mailchimp, GA4 and Shopify servers. Every request is recorded in `requests`.
  */
-export async function startFakeApi(handle: (request: FakeRequest) => FakeAnswer) {
+export async function startFakeApi(handle: (request: FakeRequest) => FakeAnswer, port = 0) {
   const requests: FakeRequest[] = [];
   const server = http.createServer((incoming, response) => {
     let rawBody = '';
@@ -53,14 +53,14 @@ export async function startFakeApi(handle: (request: FakeRequest) => FakeAnswer)
         .end(text);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
     requests,
-    port,
+    port: bound,
     /** `127.0.0.1:port`, for OUTBOUND_ALLOW_HOSTS. */
-    host: `127.0.0.1:${port}`,
-    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${bound}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -19,7 +19,7 @@ type Order = Record<string, unknown> & { id: number };
  * requests 429 with `Retry-After: state.retryAfter`, as Shopify's leaky bucket does. Stores are told
  * apart by the path's first part (`SHOPIFY_API_BASE=http://127.0.0.1:port/{shop}`): only SHOPIFY_SHOP exists.
  */
-export async function startFakeShopify() {
+export async function startFakeShopify(options: { port?: number } = {}) {
   const orders: Order[] = [];
   const state = { throttle: 0, retryAfter: '2.0', calls: 0 };
   let nextNumber = 1001;
@@ -119,7 +119,7 @@ export async function startFakeShopify() {
     return NOT_FOUND;
   }
 
-  const server = await startFakeApi(handle);
+  const server = await startFakeApi(handle, options.port);
   /** SHOPIFY_API_BASE for this fake. */
   const apiBase = `${server.url}/{shop}`;
   return { ...server, apiBase, orders, state };
