@@ -71,13 +71,14 @@ function refusal(answer: ServiceAnswer, shopDomain: string): IntegrationError {
     case 404:
       return new IntegrationError(`Shopify has no store at ${shopDomain}`, 422, 'shop_domain');
     case 422:
-    case 400:
+    case 400: {
       if (field && INPUT_FIELDS.has(field)) {
         return new IntegrationError(`${field}: ${message || 'is not valid'}`, 400, field);
       }
-      return new IntegrationError(
-        `Shopify refused: ${text ?? (field ? `${field === 'base' ? '' : `${field} `}${message}` : 'the request is not valid')}`,
-      );
+      // 'base' errors are about the whole order ("Customer is blocked from placing orders").
+      const about = field && field !== 'base' ? `${field} ${message}` : message;
+      return new IntegrationError(`Shopify refused: ${text ?? (about || 'the request is not valid')}`);
+    }
     default:
       return unexpectedAnswer(SERVICE, answer.status);
   }
