@@ -12,6 +12,8 @@ const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 2);
 /** Where sms.spec.ts starts its fake Twilio (helpers.ts works it out the same way). */
 const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 3);
+/** Where integrations-services.spec.ts starts its fake Shopify (helpers.ts works it out the same way). */
+const shopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? port + 4);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -50,8 +52,10 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
-      // The one private address webhooks may reach: integrations.spec.ts's local receiver.
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort}`,
+      // The private addresses integrations may reach: integrations.spec.ts's local receiver and the fake Shopify.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort},127.0.0.1:${shopifyPort}`,
+      // Shopify's Admin API as the fake of integrations-services.spec.ts answers it (stores by path).
+      SHOPIFY_API_BASE: `http://127.0.0.1:${shopifyPort}/{shop}`,
       WEBHOOK_RETRY_BASE_MS: '1000',
       // The SMS provider as sms.spec.ts's fake Twilio answers it, with the fake's credentials.
       SMS_API_BASE: `http://127.0.0.1:${smsPort}`,

@@ -105,3 +105,5 @@ export async function shopperPage(browser: Browser, merchant: Page) {
 export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2);
 /** The fake Twilio's port for sms.spec.ts (playwright.config.ts points SMS_API_BASE at it). */
 export const e2eSmsPort = Number(process.env.E2E_SMS_PORT ?? e2ePort + 3);
+/** The fake Shopify's port for integrations-services.spec.ts (playwright.config.ts points SHOPIFY_API_BASE at it). */
+export const e2eShopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? e2ePort + 4);

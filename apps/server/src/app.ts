@@ -72,6 +72,7 @@ import { createHooksService } from './modules/hooks/hooks.service.ts';
 import { createTargetCheck } from './modules/hooks/hooks.targets.ts';
 import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
+import { createGa4Adapter } from './modules/integrations/ga4/ga4.adapter.ts';
 import {
   createIntegrationRegistry,
   type IntegrationRegistry,
@@ -79,6 +80,8 @@ import {
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createSecretsBox } from './modules/integrations/integrations.secrets.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createMailchimpAdapter } from './modules/integrations/mailchimp/mailchimp.adapter.ts';
+import { createShopifyAdapter } from './modules/integrations/shopify/shopify.adapter.ts';
 import { createWebhookAdapter } from './modules/integrations/webhook/webhook.adapter.ts';
 import {
   createWebhookDeliveries,
@@ -437,7 +440,12 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     timeoutMs: config.webhooks.timeoutMs,
   });
   // The other catalogue entries are listed as 'Not available yet' until their adapters are added here.
-  const integrationRegistry = createIntegrationRegistry([createWebhookAdapter({ deliveries: webhooks })]);
+  const integrationRegistry = createIntegrationRegistry([
+    createWebhookAdapter({ deliveries: webhooks }),
+    createMailchimpAdapter({ apiBase: config.mailchimpApiBase }),
+    createGa4Adapter({ apiBase: config.ga4ApiBase }),
+    createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
+  ]);
   const integrations = createIntegrationsService({
     db,
     registry: integrationRegistry,

@@ -26,3 +26,31 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('integration API addresses', () => {
+  it("default to the services' own, with {dc} and {shop} left for each connection", () => {
+    const config = loadConfig({});
+    expect(config.mailchimpApiBase).toBe('https://{dc}.api.mailchimp.com');
+    expect(config.ga4ApiBase).toBe('https://www.google-analytics.com');
+    expect(config.shopifyApiBase).toBe('https://{shop}');
+    expect(config.shopifyRetryAfterMaxMs).toBe(10_000);
+  });
+
+  it('take local fakes and refuse what is not a URL, naming the setting', () => {
+    const config = loadConfig({
+      MAILCHIMP_API_BASE: 'http://127.0.0.1:4010',
+      SHOPIFY_API_BASE: 'http://127.0.0.1:4011/{shop}',
+      SHOPIFY_RETRY_AFTER_MAX_MS: '50',
+    });
+    expect(config.mailchimpApiBase).toBe('http://127.0.0.1:4010');
+    expect(config.shopifyApiBase).toBe('http://127.0.0.1:4011/{shop}');
+    expect(config.shopifyRetryAfterMaxMs).toBe(50);
+    expect(() => loadConfig({ MAILCHIMP_API_BASE: 'mailchimp' })).toThrow(
+      /Invalid setting MAILCHIMP_API_BASE/,
+    );
+    expect(() => loadConfig({ SHOPIFY_API_BASE: 'ftp://{shop}' })).toThrow(
+      /Invalid setting SHOPIFY_API_BASE/,
+    );
+    expect(() => loadConfig({ GA4_API_BASE: 'nope' })).toThrow(/Invalid setting GA4_API_BASE/);
+  });
+});

@@ -34,6 +34,26 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Mailchimp's Marketing API address; `{dc}` is the data center the API key ends with (tests: a local fake). */
+  MAILCHIMP_API_BASE: z
+    .string()
+    .default('https://{dc}.api.mailchimp.com')
+    .refine(
+      (value) => isUrl(value.replace('{dc}', 'us1')),
+      'MAILCHIMP_API_BASE is a URL, with {dc} where the data center goes',
+    ),
+  /** The GA4 Measurement Protocol address (tests: a local fake). */
+  GA4_API_BASE: z.string().url().default('https://www.google-analytics.com'),
+  /** Shopify's Admin API address; `{shop}` is the store's myshopify.com domain (tests: a local fake). */
+  SHOPIFY_API_BASE: z
+    .string()
+    .default('https://{shop}')
+    .refine(
+      (value) => isUrl(value.replace('{shop}', 'example.myshopify.com')),
+      'SHOPIFY_API_BASE is a URL, with {shop} where the store domain goes',
+    ),
+  /** The longest Shopify's Retry-After is waited out (once) before a rate-limited call fails. */
+  SHOPIFY_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Requests each API key may make per minute (a token bucket per key, per server process). */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** '1' lets REST hooks target private and loopback addresses (local development and tests only). */
@@ -101,6 +121,15 @@ const envSchema = z.object({
     }),
 });
 
+function isUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /** Which peers may set X-Forwarded-*: none, any (only behind a proxy that overwrites them), or these. */
 export type TrustProxy = boolean | string[];
 
@@ -160,6 +189,11 @@ export type Config = {
   gatewaySecretKey: Buffer | undefined;
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
+  /** Integration adapters' API addresses (`{dc}`, `{shop}` filled in per connection) and Shopify's 429 wait cap. */
+  mailchimpApiBase: string;
+  ga4ApiBase: string;
+  shopifyApiBase: string;
+  shopifyRetryAfterMaxMs: number;
   /** Requests per minute per API key. */
   apiKeyRatePerMinute: number;
   /** REST hooks may target private and loopback addresses (tests, local development). */
@@ -227,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
+    mailchimpApiBase: e.MAILCHIMP_API_BASE,
+    ga4ApiBase: e.GA4_API_BASE,
+    shopifyApiBase: e.SHOPIFY_API_BASE,
+    shopifyRetryAfterMaxMs: e.SHOPIFY_RETRY_AFTER_MAX_MS,
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     hooksAllowPrivateTargets: e.HOOKS_ALLOW_PRIVATE_TARGETS === '1',
     stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,

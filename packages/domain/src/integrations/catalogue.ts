@@ -54,6 +54,9 @@ export type IntegrationInfo = {
 };
 
 export const WEBHOOK_INTEGRATION_ID = 1;
+export const MAILCHIMP_INTEGRATION_ID = 3;
+export const SHOPIFY_INTEGRATION_ID = 4;
+export const GA4_INTEGRATION_ID = 5;
 
 export const INTEGRATIONS = [
   {
@@ -73,7 +76,7 @@ export const INTEGRATIONS = [
     inactive: false,
   },
   {
-    id: 3,
+    id: MAILCHIMP_INTEGRATION_ID,
     slug: 'mailchimp',
     name: 'Mailchimp',
     kind: 'email_marketing',
@@ -81,7 +84,7 @@ export const INTEGRATIONS = [
     inactive: false,
   },
   {
-    id: 4,
+    id: SHOPIFY_INTEGRATION_ID,
     slug: 'shopify',
     name: 'Shopify',
     kind: 'ecommerce',
@@ -89,7 +92,7 @@ export const INTEGRATIONS = [
     inactive: false,
   },
   {
-    id: 5,
+    id: GA4_INTEGRATION_ID,
     slug: 'google-analytics-4',
     name: 'Google Analytics 4',
     kind: 'analytics',
