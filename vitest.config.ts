@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files share a worker's loaded modules instead of importing the app again each (an API test
+    // file spent more time importing than testing). Tests keep no state in shared modules: each file
+    // builds its own app and database.
+    isolate: false,
   },
 });

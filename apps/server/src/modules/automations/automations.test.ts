@@ -160,7 +160,7 @@ describe('the automations engine', () => {
     expect(edited.json().data.version).toBe(2);
 
     // A day passes while the server is down: its delayed job is lost, the run's resume_at is past.
-    const past = new Date(Date.now() - 120_000);
+    const past = new Date(Date.now() - 600_000);
     await t.database.db.execute(
       sql`delete from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)}`,
     );
@@ -169,7 +169,8 @@ describe('the automations engine', () => {
       .update(automationRunSteps)
       .set({ result: { resume_at: past.toISOString() } })
       .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, '0')));
-    expect(await t.app.services.automations.sweep()).toBeGreaterThan(0);
+    // The job is gone: only a sweep (this one, or the server's own every half minute) can resume it.
+    await t.app.services.automations.sweep();
     await waitFor(() => mailsWith(email, 'One day on')[0]);
     expect(mailsWith(email, 'Edited version')).toHaveLength(0);
     const [done] = await waitFor(async () => {
