@@ -72,6 +72,8 @@ import { createHooksService } from './modules/hooks/hooks.service.ts';
 import { createTargetCheck } from './modules/hooks/hooks.targets.ts';
 import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
+import { createGoogleSheetsAdapter } from './modules/integrations/google-sheets/google-sheets.adapter.ts';
+import { googleSheetsRoutes } from './modules/integrations/google-sheets/google-sheets.routes.ts';
 import {
   createIntegrationRegistry,
   type IntegrationRegistry,
@@ -437,7 +439,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     timeoutMs: config.webhooks.timeoutMs,
   });
   // The other catalogue entries are listed as 'Not available yet' until their adapters are added here.
-  const integrationRegistry = createIntegrationRegistry([createWebhookAdapter({ deliveries: webhooks })]);
+  const integrationRegistry = createIntegrationRegistry([
+    createWebhookAdapter({ deliveries: webhooks }),
+    createGoogleSheetsAdapter({ settings: config.google }),
+  ]);
   const integrations = createIntegrationsService({
     db,
     registry: integrationRegistry,
@@ -519,6 +524,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
       integrationsRoutes(api, { integrations, deliveries: webhooks });
+      googleSheetsRoutes(api, {
+        db,
+        integrations,
+        settings: config.google,
+        serverSecret,
+        publicUrl: config.publicUrl,
+      });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
       analyticsRoutes(api, { analytics });

@@ -54,6 +54,7 @@ export type IntegrationInfo = {
 };
 
 export const WEBHOOK_INTEGRATION_ID = 1;
+export const GOOGLE_SHEETS_INTEGRATION_ID = 2;
 
 export const INTEGRATIONS = [
   {
@@ -65,7 +66,7 @@ export const INTEGRATIONS = [
     inactive: false,
   },
   {
-    id: 2,
+    id: GOOGLE_SHEETS_INTEGRATION_ID,
     slug: 'google-sheets',
     name: 'Google Sheets',
     kind: 'spreadsheet',
@@ -124,5 +125,7 @@ export function integrationBySlugOrId(key: string): IntegrationInfo | undefined 
 
 /** What the catalogue says of an integration the server has no adapter for yet. */
 export const NOT_AVAILABLE_TEXT = 'Not available yet';
+/** What it says of an integration whose adapter lacks a server setting (the reason is `not_configured`). */
+export const NOT_CONFIGURED_TEXT = 'Not configured';
 /** What it says of the payment plugin. */
 export const INACTIVE_TEXT = 'Inactive';
