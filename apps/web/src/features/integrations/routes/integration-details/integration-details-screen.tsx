@@ -1,4 +1,8 @@
-import { integrationBySlugOrId, WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import {
+  GOOGLE_SHEETS_INTEGRATION_ID,
+  integrationBySlugOrId,
+  WEBHOOK_INTEGRATION_ID,
+} from '@funnelwork/domain/integrations/catalogue';
 import { hasPermission, isAdmin } from '@funnelwork/domain/rules';
 import { Anchor, Badge, Card, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -15,6 +19,7 @@ import {
   useUserIntegrations,
 } from '../../api.ts';
 import { DeliveriesTable } from '../../components/deliveries-table.tsx';
+import { GoogleSheetsPanel } from '../../components/google-sheets-panel.tsx';
 import { SigningSecretCard } from '../../components/signing-secret-card.tsx';
 import { WebhookConnectForm } from '../../components/webhook-connect-form.tsx';
 
@@ -56,8 +61,13 @@ export function IntegrationDetailsScreen() {
         <InfoMessage title={info.status}>
           {info.inactive
             ? 'Payments are set up under Store settings → Payment gateways.'
-            : `${known.name} cannot be connected on this server yet.`}
+            : info.not_configured
+              ? `${known.name} is ${info.not_configured}.`
+              : `${known.name} cannot be connected on this server yet.`}
         </InfoMessage>
+      )}
+      {info?.available && mine.data && known.id === GOOGLE_SHEETS_INTEGRATION_ID && (
+        <GoogleSheetsPanel info={info} connection={connection} admin={admin} automator={automator} />
       )}
       {info?.available && mine.data && known.id === WEBHOOK_INTEGRATION_ID && (
         <>
