@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_GOOGLE_CLIENT } from '../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
 import { FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN } from '../apps/server/src/sms/fake-twilio.fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -12,6 +13,8 @@ const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 2);
 /** Where sms.spec.ts starts its fake Twilio (helpers.ts works it out the same way). */
 const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 3);
+/** Where google-sheets.spec.ts starts its fake Google (helpers.ts works it out the same way). */
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 9);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -51,12 +54,19 @@ export default defineConfig({
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
       // The one private address webhooks may reach: integrations.spec.ts's local receiver.
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort}`,
+      // …and google-sheets.spec.ts's fake Google.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort},127.0.0.1:${googlePort}`,
       WEBHOOK_RETRY_BASE_MS: '1000',
       // The SMS provider as sms.spec.ts's fake Twilio answers it, with the fake's credentials.
       SMS_API_BASE: `http://127.0.0.1:${smsPort}`,
       SMS_ACCOUNT_SID: FAKE_TWILIO_SID,
       SMS_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+      // Google's OAuth and Sheets APIs as google-sheets.spec.ts's fake answers them.
+      GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT.clientSecret,
+      GOOGLE_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${googlePort}/o/oauth2/v2/auth`,
+      GOOGLE_OAUTH_BASE: `http://127.0.0.1:${googlePort}`,
+      GOOGLE_SHEETS_API_BASE: `http://127.0.0.1:${googlePort}`,
     },
   },
 });

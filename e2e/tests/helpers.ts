@@ -105,3 +105,5 @@ export async function shopperPage(browser: Browser, merchant: Page) {
 export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2);
 /** The fake Twilio's port for sms.spec.ts (playwright.config.ts points SMS_API_BASE at it). */
 export const e2eSmsPort = Number(process.env.E2E_SMS_PORT ?? e2ePort + 3);
+/** The fake Google's port for google-sheets.spec.ts (playwright.config.ts points the GOOGLE_* bases at it). */
+export const e2eGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? e2ePort + 9);

@@ -12,7 +12,12 @@ import type { AddressInfo } from 'node:net';
  *   `POST /v4/spreadsheets/{id}/values/{range}:append`, checking the bearer token, answering 401 for an
  *   expired one and 429 when told to.
  */
-export type FakeGoogleOptions = { clientId: string; clientSecret: string };
+export type FakeGoogleOptions = {
+  clientId: string;
+  clientSecret: string;
+  /** 0 (any free port) unless given; the browser tests use a fixed one. */
+  port?: number;
+};
 type Code = { clientId: string; redirectUri: string; challenge: string; scope: string; used: boolean };
 export type AppendCall = {
   spreadsheetId: string;
@@ -24,7 +29,7 @@ export type AppendCall = {
 
 const b64url = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
-export async function startFakeGoogle({ clientId, clientSecret }: FakeGoogleOptions) {
+export async function startFakeGoogle({ clientId, clientSecret, port: wanted = 0 }: FakeGoogleOptions) {
   const codes = new Map<string, Code>();
   const accessTokens = new Map<string, { refreshToken: string; expired: boolean }>();
   const refreshTokens = new Set<string>();
@@ -220,7 +225,7 @@ export async function startFakeGoogle({ clientId, clientSecret }: FakeGoogleOpti
       answer(404, googleError(404, 'NOT_FOUND', 'Not found'));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   return {
@@ -251,3 +256,9 @@ export async function startFakeGoogle({ clientId, clientSecret }: FakeGoogleOpti
   };
 }
 export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
+
+/** The OAuth client the browser tests' server is configured with (e2e/playwright.config.ts). */
+export const FAKE_GOOGLE_CLIENT = {
+  clientId: 'funnelwork-e2e.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-e2e-secret',
+};
