@@ -7,6 +7,7 @@ import { integrationOauthStates, userIntegrations } from '../../../db/schema/ind
 import { TooManyRequestsError } from '../../../plugins/errors.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../../funnels/funnels.fixtures.ts';
+import { createSecretsBox } from '../integrations.secrets.ts';
 import { backoffDelayMs, createWriteLimiter } from './google-sheets.api.ts';
 import { type FakeGoogle, startFakeGoogle } from './google-sheets.fixtures.ts';
 
@@ -332,6 +333,28 @@ describe('the Sheets methods', () => {
     await api.post(`call-integration-method/${id}/list-sheets`, { spreadsheet_id: SPREADSHEET });
     expect(google.tokenRequests.filter((f) => f.get('grant_type') === 'refresh_token').length).toBe(
       refreshesBefore + 1,
+    );
+    // An access token past its expiry is refreshed before it is sent (no 401 round trip).
+    const box = createSecretsBox(t.config.gatewaySecretKey as Buffer);
+    const scope = { accountId: owner.accountId, integrationId: GOOGLE_SHEETS_INTEGRATION_ID };
+    const [current] = await connectionsOf(owner.accountId);
+    const secrets = box.open(scope, current?.secretsSealed as string);
+    await t.database.db
+      .update(userIntegrations)
+      .set({ secretsSealed: box.seal(scope, { ...secrets, expires_at: String(Date.now() - 1000) }) })
+      .where(eq(userIntegrations.id, id));
+    const sent = google.requests.length;
+    const listed = await api.post(`call-integration-method/${id}/list-sheets`, {
+      spreadsheet_id: SPREADSHEET,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(google.requests.slice(sent).map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/token 200',
+      `/v4/spreadsheets/${SPREADSHEET} 200`,
+    ]);
+    const [refreshed] = await connectionsOf(owner.accountId);
+    expect(Number(box.open(scope, refreshed?.secretsSealed as string).expires_at)).toBeGreaterThan(
+      Date.now(),
     );
     // `test` checks the grant by refreshing it.
     const test = await api.post(`call-integration-method/${id}/test`, {});
