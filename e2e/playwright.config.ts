@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_GOOGLE_CLIENT } from '../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
 import { FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN } from '../apps/server/src/sms/fake-twilio.fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -14,6 +15,8 @@ const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 2);
 const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 3);
 /** Where integrations-services.spec.ts starts its fake Shopify (helpers.ts works it out the same way). */
 const shopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? port + 4);
+/** Where google-sheets.spec.ts starts its fake Google (helpers.ts works it out the same way). */
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 9);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
@@ -52,8 +55,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
-      // The private addresses integrations may reach: integrations.spec.ts's local receiver and the fake Shopify.
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort},127.0.0.1:${shopifyPort}`,
+      // The private addresses outbound calls may reach: integrations.spec.ts's local receiver, the fake
+      // Shopify of integrations-services.spec.ts and the fake Google of google-sheets.spec.ts.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort},127.0.0.1:${shopifyPort},127.0.0.1:${googlePort}`,
       // Shopify's Admin API as the fake of integrations-services.spec.ts answers it (stores by path).
       SHOPIFY_API_BASE: `http://127.0.0.1:${shopifyPort}/{shop}`,
       WEBHOOK_RETRY_BASE_MS: '1000',
@@ -61,6 +65,12 @@ export default defineConfig({
       SMS_API_BASE: `http://127.0.0.1:${smsPort}`,
       SMS_ACCOUNT_SID: FAKE_TWILIO_SID,
       SMS_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+      // Google's OAuth and Sheets APIs as google-sheets.spec.ts's fake answers them.
+      GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT.clientSecret,
+      GOOGLE_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${googlePort}/o/oauth2/v2/auth`,
+      GOOGLE_OAUTH_BASE: `http://127.0.0.1:${googlePort}`,
+      GOOGLE_SHEETS_API_BASE: `http://127.0.0.1:${googlePort}`,
     },
   },
 });

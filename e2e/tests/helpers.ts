@@ -107,3 +107,5 @@ export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2
 export const e2eSmsPort = Number(process.env.E2E_SMS_PORT ?? e2ePort + 3);
 /** The fake Shopify's port for integrations-services.spec.ts (playwright.config.ts points SHOPIFY_API_BASE at it). */
 export const e2eShopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? e2ePort + 4);
+/** The fake Google's port for google-sheets.spec.ts (playwright.config.ts points the GOOGLE_* bases at it). */
+export const e2eGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? e2ePort + 9);

@@ -52,7 +52,7 @@ test('the demo connects a webhook, a purchase in its published funnel reaches it
     await page.goto('/integrations');
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
     const sheets = page.getByRole('region', { name: 'Google Sheets' });
-    await expect(sheets).toContainText('Not available yet');
+    await expect(sheets).toContainText('Not connected');
     await expect(page.getByRole('region', { name: 'Payment plugin' })).toContainText('Inactive');
     await shot(page, 'integrations-catalogue');
     await page.getByRole('region', { name: 'Webhook' }).getByRole('link', { name: 'Connect' }).click();

@@ -73,6 +73,8 @@ import { createTargetCheck } from './modules/hooks/hooks.targets.ts';
 import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createGa4Adapter } from './modules/integrations/ga4/ga4.adapter.ts';
+import { createGoogleSheetsAdapter } from './modules/integrations/google-sheets/google-sheets.adapter.ts';
+import { googleSheetsRoutes } from './modules/integrations/google-sheets/google-sheets.routes.ts';
 import {
   createIntegrationRegistry,
   type IntegrationRegistry,
@@ -445,6 +447,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     createMailchimpAdapter({ apiBase: config.mailchimpApiBase }),
     createGa4Adapter({ apiBase: config.ga4ApiBase }),
     createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
+    createGoogleSheetsAdapter({ settings: config.google }),
   ]);
   const integrations = createIntegrationsService({
     db,
@@ -527,6 +530,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
       integrationsRoutes(api, { integrations, deliveries: webhooks });
+      googleSheetsRoutes(api, {
+        db,
+        integrations,
+        settings: config.google,
+        serverSecret,
+        publicUrl: config.publicUrl,
+      });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
       analyticsRoutes(api, { analytics });

@@ -69,6 +69,23 @@ const envSchema = z.object({
   WEBHOOK_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(720).default(24),
   /** How long a webhook receiver has to answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The platform's Google OAuth client (a "Web application" client); Google Sheets is off while unset. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's consent screen (tests point it at a local fake). */
+  GOOGLE_OAUTH_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  /** Google's OAuth token service: `{base}/token` and `{base}/revoke`. */
+  GOOGLE_OAUTH_BASE: z.string().url().default('https://oauth2.googleapis.com'),
+  /** The Sheets API v4 address. */
+  GOOGLE_SHEETS_API_BASE: z.string().url().default('https://sheets.googleapis.com'),
+  /** Row writes per minute per connection (Sheets allows 60 write requests per minute per user). */
+  GOOGLE_SHEETS_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(60).default(60),
+  /** How long a write may wait for the per-minute limit before it is answered 429. */
+  GOOGLE_SHEETS_MAX_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
+  /** Back-off on Sheets' 429: first delay, its cap, and how many retries (exponential with jitter). */
+  GOOGLE_SHEETS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  GOOGLE_SHEETS_RETRY_MAX_MS: z.coerce.number().int().min(1).default(32_000),
+  GOOGLE_SHEETS_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
   /** Signing secret of the Stripe webhook endpoint for the platform's own billing (whsec_…); unset: no webhook. */
   STRIPE_BILLING_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** The platform's own Stripe secret key, for the daily reconciliation of billing charges; unset: none. */
@@ -204,6 +221,8 @@ export type Config = {
   sms: { apiBase: string; accountSid: string | undefined; authToken: string | undefined };
   /** Published pages' own domain ({subdomain}.pagesDomain); undefined: only {subdomain}.localhost. */
   pagesDomain: string | undefined;
+  /** Google Sheets: the OAuth client (unset: not configured), Google's addresses, limits and back-off. */
+  google: GoogleSettings;
   /** Private `host:port` pairs outbound requests may reach anyway (tests, local development). */
   outboundAllowHosts: string[];
   /** Webhook deliveries: retry backoff (ms) and receiver timeout. */
@@ -220,6 +239,23 @@ export type Config = {
   webDist: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
   inMemoryDatabase: boolean;
+};
+
+export type GoogleSettings = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizeUrl: string;
+  oauthBase: string;
+  sheetsApiBase: string;
+  writesPerMinute: number;
+  /** The limit's window: a minute (tests shorten it). */
+  writeWindowMs: number;
+  maxWaitMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxRetries: number;
+  /** How long a "Connect with Google" may take before its state expires (10 minutes). */
+  stateTtlMs: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -271,6 +307,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeBillingSecretKey: e.STRIPE_BILLING_SECRET_KEY,
     sms: { apiBase: e.SMS_API_BASE, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN },
     pagesDomain: e.PAGES_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ''),
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      authorizeUrl: e.GOOGLE_OAUTH_AUTHORIZE_URL,
+      oauthBase: e.GOOGLE_OAUTH_BASE,
+      sheetsApiBase: e.GOOGLE_SHEETS_API_BASE,
+      writesPerMinute: e.GOOGLE_SHEETS_WRITES_PER_MINUTE,
+      writeWindowMs: 60_000,
+      maxWaitMs: e.GOOGLE_SHEETS_MAX_WAIT_MS,
+      retryBaseMs: e.GOOGLE_SHEETS_RETRY_BASE_MS,
+      retryMaxMs: e.GOOGLE_SHEETS_RETRY_MAX_MS,
+      maxRetries: e.GOOGLE_SHEETS_MAX_RETRIES,
+      stateTtlMs: 10 * 60_000,
+    },
     outboundAllowHosts: dnsServerList(e.OUTBOUND_ALLOW_HOSTS),
     webhooks: {
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,

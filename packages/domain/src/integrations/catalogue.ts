@@ -57,6 +57,7 @@ export const WEBHOOK_INTEGRATION_ID = 1;
 export const MAILCHIMP_INTEGRATION_ID = 3;
 export const SHOPIFY_INTEGRATION_ID = 4;
 export const GA4_INTEGRATION_ID = 5;
+export const GOOGLE_SHEETS_INTEGRATION_ID = 2;
 
 export const INTEGRATIONS = [
   {
@@ -68,7 +69,7 @@ export const INTEGRATIONS = [
     inactive: false,
   },
   {
-    id: 2,
+    id: GOOGLE_SHEETS_INTEGRATION_ID,
     slug: 'google-sheets',
     name: 'Google Sheets',
     kind: 'spreadsheet',
@@ -127,5 +128,7 @@ export function integrationBySlugOrId(key: string): IntegrationInfo | undefined 
 
 /** What the catalogue says of an integration the server has no adapter for yet. */
 export const NOT_AVAILABLE_TEXT = 'Not available yet';
+/** What it says of an integration whose adapter lacks a server setting (the reason is `not_configured`). */
+export const NOT_CONFIGURED_TEXT = 'Not configured';
 /** What it says of the payment plugin. */
 export const INACTIVE_TEXT = 'Inactive';

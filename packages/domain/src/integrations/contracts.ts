@@ -36,9 +36,11 @@ export const integrationInfoSchema = z.object({
   description: z.string(),
   /** This server has a working adapter for it. */
   available: z.boolean(),
+  /** Why it cannot be connected although there is an adapter (a missing server setting), else null. */
+  not_configured: z.string().nullable(),
   /** Listed, never connectable (the payment plugin). */
   inactive: z.boolean(),
-  /** 'Connected', 'Switched off', 'Not connected', 'Not available yet' or 'Inactive'. */
+  /** 'Connected', 'Switched off', 'Not connected', 'Not available yet', 'Not configured' or 'Inactive'. */
   status: z.string(),
   /** Can also be connected to a self-hosted or regional address of the service (custom-connect). */
   custom_connect: z.boolean(),

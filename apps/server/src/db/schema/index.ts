@@ -13,6 +13,7 @@ export * from './images.ts';
 export * from './integrations.ts';
 export * from './library.ts';
 export * from './mail.ts';
+export * from './oauth-states.ts';
 export * from './orders.ts';
 export * from './popups.ts';
 export * from './receipts.ts';

@@ -76,6 +76,11 @@ export type IntegrationAdapter = {
   /** Whether custom-connect (a merchant-given API address, through the SSRF guard) makes sense. */
   customConnect: boolean;
   /**
+   * Set when the server lacks a setting the adapter needs (Google Sheets without GOOGLE_CLIENT_ID): the
+   * catalogue shows it as the status, and connecting is refused with it.
+   */
+  notConfigured?: string;
+  /**
    * Checks the form, tests the credentials against the service, and answers what to store. Throws
    * IntegrationError when the form is wrong (400, naming the field) or the service refuses (422).
    * `previous` is the connection being replaced, so secrets the merchant did not re-enter can be kept.

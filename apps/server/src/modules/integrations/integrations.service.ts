@@ -4,6 +4,7 @@ import {
   type IntegrationInfo,
   integrationById,
   NOT_AVAILABLE_TEXT,
+  NOT_CONFIGURED_TEXT,
 } from '@funnelwork/domain/integrations/catalogue';
 import type { IntegrationInfoAnswer, UserIntegration } from '@funnelwork/domain/integrations/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -119,6 +120,7 @@ export function createIntegrationsService({
   function status(info: IntegrationInfo, adapter: IntegrationAdapter | undefined, row: Row | undefined) {
     if (info.inactive) return INACTIVE_TEXT;
     if (!adapter) return NOT_AVAILABLE_TEXT;
+    if (adapter.notConfigured) return NOT_CONFIGURED_TEXT;
     if (!row || row.connectedAt === null) return 'Not connected';
     return row.active ? 'Connected' : 'Switched off';
   }
@@ -146,10 +148,14 @@ export function createIntegrationsService({
     if (!adapter) {
       throw new HttpError(422, `${info.name}: ${NOT_AVAILABLE_TEXT}`, 'integration_not_available');
     }
+    if (adapter.notConfigured) {
+      throw new HttpError(422, `${info.name}: ${adapter.notConfigured}`, 'integration_not_configured');
+    }
     return { info, adapter };
   }
 
   return {
+    adapterFor,
     connectionOf,
     contextFor,
     rowOf,
@@ -165,7 +171,8 @@ export function createIntegrationsService({
           name: info.name,
           kind: info.kind,
           description: info.description,
-          available: adapter !== undefined,
+          available: adapter !== undefined && !adapter.notConfigured,
+          not_configured: adapter?.notConfigured ?? null,
           inactive: info.inactive,
           status: status(info, adapter, row),
           custom_connect: adapter?.customConnect ?? false,

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INTEGRATIONS, NOT_AVAILABLE_TEXT } from '@funnelwork/domain/integrations/catalogue';
+import {
+  INTEGRATIONS,
+  NOT_AVAILABLE_TEXT,
+  NOT_CONFIGURED_TEXT,
+} from '@funnelwork/domain/integrations/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents, userIntegrations, webhookDeliveries } from '../../db/schema/index.ts';
@@ -113,7 +117,7 @@ async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>) {
 }
 
 describe('the catalogue (spec §3: e-commerce, e-mail marketing, analytics, spreadsheet, payment plugin inactive)', () => {
-  it('lists every integration with its state; only the webhook can be connected on this server', async () => {
+  it('lists every integration with its state: built ones connectable, Sheets not configured, SMTP not yet', async () => {
     const owner = await signUpOwner(t.app);
     const res = await apiClient(t.app, owner.auth).get('integrations');
     expect(res.statusCode).toBe(200);
@@ -131,7 +135,15 @@ describe('the catalogue (spec §3: e-commerce, e-mail marketing, analytics, spre
     );
     const byName = Object.fromEntries(list.map((i) => [i.name, i]));
     expect(byName.Webhook).toMatchObject({ available: true, status: 'Not connected' });
-    expect(byName['Google Sheets']).toMatchObject({ available: false, status: NOT_AVAILABLE_TEXT });
+    for (const name of ['Mailchimp', 'Shopify', 'Google Analytics 4']) {
+      expect(byName[name]).toMatchObject({ available: true, status: 'Not connected' });
+    }
+    expect(byName['SMTP sender']).toMatchObject({ available: false, status: NOT_AVAILABLE_TEXT });
+    // Without GOOGLE_CLIENT_ID the Sheets adapter is there but says so (google-sheets.test.ts connects it).
+    expect(byName['Google Sheets']).toMatchObject({ available: false, status: NOT_CONFIGURED_TEXT });
+    expect((byName['Google Sheets'] as unknown as { not_configured: string }).not_configured).toContain(
+      'GOOGLE_CLIENT_ID',
+    );
     expect(byName['Payment plugin']).toMatchObject({ available: false, inactive: true, status: 'Inactive' });
     const webhook = list.find((i) => i.id === 1) as unknown as {
       methods: Array<{ name: string; input_schema: object }>;
@@ -144,9 +156,17 @@ describe('the catalogue (spec §3: e-commerce, e-mail marketing, analytics, spre
 
   it('refuses what cannot be connected, saying why', async () => {
     const api = apiClient(t.app, (await signUpOwner(t.app)).auth);
+    const smtp = await api.post('connect', { integration_id: 6, fields: {} });
+    expect(smtp.statusCode).toBe(422);
+    expect(smtp.json().error.message).toBe('SMTP sender: Not available yet');
     const sheets = await api.post('connect', { integration_id: 2, fields: {} });
     expect(sheets.statusCode).toBe(422);
-    expect(sheets.json().error.message).toBe('Google Sheets: Not available yet');
+    expect(sheets.json().error.message).toBe(
+      'Google Sheets: not configured on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+    );
+    const start = await api.post('integrations/google-sheets/oauth/start');
+    expect(start.statusCode).toBe(422);
+    expect(start.json().error.message).toBe(sheets.json().error.message);
     const plugin = await api.post('connect', { integration_id: 7, fields: {} });
     expect(plugin.statusCode).toBe(422);
     expect(plugin.json().error.message).toBe('Payment plugin is inactive');

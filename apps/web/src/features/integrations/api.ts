@@ -3,6 +3,7 @@ import type {
   IntegrationInfoAnswer,
   UserIntegration,
 } from '@funnelwork/domain/integrations/contracts';
+import { GOOGLE_OAUTH_START_PATH } from '@funnelwork/domain/integrations/google-sheets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
@@ -94,5 +95,14 @@ export function useResendDelivery() {
       apiOrThrow<Delivery>('POST', `user-integrations/${vars.id}/deliveries/${vars.deliveryId}/resend`),
     invalidates: [integrationKeys.all],
     success: (delivery) => `Sending ${delivery.event_id} again`,
+  });
+}
+
+/** POST integrations/google-sheets/oauth/start: Google's consent URL; the browser goes there next. */
+export function useStartGoogleConnect() {
+  return useApiMutation({
+    mutationFn: () =>
+      apiOrThrow<{ authorize_url: string; expires_at: string }>('POST', GOOGLE_OAUTH_START_PATH),
+    invalidates: [],
   });
 }

@@ -1,4 +1,8 @@
-import { integrationBySlugOrId, WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import {
+  GOOGLE_SHEETS_INTEGRATION_ID,
+  integrationBySlugOrId,
+  WEBHOOK_INTEGRATION_ID,
+} from '@funnelwork/domain/integrations/catalogue';
 import { hasPermission, isAdmin } from '@funnelwork/domain/rules';
 import { Anchor, Badge, Card, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -15,6 +19,7 @@ import {
   useUserIntegrations,
 } from '../../api.ts';
 import { DeliveriesTable } from '../../components/deliveries-table.tsx';
+import { GoogleSheetsPanel } from '../../components/google-sheets-panel.tsx';
 import { ServiceConnectForm } from '../../components/service-connect-form.tsx';
 import { SigningSecretCard } from '../../components/signing-secret-card.tsx';
 import { WebhookConnectForm } from '../../components/webhook-connect-form.tsx';
@@ -57,52 +62,60 @@ export function IntegrationDetailsScreen() {
         <InfoMessage title={info.status}>
           {info.inactive
             ? 'Payments are set up under Store settings → Payment gateways.'
-            : `${known.name} cannot be connected on this server yet.`}
+            : info.not_configured
+              ? `${known.name} is ${info.not_configured}.`
+              : `${known.name} cannot be connected on this server yet.`}
         </InfoMessage>
       )}
-      {info?.available && mine.data && known.id !== WEBHOOK_INTEGRATION_ID && (
-        <Card withBorder>
-          <Stack>
-            <Group justify="space-between">
-              <Badge variant="light" color={info.status === 'Connected' ? 'green' : 'gray'}>
-                {info.status}
-              </Badge>
-              {connection?.connected && (
-                <Group gap="xs">
-                  <LockedButton
-                    locked={!automator}
-                    variant="default"
-                    loading={test.isPending}
-                    onClick={() => test.mutate({ id: connection.id })}
-                  >
-                    Test connection
-                  </LockedButton>
-                  <LockedButton
-                    locked={!admin}
-                    color="red"
-                    variant="light"
-                    loading={disconnect.isPending}
-                    onClick={() => disconnect.mutate(connection)}
-                  >
-                    Disconnect
-                  </LockedButton>
-                </Group>
-              )}
-            </Group>
-            {test.data && (
-              <Text size="sm" c={test.data.ok ? 'green' : 'red'} data-testid="test-result">
-                {test.data.message}
-              </Text>
-            )}
-            <ServiceConnectForm
-              key={connection?.updated_at ?? 'new'}
-              info={info}
-              connection={connection}
-              canEdit={admin}
-            />
-          </Stack>
-        </Card>
+      {info?.available && mine.data && known.id === GOOGLE_SHEETS_INTEGRATION_ID && (
+        <GoogleSheetsPanel info={info} connection={connection} admin={admin} automator={automator} />
       )}
+      {info?.available &&
+        mine.data &&
+        known.id !== WEBHOOK_INTEGRATION_ID &&
+        known.id !== GOOGLE_SHEETS_INTEGRATION_ID && (
+          <Card withBorder>
+            <Stack>
+              <Group justify="space-between">
+                <Badge variant="light" color={info.status === 'Connected' ? 'green' : 'gray'}>
+                  {info.status}
+                </Badge>
+                {connection?.connected && (
+                  <Group gap="xs">
+                    <LockedButton
+                      locked={!automator}
+                      variant="default"
+                      loading={test.isPending}
+                      onClick={() => test.mutate({ id: connection.id })}
+                    >
+                      Test connection
+                    </LockedButton>
+                    <LockedButton
+                      locked={!admin}
+                      color="red"
+                      variant="light"
+                      loading={disconnect.isPending}
+                      onClick={() => disconnect.mutate(connection)}
+                    >
+                      Disconnect
+                    </LockedButton>
+                  </Group>
+                )}
+              </Group>
+              {test.data && (
+                <Text size="sm" c={test.data.ok ? 'green' : 'red'} data-testid="test-result">
+                  {test.data.message}
+                </Text>
+              )}
+              <ServiceConnectForm
+                key={connection?.updated_at ?? 'new'}
+                info={info}
+                connection={connection}
+                canEdit={admin}
+              />
+            </Stack>
+          </Card>
+        )}
       {info?.available && mine.data && known.id === WEBHOOK_INTEGRATION_ID && (
         <>
           <Card withBorder>

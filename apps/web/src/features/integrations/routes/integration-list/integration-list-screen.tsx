@@ -12,6 +12,7 @@ const STATUS_COLOURS: Record<string, string> = {
   'Switched off': 'gray',
   'Not connected': 'blue',
   'Not available yet': 'gray',
+  'Not configured': 'orange',
   Inactive: 'gray',
 };
 
@@ -57,7 +58,11 @@ function IntegrationCard({ integration }: { integration: IntegrationInfoAnswer }
           {integration.description}
         </Text>
         {!integration.available && !integration.inactive && (
-          <Text size="sm">This integration cannot be connected on this server yet.</Text>
+          <Text size="sm">
+            {integration.not_configured
+              ? `It is ${integration.not_configured}.`
+              : 'This integration cannot be connected on this server yet.'}
+          </Text>
         )}
         <Group justify="space-between">
           {connected && integration.user_integration_id !== null ? (

@@ -1,0 +1,136 @@
+import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import {
+  GOOGLE_OAUTH_CALLBACK_PATH,
+  GOOGLE_OAUTH_START_PATH,
+  GOOGLE_SHEETS_SCOPE,
+  GOOGLE_SHEETS_SCREEN_PATH,
+  oauthCallbackQuerySchema,
+  oauthStartAnswerSchema,
+} from '@funnelwork/domain/integrations/google-sheets';
+import { hasPermission } from '@funnelwork/domain/rules';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { GoogleSettings } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { members } from '../../../db/schema/index.ts';
+import { accountIdOf, requirePermission } from '../../../plugins/auth.ts';
+import { forbidden, HttpError } from '../../../plugins/errors.ts';
+import type { IntegrationsService } from '../integrations.service.ts';
+import { GoogleAuthorizationGrant } from './google-sheets.adapter.ts';
+import { createOAuthStates } from './google-sheets.oauth.ts';
+
+const tags = ['integrations'];
+
+/**
+ * "Connect with Google" for Google Sheets: OAuth 2.0 authorization code with PKCE (S256). `start`
+ * (admins) answers Google's consent URL with a signed, single-use state bound to the account and
+ * member; Google sends the browser back to `callback` (public: the browser carries no bearer token, the
+ * state names who started it), which exchanges the code with the verifier, stores the tokens sealed
+ * and sends the browser to the integration's screen.
+ */
+export function googleSheetsRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    integrations,
+    settings,
+    serverSecret,
+    publicUrl,
+  }: {
+    db: Db;
+    integrations: IntegrationsService;
+    settings: GoogleSettings;
+    serverSecret: Buffer;
+    publicUrl: string;
+  },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const states = createOAuthStates({ db, serverSecret, ttlMs: settings.stateTtlMs });
+  const origin = publicUrl.replace(/\/+$/, '');
+  const redirectUri = `${origin}/api/${GOOGLE_OAUTH_CALLBACK_PATH}`;
+  const screen = (query: Record<string, string>) =>
+    `${origin}${GOOGLE_SHEETS_SCREEN_PATH}?${new URLSearchParams(query).toString()}`;
+
+  r.post(
+    `/${GOOGLE_OAUTH_START_PATH}`,
+    {
+      schema: {
+        tags,
+        description:
+          "Starts connecting Google Sheets: answers Google's consent URL (authorization code with PKCE, a state valid for 10 minutes and once). Admins only.",
+        response: { 200: oauthStartAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'admin');
+      const accountId = accountIdOf(request);
+      integrations.adapterFor(GOOGLE_SHEETS_INTEGRATION_ID);
+      const memberId = request.membership?.id;
+      if (!memberId || !settings.clientId) throw forbidden();
+      const { state, codeChallenge, expiresAt } = await states.start({
+        accountId,
+        memberId,
+        integrationId: GOOGLE_SHEETS_INTEGRATION_ID,
+      });
+      const url = new URL(settings.authorizeUrl);
+      for (const [key, value] of Object.entries({
+        client_id: settings.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: GOOGLE_SHEETS_SCOPE,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+        access_type: 'offline',
+        prompt: 'consent',
+        include_granted_scopes: 'true',
+      })) {
+        url.searchParams.set(key, value);
+      }
+      return { data: { authorize_url: url.toString(), expires_at: expiresAt.toISOString() } };
+    },
+  );
+
+  r.get(
+    `/${GOOGLE_OAUTH_CALLBACK_PATH}`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "Google's redirect after the consent screen: uses the state once, exchanges the code with the PKCE verifier, stores the tokens sealed and redirects to the integration's screen. A wrong, used or expired state is 400 and stores nothing.",
+        querystring: oauthCallbackQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { state, code, error } = request.query;
+      if (!state) throw new HttpError(400, 'state is required', 'validation_error', 'state');
+      const owner = await states.consume(state, GOOGLE_SHEETS_INTEGRATION_ID);
+      if (error) return reply.redirect(screen({ error: `Google did not connect: ${error}` }), 303);
+      if (!code) throw new HttpError(400, 'code is required', 'validation_error', 'code');
+      // Who started it must still be an administrator of the account.
+      const [member] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.id, owner.memberId), eq(members.accountId, owner.accountId)));
+      if (!member || !hasPermission({ permissions: JSON.stringify(member.permissions) }, 'admin')) {
+        throw forbidden();
+      }
+      try {
+        await integrations.connect(owner.accountId, {
+          integrationId: GOOGLE_SHEETS_INTEGRATION_ID,
+          fields: { grant: new GoogleAuthorizationGrant(code, owner.codeVerifier, redirectUri) },
+          apiBase: null,
+        });
+      } catch (failure) {
+        // Google refused the code (a wrong verifier, an old code): back to the screen, which says so.
+        if (failure instanceof HttpError && failure.status < 500) {
+          return reply.redirect(screen({ error: failure.message }), 303);
+        }
+        throw failure;
+      }
+      return reply.redirect(screen({ connected: '1' }), 303);
+    },
+  );
+}
