@@ -1,12 +1,13 @@
 import type { IntegrationInfoAnswer, UserIntegration } from '@funnelwork/domain/integrations/contracts';
 import type { AppendRowAnswer, SheetInfo } from '@funnelwork/domain/integrations/google-sheets';
-import { Alert, Badge, Card, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
-import { useDisconnectIntegration, useIntegrationMethod, useStartGoogleConnect } from '../api.ts';
+import { useIntegrationMethod, useStartGoogleConnect } from '../api.ts';
+import { ConnectionHeader } from './connection-header.tsx';
 
 /**
  * Google Sheets on its screen: "Connect with Google" (the browser goes to Google's consent screen and
@@ -26,8 +27,6 @@ export function GoogleSheetsPanel({
 }) {
   const [params, setParams] = useSearchParams();
   const start = useStartGoogleConnect();
-  const disconnect = useDisconnectIntegration();
-  const test = useIntegrationMethod<{ ok: boolean; message: string }>('test');
   const connected = connection?.connected === true;
   const returned = params.get('connected') === '1';
   const refused = params.get('error');
@@ -42,32 +41,13 @@ export function GoogleSheetsPanel({
     <>
       <Card withBorder>
         <Stack>
-          <Group justify="space-between">
-            <Badge variant="light" color={info.status === 'Connected' ? 'green' : 'gray'}>
-              {info.status}
-            </Badge>
-            {connected && connection && (
-              <Group gap="xs">
-                <LockedButton
-                  locked={!automator}
-                  variant="default"
-                  loading={test.isPending}
-                  onClick={() => test.mutate({ id: connection.id })}
-                >
-                  Check connection
-                </LockedButton>
-                <LockedButton
-                  locked={!admin}
-                  color="red"
-                  variant="light"
-                  loading={disconnect.isPending}
-                  onClick={() => disconnect.mutate(connection)}
-                >
-                  Disconnect
-                </LockedButton>
-              </Group>
-            )}
-          </Group>
+          <ConnectionHeader
+            info={info}
+            connection={connection}
+            admin={admin}
+            automator={automator}
+            testLabel="Check connection"
+          />
           {returned && connected && (
             <Alert color="green" title="Google Sheets is connected" withCloseButton onClose={dismiss}>
               Pick a spreadsheet below to check that rows can be added to it.
@@ -77,11 +57,6 @@ export function GoogleSheetsPanel({
             <Alert color="red" title="Google Sheets was not connected" withCloseButton onClose={dismiss}>
               <span data-testid="oauth-error">{refused}</span>
             </Alert>
-          )}
-          {test.data && (
-            <Text size="sm" c={test.data.ok ? 'green' : 'red'} data-testid="test-result">
-              {test.data.message}
-            </Text>
           )}
           <Text size="sm">
             {connected

@@ -4,20 +4,15 @@ import {
   WEBHOOK_INTEGRATION_ID,
 } from '@funnelwork/domain/integrations/catalogue';
 import { hasPermission, isAdmin } from '@funnelwork/domain/rules';
-import { Anchor, Badge, Card, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Divider, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { InfoMessage } from '../../../../shared/info-message.tsx';
-import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useMe } from '../../../session/api.ts';
-import {
-  useDisconnectIntegration,
-  useIntegrationCatalogue,
-  useIntegrationMethod,
-  useUserIntegrations,
-} from '../../api.ts';
+import { useIntegrationCatalogue, useUserIntegrations } from '../../api.ts';
+import { ConnectionHeader } from '../../components/connection-header.tsx';
 import { DeliveriesTable } from '../../components/deliveries-table.tsx';
 import { GoogleSheetsPanel } from '../../components/google-sheets-panel.tsx';
 import { ServiceConnectForm } from '../../components/service-connect-form.tsx';
@@ -33,8 +28,6 @@ export function IntegrationDetailsScreen() {
   const known = integrationBySlugOrId(id);
   const catalogue = useIntegrationCatalogue();
   const mine = useUserIntegrations();
-  const disconnect = useDisconnectIntegration();
-  const test = useIntegrationMethod<{ ok: boolean; message: string }>('test');
   const [secret, setSecret] = useState<string | null>(null);
 
   const info = catalogue.data?.find((entry) => entry.id === known?.id);
@@ -76,37 +69,13 @@ export function IntegrationDetailsScreen() {
         known.id !== GOOGLE_SHEETS_INTEGRATION_ID && (
           <Card withBorder>
             <Stack>
-              <Group justify="space-between">
-                <Badge variant="light" color={info.status === 'Connected' ? 'green' : 'gray'}>
-                  {info.status}
-                </Badge>
-                {connection?.connected && (
-                  <Group gap="xs">
-                    <LockedButton
-                      locked={!automator}
-                      variant="default"
-                      loading={test.isPending}
-                      onClick={() => test.mutate({ id: connection.id })}
-                    >
-                      Test connection
-                    </LockedButton>
-                    <LockedButton
-                      locked={!admin}
-                      color="red"
-                      variant="light"
-                      loading={disconnect.isPending}
-                      onClick={() => disconnect.mutate(connection)}
-                    >
-                      Disconnect
-                    </LockedButton>
-                  </Group>
-                )}
-              </Group>
-              {test.data && (
-                <Text size="sm" c={test.data.ok ? 'green' : 'red'} data-testid="test-result">
-                  {test.data.message}
-                </Text>
-              )}
+              <ConnectionHeader
+                info={info}
+                connection={connection}
+                admin={admin}
+                automator={automator}
+                testLabel="Test connection"
+              />
               <ServiceConnectForm
                 key={connection?.updated_at ?? 'new'}
                 info={info}
@@ -120,37 +89,14 @@ export function IntegrationDetailsScreen() {
         <>
           <Card withBorder>
             <Stack>
-              <Group justify="space-between">
-                <Badge variant="light" color={info.status === 'Connected' ? 'green' : 'gray'}>
-                  {info.status}
-                </Badge>
-                {connection?.connected && (
-                  <Group gap="xs">
-                    <LockedButton
-                      locked={!automator}
-                      variant="default"
-                      loading={test.isPending}
-                      onClick={() => test.mutate({ id: connection.id })}
-                    >
-                      Send test event
-                    </LockedButton>
-                    <LockedButton
-                      locked={!admin}
-                      color="red"
-                      variant="light"
-                      loading={disconnect.isPending}
-                      onClick={() => disconnect.mutate(connection, { onSuccess: () => setSecret(null) })}
-                    >
-                      Disconnect
-                    </LockedButton>
-                  </Group>
-                )}
-              </Group>
-              {test.data && (
-                <Text size="sm" c={test.data.ok ? 'green' : 'red'} data-testid="test-result">
-                  {test.data.message}
-                </Text>
-              )}
+              <ConnectionHeader
+                info={info}
+                connection={connection}
+                admin={admin}
+                automator={automator}
+                testLabel="Send test event"
+                onDisconnected={() => setSecret(null)}
+              />
               <WebhookConnectForm
                 key={connection?.updated_at ?? 'new'}
                 connection={connection}
