@@ -317,6 +317,35 @@ export function createAutomationsEngine({
     });
   }
 
+  /** The merge values of a run's message: the order's receipt values, else the customer's name and e-mail. */
+  function mergeValuesOf(context: Awaited<ReturnType<typeof contextOf>>) {
+    return context.order
+      ? receiptValues(context.order, context.order.lines)
+      : {
+          first_name: context.customer?.firstName,
+          last_name: context.customer?.lastName,
+          email: context.customer?.email,
+        };
+  }
+
+  /**
+   * The claim of a step that sends (an e-mail, an SMS): it is recorded done in the transaction that
+   * records the message. Undefined when an earlier attempt already did, so nothing is sent twice.
+   */
+  async function claimStep(tx: Db, run: Run, path: string, type: AutomationStep['type']) {
+    const now = clock();
+    const [claim] = await tx
+      .insert(automationRunSteps)
+      .values({ accountId: run.accountId, runId: run.id, path, type, status: 'done', finishedAt: now })
+      .onConflictDoUpdate({
+        target: [automationRunSteps.runId, automationRunSteps.path],
+        set: { status: 'done', finishedAt: now, error: null },
+        setWhere: sql`${automationRunSteps.status} = 'running'`,
+      })
+      .returning({ id: automationRunSteps.id });
+    return claim;
+  }
+
   async function sendEmail(
     run: Run,
     path: string,
@@ -333,36 +362,13 @@ export function createAutomationsEngine({
         ? (step.address ?? '')
         : context.customer?.email || context.order?.email || String(context.event.payload.email ?? '');
     if (to === '') throw new StepFailure('The customer has no e-mail address');
-    const values = context.order
-      ? receiptValues(context.order, context.order.lines)
-      : {
-          first_name: context.customer?.firstName,
-          last_name: context.customer?.lastName,
-          email: context.customer?.email,
-        };
+    const values = mergeValuesOf(context);
     const copy = personaliseEmail(template.compiled, values);
     const subject = fillMergeTemplate(mergeTemplate(step.subject), values, false);
     // Marketing e-mail: an address that unsubscribed gets nothing; the step is done, marked skipped.
     const suppressed = await isSuppressed(db, run.accountId, to);
     return db.transaction(async (tx) => {
-      const now = clock();
-      // The claim: a step already recorded done was sent by an earlier attempt.
-      const [claim] = await tx
-        .insert(automationRunSteps)
-        .values({
-          accountId: run.accountId,
-          runId: run.id,
-          path,
-          type: step.type,
-          status: 'done',
-          finishedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [automationRunSteps.runId, automationRunSteps.path],
-          set: { status: 'done', finishedAt: now, error: null },
-          setWhere: sql`${automationRunSteps.status} = 'running'`,
-        })
-        .returning({ id: automationRunSteps.id });
+      const claim = await claimStep(tx, run, path, step.type);
       if (!claim) return { continues: false, deliver: null };
       if (suppressed) {
         await tx
@@ -410,32 +416,10 @@ export function createAutomationsEngine({
     const context = await contextOf(run);
     const to = context.customer?.phone ?? '';
     if (to.trim() === '') throw new StepFailure('The customer has no phone number');
-    const values = context.order
-      ? receiptValues(context.order, context.order.lines)
-      : {
-          first_name: context.customer?.firstName,
-          last_name: context.customer?.lastName,
-          email: context.customer?.email,
-        };
+    const values = mergeValuesOf(context);
     const text = fillMergeTemplate(mergeTemplate(step.text), values, false);
     return db.transaction(async (tx) => {
-      const now = clock();
-      const [claim] = await tx
-        .insert(automationRunSteps)
-        .values({
-          accountId: run.accountId,
-          runId: run.id,
-          path,
-          type: step.type,
-          status: 'done',
-          finishedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [automationRunSteps.runId, automationRunSteps.path],
-          set: { status: 'done', finishedAt: now, error: null },
-          setWhere: sql`${automationRunSteps.status} = 'running'`,
-        })
-        .returning({ id: automationRunSteps.id });
+      const claim = await claimStep(tx, run, path, step.type);
       if (!claim) return { continues: false, deliver: null };
       // A refusal (short balance, no number) throws here and rolls the claim back: the step fails visibly.
       const recorded = await recordSms(tx, {
