@@ -1,19 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_MAINTENANCE_SECONDS } from '../jobs/queue.ts';
 import { exportOrdersJob } from '../modules/exports/exports.service.ts';
+import { freePort, type ServerProcess, spawnServer, until } from './server-process.ts';
 
 // Two server processes, as `npm start` runs them, on one PostgreSQL database (docs/architecture.md,
 // "Growing past one machine"). Only the PostgreSQL run includes this file (vitest.config.ts).
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '../server.ts');
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('two-servers.postgres.test.ts needs DATABASE_URL (TEST_DATABASE=postgres)');
 
@@ -23,30 +19,7 @@ const WITHIN_MS = 1_000;
 const EXPORT_EXPIRY_SECONDS = 15;
 const ORDERS = 150_000;
 
-type Server = { name: string; port: number; dataDir: string; process: ChildProcess; log: string[] };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Calls `check` until it answers something other than undefined, or throws after `timeoutMs`. */
-async function until<T>(timeoutMs: number, check: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await check();
-    if (answer !== undefined) return answer;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(20);
-  }
-}
+type Server = ServerProcess & { dataDir: string };
 
 describe('two server processes on one PostgreSQL database', () => {
   const databaseName = `funnelwork_two_${randomBytes(6).toString('hex')}`;
@@ -60,39 +33,17 @@ describe('two server processes on one PostgreSQL database', () => {
   async function start(name: string): Promise<Server> {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `funnelwork-${name}-`));
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
+    const server = Object.assign(
+      spawnServer(name, port, {
         DATABASE_URL: databaseUrl.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port}`,
         DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
         GATEWAY_SECRET_KEY: gatewayKey,
         EXPORT_JOB_EXPIRY_SECONDS: String(EXPORT_EXPIRY_SECONDS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const server: Server = { name, port, dataDir, process: child, log: [] };
-    child.stdout?.on('data', (chunk: Buffer) => server.log.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => server.log.push(chunk.toString()));
+      }),
+      { dataDir },
+    );
     servers.push(server);
     return server;
-  }
-
-  async function ready(server: Server) {
-    await until(
-      90_000,
-      async () => {
-        if (server.process.exitCode !== null)
-          throw new Error(`${server.name} exited:\n${server.log.join('')}`);
-        const answer = await fetch(`http://127.0.0.1:${server.port}/api/health`).catch(() => null);
-        return answer?.ok ? true : undefined;
-      },
-      `${server.name} answers /api/health`,
-    );
   }
 
   const call = (server: Server, method: string, url: string, token?: string, data?: unknown) =>
@@ -134,7 +85,7 @@ describe('two server processes on one PostgreSQL database', () => {
     await admin.end();
     // Started together on a fresh database: they migrate one after the other.
     [a, b] = await Promise.all([start('a'), start('b')]);
-    await Promise.all([ready(a), ready(b)]);
+    await Promise.all([a.ready(), b.ready()]);
 
     const owner = await json<{ account_id: number }>(
       call(a, 'POST', 'users/signup', undefined, {
@@ -151,14 +102,7 @@ describe('two server processes on one PostgreSQL database', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const server of servers) if (server.process.exitCode === null) server.process.kill('SIGKILL');
-    await Promise.all(
-      servers.map((server) =>
-        server.process.exitCode === null && server.process.signalCode === null
-          ? new Promise((resolve) => server.process.once('exit', resolve))
-          : null,
-      ),
-    );
+    await Promise.all(servers.map((server) => server.kill()));
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${databaseName} with (force)`);
@@ -249,8 +193,7 @@ describe('two server processes on one PostgreSQL database', () => {
         async () => servers.find((server) => server.process.exitCode === null && writing(server)),
         'a process starts the export',
       );
-      runner.process.kill('SIGKILL');
-      await new Promise((resolve) => runner.process.once('exit', resolve));
+      await runner.kill();
       const survivor = runner === a ? b : a;
       const row = await db.query<{ done: boolean }>('select done from export_jobs where id = $1', [job.id]);
       expect(row.rows[0]?.done, 'the export was still running when its process was killed').toBe(false);

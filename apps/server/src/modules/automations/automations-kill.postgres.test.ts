@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +14,7 @@ import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
 import type { TestApp } from '../../test/harness.ts';
+import { freePort, type ServerProcess, sleep, spawnServer, until } from '../../test/server-process.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 
@@ -24,8 +22,6 @@ import { emailWithParagraphs } from '../email-templates/email-templates.fixtures
 // every run ends done or failed, 0 lost, 0 duplicate e-mails. The server runs as `npm start` runs it
 // (a child process on a PostgreSQL database of its own); purchases are made by this process's app on
 // the same database, so they go on while the server is dead and its outbox picks them up on restart.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '../../server.ts');
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl)
   throw new Error('automations-kill.postgres.test.ts needs DATABASE_URL (TEST_DATABASE=postgres)');
@@ -48,27 +44,6 @@ function random(seed: number) {
 const seed = Number(process.env.KILL_SEED ?? Date.now() % 1_000_000);
 const rand = random(seed);
 const between = (low: number, high: number) => low + Math.floor(rand() * (high - low));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function until<T>(timeoutMs: number, check: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await check();
-    if (answer !== undefined) return answer;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(100);
-  }
-}
 
 const messageIdOf = (raw: string) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
 const subjectOf = (raw: string) => /^Subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
@@ -83,46 +58,21 @@ describe('the automations engine under kill -9', () => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let port: number;
-  let server: ChildProcess | null = null;
-  const log: string[] = [];
+  let server: ServerProcess | null = null;
 
   async function startServer() {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port}`,
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: smtp.url,
-        GATEWAY_SECRET_KEY: gatewayKey.toString('base64'),
-        JOB_EXPIRY_SECONDS: String(JOB_EXPIRY_SECONDS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = spawnServer('the server', port, {
+      DATABASE_URL: databaseUrl.toString(),
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      GATEWAY_SECRET_KEY: gatewayKey.toString('base64'),
+      JOB_EXPIRY_SECONDS: String(JOB_EXPIRY_SECONDS),
     });
-    child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    server = child;
-    await until(
-      90_000,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited:\n${log.join('')}`);
-        const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-        return answer?.ok ? true : undefined;
-      },
-      'the server answers /api/health',
-    );
+    await server.ready();
   }
 
   async function killServer() {
-    const child = server;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await server?.kill();
     server = null;
   }
 
@@ -240,6 +190,7 @@ describe('the automations engine under kill -9', () => {
           : undefined;
       },
       `all ${RUNS} runs done or failed`,
+      100,
     );
     const done = runs.filter((r) => r.status === 'done');
     console.log(`runs: ${done.length} done, ${RUNS - done.length} failed`);
@@ -271,6 +222,7 @@ describe('the automations engine under kill -9', () => {
         return rows.every((row) => row.status === 'sent') ? true : undefined;
       },
       'every automation e-mail sent',
+      100,
     );
     const automationMail = smtp.received.filter((m) => /^(First|Second) e-mail$/.test(subjectOf(m.raw)));
     for (const email of buyers) {
