@@ -82,7 +82,8 @@ export type SenderLookup = (accountId: number) => Promise<{
 
 /** An account's own SMTP server (the SMTP sender integration), opened for one mail job. */
 export type AccountServers = {
-  has(accountId: number): Promise<boolean>;
+  /** Read with `tx` when asked inside a transaction (PGlite has one connection: another read would wait on it). */
+  has(accountId: number, tx?: Db): Promise<boolean>;
   open(accountId: number): Promise<{
     transport: Pick<Transporter, 'sendMail'>;
     fromAddress: string;
@@ -254,14 +255,14 @@ export function createMailer({
   );
 
   /** Whether a message of this account goes out (the platform's server, or the account's own). */
-  async function goesOut(accountId: number | null | undefined, accountServer: boolean | undefined) {
+  async function goesOut(tx: Db, accountId: number | null | undefined, accountServer: boolean | undefined) {
     if (transport) return true;
     const servers = accountServers;
-    return Boolean(servers && accountServer && accountId && (await servers.has(accountId)));
+    return Boolean(servers && accountServer && accountId && (await servers.has(accountId, tx)));
   }
 
   async function record(tx: Db, mail: OutgoingMail) {
-    const out = await goesOut(mail.accountId, mail.accountServer);
+    const out = await goesOut(tx, mail.accountId, mail.accountServer);
     const [row] = await tx
       .insert(mailMessages)
       .values({
@@ -294,7 +295,7 @@ export function createMailer({
 
   async function sendMany(mail: BulkMail) {
     const accountId = mail.accountId ?? null;
-    const out = await goesOut(accountId, mail.accountServer);
+    const out = await goesOut(db, accountId, mail.accountServer);
     const [body] = await db
       .insert(mailBodies)
       .values({ accountId, compiled: mail.compiled })

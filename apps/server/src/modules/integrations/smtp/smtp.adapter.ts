@@ -259,8 +259,8 @@ export function createSmtpSenders({
   fetch: SafeFetch;
   timeouts?: SmtpTimeouts;
 }) {
-  async function rowOf(accountId: number) {
-    const [row] = await db
+  async function rowOf(accountId: number, tx: Db = db) {
+    const [row] = await tx
       .select()
       .from(userIntegrations)
       .where(
@@ -274,8 +274,8 @@ export function createSmtpSenders({
     return row;
   }
   return {
-    async has(accountId: number): Promise<boolean> {
-      return (await rowOf(accountId)) !== undefined;
+    async has(accountId: number, tx?: Db): Promise<boolean> {
+      return (await rowOf(accountId, tx)) !== undefined;
     },
     async open(accountId: number): Promise<AccountSmtpSender | null> {
       const row = await rowOf(accountId);

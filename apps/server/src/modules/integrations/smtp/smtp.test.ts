@@ -183,6 +183,19 @@ describe('connecting the SMTP sender', () => {
     expect(res.json().error.message).toContain(`Could not reach the SMTP server 127.0.0.1:${closedPort}`);
   });
 
+  it('applies the security setting: starttls to a server without STARTTLS, tls to a plain one, are refused', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const logins = merchant.logins.length;
+    for (const security of ['starttls', 'tls']) {
+      const res = await api.post('connect', { integration_id: ID, fields: fields({ security }) });
+      expect(res.statusCode, security).toBe(422);
+      expect(res.json().error.code).toBe('integration_error');
+    }
+    // Neither sent the password over the plain connection.
+    expect(merchant.logins.length).toBe(logins);
+    expect((await api.get('user-integrations')).json().data).toEqual([]);
+  });
+
   it('good credentials connect; test and send-test log in again; the password is kept when left empty', async () => {
     const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
     const connected = await connect(api);
@@ -285,6 +298,45 @@ describe('the password', () => {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(WRONG);
       expect(text).not.toContain(Buffer.from(`\u0000${USER}\u0000${PASSWORD}`).toString('base64'));
+    }
+  });
+});
+
+describe('without the platform server (no SMTP_URL)', () => {
+  it("the account's e-mails still go out through its own server; the platform's stay in the Mailbox", async () => {
+    const local = await createTestApp({
+      startQueue: true,
+      gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
+      config: { outboundAllowHosts: [`127.0.0.1:${merchant.port}`] },
+    });
+    try {
+      const shop = await shopWithFunnel(local);
+      await connect(recorded(shop.api));
+      const email = `buyer-${newKey()}@example.test`;
+      const res = await postJson(local.app, '/_fw/checkout', {
+        step_id: shop.checkout.id,
+        page_id: shop.checkoutPage,
+        customer: { email, first_name: 'Bea', shipping_address: '2 Low Road' },
+        payment: CARD_OK,
+        idempotency_key: newKey(),
+        items: [{ product_id: shop.main.id }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await waitFor(() => to(merchant, email)[0]);
+      const invitee = `staff-${newKey()}@example.test`;
+      const invited = await shop.api.post('settings/staff', {
+        email: invitee,
+        permissions: { funnels: true },
+      });
+      expect([200, 201], invited.body).toContain(invited.statusCode);
+      const [invitation] = await local.database.db
+        .select()
+        .from(mailMessages)
+        .where(eq(mailMessages.to, invitee));
+      expect(invitation).toMatchObject({ status: 'stored', accountServer: false });
+      expect(to(merchant, invitee)).toEqual([]);
+    } finally {
+      await local.close();
     }
   });
 });
