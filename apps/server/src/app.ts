@@ -84,6 +84,7 @@ import { createSecretsBox } from './modules/integrations/integrations.secrets.ts
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createMailchimpAdapter } from './modules/integrations/mailchimp/mailchimp.adapter.ts';
 import { createShopifyAdapter } from './modules/integrations/shopify/shopify.adapter.ts';
+import { createSmtpAdapter, createSmtpSenders } from './modules/integrations/smtp/smtp.adapter.ts';
 import { createWebhookAdapter } from './modules/integrations/webhook/webhook.adapter.ts';
 import {
   createWebhookDeliveries,
@@ -317,7 +318,20 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // The server's one secret key (GATEWAY_SECRET_KEY or the data directory's key file); each use derives its own.
   const serverSecret = config.gatewaySecretKey ?? keyFromDataDir(config.dataDir);
   const mailSettings = createMailSettingsService({ db, serverSecret, mailFrom: config.mailFrom });
-  const mailer = createMailer({ db, config, queue, senderOf: mailSettings.senderOf });
+  const outboundFetch = createSafeFetch({
+    resolve: options.resolveHost,
+    allowHosts: config.outboundAllowHosts,
+  });
+  const secretsBox = createSecretsBox(serverSecret);
+  // An account with an active SMTP sender connection sends its own e-mails through its server.
+  const smtpSenders = createSmtpSenders({ db, box: secretsBox, fetch: outboundFetch });
+  const mailer = createMailer({
+    db,
+    config,
+    queue,
+    senderOf: mailSettings.senderOf,
+    accountServers: smtpSenders,
+  });
   const users = createUsersService({ db, config, mailer });
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
@@ -423,11 +437,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     }),
     onError: (error, what) => app.log.warn({ err: error }, what),
   });
-  const outboundFetch = createSafeFetch({
-    resolve: options.resolveHost,
-    allowHosts: config.outboundAllowHosts,
-  });
-  const secretsBox = createSecretsBox(serverSecret);
   const webhooks = createWebhookDeliveries({
     db,
     queue,
@@ -441,13 +450,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     },
     timeoutMs: config.webhooks.timeoutMs,
   });
-  // The other catalogue entries are listed as 'Not available yet' until their adapters are added here.
+  // Every catalogue entry but the inactive payment plugin has its adapter here.
   const integrationRegistry = createIntegrationRegistry([
     createWebhookAdapter({ deliveries: webhooks }),
     createMailchimpAdapter({ apiBase: config.mailchimpApiBase }),
     createGa4Adapter({ apiBase: config.ga4ApiBase }),
     createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
     createGoogleSheetsAdapter({ settings: config.google }),
+    createSmtpAdapter(),
   ]);
   const integrations = createIntegrationsService({
     db,

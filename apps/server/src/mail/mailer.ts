@@ -1,6 +1,6 @@
 import { type CompiledEmail, type MergeValues, personaliseEmail } from '@funnelwork/blocks/email';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -15,6 +15,11 @@ export type OutgoingMail = {
   accountId?: number | null;
   /** Extra headers (a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /**
+   * The account's own e-mail (a receipt, an automation's, a marketing one): sent through the account's
+   * SMTP sender connection when it has an active one. Not for the platform's own mails.
+   */
+  accountServer?: boolean;
 };
 
 /**
@@ -26,6 +31,8 @@ export type BulkMail = {
   compiled: CompiledEmail;
   accountId?: number | null;
   headers?: Record<string, string>;
+  /** As OutgoingMail's: through the account's own SMTP server when it has one. */
+  accountServer?: boolean;
   recipients: ReadonlyArray<{ to: string; values: MergeValues }>;
 };
 
@@ -72,6 +79,17 @@ export type SenderLookup = (accountId: number) => Promise<{
   replyTo?: string;
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 } | null>;
+
+/** An account's own SMTP server (the SMTP sender integration), opened for one mail job. */
+export type AccountServers = {
+  /** Read with `tx` when asked inside a transaction (PGlite has one connection: another read would wait on it). */
+  has(accountId: number, tx?: Db): Promise<boolean>;
+  open(accountId: number): Promise<{
+    transport: Pick<Transporter, 'sendMail'>;
+    fromAddress: string;
+    close(): void;
+  } | null>;
+};
 
 /** The Message-ID of a recorded message: its row id at the sender's domain. */
 export function messageIdOf(id: number, mailFrom: string): string {
@@ -121,11 +139,14 @@ export function createMailer({
   config,
   queue,
   senderOf,
+  accountServers,
 }: {
   db: Db;
   config: Config;
   queue: JobQueue;
   senderOf?: SenderLookup;
+  /** The accounts' own SMTP servers (the SMTP sender integration). */
+  accountServers?: AccountServers;
 }): Mailer {
   // Pooled: connections are kept and reused across messages instead of one handshake per e-mail.
   const transport = config.smtpUrl ? nodemailer.createTransport(withPool(config.smtpUrl)) : null;
@@ -138,7 +159,8 @@ export function createMailer({
    * error and fails the job, whose retry sends only what is still unsent.
    */
   async function deliverMessages(ids: number[]) {
-    if (!transport) return;
+    const servers = accountServers;
+    if (!transport && !servers) return;
     const messages = await db
       .select()
       .from(mailMessages)
@@ -156,17 +178,42 @@ export function createMailer({
       }
       return sender;
     };
+    // The accounts' own servers of this job, each opened once (the password only in memory) and closed after.
+    const opened = new Map<number, ReturnType<AccountServers['open']>>();
+    const ownServerFor = (message: MessageRow) => {
+      if (!servers || !message.accountServer || !message.accountId) return null;
+      let server = opened.get(message.accountId);
+      if (!server) {
+        server = servers.open(message.accountId);
+        opened.set(message.accountId, server);
+      }
+      return server;
+    };
+    const unsendable: number[] = [];
     const outcomes = await Promise.allSettled(
       messages.map(async (message) => {
+        const own = await ownServerFor(message);
+        const via = own?.transport ?? transport;
+        if (!via) {
+          // No platform server and the account's is gone: the Mailbox is its delivery, as without SMTP_URL.
+          unsendable.push(message.id);
+          return;
+        }
         const sender = await senderFor(message.accountId);
         const { html, text } = messageContent(message, bodies);
-        await transport.sendMail({
-          from: sender?.from ?? config.mailFrom,
+        const fromName = sender?.from ? /^"([^"]*)"/.exec(sender.from)?.[1] : undefined;
+        const from = own
+          ? fromName
+            ? `"${fromName}" <${own.fromAddress}>`
+            : own.fromAddress
+          : (sender?.from ?? config.mailFrom);
+        await via.sendMail({
+          from,
           ...(sender?.replyTo && { replyTo: sender.replyTo }),
           ...(sender?.dkim && { dkim: sender.dkim }),
           // Stable per recorded message: a send retried after a crash between the server's 250 and the
           // 'sent' mark carries the same Message-ID, so the receiving side can tell it is the same e-mail.
-          messageId: messageIdOf(message.id, config.mailFrom),
+          messageId: messageIdOf(message.id, own ? own.fromAddress : config.mailFrom),
           to: message.to,
           subject: message.subject,
           text,
@@ -177,7 +224,14 @@ export function createMailer({
         });
       }),
     );
-    const sent = messages.filter((_, index) => outcomes[index]?.status === 'fulfilled').map((m) => m.id);
+    for (const server of opened.values()) {
+      server.then((open) => open?.close()).catch(() => {});
+    }
+    if (unsendable.length > 0)
+      await db.update(mailMessages).set({ status: 'stored' }).where(inArray(mailMessages.id, unsendable));
+    const sent = messages
+      .filter((m, index) => outcomes[index]?.status === 'fulfilled' && !unsendable.includes(m.id))
+      .map((m) => m.id);
     if (sent.length > 0)
       await db
         .update(mailMessages)
@@ -200,7 +254,15 @@ export function createMailer({
     deliverMessages('messageId' in data ? [data.messageId] : data.messageIds),
   );
 
+  /** Whether a message of this account goes out (the platform's server, or the account's own). */
+  async function goesOut(tx: Db, accountId: number | null | undefined, accountServer: boolean | undefined) {
+    if (transport) return true;
+    const servers = accountServers;
+    return Boolean(servers && accountServer && accountId && (await servers.has(accountId, tx)));
+  }
+
   async function record(tx: Db, mail: OutgoingMail) {
+    const out = await goesOut(tx, mail.accountId, mail.accountServer);
     const [row] = await tx
       .insert(mailMessages)
       .values({
@@ -210,7 +272,8 @@ export function createMailer({
         html: mail.html,
         accountId: mail.accountId ?? null,
         headers: mail.headers ?? {},
-        status: transport ? 'queued' : 'stored',
+        accountServer: mail.accountServer ?? false,
+        status: out ? 'queued' : 'stored',
       })
       .returning({ id: mailMessages.id });
     if (!row) throw new Error('mail not recorded');
@@ -218,12 +281,21 @@ export function createMailer({
   }
 
   async function deliver(id: number) {
-    if (transport)
-      await queue.send(sendMailJob, { messageId: id }, { expireInSeconds: config.jobExpirySeconds });
+    if (!transport) {
+      if (!accountServers) return;
+      // Without the platform's server only a message for the account's own server was queued.
+      const [row] = await db
+        .select({ status: mailMessages.status })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, id));
+      if (row?.status !== 'queued') return;
+    }
+    await queue.send(sendMailJob, { messageId: id }, { expireInSeconds: config.jobExpirySeconds });
   }
 
   async function sendMany(mail: BulkMail) {
     const accountId = mail.accountId ?? null;
+    const out = await goesOut(db, accountId, mail.accountServer);
     const [body] = await db
       .insert(mailBodies)
       .values({ accountId, compiled: mail.compiled })
@@ -242,13 +314,14 @@ export function createMailer({
             mergeValues: recipient.values,
             accountId,
             headers: mail.headers ?? {},
-            status: transport ? ('queued' as const) : ('stored' as const),
+            accountServer: mail.accountServer ?? false,
+            status: out ? ('queued' as const) : ('stored' as const),
           })),
         )
         .returning({ id: mailMessages.id });
       const chunk = rows.map((row) => row.id);
       ids.push(...chunk);
-      if (transport) {
+      if (out) {
         const jobs: { messageIds: number[] }[] = [];
         for (let at = 0; at < chunk.length; at += MESSAGES_PER_JOB)
           jobs.push({ messageIds: chunk.slice(at, at + MESSAGES_PER_JOB) });

@@ -224,3 +224,45 @@ describe('what the guard lets through', () => {
     );
   });
 });
+
+describe('checkHost: a host and port for another protocol (an SMTP server)', () => {
+  const guard = createSafeFetch({ resolve, allowHosts: ['fake.test:2525', '127.0.0.1:80'] });
+
+  test('refuses private literals, their other spellings and names resolving to private addresses', async () => {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '0.0.0.0',
+      'localtest.example',
+      'metadata.example',
+      'mixed.example',
+      'v6-loopback.example',
+      'mapped.example',
+    ]) {
+      await expect(guard.checkHost(host, 25), host).rejects.toBeInstanceOf(OutboundRefusedError);
+    }
+  });
+
+  test('refuses what is not a host name, without resolving it', async () => {
+    for (const host of ['evil.example/x', 'user@fake.test', 'a b', 'fake.test#x']) {
+      await expect(guard.checkHost(host, 25), host).rejects.toBeInstanceOf(OutboundRefusedError);
+    }
+  });
+
+  test('answers the checked address of a public host, and of an allowed host:port only', async () => {
+    await expect(guard.checkHost('93.184.215.14', 587)).resolves.toEqual({
+      address: '93.184.215.14',
+      family: 4,
+    });
+    await expect(guard.checkHost('fake.test', 2525)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(guard.checkHost('fake.test', 25)).rejects.toBeInstanceOf(OutboundRefusedError);
+    // Port 80 is a URL's default and vanishes from it; the allow list still matches it.
+    await expect(guard.checkHost('127.0.0.1', 80)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(guard.checkHost('unknown.example', 25)).rejects.toBeInstanceOf(OutboundFailedError);
+  });
+});

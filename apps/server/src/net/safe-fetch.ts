@@ -49,6 +49,12 @@ export type SafeFetchResponse = {
 export type SafeFetch = ((url: string, request?: SafeFetchRequest) => Promise<SafeFetchResponse>) & {
   /** Refuses `url` as a request to it would be refused, without sending anything (a form's check). */
   check(url: string): Promise<void>;
+  /**
+   * The checked address of a host and port reached by another protocol (an SMTP server): the same
+   * refusal of private addresses after DNS, and the same `allowHosts` exception, as a URL gets. Connect
+   * to the answer (pinned), not to the name.
+   */
+  checkHost(hostname: string, port: number): Promise<ResolvedAddress>;
 };
 
 const blocked = new BlockList();
@@ -289,6 +295,21 @@ export function createSafeFetch({
   return Object.assign(safeFetch, {
     async check(address: string) {
       await addressFor(parse(address));
+    },
+    async checkHost(hostname: string, port: number) {
+      // A URL parses the host as addressFor expects it (IP forms normalised, IPv6 bracketed).
+      const literal = isIP(hostname) === 6 ? `[${hostname}]` : hostname;
+      let url: URL;
+      try {
+        url = new URL(`http://${literal}:${port}/`);
+      } catch {
+        throw new OutboundRefusedError(`Refused ${hostname}: not a valid host name`);
+      }
+      if (url.pathname !== '/' || url.search || url.hash || url.username) {
+        throw new OutboundRefusedError(`Refused ${hostname}: not a valid host name`);
+      }
+      // Port 80 is the URL's default and disappears from url.port; the allow list names it all the same.
+      return addressFor(url);
     },
   });
 }

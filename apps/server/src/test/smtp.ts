@@ -15,6 +15,9 @@ export type ReceivedMail = {
 
 export type SmtpPeer = {
   url: string;
+  port: number;
+  /** The user names of every AUTH the peer accepted or refused, in order (an authenticating peer). */
+  logins: Array<{ username: string; accepted: boolean }>;
   /** Every message accepted, in order. */
   received: ReceivedMail[];
   /** The next `count` messages are refused with a temporary error (451), as a busy server does. */
@@ -22,12 +25,30 @@ export type SmtpPeer = {
   close(): Promise<void>;
 };
 
-/** A real SMTP server on a free local port that accepts every message (for SMTP_URL in tests). */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on a free local port that accepts every message (for SMTP_URL in tests). With
+ * `auth` it requires a login (AUTH PLAIN or LOGIN, over the plain connection) and refuses other
+ * credentials with 535, as a merchant's own server does.
+ */
+export async function startSmtpPeer(
+  options: { auth?: { username: string; password: string } } = {},
+): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
+  const logins: SmtpPeer['logins'] = [];
   let refuse = 0;
+  const { auth } = options;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !auth,
+    ...(auth && {
+      allowInsecureAuth: true,
+      authMethods: ['PLAIN', 'LOGIN'],
+      onAuth(login, _session, callback) {
+        const accepted = login.username === auth.username && login.password === auth.password;
+        logins.push({ username: login.username ?? '', accepted });
+        if (!accepted) return callback(new Error('Authentication credentials invalid'));
+        callback(null, { user: login.username });
+      },
+    }),
     disabledCommands: ['STARTTLS'],
     logger: false,
     // close() ends open (pooled) client connections after this long; the default waits 30 s.
@@ -53,6 +74,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
+    logins,
     received,
     refuseNext: (count) => {
       refuse = count;

@@ -58,6 +58,7 @@ export const MAILCHIMP_INTEGRATION_ID = 3;
 export const SHOPIFY_INTEGRATION_ID = 4;
 export const GA4_INTEGRATION_ID = 5;
 export const GOOGLE_SHEETS_INTEGRATION_ID = 2;
+export const SMTP_INTEGRATION_ID = 6;
 
 export const INTEGRATIONS = [
   {
@@ -101,7 +102,7 @@ export const INTEGRATIONS = [
     inactive: false,
   },
   {
-    id: 6,
+    id: SMTP_INTEGRATION_ID,
     slug: 'smtp',
     name: 'SMTP sender',
     kind: 'smtp',

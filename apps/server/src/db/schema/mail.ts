@@ -1,6 +1,16 @@
 import type { CompiledEmail, MergeValues } from '@funnelwork/blocks/email';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
@@ -41,6 +51,11 @@ export const mailMessages = pgTable(
     /** Extra headers of a marketing e-mail (List-Unsubscribe, List-Unsubscribe-Post). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['stored', 'queued', 'sent', 'failed'] }).notNull(),
+    /**
+     * The account's own e-mail (receipt, automation, marketing), sent through its SMTP sender connection
+     * when it has an active one; false for the platform's own mails (invitations, billing notices).
+     */
+    accountServer: boolean('account_server').notNull().default(false),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -379,7 +379,14 @@ export function createAutomationsEngine({
         return { continues, deliver: null };
       }
       // The message's id is in its links, so it is recorded first and written in full after.
-      const message = await mailer.record(tx, { to, subject, text: '', html: '', accountId: run.accountId });
+      const message = await mailer.record(tx, {
+        to,
+        subject,
+        text: '',
+        html: '',
+        accountId: run.accountId,
+        accountServer: true,
+      });
       const links = marketingLinks(marketing.key, marketing.publicUrl, message.id);
       const parts = marketingParts(copy, links, step.track !== false);
       await tx

@@ -260,6 +260,7 @@ export function createEmailTemplatesService({
         html: copy.html,
         text: copy.text,
         accountId,
+        accountServer: true,
       });
     },
 

@@ -136,6 +136,7 @@ export function createReceiptsService({
         text: copy.text,
         html: copy.html,
         accountId,
+        accountServer: true,
       });
       await tx.update(receiptSends).set({ mailMessageId: message.id }).where(eq(receiptSends.id, claim.id));
       await addEvent(tx, accountId, orderId, TIMELINE_EVENT_TYPES.email, TIMELINE_NAMES[kind], {

@@ -1,0 +1,342 @@
+import { PassThrough } from 'node:stream';
+import { SMTP_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMessages, userIntegrations } from '../../../db/schema/index.ts';
+import { createGatewayRegistry } from '../../../gateways/registry.ts';
+import { createSandboxGateway } from '../../../gateways/sandbox.ts';
+import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../../runtime/checkout/checkout.fixtures.ts';
+import { createTestApp, signUpOwner, type TestApp, waitFor } from '../../../test/harness.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp.ts';
+import { type ApiClient, apiClient } from '../../funnels/funnels.fixtures.ts';
+
+const ID = SMTP_INTEGRATION_ID;
+const USER = 'shop@merchant.example';
+const PASSWORD = 'S3cret-smtp-pässword-7781';
+const WRONG = 'not-the-password-4419';
+
+const logLines: string[] = [];
+const responses: string[] = [];
+let t: TestApp;
+/** The platform's server (SMTP_URL). */
+let platform: SmtpPeer;
+/** The merchant's own server, requiring a login. */
+let merchant: SmtpPeer;
+/** A local port nothing listens on (allowed, so the refusal is the connection's, not the SSRF guard's). */
+let closedPort: number;
+
+beforeAll(async () => {
+  platform = await startSmtpPeer();
+  merchant = await startSmtpPeer({ auth: { username: USER, password: PASSWORD } });
+  const closed = await startSmtpPeer();
+  closedPort = closed.port;
+  await closed.close();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString('utf8')));
+  t = await createTestApp({
+    logStream,
+    startQueue: true,
+    gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
+    config: {
+      logLevel: 'trace',
+      smtpUrl: platform.url,
+      outboundAllowHosts: [`127.0.0.1:${merchant.port}`, `127.0.0.1:${closedPort}`],
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await platform?.close();
+  await merchant?.close();
+});
+
+/** Every answer is kept, to check none of them carries the password. */
+function recorded(api: ApiClient): ApiClient {
+  return new Proxy(api, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const res = await (value as (...a: unknown[]) => Promise<{ body: string }>).apply(target, args);
+        responses.push(res.body);
+        return res;
+      };
+    },
+  }) as ApiClient;
+}
+
+const fields = (overrides: Record<string, unknown> = {}) => ({
+  host: '127.0.0.1',
+  port: String(merchant.port),
+  security: 'none',
+  username: USER,
+  password: PASSWORD,
+  from_address: 'Orders@Merchant.example',
+  ...overrides,
+});
+
+async function connect(api: ApiClient) {
+  const res = await api.post('connect', { integration_id: ID, fields: fields() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number; settings: Record<string, unknown>; secrets: string[] };
+}
+
+async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>) {
+  const email = `buyer-${newKey()}@example.test`;
+  const res = await postJson(t.app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    customer: { email, first_name: 'Bea', shipping_address: '2 Low Road' },
+    payment: CARD_OK,
+    idempotency_key: newKey(),
+    items: [{ product_id: shop.main.id }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return email;
+}
+
+const to = (peer: SmtpPeer, email: string) => peer.received.filter((m) => m.to.includes(email));
+
+describe('the SMTP sender in the catalogue', () => {
+  it('is available with its connect form and its methods', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const list = (await api.get('integrations')).json().data as Array<Record<string, unknown>>;
+    const entry = list.find((i) => i.id === ID);
+    expect(entry).toMatchObject({ name: 'SMTP sender', available: true, status: 'Not connected' });
+    expect(
+      ((entry?.connect_fields ?? []) as Array<{ key: string; type: string }>).map((f) => [f.key, f.type]),
+    ).toEqual([
+      ['host', 'text'],
+      ['security', 'text'],
+      ['port', 'text'],
+      ['username', 'text'],
+      ['password', 'secret'],
+      ['from_address', 'text'],
+    ]);
+    expect(((entry?.methods ?? []) as Array<{ name: string }>).map((m) => m.name)).toEqual([
+      'test',
+      'send-test',
+    ]);
+  });
+});
+
+describe('connecting the SMTP sender', () => {
+  it('names the bad field (400) without talking to the server', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const before = merchant.logins.length;
+    for (const [input, field, message] of [
+      [{ host: '' }, 'host', 'host: is required'],
+      [{ host: 'smtp example.com' }, 'host', 'host: is not a host name or IP address'],
+      [{ security: 'ssl' }, 'security', 'security: must be none, starttls or tls'],
+      [{ security: '' }, 'security', 'security: is required'],
+      [{ port: '70000' }, 'port', 'port: must be a whole number from 1 to 65535'],
+      [{ port: 'abc' }, 'port', 'port: must be a whole number'],
+      [{ from_address: 'not-an-address' }, 'from_address', 'from_address: must be an e-mail address'],
+      [{ password: '' }, 'password', 'password: is required with a user name'],
+    ] as const) {
+      const res = await api.post('connect', { integration_id: ID, fields: fields(input) });
+      expect(res.statusCode, JSON.stringify(input)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_error', field });
+      expect(res.json().error.message).toContain(message);
+    }
+    expect(merchant.logins.length).toBe(before);
+    expect((await api.get('user-integrations')).json().data).toEqual([]);
+  });
+
+  it('refuses private, loopback and metadata hosts (400 on host) unless allowed', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    for (const [host, port] of [
+      ['127.0.0.1', '25'],
+      ['10.1.2.3', String(merchant.port)],
+      ['169.254.169.254', '25'],
+      ['::1', '25'],
+      ['2130706433', '25'],
+      ['0x7f000001', '25'],
+    ] as const) {
+      const res = await api.post('connect', { integration_id: ID, fields: fields({ host, port }) });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json().error.field).toBe('host');
+      expect(res.json().error.message).toMatch(/not a public address/);
+    }
+  });
+
+  it('a login the server refuses is a 422 with its reason, and nothing is stored', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const res = await api.post('connect', { integration_id: ID, fields: fields({ password: WRONG }) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatchObject({ code: 'integration_error', field: 'password' });
+    expect(res.json().error.message).toContain('The SMTP server refused the user name or password');
+    expect(res.json().error.message).toContain('535');
+    expect(res.json().error.message).toContain('Authentication credentials invalid');
+    expect(merchant.logins.at(-1)).toEqual({ username: USER, accepted: false });
+    expect((await api.get('user-integrations')).json().data).toEqual([]);
+  });
+
+  it('a server that is not there is a 422 naming the host', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const res = await api.post('connect', {
+      integration_id: ID,
+      fields: fields({ port: String(closedPort) }),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.field).toBe('host');
+    expect(res.json().error.message).toContain(`Could not reach the SMTP server 127.0.0.1:${closedPort}`);
+  });
+
+  it('applies the security setting: starttls to a server without STARTTLS, tls to a plain one, are refused', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const logins = merchant.logins.length;
+    for (const security of ['starttls', 'tls']) {
+      const res = await api.post('connect', { integration_id: ID, fields: fields({ security }) });
+      expect(res.statusCode, security).toBe(422);
+      expect(res.json().error.code).toBe('integration_error');
+    }
+    // Neither sent the password over the plain connection.
+    expect(merchant.logins.length).toBe(logins);
+    expect((await api.get('user-integrations')).json().data).toEqual([]);
+  });
+
+  it('good credentials connect; test and send-test log in again; the password is kept when left empty', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const connected = await connect(api);
+    expect(connected.settings).toEqual({
+      host: '127.0.0.1',
+      port: merchant.port,
+      security: 'none',
+      username: USER,
+      from_address: 'orders@merchant.example',
+    });
+    expect(connected.secrets).toEqual(['password']);
+    expect(merchant.logins.at(-1)).toEqual({ username: USER, accepted: true });
+    const [row] = await t.database.db
+      .select()
+      .from(userIntegrations)
+      .where(eq(userIntegrations.id, connected.id));
+    expect(row?.secretsSealed).toBeTruthy();
+    expect(row?.secretsSealed).not.toContain(PASSWORD);
+    expect(JSON.stringify(row?.settings)).not.toContain(PASSWORD);
+
+    const logins = merchant.logins.length;
+    const tested = await api.post(`call-integration-method/${connected.id}/test`, {});
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().data).toEqual({
+      ok: true,
+      message: `127.0.0.1:${merchant.port} accepted the login`,
+    });
+    expect(merchant.logins.length).toBe(logins + 1);
+
+    const bad = await api.post(`call-integration-method/${connected.id}/send-test`, { to: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('to');
+    const sent = await api.post(`call-integration-method/${connected.id}/send-test`, {
+      to: 'me@merchant.example',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toMatchObject({ sent: true, to: 'me@merchant.example' });
+    const message = to(merchant, 'me@merchant.example')[0];
+    expect(message?.from).toBe('orders@merchant.example');
+    expect(message?.raw).toContain('Subject: Funnelwork: test e-mail through your SMTP server');
+    expect(to(platform, 'me@merchant.example')).toEqual([]);
+
+    // Reconnecting with the password left empty keeps the stored one (and still logs in with it).
+    const again = await api.post('connect', { integration_id: ID, fields: fields({ password: '' }) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(merchant.logins.at(-1)).toEqual({ username: USER, accepted: true });
+  });
+});
+
+describe("the account's e-mails go through its own server", () => {
+  it("a purchase's receipt reaches the merchant's server, not the platform's; after disconnect the platform's again", async () => {
+    const shop = await shopWithFunnel(t);
+    const api = recorded(shop.api);
+    const { id } = await connect(api);
+
+    const first = await buy(shop);
+    const mine = await waitFor(() => to(merchant, first)[0]);
+    expect(mine.from).toBe('orders@merchant.example');
+    expect(mine.raw).toMatch(/^From: .*orders@merchant\.example/m);
+    expect(mine.raw).toMatch(/^Message-ID: <fw-mail-\d+@merchant\.example>/m);
+    await waitFor(async () => {
+      const rows = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, first));
+      return rows.length > 0 && rows.every((r) => r.status === 'sent') ? rows : undefined;
+    });
+    expect(to(platform, first)).toEqual([]);
+
+    // Switched off: the platform's server again; switched on and then disconnected: the platform's too.
+    const off = await api.patch(`user-integrations/${id}`, { active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const second = await buy(shop);
+    await waitFor(() => to(platform, second)[0]);
+    expect(to(merchant, second)).toEqual([]);
+
+    expect((await api.patch(`user-integrations/${id}`, { active: true })).statusCode).toBe(200);
+    const gone = await api.post('disconnect', { id });
+    expect(gone.json().data).toMatchObject({ connected: false, secrets: [] });
+    const third = await buy(shop);
+    const theirs = await waitFor(() => to(platform, third)[0]);
+    expect(theirs.from).not.toBe('orders@merchant.example');
+    expect(to(merchant, third)).toEqual([]);
+  });
+
+  it("the platform's own mails (an invitation) stay on the platform's server", async () => {
+    const shop = await shopWithFunnel(t);
+    const api = recorded(shop.api);
+    await connect(api);
+    const invitee = `staff-${newKey()}@example.test`;
+    const res = await api.post('settings/staff', { email: invitee, permissions: { funnels: true } });
+    expect([200, 201], res.body).toContain(res.statusCode);
+    await waitFor(() => to(platform, invitee)[0]);
+    expect(to(merchant, invitee)).toEqual([]);
+  });
+});
+
+describe('the password', () => {
+  it('is in no answer and no log line', () => {
+    expect(responses.length).toBeGreaterThan(10);
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const text of [...responses, logLines.join('')]) {
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(WRONG);
+      expect(text).not.toContain(Buffer.from(`\u0000${USER}\u0000${PASSWORD}`).toString('base64'));
+    }
+  });
+});
+
+describe('without the platform server (no SMTP_URL)', () => {
+  it("the account's e-mails still go out through its own server; the platform's stay in the Mailbox", async () => {
+    const local = await createTestApp({
+      startQueue: true,
+      gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
+      config: { outboundAllowHosts: [`127.0.0.1:${merchant.port}`] },
+    });
+    try {
+      const shop = await shopWithFunnel(local);
+      await connect(recorded(shop.api));
+      const email = `buyer-${newKey()}@example.test`;
+      const res = await postJson(local.app, '/_fw/checkout', {
+        step_id: shop.checkout.id,
+        page_id: shop.checkoutPage,
+        customer: { email, first_name: 'Bea', shipping_address: '2 Low Road' },
+        payment: CARD_OK,
+        idempotency_key: newKey(),
+        items: [{ product_id: shop.main.id }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await waitFor(() => to(merchant, email)[0]);
+      const invitee = `staff-${newKey()}@example.test`;
+      const invited = await shop.api.post('settings/staff', {
+        email: invitee,
+        permissions: { funnels: true },
+      });
+      expect([200, 201], invited.body).toContain(invited.statusCode);
+      const [invitation] = await local.database.db
+        .select()
+        .from(mailMessages)
+        .where(eq(mailMessages.to, invitee));
+      expect(invitation).toMatchObject({ status: 'stored', accountServer: false });
+      expect(to(merchant, invitee)).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+});
