@@ -21,6 +21,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
+  // Waits for the server's start-up work to end (the webServer below is started first).
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
