@@ -56,7 +56,8 @@ export async function generate(database: Database, accountId: number) {
   );
   const pageList = JSON.stringify(pageRows.rows);
   // Each generated row picks page g % (2 × funnels); visitors repeat about four times; times spread evenly.
-  const common = (n: number) => `
+  // Rows g in [lo, hi] of n: row g is (g ÷ n) × DAYS days old, so a run of g is a run of days.
+  const common = (n: number, lo = 1, hi = n) => `
     with p as (select (row_number() over () - 1)::int as i, (e->>'funnel_id')::bigint as funnel_id,
                       (e->>'step_id')::bigint as step_id, (e->>'id')::bigint as page_id
                  from jsonb_array_elements('${pageList}'::jsonb) e)
@@ -67,7 +68,7 @@ export async function generate(database: Database, accountId: number) {
            (array['GB', 'US', 'DE', 'FR', 'NL'])[1 + (g / 7) % 5] as country,
            (array['google.com', 'facebook.com', 'mail.example.org', null])[1 + g % 4] as referrer_domain,
            now() - make_interval(secs => (g::float8 / ${n}) * ${DAYS} * 86400) as created_at
-      from generate_series(1, ${n}) g join p on p.i = g % ${FUNNELS * 2}`;
+      from generate_series(${lo}, ${hi}) g join p on p.i = g % ${FUNNELS * 2}`;
   const chunk = 1_000_000;
   for (let from = 0; from < VIEWS; from += chunk) {
     const n = Math.min(chunk, VIEWS - from);
@@ -89,17 +90,21 @@ export async function generate(database: Database, accountId: number) {
     [accountId],
   );
   // Orders go through the analytics trigger, as checkouts do; one in twenty is refunded two days later.
-  for (let from = 0; from < ORDERS; from += chunk) {
-    const n = Math.min(chunk, ORDERS - from);
+  // One transaction per generated day, as checkouts commit one at a time: in a single statement the
+  // trigger updates each month row ~155 times in one transaction and none of those versions can be
+  // pruned until it commits (analytics_monthly grew to 142 MB for 6,440 rows at scale 0.1).
+  const perDay = Math.max(1, Math.ceil(ORDERS / DAYS));
+  for (let lo = 1; lo <= ORDERS; lo += perDay) {
+    const hi = Math.min(ORDERS, lo + perDay - 1);
     await run(
       `insert into orders (account_id, order_number, funnel_id, step_id, page_id, currency, amount_minor, items_count,
           has_order_bump, upsells_taken, visitor_id, referrer_domain, utm_source, utm_medium, utm_campaign,
           visitor_country, is_refunded, refunded_at, is_canceled, canceled_at, created_at, updated_at)
-       select $1, 'B' || (g + ${from}), funnel_id, step_id, page_id, 'USD', 1000 + (g * 37) % 20000, 1, g % 3 = 0,
+       select $1, 'B' || g, funnel_id, step_id, page_id, 'USD', 1000 + (g * 37) % 20000, 1, g % 3 = 0,
               (g % 5 = 0)::int, 'v' || g, referrer_domain, utm_source, utm_medium, utm_campaign, country,
               g % 20 = 0, case when g % 20 = 0 then created_at + interval '2 days' end,
               g % 20 = 0, case when g % 20 = 0 then created_at + interval '2 days' end, created_at, created_at
-         from (${common(n)}) x`,
+         from (${common(ORDERS, lo, hi)}) x`,
       [accountId],
     );
   }
@@ -132,12 +137,15 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     database = await createDatabase({ kind: 'postgres', url: url.toString() });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    // ANALYTICS_BENCH_KEEP=1 leaves the generated database for EXPLAIN ANALYZE (its name is printed).
+    if (process.env.ANALYTICS_BENCH_KEEP === '1') console.log(`analytics: keeping database ${name}`);
+    else
+      dropDatabase = async () => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
   }
   await database.migrate();
   const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
@@ -148,7 +156,14 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   started = performance.now();
   const counted = await runRollup(database.db, { horizonSeconds: 0 });
   const rollupMs = performance.now() - started;
-  await database.executeSql('analyze');
+  // The month rows' size before any vacuum: the generator must not bloat them (see generate).
+  const [monthly] = (
+    await database.executeSql(
+      `select count(*)::int as rows, pg_total_relation_size('analytics_monthly')::bigint as bytes from analytics_monthly`,
+    )
+  ).rows as Array<{ rows: number; bytes: string | number }>;
+  // The rollup tables are upserted in place: vacuum as autovacuum would (it is off on this machine's server).
+  await database.executeSql('vacuum analyze');
 
   // The 365 days up to today, in the account's zone, against the 365 before.
   const now = Math.floor(Date.now() / 1000);
@@ -199,6 +214,8 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     generate_s: round(generateMs / 1000),
     rollup_catch_up_s: round(rollupMs / 1000),
     rollup_events_per_s: Math.round(counted / (rollupMs / 1000)),
+    analytics_monthly_rows: Number(monthly?.rows ?? 0),
+    analytics_monthly_kb: Math.round(Number(monthly?.bytes ?? 0) / 1024),
     dashboard_365d_ms: round(dashboard.ms),
     dashboard_365d_utm_filter_ms: round(filtered.ms),
     funnel_breakdown_ms: round(breakdown.ms),

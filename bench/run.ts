@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAnalytics } from './analytics.ts';
+import { runAutomationWaits } from './automation-waits.ts';
+import { runAutomations } from './automations.ts';
 import { runEditor } from './editor.ts';
 import { runEmailSend } from './email-send.ts';
 import { runFunnelList } from './funnel-list.ts';
@@ -33,6 +35,13 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),
   'email-send': async () => save('email-send', await runEmailSend()),
+  // TEST_DATABASE=postgres (with DATABASE_URL) writes automations-postgres.json beside the PGlite run's.
+  automations: async () =>
+    save(
+      process.env.TEST_DATABASE === 'postgres' ? 'automations-postgres' : 'automations',
+      await runAutomations(),
+    ),
+  'automation-waits': async () => save('automation-waits', await runAutomationWaits()),
   // TEST_DATABASE=postgres (with DATABASE_URL) writes webhooks-postgres.json beside the PGlite run's.
   webhooks: async () =>
     save(process.env.TEST_DATABASE === 'postgres' ? 'webhooks-postgres' : 'webhooks', await runWebhooks()),

@@ -15,6 +15,8 @@ const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 2);
 const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 3);
 /** Where integrations-services.spec.ts starts its fake Shopify (helpers.ts works it out the same way). */
 const shopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? port + 4);
+/** Where apps-deliveries.spec.ts starts its fake Mailchimp (helpers.ts works it out the same way). */
+const mailchimpPort = Number(process.env.E2E_MAILCHIMP_PORT ?? port + 7);
 /** Where google-sheets.spec.ts starts its fake Google (helpers.ts works it out the same way). */
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 9);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
@@ -23,17 +25,21 @@ export default defineConfig({
   testDir: './tests',
   // Waits for the server's start-up work to end (the webServer below is started first).
   globalSetup: './global-setup.ts',
-  outputDir: './test-results',
+  // Per port: scripts/test.mjs runs two Playwright processes at once, each cleaning its own directory.
+  outputDir: `./test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 15 s: two test processes share two cores, and a first dashboard load took 11 s among them once.
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace's screencast costs about 40 % of the browser tests' CPU, but without it the editor tests'
+    // keys still outrun the editors now and then (docs/decisions.md): E2E_TRACE=0 turns traces off.
+    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
     // Playwright gives every launch a fresh, temporary profile (it refuses --user-data-dir).
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -58,11 +64,16 @@ export default defineConfig({
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
       // The private addresses outbound calls may reach: integrations.spec.ts's local receiver, the fake
-      // Shopify of integrations-services.spec.ts and the fake Google of google-sheets.spec.ts.
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort},127.0.0.1:${shopifyPort},127.0.0.1:${googlePort}`,
+      // Shopify of integrations-services.spec.ts, the fake Google of google-sheets.spec.ts and the fake
+      // Mailchimp of apps-deliveries.spec.ts.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${webhookPort},127.0.0.1:${shopifyPort},127.0.0.1:${googlePort},127.0.0.1:${mailchimpPort}`,
+      // Mailchimp's Marketing API as the fake of apps-deliveries.spec.ts answers it (every data center).
+      MAILCHIMP_API_BASE: `http://127.0.0.1:${mailchimpPort}`,
       // Shopify's Admin API as the fake of integrations-services.spec.ts answers it (stores by path).
       SHOPIFY_API_BASE: `http://127.0.0.1:${shopifyPort}/{shop}`,
       WEBHOOK_RETRY_BASE_MS: '1000',
+      // automations-integrations.spec.ts sees a failing step's five tries through within a test (1+2+4+8 s).
+      AUTOMATION_RETRY_DELAY_SECONDS: '1',
       // The SMS provider as sms.spec.ts's fake Twilio answers it, with the fake's credentials.
       SMS_API_BASE: `http://127.0.0.1:${smsPort}`,
       SMS_ACCOUNT_SID: FAKE_TWILIO_SID,

@@ -3,7 +3,8 @@
 #   1. With NODE_ENV=production, as in production: it must install (dev dependencies included, the build
 #      needs them), build, migrate, seed the demo and serve; the install must leave package-lock.json
 #      and the rest of the checkout exactly as committed.
-#   2. Again with NODE_ENV unset, on the tree the first run installed: no second install, and it serves.
+#   2. Again with NODE_ENV unset, on the tree the first run installed and built: no second install, no
+#      second build (scripts/build-stamp.mjs), and it serves.
 # Each run must answer /api/health, the dashboard, the demo store at demo-store.localhost and the
 # published pages' script; then it is stopped with SIGTERM.
 set -euo pipefail
@@ -73,7 +74,23 @@ start() {
     fail "the demo store does not answer at http://demo-store.localhost:$port/"
   [[ $store == *'/_fw/runtime.js'* ]] || fail "http://demo-store.localhost:$port/ is not a published page"
   curl -sf -o /dev/null "http://127.0.0.1:$port/_fw/runtime.js" || fail "the published pages' script is missing"
-  echo "  /api/health, the dashboard, the demo store and /_fw/runtime.js answer"
+  # The newcomer's first screen: the demo signs in and its Dashboard has numbers at once (the demo's page
+  # views are rolled up before the server listens).
+  token="$(curl -sf -X POST -d 'grant_type=password&username=demo@funnelwork.test&password=demo12345' \
+    "http://127.0.0.1:$port/api/users/sign_in" | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s).access_token))')" ||
+    fail "the demo login does not sign in"
+  now="$(date +%s)"
+  summary="$(curl -sf -H "authorization: Bearer $token" \
+    "http://127.0.0.1:$port/api/dashboard-summary?start=$((now - 30 * 86400))&end=$now")" ||
+    fail "the demo's dashboard-summary does not answer"
+  views="$(node -e 'console.log(JSON.parse(process.argv[1]).data.page_views.value)' "$summary")"
+  [ "$views" -gt 0 ] || fail "the demo's Dashboard shows no page views over the last 30 days ($views)"
+  # The e-mails' social icons are linked from every sent social block.
+  icon_type="$(curl -sf -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/email-assets/social/facebook.png")" ||
+    fail "the e-mails' social icons are not served"
+  [[ $icon_type == image/png* ]] || fail "/email-assets/social/facebook.png is $icon_type, not a PNG"
+  echo "  /api/health, the dashboard, the demo store, /_fw/runtime.js and the e-mail icons answer;"
+  echo "  the demo signs in and its Dashboard shows $views page views over 30 days"
   stop
 }
 
@@ -98,5 +115,6 @@ echo "  the checkout is clean: package-lock.json as committed"
 
 start 'NODE_ENV unset, second run' -u NODE_ENV
 if grep -q '^Installing dependencies' "$log"; then fail "the second run installed again"; fi
+grep -q 'The build is up to date' "$log" || fail "the second run built again although no source changed"
 echo "✓ npm start works on a fresh clone with NODE_ENV=production, and again with NODE_ENV unset" \
   "($(($(date +%s) - began)) s)"

@@ -2,9 +2,7 @@
 // the customer, and exported." A shopper buys in the seeded demo store filling the checkout's address
 // fields; the merchant sees both addresses on the order and on its customer.
 import { expect, test } from '@playwright/test';
-import { e2ePort, logIn, shot, uniqueEmail } from './helpers.ts';
-
-const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
+import { e2ePort, openAsDemo, shot, uniqueEmail } from './helpers.ts';
 
 test('a shopper’s shipping address reaches the order panel whole, billing the same', async ({
   page,
@@ -32,9 +30,7 @@ test('a shopper’s shipping address reaches the order panel whole, billing the 
   await context.close();
 
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/orders');
+  await openAsDemo(page, '/orders');
   await page.getByLabel('Search orders').fill(email);
   await expect(page.getByTestId('orders-range')).toHaveText('1 - 1 from 1');
   await page.getByRole('row').filter({ hasText: 'Ada Address' }).click();

@@ -4,17 +4,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
+  buyInDemoStore,
   closeWelcome,
-  e2ePort,
+  DEMO_LOGIN,
   logIn,
+  openAsDemo,
   readCodeFromMailbox,
-  shopperPage,
   shot,
   signUp,
   uniqueEmail,
 } from './helpers.ts';
-
-const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
@@ -28,11 +27,8 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
-
   // The list: the demo's own automation, On Purchase on its funnel.
-  await page.goto('/automations');
+  await openAsDemo(page, '/automations');
   const demoRow = page.getByRole('row').filter({ hasText: 'Thank-you e-mail' });
   await expect(demoRow).toContainText('On Purchase');
   await expect(demoRow).toContainText('active');
@@ -143,20 +139,10 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await apiCall(page, 'POST', `automations/${waiting.id}/activate`);
 
   // A shopper buys in the demo's published funnel.
-  const origin = `http://demo-store.localhost:${e2ePort}`;
-  const { context, shopper } = await shopperPage(browser, page);
-  await shopper.goto(`${origin}/summer-sale/checkout`);
-  const email = uniqueEmail('automation-buyer');
-  await shopper.getByLabel('Full name').fill('Ada Automaton');
-  await shopper.getByLabel('Email').fill(email);
-  await shopper.getByLabel('Phone').fill('+1 555 0142');
-  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
-  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shopper.getByLabel('Expiry date').fill('12 / 2040');
-  await shopper.getByLabel('CVC').fill('123');
-  await shopper.getByRole('button', { name: 'Complete order' }).click();
-  await expect(shopper).toHaveURL(`${origin}/summer-sale/upsell`, { timeout: 20_000 });
-  await context.close();
+  const email = await buyInDemoStore(browser, page, {
+    name: 'Ada Automaton',
+    emailPrefix: 'automation-buyer',
+  });
 
   // Settings → Mailbox: the automation's e-mail to the shopper, its subject's merge tag filled.
   await page.goto('/settings/mailbox');
@@ -316,9 +302,7 @@ test('starts from a template, then sends a test of its e-mail from the send-e-ma
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
-  await page.goto('/automations');
+  await openAsDemo(page, '/automations');
   await page.getByRole('button', { name: 'Create automation' }).click();
   const wizard = page.getByRole('dialog', { name: 'Create automation' });
   await expect(wizard.getByText('Or start from a template')).toBeVisible();
@@ -335,8 +319,8 @@ test('starts from a template, then sends a test of its e-mail from the send-e-ma
   const action = page.getByRole('dialog', { name: 'Add action' });
   await expect(action.getByLabel('E-mail template', { exact: true })).toHaveValue('Thank you for your order');
   await expect(action.getByRole('button', { name: 'Send test email' })).toBeDisabled();
-  await action.getByLabel('Send a test email').fill(DEMO.email);
+  await action.getByLabel('Send a test email').fill(DEMO_LOGIN.email);
   await action.getByRole('button', { name: 'Send test email' }).click();
-  await expect(action.getByText(`The test email was sent to ${DEMO.email}.`)).toBeVisible();
+  await expect(action.getByText(`The test email was sent to ${DEMO_LOGIN.email}.`)).toBeVisible();
   await shot(page, 'automations-send-test');
 });

@@ -1,7 +1,7 @@
 // Issue 18, plans and billing: a trial two days before its end shows the spec's notice; the merchant
 // follows it to billing, pays a plan at checkout with the Sandbox test card, and the notice is gone.
 import { expect, test } from '@playwright/test';
-import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
 
 const TRIAL_EXPIRING =
   'Your trial is about to expire, update your billing details to continue using our platform.';
@@ -73,4 +73,45 @@ test('a trial two days before its end sees the notice, upgrades at checkout, and
   const download = page.waitForEvent('download');
   await charge.getByRole('button', { name: 'Invoice PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/^invoice-FW-\d+\.pdf$/);
+});
+
+test('a fourth funnel on Basic shows "Your plan allows 3 funnels." with the upgrade text at once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, {
+    email: uniqueEmail('limit'),
+    password: 'limit password',
+    firstName: 'Lima',
+    business: 'Lima Shop',
+  });
+  await closeWelcome(page);
+  const card = {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  };
+  await apiCall(page, 'POST', 'billing/place-order', { plan: 'basic', interval: 'month', payment: { card } });
+  for (const name of ['One', 'Two', 'Three']) {
+    await apiCall(page, 'POST', 'funnels', { name, funnel_type: 1 });
+  }
+
+  await page.goto('/funnels');
+  await page.getByRole('button', { name: 'Add funnel' }).first().click();
+  const popup = page.getByRole('dialog', { name: 'Add funnel' });
+  await popup.getByLabel('Funnel name').fill('Four');
+  await popup.getByRole('button', { name: 'Create funnel' }).click();
+  // "Rate limit: the server text plus 'upgrade your account to continue using our platform'", without a reload.
+  const notice = page.getByText(
+    'Your plan allows 3 funnels. upgrade your account to continue using our platform',
+  );
+  await expect(notice).toBeVisible();
+  // Said once: not again as an error notice, nor as the funnel name's error.
+  await expect(page.getByText('Your plan allows 3 funnels.')).toHaveCount(1);
+  await expect(popup.getByLabel('Funnel name')).not.toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'billing-plan-limit-notice');
+  await notice.click();
+  await expect(page).toHaveURL(/\/settings\/billing#upgrade$/);
+  await expect(page.getByTestId('usage-funnels')).toContainText('3 of 3');
 });

@@ -1,24 +1,18 @@
 // Issue 19, item 1: "A checkout made from a template cannot sell". The new merchant's journey through
 // the dashboard's own screens (no API shortcuts for the products), and the seeded demo as `npm start`
 // leaves it, each ending in a paid order.
-import { expect, type Page, test } from '@playwright/test';
-import { chooseSubdomain, closeWelcome, e2ePort, shopperPage, shot, signUp, uniqueEmail } from './helpers.ts';
-
-/** A shopper's browser: page views skip bots, and headless Chromium names itself HeadlessChrome. */
-/** Step 1 of the two-step form: the shopper's details. */
-async function fillDetails(shopper: Page, email: string) {
-  await shopper.getByLabel('Full name').fill('Yana Yogi');
-  await shopper.getByLabel('Email').fill(email);
-  await shopper.getByLabel('Phone').fill('+1 555 0142');
-  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
-}
-
-async function payWithSandboxCard(shopper: Page) {
-  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shopper.getByLabel('Expiry date').fill('12 / 2040');
-  await shopper.getByLabel('CVC').fill('123');
-  await shopper.getByRole('button', { name: 'Complete order' }).click();
-}
+import { expect, test } from '@playwright/test';
+import {
+  chooseSubdomain,
+  closeWelcome,
+  e2ePort,
+  fillShopperDetails,
+  payWithSandboxCard,
+  shopperPage,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
 
 test("a new merchant's checkout from the 'Two-step checkout' template sells the product added on its step", async ({
   page,
@@ -108,7 +102,7 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
   await shopper.getByLabel('Country').selectOption({ label: 'United States' });
   await state.selectOption({ label: 'Texas' });
   const email = uniqueEmail('yogi');
-  await fillDetails(shopper, email);
+  await fillShopperDetails(shopper, { name: 'Yana Yogi', email });
   const summary = shopper.locator('[data-order-summary]');
   await expect(summary.getByRole('row', { name: /Yoga Course/ })).toContainText('49.00');
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('49.00');
@@ -149,7 +143,7 @@ test('the seeded demo store sells as `npm start` leaves it: checkout, order bump
   await expect(shopper.getByRole('radio', { name: /Complete Growth Course/ })).toBeChecked();
   await expect(shopper.locator('[data-product-list]')).toContainText('$97.00');
   const email = uniqueEmail('demo-buyer');
-  await fillDetails(shopper, email);
+  await fillShopperDetails(shopper, { name: 'Yana Yogi', email });
   const bump = shopper.getByRole('checkbox', { name: /Swipe File/ });
   if (!(await bump.isChecked())) await bump.check();
   const summary = shopper.locator('[data-order-summary]');

@@ -1,14 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, shot } from './helpers.ts';
+import { openAsDemo, shot } from './helpers.ts';
 
 // The e2e server seeds the demo account on its first start (SEED_DEMO defaults to 1): 800 customers,
 // 4,000 orders and a live activity feed.
-const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
-
-async function logInDemo(page: Page) {
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
-}
 
 /** Reads a dashboard API answer with the page's own session, as the screens do. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -60,8 +54,7 @@ const panel = (page: Page) => page.getByRole('dialog', { name: 'Customer details
 test('lists customers with stats, pages through them and edits one; its orders take the new name', async ({
   page,
 }) => {
-  await logInDemo(page);
-  await page.goto('/customers');
+  await openAsDemo(page, '/customers');
   await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
   await expect(page.getByTestId('customers-range')).toHaveText(/^1 - 25 from \d{3}$/);
   await expect(page.getByRole('table', { name: 'Customers' }).getByRole('row')).toHaveCount(26);
@@ -135,7 +128,7 @@ test('lists customers with stats, pages through them and edits one; its orders t
 });
 
 test('deletes a customer; its orders keep no name', async ({ page }) => {
-  await logInDemo(page);
+  await openAsDemo(page, '/customers');
   const customer = await customerWithOrders(page, 1);
   const orderIds = (await apiGet<Array<{ id: number }>>(page, `customers/${customer.id}/orders`)).map(
     (o) => o.id,
@@ -185,7 +178,7 @@ test('deletes a customer; its orders keep no name', async ({ page }) => {
 });
 
 test('global search finds a customer, bolds the match and opens it by a full page load', async ({ page }) => {
-  await logInDemo(page);
+  await openAsDemo(page, '/customers');
   const customer = await customerWithOrders(page, 2);
   const unique = `Searchable${Date.now().toString(36)}`;
   await renameCustomer(page, customer.id, unique, 'Holmes');
@@ -252,7 +245,7 @@ test('the activity panel shows visitors, the latest 24 minutes of page views and
   page,
 }) => {
   test.setTimeout(90_000);
-  await logInDemo(page);
+  await openAsDemo(page, '/customers');
   const polls: number[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/recent-views')) polls.push(Date.now());

@@ -5,7 +5,9 @@ import {
   chooseSubdomain,
   closeWelcome,
   e2ePort,
+  fillShopperDetails,
   logIn,
+  payWithSandboxCard,
   shopperPage,
   shot,
   signUp,
@@ -43,14 +45,8 @@ async function buy(browser: Browser, merchant: Page, url: string) {
   const { context, shopper } = await shopperPage(browser, merchant);
   await shopper.goto(url);
   await expect(shopper.getByRole('radio', { name: /Yoga Course/ })).toBeChecked();
-  await shopper.getByLabel('Full name').fill('Dana Dash');
-  await shopper.getByLabel('Email').fill(uniqueEmail('dash-buyer'));
-  await shopper.getByLabel('Phone').fill('+1 555 0142');
-  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
-  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shopper.getByLabel('Expiry date').fill('12 / 2040');
-  await shopper.getByLabel('CVC').fill('123');
-  await shopper.getByRole('button', { name: 'Complete order' }).click();
+  await fillShopperDetails(shopper, { name: 'Dana Dash', email: uniqueEmail('dash-buyer') });
+  await payWithSandboxCard(shopper);
   await expect(shopper.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible({
     timeout: 20_000,
   });

@@ -1,15 +1,11 @@
 // Issue 17, "Developer apps and the public API": the demo creates a developer app with orders:read,
 // copies the key shown once, and calls the API with it: its orders answer, a customers route is 403.
 import { expect, test } from '@playwright/test';
-import { apiCall, logIn, shot } from './helpers.ts';
-
-const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
+import { apiCall, openAsDemo, shot } from './helpers.ts';
 
 test('a developer app key reads the demo orders and nothing outside its scope', async ({ page, request }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/developers');
+  await openAsDemo(page, '/developers');
   await expect(page).toHaveURL(/\/developers\/apps$/);
   await expect(page.getByRole('heading', { name: 'Developer apps' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+import { closeWelcome, editorState, shot, signUp, uniqueEmail } from './helpers.ts';
 
 const canvas = (page: Page) => page.getByTestId('canvas');
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes', exact: true });
@@ -82,12 +82,19 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   // A merge tag from the rich-text toolbar's menu, in place.
   await canvas(page).getByText('Thanks for joining us.', { exact: false }).dblclick();
   const editor = page.getByTestId('inline-editor');
-  await expect(editor).toBeVisible();
+  // Each key waits for the editor to have read the last (helpers.ts `editorState`).
+  await expect(editor).toBeFocused();
   // The surface starts with all its text selected: to its end first.
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Control+End');
+  await expect.poll(async () => (await editorState(editor)).collapsed).toBe(true);
   await page.keyboard.type(' See you soon, ');
+  await expect
+    .poll(async () => (await editorState(editor)).text)
+    .toMatch(/and a little gift\. See you soon, $/);
   await page.getByLabel('Insert merge tag').selectOption('first_name');
+  // The menu hands the focus back to the text a frame later (Tiptap's focus), as the colour input does.
+  await expect(editor).toBeFocused();
   await page.keyboard.type('!');
   await page.keyboard.press('Escape');
   await expect(

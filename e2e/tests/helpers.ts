@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
@@ -107,5 +107,112 @@ export const e2eWebhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? e2ePort + 2
 export const e2eSmsPort = Number(process.env.E2E_SMS_PORT ?? e2ePort + 3);
 /** The fake Shopify's port for integrations-services.spec.ts (playwright.config.ts points SHOPIFY_API_BASE at it). */
 export const e2eShopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? e2ePort + 4);
+/** The fake Mailchimp's port for apps-deliveries.spec.ts (playwright.config.ts points MAILCHIMP_API_BASE at it). */
+export const e2eMailchimpPort = Number(process.env.E2E_MAILCHIMP_PORT ?? e2ePort + 7);
 /** The fake Google's port for google-sheets.spec.ts (playwright.config.ts points the GOOGLE_* bases at it). */
 export const e2eGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? e2ePort + 9);
+
+/** Step 1 of the two-step checkout form: the shopper's details, then on to the payment. */
+export async function fillShopperDetails(
+  shopper: Page,
+  { name, email, phone = '+1 555 0142' }: { name: string; email: string; phone?: string },
+) {
+  await shopper.getByLabel('Full name').fill(name);
+  await shopper.getByLabel('Email').fill(email);
+  await shopper.getByLabel('Phone').fill(phone);
+  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
+}
+
+/** Step 2: the Sandbox test card, and "Complete order". */
+export async function payWithSandboxCard(shopper: Page) {
+  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shopper.getByLabel('Expiry date').fill('12 / 2040');
+  await shopper.getByLabel('CVC').fill('123');
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+}
+
+/**
+ * A shopper buys in the seeded demo's summer sale, in a browser context of their own, up to the
+ * one-click upsell's offer; answers the e-mail they bought with.
+ */
+export async function buyInDemoStore(
+  browser: Browser,
+  merchant: Page,
+  who: { name: string; emailPrefix: string; phone?: string },
+): Promise<string> {
+  const origin = `http://demo-store.localhost:${e2ePort}`;
+  const { context, shopper } = await shopperPage(browser, merchant);
+  await shopper.goto(`${origin}/summer-sale/checkout`);
+  const email = uniqueEmail(who.emailPrefix);
+  await fillShopperDetails(shopper, { name: who.name, email, phone: who.phone });
+  await payWithSandboxCard(shopper);
+  await expect(shopper).toHaveURL(`${origin}/summer-sale/upsell`, { timeout: 20_000 });
+  await context.close();
+  return email;
+}
+
+export const DEMO_LOGIN = { email: 'demo@funnelwork.test', password: 'demo12345' };
+
+/**
+ * Opens `path` as the demo merchant without going through the log-in screen (session.spec.ts and
+ * dashboard.spec.ts do): signs in through the API as the screen does, keeps the session where the app
+ * keeps it (set once per tab, so a test that logs out stays logged out), and opens the page.
+ */
+export async function openAsDemo(page: Page, path: string) {
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    token?: string,
+    form?: Record<string, string>,
+  ) => {
+    const answer = await page.request.fetch(`/api/${url}`, {
+      method,
+      ...(form && { form }),
+      ...(token && { headers: { authorization: `Bearer ${token}` } }),
+    });
+    expect(answer.ok(), `${method} /api/${url}: ${answer.status()}`).toBe(true);
+    const body = await answer.json();
+    return (body.data ?? body) as T;
+  };
+  const { access_token: token } = await call<{ access_token: string }>('POST', 'users/sign_in', undefined, {
+    grant_type: 'password',
+    username: DEMO_LOGIN.email,
+    password: DEMO_LOGIN.password,
+  });
+  const [account] = await call<Array<{ id: number }>>('GET', 'users/me/accounts', token);
+  expect(account).toBeTruthy();
+  const me = await call<unknown>('POST', `users/me/accounts/${account?.id}`, token);
+  await page.addInitScript(
+    ({ token, accountId, me }) => {
+      if (sessionStorage.getItem('e2e.session')) return;
+      sessionStorage.setItem('e2e.session', '1');
+      localStorage.setItem('fw.token', token);
+      localStorage.setItem('fw.accountId', String(accountId));
+      localStorage.setItem('fw.user', JSON.stringify(me));
+    },
+    { token, accountId: account?.id, me },
+  );
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+}
+
+/**
+ * What a rich-text surface (`inline-editor`) holds: its text, the selected text and whether the selection
+ * is a caret (Tiptap keeps itself on its element as `editor`). Tiptap reads typed keys, keyboard
+ * selections and the focus a moment after them, and a key pressed before it has read the last one can be
+ * undone; tests wait on this between keys, as a person's pace does.
+ */
+export function editorState(surface: Locator) {
+  return surface.evaluate((element) => {
+    type State = {
+      doc: { textContent: string; textBetween(from: number, to: number): string };
+      selection: { from: number; to: number; empty: boolean };
+    };
+    const { state } = (element as unknown as { editor: { state: State } }).editor;
+    return {
+      text: state.doc.textContent,
+      selected: state.doc.textBetween(state.selection.from, state.selection.to),
+      collapsed: state.selection.empty,
+    };
+  });
+}

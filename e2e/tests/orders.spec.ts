@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { apiCall, logIn, shot } from './helpers.ts';
+import { apiCall, openAsDemo, shot } from './helpers.ts';
 
 /*
  * The e2e server seeds the demo account (SEED_DEMO=1, see playwright.config.ts): 4,000 orders
@@ -9,14 +9,11 @@ import { apiCall, logIn, shot } from './helpers.ts';
  * delivery, 5 PayPal; it is canceled when i % 11 = 0, fulfilled when i % 4 = 0, archived when i % 30 = 0.
  * Each test acts on its own order, so the tests do not depend on one another.
  */
-const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
 
 test.describe.configure({ mode: 'serial' });
 
 async function openOrders(page: Page) {
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/orders');
+  await openAsDemo(page, '/orders');
   await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
 }
 
@@ -545,12 +542,10 @@ test('warns once when the fulfillment details fail to load, and reports a timeli
 });
 
 test('shows a list that fails to load in place of the table, without a second notice', async ({ page }) => {
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
   // Every try fails (a network failure is tried twice) until the network is back.
   const listCall = (url: URL) => url.pathname === '/api/orders';
   await page.route(listCall, (route) => route.abort('failed'));
-  await page.goto('/orders');
+  await openAsDemo(page, '/orders');
   await expect(page.getByText('Network error', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Orders' })).toHaveCount(0);
   await expect(page.getByText('Something went wrong... Please try again later')).toHaveCount(0);

@@ -1,9 +1,7 @@
 // Issue 20, "Receipts by default": a purchase in the seeded demo store e-mails the shopper an order
 // confirmation, seen in Settings → Mailbox; a new merchant sets the store e-mails on their own screen.
 import { expect, test } from '@playwright/test';
-import { closeWelcome, e2ePort, logIn, shopperPage, shot, signUp, uniqueEmail } from './helpers.ts';
-
-const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
+import { buyInDemoStore, closeWelcome, openAsDemo, shot, signUp, uniqueEmail } from './helpers.ts';
 
 test('a purchase in the demo store sends the shopper an order confirmation, shown in the Mailbox', async ({
   page,
@@ -11,24 +9,9 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
 }) => {
   test.setTimeout(90_000);
   await page.goto('/log-in');
-  const origin = `http://demo-store.localhost:${e2ePort}`;
-  const { context, shopper } = await shopperPage(browser, page);
-  await shopper.goto(`${origin}/summer-sale/checkout`);
-  const email = uniqueEmail('receipt-buyer');
-  await shopper.getByLabel('Full name').fill('Rita Receipt');
-  await shopper.getByLabel('Email').fill(email);
-  await shopper.getByLabel('Phone').fill('+1 555 0142');
-  await shopper.getByRole('button', { name: 'Go to step #2' }).click();
-  await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shopper.getByLabel('Expiry date').fill('12 / 2040');
-  await shopper.getByLabel('CVC').fill('123');
-  await shopper.getByRole('button', { name: 'Complete order' }).click();
-  await expect(shopper).toHaveURL(`${origin}/summer-sale/upsell`, { timeout: 20_000 });
-  await context.close();
+  const email = await buyInDemoStore(browser, page, { name: 'Rita Receipt', emailPrefix: 'receipt-buyer' });
 
-  await logIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/settings/mailbox');
+  await openAsDemo(page, '/settings/mailbox');
   const row = page
     .getByRole('row')
     .filter({ hasText: email })

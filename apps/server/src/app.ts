@@ -33,10 +33,17 @@ import { registerRollupJob } from './modules/analytics/analytics.rollup.ts';
 import { createRollupStore } from './modules/analytics/analytics.rollup-store.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createAppDeliveries } from './modules/apps/apps.deliveries.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { createAppsService } from './modules/apps/apps.service.ts';
 import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/automations.engine.ts';
 import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
-import { createApiRateCounter, registerPlanLimits } from './modules/billing/billing.limits.ts';
+import {
+  createApiRateCounter,
+  createEmailAllowance,
+  registerPlanLimits,
+} from './modules/billing/billing.limits.ts';
 import { createSandboxPayments } from './modules/billing/billing.payments.ts';
 import { createBillingReconciliation } from './modules/billing/billing.reconcile.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -74,7 +81,10 @@ import { imagesRoutes, mediaRoute } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createGa4Adapter } from './modules/integrations/ga4/ga4.adapter.ts';
 import { createGoogleSheetsAdapter } from './modules/integrations/google-sheets/google-sheets.adapter.ts';
-import { googleSheetsRoutes } from './modules/integrations/google-sheets/google-sheets.routes.ts';
+import {
+  createGoogleConnect,
+  googleSheetsRoutes,
+} from './modules/integrations/google-sheets/google-sheets.routes.ts';
 import {
   createIntegrationRegistry,
   type IntegrationRegistry,
@@ -324,13 +334,21 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const secretsBox = createSecretsBox(serverSecret);
   // An account with an active SMTP sender connection sends its own e-mails through its server.
-  const smtpSenders = createSmtpSenders({ db, box: secretsBox, fetch: outboundFetch });
+  const smtpSenders = createSmtpSenders({
+    db,
+    box: secretsBox,
+    fetch: outboundFetch,
+    ca: config.smtpTlsCa,
+  });
+  // Merchant-initiated e-mail past the plan's e-mails a month is refused (docs/decisions.md "Refusals").
+  const emailAllowance = createEmailAllowance({ db });
   const mailer = createMailer({
     db,
     config,
     queue,
     senderOf: mailSettings.senderOf,
     accountServers: smtpSenders,
+    allowance: emailAllowance,
   });
   const users = createUsersService({ db, config, mailer });
   const staff = createStaffService({ db, config, mailer, users });
@@ -341,7 +359,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const discounts = createDiscountsService({ db });
   const trackingCodes = createTrackingCodesService({ db });
   const domains = createDomainsService({ db, lookupTxt: createTxtLookup({ servers: config.dnsServers }) });
-  const funnelApps = createFunnelAppsService({ db });
+  const funnelApps = createFunnelAppsService({
+    db,
+    checkUrl: createTargetCheck({ check: outboundFetch.check }),
+  });
   const geo = createGeoFunnelsService({ db });
   const sharing = createSharingService({ db, config });
   const storage: FileStorage =
@@ -356,6 +377,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     db,
     mailer,
     previewKey: previewKeyFrom(serverSecret),
+    publicUrl: config.publicUrl,
   });
   const cipher = createCredentialCipher(serverSecret);
   installCredentialCipher(cipher);
@@ -405,38 +427,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     inboundUrl: `${config.publicUrl.replace(/\/+$/, '')}${SMS_INBOUND_PATH}`,
   });
   const smsSending = createSmsSending({ db, queue, provider: smsProvider });
-  const automationsEngine = createAutomationsEngine({
-    db,
-    queue,
-    outbox,
-    mailer,
-    sms: smsSending,
-    marketing: { key: marketingKey, publicUrl: config.publicUrl },
-    jobExpirySeconds: config.jobExpirySeconds,
-  });
-  const automations = createAutomationsService({
-    db,
-    engine: automationsEngine,
-    startFromShared: (accountId, userId, input) => emailTemplates.startFromShared(accountId, userId, input),
-  });
-  const developers = createDevelopersService({ db });
-  const checkHookTarget = createTargetCheck({ allowPrivate: config.hooksAllowPrivateTargets });
-  const hooks = createHooksService({
-    db,
-    queue,
-    outbox,
-    serverSecret,
-    checkTarget: checkHookTarget,
-    deliver: createDeliverHook({
-      checkTarget: checkHookTarget,
-      fetch: createSafeFetch({
-        resolve: options.resolveHost,
-        allowHosts: config.outboundAllowHosts,
-        allowPrivate: config.hooksAllowPrivateTargets,
-      }),
-    }),
-    onError: (error, what) => app.log.warn({ err: error }, what),
-  });
   const webhooks = createWebhookDeliveries({
     db,
     queue,
@@ -453,11 +443,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // Every catalogue entry but the inactive payment plugin has its adapter here.
   const integrationRegistry = createIntegrationRegistry([
     createWebhookAdapter({ deliveries: webhooks }),
-    createMailchimpAdapter({ apiBase: config.mailchimpApiBase }),
+    createMailchimpAdapter({ apiBase: config.mailchimpApiBase, retry: config.mailchimpRetry }),
     createGa4Adapter({ apiBase: config.ga4ApiBase }),
     createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
     createGoogleSheetsAdapter({ settings: config.google }),
-    createSmtpAdapter(),
+    createSmtpAdapter({ ca: config.smtpTlsCa }),
   ]);
   const integrations = createIntegrationsService({
     db,
@@ -465,11 +455,43 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     box: secretsBox,
     fetch: outboundFetch,
   });
+  webhooks.attachFunnelApps(createAppDeliveries({ db, integrations, registry: integrationRegistry }));
+  const apps = createAppsService({ db, integrations, deliveries: webhooks });
+  const automationsEngine = createAutomationsEngine({
+    db,
+    queue,
+    outbox,
+    mailer,
+    sms: smsSending,
+    integrations,
+    marketing: { key: marketingKey, publicUrl: config.publicUrl },
+    jobExpirySeconds: config.jobExpirySeconds,
+    retryDelaySeconds: config.automationRetryDelaySeconds,
+  });
+  const automations = createAutomationsService({
+    db,
+    engine: automationsEngine,
+    startFromShared: (accountId, userId, input) => emailTemplates.startFromShared(accountId, userId, input),
+  });
+  const developers = createDevelopersService({ db });
+  const checkHookTarget = createTargetCheck({ check: outboundFetch.check });
+  const hooks = createHooksService({
+    db,
+    queue,
+    outbox,
+    serverSecret,
+    checkTarget: checkHookTarget,
+    deliver: createDeliverHook({ checkTarget: checkHookTarget, fetch: outboundFetch }),
+    onError: (error, what) => app.log.warn({ err: error }, what),
+  });
   // The platform's own billing: the test's sandbox when it gave one (to make saved cards fail), else ours.
   const registrySandbox = gatewayRegistry.adapterFor(SANDBOX_GATEWAY_ID);
   const platformSandbox =
     registrySandbox && 'saveCard' in registrySandbox ? (registrySandbox as SandboxGateway) : sandbox;
   const apiRate = createApiRateCounter();
+  const stripeBilling = config.stripeBillingSecretKey
+    ? createStripeBilling({ secretKey: config.stripeBillingSecretKey, apiBase: config.stripeApiBase })
+    : undefined;
   const billing = createBillingService({
     db,
     queue,
@@ -477,9 +499,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     payments: createSandboxPayments(platformSandbox),
     cipher,
     apiRate,
-    stripeBilling: config.stripeBillingSecretKey
-      ? createStripeBilling({ secretKey: config.stripeBillingSecretKey, apiBase: config.stripeApiBase })
-      : undefined,
+    stripeBilling,
+    publicUrl: config.publicUrl,
     log: (message) => app.log.error(message),
   });
   billing.registerJobs();
@@ -491,7 +512,12 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const billingWebhooks = createBillingWebhooks({
     db,
     secret: config.stripeBillingWebhookSecret,
+    stripeBilling,
     onPaymentFailed: (accountId, message) => billing.notifyPaymentFailed(accountId, message),
+    onPlanChange: (accountId) => {
+      planLimits.forget(accountId);
+      emailAllowance.forget(accountId);
+    },
   });
   app.decorate('services', {
     analyticsRollup,
@@ -527,7 +553,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       discountsRoutes(api, { discounts });
       trackingCodesRoutes(api, { codes: trackingCodes });
       domainsRoutes(api, { domains });
-      funnelAppsRoutes(api, { apps: funnelApps });
+      funnelAppsRoutes(api, { apps: funnelApps, deliveries: webhooks });
       geoFunnelsRoutes(api, { db, geo });
       sharingRoutes(api, { db, sharing });
       await imagesRoutes(api, { images });
@@ -547,6 +573,11 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
         serverSecret,
         publicUrl: config.publicUrl,
       });
+      appsRoutes(api, {
+        apps,
+        google: createGoogleConnect({ db, integrations, settings: config.google, serverSecret }),
+        publicUrl: config.publicUrl,
+      });
       searchRoutes(api, { search });
       activityRoutes(api, { activity });
       analyticsRoutes(api, { analytics });
@@ -555,7 +586,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       customersRoutes(api, { db, customers, orders });
       subscriptionsRoutes(api, { subscriptions });
       onboardingRoutes(api, { onboarding: createOnboardingService({ db }) });
-      await billingRoutes(api, { billing, webhooks: billingWebhooks, onPlanChange: planLimits.forget });
+      await billingRoutes(api, {
+        billing,
+        webhooks: billingWebhooks,
+        onPlanChange: (accountId) => {
+          planLimits.forget(accountId);
+          emailAllowance.forget(accountId);
+        },
+      });
       publishRoutes(api, { db, config });
       developersRoutes(api, { developers });
       hooksRoutes(api, { hooks });

@@ -42,6 +42,10 @@ const envSchema = z.object({
       (value) => isUrl(value.replace('{dc}', 'us1')),
       'MAILCHIMP_API_BASE is a URL, with {dc} where the data center goes',
     ),
+  /** Back-off on Mailchimp's 429 and 5xx: first delay, its cap, and how many retries within one call. */
+  MAILCHIMP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  MAILCHIMP_RETRY_MAX_MS: z.coerce.number().int().min(1).default(8000),
+  MAILCHIMP_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /** The GA4 Measurement Protocol address (tests: a local fake). */
   GA4_API_BASE: z.string().url().default('https://www.google-analytics.com'),
   /** Shopify's Admin API address; `{shop}` is the store's myshopify.com domain (tests: a local fake). */
@@ -56,8 +60,6 @@ const envSchema = z.object({
   SHOPIFY_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Requests each API key may make per minute (a token bucket per key, per server process). */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
-  /** '1' lets REST hooks target private and loopback addresses (local development and tests only). */
-  HOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1']).default('0'),
   /**
    * `host:port` pairs (comma-separated) that merchant-given URLs may reach although they are private,
    * for local development and tests only (a local webhook receiver); empty in production.
@@ -110,6 +112,8 @@ const envSchema = z.object({
    * takes it over: how soon the work of a killed process is resumed.
    */
   JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** Seconds before a failed automation step is tried again, doubled each time (5 tries in all). */
+  AUTOMATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** The request header carrying the visitor's country (a CDN's, e.g. cf-ipcountry). */
   GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
@@ -192,6 +196,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * Certificates (PEM) the SMTP sender trusts besides the system's: set by tests for their self-signed
+   * servers, never from the environment. Verification itself is never turned off.
+   */
+  smtpTlsCa?: string;
   mailFrom: string;
   publicUrl: string;
   logLevel: string;
@@ -208,13 +217,13 @@ export type Config = {
   stripeApiBase: string | undefined;
   /** Integration adapters' API addresses (`{dc}`, `{shop}` filled in per connection) and Shopify's 429 wait cap. */
   mailchimpApiBase: string;
+  /** Mailchimp's 429/5xx back-off within one call (the delivery or automation retries after that). */
+  mailchimpRetry: { baseMs: number; maxMs: number; maxRetries: number };
   ga4ApiBase: string;
   shopifyApiBase: string;
   shopifyRetryAfterMaxMs: number;
   /** Requests per minute per API key. */
   apiKeyRatePerMinute: number;
-  /** REST hooks may target private and loopback addresses (tests, local development). */
-  hooksAllowPrivateTargets: boolean;
   stripeBillingWebhookSecret: string | undefined;
   stripeBillingSecretKey: string | undefined;
   /** The SMS provider (Twilio-style API): its address and the platform account's credentials. */
@@ -233,6 +242,8 @@ export type Config = {
   exportJobExpirySeconds: number;
   /** Automation step and mail.send jobs' expiry (pg-boss `expireInSeconds`) and the outbox's claim. */
   jobExpirySeconds: number;
+  /** The first retry delay of a failed automation step (pg-boss `retryDelay`, with backoff). */
+  automationRetryDelaySeconds: number;
   /** Peers whose forwarding headers (client address, host, protocol) are believed; false: none. */
   trustProxy: TrustProxy;
   /** Built web app served at `/`; absent in API-only tests. */
@@ -298,11 +309,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
     mailchimpApiBase: e.MAILCHIMP_API_BASE,
+    mailchimpRetry: {
+      baseMs: e.MAILCHIMP_RETRY_BASE_MS,
+      maxMs: e.MAILCHIMP_RETRY_MAX_MS,
+      maxRetries: e.MAILCHIMP_MAX_RETRIES,
+    },
     ga4ApiBase: e.GA4_API_BASE,
     shopifyApiBase: e.SHOPIFY_API_BASE,
     shopifyRetryAfterMaxMs: e.SHOPIFY_RETRY_AFTER_MAX_MS,
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
-    hooksAllowPrivateTargets: e.HOOKS_ALLOW_PRIVATE_TARGETS === '1',
     stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
     stripeBillingSecretKey: e.STRIPE_BILLING_SECRET_KEY,
     sms: { apiBase: e.SMS_API_BASE, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN },
@@ -331,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
     jobExpirySeconds: e.JOB_EXPIRY_SECONDS,
+    automationRetryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     inMemoryDatabase: false,

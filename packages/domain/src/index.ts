@@ -2,6 +2,7 @@ export * from './account/contracts.ts';
 export * from './analytics/contracts.ts';
 export * from './automations/contracts.ts';
 export * from './automations/entries.ts';
+export * from './automations/integration-actions.ts';
 export * from './automations/rules.ts';
 export * from './automations/step-tree.ts';
 export * from './automations/templates.ts';

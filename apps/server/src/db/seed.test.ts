@@ -12,7 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, t.app.services.users);
+  await seedDemo(t.database.db, t.app.services.users, { publicUrl: t.config.publicUrl });
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,11 @@ import { seedDemoOrders } from './seed-orders.ts';
 export const DEMO_LOGIN = { email: 'demo@funnelwork.test', password: 'demo12345' };
 
 /** First run only (no users yet): the demo owner and its account, with a shop's orders and customers. */
-export async function seedDemo(db: Db, usersService: UsersService): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  usersService: UsersService,
+  { publicUrl }: { publicUrl: string },
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const created = await usersService.signUp({
@@ -27,7 +31,7 @@ export async function seedDemo(db: Db, usersService: UsersService): Promise<bool
   // After the orders: the activity is about the demo's customers.
   await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoSteps(db, created.account_id, created.id);
-  await seedDemoAutomation(db, created.account_id, created.id);
+  await seedDemoAutomation(db, created.account_id, created.id, publicUrl);
   return true;
 }
 
@@ -36,7 +40,7 @@ export async function seedDemo(db: Db, usersService: UsersService): Promise<bool
  * shared 'Thank you for your order' design (with the order's lines), so a purchase in the demo store
  * shows its e-mail in Settings → Mailbox and its run in the history.
  */
-async function seedDemoAutomation(db: Db, accountId: number, userId: number) {
+async function seedDemoAutomation(db: Db, accountId: number, userId: number, publicUrl: string) {
   const design = emailDesign('thank-you');
   const [funnel] = await db
     .select({ id: funnels.id })
@@ -44,7 +48,7 @@ async function seedDemoAutomation(db: Db, accountId: number, userId: number) {
     .where(and(eq(funnels.accountId, accountId), eq(funnels.path, 'summer-sale')));
   if (!design || !funnel) return;
   const document = design.document();
-  const compiled = await compiledDocument(document, '');
+  const compiled = await compiledDocument(document, '', publicUrl);
   const [template] = await db
     .insert(emailTemplates)
     .values({

@@ -51,13 +51,16 @@ export type JobQueue = {
       expireInSeconds?: number;
       /** Higher first; jobs of equal priority in the order sent (pg-boss fetches by priority). */
       priority?: number;
+      /** Seconds before the first retry of a failed job, instead of the job definition's. */
+      retryDelay?: number;
     },
   ): Promise<string | null>;
   /** Enqueues many jobs of one kind in one statement (a bulk send). */
   sendMany<T extends z.ZodType>(
     job: JobDefinition<T>,
     data: z.input<T>[],
-    options?: { expireInSeconds?: number },
+    /** `startAfter(i)`: when the i-th job is due (delayed jobs sent in bulk). */
+    options?: { expireInSeconds?: number; startAfter?: (index: number) => Date },
   ): Promise<void>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
@@ -107,13 +110,14 @@ export function createJobQueue(
       const { retryLimit, retryDelay, retryBackoff } = job.options;
       const expireInSeconds = options.expireInSeconds ?? job.options.expireInSeconds;
       await boss.insert(
-        data.map((item) => ({
+        data.map((item, index) => ({
           name: job.id,
           data: job.payload.parse(item) as object,
           retryLimit,
           retryDelay,
           retryBackoff,
           expireInSeconds,
+          ...(options.startAfter && { startAfter: options.startAfter(index) }),
         })),
       );
       const worker = workers.get(job.id);

@@ -20,6 +20,11 @@ export type OutgoingMail = {
    * SMTP sender connection when it has an active one. Not for the platform's own mails.
    */
   accountServer?: boolean;
+  /**
+   * An e-mail the merchant starts (a test, a broadcast): refused with 402 `plan_limit` past the plan's
+   * e-mails a month. Receipts, opt-in and platform mails leave it unset: never refused, still counted.
+   */
+  merchant?: boolean;
 };
 
 /**
@@ -49,7 +54,16 @@ export type Mailer = {
    * of MESSAGES_PER_JOB messages each.
    */
   sendMany(mail: BulkMail): Promise<{ ids: number[] }>;
-  deliver(id: number): Promise<void>;
+  /**
+   * Hands a recorded message to its mail job. `lane: 'automation'` sends it through its own queue
+   * (automationMailJob), so a backlog of receipts and broadcasts in mail.send never holds it back.
+   */
+  deliver(id: number, options?: { lane?: MailLane }): Promise<void>;
+  /**
+   * Refuses (402 `plan_limit`) a merchant-initiated e-mail of the account past its plan's e-mails a
+   * month; for a message recorded with `record` in a transaction, called before the transaction.
+   */
+  checkLimit(accountId: number, adding?: number): Promise<void>;
   smtpConfigured: boolean;
   close(): void;
 };
@@ -72,6 +86,15 @@ export const sendMailJob = defineJob(
   ]),
   { retryLimit: 5, retryDelay: 5, retryBackoff: true, batchSize: 10, concurrent: true },
 );
+
+/**
+ * Automation e-mails' own lane: the same delivery as mail.send, in a queue of its own with its own worker,
+ * so the receipts of a flash sale (FIFO in mail.send) are never ahead of an automation's e-mail.
+ */
+export const automationMailJob = defineJob('mail.automation', sendMailJob.payload, sendMailJob.options);
+
+/** Which queue delivers a message: mail.send (receipts, platform mail, broadcasts) or automations' own. */
+export type MailLane = 'default' | 'automation';
 
 /** An account's own sender, reply-to and DKIM key for its messages (mail settings); null for the defaults. */
 export type SenderLookup = (accountId: number) => Promise<{
@@ -140,6 +163,7 @@ export function createMailer({
   queue,
   senderOf,
   accountServers,
+  allowance,
 }: {
   db: Db;
   config: Config;
@@ -147,6 +171,8 @@ export function createMailer({
   senderOf?: SenderLookup;
   /** The accounts' own SMTP servers (the SMTP sender integration). */
   accountServers?: AccountServers;
+  /** The plans' e-mails a month (billing); without it nothing is refused. */
+  allowance?: { check(accountId: number, adding?: number): Promise<void> };
 }): Mailer {
   // Pooled: connections are kept and reused across messages instead of one handshake per e-mail.
   const transport = config.smtpUrl ? nodemailer.createTransport(withPool(config.smtpUrl)) : null;
@@ -250,9 +276,10 @@ export function createMailer({
     if (first) throw first.reason instanceof Error ? first.reason : new Error(String(first.reason));
   }
 
-  queue.work(sendMailJob, (data) =>
-    deliverMessages('messageId' in data ? [data.messageId] : data.messageIds),
-  );
+  const handleMailJob = (data: z.output<typeof sendMailJob.payload>) =>
+    deliverMessages('messageId' in data ? [data.messageId] : data.messageIds);
+  queue.work(sendMailJob, handleMailJob);
+  queue.work(automationMailJob, handleMailJob);
 
   /** Whether a message of this account goes out (the platform's server, or the account's own). */
   async function goesOut(tx: Db, accountId: number | null | undefined, accountServer: boolean | undefined) {
@@ -280,7 +307,7 @@ export function createMailer({
     return { id: row.id };
   }
 
-  async function deliver(id: number) {
+  async function deliver(id: number, options: { lane?: MailLane } = {}) {
     if (!transport) {
       if (!accountServers) return;
       // Without the platform's server only a message for the account's own server was queued.
@@ -290,11 +317,17 @@ export function createMailer({
         .where(eq(mailMessages.id, id));
       if (row?.status !== 'queued') return;
     }
-    await queue.send(sendMailJob, { messageId: id }, { expireInSeconds: config.jobExpirySeconds });
+    await queue.send(
+      options.lane === 'automation' ? automationMailJob : sendMailJob,
+      { messageId: id },
+      { expireInSeconds: config.jobExpirySeconds },
+    );
   }
 
   async function sendMany(mail: BulkMail) {
     const accountId = mail.accountId ?? null;
+    // A broadcast is the merchant's: all of it fits the month's e-mails or none is sent.
+    if (accountId) await allowance?.check(accountId, mail.recipients.length);
     const out = await goesOut(db, accountId, mail.accountServer);
     const [body] = await db
       .insert(mailBodies)
@@ -337,7 +370,11 @@ export function createMailer({
     deliver,
     sendMany,
     close: () => transport?.close(),
+    async checkLimit(accountId, adding = 1) {
+      await allowance?.check(accountId, adding);
+    },
     async send(mail) {
+      if (mail.merchant && mail.accountId) await allowance?.check(mail.accountId);
       const recorded = await record(db, mail);
       await deliver(recorded.id);
       return recorded;

@@ -129,7 +129,6 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function createSafeFetch({
   resolve = defaultResolver,
   allowHosts = [],
-  allowPrivate = false,
 }: {
   resolve?: HostResolver;
   /**
@@ -137,8 +136,6 @@ export function createSafeFetch({
    * Matched against the URL as written, never against what a name resolves to.
    */
   allowHosts?: readonly string[];
-  /** Every address may be reached: local development and tests only (HOOKS_ALLOW_PRIVATE_TARGETS). */
-  allowPrivate?: boolean;
 } = {}): SafeFetch {
   const allowed = new Set(allowHosts.map((entry) => entry.trim().toLowerCase()).filter(Boolean));
 
@@ -157,6 +154,9 @@ export function createSafeFetch({
     let addresses: ResolvedAddress[];
     if (literal) {
       addresses = [{ address: hostname, family: literal === 6 ? 6 : 4 }];
+    } else if (/(^|\.)localhost\.?$/i.test(hostname)) {
+      // RFC 6761: localhost and its subdomains are the loopback, whatever a resolver says.
+      addresses = [{ address: '127.0.0.1', family: 4 }];
     } else {
       try {
         addresses = await resolve(hostname);
@@ -165,8 +165,7 @@ export function createSafeFetch({
       }
       if (addresses.length === 0) throw new OutboundFailedError(`Could not resolve ${hostname}`);
     }
-    if (allowPrivate || allowed.has(`${url.hostname.toLowerCase()}:${port}`))
-      return addresses[0] as ResolvedAddress;
+    if (allowed.has(`${url.hostname.toLowerCase()}:${port}`)) return addresses[0] as ResolvedAddress;
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));
     if (refused) {
       throw new OutboundRefusedError(

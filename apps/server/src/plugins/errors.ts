@@ -19,8 +19,9 @@ export class TooManyRequestsError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    code = 'too_many_requests',
   ) {
-    super(429, message, 'too_many_requests');
+    super(429, message, code);
   }
 }
 

@@ -1,9 +1,20 @@
+import { TRACKING_PIXELS_APP_ID } from '@funnelwork/domain/apps/catalogue';
 import type { CheckoutGatewayRow } from '@funnelwork/domain/gateways/checkout-gateway';
 import { publishedWithinGrace } from '@funnelwork/domain/rules';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
-import { accounts, domains, funnels, pages, steps, trackingCodes } from '../db/schema/index.ts';
+import {
+  accounts,
+  domains,
+  funnelApps,
+  funnels,
+  pages,
+  steps,
+  trackingCodes,
+  userApps,
+} from '../db/schema/index.ts';
+import { pixelMarkup } from '../modules/apps/apps.pixels.ts';
 import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
 
@@ -135,6 +146,27 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       .where(eq(trackingCodes.accountId, accountId))
       .orderBy(asc(trackingCodes.orderIndex), asc(trackingCodes.id));
 
+    // The tracking-pixels app of a funnel is one more head code of it, while it and the account's switch are on.
+    const pixelRows = await db
+      .select({ funnelId: funnelApps.funnelId, settings: funnelApps.settings, switched: userApps.active })
+      .from(funnelApps)
+      .leftJoin(
+        userApps,
+        and(eq(userApps.accountId, funnelApps.accountId), eq(userApps.appId, funnelApps.appId)),
+      )
+      .where(
+        and(
+          eq(funnelApps.accountId, accountId),
+          eq(funnelApps.appId, TRACKING_PIXELS_APP_ID),
+          eq(funnelApps.active, true),
+        ),
+      )
+      .orderBy(asc(funnelApps.id));
+    const pixelCodes: TrackingCode[] = pixelRows
+      .filter((row) => row.switched !== false)
+      .map((row) => ({ funnelId: row.funnelId, code: pixelMarkup(row.settings), position: 'head' as const }))
+      .filter((code) => code.code !== '');
+
     const gateways = await checkoutGatewaysOf(db, accountId);
 
     const pagesByStep = new Map<number, SitePage[]>();
@@ -187,9 +219,10 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       subdomain: account?.subdomain ?? null,
       funnels: main,
       subFunnels,
-      trackingCodes: codeRows
-        .filter((c) => c.funnelId === null || live.has(c.funnelId))
-        .map((c) => ({ funnelId: c.funnelId, code: c.code, position: c.position })),
+      trackingCodes: [
+        ...codeRows.map((c) => ({ funnelId: c.funnelId, code: c.code, position: c.position })),
+        ...pixelCodes,
+      ].filter((c) => c.funnelId === null || live.has(c.funnelId)),
       gateways,
       generation,
     };

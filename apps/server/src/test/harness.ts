@@ -10,6 +10,7 @@ import { type Config, testConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import type { GatewayRegistry } from '../gateways/registry.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
+import type { HostResolver } from '../net/safe-fetch.ts';
 
 /** API tests run on embedded PGlite; `TEST_DATABASE=postgres` runs them on DATABASE_URL's server too. */
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -144,6 +145,8 @@ export async function createTestApp(
     gateways?: GatewayRegistry;
     /** Where the app's log lines go (a test that reads them sets `logLevel` too). */
     logStream?: NodeJS.WritableStream;
+    /** How outgoing calls resolve host names (tests give made-up public names an address). */
+    resolveHost?: HostResolver;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -155,6 +158,7 @@ export async function createTestApp(
     queue,
     gateways: options.gateways,
     logStream: options.logStream,
+    resolveHost: options.resolveHost,
   });
   await app.ready();
   if (options.startQueue) await queue.start();

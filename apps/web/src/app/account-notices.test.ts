@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountNotices, noticeChanges } from './account-notices.ts';
+import { accountNotices, noticeChanges, planRefusal } from './account-notices.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-25T12:00:00Z');
@@ -43,5 +43,37 @@ describe('account notices (spec §8, §9)', () => {
     const due = accountNotices(me('7-trial', inDays(0.5)), now);
     expect(due.map((n) => n.message)).toEqual(['Your trial has expired. update your billing details.']);
     expect(noticeChanges(new Set(['trial-expired-7']), due)).toEqual({ show: [], hide: [] });
+  });
+});
+
+describe('refusals of the plan (issue 18: "the rate limit\'s text reaches the user")', () => {
+  const failure = (status: number, error: string, code?: string) => ({
+    error,
+    info: { status, data: error, code },
+  });
+
+  it("the plan's API rate (429 rate_limit) is \"the server text plus 'upgrade your account …'\" at once", () => {
+    expect(planRefusal(failure(429, 'Your plan allows 600 API requests a minute.', 'rate_limit'))).toEqual({
+      notice: {
+        key: 'rate-limit-requests',
+        message:
+          'Your plan allows 600 API requests a minute. upgrade your account to continue using our platform',
+      },
+      reloadMe: false,
+    });
+  });
+
+  it('a write past a plan limit (402 plan_limit) reads the user again for its rate_limit notice', () => {
+    expect(
+      planRefusal(failure(402, 'Your plan allows 3 funnels. Choose a bigger plan.', 'plan_limit')),
+    ).toEqual({
+      reloadMe: true,
+    });
+  });
+
+  it("other refusals, a sign-in throttle's 429 among them, are no plan notice", () => {
+    expect(planRefusal(failure(429, 'Too many sign-in attempts', 'too_many_requests'))).toBeNull();
+    expect(planRefusal(failure(402, 'Your card was declined.', 'card_declined'))).toBeNull();
+    expect(planRefusal(failure(500, 'Internal error', 'internal_error'))).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { type BillingPlan, billingNotice, rateLimitNotice } from '@funnelwork/domain/rules';
+import {
+  type BillingPlan,
+  billingNotice,
+  PLAN_LIMIT_CODE,
+  RATE_LIMIT_CODE,
+  rateLimitNotice,
+} from '@funnelwork/domain/rules';
+import type { ApiFailure } from '../shared/api-client.ts';
 
 export type AccountNotice = { key: string; message: string };
 
@@ -23,4 +30,23 @@ export function noticeChanges(shown: ReadonlySet<string>, due: AccountNotice[]) 
     show: due.filter((notice) => !shown.has(notice.key)),
     hide: [...shown].filter((key) => !dueKeys.has(key)),
   };
+}
+
+/**
+ * What a refused request changes among the notices: the plan's API rate (429) is the rate-limit
+ * notice at once; a write past a plan limit (402) left its text in the account's `rate_limit`, so the
+ * user is read again to show it. Other failures change nothing here.
+ */
+export function planRefusal(failure: ApiFailure): { notice?: AccountNotice; reloadMe: boolean } | null {
+  switch (failure.info.code) {
+    case RATE_LIMIT_CODE:
+      return {
+        notice: { key: 'rate-limit-requests', message: rateLimitNotice(failure.error) },
+        reloadMe: false,
+      };
+    case PLAN_LIMIT_CODE:
+      return { reloadMe: true };
+    default:
+      return null;
+  }
 }

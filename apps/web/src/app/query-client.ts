@@ -1,3 +1,4 @@
+import { RATE_LIMIT_CODE } from '@funnelwork/domain/rules';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../shared/api-client.ts';
 import { GENERIC_WARN, notifyError, notifyWarn } from '../shared/notices.ts';
@@ -19,7 +20,10 @@ export const queryClient = new QueryClient({
       // An ended session (401) or a lost account choice already sends the user to sign in again.
       if (
         error instanceof ApiError &&
-        (error.failure.info.status === 401 || error.failure.info.code === 'no_account')
+        (error.failure.info.status === 401 ||
+          error.failure.info.code === 'no_account' ||
+          // The plan's rate limit has its own notice (session-notices.tsx).
+          error.failure.info.code === RATE_LIMIT_CODE)
       ) {
         return;
       }

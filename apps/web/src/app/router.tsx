@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../shared/coming-soon.tsx';
 import { EditorLayout, EmptyLayout, StepsChildrenLayout } from './layouts/plain-layouts.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
@@ -96,15 +95,15 @@ const ArchivedAutomationsScreen = lazyScreen(automations, 'ArchivedAutomationsSc
 const FunnelAutomationsScreen = lazyScreen(automations, 'FunnelAutomationsScreen');
 const AutomationWorkflowScreen = lazyScreen(automations, 'AutomationWorkflowScreen');
 
+const apps = () => import('../features/apps/screens.ts');
+const AppListScreen = lazyScreen(apps, 'AppListScreen');
+const AppDetailsScreen = lazyScreen(apps, 'AppDetailsScreen');
+const AppConnectRedirectScreen = lazyScreen(apps, 'AppConnectRedirectScreen');
+const FunnelAppScreen = lazyScreen(apps, 'FunnelAppScreen');
+
 const integrations = () => import('../features/integrations/screens.ts');
 const IntegrationListScreen = lazyScreen(integrations, 'IntegrationListScreen');
 const IntegrationDetailsScreen = lazyScreen(integrations, 'IntegrationDetailsScreen');
-
-/** A screen a later issue builds. */
-const soon = (path: string, screen: string): RouteObject => ({
-  path,
-  element: <ComingSoon screen={screen} />,
-});
 
 /** The screens of one funnel, classic (/funnel) or second kind (/wfunnel): spec §2.3. */
 function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
@@ -131,7 +130,7 @@ function funnelRoutes(kind: 'funnel' | 'wfunnel'): RouteObject {
               ]
             : []),
           { path: 'analytics', element: <FunnelAnalyticsScreen /> },
-          soon('apps/:appId', 'Funnel apps'),
+          { path: 'apps/:appId', element: <FunnelAppScreen /> },
           ...(kind === 'funnel'
             ? [{ path: 'automations/:automation/:email', element: <AutomationWorkflowScreen /> }]
             : [
@@ -167,9 +166,9 @@ const mainRoutes: RouteObject[] = [
   { path: '/automations/archive', element: <ArchivedAutomationsScreen /> },
   { path: '/automations/global', element: <GlobalAutomationsScreen /> },
   { path: '/automations/:id', element: <AutomationWorkflowScreen /> },
-  soon('/apps', 'Apps'),
-  soon('/apps/:id', 'App'),
-  soon('/apps/:id/connect-redirect', 'App connection'),
+  { path: '/apps', element: <AppListScreen /> },
+  { path: '/apps/:id', element: <AppDetailsScreen /> },
+  { path: '/apps/:id/connect-redirect', element: <AppConnectRedirectScreen /> },
   { path: '/integrations', element: <IntegrationListScreen /> },
   { path: '/integrations/:id', element: <IntegrationDetailsScreen /> },
   { path: '/store', element: <Navigate to="/store/discounts" replace /> },

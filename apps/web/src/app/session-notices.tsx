@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useMe } from '../features/session/api.ts';
+import { sessionKeys, useMe } from '../features/session/api.ts';
+import { onApiFailure } from '../shared/api-client.ts';
 import { hideNotice, notifyWarn } from '../shared/notices.ts';
-import { accountNotices, noticeChanges } from './account-notices.ts';
+import { accountNotices, noticeChanges, planRefusal } from './account-notices.ts';
 
 export const UPGRADE_PATH = '/settings/billing#upgrade';
 const shownThisLoad = new Set<string>();
@@ -11,6 +13,17 @@ const shownThisLoad = new Set<string>();
 export function SessionNotices() {
   const me = useMe();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onApiFailure((failure) => {
+        const refusal = planRefusal(failure);
+        if (refusal?.notice)
+          notifyWarn(refusal.notice.message, () => navigate(UPGRADE_PATH), refusal.notice.key);
+        if (refusal?.reloadMe) void queryClient.invalidateQueries({ queryKey: sessionKeys.me, exact: true });
+      }),
+    [navigate, queryClient],
+  );
   useEffect(() => {
     const upgrade = () => navigate(UPGRADE_PATH);
     const { show, hide } = noticeChanges(shownThisLoad, accountNotices(me, new Date()));

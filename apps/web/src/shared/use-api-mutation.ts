@@ -8,6 +8,7 @@
  * one naming a field, says `failure: (error) => error.message`. Delete popups are a
  * `ConfirmDeletePopup` (shared/confirm-delete-popup.tsx) given the delete hook.
  */
+import { PLAN_LIMIT_CODE, RATE_LIMIT_CODE } from '@funnelwork/domain/rules';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from './api-client.ts';
 import { notifyError, notifySuccess, notifyWarn } from './notices.ts';
@@ -53,7 +54,10 @@ export function useApiMutation<TVars, TData>({
       if (success) notifySuccess(success(data, vars));
     },
     onError: async (error, vars) => {
-      const notice = failure ? failure(error, vars) : error.failure.info.field ? null : error.message;
+      // The plan's rate and its limits have their own notice (session-notices.tsx), with the upgrade text.
+      const planNotice = isPlanRefusal(error);
+      const own = failure ? failure(error, vars) : error.failure.info.field ? null : error.message;
+      const notice = planNotice ? null : own;
       if (notice !== null) {
         if (failureAsWarning) notifyWarn(notice);
         else notifyError(notice);
@@ -61,6 +65,12 @@ export function useApiMutation<TVars, TData>({
       if (invalidateAfterFailure) await refetch();
     },
   });
+}
+
+/** A refusal the session's plan notice shows (the API rate, a plan limit): screens need not repeat it. */
+export function isPlanRefusal(error: ApiError | null): boolean {
+  const code = error?.failure.info.code;
+  return code === RATE_LIMIT_CODE || code === PLAN_LIMIT_CODE;
 }
 
 /** The message of a failure that names `field`, without the server's 'data.credentials.x: ' prefix. */

@@ -178,6 +178,34 @@ describe('the account time zone: "time_zone (default Europe/London)"', () => {
   });
 });
 
+describe('a change of offset that is not a whole hour (Australia/Lord_Howe, half-hour daylight saving)', () => {
+  const zone = 'Australia/Lord_Howe';
+  it('6 April 2025, 02:00 +11:00 back to 01:30 +10:30: the 01:00 bucket runs to 02:00 +10:30 (90 minutes)', () => {
+    const buckets = bucketStarts(at('2025-04-05T13:00:00Z'), at('2025-04-05T16:59:59Z'), 'hour', zone);
+    expect(buckets).toEqual([
+      at('2025-04-06T00:00:00+11:00'),
+      at('2025-04-06T01:00:00+11:00'),
+      at('2025-04-06T02:00:00+10:30'),
+      at('2025-04-06T03:00:00+10:30'),
+    ]);
+    expect(buckets.map((h) => bucketLabel(h, 'hour', zone))).toEqual([
+      '06 Apr 00:00',
+      '06 Apr 01:00',
+      '06 Apr 02:00',
+      '06 Apr 03:00',
+    ]);
+    // 01:45 of the second pass (+10:30) is in the 01:00 bucket, as 01:45 of the first is.
+    expect(bucketStart(at('2025-04-06T01:45:00+10:30'), 'hour', zone)).toBe(at('2025-04-06T01:00:00+11:00'));
+    expect(bucketStart(at('2025-04-06T01:45:00+11:00'), 'hour', zone)).toBe(at('2025-04-06T01:00:00+11:00'));
+  });
+
+  it('5 October 2025, 02:00 +10:30 on to 02:30 +11:00: the 01:00 bucket runs to 03:00 +11:00', () => {
+    const buckets = bucketStarts(at('2025-10-04T14:30:00Z'), at('2025-10-04T16:59:59Z'), 'hour', zone);
+    expect(buckets).toEqual([at('2025-10-05T01:00:00+10:30'), at('2025-10-05T03:00:00+11:00')]);
+    expect(bucketStart(at('2025-10-05T02:45:00+11:00'), 'hour', zone)).toBe(at('2025-10-05T01:00:00+10:30'));
+  });
+});
+
 describe('every instant falls in exactly one bucket of its range', () => {
   // About a hundred buckets at most per run, so the property covers many ranges quickly.
   const LONGEST_SPAN_DAYS: Record<Granularity, number> = { hour: 4, day: 100, week: 700, month: 3000 };

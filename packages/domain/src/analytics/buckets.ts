@@ -57,13 +57,47 @@ const toSeconds = (instant: Instant): number =>
 // The zone is checked by each exported function; the locale is set only where a label is written (it is costly).
 const inZone = (seconds: number, zone: string) => DateTime.fromSeconds(seconds, { zone });
 
+// The zone's offset at an instant, in seconds.
+const offsetAt = (seconds: number, zone: string) => inZone(seconds, zone).offset * 60;
+const mod = (a: number, b: number) => ((a % b) + b) % b;
+
+/**
+ * Hour buckets start where the zone's clock shows a whole hour, so every bucket is a real hour except
+ * around a change of offset that is not a whole hour (Lord Howe's half-hour daylight saving), where one
+ * bucket runs from the last whole hour before the change to the first after it (90 minutes).
+ */
+function hourStart(seconds: number, zone: string): number {
+  const offset = offsetAt(seconds, zone);
+  const candidate = seconds - mod(seconds + offset, 3600);
+  if (offsetAt(candidate, zone) === offset) return candidate;
+  // The offset changed between the candidate and the instant: find the first second of the new offset.
+  let low = candidate;
+  let high = seconds;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetAt(middle, zone) === offset) high = middle;
+    else low = middle;
+  }
+  return mod(high + offset, 3600) === 0 ? high : hourStart(high - 1, zone);
+}
+
+/** The first hour bucket after the one starting at `bucket` (an hour on, unless the offset changes). */
+function nextHour(bucket: number, zone: string): number {
+  if (offsetAt(bucket, zone) === offsetAt(bucket + 3600, zone)) return bucket + 3600;
+  // Buckets are never shorter than a quarter of an hour: step by that until a later bucket begins.
+  for (let at = bucket + 900; ; at += 900) {
+    const start = hourStart(at, zone);
+    if (start > bucket) return start;
+  }
+}
+
 // Luxon's week is the ISO week (Monday first); its day, week and month follow the zone's calendar.
 const startIn = (seconds: number, unit: Granularity, zone: string) =>
-  inZone(seconds, zone).startOf(unit).toSeconds();
+  unit === 'hour' ? hourStart(seconds, zone) : inZone(seconds, zone).startOf(unit).toSeconds();
 // Hours are real hours, so the next one is 3,600 s on (a fall-back night repeats 01:00 as two buckets).
 const nextIn = (bucket: number, unit: Granularity, zone: string) =>
   unit === 'hour'
-    ? startIn(bucket + 3600, unit, zone)
+    ? nextHour(bucket, zone)
     : inZone(bucket, zone)
         .plus({ [`${unit}s`]: 1 })
         .startOf(unit)

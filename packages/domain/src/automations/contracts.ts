@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OPERAND_VALUES, takesValues } from '../analytics/filters.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
 import { idValue, isStorableText } from '../shared/inputs.ts';
+import { integrationParamErrors } from './integration-actions.ts';
 import {
   AUTOMATION_CONDITION_KEYS,
   AUTOMATION_TRIGGER_IDS,
@@ -56,6 +57,26 @@ export const automationStepSchema: z.ZodType<AutomationStep> = z.lazy(() =>
       type: z.literal('send_sms'),
       text: storable(1600).trim().min(1, 'may not be blank'),
     }),
+    z
+      .object({
+        type: z.literal('integration'),
+        integration_id: idValue(),
+        method: z.string().trim().min(1, 'may not be blank').max(64, 'must be at most 64 characters'),
+        caption: storable(200).trim().min(1, 'may not be blank'),
+        params: z.record(
+          z.string().max(64),
+          z.union([storable(2000), z.array(storable(2000)).max(200, 'may hold at most 200 values')]),
+        ),
+      })
+      .superRefine((step, ctx) => {
+        const errors = integrationParamErrors(step.integration_id, step.method, step.params);
+        for (const [field, message] of Object.entries(errors))
+          ctx.addIssue({
+            code: 'custom',
+            path: field === 'method' ? ['method'] : ['params', field],
+            message,
+          });
+      }),
     z.discriminatedUnion('mode', [
       z.object({
         type: z.literal('wait'),

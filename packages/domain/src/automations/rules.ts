@@ -61,6 +61,18 @@ export type AutomationStep =
       /** The text, with the same {{merge_tags}} as the e-mails. */
       text: string;
     }
+  | {
+      /** Calls a method of the account's connection of an integration (the draft's integrationId, action). */
+      type: 'integration';
+      /** The catalogue id of the integration. */
+      integration_id: number;
+      /** Its method, e.g. 'append-row'. */
+      method: string;
+      /** What the workflow shows for the step (the draft's actionCaption). */
+      caption: string;
+      /** The method's input; each text may hold {{merge_tags}} filled from the run. */
+      params: Record<string, string | string[]>;
+    }
   | WaitStep
   | {
       type: 'condition';

@@ -53,9 +53,17 @@ export const billingDetailsSchema = z.object({
   read_only: z.boolean(),
   payment_method: paymentMethodSchema.nullable(),
   usage: z.array(usageSchema),
+  /** How the checkout screen pays: card fields (the Sandbox gateway) or Stripe Checkout's hosted page. */
+  checkout: z.enum(['card', 'stripe_checkout']),
 });
 export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 export const billingDetailsAnswerSchema = dataAnswer(billingDetailsSchema);
+
+/** `POST billing/place-order`: the details, and with Stripe Checkout the hosted page to send the browser to. */
+export const placeOrderAnswerSchema = dataAnswer(
+  billingDetailsSchema.extend({ checkout_url: z.string().nullable() }),
+);
+export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswerSchema>['data'];
 
 export const chargeSchema = z.object({
   id: z.number().int(),
@@ -99,7 +107,8 @@ export const placeOrderBodySchema = dataBody(
   z.object({
     plan: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a plan name such as startup'),
     interval: z.enum(BILLING_INTERVALS, { error: 'must be month or year' }),
-    payment: billingPaymentSchema,
+    /** A card, a Stripe.js payment method, or `{ checkout: 'stripe' }`: pay on Stripe Checkout's page. */
+    payment: z.union([billingPaymentSchema, z.object({ checkout: z.literal('stripe') })]),
   }),
 );
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;

@@ -64,6 +64,11 @@ const DAY_MS = 86_400_000;
 /** Published funnels keep serving this long after the plan expired (docs/decisions.md). */
 export const GRACE_PERIOD_DAYS = 30;
 
+/** The error code of the plan's API rate refusal (429): the dashboard shows it as the rate-limit notice (§8). */
+export const RATE_LIMIT_CODE = 'rate_limit';
+/** The error code of a write past the plan's funnels or pages (402): its text is kept as `rate_limit`. */
+export const PLAN_LIMIT_CODE = 'plan_limit';
+
 /**
  * Dunning: a failed renewal is tried again this many days after the due date, each failure an
  * e-mail; after the last one the plan expires. Three tries over a week: day 0, day 3, day 7.

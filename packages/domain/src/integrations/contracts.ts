@@ -120,17 +120,20 @@ export const callMethodAnswerSchema = dataAnswer(z.unknown());
 
 export const WEBHOOK_URL_MAX = 2000;
 
+/** A webhook's target: an http or https URL (the account webhook's and a funnel webhook's). */
+export const webhookUrlSchema = z
+  .string({ error: 'url is required' })
+  .trim()
+  .min(1, 'url is required')
+  .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
+  .refine(isStorableText, 'url may not hold NUL characters')
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'url must be an http or https URL',
+  });
+
 /** The webhook's connect form. */
 export const webhookFieldsSchema = z.object({
-  url: z
-    .string({ error: 'url is required' })
-    .trim()
-    .min(1, 'url is required')
-    .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
-    .refine(isStorableText, 'url may not hold NUL characters')
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      message: 'url must be an http or https URL',
-    }),
+  url: webhookUrlSchema,
   events: z
     .array(z.enum(INTEGRATION_EVENTS, { error: `events are some of ${INTEGRATION_EVENTS.join(', ')}` }), {
       error: 'events is a list of event names',

@@ -16,12 +16,9 @@ export const searchFunnelSchema = z.object({
   name: z.string(),
   funnel_type: z.number().int(),
 });
-/** An app connected to a funnel; opens /funnel/{funnel_id}/apps/{app_id} (or /wfunnel/…). */
+/** An app of the catalogue, found by its own name; opens /apps/{id}. */
 export const searchAppSchema = z.object({
   id: z.number().int(),
-  app_id: z.number().int(),
-  funnel_id: z.number().int(),
-  funnel_type: z.number().int(),
   name: z.string(),
 });
 /** "customers (id, first_name, last_name)". */

@@ -23,3 +23,21 @@ export const funnelApps = pgTable(
     index('funnel_apps_account_idx').on(t.accountId, t.appId),
   ],
 );
+
+/**
+ * The account's switch of a catalogue app (PATCH user-apps/{id}): a row only once it was switched;
+ * no row means on. Off stops the app in every funnel without losing their settings.
+ */
+export const userApps = pgTable(
+  'user_apps',
+  {
+    id: id(),
+    accountId: accountId(),
+    /** The catalogue id (`APPS` in packages/domain/src/apps/catalogue.ts). */
+    appId: bigint('app_id', { mode: 'number' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_apps_account_app_idx').on(t.accountId, t.appId)],
+);

@@ -15,6 +15,7 @@ import {
 import { accountId } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { outboxEvents } from './events.ts';
+import { funnelApps } from './funnel-apps.ts';
 
 /**
  * An integration the account has connected (its "user integration"): one per catalogue integration.
@@ -57,9 +58,21 @@ export const webhookDeliveries = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    userIntegrationId: bigint('user_integration_id', { mode: 'number' })
-      .notNull()
-      .references(() => userIntegrations.id, { onDelete: 'cascade' }),
+    /**
+     * The connection it goes through. Null only for a funnel app's delivery made while its integration
+     * was not connected: it fails saying so, and a Resend after connecting finds the connection then.
+     */
+    userIntegrationId: bigint('user_integration_id', { mode: 'number' }).references(
+      () => userIntegrations.id,
+      { onDelete: 'cascade' },
+    ),
+    /**
+     * Set when a funnel's app made the delivery (a funnel webhook, a spreadsheet row, a subscriber):
+     * the same rows, attempts, backoff and log carry it; `body` is then the app's input.
+     */
+    funnelAppId: bigint('funnel_app_id', { mode: 'number' }).references(() => funnelApps.id, {
+      onDelete: 'cascade',
+    }),
     /** The outbox event; null for a test event sent from the screen. */
     outboxEventId: bigint('outbox_event_id', { mode: 'number' }).references(() => outboxEvents.id, {
       onDelete: 'set null',
@@ -89,8 +102,21 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_connection_event_idx').on(t.userIntegrationId, t.outboxEventId),
+    uniqueIndex('webhook_deliveries_connection_event_idx')
+      .on(t.userIntegrationId, t.outboxEventId)
+      .where(sql`${t.funnelAppId} is null`),
+    uniqueIndex('webhook_deliveries_funnel_app_event_idx')
+      .on(t.funnelAppId, t.outboxEventId)
+      .where(sql`${t.funnelAppId} is not null`),
     index('webhook_deliveries_account_connection_idx').on(t.accountId, t.userIntegrationId, t.id),
+    // A funnel app's delivery log (its screen).
+    index('webhook_deliveries_account_funnel_app_idx')
+      .on(t.accountId, t.funnelAppId, t.id)
+      .where(sql`${t.funnelAppId} is not null`),
+    check(
+      'webhook_deliveries_connection_check',
+      sql`${t.userIntegrationId} is not null or ${t.funnelAppId} is not null`,
+    ),
     index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -61,7 +61,8 @@ export const mailMessages = pgTable(
   },
   (t) => [
     index('mail_messages_to_idx').on(t.to),
-    index('mail_messages_account_idx').on(t.accountId),
+    // The account's messages, and its month's count for the plan's e-mails a month (a range, not a scan).
+    index('mail_messages_account_created_idx').on(t.accountId, t.createdAt),
     index('mail_messages_body_idx').on(t.bodyId),
   ],
 );

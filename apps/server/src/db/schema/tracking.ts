@@ -171,6 +171,7 @@ export const analyticsHourly = pgTable(
     optins: bigint('optins', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    // The migration adds INCLUDE (the counts) for index-only reads; Drizzle cannot declare it.
     uniqueIndex('analytics_hourly_key_idx').on(
       t.accountId,
       t.hour,
@@ -270,6 +271,17 @@ export const analyticsOrdersHourly = pgTable(
   ],
 );
 
+/** The counts analytics_daily and analytics_monthly keep per account, period, key value and page variant. */
+const periodCounts = () => ({
+  pageViews: bigint('page_views', { mode: 'number' }).notNull().default(0),
+  optins: bigint('optins', { mode: 'number' }).notNull().default(0),
+  orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+  revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+  refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+  ordersWithBump: bigint('orders_with_bump', { mode: 'number' }).notNull().default(0),
+  ordersWithUpsell: bigint('orders_with_upsell', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * The dashboard's fast path: page views, opt-ins, orders, revenue and refunds per account day (in the
  * account's zone, see analytics_accounts), unfiltered per funnel, step and page variant (key '') and per
@@ -289,13 +301,7 @@ export const analyticsDaily = pgTable(
     funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
     stepId: bigint('step_id', { mode: 'number' }).notNull(),
     pageId: bigint('page_id', { mode: 'number' }).notNull(),
-    pageViews: bigint('page_views', { mode: 'number' }).notNull().default(0),
-    optins: bigint('optins', { mode: 'number' }).notNull().default(0),
-    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
-    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
-    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
-    ordersWithBump: bigint('orders_with_bump', { mode: 'number' }).notNull().default(0),
-    ordersWithUpsell: bigint('orders_with_upsell', { mode: 'number' }).notNull().default(0),
+    ...periodCounts(),
   },
   (t) => [
     uniqueIndex('analytics_daily_key_idx').on(
@@ -311,11 +317,46 @@ export const analyticsDaily = pgTable(
 );
 
 /**
+ * analytics_daily summed per account month (`month` is its first day): a year reads 12 rows per page
+ * variant instead of 365. Kept by a trigger on analytics_daily (migration analytics-monthly), so every
+ * writer of the day rows (rollup job, orders trigger, zone rebuild) moves the month rows in the same
+ * transaction.
+ */
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().default(''),
+    value: text('value').notNull().default(''),
+    month: date('month', { mode: 'string' }).notNull(),
+    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
+    stepId: bigint('step_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    ...periodCounts(),
+  },
+  (t) => [
+    uniqueIndex('analytics_monthly_key_idx').on(
+      t.accountId,
+      t.key,
+      t.value,
+      t.month,
+      t.funnelId,
+      t.stepId,
+      t.pageId,
+    ),
+  ],
+);
+
+/**
  * Exact unique visitors of any range of whole account days without reading visitor sets: per scope,
  * account day and the visitor's previous day in that scope ('-infinity' for a first visit), how many
  * visitors came. The visitors of days [a, b) are sum(visitors) where a <= day < b and prev_day < a.
- * Scopes (kind): 0 account, 1 funnel, 2 step and page variant (filtered visitors are counted from the
- * visitor sets). Kept by the rollup job from analytics_daily_visitors.
+ * Scopes (kind): 0 account, 1 funnel, 2 step and page variant; with `key` and `value` (a filter key and a
+ * non-empty value, lower-cased) kinds 0 and 1 count only the visitors' days with that value (an empty
+ * value is counted from the visitor sets). Kept by the rollup job from analytics_daily_visitors.
  */
 export const analyticsVisitorSpans = pgTable(
   'analytics_visitor_spans',
@@ -325,6 +366,8 @@ export const analyticsVisitorSpans = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     kind: smallint('kind').notNull(),
+    key: text('key').notNull().default(''),
+    value: text('value').notNull().default(''),
     funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
     stepId: bigint('step_id', { mode: 'number' }).notNull(),
     pageId: bigint('page_id', { mode: 'number' }).notNull(),
@@ -336,11 +379,15 @@ export const analyticsVisitorSpans = pgTable(
     uniqueIndex('analytics_visitor_spans_key_idx').on(
       t.accountId,
       t.kind,
+      t.key,
+      t.value,
       t.funnelId,
       t.stepId,
       t.pageId,
       t.day,
       t.prevDay,
     ),
+    // Per funnel or page over all of an account's funnels: the days of a range, not one funnel's rows.
+    index('analytics_visitor_spans_day_idx').on(t.accountId, t.kind, t.key, t.value, t.day),
   ],
 );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analyticsAccounts,
   analyticsHourly,
+  analyticsMonthly,
   analyticsVisitorSpans,
   optinEvents,
   orders,
@@ -75,11 +76,20 @@ const condition: fc.Arbitrary<FilterCondition> = fc.oneof(
     operand: fc.constantFrom('LIKE' as const, 'NOT LIKE' as const, '=' as const),
     value: fc.constantFrom('g', 'face', 'gb', 'us', '%'),
   }),
+  // One key equal to a value the data has: the fast path's visitor spans per filter value.
+  fc.record({
+    key: fc.constantFrom('utm_source' as const, 'country' as const),
+    operand: fc.constant('=' as const),
+    value: fc.constantFrom('google', 'Facebook', 'GB', 'us'),
+  }),
 );
 const query = fc.record({
-  unit: fc.constantFrom('hour' as const, 'day' as const, 'week' as const),
-  startDay: fc.integer({ min: -8, max: 4 }),
-  days: fc.integer({ min: 1, max: 6 }),
+  unit: fc.constantFrom('hour' as const, 'day' as const, 'week' as const, 'month' as const),
+  // Short ranges inside the generated fortnight, and long ones holding whole months (the month rows).
+  span: fc.oneof(
+    fc.record({ startDay: fc.integer({ min: -8, max: 4 }), days: fc.integer({ min: 1, max: 6 }) }),
+    fc.record({ startDay: fc.integer({ min: -45, max: -8 }), days: fc.integer({ min: 20, max: 70 }) }),
+  ),
   conditions: fc.array(condition, { maxLength: 2 }),
   funnels: fc.constantFrom('all', 'one', 'none'),
   rollupShare: fc.integer({ min: 0, max: 10 }).map((tenths) => tenths / 10),
@@ -182,11 +192,11 @@ describe('rollups answer what the raw events answer', () => {
             await t.database.db.update(orders).set(change).where(eq(orders.id, id));
           }
 
-          const start = at(around, zone) + q.startDay * 86_400;
+          const start = at(around, zone) + q.span.startDay * 86_400;
           const first = bucketStarts(start, start, 'day', zone)[0] as number;
           let end = first;
-          for (let i = 0; i < q.days; i++) end = nextBucketStart(end, 'day', zone);
-          const unit = q.days > 2 && q.unit === 'hour' ? 'day' : q.unit;
+          for (let i = 0; i < q.span.days; i++) end = nextBucketStart(end, 'day', zone);
+          const unit = q.span.days > 2 && q.unit === 'hour' ? 'day' : q.unit;
           const starts = bucketStarts(first, end - 1, unit, zone);
           const edges = [first, ...starts.slice(1), end];
           const scope: StoreScope = {
@@ -212,6 +222,17 @@ describe('rollups answer what the raw events answer', () => {
           expect(round(byPage(await rolled.perPage(scope, period)))).toEqual(
             round(byPage(await raw.perPage(scope, period))),
           );
+          // Every run also reads one value of each key at account and funnel level (visitor spans per value).
+          for (const exact of [
+            { key: 'utm_source' as const, operand: '=' as const, value: 'Google' },
+            { key: 'country' as const, operand: 'IN' as const, values: ['gb'] },
+          ]) {
+            const one = { ...scope, funnelIds: null, conditions: [exact] };
+            expect(round(await rolled.series(one, edges))).toEqual(round(await raw.series(one, edges)));
+            expect(round([...(await rolled.perFunnel(one, period))].sort())).toEqual(
+              round([...(await raw.perFunnel(one, period))].sort()),
+            );
+          }
           const byValue = (rows: Array<{ value: string }>) =>
             [...rows].sort((a, b) => a.value.localeCompare(b.value));
           expect(round(byValue(await rolled.byValue(scope, 'utm_source', period)))).toEqual(
@@ -380,5 +401,205 @@ describe('exact unique visitors over long ranges (visitor spans)', () => {
       .where(and(eq(analyticsVisitorSpans.accountId, owner.accountId), eq(analyticsVisitorSpans.kind, 0)));
     expect(spans.reduce((sum, s) => sum + s.visitors, 0)).toBe(5);
     expect(spans.filter((s) => s.prevDay === '-infinity').reduce((sum, s) => sum + s.visitors, 0)).toBe(2);
+  });
+  it('keeps spans per filter value by neighbours: a late day re-links, other values stay apart', async () => {
+    const owner = await signUpOwner(t.app);
+    const zone = 'Europe/London';
+    await setTimeZone(t.database.db, owner.accountId, zone);
+    const funnelId = (await createFunnel(apiClient(t.app, owner.auth), { name: 'F' })).id;
+    const day = (n: number) => at('2026-01-01T00:00', zone) + n * 86_400;
+    const view = (visitorId: string, n: number, utmSource: string | null) => ({
+      accountId: owner.accountId,
+      funnelId,
+      visitorId,
+      utmSource,
+      createdAt: date(day(n) + 12 * 3600),
+    });
+    // Google: v1 on days 1 and 300, v2 on day 150; facebook: v3 on day 150, v1 on day 200.
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([view('v1', 1, 'Google'), view('v1', 300, 'google'), view('v2', 150, 'Google')]);
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([view('v3', 150, 'facebook'), view('v1', 200, 'facebook')]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    // Late: v1 on day 150 and v2 on day 1 with Google (between and before counted days), v3 without a value.
+    await t.database.db
+      .insert(pageViewEvents)
+      .values([view('v1', 150, 'GOOGLE'), view('v2', 1, 'google'), view('v3', 100, null)]);
+    const raw = createRawStore(t.database.db);
+    const rolled = createRollupStore(t.database.db);
+    const google: FilterCondition[] = [{ key: 'utm_source', operand: '=', value: 'Google' }];
+    const scopes: StoreScope[] = [null, [funnelId]].flatMap((funnelIds) =>
+      [google, [{ key: 'utm_source', operand: 'IN', values: ['facebook'] }] as FilterCondition[]].map(
+        (conditions) => ({ accountId: owner.accountId, timeZone: zone, funnelIds, conditions }),
+      ),
+    );
+    const ranges = [
+      [0, 365],
+      [100, 200],
+      [140, 301],
+      [151, 301],
+      [2, 300],
+      [0, 2],
+      [1, 151],
+    ];
+    const check = async () => {
+      for (const scope of scopes)
+        for (const [from, to] of ranges) {
+          const edges = [
+            day(from as number),
+            day(((from as number) + (to as number)) >> 1),
+            day(to as number),
+          ];
+          expect(await rolled.series(scope, edges)).toEqual(await raw.series(scope, edges));
+          const period = { from: day(from as number), to: day(to as number) };
+          expect([...(await rolled.perFunnel(scope, period))]).toEqual([
+            ...(await raw.perFunnel(scope, period)),
+          ]);
+        }
+    };
+    await check();
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await check();
+    expect((await rolled.series(scopes[0] as StoreScope, [day(140), day(301)])).total.visits).toBe(2);
+    // Google at account level: v1 (1 → 150 → 300) and v2 (1 → 150): five days, two first visits; no
+    // spans for the empty value.
+    const spans = await t.database.db
+      .select()
+      .from(analyticsVisitorSpans)
+      .where(and(eq(analyticsVisitorSpans.accountId, owner.accountId), eq(analyticsVisitorSpans.kind, 0)));
+    const googleSpans = spans.filter((s) => s.key === 'utm_source' && s.value === 'google');
+    expect(googleSpans.reduce((sum, s) => sum + s.visitors, 0)).toBe(5);
+    expect(googleSpans.filter((s) => s.prevDay === '-infinity').reduce((sum, s) => sum + s.visitors, 0)).toBe(
+      2,
+    );
+    expect(spans.filter((s) => s.key === 'utm_source' && s.value === '')).toEqual([]);
+  });
+});
+
+describe('month rows (analytics_monthly)', () => {
+  it('whole months inside a bucket read the month rows and answer what the raw events answer', async () => {
+    const owner = await signUpOwner(t.app);
+    const zone = 'America/New_York';
+    await setTimeZone(t.database.db, owner.accountId, zone);
+    const api = apiClient(t.app, owner.auth);
+    const funnelId = (await createFunnel(api, { name: 'Months' })).id;
+    const local = (iso: string) => at(iso, zone);
+    // Around the ends of February and of March (a DST change on 8 March), some at local midnight.
+    const times = [
+      '2026-02-01T00:00',
+      '2026-02-28T23:59',
+      '2026-03-01T00:00',
+      '2026-03-08T03:00',
+      '2026-03-31T23:30',
+      '2026-04-01T00:10',
+      '2026-04-15T12:00',
+    ];
+    await t.database.db.insert(pageViewEvents).values(
+      times.flatMap((iso, i) => [
+        {
+          accountId: owner.accountId,
+          funnelId,
+          stepId: 7,
+          pageId: 70,
+          visitorId: `v${i % 3}`,
+          utmSource: 'Google',
+          createdAt: date(local(iso)),
+        },
+        {
+          accountId: owner.accountId,
+          funnelId,
+          stepId: 7,
+          pageId: 71,
+          visitorId: `w${i}`,
+          utmSource: null,
+          createdAt: date(local(iso) + 60),
+        },
+      ]),
+    );
+    await t.database.db.insert(optinEvents).values(
+      times.map((iso, i) => ({
+        accountId: owner.accountId,
+        funnelId,
+        stepId: 7,
+        pageId: 70,
+        visitorId: `v${i % 3}`,
+        utmSource: 'google',
+        createdAt: date(local(iso)),
+      })),
+    );
+    await t.database.db.insert(orders).values(
+      times.map((iso, i) => ({
+        accountId: owner.accountId,
+        orderNumber: `M${i}`,
+        funnelId,
+        stepId: 7,
+        pageId: 70,
+        currency: 'USD',
+        amountMinor: 1000 + i,
+        utmSource: 'google',
+        createdAt: date(local(iso)),
+      })),
+    );
+    // A refund at the start of April of an order placed in March: the money leaves in April.
+    await t.database.db
+      .update(orders)
+      .set({ isRefunded: true, refundedAt: date(local('2026-04-01T09:00')) })
+      .where(and(eq(orders.accountId, owner.accountId), eq(orders.orderNumber, 'M3')));
+    await runRollup(t.database.db, { horizonSeconds: 0, batch: 5 });
+    const months = await t.database.db
+      .select()
+      .from(analyticsMonthly)
+      .where(and(eq(analyticsMonthly.accountId, owner.accountId), eq(analyticsMonthly.key, '')));
+    expect(months.map((m) => m.month).sort()).toEqual([
+      '2026-02-01',
+      '2026-02-01',
+      '2026-03-01',
+      '2026-03-01',
+      '2026-04-01',
+      '2026-04-01',
+    ]);
+    const raw = createRawStore(t.database.db);
+    const rolled = createRollupStore(t.database.db);
+    const edges = [
+      local('2026-01-20T00:00'),
+      local('2026-02-01T00:00'),
+      local('2026-03-01T00:00'),
+      local('2026-04-01T00:00'),
+      local('2026-04-10T00:00'),
+    ];
+    for (const conditions of [
+      [],
+      [{ key: 'utm_source', operand: '=', value: 'GOOGLE' }],
+    ] as FilterCondition[][]) {
+      for (const funnelIds of [null, [funnelId]]) {
+        const scope: StoreScope = { accountId: owner.accountId, timeZone: zone, funnelIds, conditions };
+        const series = await rolled.series(scope, edges);
+        expect(series).toEqual(await raw.series(scope, edges));
+        // March: the orders placed at 00:00, 03:00 and 23:30 on its days.
+        expect(series.buckets[2]?.orders).toBe(3);
+        const period = { from: edges[0] as number, to: edges[4] as number };
+        expect([...(await rolled.perFunnel(scope, period))]).toEqual([
+          ...(await raw.perFunnel(scope, period)),
+        ]);
+      }
+    }
+    const all: StoreScope = {
+      accountId: owner.accountId,
+      timeZone: zone,
+      funnelIds: [funnelId],
+      conditions: [],
+    };
+    const byPage = (rows: Array<{ page_id: number }>) => [...rows].sort((a, b) => a.page_id - b.page_id);
+    expect(byPage(await rolled.perPage(all, null))).toEqual(byPage(await raw.perPage(all, null)));
+    const march = await rolled.series(all, [
+      local('2026-03-01T00:00'),
+      local('2026-04-01T00:00'),
+      local('2026-05-01T00:00'),
+    ]);
+    // Three views on March days and four a minute later (the one of 28 February 23:59 lands in March).
+    expect(march.buckets[0]?.page_views).toBe(7);
+    expect(march.buckets[1]?.refunded).toBe(10.03);
   });
 });

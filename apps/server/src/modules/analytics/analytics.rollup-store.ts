@@ -2,6 +2,7 @@ import { bucketStart } from '@funnelwork/domain/analytics/buckets';
 import type { FilterKey } from '@funnelwork/domain/analytics/filters';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { splitByMonths } from './analytics.months.ts';
 import { createRawStore } from './analytics.raw-store.ts';
 import {
   accountHasData,
@@ -49,6 +50,10 @@ function singleValue(scope: StoreScope): { key: FilterKey; value: string } | nul
 }
 
 const HOUR = 3600;
+
+/** A read's bucket edges: the chart's, or the period's two ends. */
+const allEdgesOf = (edges: ReadonlyArray<number> | undefined, period: Period) =>
+  edges ?? [period.from, period.to];
 
 /**
  * The store the dashboard reads: page views and opt-ins from analytics_hourly, unique visitors from the
@@ -131,7 +136,8 @@ export function createRollupStore(db: Db): AnalyticsStore {
     const single = scope.funnelIds !== null && scope.funnelIds.length === 1;
     if ((group.kind === 'bucket' || group.kind === 'value') && scope.funnelIds !== null && !single)
       return null;
-    if (group.kind === 'page' && only !== null) return null;
+    // The day rows of one key's values know nothing of another key: per value or page, no filter.
+    if ((group.kind === 'page' || group.kind === 'value') && only !== null) return null;
     const account = scope.accountId;
     const funnels =
       scope.funnelIds === null ? sql`true` : sql`funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`;
@@ -139,7 +145,8 @@ export function createRollupStore(db: Db): AnalyticsStore {
       lo === null || hi === null ? sql`true` : sql`${column} >= ${lo} and ${column} < ${hi}`;
     const lo = period === null ? null : sql`${localDate(period.from, zone)}::date`;
     const hi = period === null ? null : sql`${localDate(period.to, zone)}::date`;
-    const dayEdges = dateArray(edges.map((edge) => localDate(edge, zone)));
+    const localEdges = edges.map((edge) => localDate(edge, zone));
+    const dayEdges = dateArray(localEdges);
     const dayGroup = (column: string): SQL => {
       switch (group.kind) {
         case 'bucket':
@@ -159,6 +166,20 @@ export function createRollupStore(db: Db): AnalyticsStore {
         : only === null
           ? sql`key = '' and value = ''`
           : sql`key = ${only.key} and value = ${only.value}`;
+    // Whole months inside one bucket from the month rows, the other days from the day rows.
+    const split = period === null ? null : splitByMonths(localEdges);
+    const dayRanges =
+      split === null || split.days.length === 0
+        ? sql`false`
+        : sql.join(
+            split.days.map(([from, to]) => sql`(day >= ${from}::date and day < ${to}::date)`),
+            sql` or `,
+          );
+    const monthRows = split === null ? sql`true` : sql`month = any(${dateArray(split.months)})`;
+    const countRows = sql`account_id = ${account} and ${keyRows} and ${funnels}`;
+    const columns = sql.raw(
+      'funnel_id, step_id, page_id, value, page_views, optins, orders, revenue_minor, refunded_minor, orders_with_bump, orders_with_upsell',
+    );
     const sources: SQL[] = [
       sql`select ${countsSelect(dayGroup('value'), {
         page_views: sql`sum(page_views)`,
@@ -168,8 +189,9 @@ export function createRollupStore(db: Db): AnalyticsStore {
         refunded: sql`sum(refunded_minor) / 100.0`,
         orders_with_bump: sql`sum(orders_with_bump)`,
         orders_with_upsell: sql`sum(orders_with_upsell)`,
-      })} from analytics_daily
-          where account_id = ${account} and ${keyRows} and ${funnels} and ${days(sql`day`, lo, hi)}
+      })} from (select day, ${columns} from analytics_daily where ${countRows} and (${dayRanges})
+                union all
+                select month, ${columns} from analytics_monthly where ${countRows} and ${monthRows}) r
           ${groupBy(group)}`,
       ...rawEventSources(scope, period, group, {
         visits: false,
@@ -177,13 +199,16 @@ export function createRollupStore(db: Db): AnalyticsStore {
         optinsAfter: pastWatermark('optins', state.optins),
       }),
     ];
-    // Visitors: with a filter or per value from the visitor sets, else from the spans of the scope's kind.
-    if (only !== null || group.kind === 'value') {
+    // Visitors: per value or with an empty filter value from the visitor sets, else from the spans of the
+    // scope's kind (with the filter's key and value: spans keep only non-empty values).
+    if (group.kind === 'value' || only?.value === '') {
       sources.push(setVisitors(scope, period, group, state));
       return sumSources(db, sources);
     }
     const kind = group.kind === 'page' ? 2 : group.kind === 'funnel' || single ? 1 : 0;
-    const spanRows = sql`account_id = ${account} and kind = ${kind} and ${kind === 0 ? sql`true` : funnels}`;
+    const spanKey =
+      only === null ? sql`key = '' and value = ''` : sql`key = ${only.key} and value = ${only.value}`;
+    const spanRows = sql`account_id = ${account} and kind = ${kind} and ${spanKey} and ${kind === 0 ? sql`true` : funnels}`;
     if (group.kind === 'bucket') {
       sources.push(
         sql`select ${countsSelect(sql`b::text`, { visits: sql`sum(visitors)` })}
@@ -207,6 +232,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
       same.push(sql`d.funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`);
     if (group.kind === 'funnel' || group.kind === 'page') same.push(sql`d.funnel_id = t.funnel_id`);
     if (group.kind === 'page') same.push(sql`d.step_id = t.step_id and d.page_id = t.page_id`);
+    if (only !== null) same.push(sql`d.${sql.identifier(only.key)} = ${only.value}`);
     const tail = (g: SQL, from: SQL | null, to: SQL | null) => sql`
       select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
         from (select ${g} as g, e.visitor_id, coalesce(e.funnel_id, 0) as funnel_id, coalesce(e.step_id, 0) as step_id,
@@ -234,7 +260,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
     const zone = scope.timeZone;
     const state = await stateOf(scope.accountId);
     const zoneOk = state.zone === null || state.zone === zone;
-    const allEdges = edges ?? (period === null ? [] : [period.from, period.to]);
+    const allEdges = period === null ? [] : allEdgesOf(edges, period);
     const byDays = zoneOk && allEdges.every((edge) => midnight(edge, zone));
     if (byDays) {
       const fast = fastRead(scope, period, group, allEdges, state);

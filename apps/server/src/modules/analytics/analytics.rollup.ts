@@ -94,28 +94,40 @@ function addDaily(batch: SQL, column: 'page_views' | 'optins'): SQL {
 const keyPairs = (alias: string) =>
   sql.raw(KEYS.map((k) => `('${k}', lower(coalesce(${alias}.${k}::text, '')))`).join(', '));
 
+/** A span scope's columns, in the order analytics_visitor_spans keeps them. */
+const SCOPE = 'account_id, kind, key, value, funnel_id, step_id, page_id';
+
 /**
- * The span counts (analytics_visitor_spans) of a set of visitor-day rows shaped like
- * analytics_daily_visitors: each row is put in its five scopes, each visitor's days in a scope are ordered
- * and each day is counted with the visitor's previous day in that scope.
+ * The scopes of visitor-day rows shaped like analytics_daily_visitors (alias r, with any extra columns):
+ * account, funnel and page variant, then each filter key's non-empty value at account and funnel level.
  */
-function spansOf(rows: SQL): SQL {
+function inScopes(rows: SQL, extra = ''): SQL {
   const scopes = [
-    '(0, 0::bigint, 0::bigint, 0::bigint)',
-    '(1, r.funnel_id, 0, 0)',
-    '(2, r.funnel_id, r.step_id, r.page_id)',
+    "(0, '', '', 0::bigint, 0::bigint, 0::bigint)",
+    "(1, '', '', r.funnel_id, 0, 0)",
+    "(2, '', '', r.funnel_id, r.step_id, r.page_id)",
+    ...KEYS.flatMap((k) => [`(0, '${k}', r.${k}, 0, 0, 0)`, `(1, '${k}', r.${k}, r.funnel_id, 0, 0)`]),
   ].join(', ');
   return sql`
-    select account_id, kind, funnel_id, step_id, page_id, day, prev_day, count(*) as n
-      from (select account_id, kind, funnel_id, step_id, page_id, day,
-                   coalesce(lag(day) over (partition by account_id, kind, funnel_id, step_id, page_id,
-                                           visitor_id order by day), '-infinity'::date) as prev_day
-              from (select distinct r.account_id, e.kind, e.funnel_id, e.step_id, e.page_id, r.day,
-                           r.visitor_id
-                      from ${rows} r
-                      cross join lateral (values ${sql.raw(scopes)}) e(kind, funnel_id, step_id, page_id)) x
-           ) y
-     group by 1, 2, 3, 4, 5, 6, 7`;
+    select r.account_id, e.kind::smallint as kind, e.key, e.value, e.funnel_id, e.step_id, e.page_id,
+           r.visitor_id, r.day${sql.raw(extra)}
+      from ${rows} r
+      cross join lateral (values ${sql.raw(scopes)}) e(kind, key, value, funnel_id, step_id, page_id)
+     where e.key = '' or e.value <> ''`;
+}
+
+/**
+ * The span counts (analytics_visitor_spans) of a whole set of visitor-day rows: each visitor's days in a
+ * scope are ordered and each day is counted with the visitor's previous day in that scope (a zone rebuild).
+ */
+function spansOf(rows: SQL): SQL {
+  return sql`
+    select ${sql.raw(SCOPE)}, day, prev_day, count(*) as n
+      from (select ${sql.raw(SCOPE)}, day,
+                   coalesce(lag(day) over (partition by ${sql.raw(SCOPE)}, visitor_id order by day),
+                            '-infinity'::date) as prev_day
+              from (select distinct * from (${inScopes(rows)}) d) x) y
+     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 }
 
 /** The visitor-day rows of a batch of page views, shaped like analytics_daily_visitors. */
@@ -126,33 +138,59 @@ const visitorDays = (batch: SQL) => sql`(
     join analytics_accounts z on z.account_id = v.account_id)`;
 const keyValuesAs = (alias: string) =>
   sql.raw(KEYS.map((k) => `lower(coalesce(${alias}.${k}::text, '')) as ${k}`).join(', '));
-const storedDays =
-  sql.raw(`(select account_id, day, funnel_id, step_id, page_id, ${KEYS.join(', ')}, visitor_id
-  from analytics_daily_visitors d`);
+const DAY_COLUMNS = `account_id, day, funnel_id, step_id, page_id, ${KEYS.join(', ')}, visitor_id`;
+const storedDays = sql.raw(`(select ${DAY_COLUMNS} from analytics_daily_visitors d`);
 
 /**
  * Moves analytics_visitor_spans by a batch's visitor days (run before they are added to the visitor
- * sets): for the batch's visitors, their span counts with the new days minus those without, so a day
- * that lands between two known days (a late event) re-links both.
+ * sets), by neighbours only: a day new to a scope is counted with the visitor's previous day in the
+ * scope, and the visitor's next known day in the scope (if any) moves from its previous known day to the
+ * new one, so a late or out-of-order day re-links both neighbours. Each batch visitor is worked on alone
+ * (a lateral over its few stored days, by index, and its new ones), so nothing is sorted batch-wide.
  */
 export function addSpans(batch: SQL): SQL {
-  const fresh = visitorDays(batch);
-  const known = sql`${storedDays} where (d.account_id, d.visitor_id) in (select account_id, visitor_id from fresh))`;
+  const scope = sql.raw(SCOPE);
+  const dayColumns = ['day', 'funnel_id', 'step_id', 'page_id', ...KEYS];
+  const arrays = sql.raw(dayColumns.map((c) => `array_agg(${c}) as ${c}`).join(', '));
+  const unnested = sql.raw(dayColumns.map((c) => `v.${c}`).join(', '));
+  const columns = sql.raw(`account_id, visitor_id, ${dayColumns.join(', ')}`);
   return sql`
-    with fresh as ${fresh},
-         known as ${known},
-         delta as (
-           select account_id, kind, funnel_id, step_id, page_id, day, prev_day, sum(n) as n
-             from (select * from (${spansOf(sql`(select * from known union select * from fresh)`)}) a
-                   union all
-                   select account_id, kind, funnel_id, step_id, page_id, day, prev_day, -n
-                     from (${spansOf(sql`known`)}) b) c
-            group by 1, 2, 3, 4, 5, 6, 7
-           having sum(n) <> 0)
-    insert into analytics_visitor_spans as s (account_id, kind, funnel_id, step_id, page_id, day, prev_day, visitors)
-    select * from delta
-    on conflict (account_id, kind, funnel_id, step_id, page_id, day, prev_day)
-    do update set visitors = s.visitors + excluded.visitors`;
+    with visitors as (
+      select account_id, visitor_id, ${arrays} from ${visitorDays(batch)} f group by account_id, visitor_id)
+    insert into analytics_visitor_spans as s (${scope}, day, prev_day, visitors)
+    select ${sql.raw(
+      SCOPE.split(', ')
+        .map((c) => `delta.${c}`)
+        .join(', '),
+    )}, delta.day, delta.prev_day, sum(delta.n)
+      from visitors v
+      cross join lateral (
+        select ${scope}, l.day, coalesce(e.prev_day, '-infinity'::date) as prev_day, e.n
+          from (select ${scope}, day, is_new, lag(day) over w as prev_day, lag(is_new) over w as prev_new,
+                       max(day) filter (where not is_new)
+                         over (w rows between unbounded preceding and 1 preceding) as prev_known
+                  from (select ${scope}, day, bool_and(is_new) as is_new
+                          from (${inScopes(
+                            sql`(select ${columns}, false as is_new from analytics_daily_visitors d
+                                  where d.account_id = v.account_id and d.visitor_id = v.visitor_id
+                                 union all
+                                 select v.account_id, v.visitor_id, u.*, true
+                                   from unnest(${unnested}) u(${sql.raw(dayColumns.join(', '))}))`,
+                            ', r.is_new',
+                          )}) x
+                         group by ${scope}, day) y
+                window w as (partition by ${scope} order by day)) l
+          -- Only new days and the known days right after one change a span.
+          cross join lateral (
+            select l.prev_day, 1 as n where l.is_new
+            union all
+            select l.prev_known, -1 where not l.is_new
+            union all
+            select l.prev_day, 1 where not l.is_new) e
+         where l.is_new or l.prev_new) delta
+     group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+    having sum(n) <> 0
+    on conflict (${scope}, day, prev_day) do update set visitors = s.visitors + excluded.visitors`;
 }
 
 /** Adds the page views with ids in (from, upto] to the rollups. */
@@ -229,7 +267,13 @@ async function rebuildMovedZones(db: Db) {
       const tx = t as unknown as Db;
       const lastViews = await lockWatermark(tx, 'page_views');
       const lastOptins = await lockWatermark(tx, 'optins');
-      for (const table of ['analytics_daily_visitors', 'analytics_daily', 'analytics_visitor_spans'])
+      const tables = [
+        'analytics_daily_visitors',
+        'analytics_daily',
+        'analytics_monthly',
+        'analytics_visitor_spans',
+      ];
+      for (const table of tables)
         await tx.execute(sql`delete from ${sql.raw(table)} where account_id = ${accountId}`);
       await tx.execute(sql`
         update analytics_accounts z set time_zone = ${knownZone(sql`u.time_zone`)}
@@ -245,7 +289,7 @@ async function rebuildMovedZones(db: Db) {
         sql`select analytics_order_daily(o, 1) from orders o where o.account_id = ${accountId}`,
       );
       await tx.execute(sql`
-        insert into analytics_visitor_spans (account_id, kind, funnel_id, step_id, page_id, day, prev_day, visitors)
+        insert into analytics_visitor_spans (${sql.raw(SCOPE)}, day, prev_day, visitors)
         ${spansOf(sql`${storedDays} where d.account_id = ${accountId})`)}`);
     });
   }

@@ -329,12 +329,14 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       funnelId: number,
       q: { start?: number | undefined; end?: number | undefined; conditions?: FilterCondition[] | undefined },
     ): Promise<PerformanceBreakdownAnswer['data']> {
-      const funnel = await ownFunnel(accountId, funnelId);
       const period: Period | null =
         q.start === undefined && q.end === undefined
           ? null
           : { from: q.start ?? 0, to: q.end === undefined ? END_OF_TIME : q.end + 1 };
-      const [stepRows, pageRows, counts] = await Promise.all([
+      // The funnel check, its steps and pages and the counts at once (each read is scoped to the account,
+      // so another account's funnel reads nothing before ownFunnel answers 404): one round trip fewer.
+      const [funnel, stepRows, pageRows, counts] = await Promise.all([
+        ownFunnel(accountId, funnelId),
         db
           .select({ id: steps.id, name: steps.name, stepType: steps.stepType, orderIndex: steps.orderIndex })
           .from(steps)
@@ -345,14 +347,11 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
           .from(pages)
           .where(and(ownedBy(pages, accountId), eq(pages.funnelId, funnelId)))
           .orderBy(asc(pages.id)),
-        store.perPage(
-          {
-            accountId,
-            timeZone: await timeZoneOf(accountId),
-            funnelIds: [funnelId],
-            conditions: q.conditions ?? [],
-          },
-          period,
+        timeZoneOf(accountId).then((timeZone) =>
+          store.perPage(
+            { accountId, timeZone, funnelIds: [funnelId], conditions: q.conditions ?? [] },
+            period,
+          ),
         ),
       ]);
       const countsOf = (pageId: number) => {

@@ -71,6 +71,34 @@ describe('the automations engine under kill -9', () => {
     await server.ready();
   }
 
+  /**
+   * What is left when the test fails, in a few lines (CI prints a failure's first lines): runs by
+   * status, the unfinished runs' steps, the queues' job states and the automation e-mails by status.
+   */
+  async function diagnosis(automationId: number) {
+    const q = async (query: ReturnType<typeof sql>) =>
+      rowsOf<Record<string, unknown>>(await database.db.execute(query));
+    const runs = await q(sql`select status, count(*)::int as n from automation_runs
+      where automation_id = ${automationId} group by status order by status`);
+    const open = await q(sql`select r.id, r.status, coalesce(string_agg(
+        s.path || ':' || s.status || '×' || s.attempts || coalesce(' ' || left(s.error, 80), ''), ', ' order by s.path), '') as steps
+      from automation_runs r left join automation_run_steps s on s.run_id = r.id
+      where r.automation_id = ${automationId} and r.status not in ('done') group by r.id limit 3`);
+    const jobs = await q(sql`select name, state, count(*)::int as n from pgboss.job
+      where name in ('automations.step', 'mail.automation') group by name, state order by name, state`);
+    const mails = await q(sql`select status, count(*)::int as n from mail_messages
+      where subject like '% e-mail' group by status order by status`);
+    const list = (rows: Record<string, unknown>[]) =>
+      rows.map((row) => Object.values(row).join(' ')).join('; ');
+    return [
+      `runs: ${list(runs)}`,
+      `not done: ${list(open)}`,
+      `jobs: ${list(jobs)}`,
+      `automation e-mails: ${list(mails)}`,
+      `server log: ${(server?.log.join('') ?? '').slice(-300).replace(/\s+/g, ' ')}`,
+    ].join('\n');
+  }
+
   async function killServer() {
     await server?.kill();
     server = null;
@@ -174,69 +202,74 @@ describe('the automations engine under kill -9', () => {
     await buying;
     console.log(`killed after ${kills.join('; ')}`);
 
-    const orderIds = (await database.db.select({ id: orders.id }).from(orders)).map((o) => o.id);
-    expect(orderIds).toHaveLength(RUNS);
-    // Every run ends: the expiry, pg-boss's maintenance, the retry delay and the sweep bring back the
-    // work the killed processes held.
-    const runs = await until(
-      120_000,
-      async () => {
-        const rows = await database.db
-          .select()
-          .from(automationRuns)
-          .where(eq(automationRuns.automationId, automationId));
-        return rows.length === RUNS && rows.every((r) => r.status === 'done' || r.status === 'failed')
-          ? rows
-          : undefined;
-      },
-      `all ${RUNS} runs done or failed`,
-      100,
-    );
-    const done = runs.filter((r) => r.status === 'done');
-    console.log(`runs: ${done.length} done, ${RUNS - done.length} failed`);
-    expect(done).toHaveLength(RUNS);
-
-    // Each send step recorded exactly one message.
-    const sent = await database.db
-      .select({ result: automationRunSteps.result })
-      .from(automationRunSteps)
-      .where(
-        inArray(
-          automationRunSteps.runId,
-          runs.map((r) => r.id),
-        ),
+    try {
+      const orderIds = (await database.db.select({ id: orders.id }).from(orders)).map((o) => o.id);
+      expect(orderIds).toHaveLength(RUNS);
+      // Every run ends: the expiry, pg-boss's maintenance, the retry delay and the sweep bring back the
+      // work the killed processes held.
+      const runs = await until(
+        240_000,
+        async () => {
+          const rows = await database.db
+            .select()
+            .from(automationRuns)
+            .where(eq(automationRuns.automationId, automationId));
+          return rows.length === RUNS && rows.every((r) => r.status === 'done' || r.status === 'failed')
+            ? rows
+            : undefined;
+        },
+        `all ${RUNS} runs done or failed`,
+        100,
       );
-    const messageIds = sent
-      .map((s) => s.result.mail_message_id)
-      .filter((id): id is number => typeof id === 'number');
-    expect(messageIds).toHaveLength(RUNS * 2);
-    expect(new Set(messageIds).size).toBe(RUNS * 2);
-    // Every message reaches the SMTP peer.
-    await until(
-      60_000,
-      async () => {
-        const rows = await database.db
-          .select({ status: mailMessages.status })
-          .from(mailMessages)
-          .where(inArray(mailMessages.id, messageIds));
-        return rows.every((row) => row.status === 'sent') ? true : undefined;
-      },
-      'every automation e-mail sent',
-      100,
-    );
-    const automationMail = smtp.received.filter((m) => /^(First|Second) e-mail$/.test(subjectOf(m.raw)));
-    for (const email of buyers) {
-      for (const subject of ['First e-mail', 'Second e-mail']) {
-        const copies = automationMail.filter((m) => m.to.includes(email) && subjectOf(m.raw) === subject);
-        const distinct = new Set(copies.map((m) => messageIdOf(m.raw)));
-        expect(copies.length, `${subject} to ${email}`).toBeGreaterThan(0);
-        expect([...distinct], `${subject} to ${email}: one e-mail`).toHaveLength(1);
+      const done = runs.filter((r) => r.status === 'done');
+      console.log(`runs: ${done.length} done, ${RUNS - done.length} failed`);
+      expect(done).toHaveLength(RUNS);
+
+      // Each send step recorded exactly one message.
+      const sent = await database.db
+        .select({ result: automationRunSteps.result })
+        .from(automationRunSteps)
+        .where(
+          inArray(
+            automationRunSteps.runId,
+            runs.map((r) => r.id),
+          ),
+        );
+      const messageIds = sent
+        .map((s) => s.result.mail_message_id)
+        .filter((id): id is number => typeof id === 'number');
+      expect(messageIds).toHaveLength(RUNS * 2);
+      expect(new Set(messageIds).size).toBe(RUNS * 2);
+      // Every message reaches the SMTP peer.
+      await until(
+        60_000,
+        async () => {
+          const rows = await database.db
+            .select({ status: mailMessages.status })
+            .from(mailMessages)
+            .where(inArray(mailMessages.id, messageIds));
+          return rows.every((row) => row.status === 'sent') ? true : undefined;
+        },
+        'every automation e-mail sent',
+        100,
+      );
+      const automationMail = smtp.received.filter((m) => /^(First|Second) e-mail$/.test(subjectOf(m.raw)));
+      for (const email of buyers) {
+        for (const subject of ['First e-mail', 'Second e-mail']) {
+          const copies = automationMail.filter((m) => m.to.includes(email) && subjectOf(m.raw) === subject);
+          const distinct = new Set(copies.map((m) => messageIdOf(m.raw)));
+          expect(copies.length, `${subject} to ${email}`).toBeGreaterThan(0);
+          expect([...distinct], `${subject} to ${email}: one e-mail`).toHaveLength(1);
+        }
       }
+      // A kill between the SMTP server's 250 and the 'sent' mark hands the same message (same Message-ID)
+      // over again: at-least-once on that hop, told apart by its Message-ID. Printed, not hidden.
+      console.log(
+        `SMTP: ${automationMail.length} handovers of ${RUNS * 2} e-mails (${automationMail.length - RUNS * 2} repeated by Message-ID)`,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`${message.split('\n')[0]}\n${await diagnosis(automationId)}`, { cause: error });
     }
-    // A kill between the SMTP server's 250 and the 'sent' mark hands the same message (same Message-ID)
-    // over again: at-least-once on that hop, told apart by its Message-ID. Printed, not hidden.
-    console.log(
-      `SMTP: ${automationMail.length} handovers of ${RUNS * 2} e-mails (${automationMail.length - RUNS * 2} repeated by Message-ID)`,
-    );
-  }, 300_000);
+  }, 480_000);
 });

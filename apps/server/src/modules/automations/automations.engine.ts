@@ -1,4 +1,5 @@
 import { fillMergeTemplate, mergeTemplate, personaliseEmail } from '@funnelwork/blocks/email';
+import { integrationActionOf } from '@funnelwork/domain/automations/integration-actions';
 import {
   AUTOMATION_TRIGGERS,
   type AutomationStep,
@@ -35,16 +36,25 @@ import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { isSuppressed, marketingLinks, marketingParts, unsubscribeHeaders } from '../../mail/marketing.ts';
+import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
 import { recordSms, type SmsSending } from '../sms/sms.sending.ts';
 
-/** One step of one run; the job is idempotent (the step's row is its claim). */
+/**
+ * One job of one run: its current step, and the steps after it up to the next side effect (see
+ * `step`). Idempotent (the step's row is its claim). Fetched STEP_BATCH at a time and run side by side:
+ * steps of different runs are independent, and a run's own steps are ordered by its row (a step moves
+ * the run only from where it is), so two jobs of one run in a batch act once.
+ */
+export const STEP_BATCH = 20;
 export const runStepJob = defineJob('automations.step', z.object({ runId: z.number().int() }), {
   retryLimit: 8,
   retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 120,
+  batchSize: STEP_BATCH,
+  concurrent: true,
 });
 
 /** A failing step is tried this many times, then the run stops visibly as failed. */
@@ -52,10 +62,13 @@ export const MAX_STEP_ATTEMPTS = 5;
 /** A run with no job in flight for this long (at most) is handed a new one by the sweep. */
 const STALE_MS = 60_000;
 /**
- * Fair share between accounts: a step job's pg-boss priority is this minus the account's running runs
- * (capped here), so one merchant's burst of thousands queues behind another's single run, not before it.
+ * Fair share between accounts: a step job's pg-boss priority is this minus the account's running runs,
+ * counted up to this many (a bounded read of the partial index per job sent), so one merchant's burst
+ * queues behind another's single run, not before it. Beyond the ceiling every burst is equal (FIFO).
  */
-export const FAIR_SHARE_CEILING = 10_000;
+export const FAIR_SHARE_CEILING = 100;
+/** Steps one job runs at most (a guard: a run's tree is finite and a run only moves forward). */
+const STEPS_PER_JOB = 50;
 
 const TRIGGER_EVENTS = [...new Set(AUTOMATION_TRIGGERS.map((t) => t.event))] as EventName[];
 
@@ -93,9 +106,11 @@ export function createAutomationsEngine({
   outbox,
   mailer,
   sms,
+  integrations,
   marketing,
   clock = () => new Date(),
   jobExpirySeconds = 120,
+  retryDelaySeconds = 5,
   sweepMs,
 }: {
   db: Db;
@@ -104,11 +119,15 @@ export function createAutomationsEngine({
   mailer: Mailer;
   /** SMS delivery: the send_sms step records the message and its debit, this sends it after the commit. */
   sms: Pick<SmsSending, 'enqueue'>;
+  /** The integration step's call: the adapters' methods, as call-integration-method runs them. */
+  integrations: Pick<IntegrationsService, 'callForAutomation'>;
   /** The links' HMAC key and the public address they point to. */
   marketing: { key: Buffer; publicUrl: string };
   clock?: () => Date;
   /** A step job held by a killed process is retried this long after it started (pg-boss expiry). */
   jobExpirySeconds?: number;
+  /** A failed step's job is retried this long after, doubled each time (pg-boss backoff). */
+  retryDelaySeconds?: number;
   sweepMs?: number;
 }) {
   const staleMs = Math.min(STALE_MS, jobExpirySeconds * 1000);
@@ -125,7 +144,12 @@ export function createAutomationsEngine({
     await queue.send(
       runStepJob,
       { runId: run.id },
-      { expireInSeconds: jobExpirySeconds, priority, ...(startAfter && { startAfter }) },
+      {
+        expireInSeconds: jobExpirySeconds,
+        retryDelay: retryDelaySeconds,
+        priority,
+        ...(startAfter && { startAfter }),
+      },
     );
   }
 
@@ -367,6 +391,8 @@ export function createAutomationsEngine({
     const subject = fillMergeTemplate(mergeTemplate(step.subject), values, false);
     // Marketing e-mail: an address that unsubscribed gets nothing; the step is done, marked skipped.
     const suppressed = await isSuppressed(db, run.accountId, to);
+    // The merchant's e-mail: past the plan's e-mails a month the attempt fails with the limit's message.
+    if (!suppressed) await mailer.checkLimit(run.accountId);
     return db.transaction(async (tx) => {
       const claim = await claimStep(tx, run, path, step.type);
       if (!claim) return { continues: false, deliver: null };
@@ -449,31 +475,192 @@ export function createAutomationsEngine({
     });
   }
 
-  /** Runs the run's current step; the job calls it, and it is safe to call again at any point. */
+  /** An integration step's input: its texts with the run's merge values (customer, order, product) filled in. */
+  function integrationInput(context: RunContext, params: Record<string, string | string[]>) {
+    const values = {
+      ...mergeValuesOf(context),
+      order_id: context.order ? String(context.order.id) : undefined,
+      customer_id: context.customer ? String(context.customer.id) : undefined,
+      product_id: context.productIds.join(','),
+      funnel_id: context.funnelId === null ? undefined : String(context.funnelId),
+      currency: context.order?.currency,
+    };
+    const fill = (text: string) => fillMergeTemplate(mergeTemplate(text), values, false);
+    return Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [
+        key,
+        Array.isArray(value) ? value.map(fill) : fill(value),
+      ]),
+    );
+  }
+
+  /**
+   * The input an order action takes from the run's order rather than from texts: Shopify's line items
+   * (custom items: title, unit price, quantity), shipping address and currency; GA4's purchase
+   * (transaction id, value, currency, items). Blank optional texts are left out (GA4 refuses them).
+   */
+  function orderActionInput(
+    step: Extract<AutomationStep, { type: 'integration' }>,
+    context: RunContext,
+    texts: Record<string, string | string[]>,
+  ): Record<string, unknown> {
+    const filled = Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== ''));
+    const order = context.order;
+    if (!order) throw new StepFailure('This action needs an order: use it with a purchase trigger');
+    const unit = (minor: number) => Number((minor / 100).toFixed(2));
+    const title = (line: (typeof order.lines)[number]) =>
+      (line.variantTitle ? `${line.name} – ${line.variantTitle}` : line.name).slice(0, 100);
+    if (step.method === 'create-order') {
+      const country = order.shippingCountry || order.country;
+      return {
+        ...filled,
+        line_items: order.lines.map((line) => ({
+          title: title(line),
+          price: unit(line.amountMinor).toFixed(2),
+          quantity: line.qty,
+        })),
+        shipping_address: {
+          first_name: order.firstName || undefined,
+          last_name: order.lastName || undefined,
+          address1: order.shippingAddress || order.address,
+          city: order.shippingCity || order.city,
+          province: order.shippingState || order.state || undefined,
+          zip: order.shippingZip || order.zip || undefined,
+          ...(/^[A-Za-z]{2}$/.test(country) ? { country_code: country } : { country: country || undefined }),
+        },
+        currency: order.currency,
+      };
+    }
+    return {
+      ...filled,
+      transaction_id: order.orderNumber,
+      value: unit(order.amountMinor),
+      currency: order.currency,
+      items: order.lines.map((line) => ({
+        item_id: String(line.productId),
+        item_name: title(line),
+        price: unit(line.amountMinor),
+        quantity: line.qty,
+      })),
+    };
+  }
+
+  /**
+   * Calls an integration's method. The step is recorded first, with its idempotency key and a lease
+   * as long as a job may run, so a duplicate job does not call while one is calling; the adapter gets
+   * the key (Mailchimp's upsert is idempotent by itself). Done and the run moved on in one transaction.
+   */
+  async function callIntegration(
+    run: Run,
+    path: string,
+    step: Extract<AutomationStep, { type: 'integration' }>,
+  ): Promise<boolean> {
+    const context = await contextOf(run);
+    const texts = integrationInput(context, step.params);
+    const action = integrationActionOf(step.integration_id, step.method);
+    const input = action && 'orderFields' in action ? orderActionInput(step, context, texts) : texts;
+    const idempotencyKey = `automation-run-${run.id}-step-${path}`;
+    const now = clock();
+    const leaseUntil = new Date(now.getTime() + jobExpirySeconds * 1000).toISOString();
+    const [claim] = await db
+      .insert(automationRunSteps)
+      .values({
+        accountId: run.accountId,
+        runId: run.id,
+        path,
+        type: step.type,
+        status: 'running',
+        result: { idempotency_key: idempotencyKey, lease_until: leaseUntil },
+      })
+      .onConflictDoUpdate({
+        target: [automationRunSteps.runId, automationRunSteps.path],
+        set: { result: { idempotency_key: idempotencyKey, lease_until: leaseUntil } },
+        setWhere: sql`${automationRunSteps.status} = 'running' and coalesce((${automationRunSteps.result}->>'lease_until')::timestamptz, '-infinity') < ${now.toISOString()}::timestamptz`,
+      })
+      .returning({ id: automationRunSteps.id });
+    if (!claim) return false;
+    let answer: unknown;
+    try {
+      answer = await integrations.callForAutomation(
+        run.accountId,
+        step.integration_id,
+        step.method,
+        input,
+        idempotencyKey,
+      );
+    } catch (error) {
+      await db
+        .update(automationRunSteps)
+        .set({ result: { idempotency_key: idempotencyKey } })
+        .where(eq(automationRunSteps.id, claim.id));
+      throw error;
+    }
+    return db.transaction(async (tx) => {
+      const done = await tx
+        .update(automationRunSteps)
+        .set({
+          status: 'done',
+          finishedAt: clock(),
+          error: null,
+          result: { idempotency_key: idempotencyKey, method: step.method, answer: answer ?? null },
+        })
+        .where(and(eq(automationRunSteps.id, claim.id), eq(automationRunSteps.status, 'running')))
+        .returning({ id: automationRunSteps.id });
+      if (done.length === 0) return false;
+      return advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
+    });
+  }
+
+  /** A step with an effect outside the run (a message, a call): a job does at most one. */
+  const SIDE_EFFECTS: ReadonlySet<AutomationStep['type']> = new Set([
+    'send_email',
+    'send_sms',
+    'integration',
+  ]);
+
+  /**
+   * Runs the run's current step, then the steps after it in the same job until the run waits, ends, or
+   * reaches a second side effect (e-mail, SMS, integration): a job does at most one side effect, and a
+   * resumed wait or a condition goes on to the next step at once instead of costing a job. The job calls
+   * it, and it is safe to call again at any point: every step acts only from where the run is.
+   */
   async function step(runId: number): Promise<void> {
-    const [run] = await db.select().from(automationRuns).where(eq(automationRuns.id, runId));
-    if (!run || (run.status !== 'running' && run.status !== 'waiting') || run.currentPath === null) return;
-    const path = parsePathKey(run.currentPath);
+    let sideEffects = 0;
+    let accountId = 0;
+    for (let taken = 0; taken < STEPS_PER_JOB; taken++) {
+      const [run] = await db.select().from(automationRuns).where(eq(automationRuns.id, runId));
+      accountId = run?.accountId ?? accountId;
+      if (!run || (run.status !== 'running' && run.status !== 'waiting') || run.currentPath === null) return;
+      const current = stepAt(run.steps, parsePathKey(run.currentPath));
+      if (current && SIDE_EFFECTS.has(current.type)) {
+        // The next side effect is the next job's (its own priority, expiry and retries).
+        if (sideEffects > 0) return enqueue(run);
+        sideEffects++;
+      }
+      if (!(await stepOnce(run, run.currentPath))) return;
+    }
+    await enqueue({ id: runId, accountId });
+  }
+
+  /** Runs the run's current step once; answers whether the run moved on to a step that is due now. */
+  async function stepOnce(run: Run, key: string): Promise<boolean> {
+    const path = parsePathKey(key);
     const current = stepAt(run.steps, path);
-    const key = run.currentPath;
     if (!current) {
       await db.transaction((tx) => advance(tx, run, key, null));
-      return;
+      return false;
     }
     const [existing] = await db
       .select()
       .from(automationRunSteps)
       .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, key)));
-    if (existing?.status === 'failed') return;
+    if (existing?.status === 'failed') return false;
     const now = clock();
     let continues = false;
     if (existing?.status === 'done') {
       // Done by an earlier job that stopped before moving on: move on without acting again.
       const next = afterDone(run, path, existing.result);
-      if (await db.transaction((tx) => advance(tx, run, key, next))) {
-        await enqueue(run);
-      }
-      return;
+      return db.transaction((tx) => advance(tx, run, key, next));
     }
     try {
       switch (current.type) {
@@ -526,14 +713,14 @@ export function createAutomationsEngine({
             });
             if (resumeAt.getTime() > now.getTime()) {
               await enqueue(run, resumeAt);
-              return;
+              return false;
             }
           }
           const resumeAt = new Date(String(existing?.result?.resume_at ?? now.toISOString()));
           if (existing && resumeAt.getTime() > now.getTime()) {
             // Woken early (a sweep, a duplicate): sleep again until it is due.
             await enqueue(run, resumeAt);
-            return;
+            return false;
           }
           continues = await db.transaction(async (tx) => {
             await tx
@@ -546,7 +733,7 @@ export function createAutomationsEngine({
         }
         case 'send_email': {
           const sent = await sendEmail(run, key, current);
-          if (sent.deliver !== null) await mailer.deliver(sent.deliver);
+          if (sent.deliver !== null) await mailer.deliver(sent.deliver, { lane: 'automation' });
           continues = sent.continues;
           break;
         }
@@ -556,12 +743,16 @@ export function createAutomationsEngine({
           continues = sent.continues;
           break;
         }
+        case 'integration': {
+          continues = await callIntegration(run, key, current);
+          break;
+        }
       }
     } catch (error) {
       await failAttempt(run, key, current, error);
-      return;
+      return false;
     }
-    if (continues) await enqueue(run);
+    return continues;
   }
 
   queue.work(runStepJob, ({ runId }) => step(runId));

@@ -7,11 +7,13 @@ import { rowsOf } from '../../db/client.ts';
 import { automationRunSteps, automationRuns, emailTemplates, orderEvents } from '../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
+import { sendMailJob } from '../../mail/mailer.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
 import { type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+import { FAIR_SHARE_CEILING } from './automations.engine.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -145,12 +147,15 @@ describe('the automations engine', () => {
     const dayMs = (run.resumeAt as Date).getTime() - Date.now();
     expect(dayMs).toBeGreaterThan(86_400_000 - 120_000);
     expect(dayMs).toBeLessThan(86_400_000 + 3_600_000 + 60_000);
-    const jobs = rowsOf<{ start_after: string }>(
-      await t.database.db.execute(
-        sql`select start_after from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)} and state = 'created'`,
-      ),
-    );
-    expect(jobs.length).toBeGreaterThan(0);
+    // The run is recorded waiting first, then its delayed job is sent.
+    const jobs = await waitFor(async () => {
+      const found = rowsOf<{ start_after: string }>(
+        await t.database.db.execute(
+          sql`select start_after from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)} and state = 'created'`,
+        ),
+      );
+      return found.length > 0 ? found : undefined;
+    });
     expect(new Date(jobs[0]?.start_after as string).getTime()).toBe((run.resumeAt as Date).getTime());
 
     // Editing the automation makes a new version; the waiting run keeps the steps it started with.
@@ -317,6 +322,135 @@ describe('per-account fairness', () => {
       );
     }
   }, 120_000);
+});
+
+describe('throughput (issue 16 speed)', () => {
+  const stepJobsOf = async (runId: number) =>
+    rowsOf<{ priority: number }>(
+      await t.database.db.execute(
+        sql`select priority from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(runId)}`,
+      ),
+    );
+
+  it('a job runs the waits and conditions after a step up to the next side effect: six steps, two jobs', async () => {
+    const shop = await shopWithFunnel(t);
+    const one = await template(shop, 'First');
+    const two = await template(shop, 'Second');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [
+        { type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' },
+        { type: 'condition', match: 'all', conditions: [], yes: [], no: [] },
+        sendTo(one, 'Chained one'),
+        { type: 'condition', match: 'all', conditions: [], yes: [], no: [] },
+        sendTo(two, 'Chained two'),
+        { type: 'end' },
+      ],
+    });
+    const { email } = await buy(shop, shop.main.id);
+    const [run] = await waitFor(async () => {
+      const runs = await runsOf(automation);
+      return runs[0]?.status === 'done' ? runs : undefined;
+    });
+    await waitFor(() => mailsWith(email, 'Chained two')[0]);
+    expect(mailsWith(email, 'Chained one')).toHaveLength(1);
+    const steps = await t.database.db
+      .select()
+      .from(automationRunSteps)
+      .where(eq(automationRunSteps.runId, run?.id as number));
+    expect(steps.map((s) => `${s.path}:${s.status}`).sort()).toEqual(
+      ['0:done', '1:done', '2:done', '3:done', '4:done', '5:done'].sort(),
+    );
+    // Job 1: the wait, the condition, the first e-mail, the condition; job 2: the second e-mail, the end.
+    expect(await stepJobsOf(run?.id as number)).toHaveLength(2);
+  });
+
+  it('an automation e-mail does not queue behind a backlog of receipts in mail.send', async () => {
+    const shop = await shopWithFunnel(t);
+    const welcome = await template(shop, 'Welcome');
+    await activeAutomation(shop, { trigger: { id: 'purchase' }, steps: [sendTo(welcome, 'Own lane')] });
+    // Other shops' flash sale: 3,000 single-message mail.send jobs already queued (another account's, so
+    // they do not count against this shop's e-mails a month).
+    const other = await shopWithFunnel(t);
+    const BACKLOG = 3_000;
+    const backlog = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        insert into mail_messages (account_id, "to", subject, text, status, account_server)
+        select ${other.owner.accountId}, 'backlog-' || g || '@example.test', 'Receipt ' || g, 'Thanks', 'queued', true
+        from generate_series(1, ${BACKLOG}) g
+        returning id::int as id`),
+    );
+    await t.queue.sendMany(
+      sendMailJob,
+      backlog.map((row) => ({ messageId: Number(row.id) })),
+    );
+    const unsent = async () =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from mail_messages where "to" like 'backlog-%' and status = 'queued'`,
+        ),
+      )[0]?.n ?? 0;
+    try {
+      const { email } = await buy(shop, shop.main.id);
+      await waitFor(() => mailsWith(email, 'Own lane')[0], 30_000);
+      const left = await unsent();
+      console.log(`automation e-mail delivered with ${left} of ${BACKLOG} receipts still queued ahead`);
+      // Behind them (one FIFO queue) it would have come after nearly all of the backlog.
+      expect(left).toBeGreaterThan(BACKLOG / 4);
+    } finally {
+      await t.database.db.execute(
+        sql`update mail_messages set status = 'sent' where "to" like 'backlog-%' and status = 'queued'`,
+      );
+    }
+  }, 60_000);
+
+  it("the fair-share priority reads at most 1,000 of an account's running runs per job sent", async () => {
+    const busy = await shopWithFunnel(t);
+    const quiet = await shopWithFunnel(t);
+    const welcome = await template(busy, 'Busy');
+    const busyAutomation = await activeAutomation(busy, {
+      trigger: { id: 'purchase' },
+      steps: [sendTo(welcome, 'Busy one')],
+    });
+    const quietWelcome = await template(quiet, 'Quiet');
+    const quietAutomation = await activeAutomation(quiet, {
+      trigger: { id: 'purchase' },
+      steps: [sendTo(quietWelcome, 'Quiet one')],
+    });
+    // The busy account already has 1,050 running runs (each a lone End): more than the count reads.
+    expect(FAIR_SHARE_CEILING).toBeLessThanOrEqual(1_000);
+    const EXTRA = 1_050;
+    await t.database.db.execute(sql`
+      with ev as (
+        insert into outbox_events (account_id, type, key, payload, dispatched_at)
+        select ${busy.owner.accountId}, 'bench.busy', 'busy-' || g, '{}'::jsonb, now()
+        from generate_series(1, ${EXTRA}) g
+        returning id)
+      insert into automation_runs (account_id, automation_id, event_id, version, steps, status, current_path)
+      select ${busy.owner.accountId}, ${busyAutomation}, id, 1, '[{"type":"end"}]'::jsonb, 'running', '0'
+      from ev`);
+    try {
+      await buy(busy, busy.main.id);
+      await buy(quiet, quiet.main.id);
+      const started = async (automation: number) =>
+        waitFor(async () => {
+          const runs = await runsOf(automation);
+          const run = runs.find((r) => r.steps.length > 1 || r.steps[0]?.type === 'send_email');
+          const jobs = run ? await stepJobsOf(run.id) : [];
+          return jobs[0];
+        });
+      const busyJob = await started(busyAutomation);
+      const quietJob = await started(quietAutomation);
+      // Counted only up to the ceiling: the busy account's job at the floor, the quiet one's near the top
+      // (a count of up to 10,000 rows would have put it at 10,000 − 1,051).
+      expect(busyJob.priority).toBe(0);
+      expect(quietJob.priority).toBeGreaterThan(FAIR_SHARE_CEILING - 5);
+    } finally {
+      await t.database.db.execute(
+        sql`update automation_runs set status = 'cancelled', finished_at = now() where automation_id = ${busyAutomation} and status = 'running'`,
+      );
+    }
+  });
 });
 
 describe('automations API', () => {

@@ -1,5 +1,12 @@
 import type { LimitKey, PlanLimits } from '@funnelwork/domain';
-import { isReadOnly, limitMessage, limitRefusal, READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
+import {
+  isReadOnly,
+  limitMessage,
+  limitRefusal,
+  PLAN_LIMIT_CODE,
+  RATE_LIMIT_CODE,
+  READ_ONLY_MESSAGE,
+} from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -95,6 +102,7 @@ export function registerPlanLimits(
       throw new TooManyRequestsError(
         limitMessage('api_requests_per_minute', perMinute),
         60 - now.getUTCSeconds(),
+        RATE_LIMIT_CODE,
       );
     }
     if (request.method === 'GET' || request.method === 'HEAD') return;
@@ -110,7 +118,7 @@ export function registerPlanLimits(
     const refusal = limitRefusal(state.limits, limited, await countUsage(db, accountId, limited, now));
     if (refusal) {
       await db.update(accounts).set({ rateLimit: refusal }).where(eq(accounts.id, accountId));
-      throw new HttpError(402, `${refusal} Choose a bigger plan in Settings → Billing.`, 'plan_limit');
+      throw planLimitError(refusal);
     }
   });
 
@@ -118,6 +126,66 @@ export function registerPlanLimits(
     /** After this process changed an account's plan: the next request reads it again. */
     forget(accountId: number) {
       states.delete(accountId);
+    },
+  };
+}
+
+/** The refusal of a write past a plan limit: 402 `plan_limit`, the limit's sentence and the way out. */
+export function planLimitError(refusal: string): HttpError {
+  return new HttpError(402, `${refusal} Choose a bigger plan in Settings → Billing.`, PLAN_LIMIT_CODE);
+}
+
+/** Whether an account may send one more merchant-initiated e-mail this month (docs/decisions.md "Refusals"). */
+export type EmailAllowance = {
+  /**
+   * Refuses (402 `plan_limit`, the account's `rate_limit` set) an e-mail the merchant starts — an
+   * automation's, a test, a broadcast — past the plan's e-mails a month. Call it outside a transaction.
+   */
+  check(accountId: number, adding?: number): Promise<void>;
+  /** After this process changed an account's plan. */
+  forget(accountId: number): void;
+};
+
+/**
+ * The e-mails a month, counted from the account's recorded messages (receipts and other exempt mail
+ * included). The count is read at most 5 s old and moved on by each e-mail allowed here, so an
+ * automation sending thousands does not count the month's messages for each one.
+ */
+export function createEmailAllowance({
+  db,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  clock?: () => Date;
+}): EmailAllowance {
+  const counts = new LRUCache<number, { month: number; limits: PlanLimits; used: number }>({
+    max: 50_000,
+    ttl: 5_000,
+  });
+  const monthOf = (now: Date) => now.getUTCFullYear() * 12 + now.getUTCMonth();
+
+  return {
+    async check(accountId, adding = 1) {
+      const now = clock();
+      let state = counts.get(accountId);
+      if (!state || state.month !== monthOf(now)) {
+        const found = await accountPlan(db, accountId);
+        if (!found) return;
+        const limits = limitsOf(found.plan);
+        const used =
+          limits.emails_per_month === null ? 0 : await countUsage(db, accountId, 'emails_per_month', now);
+        state = { month: monthOf(now), limits, used };
+        counts.set(accountId, state);
+      }
+      const refusal = limitRefusal(state.limits, 'emails_per_month', state.used, adding);
+      if (refusal) {
+        await db.update(accounts).set({ rateLimit: refusal }).where(eq(accounts.id, accountId));
+        throw planLimitError(refusal);
+      }
+      state.used += adding;
+    },
+    forget(accountId) {
+      counts.delete(accountId);
     },
   };
 }

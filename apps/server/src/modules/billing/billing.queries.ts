@@ -13,10 +13,45 @@ import {
   pages,
   plans,
 } from '../../db/schema/index.ts';
+import type { StripeSubscribed } from './billing.stripe.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type ChargeRow = typeof billingCharges.$inferSelect;
+
+/**
+ * The account's subscription as a Stripe subscription just started makes it (place-order on Stripe, or a
+ * completed Stripe Checkout): active, the card Stripe keeps, its period end, no failed tries.
+ */
+export async function saveStripeSubscription(
+  tx: Db,
+  accountId: number,
+  planKey: string,
+  subscribed: StripeSubscribed,
+  { eventAt, now }: { eventAt: Date | null; now: Date },
+): Promise<void> {
+  const values = {
+    planKey,
+    provider: 'stripe' as const,
+    status: 'active' as const,
+    paymentMethodSealed: null,
+    cardBrand: subscribed.method.brand,
+    cardLast4: subscribed.method.last4,
+    cardExpMonth: subscribed.method.expMonth,
+    cardExpYear: subscribed.method.expYear,
+    currentPeriodEnd: subscribed.periodEnd,
+    failedTries: 0,
+    stripeCustomerId: subscribed.customerId,
+    stripeSubscriptionId: subscribed.subscriptionId,
+    stripeEventAt: eventAt,
+    cancelledAt: null,
+    updatedAt: now,
+  };
+  await tx
+    .insert(billingSubscriptions)
+    .values({ accountId, ...values })
+    .onConflictDoUpdate({ target: billingSubscriptions.accountId, set: values });
+}
 
 export function limitsOf(row: PlanRow): PlanLimits {
   return Object.fromEntries(LIMIT_KEYS.map((key) => [key, row.limits[key] ?? null])) as PlanLimits;
@@ -78,7 +113,11 @@ export async function countUsage(db: Db, accountId: number, key: LimitKey, now: 
       return row?.n ?? 0;
     }
     case 'contacts': {
-      const [row] = await db.select({ n: count() }).from(customers).where(ownedBy(customers, accountId));
+      // A deleted customer frees its place.
+      const [row] = await db
+        .select({ n: count() })
+        .from(customers)
+        .where(and(ownedBy(customers, accountId), isNull(customers.deletedAt)));
       return row?.n ?? 0;
     }
     case 'emails_per_month': {

@@ -2,6 +2,7 @@ import {
   billingDetailsAnswerSchema,
   chargesAnswerSchema,
   idParamsSchema,
+  placeOrderAnswerSchema,
   placeOrderBodySchema,
   plansAnswerSchema,
   updateBillingDetailsBodySchema,
@@ -54,7 +55,7 @@ export async function billingRoutes(
   });
   r.post(
     '/billing/place-order',
-    { schema: { tags, body: placeOrderBodySchema, response: { 200: billingDetailsAnswerSchema } } },
+    { schema: { tags, body: placeOrderBodySchema, response: { 200: placeOrderAnswerSchema } } },
     async (request) => {
       requirePermission(request, 'admin');
       const accountId = accountIdOf(request);

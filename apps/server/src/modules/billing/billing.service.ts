@@ -22,6 +22,7 @@ import {
   type PlanRow,
   planByKey,
   planOut,
+  saveStripeSubscription,
   subscriptionOf,
   usageOf,
 } from './billing.queries.ts';
@@ -57,6 +58,8 @@ type Deps = {
   apiRate: ApiRateCounter;
   /** Subscriptions Stripe renews, for payments made with a Stripe.js payment method (when configured). */
   stripeBilling?: StripeBilling;
+  /** The dashboard's address: where Stripe Checkout sends the browser back. */
+  publicUrl?: string;
   clock?: () => Date;
   log?: (message: string) => void;
 };
@@ -69,6 +72,7 @@ export function createBillingService({
   cipher,
   apiRate,
   stripeBilling,
+  publicUrl = '',
   clock = () => new Date(),
   log = (message) => console.error(message),
 }: Deps) {
@@ -121,6 +125,7 @@ export function createBillingService({
             }
           : null,
       usage: await usageOf(db, accountId, limitsOf(plan), now, apiRate.current(accountId)),
+      checkout: stripeBilling ? 'stripe_checkout' : 'card',
     };
   }
 
@@ -218,27 +223,7 @@ export function createBillingService({
           description: `${plan.name} (${interval}ly), first ${interval}`,
         },
       );
-      const values = {
-        planKey: plan.key,
-        provider: 'stripe' as const,
-        status: 'active' as const,
-        paymentMethodSealed: null,
-        cardBrand: subscribed.method.brand,
-        cardLast4: subscribed.method.last4,
-        cardExpMonth: subscribed.method.expMonth,
-        cardExpYear: subscribed.method.expYear,
-        currentPeriodEnd: subscribed.periodEnd,
-        failedTries: 0,
-        stripeCustomerId: subscribed.customerId,
-        stripeSubscriptionId: subscribed.subscriptionId,
-        stripeEventAt: null,
-        cancelledAt: null,
-        updatedAt: start,
-      };
-      await tx
-        .insert(billingSubscriptions)
-        .values({ accountId, ...values })
-        .onConflictDoUpdate({ target: billingSubscriptions.accountId, set: values });
+      await saveStripeSubscription(tx, accountId, plan.key, subscribed, { eventAt: null, now: start });
     });
     // The plan it replaces must not renew at Stripe as well.
     if (previous?.stripeSubscriptionId && previous.stripeSubscriptionId !== subscribed.subscriptionId) {
@@ -249,13 +234,55 @@ export function createBillingService({
     return details(accountId);
   }
 
+  /**
+   * Stripe Checkout: a Checkout Session for the plan, whose hosted page the browser is sent to; the
+   * plan starts when its `checkout.session.completed` webhook arrives (billing.webhooks.ts).
+   */
+  async function startStripeCheckout(accountId: number, plan: PlanRow, interval: 'month' | 'year') {
+    if (!stripeBilling) {
+      throw new HttpError(
+        422,
+        'Stripe Checkout is not set up here: pay with a card',
+        'stripe_billing_not_configured',
+        'data.payment',
+      );
+    }
+    const family = encodeURIComponent(plan.family);
+    const started = await stripeBilling.startCheckout({
+      accountId,
+      email: (await ownerEmail(accountId)) ?? '',
+      plan: {
+        key: plan.key,
+        name: plan.name,
+        priceMinor: plan.priceMinor,
+        currency: plan.currency,
+        interval,
+      },
+      // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
+      successUrl: `${publicUrl}/settings/billing/payment-successful?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${publicUrl}/settings/billing/checkout?plan=${family}&interval=${interval}`,
+      idempotencyKey: `billing-checkout-${accountId}-${randomUUID()}`,
+    });
+    if (!started.ok) {
+      throw new HttpError(502, `Stripe: ${started.message}`, started.code ?? 'stripe_error', 'data.payment');
+    }
+    return { ...(await details(accountId)), checkout_url: started.url };
+  }
+
   /** `POST billing/place-order`: pays the first period of a paid plan now; it renews at its end. */
-  async function placeOrder(accountId: number, body: PlaceOrderBody['data']) {
+  async function placeOrder(
+    accountId: number,
+    body: PlaceOrderBody['data'],
+  ): Promise<BillingDetails & { checkout_url: string | null }> {
     const plan = await paidPlan(body);
     if (plan.interval === 'trial') throw new Error('unreachable');
     const interval = plan.interval;
+    if ('checkout' in body.payment) return startStripeCheckout(accountId, plan, interval);
     if ('payment_method' in body.payment) {
-      return placeStripeOrder(accountId, plan, interval, body.payment.payment_method);
+      return {
+        ...(await placeStripeOrder(accountId, plan, interval, body.payment.payment_method)),
+        checkout_url: null,
+      };
     }
     const idempotencyKey = `billing-order-${accountId}-${randomUUID()}`;
     const description = `${plan.name} (${interval}ly), first ${interval}`;
@@ -292,7 +319,7 @@ export function createBillingService({
         .onConflictDoUpdate({ target: billingSubscriptions.accountId, set: values });
     });
     await schedule(accountId, end);
-    return details(accountId);
+    return { ...(await details(accountId)), checkout_url: null };
   }
 
   /** `POST billing/update-details`: a new card for renewals; a plan in dunning is retried with it at once. */

@@ -27,6 +27,20 @@ export type StripeBilling = {
     idempotencyKey: string;
   }): Promise<StripeSubscribed | GatewayFailure>;
   cancel(subscriptionId: string): Promise<{ ok: true } | GatewayFailure>;
+  /**
+   * A Checkout Session (mode `subscription`) on Stripe's hosted page for the plan; its
+   * `checkout.session.completed` webhook then starts the plan.
+   */
+  startCheckout(input: {
+    accountId: number;
+    email: string;
+    plan: { key: string; name: string; priceMinor: number; currency: string; interval: 'month' | 'year' };
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ ok: true; id: string; url: string } | GatewayFailure>;
+  /** A subscription as Stripe has it now (the one a completed Checkout Session started). */
+  subscription(subscriptionId: string): Promise<StripeSubscribed | GatewayFailure>;
 };
 
 const periodEndOf = (sub: Stripe.Subscription): Date => {
@@ -54,7 +68,67 @@ export function createStripeBilling(options: { secretKey: string; apiBase?: stri
     }
   }
 
+  const cardOf = (method: Stripe.PaymentMethod | null | undefined): StripeSubscribed['method'] => ({
+    brand: method?.card?.brand ? method.card.brand[0]?.toUpperCase() + method.card.brand.slice(1) : 'Card',
+    last4: method?.card?.last4 ?? '',
+    expMonth: method?.card?.exp_month ?? 0,
+    expYear: method?.card?.exp_year ?? 0,
+  });
+
   return {
+    async startCheckout({ accountId, email, plan, successUrl, cancelUrl, idempotencyKey }) {
+      try {
+        const product = await productOf(plan);
+        const metadata = { account_id: String(accountId), plan_key: plan.key };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [
+              {
+                price_data: {
+                  currency: plan.currency.toLowerCase(),
+                  product,
+                  unit_amount: plan.priceMinor,
+                  recurring: { interval: plan.interval },
+                },
+                quantity: 1,
+              },
+            ],
+            customer_email: email || undefined,
+            client_reference_id: String(accountId),
+            metadata,
+            subscription_data: { metadata },
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          },
+          { idempotencyKey },
+        );
+        if (!session.url) return { ok: false, message: 'Stripe gave no checkout page', retryable: true };
+        return { ok: true, id: session.id, url: session.url };
+      } catch (error) {
+        return stripeFailure(error);
+      }
+    },
+    async subscription(subscriptionId) {
+      try {
+        const sub = await stripe.subscriptions.retrieve(subscriptionId, {
+          expand: ['latest_invoice', 'default_payment_method'],
+        });
+        const invoice = sub.latest_invoice as Stripe.Invoice | null;
+        if (!invoice?.id) return { ok: false, message: 'The subscription has no invoice', retryable: false };
+        return {
+          ok: true,
+          customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+          subscriptionId: sub.id,
+          invoiceId: invoice.id,
+          amountPaidMinor: invoice.amount_paid,
+          periodEnd: periodEndOf(sub),
+          method: cardOf(sub.default_payment_method as Stripe.PaymentMethod | null),
+        };
+      } catch (error) {
+        return stripeFailure(error);
+      }
+    },
     async subscribe({ accountId, email, paymentMethod, plan, idempotencyKey }) {
       try {
         const method = await stripe.paymentMethods.retrieve(paymentMethod);
@@ -104,14 +178,7 @@ export function createStripeBilling(options: { secretKey: string; apiBase?: stri
           invoiceId: invoice.id,
           amountPaidMinor: invoice.amount_paid,
           periodEnd: periodEndOf(sub),
-          method: {
-            brand: method.card?.brand
-              ? method.card.brand[0]?.toUpperCase() + method.card.brand.slice(1)
-              : 'Card',
-            last4: method.card?.last4 ?? '',
-            expMonth: method.card?.exp_month ?? 0,
-            expYear: method.card?.exp_year ?? 0,
-          },
+          method: cardOf(method),
         };
       } catch (error) {
         return stripeFailure(error);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { GRACE_PERIOD_DAYS, READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, billingSubscriptions, mailMessages, plans } from '../../db/schema/index.ts';
+import { accounts, billingSubscriptions, mailMessages, pages, plans } from '../../db/schema/index.ts';
 import { createCredentialCipher } from '../../gateways/credentials.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../../gateways/sandbox.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -189,6 +189,22 @@ describe('POST billing/place-order', () => {
     expect(badCard.json().error.message).toContain('data.payment');
   });
 
+  it('without Stripe billing the checkout pays by card: Stripe Checkout answers 422 naming the payment', async () => {
+    const { api } = await owner();
+    expect((await api.get('billing-details')).json().data.checkout).toBe('card');
+    const res = await api.post('billing/place-order', {
+      plan: 'startup',
+      interval: 'month',
+      payment: { checkout: 'stripe' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      message: 'Stripe Checkout is not set up here: pay with a card',
+      field: 'data.payment',
+    });
+    expect((await api.get('billing-details')).json().data.plan.key).toBe('14-trial');
+  });
+
   it('an invoice of another account is not found', async () => {
     const a = await owner();
     await a.api.post('billing/place-order', { plan: 'basic', interval: 'month', payment: card() });
@@ -219,6 +235,26 @@ describe('plan limits, enforced on the server', () => {
     await api.post('billing/place-order', { plan: 'startup', interval: 'month', payment: card() });
     expect((await api.post('funnels', { name: 'Now it fits', funnel_type: 1 })).statusCode).toBe(201);
     expect((await api.get('users/me')).json().data.rate_limit).toBeNull();
+  });
+
+  it('"Your plan allows 20 pages": the step past the pages limit is refused with 402 naming it', async () => {
+    const { api, accountId } = await owner();
+    await api.post('billing/place-order', { plan: 'basic', interval: 'month', payment: card() });
+    const funnel = await createFunnel(api);
+    const pagesOfAccount = async () =>
+      (await t.database.db.select().from(pages).where(eq(pages.accountId, accountId))).length;
+    let refused: Awaited<ReturnType<typeof api.post>> | undefined;
+    for (let i = 0; i < 25 && !refused; i++) {
+      const res = await api.post(`wfunnels/${funnel.id}/steps`, { name: `Step ${i}`, type: 1 });
+      if (res.statusCode === 402) refused = res;
+      else expect(res.statusCode).toBe(201);
+    }
+    expect(refused?.json().error).toMatchObject({
+      code: 'plan_limit',
+      message: 'Your plan allows 20 pages. Choose a bigger plan in Settings → Billing.',
+    });
+    expect(await pagesOfAccount()).toBe(20);
+    expect((await api.get('users/me')).json().data.rate_limit).toBe('Your plan allows 20 pages.');
   });
 
   it("a plan without the 'funnels' feature locks funnel clone and delete on the server", async () => {
@@ -260,6 +296,8 @@ describe('plan limits, enforced on the server', () => {
       else await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(refused?.json().error.message).toBe('Your plan allows 5 API requests a minute.');
+    // The dashboard knows the plan's refusal by its code and adds the spec's upgrade text to it.
+    expect(refused?.json().error.code).toBe('rate_limit');
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
@@ -639,5 +677,50 @@ describe('the daily reconciliation of Stripe charges', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('runs daily: each run, a failed one too, sends the next one a day later (one waiting run)', async () => {
+    const sent: Array<{ id: string; startAfter?: Date; singletonKey?: string }> = [];
+    let handler: (() => Promise<void>) | undefined;
+    const queue = {
+      send: async (
+        job: { id: string },
+        _data: unknown,
+        options: { startAfter?: Date; singletonKey?: string },
+      ) => {
+        sent.push({ id: job.id, ...options });
+        return 'job-id';
+      },
+      work: (_job: unknown, run: () => Promise<void>) => {
+        handler = run;
+      },
+    } as unknown as JobQueue;
+    const errors: unknown[] = [];
+    // A key whose Stripe cannot be reached: the run fails, and the next one is still sent.
+    const subscriptionId = `sub_daily_${randomBytes(4).toString('hex')}`;
+    const person = await owner();
+    await t.database.db.insert(billingSubscriptions).values({
+      accountId: person.accountId,
+      planKey: 'startup-yearly',
+      provider: 'stripe',
+      status: 'active',
+      currentPeriodEnd: new Date('2031-01-01T00:00:00Z'),
+      stripeSubscriptionId: subscriptionId,
+    });
+    const { kick } = createBillingReconciliation({
+      db: t.database.db,
+      secretKey: 'sk_test_platform',
+      apiBase: 'http://127.0.0.1:9',
+    }).register(queue, (error) => errors.push(error));
+    await kick();
+    expect(sent).toEqual([{ id: 'billing.reconcile', singletonKey: 'billing.reconcile' }]);
+    const before = Date.now();
+    await handler?.();
+    expect(errors).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.singletonKey).toBe('billing.reconcile');
+    const delay = (sent[1]?.startAfter?.getTime() ?? 0) - before;
+    expect(delay).toBeGreaterThanOrEqual(DAY);
+    expect(delay).toBeLessThan(DAY + 60_000);
   });
 });

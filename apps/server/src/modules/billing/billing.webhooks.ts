@@ -9,6 +9,8 @@ import {
   plans,
 } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { saveStripeSubscription } from './billing.queries.ts';
+import type { StripeBilling, StripeSubscribed } from './billing.stripe.ts';
 
 /** Stripe's default: a signature older than five minutes is refused (a captured request replayed later). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -108,6 +110,64 @@ export async function applyPaidInvoice(
 }
 
 /**
+ * A completed Stripe Checkout Session (mode `subscription`): the subscription it started, as Stripe
+ * has it, becomes the account's plan — the first invoice its paid charge (keyed by the invoice id, so
+ * its invoice.paid webhook never records it twice), the period end its plan_expiry_date. Answers the
+ * Stripe subscription it replaces (to cancel at Stripe), or 'ignored' for a session not of this platform.
+ */
+async function applyCheckout(
+  tx: Db,
+  session: StripeObject,
+  subscribed: StripeSubscribed,
+  { created, now }: { created: Date; now: Date },
+): Promise<{ accountId: number; replaced: string | null } | 'ignored'> {
+  const metadata = obj(session.metadata);
+  const accountId = Number(str(metadata?.account_id) ?? str(session.client_reference_id));
+  const planKey = str(metadata?.plan_key);
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  if (!Number.isSafeInteger(accountId) || !planKey || !paid) return 'ignored';
+  const [plan] = await tx.select().from(plans).where(eq(plans.key, planKey));
+  const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  if (!plan || !account || plan.interval === 'trial') return 'ignored';
+  const [previous] = await tx
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.accountId, accountId))
+    .for('update');
+  await tx
+    .insert(billingCharges)
+    .values({
+      accountId,
+      planKey: plan.key,
+      amountMinor: subscribed.amountPaidMinor,
+      currency: (str(session.currency) ?? plan.currency).toUpperCase(),
+      status: 'paid',
+      description: `${plan.name} (${plan.interval}ly), first ${plan.interval}`,
+      reference: subscribed.invoiceId,
+      periodStart: created,
+      periodEnd: subscribed.periodEnd,
+      idempotencyKey: `stripe-invoice-${subscribed.invoiceId}-paid`,
+      createdAt: created,
+    })
+    .onConflictDoNothing();
+  await saveStripeSubscription(tx, accountId, plan.key, subscribed, { eventAt: created, now });
+  await tx
+    .update(accounts)
+    .set({
+      planKey: plan.key,
+      planExpiryDate: subscribed.periodEnd,
+      features: plan.features,
+      rateLimit: null,
+    })
+    .where(eq(accounts.id, accountId));
+  const replaced =
+    previous?.stripeSubscriptionId && previous.stripeSubscriptionId !== subscribed.subscriptionId
+      ? previous.stripeSubscriptionId
+      : null;
+  return { accountId, replaced };
+}
+
+/**
  * The platform's own Stripe billing events (subscriptions Stripe renews): verified by signature,
  * applied once per event id, and safe in any order — a period end only moves forward, and a status
  * only changes for an event newer than the last one applied.
@@ -116,12 +176,20 @@ export function createBillingWebhooks({
   db,
   secret,
   clock = () => new Date(),
+  stripeBilling,
   onPaymentFailed,
+  onPlanChange,
+  log = (message) => console.error(message),
 }: {
   db: Db;
   secret: string | undefined;
   clock?: () => Date;
+  /** Reads the subscription a completed Checkout Session started (STRIPE_BILLING_SECRET_KEY). */
+  stripeBilling?: StripeBilling;
   onPaymentFailed?: (accountId: number, message: string) => Promise<void>;
+  /** After an event changed an account's plan (the limits read it again). */
+  onPlanChange?: (accountId: number) => void;
+  log?: (message: string) => void;
 }) {
   function verify(rawBody: string, signature: string | undefined): Stripe.Event {
     if (!secret)
@@ -160,6 +228,19 @@ export function createBillingWebhooks({
     const object = (event.data?.object ?? {}) as unknown as StripeObject;
     const created = new Date(event.created * 1000);
     let failure: { accountId: number; message: string } | undefined;
+    // A completed Checkout Session: its subscription is read from Stripe first, outside the
+    // transaction; when Stripe cannot answer, the 502 makes Stripe send the event again.
+    let checkout: StripeSubscribed | undefined;
+    const checkoutSubscription =
+      event.type === 'checkout.session.completed' && object.mode === 'subscription'
+        ? (str(object.subscription) ?? str(obj(object.subscription)?.id))
+        : undefined;
+    if (checkoutSubscription && stripeBilling) {
+      const read = await stripeBilling.subscription(checkoutSubscription);
+      if (!read.ok) throw new HttpError(502, `Stripe: ${read.message}`, 'stripe_error');
+      checkout = read;
+    }
+    let applied: { accountId: number; replaced: string | null } | undefined;
     const outcome = await db.transaction(async (tx) => {
       const [fresh] = await tx
         .insert(billingWebhookEvents)
@@ -167,6 +248,13 @@ export function createBillingWebhooks({
         .onConflictDoNothing()
         .returning({ eventId: billingWebhookEvents.eventId });
       if (!fresh) return 'duplicate' as const;
+      if (event.type === 'checkout.session.completed') {
+        if (!checkout) return 'ignored' as const;
+        const result = await applyCheckout(tx, object, checkout, { created, now: clock() });
+        if (result === 'ignored') return 'ignored' as const;
+        applied = result;
+        return 'applied' as const;
+      }
       const subscriptionId = event.type.startsWith('invoice.') ? invoiceSubscription(object) : str(object.id);
       if (!subscriptionId) return 'ignored' as const;
       const [sub] = await tx
@@ -238,6 +326,14 @@ export function createBillingWebhooks({
       }
     });
     if (failure && onPaymentFailed) await onPaymentFailed(failure.accountId, failure.message);
+    if (applied) {
+      onPlanChange?.(applied.accountId);
+      // The plan it replaces must not renew at Stripe as well.
+      if (applied.replaced && stripeBilling) {
+        const cancelled = await stripeBilling.cancel(applied.replaced);
+        if (!cancelled.ok) log(`Stripe subscription ${applied.replaced} not cancelled: ${cancelled.message}`);
+      }
+    }
     return outcome;
   }
 

@@ -26,12 +26,17 @@ export function mergeSource({ parts, tags }: MergeTemplate): string {
 }
 
 /**
- * The template's document compiled once, on save: a document mjml refuses answers 400 naming
+ * The template's document compiled once, on save (its social icons linked under `assetBase`, the app's
+ * public address): a document mjml refuses answers 400 naming
  * `data.config` with mjml's first message, and nothing is saved.
  */
-export async function compiledDocument(document: EditorDocument, css: string): Promise<CompiledEmail> {
+export async function compiledDocument(
+  document: EditorDocument,
+  css: string,
+  assetBase: string,
+): Promise<CompiledEmail> {
   try {
-    return await compileEmail(document, { css });
+    return await compileEmail(document, { css, assetBase });
   } catch (error) {
     if (error instanceof EmailCompileError) {
       const first = compileProblem(error.problems[0] ?? 'mjml refused the e-mail');

@@ -37,8 +37,8 @@ export function checkedEmailConfig(config: string): EditorDocument {
  * own CSS), and `html` as the compile's HTML part (merge tags kept). The document is the source of
  * truth: a client's `html` is not stored.
  */
-async function compiledColumns(config: string, css: string) {
-  const compiled = await compiledDocument(checkedEmailConfig(config), css);
+async function compiledColumns(config: string, css: string, assetBase: string) {
+  const compiled = await compiledDocument(checkedEmailConfig(config), css, assetBase);
   return { config, compiled, html: mergeSource(compiled.html) };
 }
 
@@ -61,11 +61,14 @@ export function createEmailTemplatesService({
   db,
   mailer,
   previewKey,
+  publicUrl,
 }: {
   db: Db;
   mailer: Mailer;
   /** The preview links' HMAC key (`previewKeyFrom` the server's secret key). */
   previewKey: Buffer;
+  /** The app's public address: the e-mails' social icons are served under it. */
+  publicUrl: string;
 }) {
   const out = (row: Row): EmailTemplate => ({
     id: row.id,
@@ -83,7 +86,7 @@ export function createEmailTemplatesService({
   /** The stored compile; a row saved before compiles were stored is compiled once and keeps it. */
   async function compiledOf(row: Row): Promise<CompiledEmail> {
     if (row.compiled) return row.compiled;
-    const { compiled, html } = await compiledColumns(row.config, row.css);
+    const { compiled, html } = await compiledColumns(row.config, row.css, publicUrl);
     // Only if no save came in between: a newer save stored its own compile.
     await db
       .update(emailTemplates)
@@ -144,7 +147,10 @@ export function createEmailTemplatesService({
               description: design.description,
               tags: design.tags,
               config: JSON.stringify(document),
-              preview_html: personaliseEmail(await compileEmail(document), SAMPLE_VALUES).html,
+              preview_html: personaliseEmail(
+                await compileEmail(document, { assetBase: publicUrl }),
+                SAMPLE_VALUES,
+              ).html,
             };
           }),
         );
@@ -183,7 +189,7 @@ export function createEmailTemplatesService({
       input: { name: string; html: string; css: string; tags: string; config: string },
     ) {
       await requireMember(accountId, userId);
-      const document = await compiledColumns(input.config, input.css);
+      const document = await compiledColumns(input.config, input.css, publicUrl);
       const [row] = await db
         .insert(emailTemplates)
         .values({
@@ -207,7 +213,7 @@ export function createEmailTemplatesService({
       const stored = await find(accountId, userId, id);
       const document =
         input.config !== undefined || input.css !== undefined
-          ? await compiledColumns(input.config ?? stored.config, input.css ?? stored.css)
+          ? await compiledColumns(input.config ?? stored.config, input.css ?? stored.css, publicUrl)
           : undefined;
       const [row] = await db
         .update(emailTemplates)
@@ -261,6 +267,7 @@ export function createEmailTemplatesService({
         text: copy.text,
         accountId,
         accountServer: true,
+        merchant: true,
       });
     },
 

@@ -8,7 +8,8 @@ let owner: Awaited<ReturnType<typeof signUpOwner>>;
 let api: ApiClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The made-up hosts of the webhook URLs below resolve to a public address (no DNS in tests).
+  t = await createTestApp({ resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] });
   owner = await signUpOwner(t.app);
   api = apiClient(t.app, owner.auth);
 });
@@ -18,33 +19,45 @@ describe('funnel apps', () => {
   it('connects an app to a funnel, changes its settings, filters, switches it off and removes it', async () => {
     const funnel = await createFunnel(api);
     const connected = await api.patch(`wfunnels/${funnel.id}/apps`, {
-      app_id: 7,
-      settings: { pixel: 'abc' },
+      app_id: 1,
+      settings: { meta_pixel_id: '123456789012345' },
     });
     expect(connected.statusCode).toBe(200);
     expect(connected.json().data).toMatchObject({
       funnel_id: funnel.id,
-      app_id: 7,
-      settings: { pixel: 'abc' },
+      app_id: 1,
+      settings: { meta_pixel_id: '123456789012345' },
       active: true,
     });
-    const again = await api.patch(`funnels/${funnel.id}/apps`, { app_id: 7, active: false });
+    const again = await api.patch(`funnels/${funnel.id}/apps`, { app_id: 1, active: false });
     expect(again.json().data).toMatchObject({
       id: connected.json().data.id,
-      settings: { pixel: 'abc' },
+      settings: { meta_pixel_id: '123456789012345' },
       active: false,
     });
-    await api.patch(`funnels/${funnel.id}/apps`, { app_id: 8 });
+    const hook = await api.patch(`funnels/${funnel.id}/apps`, {
+      app_id: 4,
+      settings: { url: 'https://hooks.example.test/funnel', events: ['order.paid'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
 
     expect((await api.get(`funnels/${funnel.id}/apps`)).json().data).toHaveLength(2);
     expect((await api.get(`wfunnels/${funnel.id}/apps`)).json().data).toHaveLength(2);
-    const filtered = await api.get('funnel-apps', { app_id: 7, funnel_id: funnel.id });
-    expect(filtered.json().data.map((a: { app_id: number }) => a.app_id)).toEqual([7]);
+    const filtered = await api.get('funnel-apps', { app_id: 1, funnel_id: funnel.id });
+    expect(filtered.json().data.map((a: { app_id: number }) => a.app_id)).toEqual([1]);
 
     const id = connected.json().data.id;
-    const patched = await api.patch(`funnel-apps/${id}`, { settings: { pixel: 'xyz' }, active: true });
-    expect(patched.json().data).toMatchObject({ settings: { pixel: 'xyz' }, active: true });
-    expect((await api.get(`funnel-apps/${id}`)).json().data.settings).toEqual({ pixel: 'xyz' });
+    const patched = await api.patch(`funnel-apps/${id}`, {
+      settings: { tiktok_pixel_id: 'c4a1b2c3d4e5f6g7h8i9' },
+      active: true,
+    });
+    expect(patched.json().data).toMatchObject({
+      settings: { tiktok_pixel_id: 'C4A1B2C3D4E5F6G7H8I9' },
+      active: true,
+    });
+    expect((await api.get(`funnel-apps/${id}`)).json().data.settings).toEqual({
+      tiktok_pixel_id: 'C4A1B2C3D4E5F6G7H8I9',
+    });
     expect((await api.delete(`funnel-apps/${id}`)).statusCode).toBe(200);
     expect((await api.get(`funnel-apps/${id}`)).statusCode).toBe(404);
   });
@@ -53,8 +66,31 @@ describe('funnel apps', () => {
     const funnel = await createFunnel(api);
     const editor = await memberOf(t, owner, { editor: true });
     const res = await editor.api.patch(`funnels/${funnel.id}/apps`, { app_id: 1 });
+    const patch = await editor.api.patch('user-apps/1', { active: false });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
     expect((await editor.api.get(`funnels/${funnel.id}/apps`)).statusCode).toBe(200);
+  });
+
+  it("refuses an app the catalogue lacks and settings that break the app's schema, naming the field", async () => {
+    const funnel = await createFunnel(api);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ app_id: 99 }, 'app_id'],
+      [{ app_id: 1, settings: { meta_pixel_id: "1234');alert(1)//" } }, 'settings.meta_pixel_id'],
+      [{ app_id: 1, settings: { tiktok_pixel_id: 'short' } }, 'settings.tiktok_pixel_id'],
+      [{ app_id: 2, settings: { sheet: 'Orders' } }, 'settings.spreadsheet_id'],
+      [{ app_id: 3, settings: { list_id: 'a-b' } }, 'settings.list_id'],
+      [{ app_id: 4, settings: { url: 'ftp://x.test', events: ['order.paid'] } }, 'settings.url'],
+      [{ app_id: 4, settings: { url: 'https://x.test', events: [] } }, 'settings.events'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api.patch(`funnels/${funnel.id}/apps`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.field).toBe(field);
+      expect(res.json().error.message).toContain(field);
+    }
+    expect((await api.get(`funnels/${funnel.id}/apps`)).json().data).toEqual([]);
   });
 });

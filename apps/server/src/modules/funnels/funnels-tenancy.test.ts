@@ -75,7 +75,7 @@ beforeAll(async () => {
   ids.trackingCode = data(
     await asA.post('tracking-codes', { name: 'A pixel', code: 'x', funnel_id: funnel.id }),
   ).id;
-  ids.app = data(await asA.patch(`funnels/${funnel.id}/apps`, { app_id: 3 })).id;
+  ids.app = data(await asA.patch(`funnels/${funnel.id}/apps`, { app_id: 1, settings: {} })).id;
   ids.template = data(await asA.post('saved-templates', { step_id: step.id, name: 'A template' })).id;
   ids.geo = data(await asA.post(`wfunnels/${funnel.id}/ab-split`, { ab_geo: ['DE'] })).id;
   await asA.post(`wfunnels/${funnel.id}/share`, undefined, { code: 'a-share-code' });

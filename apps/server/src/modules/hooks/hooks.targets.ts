@@ -1,11 +1,10 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { isPublicAddress } from '../../net/safe-fetch.ts';
+import { isPublicAddress, OutboundFailedError, OutboundRefusedError } from '../../net/safe-fetch.ts';
 
 /**
  * Why a hook may not target a URL, checked when it is subscribed so the answer names the field; each
- * delivery then goes through the outbound guard (net/safe-fetch.ts), which pins the checked address and
- * refuses the same addresses.
+ * delivery then goes through the same outbound guard (net/safe-fetch.ts), which pins the checked
+ * address. Both answer to one setting: OUTBOUND_ALLOW_HOSTS names the private `host:port` pairs that
+ * may be reached (tests' receivers), as for every other outgoing call.
  */
 export function isPrivateAddress(address: string): boolean {
   return !isPublicAddress(address);
@@ -13,14 +12,8 @@ export function isPrivateAddress(address: string): boolean {
 
 export type TargetCheck = (url: string) => Promise<string | null>;
 
-/** Why a hook may not target this URL, or null when it may. */
-export function createTargetCheck({
-  allowPrivate,
-  resolve = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
-}: {
-  allowPrivate: boolean;
-  resolve?: (host: string) => Promise<string[]>;
-}): TargetCheck {
+/** Why a hook may not target this URL, or null when it may; `check` is the outbound guard's. */
+export function createTargetCheck({ check }: { check: (url: string) => Promise<void> }): TargetCheck {
   return async (value) => {
     let url: URL;
     try {
@@ -29,20 +22,16 @@ export function createTargetCheck({
       return 'must be an http or https URL';
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
-    if (allowPrivate) return null;
-    // The URL parser already turned decimal and hex IPv4 forms (http://2130706433/) into dotted ones.
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host.endsWith('.localhost')) return 'may not point at a private address';
-    let addresses: string[];
-    if (isIP(host)) addresses = [host];
-    else {
-      try {
-        addresses = await resolve(host);
-      } catch {
-        return 'names a host that does not resolve';
+    try {
+      await check(url.href);
+      return null;
+    } catch (error) {
+      if (error instanceof OutboundFailedError) return 'names a host that does not resolve';
+      if (error instanceof OutboundRefusedError && /user name or password/.test(error.message)) {
+        return 'may not carry a user name or password';
       }
+      if (error instanceof OutboundRefusedError) return 'may not point at a private address';
+      throw error;
     }
-    if (addresses.length === 0) return 'names a host that does not resolve';
-    return addresses.some(isPrivateAddress) ? 'may not point at a private address' : null;
   };
 }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookDeliveries, hookSubscriptions } from '../../db/schema/index.ts';
 import { recordEvent } from '../../events/outbox.ts';
+import { createSafeFetch } from '../../net/safe-fetch.ts';
 import { createTestApp, signUpOwner, type TestApp, waitFor } from '../../test/harness.ts';
 import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createTargetCheck, isPrivateAddress } from './hooks.targets.ts';
@@ -51,7 +52,8 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  t = await createTestApp({ config: { hooksAllowPrivateTargets: true }, startQueue: true });
+  // The receiver is on the loopback: the one allow list opens it, as OUTBOUND_ALLOW_HOSTS does.
+  t = await createTestApp({ config: { outboundAllowHosts: [new URL(receiver.url).host] }, startQueue: true });
 });
 afterAll(async () => {
   await t.close();
@@ -239,8 +241,11 @@ describe('REST hooks (POST/GET/DELETE hooks, scope webhooks)', () => {
 
 describe('hook targets: private and loopback addresses are refused', () => {
   const check = createTargetCheck({
-    allowPrivate: false,
-    resolve: async (host) => (host === 'internal.example.test' ? ['10.1.2.3'] : ['93.184.216.34']),
+    check: createSafeFetch({
+      resolve: async (host) => [
+        { address: host === 'internal.example.test' ? '10.1.2.3' : '93.184.216.34', family: 4 },
+      ],
+    }).check,
   });
   it.each([
     'http://127.0.0.1/x',
@@ -263,23 +268,20 @@ describe('hook targets: private and loopback addresses are refused', () => {
     expect(await check('https://hooks.zapier.com/hooks/standard/1/abc')).toBeNull();
     expect(isPrivateAddress('93.184.216.34')).toBe(false);
   });
-  it('the API answers 400 naming target_url', async () => {
-    const strict = await createTestApp();
-    try {
-      const owner = await signUpOwner(strict.app);
-      const res = await strict.app.inject({
+  it('the API answers 400 naming target_url; only the allowed receiver is open on the loopback', async () => {
+    const owner = await signUpOwner(t.app);
+    for (const target of ['http://127.0.0.1:9/x', `${receiver.url.replace('127.0.0.1', 'localhost')}/x`]) {
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/hooks',
         headers: owner.auth,
-        payload: { target_url: 'http://127.0.0.1:9/x', event: 'order.paid' },
+        payload: { target_url: target, event: 'order.paid' },
       });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, target).toBe(400);
       expect(res.json().error).toMatchObject({
         field: 'target_url',
         message: 'target_url may not point at a private address',
       });
-    } finally {
-      await strict.close();
     }
   });
 });

@@ -21,6 +21,8 @@ export type FakeAnswer = { status: number; body?: unknown; headers?: Record<stri
  */
 export async function startFakeApi(handle: (request: FakeRequest) => FakeAnswer, port = 0) {
   const requests: FakeRequest[] = [];
+  /** `latencyMs`: each answer is held this long (a slow service); `maxInFlight`: most requests open at once. */
+  const load = { latencyMs: 0, inFlight: 0, maxInFlight: 0 };
   const server = http.createServer((incoming, response) => {
     let rawBody = '';
     incoming.on('data', (chunk) => {
@@ -45,18 +47,26 @@ export async function startFakeApi(handle: (request: FakeRequest) => FakeAnswer,
       requests.push(request);
       const answer = handle(request);
       const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-      response
-        .writeHead(answer.status, {
-          ...(text ? { 'content-type': 'application/json' } : {}),
-          ...answer.headers,
-        })
-        .end(text);
+      const reply = () => {
+        load.inFlight--;
+        response
+          .writeHead(answer.status, {
+            ...(text ? { 'content-type': 'application/json' } : {}),
+            ...answer.headers,
+          })
+          .end(text);
+      };
+      load.inFlight++;
+      load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
+      if (load.latencyMs > 0) setTimeout(reply, load.latencyMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
   return {
     requests,
+    load,
     port: bound,
     /** `127.0.0.1:port`, for OUTBOUND_ALLOW_HOSTS. */
     host: `127.0.0.1:${bound}`,

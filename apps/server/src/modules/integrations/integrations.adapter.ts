@@ -33,6 +33,11 @@ export type IntegrationContext = {
   accountId: number;
   /** Outbound HTTP: refuses private addresses after DNS and on every redirect; timeout and size cap. */
   fetch: SafeFetch;
+  /**
+   * The caller's key for this one side effect (an automation step's): an adapter whose service takes
+   * one passes it on, so a retried call is not done twice. Absent for a merchant's own call.
+   */
+  idempotencyKey?: string;
   /** Replaces the connection's sealed secrets (a rotated signing secret, a refreshed OAuth token). */
   replaceSecrets(secrets: Record<string, string>): Promise<void>;
 };

@@ -90,10 +90,11 @@ export function createIntegrationsService({
     };
   }
 
-  function contextFor(accountId: number, row: Row | null): IntegrationContext {
+  function contextFor(accountId: number, row: Row | null, idempotencyKey?: string): IntegrationContext {
     return {
       accountId,
       fetch,
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
       async replaceSecrets(secrets) {
         if (!row) throw new Error('replaceSecrets needs a stored connection');
         await db
@@ -316,7 +317,13 @@ export function createIntegrationsService({
       return { row, adapter, method };
     },
 
-    async callMethod(accountId: number, id: number, name: string, input: unknown): Promise<unknown> {
+    async callMethod(
+      accountId: number,
+      id: number,
+      name: string,
+      input: unknown,
+      options: { idempotencyKey?: string } = {},
+    ): Promise<unknown> {
       const { row, adapter, method } = await this.methodOf(accountId, id, name);
       if (row.connectedAt === null) {
         throw new HttpError(422, 'Connect the integration first', 'integration_error');
@@ -328,11 +335,35 @@ export function createIntegrationsService({
         throw new HttpError(400, `${field}: ${issue?.message ?? 'is not valid'}`, 'validation_error', field);
       }
       try {
-        if (name === 'test') return await adapter.test(connectionOf(row), contextFor(accountId, row));
-        return await method.run(connectionOf(row), parsed.data, contextFor(accountId, row));
+        const context = contextFor(accountId, row, options.idempotencyKey);
+        if (name === 'test') return await adapter.test(connectionOf(row), context);
+        return await method.run(connectionOf(row), parsed.data, context);
       } catch (error) {
         throw toHttp(error);
       }
+    },
+
+    /**
+     * An automation's call: method {name} of the account's connection of catalogue integration
+     * {integrationId}, through `callMethod` (the route's path), refused while it is switched off.
+     */
+    async callForAutomation(
+      accountId: number,
+      integrationId: number,
+      name: string,
+      input: unknown,
+      idempotencyKey: string,
+    ): Promise<unknown> {
+      const [row] = await db
+        .select()
+        .from(userIntegrations)
+        .where(and(ownedBy(userIntegrations, accountId), eq(userIntegrations.integrationId, integrationId)));
+      const label = integrationById(integrationId)?.name ?? 'The integration';
+      if (!row || row.connectedAt === null) {
+        throw new HttpError(422, `${label} is not connected`, 'integration_error');
+      }
+      if (!row.active) throw new HttpError(422, `${label} is switched off`, 'integration_error');
+      return this.callMethod(accountId, row.id, name, input, { idempotencyKey });
     },
   };
 }

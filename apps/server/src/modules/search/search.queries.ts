@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { assertAccountId, likePattern, ownedBy } from '../../db/query-helpers.ts';
-import { funnelApps, funnels, products } from '../../db/schema/index.ts';
+import { funnels, products } from '../../db/schema/index.ts';
 
 /**
  * One query per group of the global search box. Each matches the text anywhere in the name
@@ -39,28 +39,6 @@ export const searchFunnels: SearchGroupQuery<SearchResults['funnels']> = async (
     .orderBy(closeness(funnels.name, term), desc(funnels.updatedAt), desc(funnels.id))
     .limit(limit);
   return rows;
-};
-
-/**
- * Apps connected to the account's funnels, found by their funnel's name (there is no app catalogue
- * with app names yet); `name` is that funnel's name.
- */
-export const searchApps: SearchGroupQuery<SearchResults['apps']> = async (db, accountId, term, limit) => {
-  return db
-    .select({
-      id: funnelApps.id,
-      app_id: funnelApps.appId,
-      funnel_id: funnelApps.funnelId,
-      funnel_type: funnels.funnelType,
-      name: funnels.name,
-    })
-    .from(funnelApps)
-    .innerJoin(funnels, and(eq(funnels.id, funnelApps.funnelId), ownedBy(funnels, accountId)))
-    .where(
-      and(ownedBy(funnelApps, accountId), isNull(funnels.deletedAt), ilike(funnels.name, likePattern(term))),
-    )
-    .orderBy(closeness(funnels.name, term), desc(funnelApps.id))
-    .limit(limit);
 };
 
 export const searchProducts: SearchGroupQuery<SearchResults['products']> = async (

@@ -1,3 +1,4 @@
+import { APPS } from '@funnelwork/domain/apps/catalogue';
 import { INTEGRATIONS } from '@funnelwork/domain/integrations/catalogue';
 import {
   SEARCH_GROUP_LIMIT,
@@ -6,29 +7,25 @@ import {
   type SearchResults,
 } from '@funnelwork/domain/search/contracts';
 import type { Db } from '../../db/client.ts';
-import {
-  type SearchGroupQuery,
-  searchApps,
-  searchCustomers,
-  searchFunnels,
-  searchProducts,
-} from './search.queries.ts';
+import { type SearchGroupQuery, searchCustomers, searchFunnels, searchProducts } from './search.queries.ts';
 
 /** The query of each group; a group without one answers an empty list. */
 export type SearchGroups = { [K in SearchGroupName]?: SearchGroupQuery<SearchResults[K]> };
 
-/** Integrations are found by their catalogue names (the same for every account), in memory. */
-const searchIntegrations: SearchGroupQuery<SearchResults['integrations']> = async (
-  _db,
-  _accountId,
-  term,
-  limit,
-) => {
-  const needle = term.toLowerCase();
-  return INTEGRATIONS.filter((integration) => integration.name.toLowerCase().includes(needle))
-    .slice(0, limit)
-    .map(({ id, name }) => ({ id, name }));
-};
+/** Catalogue entries by their own names (the same for every account), in memory. */
+const byName =
+  (
+    catalogue: ReadonlyArray<{ id: number; name: string }>,
+  ): SearchGroupQuery<Array<{ id: number; name: string }>> =>
+  async (_db, _accountId, term, limit) => {
+    const needle = term.toLowerCase();
+    return catalogue
+      .filter((entry) => entry.name.toLowerCase().includes(needle))
+      .slice(0, limit)
+      .map(({ id, name }) => ({ id, name }));
+  };
+const searchIntegrations = byName(INTEGRATIONS);
+const searchApps = byName(APPS);
 
 export const defaultSearchGroups: SearchGroups = {
   funnels: searchFunnels,

@@ -37,6 +37,10 @@ export function stepSummary(step: AutomationStep, templateName: (id: number) => 
       } — ${step.subject}`;
     case 'send_sms':
       return `Send SMS to the customer — ${step.text}`;
+    case 'integration': {
+      const target = step.params.spreadsheet_id ?? step.params.list_id;
+      return typeof target === 'string' && target !== '' ? `${step.caption} — ${target}` : step.caption;
+    }
     case 'wait':
       return step.mode === 'delay'
         ? `Wait ${step.amount} ${step.unit}`

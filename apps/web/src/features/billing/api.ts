@@ -1,4 +1,11 @@
-import type { BillingDetails, BillingPayment, Charge, PlaceOrderBody, Plan } from '@funnelwork/domain';
+import type {
+  BillingDetails,
+  BillingPayment,
+  Charge,
+  PlaceOrderAnswer,
+  PlaceOrderBody,
+  Plan,
+} from '@funnelwork/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiOrThrow, NETWORK_ERROR } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
@@ -12,11 +19,15 @@ export const billingKeys = {
   charges: ['billing', 'charges'] as const,
 };
 
-/** GET billing-details: the plan, its renewal, usage against each limit and the payment method. */
-export function useBillingDetails() {
+/**
+ * GET billing-details: the plan, its renewal, usage against each limit and the payment method. With
+ * `until`, read again every second while it does not hold (a Stripe Checkout's webhook on its way).
+ */
+export function useBillingDetails(until?: (details: BillingDetails) => boolean) {
   return useQuery({
     queryKey: billingKeys.details,
     queryFn: () => apiOrThrow<BillingDetails>('GET', 'billing-details'),
+    refetchInterval: until ? (query) => (query.state.data && until(query.state.data) ? false : 1000) : false,
   });
 }
 
@@ -34,7 +45,7 @@ const changed = [billingKeys.all, sessionKeys.me];
 export function usePlaceOrder() {
   return useApiMutation({
     mutationFn: (data: PlaceOrderBody['data']) =>
-      apiOrThrow<BillingDetails>('POST', 'billing/place-order', { body: { data } }),
+      apiOrThrow<PlaceOrderAnswer>('POST', 'billing/place-order', { body: { data } }),
     invalidates: changed,
   });
 }

@@ -12,7 +12,7 @@ export const integrationKeys = {
   all: ['integrations'] as const,
   catalogue: ['integrations', 'catalogue'] as const,
   mine: ['integrations', 'mine'] as const,
-  deliveries: (id: number, page: number) => ['integrations', 'deliveries', id, page] as const,
+  deliveries: (log: string, page: number) => ['integrations', 'deliveries', log, page] as const,
 };
 
 /** GET integrations: every integration with the account's state of it. */
@@ -31,13 +31,17 @@ export function useUserIntegrations() {
   });
 }
 
-/** The webhook's delivery log, newest first; refreshed every 5 s while open. */
-export function useDeliveries(userIntegrationId: number | null, page: number) {
+/**
+ * Whose delivery log: the account webhook's connection (`user-integrations/{id}`) or a funnel app's
+ * (`funnel-apps/{id}`); both answer `{log}/deliveries` and `{log}/deliveries/{id}/resend`.
+ */
+export type DeliveryLog = `user-integrations/${number}` | `funnel-apps/${number}`;
+
+/** A delivery log, newest first; refreshed every 5 s while open. */
+export function useDeliveries(log: DeliveryLog, page: number) {
   return useQuery({
-    queryKey: integrationKeys.deliveries(userIntegrationId ?? 0, page),
-    queryFn: () =>
-      apiPageOrThrow<Delivery>(`user-integrations/${userIntegrationId}/deliveries`, { page, per_page: 25 }),
-    enabled: userIntegrationId !== null,
+    queryKey: integrationKeys.deliveries(log, page),
+    queryFn: () => apiPageOrThrow<Delivery>(`${log}/deliveries`, { page, per_page: 25 }),
     refetchInterval: 5000,
     placeholderData: keepPreviousData,
   });
@@ -89,10 +93,10 @@ export function useIntegrationMethod<T>(method: string, success?: (answer: T) =>
   });
 }
 
-export function useResendDelivery() {
+export function useResendDelivery(log: DeliveryLog) {
   return useApiMutation({
-    mutationFn: (vars: { id: number; deliveryId: number }) =>
-      apiOrThrow<Delivery>('POST', `user-integrations/${vars.id}/deliveries/${vars.deliveryId}/resend`),
+    mutationFn: (vars: { deliveryId: number }) =>
+      apiOrThrow<Delivery>('POST', `${log}/deliveries/${vars.deliveryId}/resend`),
     invalidates: [integrationKeys.all],
     success: (delivery) => `Sending ${delivery.event_id} again`,
   });

@@ -11,7 +11,7 @@ describe('search targets (spec §2 "Global search targets by full page load")', 
   });
   test('customers open /customers?id=, apps /apps/{id}, integrations /integrations/{id}', () => {
     expect(searchTarget.customers({ id: 12, first_name: 'Ada', last_name: 'L' })).toBe('/customers?id=12');
-    expect(searchTarget.apps({ id: 3, app_id: 9, funnel_id: 1, funnel_type: 0, name: 'x' })).toBe('/apps/9');
+    expect(searchTarget.apps({ id: 9, name: 'Mailchimp subscribers' })).toBe('/apps/9');
     expect(searchTarget.integrations({ id: 4, name: 'Mailer' })).toBe('/integrations/4');
   });
   test("a product opens its step's product panel, and nothing when it is on no step", () => {

@@ -12,7 +12,7 @@ const funnelBase = (funnelType: number | null) => (funnelType === 1 ? 'wfunnel' 
  */
 export const searchTarget = {
   funnels: (item: Item<'funnels'>) => `/${funnelBase(item.funnel_type)}/${item.id}/`,
-  apps: (item: Item<'apps'>) => `/apps/${item.app_id}`,
+  apps: (item: Item<'apps'>) => `/apps/${item.id}`,
   customers: (item: Item<'customers'>) => `/customers?id=${item.id}`,
   integrations: (item: Item<'integrations'>) => `/integrations/${item.id}`,
   products: (item: Item<'products'>) =>

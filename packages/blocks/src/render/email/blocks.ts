@@ -22,6 +22,7 @@ import {
   spacingAttribute,
   styleText,
 } from './mjml-markup.ts';
+import { EMAIL_SOCIAL_ICONS, emailSocialIconUrl } from './social-icons.ts';
 
 /** What a block's MJML needs besides the block: the document (for nested blocks) and an enclosing box. */
 export type EmailRenderContext = {
@@ -30,6 +31,8 @@ export type EmailRenderContext = {
   background?: string;
   /** The enclosing two-step form's side padding, added to each of its blocks. */
   inset?: { left: number; right: number };
+  /** The app's public address for the social icons; none draws each network as its name. */
+  assetBase?: string;
 };
 
 type EmailBlockRenderer<K extends BlockType> = (block: BlockOf<K>, context: EmailRenderContext) => string;
@@ -247,19 +250,30 @@ const link: EmailBlockRenderer<'link'> = (block, context) => {
 };
 
 /** Known networks get mjml's own icons ("-noshare": the merchant's URL as it is, not a share link). */
-const MJML_NETWORKS = new Set(['facebook', 'instagram', 'x', 'linkedin', 'youtube', 'twitter', 'pinterest']);
+/** mjml's networks, whose badge colour it knows; 'twitter' is the old name of 'x'. */
+const ICON_OF: Readonly<Record<string, string>> = { twitter: 'x' };
 
 const social: EmailBlockRenderer<'social'> = (block, context) => {
   const { items, color, iconSize, gap, align } = block.attributes.basic;
+  const { assetBase } = context;
   const elements = items
     .filter((item) => item.status)
     .map((item) => {
       const href = safeHref(item.url);
-      const network = MJML_NETWORKS.has(item.icon) ? `${item.icon}-noshare` : undefined;
+      const icon = ICON_OF[item.icon] ?? item.icon;
+      const drawn = assetBase !== undefined && (EMAIL_SOCIAL_ICONS as readonly string[]).includes(icon);
       return mjml(
         'mj-social-element',
-        { name: network, href, alt: item.title, title: item.title, target: '_blank' },
-        network === undefined ? escapeHtml(item.title) : '',
+        {
+          // The name gives mjml's badge colour for the network; src keeps the icon on our own host.
+          name: drawn ? `${icon}-noshare` : undefined,
+          src: drawn ? emailSocialIconUrl(assetBase, icon) : undefined,
+          href,
+          alt: item.title,
+          title: item.title,
+          target: '_blank',
+        },
+        drawn ? '' : escapeHtml(item.title),
       );
     })
     .join('');

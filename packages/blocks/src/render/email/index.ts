@@ -13,3 +13,4 @@ export {
 export * from './merge-tags.ts';
 export { renderEmailText } from './plain-text.ts';
 export * from './render-mjml.ts';
+export { EMAIL_SOCIAL_ICONS, emailSocialIconUrl } from './social-icons.ts';

@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { Block, BlockOf, BlockType } from '../../catalogue/registry.ts';
 import { EMAIL_BLOCK_TYPES, EMAIL_RENDERED_TYPES } from '../../catalogue/registry.ts';
 import { type EditorDocument, validateDocument } from '../../document/schema.ts';
 import { compileEmail, squeezeLines } from './compile.ts';
 import { emailWithBlocks } from './email-documents.ts';
-import { renderEmailMjml } from './render-mjml.ts';
+import { type EmailRenderOptions, renderEmailMjml } from './render-mjml.ts';
+import { EMAIL_SOCIAL_ICONS } from './social-icons.ts';
 
 /** An edit of a block of one type (the cases list blocks of many types). */
 function on<K extends BlockType>(type: K, edit: (block: BlockOf<K>) => void): (block: Block) => void {
@@ -22,8 +25,15 @@ function emailOf(type: BlockType, edit: (block: Block, document: EditorDocument)
   return copy;
 }
 
-function mjmlOf(type: BlockType, edit?: (block: Block, document: EditorDocument) => void): string {
-  return renderEmailMjml(emailOf(type, edit));
+/** The app's public address the e-mails' social icons are served under. */
+const ASSET_BASE = 'https://app.funnelwork.test';
+
+function mjmlOf(
+  type: BlockType,
+  edit?: (block: Block, document: EditorDocument) => void,
+  options?: EmailRenderOptions,
+): string {
+  return renderEmailMjml(emailOf(type, edit), options);
 }
 
 /** Settings whose defaults draw nothing in an e-mail (an image without a source, a video without a link). */
@@ -72,9 +82,9 @@ describe('every e-mail block', () => {
 
   test.each(types)('%s renders MJML that passes strict validation', async (type) => {
     const document = emailOf(type, (block) => VISIBLE[type]?.(block));
-    const source = renderEmailMjml(document);
+    const source = renderEmailMjml(document, { assetBase: ASSET_BASE });
     expect(source).toContain(SHOWS[type as keyof typeof SHOWS]);
-    const compiled = await compileEmail(document);
+    const compiled = await compileEmail(document, { assetBase: ASSET_BASE });
     expect(compiled.html.parts.join('')).toMatch(/^<!doctype html>/i);
   });
 
@@ -84,6 +94,54 @@ describe('every e-mail block', () => {
     expect(html).toContain('<table');
     expect(html).not.toContain('fonts.googleapis');
     expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe('the social block draws its icons from the app, never from a third party', () => {
+  test("each enabled network is its badge with the icon under the app's public address", async () => {
+    const document = emailOf('social');
+    const html = (await compileEmail(document, { assetBase: `${ASSET_BASE}/` })).html.parts.join('');
+    for (const network of ['facebook', 'instagram', 'x', 'linkedin', 'youtube']) {
+      expect(html).toContain(`src="${ASSET_BASE}/email-assets/social/${network}.png"`);
+    }
+    // mjml's defaults would load them from its own host.
+    expect(html).not.toContain('mailjet');
+  });
+
+  test("a document's old 'twitter' item shows the X icon; an unknown network its name as a link", () => {
+    const source = mjmlOf(
+      'social',
+      (block) => {
+        const items = (block as BlockOf<'social'>).attributes.basic.items;
+        items[0] = { title: 'Twitter', status: true, url: 'https://twitter.com/shop', icon: 'twitter' };
+        items[1] = {
+          title: 'Mastodon',
+          status: true,
+          url: 'https://mastodon.social/@shop',
+          icon: 'mastodon',
+        };
+      },
+      { assetBase: ASSET_BASE },
+    );
+    expect(source).toContain(`name="x-noshare" src="${ASSET_BASE}/email-assets/social/x.png"`);
+    expect(source).toMatch(/href="https:\/\/mastodon.social\/@shop"[^>]*>Mastodon</);
+  });
+
+  test("without the app's address every network is its name as a text link", async () => {
+    const html = (await compileEmail(emailOf('social'))).html.parts.join('');
+    expect(html).not.toMatch(/<img[^>]+src=/);
+    expect(html).not.toContain('mailjet');
+    expect(html).toMatch(/>\s*Facebook\s*</);
+  });
+
+  test("every icon the renderer links exists in the web app's public assets", () => {
+    const dir = fileURLToPath(
+      new URL('../../../../../apps/web/public/email-assets/social/', import.meta.url),
+    );
+    for (const network of EMAIL_SOCIAL_ICONS) {
+      const png = fs.readFileSync(`${dir}${network}.png`);
+      expect(png.subarray(1, 4).toString('latin1'), network).toBe('PNG');
+    }
   });
 });
 

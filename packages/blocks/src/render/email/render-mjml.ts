@@ -20,6 +20,11 @@ export type EmailRenderOptions = {
   width?: number;
   /** The template's own CSS (the editor's Code Editor tab). */
   css?: string;
+  /**
+   * The app's public address, where the social block's icons are served (`/email-assets/social/…`).
+   * Without it a social link shows its network's name, never an icon from a third party's host.
+   */
+  assetBase?: string;
 };
 
 /** The e-mail's width: 650 unless given, at most 1200 (and at least the mobile breakpoint). */
@@ -131,7 +136,7 @@ export function renderEmailMjml(document: EditorDocument, options: EmailRenderOp
   const { settings } = document;
   const { padding, font } = settings;
   const contentWidth = Math.max(0, width - padding.left - padding.right);
-  const context: EmailRenderContext = { document };
+  const context: EmailRenderContext = { document, assetBase: options.assetBase };
   const sections = document.content.map((section) => renderSection(section, context, contentWidth, padding));
   const css = (options.css ?? '').replace(/<\/?(mj-|style|script)/gi, '');
   const head = [

@@ -8,7 +8,7 @@ import {
   IntegrationError,
   integrationMethod,
 } from '../integrations.adapter.ts';
-import { callService, fieldText, unexpectedAnswer } from '../integrations.http.ts';
+import { callService, fieldText, secretField, unexpectedAnswer } from '../integrations.http.ts';
 
 const SERVICE = 'Google Analytics';
 const MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;
@@ -201,14 +201,10 @@ export function createGa4Adapter({ apiBase }: { apiBase: string }): IntegrationA
           'measurement_id',
         );
       }
-      let apiSecret = fieldText(fields, 'api_secret');
-      if (!apiSecret && previous?.settings.measurement_id === measurementId && previous.secrets.api_secret) {
-        apiSecret = previous.secrets.api_secret;
-      }
-      if (!apiSecret) throw new IntegrationError('api_secret is required', 400, 'api_secret');
-      if (!/^[\w-]{8,100}$/.test(apiSecret)) {
-        throw new IntegrationError('api_secret: paste the secret value as GA4 shows it', 400, 'api_secret');
-      }
+      const apiSecret = secretField(fields, 'api_secret', previous, {
+        sameTarget: previous?.settings.measurement_id === measurementId,
+        format: { pattern: /^[\w-]{8,100}$/, message: 'paste the secret value as GA4 shows it' },
+      });
       const messages = await validate(context, custom ?? apiBase, { measurementId, apiSecret }, sample());
       if (messages.length > 0) {
         throw new IntegrationError(`Google Analytics refused a sample event: ${describe(messages)}`);

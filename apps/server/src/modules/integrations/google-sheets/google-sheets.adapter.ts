@@ -16,8 +16,8 @@ import {
   IntegrationError,
   integrationMethod,
 } from '../integrations.adapter.ts';
+import { retryAfterOf, sendWithBackoff } from '../integrations.http.ts';
 import {
-  backoffDelayMs,
   createWriteLimiter,
   exchangeCode,
   type GoogleClient,
@@ -42,8 +42,6 @@ export class GoogleAuthorizationGrant {
 
 /** An access token this close to its expiry is refreshed before it is used. */
 const EXPIRY_MARGIN_MS = 60_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A1 notation of a whole sheet: its title in single quotes, quotes doubled ('Q1 ''24'). */
 export const sheetRange = (title: string) => `'${title.replaceAll("'", "''")}'`;
@@ -105,22 +103,18 @@ export function createGoogleSheetsAdapter({ settings }: { settings: GoogleSettin
     send: (accessToken: string) => Promise<SafeFetchResponse>,
     beforeEach?: () => Promise<void>,
   ): Promise<SafeFetchResponse> {
-    for (let attempt = 0; ; attempt++) {
-      await beforeEach?.();
-      const response = await authorized(connection, context, send);
-      if (response.status !== 429) return response;
-      const header = response.headers['retry-after'];
-      const retryAfter = header === undefined ? undefined : Number(header);
-      if (attempt >= settings.maxRetries) {
-        throw new TooManyRequestsError(
-          'Google Sheets is limiting requests of this connection; try again in a minute',
-          Math.max(1, Math.ceil((retryAfter ?? 60) || 60)),
-        );
-      }
-      await sleep(
-        backoffDelayMs(attempt, { baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs }, retryAfter),
-      );
-    }
+    const response = await sendWithBackoff(
+      async () => {
+        await beforeEach?.();
+        return authorized(connection, context, send);
+      },
+      { baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs, maxRetries: settings.maxRetries },
+    );
+    if (response.status !== 429) return response;
+    throw new TooManyRequestsError(
+      'Google Sheets is limiting requests of this connection; try again in a minute',
+      Math.max(1, Math.ceil(retryAfterOf(response) ?? 60) || 60),
+    );
   }
 
   function refusal(response: SafeFetchResponse, spreadsheetId: string): IntegrationError {

@@ -112,21 +112,8 @@ export async function revokeToken(fetch: SafeFetch, client: GoogleClient, token:
   });
 }
 
-/**
- * The delay before retry `attempt` (0-based) after a 429: truncated exponential back-off with jitter,
- * `min(max, base·2^attempt + random(0, base))`, or the server's Retry-After when it gives one (bounded).
- */
-export function backoffDelayMs(
-  attempt: number,
-  { baseMs, maxMs }: { baseMs: number; maxMs: number },
-  retryAfterSeconds?: number,
-  random: () => number = Math.random,
-): number {
-  if (retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) {
-    return Math.min(maxMs, retryAfterSeconds * 1000);
-  }
-  return Math.min(maxMs, baseMs * 2 ** attempt + Math.floor(random() * baseMs));
-}
+/** Shared with the other adapters (integrations.http.ts); exported here too for the Sheets tests. */
+export { backoffDelayMs } from '../integrations.http.ts';
 
 /**
  * Sheets allows 60 write requests per minute per user: each connection gets that many writes in any
@@ -137,16 +124,21 @@ export function createWriteLimiter({
   perWindow,
   windowMs,
   maxWaitMs,
+  clock = Date.now,
+  wait: pause = sleep,
 }: {
   perWindow: number;
   windowMs: number;
   maxWaitMs: number;
+  /** Tests pass a clock and a pause of their own, so the window is checked without real time. */
+  clock?: () => number;
+  wait?: (ms: number) => Promise<unknown>;
 }) {
   const recent = new Map<number, number[]>();
   return {
     async acquire(connectionId: number): Promise<void> {
       for (;;) {
-        const now = Date.now();
+        const now = clock();
         const times = (recent.get(connectionId) ?? []).filter((time) => time > now - windowMs);
         if (times.length < perWindow) {
           times.push(now);
@@ -162,7 +154,7 @@ export function createWriteLimiter({
             seconds,
           );
         }
-        await sleep(wait);
+        await pause(wait);
       }
     },
   };

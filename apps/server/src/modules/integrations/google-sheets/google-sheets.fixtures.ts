@@ -239,6 +239,8 @@ export async function startFakeGoogle({ clientId, clientSecret, port: wanted = 0
     tokenRequests,
     appends,
     requests,
+    /** Spreadsheets by id with their sheets' titles: add one to create it. */
+    spreadsheets,
     /** The next `n` appends answer 429 (with Retry-After when `retryAfter` is given). */
     throttle(n: number, retryAfter: string | null = null) {
       state.throttleNext = n;

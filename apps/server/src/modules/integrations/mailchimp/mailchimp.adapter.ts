@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MAILCHIMP_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import { z } from 'zod';
+import { TooManyRequestsError } from '../../../plugins/errors.ts';
 import {
   type Connection,
   type IntegrationAdapter,
@@ -9,9 +10,12 @@ import {
   integrationMethod,
 } from '../integrations.adapter.ts';
 import {
+  type BackoffPolicy,
   callService,
-  fieldText,
+  retryAfterOf,
   type ServiceAnswer,
+  secretField,
+  sendWithBackoff,
   textOf,
   unexpectedAnswer,
 } from '../integrations.http.ts';
@@ -43,7 +47,7 @@ const FIELD_NAMES: Record<string, string> = {
  * Turns a Mailchimp problem-details answer (`{type, title, status, detail, errors?}`) into a refusal:
  * a bad key is 422 saying so, "Invalid Resource" is 400 naming the field, the rest 422 with Mailchimp's words.
  */
-function refusal(answer: ServiceAnswer, defaultField?: string): IntegrationError {
+function refusal(answer: ServiceAnswer, defaultField?: string): Error {
   const title = textOf(answer.json, 'title') ?? '';
   const detail = textOf(answer.json, 'detail') ?? '';
   const said = [title, detail].filter(Boolean).join(': ');
@@ -63,8 +67,10 @@ function refusal(answer: ServiceAnswer, defaultField?: string): IntegrationError
     return new IntegrationError(`${field}: ${message || 'is not valid'}`, 400, field);
   }
   if (answer.status === 429) {
-    return new IntegrationError(
+    // Still limited after the back-off: a 429 with Retry-After, so a delivery or step tries again later.
+    return new TooManyRequestsError(
       `Mailchimp is limiting this account's requests; try again shortly (${detail})`,
+      Math.max(1, Math.ceil(retryAfterOf(answer) ?? 60)),
     );
   }
   if (answer.status >= 400 && answer.status < 500 && said)
@@ -102,9 +108,17 @@ const subscribeInput = z.object({
 /**
  * The e-mail-marketing platform: Mailchimp Marketing API v3. Connect with an API key (Basic auth,
  * the data center taken from the key), checked with `GET /3.0/ping`; list the audiences and add or
- * update a subscriber with tags (`PUT /lists/{id}/members/{md5}`, then `POST …/tags`).
+ * update a subscriber with tags (`PUT /lists/{id}/members/{md5}`, then `POST …/tags`). A 429 or 5xx is
+ * retried with the Sheets adapter's back-off (`sendWithBackoff`); still limited, it is a 429 with Retry-After.
  */
-export function createMailchimpAdapter({ apiBase }: { apiBase: string }): IntegrationAdapter {
+export function createMailchimpAdapter({
+  apiBase,
+  retry,
+}: {
+  apiBase: string;
+  /** Back-off on 429 and 5xx (every call is safe to repeat: PUT is add-or-update, tags are set active). */
+  retry: BackoffPolicy;
+}): IntegrationAdapter {
   function request(
     context: IntegrationContext,
     secrets: { apiKey: string; dataCenter: string },
@@ -112,15 +126,21 @@ export function createMailchimpAdapter({ apiBase }: { apiBase: string }): Integr
     path: string,
     body?: unknown,
   ) {
-    return callService(context, SERVICE, `${mailchimpBase(apiBase, secrets.dataCenter)}/3.0${path}`, {
-      method,
-      headers: {
-        authorization: authorization(secrets.apiKey),
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const url = `${mailchimpBase(apiBase, secrets.dataCenter)}/3.0${path}`;
+    return sendWithBackoff(
+      () =>
+        callService(context, SERVICE, url, {
+          method,
+          headers: {
+            authorization: authorization(secrets.apiKey),
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      retry,
+      (status) => status === 429 || status >= 500,
+    );
   }
 
   function keyOf(connection: Connection) {
@@ -150,9 +170,7 @@ export function createMailchimpAdapter({ apiBase }: { apiBase: string }): Integr
     ],
 
     async connect({ fields, previous }, context) {
-      let apiKey = fieldText(fields, 'api_key');
-      if (!apiKey && previous?.secrets.api_key) apiKey = previous.secrets.api_key;
-      if (!apiKey) throw new IntegrationError('api_key is required', 400, 'api_key');
+      const apiKey = secretField(fields, 'api_key', previous);
       const dataCenter = API_KEY.exec(apiKey)?.[1];
       if (!dataCenter) {
         throw new IntegrationError(

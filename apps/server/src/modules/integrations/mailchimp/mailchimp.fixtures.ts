@@ -31,11 +31,13 @@ const MERGE_TAGS = new Set(['FNAME', 'LNAME', 'PHONE', 'ADDRESS', 'BIRTHDAY']);
  * A local stand-in for the Mailchimp Marketing API v3 endpoints the adapter calls: GET /3.0/ping,
  * GET /3.0/lists, PUT /3.0/lists/{id}/members/{md5} and POST …/tags, with Basic auth and Mailchimp's
  * problem-details errors. Audience `ratelimited` answers 429; addresses at fake.test "look fake";
- * `forgotten@…` was permanently deleted (a 400 that is not "Invalid Resource").
+ * `forgotten@…` was permanently deleted (a 400 that is not "Invalid Resource"). `failNext` holds
+ * statuses (429, 503 …) answered, in order, to the next authorised requests before any is handled.
  */
-export async function startFakeMailchimp() {
+export async function startFakeMailchimp(port = 0) {
   /** The keys the fake accepts: delete one to revoke it. */
   const validKeys = new Set([MAILCHIMP_GOOD_KEY]);
+  const failNext: number[] = [];
   const lists = new Map<string, List>([
     ['a1b2c3d4e5', { id: 'a1b2c3d4e5', name: 'Newsletter', members: new Map() }],
     ['f6e7d8c9b0', { id: 'f6e7d8c9b0', name: 'Customers', members: new Map() }],
@@ -54,6 +56,11 @@ export async function startFakeMailchimp() {
         "Your API key may be invalid, or you've attempted to access the wrong datacenter.",
       );
     }
+    const failure = failNext.shift();
+    if (failure === 429) {
+      return problem(429, 'Too Many Requests', 'You have exceeded the limit of 10 simultaneous connections.');
+    }
+    if (failure !== undefined) return problem(failure, 'Internal Server Error', 'Something went wrong.');
     const path = request.path;
     if (request.method === 'GET' && path === '/3.0/ping') {
       return { status: 200, body: { health_status: "Everything's Chimpy!" } };
@@ -153,6 +160,6 @@ export async function startFakeMailchimp() {
     return problem(405, 'Method Not Allowed', 'The requested method and resource are not compatible.');
   }
 
-  const server = await startFakeApi(handle);
-  return { ...server, lists, validKeys };
+  const server = await startFakeApi(handle, port);
+  return { ...server, lists, validKeys, failNext };
 }

@@ -18,7 +18,13 @@ beforeAll(async () => {
   logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString('utf8')));
   t = await createTestApp({
     logStream,
-    config: { logLevel: 'trace', mailchimpApiBase: fake.url, outboundAllowHosts: [fake.host] },
+    config: {
+      logLevel: 'trace',
+      mailchimpApiBase: fake.url,
+      // Short back-off, so a 429 retried costs milliseconds here.
+      mailchimpRetry: { baseMs: 5, maxMs: 20, maxRetries: 2 },
+      outboundAllowHosts: [fake.host],
+    },
   });
 });
 afterAll(async () => {
@@ -228,7 +234,7 @@ describe('Mailchimp methods', () => {
         'list_id',
         'list_id: Mailchimp has no audience nosuchlist',
       ],
-      [{ email: 'a@example.com', list_id: 'ratelimited' }, 422, undefined, 'Mailchimp is limiting'],
+      [{ email: 'a@example.com', list_id: 'ratelimited' }, 429, undefined, 'Mailchimp is limiting'],
       // Checked here, before Mailchimp is asked.
       [{ email: 'not an address' }, 400, 'email', 'email: email must be an e-mail address'],
       [
@@ -245,6 +251,39 @@ describe('Mailchimp methods', () => {
       expect(res.json().error.field, JSON.stringify(data)).toBe(field);
       expect(res.json().error.message).toContain(message);
     }
+  });
+
+  it('backs off a 429 or a 5xx and tries again (PUT and tags are safe to repeat); still limited is a 429', async () => {
+    const { api, id } = await shared();
+    const call = (email: string) =>
+      api.post(`call-integration-method/${id}/add-subscriber`, {
+        list_id: 'a1b2c3d4e5',
+        email,
+        tags: ['retried'],
+      });
+    for (const status of [429, 503]) {
+      const email = `again-${status}@example.com`;
+      const before = fake.requests.length;
+      fake.failNext.push(status);
+      const res = await call(email);
+      expect(res.statusCode, res.body).toBe(200);
+      // The refused PUT, the PUT again, then the tags.
+      expect(fake.requests.slice(before).map((r) => r.method)).toEqual(['PUT', 'PUT', 'POST']);
+      expect(fake.lists.get('a1b2c3d4e5')?.members.get(subscriberHash(email))?.tags).toEqual(['retried']);
+    }
+    // Limited on the first try and on both retries (maxRetries 2): a 429 with Retry-After, nothing added.
+    const before = fake.requests.length;
+    fake.failNext.push(429, 429, 429);
+    const limited = await call('limited@example.com');
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json().error.message).toContain('Mailchimp is limiting');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(fake.requests.length - before).toBe(3);
+    expect(fake.lists.get('a1b2c3d4e5')?.members.has(subscriberHash('limited@example.com'))).toBe(false);
+    // A 400 is not retried.
+    const once = fake.requests.length;
+    expect((await call('x@fake.test')).statusCode).toBe(400);
+    expect(fake.requests.length - once).toBe(1);
   });
 
   it('a key revoked at Mailchimp after connecting fails the test and the methods clearly', async () => {

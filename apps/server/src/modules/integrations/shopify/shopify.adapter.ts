@@ -7,7 +7,14 @@ import {
   IntegrationError,
   integrationMethod,
 } from '../integrations.adapter.ts';
-import { callService, fieldText, type ServiceAnswer, sleep, unexpectedAnswer } from '../integrations.http.ts';
+import {
+  callService,
+  fieldText,
+  type ServiceAnswer,
+  secretField,
+  sleep,
+  unexpectedAnswer,
+} from '../integrations.http.ts';
 
 const SERVICE = 'Shopify';
 export const SHOPIFY_API_VERSION = '2024-10';
@@ -241,18 +248,10 @@ export function createShopifyAdapter({
           'shop_domain',
         );
       }
-      let token = fieldText(fields, 'access_token');
-      if (!token && previous?.settings.shop_domain === shopDomain && previous.secrets.access_token) {
-        token = previous.secrets.access_token;
-      }
-      if (!token) throw new IntegrationError('access_token is required', 400, 'access_token');
-      if (!/^[\w-]{8,200}$/.test(token)) {
-        throw new IntegrationError(
-          'access_token: paste the token as Shopify shows it (shpat_…)',
-          400,
-          'access_token',
-        );
-      }
+      const token = secretField(fields, 'access_token', previous, {
+        sameTarget: previous?.settings.shop_domain === shopDomain,
+        format: { pattern: /^[\w-]{8,200}$/, message: 'paste the token as Shopify shows it (shpat_…)' },
+      });
       const found = await shop(context, { shopDomain, token });
       return {
         settings: { shop_domain: shopDomain, shop_name: found.name, currency: found.currency },
@@ -273,6 +272,8 @@ export function createShopifyAdapter({
         input: createOrderInput,
         run: async (connection, input, context) => {
           const store = storeOf(connection);
+          // An automation's step key marks the order, so a repeat after a lost answer can be found in Shopify.
+          const sourceIdentifier = input.source_identifier ?? context.idempotencyKey;
           const order = {
             email: input.email,
             line_items: input.line_items,
@@ -281,9 +282,7 @@ export function createShopifyAdapter({
             ...(input.currency ? { currency: input.currency } : {}),
             ...(input.note ? { note: input.note } : {}),
             ...(input.tags.length > 0 ? { tags: input.tags.join(', ') } : {}),
-            ...(input.source_identifier
-              ? { source_name: 'funnelwork', source_identifier: input.source_identifier }
-              : {}),
+            ...(sourceIdentifier ? { source_name: 'funnelwork', source_identifier: sourceIdentifier } : {}),
             // The customer had our receipt already; the store fulfils it.
             send_receipt: false,
             send_fulfillment_receipt: false,

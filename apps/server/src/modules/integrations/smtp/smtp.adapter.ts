@@ -96,7 +96,15 @@ export async function openSmtpTransport(
   settings: SmtpSettings,
   password: string,
   fetch: SafeFetch,
-  options: { pool?: boolean; timeouts?: SmtpTimeouts } = {},
+  options: {
+    pool?: boolean;
+    timeouts?: SmtpTimeouts;
+    /**
+     * Certificates trusted besides the system's (PEM), for tests' self-signed servers. Only adds trust:
+     * the certificate is always verified (rejectUnauthorized is never turned off).
+     */
+    ca?: string;
+  } = {},
 ): Promise<Transporter> {
   let pinned: { address: string };
   try {
@@ -114,7 +122,10 @@ export async function openSmtpTransport(
     requireTLS: settings.security === 'starttls',
     // 'none' is what the merchant chose: no STARTTLS upgrade a misconfigured server could fail.
     ignoreTLS: settings.security === 'none',
-    tls: isIP(settings.host) ? {} : { servername: settings.host },
+    tls: {
+      ...(isIP(settings.host) ? {} : { servername: settings.host }),
+      ...(options.ca ? { ca: options.ca } : {}),
+    },
     ...(settings.username ? { auth: { user: settings.username, pass: password } } : {}),
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.connectionMs,
@@ -147,8 +158,13 @@ function refusalOf(error: unknown, settings: SmtpSettings, password: string): In
   return new IntegrationError(`The SMTP server refused: ${reason}`, 422);
 }
 
-async function verify(settings: SmtpSettings, password: string, fetch: SafeFetch, timeouts?: SmtpTimeouts) {
-  const transport = await openSmtpTransport(settings, password, fetch, { timeouts });
+async function verify(
+  settings: SmtpSettings,
+  password: string,
+  fetch: SafeFetch,
+  { timeouts, ca }: { timeouts?: SmtpTimeouts; ca?: string },
+) {
+  const transport = await openSmtpTransport(settings, password, fetch, { timeouts, ca });
   try {
     await transport.verify();
   } catch (error) {
@@ -163,7 +179,14 @@ async function verify(settings: SmtpSettings, password: string, fetch: SafeFetch
  * nodemailer's `verify()` (EHLO, STARTTLS or TLS, AUTH); `send-test` sends one message. The mail job
  * sends the account's e-mails through it (`createSmtpSenders`).
  */
-export function createSmtpAdapter({ timeouts }: { timeouts?: SmtpTimeouts } = {}): IntegrationAdapter {
+export function createSmtpAdapter({
+  timeouts,
+  ca,
+}: {
+  timeouts?: SmtpTimeouts;
+  /** Extra trusted certificates (PEM): tests' self-signed servers only (`Config.smtpTlsCa`). */
+  ca?: string;
+} = {}): IntegrationAdapter {
   return {
     integrationId: SMTP_INTEGRATION_ID,
     customConnect: false,
@@ -202,14 +225,14 @@ export function createSmtpAdapter({ timeouts }: { timeouts?: SmtpTimeouts } = {}
 
     async connect({ fields, previous }, context) {
       const { settings, password } = checkFields(fields, previous);
-      await verify(settings, password, context.fetch, timeouts);
+      await verify(settings, password, context.fetch, { timeouts, ca });
       const secrets: Record<string, string> = password ? { password } : {};
       return { settings, secrets };
     },
 
     async test(connection, context) {
       const settings = settingsOf(connection);
-      await verify(settings, connection.secrets.password ?? '', context.fetch, timeouts);
+      await verify(settings, connection.secrets.password ?? '', context.fetch, { timeouts, ca });
       return { ok: true, message: `${settings.host}:${settings.port} accepted the login` };
     },
 
@@ -221,7 +244,7 @@ export function createSmtpAdapter({ timeouts }: { timeouts?: SmtpTimeouts } = {}
         run: async (connection, input, context) => {
           const settings = settingsOf(connection);
           const password = connection.secrets.password ?? '';
-          const transport = await openSmtpTransport(settings, password, context.fetch, { timeouts });
+          const transport = await openSmtpTransport(settings, password, context.fetch, { timeouts, ca });
           try {
             const info = await transport.sendMail({
               from: settings.from_address,
@@ -253,11 +276,14 @@ export function createSmtpSenders({
   box,
   fetch,
   timeouts,
+  ca,
 }: {
   db: Db;
   box: SecretsBox;
   fetch: SafeFetch;
   timeouts?: SmtpTimeouts;
+  /** Extra trusted certificates (PEM): tests' self-signed servers only. */
+  ca?: string;
 }) {
   async function rowOf(accountId: number, tx: Db = db) {
     const [row] = await tx
@@ -295,6 +321,7 @@ export function createSmtpSenders({
       const transport = await openSmtpTransport(settings, secrets.password ?? '', fetch, {
         pool: true,
         timeouts,
+        ca,
       });
       return { transport, fromAddress: settings.from_address, close: () => transport.close() };
     },

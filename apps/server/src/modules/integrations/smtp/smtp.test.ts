@@ -1,6 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { SMTP_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, userIntegrations } from '../../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../../gateways/registry.ts';
@@ -24,6 +30,90 @@ let platform: SmtpPeer;
 let merchant: SmtpPeer;
 /** A local port nothing listens on (allowed, so the refusal is the connection's, not the SSRF guard's). */
 let closedPort: number;
+/** The merchant's server offering STARTTLS (login only after the upgrade), and one with implicit TLS. */
+let starttls: TlsPeer;
+let implicitTls: TlsPeer;
+/** Implicit TLS with a certificate nobody trusts. */
+let untrusted: TlsPeer;
+
+/**
+ * A self-signed certificate for 127.0.0.1, made with the system's openssl (node's crypto makes keys
+ * but signs no certificates, and no certificate library is a dependency).
+ */
+function selfSigned(name: string): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fw-smtp-tls-'));
+  try {
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${name}`,
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type TlsPeer = {
+  port: number;
+  /** Each login with whether the connection was encrypted by then. */
+  logins: Array<{ username: string; secure: boolean }>;
+  received: Array<{ to: string[]; secure: boolean }>;
+  close(): Promise<void>;
+};
+
+/** A real SMTP server with TLS (STARTTLS, or implicit from the first byte) requiring USER/PASSWORD. */
+async function startTlsPeer(tls: { key: string; cert: string }, implicit: boolean): Promise<TlsPeer> {
+  const logins: TlsPeer['logins'] = [];
+  const received: TlsPeer['received'] = [];
+  const server = new SMTPServer({
+    secure: implicit,
+    key: tls.key,
+    cert: tls.cert,
+    // No AUTH over a plain connection: a STARTTLS client must upgrade first.
+    allowInsecureAuth: false,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    closeTimeout: 100,
+    onAuth(login, session, callback) {
+      logins.push({ username: login.username ?? '', secure: session.secure });
+      if (login.username !== USER || login.password !== PASSWORD) {
+        return callback(new Error('Authentication credentials invalid'));
+      }
+      callback(null, { user: login.username });
+    },
+    onData(stream, session, callback) {
+      stream.toArray().then(() => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), secure: session.secure });
+        callback();
+      }, callback);
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, logins, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
 
 beforeAll(async () => {
   platform = await startSmtpPeer();
@@ -31,6 +121,10 @@ beforeAll(async () => {
   const closed = await startSmtpPeer();
   closedPort = closed.port;
   await closed.close();
+  const trusted = selfSigned('127.0.0.1');
+  starttls = await startTlsPeer(trusted, false);
+  implicitTls = await startTlsPeer(trusted, true);
+  untrusted = await startTlsPeer(selfSigned('127.0.0.1'), true);
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString('utf8')));
   t = await createTestApp({
@@ -40,7 +134,13 @@ beforeAll(async () => {
     config: {
       logLevel: 'trace',
       smtpUrl: platform.url,
-      outboundAllowHosts: [`127.0.0.1:${merchant.port}`, `127.0.0.1:${closedPort}`],
+      outboundAllowHosts: [
+        `127.0.0.1:${merchant.port}`,
+        `127.0.0.1:${closedPort}`,
+        ...[starttls, implicitTls, untrusted].map((peer) => `127.0.0.1:${peer.port}`),
+      ],
+      // The tests' own CA: trusted besides the system's; certificates are still verified.
+      smtpTlsCa: trusted.cert,
     },
   });
 });
@@ -48,6 +148,7 @@ afterAll(async () => {
   await t?.close();
   await platform?.close();
   await merchant?.close();
+  await Promise.all([starttls, implicitTls, untrusted].map((peer) => peer?.close()));
 });
 
 /** Every answer is kept, to check none of them carries the password. */
@@ -81,9 +182,10 @@ async function connect(api: ApiClient) {
   return res.json().data as { id: number; settings: Record<string, unknown>; secrets: string[] };
 }
 
-async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>) {
+/** A purchase in the shop's published checkout (in `on`, the suite's app unless given); the buyer's e-mail. */
+async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>, on: TestApp = t) {
   const email = `buyer-${newKey()}@example.test`;
-  const res = await postJson(t.app, '/_fw/checkout', {
+  const res = await postJson(on.app, '/_fw/checkout', {
     step_id: shop.checkout.id,
     page_id: shop.checkoutPage,
     customer: { email, first_name: 'Bea', shipping_address: '2 Low Road' },
@@ -312,16 +414,7 @@ describe('without the platform server (no SMTP_URL)', () => {
     try {
       const shop = await shopWithFunnel(local);
       await connect(recorded(shop.api));
-      const email = `buyer-${newKey()}@example.test`;
-      const res = await postJson(local.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
-        customer: { email, first_name: 'Bea', shipping_address: '2 Low Road' },
-        payment: CARD_OK,
-        idempotency_key: newKey(),
-        items: [{ product_id: shop.main.id }],
-      });
-      expect(res.statusCode, res.body).toBe(201);
+      const email = await buy(shop, local);
       await waitFor(() => to(merchant, email)[0]);
       const invitee = `staff-${newKey()}@example.test`;
       const invited = await shop.api.post('settings/staff', {
@@ -338,5 +431,48 @@ describe('without the platform server (no SMTP_URL)', () => {
     } finally {
       await local.close();
     }
+    // A second app of its own (database, queue) to build: more than the default 30 s on a loaded machine.
+  }, 90_000);
+});
+
+describe('the SMTP sender over TLS', () => {
+  it('upgrades with STARTTLS before logging in, and speaks implicit TLS from the first byte', async () => {
+    for (const [security, peer] of [
+      ['starttls', starttls],
+      ['tls', implicitTls],
+    ] as const) {
+      const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+      const res = await api.post('connect', {
+        integration_id: ID,
+        fields: fields({ security, port: String(peer.port) }),
+      });
+      expect(res.statusCode, `${security}: ${res.body}`).toBe(200);
+      expect(res.json().data.settings).toMatchObject({ security, port: peer.port });
+      // The login came over an encrypted connection (the STARTTLS peer refuses it otherwise).
+      expect(peer.logins.at(-1)).toEqual({ username: USER, secure: true });
+      const sent = await api.post(`call-integration-method/${res.json().data.id}/send-test`, {
+        to: `tls-${security}@example.test`,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(peer.received.at(-1)).toEqual({ to: [`tls-${security}@example.test`], secure: true });
+    }
+  });
+
+  it('refuses a certificate it cannot verify, and a STARTTLS server reached without the upgrade', async () => {
+    const api = recorded(apiClient(t.app, (await signUpOwner(t.app)).auth));
+    const refused = await api.post('connect', {
+      integration_id: ID,
+      fields: fields({ security: 'tls', port: String(untrusted.port) }),
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.message).toMatch(/certificate/i);
+    expect(untrusted.logins).toHaveLength(0);
+    // security 'none' to the STARTTLS server: it will not take the password in clear.
+    const plain = await api.post('connect', {
+      integration_id: ID,
+      fields: fields({ security: 'none', port: String(starttls.port) }),
+    });
+    expect(plain.statusCode, plain.body).toBe(422);
+    expect((await api.get('user-integrations')).json().data).toEqual([]);
   });
 });

@@ -47,6 +47,27 @@ const EXCERPT_CHARS = 500;
 const EVENT_TYPES = INTEGRATION_EVENTS as readonly EventName[];
 
 type Row = typeof webhookDeliveries.$inferSelect;
+export type WebhookDeliveryRow = Row;
+
+/**
+ * Funnel apps (modules/apps) deliver through these rows too: `deliveriesOf` names the deliveries an
+ * event makes for the funnel's apps (the connection whose secrets and switch they use, and the body,
+ * else the webhook body); `attempt` carries one out, answering a status and an excerpt like a receiver,
+ * or throwing to retry with the same backoff. `post` is the signed webhook POST of the body.
+ */
+export type FunnelAppDeliveries = {
+  /** `userIntegrationId` is null when the app's integration is not connected (the attempt fails saying so). */
+  deliveriesOf(
+    event: OutboxEvent,
+  ): Promise<Array<{ userIntegrationId: number | null; funnelAppId: number; body?: string }>>;
+  /** The connection a funnel app's delivery goes through now, or why there is none (not connected …). */
+  connectionOf(row: Row): Promise<{ connection: typeof userIntegrations.$inferSelect } | { refused: string }>;
+  attempt(
+    row: Row,
+    connection: typeof userIntegrations.$inferSelect,
+    post: (url: string) => Promise<{ status: number; excerpt: string }>,
+  ): Promise<{ status: number; excerpt: string }>;
+};
 
 function answer(row: Row): Delivery {
   return {
@@ -102,6 +123,8 @@ export function createWebhookDeliveries({
       );
   }
 
+  let funnelApps: FunnelAppDeliveries | undefined;
+
   /** Idempotent: an event handed over again makes no second row, and its undelivered rows get a job. */
   async function handle(event: OutboxEvent) {
     const { accountId } = event.payload;
@@ -119,7 +142,8 @@ export function createWebhookDeliveries({
     const subscribed = connections.filter((connection) =>
       ((connection.settings.events ?? []) as string[]).includes(event.type),
     );
-    if (subscribed.length === 0) return;
+    const byApps = funnelApps ? await funnelApps.deliveriesOf(event) : [];
+    if (subscribed.length === 0 && byApps.length === 0) return;
     const eventId = eventIdOf(event.id);
     const body = webhookBody({
       id: eventId,
@@ -128,22 +152,22 @@ export function createWebhookDeliveries({
       payload: event.payload as unknown as Record<string, unknown>,
     });
     const retryUntil = new Date(Date.now() + retry.windowMs);
+    const common = { accountId, outboxEventId: event.id, eventId, eventType: event.type, retryUntil };
+    const values = [
+      ...subscribed.map((connection) => ({ ...common, userIntegrationId: connection.id, body })),
+      ...byApps.map((made) => ({
+        ...common,
+        userIntegrationId: made.userIntegrationId,
+        funnelAppId: made.funnelAppId,
+        body: made.body ?? body,
+      })),
+    ];
     const inserted = await db
       .insert(webhookDeliveries)
-      .values(
-        subscribed.map((connection) => ({
-          accountId,
-          userIntegrationId: connection.id,
-          outboxEventId: event.id,
-          eventId,
-          eventType: event.type,
-          body,
-          retryUntil,
-        })),
-      )
+      .values(values)
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
-    if (inserted.length === subscribed.length) {
+    if (inserted.length === values.length) {
       await enqueue(inserted.map((row) => row.id));
       return;
     }
@@ -195,28 +219,51 @@ export function createWebhookDeliveries({
   async function attempt(deliveryId: number): Promise<Row | null> {
     const row = await claim(deliveryId);
     if (!row) return null;
-    const [connection] = await db
-      .select()
-      .from(userIntegrations)
-      .where(and(ownedBy(userIntegrations, row.accountId), eq(userIntegrations.id, row.userIntegrationId)));
-    if (!connection || connection.connectedAt === null || !connection.active || !connection.secretsSealed) {
-      await finish(row, {
-        status: 'failed',
-        nextAttemptAt: null,
-        error: connection?.connectedAt ? 'The webhook is switched off' : 'The webhook is disconnected',
-      });
-      return null;
+    let connection: typeof userIntegrations.$inferSelect | undefined;
+    if (row.funnelAppId !== null && funnelApps) {
+      // A funnel app uses its integration's connection as it is now (connected since, or gone).
+      const found = await funnelApps.connectionOf(row);
+      if ('refused' in found) {
+        // Nothing to retry for 24 h: failed at once with the reason; Resend tries again.
+        return finish(row, { status: 'failed', nextAttemptAt: null, error: found.refused });
+      }
+      connection = found.connection;
+    } else {
+      [connection] = await db
+        .select()
+        .from(userIntegrations)
+        .where(
+          and(ownedBy(userIntegrations, row.accountId), eq(userIntegrations.id, row.userIntegrationId ?? 0)),
+        );
+      if (!connection || connection.connectedAt === null || !connection.active || !connection.secretsSealed) {
+        await finish(row, {
+          status: 'failed',
+          nextAttemptAt: null,
+          error: connection?.connectedAt ? 'The webhook is switched off' : 'The webhook is disconnected',
+        });
+        return null;
+      }
+    }
+    if (row.userIntegrationId !== connection.id) {
+      // Connected after the event: the row joins that connection (and its log).
+      await db
+        .update(webhookDeliveries)
+        .set({ userIntegrationId: connection.id })
+        .where(eq(webhookDeliveries.id, row.id));
+    }
+    if (!connection.secretsSealed) {
+      return finish(row, { status: 'failed', nextAttemptAt: null, error: 'The integration is disconnected' });
     }
     const secrets = box.open(
       { accountId: row.accountId, integrationId: connection.integrationId },
       connection.secretsSealed,
     );
-    const url = String(connection.settings.url ?? '');
     const started = performance.now();
     let responseCode: number | null = null;
     let excerpt: string | null = null;
     let error: string | null = null;
-    try {
+    /** The signed POST of the row's body to `url`: what a webhook delivery is. */
+    const post = async (url: string) => {
       const response = await fetch(url, {
         method: 'POST',
         body: row.body,
@@ -235,9 +282,16 @@ export function createWebhookDeliveries({
           ),
         },
       });
-      responseCode = response.status;
-      excerpt = response.body.toString('utf8').slice(0, EXCERPT_CHARS);
-      if (response.status < 200 || response.status > 299) error = `The receiver answered ${response.status}`;
+      return { status: response.status, excerpt: response.body.toString('utf8') };
+    };
+    try {
+      const outcome =
+        row.funnelAppId !== null && funnelApps
+          ? await funnelApps.attempt(row, connection, post)
+          : await post(String(connection.settings.url ?? ''));
+      responseCode = outcome.status;
+      excerpt = outcome.excerpt.slice(0, EXCERPT_CHARS);
+      if (outcome.status < 200 || outcome.status > 299) error = `The receiver answered ${outcome.status}`;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
     }
@@ -303,16 +357,20 @@ export function createWebhookDeliveries({
     },
   });
 
-  async function rowOf(accountId: number, connectionId: number, deliveryId: number): Promise<Row> {
+  /** A connection's log (the account webhook's), or a funnel app's. */
+  type Source = { connectionId: number } | { funnelAppId: number };
+  const ofSource = (source: Source) =>
+    'connectionId' in source
+      ? eq(webhookDeliveries.userIntegrationId, source.connectionId)
+      : eq(webhookDeliveries.funnelAppId, source.funnelAppId);
+  const sourceOf = (key: number | Source): Source => (typeof key === 'number' ? { connectionId: key } : key);
+
+  async function rowOf(accountId: number, source: Source, deliveryId: number): Promise<Row> {
     const [row] = await db
       .select()
       .from(webhookDeliveries)
       .where(
-        and(
-          ownedBy(webhookDeliveries, accountId),
-          eq(webhookDeliveries.userIntegrationId, connectionId),
-          eq(webhookDeliveries.id, deliveryId),
-        ),
+        and(ownedBy(webhookDeliveries, accountId), ofSource(source), eq(webhookDeliveries.id, deliveryId)),
       );
     if (!row) throw notFound('Delivery');
     return row;
@@ -322,15 +380,20 @@ export function createWebhookDeliveries({
     handle,
     attempt,
     sweep,
+    /** Lets funnel apps make deliveries of events and carry out their attempts (set once at start). */
+    attachFunnelApps(handler: FunnelAppDeliveries) {
+      funnelApps = handler;
+    },
 
+    /** The log of a connection (its id) or of a funnel app (`{funnelAppId}`), newest first. */
     async list(
       accountId: number,
-      connectionId: number,
+      key: number | Source,
       query: { page: number; per_page: number; status?: DeliveryStatus },
     ) {
       const where = and(
         ownedBy(webhookDeliveries, accountId),
-        eq(webhookDeliveries.userIntegrationId, connectionId),
+        ofSource(sourceOf(key)),
         query.status ? eq(webhookDeliveries.status, query.status) : undefined,
       );
       const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
@@ -344,13 +407,13 @@ export function createWebhookDeliveries({
       return { rows: rows.map(answer), total: Number(total?.n ?? 0) };
     },
 
-    async get(accountId: number, connectionId: number, deliveryId: number) {
-      return answer(await rowOf(accountId, connectionId, deliveryId));
+    async get(accountId: number, key: number | Source, deliveryId: number) {
+      return answer(await rowOf(accountId, sourceOf(key), deliveryId));
     },
 
     /** A new attempt now, with the same event id (receivers dedupe), and a fresh 24 h of retries. */
-    async resend(accountId: number, connectionId: number, deliveryId: number): Promise<Delivery> {
-      await rowOf(accountId, connectionId, deliveryId);
+    async resend(accountId: number, key: number | Source, deliveryId: number): Promise<Delivery> {
+      await rowOf(accountId, sourceOf(key), deliveryId);
       const [row] = await db
         .update(webhookDeliveries)
         .set({
@@ -366,8 +429,8 @@ export function createWebhookDeliveries({
       return answer(row);
     },
 
-    /** A `ping` event of its own to the connection, delivered like any other. */
-    async sendTest(accountId: number, connectionId: number): Promise<Row> {
+    /** A `ping` event of its own to the connection (or a funnel webhook of it), delivered like any other. */
+    async sendTest(accountId: number, connectionId: number, funnelAppId: number | null = null): Promise<Row> {
       const eventId = `evt_test_${randomBytes(8).toString('hex')}`;
       const body = webhookBody({
         id: eventId,
@@ -380,6 +443,7 @@ export function createWebhookDeliveries({
         .values({
           accountId,
           userIntegrationId: connectionId,
+          funnelAppId,
           eventId,
           eventType: 'ping',
           body,

@@ -23,12 +23,14 @@ function stepResult(result: Record<string, unknown>): string {
   if (typeof result.sms_message_id === 'number') return `SMS to ${String(result.to)}`;
   if (typeof result.to === 'string') return `To ${result.to}: ${String(result.subject ?? '')}`;
   if (typeof result.branch === 'string') return result.branch === 'yes' ? 'Yes' : 'No';
+  if (typeof result.method === 'string') return `Called ${result.method}`;
   return '';
 }
 
 const STEP_TYPE_LABELS: Record<string, string> = {
   send_email: 'Send e-mail',
   send_sms: 'Send SMS',
+  integration: 'Integration action',
   wait: 'Wait',
   condition: 'Condition',
   end: 'End automation',

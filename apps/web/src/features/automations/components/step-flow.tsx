@@ -5,10 +5,11 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { stepSummary } from '../labels.ts';
 import classes from './automations.module.css';
 
-export type StepKind = 'action' | 'sms' | 'wait' | 'condition' | 'end';
+export type StepKind = 'action' | 'integration' | 'sms' | 'wait' | 'condition' | 'end';
 const KIND_OF: Record<AutomationStep['type'], StepKind> = {
   send_email: 'action',
   send_sms: 'sms',
+  integration: 'integration',
   wait: 'wait',
   condition: 'condition',
   end: 'end',
@@ -49,6 +50,7 @@ function AddButton({
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => onAdd(path, 'action')}>Add action</Menu.Item>
+          <Menu.Item onClick={() => onAdd(path, 'integration')}>Add integration action</Menu.Item>
           <Menu.Item onClick={() => onAdd(path, 'sms')}>Send SMS</Menu.Item>
           <Menu.Item onClick={() => onAdd(path, 'wait')}>Add wait</Menu.Item>
           <Menu.Item onClick={() => onAdd(path, 'condition')}>Another condition</Menu.Item>
@@ -62,6 +64,7 @@ function AddButton({
 
 const KIND_LABELS: Record<StepKind, string> = {
   action: 'Send e-mail',
+  integration: 'Integration',
   sms: 'Send SMS',
   wait: 'Wait',
   condition: 'Condition',

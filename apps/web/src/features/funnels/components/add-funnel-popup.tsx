@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { isPlanRefusal } from '../../../shared/use-api-mutation.ts';
 import { kindOf, useCreateFunnel } from '../api.ts';
 import { FUNNEL_KIND_OPTIONS } from '../funnel-kinds.ts';
 
@@ -48,7 +49,8 @@ export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProp
             required
             maxLength={200}
             value={name}
-            error={create.error?.message}
+            // A plan limit is the session's notice (with the upgrade link), not this field's error.
+            error={isPlanRefusal(create.error) ? undefined : create.error?.message}
             onChange={(event) => {
               setName(event.currentTarget.value);
               create.reset();

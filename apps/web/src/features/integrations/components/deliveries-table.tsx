@@ -1,10 +1,10 @@
-import type { Delivery, UserIntegration } from '@funnelwork/domain/integrations/contracts';
+import type { Delivery } from '@funnelwork/domain/integrations/contracts';
 import { Badge, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { LockedButton } from '../../../shared/locked-button.tsx';
-import { useDeliveries, useResendDelivery } from '../api.ts';
+import { type DeliveryLog, useDeliveries, useResendDelivery } from '../api.ts';
 
 const STATUS_COLOURS: Record<Delivery['status'], string> = {
   pending: 'yellow',
@@ -12,17 +12,22 @@ const STATUS_COLOURS: Record<Delivery['status'], string> = {
   failed: 'red',
 };
 
-/** The webhook's delivery log: status, response code, latency, attempts, and Resend. */
+/**
+ * A delivery log (the account webhook's, or a funnel app's): status, response code, latency, attempts,
+ * and Resend.
+ */
 export function DeliveriesTable({
-  connection,
+  log,
   canResend,
+  empty = 'No deliveries yet. Events you chose are sent here as they happen.',
 }: {
-  connection: UserIntegration;
+  log: DeliveryLog;
   canResend: boolean;
+  empty?: string;
 }) {
   const [page, setPage] = useState(1);
-  const deliveries = useDeliveries(connection.id, page);
-  const resend = useResendDelivery();
+  const deliveries = useDeliveries(log, page);
+  const resend = useResendDelivery(log);
   const rows = deliveries.data?.data ?? [];
   return (
     <Stack gap="xs">
@@ -32,7 +37,7 @@ export function DeliveriesTable({
       {deliveries.isError && <ErrorBox message={deliveries.error.message} />}
       {deliveries.data && rows.length === 0 && (
         <Text size="sm" c="dimmed">
-          No deliveries yet. Events you chose are sent here as they happen.
+          {empty}
         </Text>
       )}
       {rows.length > 0 && (
@@ -58,7 +63,8 @@ export function DeliveriesTable({
                       {delivery.event_id}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  {/* A long error in the next column must not squeeze the badge to "FAI…". */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge color={STATUS_COLOURS[delivery.status]} variant="light">
                       {delivery.status}
                     </Badge>
@@ -71,7 +77,7 @@ export function DeliveriesTable({
                   <Table.Td>
                     <Text size="sm">{delivery.response_code ?? '—'}</Text>
                     {delivery.error && (
-                      <Text size="xs" c="red" title={delivery.response_excerpt ?? undefined}>
+                      <Text size="xs" c="red" maw={320} title={delivery.response_excerpt ?? undefined}>
                         {delivery.error}
                       </Text>
                     )}
@@ -85,7 +91,7 @@ export function DeliveriesTable({
                       size="xs"
                       variant="default"
                       loading={resend.isPending && resend.variables?.deliveryId === delivery.id}
-                      onClick={() => resend.mutate({ id: connection.id, deliveryId: delivery.id })}
+                      onClick={() => resend.mutate({ deliveryId: delivery.id })}
                     >
                       Resend
                     </LockedButton>

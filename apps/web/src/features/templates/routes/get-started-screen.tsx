@@ -35,7 +35,7 @@ export function GetStartedScreen() {
     <>
       <PageHeader
         title={`Get started${me.member.first_name ? `, ${me.member.first_name}` : ''}`}
-        description="Three steps to your first sale."
+        description="Four steps to your first sale, each ticked as soon as it is done."
       />
       <OnboardingChecklist />
       <SimpleGrid cols={{ base: 1, md: 3 }} mb="xl">

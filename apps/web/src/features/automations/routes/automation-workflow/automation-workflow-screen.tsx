@@ -32,6 +32,7 @@ import {
   useEmailTemplates,
   useSaveAutomation,
 } from '../../api.ts';
+import { IntegrationActionPopup } from '../../components/integration-action-popup.tsx';
 import { RunHistory } from '../../components/run-history.tsx';
 import { StepFlow, type StepKind, stepKind } from '../../components/step-flow.tsx';
 import {
@@ -303,6 +304,12 @@ function Workflow({ automation }: { automation: Automation }) {
           step={editing.step?.type === 'send_email' ? editing.step : undefined}
           userId={me.id}
           editorPath={editorPath}
+        />
+      )}
+      {editing?.kind === 'integration' && (
+        <IntegrationActionPopup
+          {...popupProps}
+          step={editing.step?.type === 'integration' ? editing.step : undefined}
         />
       )}
       {editing?.kind === 'sms' && (

@@ -1,6 +1,6 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../../shared/format.ts';
 import { useBillingDetails } from '../../api.ts';
 import { AdminOnly } from '../../components/admin-only.tsx';
@@ -16,9 +16,27 @@ export function PaymentSuccessfulScreen() {
   );
 }
 
+/** Back from Stripe Checkout (`?session_id`): the plan is confirmed once the server has its webhook. */
+const confirmedByServer = (details: { status: string; provider: string }) =>
+  details.status === 'active' && details.provider === 'stripe';
+
 function Confirmation() {
-  const details = useBillingDetails();
+  const [params] = useSearchParams();
+  const fromStripe = params.has('session_id');
+  const details = useBillingDetails(fromStripe ? confirmedByServer : undefined);
   const plan = details.data?.plan;
+  if (fromStripe && !(details.data && confirmedByServer(details.data))) {
+    return (
+      <Card padding="xl">
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed" ta="center" data-testid="payment-confirming">
+            Confirming your payment with Stripe…
+          </Text>
+        </Stack>
+      </Card>
+    );
+  }
   return (
     <Card padding="xl">
       <Stack align="center" gap="sm">

@@ -66,7 +66,7 @@ export function FunnelLayout() {
     { to: 'settings', label: 'Settings', icon: IconSettings, locked: !access.funnels },
     { to: 'orders', label: 'Orders', icon: IconReceipt },
     { to: kind === 'wfunnel' ? 'analytics-v2' : 'analytics', label: 'Analytics', icon: IconChartBar },
-    { to: '/apps', label: 'Apps', icon: IconAppWindow, locked: !access.funnels },
+    { to: 'apps/tracking-pixels', label: 'Apps', icon: IconAppWindow, locked: !access.funnels },
     // "funnel automations are locked without automations permission."
     {
       to: kind === 'wfunnel' ? 'automations/v2' : `/automations?funnel_id=${id}`,

@@ -118,7 +118,7 @@ export function IntegrationDetailsScreen() {
           </Card>
           {connection && (
             <Card withBorder>
-              <DeliveriesTable connection={connection} canResend={automator} />
+              <DeliveriesTable log={`user-integrations/${connection.id}`} canResend={automator} />
             </Card>
           )}
         </>

@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_deliveries" ALTER COLUMN "user_integration_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_account_funnel_app_idx" ON "webhook_deliveries" USING btree ("account_id","funnel_app_id","id") WHERE "webhook_deliveries"."funnel_app_id" is not null;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_connection_check" CHECK ("webhook_deliveries"."user_integration_id" is not null or "webhook_deliveries"."funnel_app_id" is not null);

@@ -1,0 +1,38 @@
+// Issue 18, onboarding: "choosing a plan (goes to /billing) … sets onboarding_finished by a user
+// update", and "a checklist on /get-started … that ticks itself from real data".
+import { expect, test } from '@playwright/test';
+import { apiCall, shot, signUp, uniqueEmail } from './helpers.ts';
+
+test('the welcome popup\'s "Choose a plan" goes to /billing for good; the checklist ticks a created funnel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, {
+    email: uniqueEmail('onboard'),
+    password: 'onboard password',
+    firstName: 'Olga',
+    business: 'Olga Oils',
+  });
+  await expect(page).toHaveURL(/\/get-started$/);
+  const checklist = page.getByTestId('onboarding-checklist');
+  await expect(checklist).toContainText('0 of 4 done');
+  await shot(page, 'onboarding-welcome');
+
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Funnelwork, Olga!' });
+  await welcome.getByRole('button', { name: 'Choose a plan' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByTestId('plan-name')).toHaveText('14-day trial');
+  // onboarding_finished was saved: a reload neither reopens the popup nor goes back to /get-started.
+  await page.reload();
+  await expect(page.getByTestId('plan-name')).toHaveText('14-day trial');
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await apiCall(page, 'POST', 'funnels', { name: 'First funnel', funnel_type: 1 });
+  await page.goto('/get-started');
+  await expect(checklist).toContainText('1 of 4 done');
+  await expect(checklist.locator('[data-done="true"]')).toHaveText('Create a funnel');
+  await expect(checklist.getByRole('link', { name: 'Connect a payment gateway' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await shot(page, 'onboarding-checklist');
+});
