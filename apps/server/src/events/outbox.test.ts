@@ -98,6 +98,74 @@ describe('the events outbox', () => {
     expect(await pendingOf(owner.accountId)).toEqual([]);
   });
 
+  it('hands a consumer with handleMany the batch’s events of its types at once, in order', async () => {
+    const owner = await signUpOwner(t.app);
+    const db = t.database.db;
+    for (const id of [31, 32, 33, 34]) {
+      await db.transaction((tx) =>
+        recordEvent(tx, 'order.paid', `checkout-${id}`, paid(owner.accountId, id)),
+      );
+    }
+    const batches: string[][] = [];
+    const one: string[] = [];
+    const outbox = createOutbox({ db, queue: idle });
+    outbox.consume({
+      name: 'batch',
+      types: ['order.paid'],
+      async handle(event) {
+        if (event.payload.accountId === owner.accountId) one.push(event.key);
+      },
+      async handleMany(events) {
+        batches.push(events.filter((e) => e.payload.accountId === owner.accountId).map((e) => e.key));
+      },
+    });
+    while ((await outbox.dispatch()) > 0);
+    expect(batches.flat()).toEqual(['checkout-31', 'checkout-32', 'checkout-33', 'checkout-34']);
+    expect(batches.filter((keys) => keys.length > 0)).toHaveLength(1);
+    expect(one).toEqual([]);
+    expect(await pendingOf(owner.accountId)).toEqual([]);
+  });
+
+  it('a failing handleMany falls back to one event at a time: only the bad event stays undispatched', async () => {
+    const owner = await signUpOwner(t.app);
+    const db = t.database.db;
+    for (const id of [41, 42, 43]) {
+      await db.transaction((tx) =>
+        recordEvent(tx, 'order.paid', `checkout-${id}`, paid(owner.accountId, id)),
+      );
+    }
+    const handled: string[] = [];
+    const later: string[] = [];
+    const errors: unknown[] = [];
+    const outbox = createOutbox({ db, queue: idle, onError: (e) => errors.push(e) });
+    const mine = (event: OutboxEvent) => event.payload.accountId === owner.accountId;
+    outbox.consume({
+      name: 'picky',
+      types: ['order.paid'],
+      async handle(event) {
+        if (!mine(event)) return;
+        if (event.key === 'checkout-42') throw new Error('bad event');
+        handled.push(event.key);
+      },
+      async handleMany(events) {
+        if (events.some((event) => event.key === 'checkout-42')) throw new Error('bad batch');
+      },
+    });
+    // A consumer after it does not get the event the first one failed on.
+    outbox.consume({
+      name: 'after',
+      types: ['order.paid'],
+      async handle(event) {
+        if (mine(event)) later.push(event.key);
+      },
+    });
+    while ((await outbox.dispatch()) > 0);
+    expect(handled).toEqual(['checkout-41', 'checkout-43']);
+    expect(later).toEqual(['checkout-41', 'checkout-43']);
+    expect((await pendingOf(owner.accountId)).map((row) => row.key)).toEqual(['checkout-42']);
+    expect(errors.map(String)).toEqual(['Error: bad batch', 'Error: bad event']);
+  });
+
   it('a consumer that fails leaves the event to be handed over again once its claim expires', async () => {
     const owner = await signUpOwner(t.app);
     const db = t.database.db;

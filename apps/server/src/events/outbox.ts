@@ -36,6 +36,11 @@ export type OutboxConsumer = {
   name: string;
   types: readonly EventName[];
   handle(event: OutboxEvent): Promise<void>;
+  /**
+   * The same for several events at once, in order (one read, one enqueue for a batch). If it throws,
+   * the dispatcher hands the same events to `handle` one by one, so a bad event fails alone.
+   */
+  handleMany?(events: OutboxEvent[]): Promise<void>;
 };
 
 /**
@@ -67,8 +72,9 @@ function takingTurns(rows: Row[]): Row[] {
 /**
  * The outbox's dispatcher: while the queue runs it polls for undispatched events (and is woken by the
  * in-process bus for speed), claims a batch in one statement (SKIP LOCKED, so processes share the
- * work; accounts take turns), hands each event in order to the consumers of its type and marks it dispatched. A consumer
- * that throws leaves the event undispatched; it is handed over again when its claim expires. After
+ * work; accounts take turns), hands each consumer the batch's events of its types in order, and marks
+ * them dispatched in one statement. A consumer that throws on an event leaves it undispatched; it is
+ * handed over again when its claim expires. After
  * downtime, everything recorded meanwhile is still there and goes out on start.
  */
 export function createOutbox({
@@ -112,23 +118,44 @@ export function createOutbox({
         where id in (select id from chosen)
         returning id, type, key, payload, created_at`),
     );
-    for (const row of takingTurns(rows)) {
-      const event = {
-        id: Number(row.id),
-        type: row.type,
-        key: row.key,
-        payload: row.payload,
-        createdAt: new Date(row.created_at),
-      } as OutboxEvent;
-      try {
-        for (const consumer of consumers) {
-          if (consumer.types.includes(event.type)) await consumer.handle(event);
+    const events = takingTurns(rows).map(
+      (row) =>
+        ({
+          id: Number(row.id),
+          type: row.type,
+          key: row.key,
+          payload: row.payload,
+          createdAt: new Date(row.created_at),
+        }) as OutboxEvent,
+    );
+    // Each consumer takes the batch's events of its types at once; an event a consumer fails on goes
+    // to no later consumer and stays undispatched (all of them get it again: they are idempotent).
+    const failed = new Set<number>();
+    for (const consumer of consumers) {
+      const mine = events.filter((event) => consumer.types.includes(event.type) && !failed.has(event.id));
+      if (mine.length === 0) continue;
+      if (consumer.handleMany && mine.length > 1) {
+        try {
+          await consumer.handleMany(mine);
+          continue;
+        } catch (error) {
+          onError(error);
         }
-      } catch (error) {
-        onError(error);
-        continue;
       }
-      await db.execute(sql`update outbox_events set dispatched_at = now() where id = ${event.id}`);
+      for (const event of mine) {
+        try {
+          await consumer.handle(event);
+        } catch (error) {
+          onError(error);
+          failed.add(event.id);
+        }
+      }
+    }
+    const dispatched = events.filter((event) => !failed.has(event.id)).map((event) => event.id);
+    if (dispatched.length > 0) {
+      await db.execute(
+        sql`update outbox_events set dispatched_at = now() where id in (${sql.join(dispatched, sql`, `)})`,
+      );
     }
     return rows.length;
   }

@@ -59,8 +59,16 @@ export type JobQueue = {
   sendMany<T extends z.ZodType>(
     job: JobDefinition<T>,
     data: z.input<T>[],
-    /** `startAfter(i)`: when the i-th job is due (delayed jobs sent in bulk). */
-    options?: { expireInSeconds?: number; startAfter?: (index: number) => Date },
+    /**
+     * `startAfter(i)`: when the i-th job is due (delayed jobs sent in bulk); `priority(i)` its priority
+     * (higher first), `retryDelay` instead of the job definition's.
+     */
+    options?: {
+      expireInSeconds?: number;
+      startAfter?: (index: number) => Date;
+      priority?: (index: number) => number;
+      retryDelay?: number;
+    },
   ): Promise<void>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
@@ -107,7 +115,8 @@ export function createJobQueue(
     },
     async sendMany(job, data, options = {}) {
       if (data.length === 0) return;
-      const { retryLimit, retryDelay, retryBackoff } = job.options;
+      const { retryLimit, retryBackoff } = job.options;
+      const retryDelay = options.retryDelay ?? job.options.retryDelay;
       const expireInSeconds = options.expireInSeconds ?? job.options.expireInSeconds;
       await boss.insert(
         data.map((item, index) => ({
@@ -118,6 +127,7 @@ export function createJobQueue(
           retryBackoff,
           expireInSeconds,
           ...(options.startAfter && { startAfter: options.startAfter(index) }),
+          ...(options.priority && { priority: options.priority(index) }),
         })),
       );
       const worker = workers.get(job.id);

@@ -133,43 +133,70 @@ export function createAutomationsEngine({
   const staleMs = Math.min(STALE_MS, jobExpirySeconds * 1000);
   const sweepEveryMs = sweepMs ?? Math.min(30_000, staleMs / 2);
 
-  /** The run's next job, prioritised by how few runs its account has running (per-account fairness). */
-  async function enqueue(run: { id: number; accountId: number }, startAfter?: Date) {
+  /** A step job's priority: higher for an account with fewer running runs (per-account fairness). */
+  async function priorityOf(accountId: number) {
     const [row] = rowsOf<{ running: number }>(
       await db.execute(sql`select count(*)::int as running from (
-        select 1 from automation_runs where account_id = ${run.accountId} and status = 'running'
+        select 1 from automation_runs where account_id = ${accountId} and status = 'running'
         limit ${FAIR_SHARE_CEILING}) r`),
     );
-    const priority = FAIR_SHARE_CEILING - Number(row?.running ?? 0);
+    return FAIR_SHARE_CEILING - Number(row?.running ?? 0);
+  }
+
+  /** The run's next job, prioritised by how few runs its account has running (per-account fairness). */
+  async function enqueue(run: { id: number; accountId: number }, startAfter?: Date) {
     await queue.send(
       runStepJob,
       { runId: run.id },
       {
         expireInSeconds: jobExpirySeconds,
         retryDelay: retryDelaySeconds,
-        priority,
+        priority: await priorityOf(run.accountId),
         ...(startAfter && { startAfter }),
       },
     );
   }
 
-  async function contextOf(run: Run): Promise<RunContext> {
-    const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, run.eventId));
+  /** The first jobs of new runs in one send, each account's priority counted once. */
+  async function enqueueMany(runs: Array<{ id: number; accountId: number }>) {
+    if (runs.length === 0) return;
+    const priorities = new Map<number, number>();
+    for (const { accountId } of runs) {
+      if (!priorities.has(accountId)) priorities.set(accountId, await priorityOf(accountId));
+    }
+    await queue.sendMany(
+      runStepJob,
+      runs.map((run) => ({ runId: run.id })),
+      {
+        expireInSeconds: jobExpirySeconds,
+        retryDelay: retryDelaySeconds,
+        priority: (index) => priorities.get(runs[index]?.accountId ?? 0) ?? FAIR_SHARE_CEILING,
+      },
+    );
+  }
+
+  /** What a run knows of its event, in three reads: the event with the owner's time zone, the order with its lines, the customer. */
+  async function contextOf(run: Pick<Run, 'accountId' | 'eventId'>): Promise<RunContext> {
+    const [found] = await db
+      .select({ event: outboxEvents, timeZone: users.timeZone })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.ownerUserId))
+      .leftJoin(outboxEvents, and(eq(outboxEvents.accountId, accounts.id), eq(outboxEvents.id, run.eventId)))
+      .where(eq(accounts.id, run.accountId));
+    const event = found?.event ?? null;
     const payload = (event?.payload ?? {}) as Record<string, unknown>;
     const orderId = typeof payload.orderId === 'number' ? payload.orderId : null;
     let order: RunContext['order'] = null;
     if (orderId !== null) {
-      const [row] = await db
-        .select()
+      const rows = await db
+        .select({ order: orders, line: orderItems })
         .from(orders)
-        .where(and(ownedBy(orders, run.accountId), eq(orders.id, orderId)));
-      if (row) {
-        const lines = await db
-          .select()
-          .from(orderItems)
-          .where(eq(orderItems.orderId, row.id))
-          .orderBy(orderItems.id);
-        order = { ...row, lines };
+        .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(and(ownedBy(orders, run.accountId), eq(orders.id, orderId)))
+        .orderBy(orderItems.id);
+      const [first] = rows;
+      if (first) {
+        order = { ...first.order, lines: rows.flatMap(({ line }) => (line ? [line] : [])) };
       }
     }
     const customerId =
@@ -189,11 +216,6 @@ export function createAutomationsEngine({
         .where(and(ownedBy(customers, run.accountId), eq(customers.id, customerId)));
       customer = row ?? null;
     }
-    const [owner] = await db
-      .select({ timeZone: users.timeZone })
-      .from(accounts)
-      .innerJoin(users, eq(users.id, accounts.ownerUserId))
-      .where(eq(accounts.id, run.accountId));
     const productIds = order
       ? order.lines.map((line) => line.productId)
       : typeof payload.productId === 'number'
@@ -206,7 +228,7 @@ export function createAutomationsEngine({
       order,
       productIds,
       funnelId,
-      timeZone: owner?.timeZone ?? 'Europe/London',
+      timeZone: found?.timeZone ?? 'Europe/London',
     };
   }
 
@@ -224,57 +246,92 @@ export function createAutomationsEngine({
     };
   }
 
-  /** Starts one run per active automation whose trigger and limits match the event. */
-  async function startRuns(event: OutboxEvent): Promise<number[]> {
-    const triggerIds = AUTOMATION_TRIGGERS.filter((t) => t.event === event.type).map((t) => t.id);
-    if (triggerIds.length === 0) return [];
-    // "Order Fulfilled" is fired by the fulfil action with trigger_automations on, not by tracking edits.
+  /** The trigger ids an event fires ("Order Fulfilled" only by the fulfil action with trigger_automations on). */
+  function triggerIdsOf(event: OutboxEvent): string[] {
     if (
       event.type === 'order.fulfilled' &&
       (event.payload.change !== 'fulfilled' || !event.payload.triggerAutomations)
     ) {
       return [];
     }
-    const { accountId } = event.payload;
+    return AUTOMATION_TRIGGERS.filter((t) => t.event === event.type).map((t) => t.id);
+  }
+
+  /**
+   * Starts one run per active automation whose trigger and limits match each event: the events'
+   * automations in one read, the runs in one insert (unique per automation and event, so an event
+   * handed over again starts nothing twice) and their first jobs in one send. An event's order and
+   * customer are read only when a matching automation is limited to funnels or products.
+   */
+  async function startRunsFor(events: OutboxEvent[]): Promise<number[]> {
+    const firing = events
+      .map((event) => ({ event, triggerIds: triggerIdsOf(event) }))
+      .filter(({ triggerIds }) => triggerIds.length > 0);
+    if (firing.length === 0) return [];
     const candidates = await db
       .select()
       .from(automations)
       .where(
         and(
-          ownedBy(automations, accountId),
+          inArray(automations.accountId, [...new Set(firing.map(({ event }) => event.payload.accountId))]),
           eq(automations.status, 'active'),
           isNull(automations.archivedAt),
-          inArray(sql<string>`${automations.trigger}->>'id'`, triggerIds),
+          inArray(sql<string>`${automations.trigger}->>'id'`, [
+            ...new Set(firing.flatMap(({ triggerIds }) => triggerIds)),
+          ]),
         ),
       );
     if (candidates.length === 0) return [];
-    const probe = await contextOf({ accountId, eventId: event.id } as Run);
-    const started: number[] = [];
-    for (const automation of candidates) {
-      const { funnel_ids: funnelIds, product_ids: productIds } = automation.trigger;
-      if (automation.funnelId !== null && automation.funnelId !== probe.funnelId) continue;
-      if (funnelIds.length > 0 && (probe.funnelId === null || !funnelIds.includes(probe.funnelId))) continue;
-      if (productIds.length > 0 && !probe.productIds.some((id) => productIds.includes(id))) continue;
-      const [run] = await db
-        .insert(automationRuns)
-        .values({
+    const values: Array<typeof automationRuns.$inferInsert> = [];
+    for (const { event, triggerIds } of firing) {
+      const { accountId } = event.payload;
+      const matching = candidates.filter(
+        (automation) =>
+          automation.accountId === accountId && triggerIds.includes(String(automation.trigger.id)),
+      );
+      if (matching.length === 0) continue;
+      const limited = matching.some(
+        (automation) =>
+          automation.funnelId !== null ||
+          automation.trigger.funnel_ids.length > 0 ||
+          automation.trigger.product_ids.length > 0,
+      );
+      const probe = limited ? await contextOf({ accountId, eventId: event.id }) : null;
+      for (const automation of matching) {
+        if (probe) {
+          const { funnel_ids: funnelIds, product_ids: productIds } = automation.trigger;
+          if (automation.funnelId !== null && automation.funnelId !== probe.funnelId) continue;
+          if (funnelIds.length > 0 && (probe.funnelId === null || !funnelIds.includes(probe.funnelId)))
+            continue;
+          if (productIds.length > 0 && !probe.productIds.some((id) => productIds.includes(id))) continue;
+        }
+        const hasSteps = automation.steps.length > 0;
+        values.push({
           accountId,
           automationId: automation.id,
           eventId: event.id,
           version: automation.version,
           steps: automation.steps,
-          status: automation.steps.length > 0 ? 'running' : 'done',
-          currentPath: automation.steps.length > 0 ? '0' : null,
-          finishedAt: automation.steps.length > 0 ? null : clock(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: automationRuns.id, status: automationRuns.status });
-      if (run?.status === 'running') {
-        started.push(run.id);
-        await enqueue({ id: run.id, accountId });
+          status: hasSteps ? 'running' : 'done',
+          currentPath: hasSteps ? '0' : null,
+          finishedAt: hasSteps ? null : clock(),
+        });
       }
     }
-    return started;
+    if (values.length === 0) return [];
+    const runs = await db.insert(automationRuns).values(values).onConflictDoNothing().returning({
+      id: automationRuns.id,
+      accountId: automationRuns.accountId,
+      status: automationRuns.status,
+    });
+    const started = runs.filter((run) => run.status === 'running');
+    await enqueueMany(started);
+    return started.map((run) => run.id);
+  }
+
+  /** Starts one run per active automation whose trigger and limits match the event. */
+  function startRuns(event: OutboxEvent): Promise<number[]> {
+    return startRunsFor([event]);
   }
 
   /**
@@ -374,8 +431,9 @@ export function createAutomationsEngine({
     run: Run,
     path: string,
     step: Extract<AutomationStep, { type: 'send_email' }>,
+    contextOfRun: () => Promise<RunContext>,
   ): Promise<{ continues: boolean; deliver: number | null }> {
-    const context = await contextOf(run);
+    const context = await contextOfRun();
     const [template] = await db
       .select({ compiled: emailTemplates.compiled })
       .from(emailTemplates)
@@ -445,8 +503,9 @@ export function createAutomationsEngine({
     run: Run,
     path: string,
     step: Extract<AutomationStep, { type: 'send_sms' }>,
+    contextOfRun: () => Promise<RunContext>,
   ): Promise<{ continues: boolean; deliver: number | null }> {
-    const context = await contextOf(run);
+    const context = await contextOfRun();
     const to = context.customer?.phone ?? '';
     if (to.trim() === '') throw new StepFailure('The customer has no phone number');
     const values = mergeValuesOf(context);
@@ -554,8 +613,9 @@ export function createAutomationsEngine({
     run: Run,
     path: string,
     step: Extract<AutomationStep, { type: 'integration' }>,
+    contextOfRun: () => Promise<RunContext>,
   ): Promise<boolean> {
-    const context = await contextOf(run);
+    const context = await contextOfRun();
     const texts = integrationInput(context, step.params);
     const action = integrationActionOf(step.integration_id, step.method);
     const input = action && 'orderFields' in action ? orderActionInput(step, context, texts) : texts;
@@ -627,8 +687,22 @@ export function createAutomationsEngine({
   async function step(runId: number): Promise<void> {
     let sideEffects = 0;
     let accountId = 0;
+    // The run's event, order and customer, read once per job when a step first needs them.
+    let context: Promise<RunContext> | undefined;
     for (let taken = 0; taken < STEPS_PER_JOB; taken++) {
-      const [run] = await db.select().from(automationRuns).where(eq(automationRuns.id, runId));
+      // The run with its current step's row, in one read.
+      const [found] = await db
+        .select({ run: automationRuns, existing: automationRunSteps })
+        .from(automationRuns)
+        .leftJoin(
+          automationRunSteps,
+          and(
+            eq(automationRunSteps.runId, automationRuns.id),
+            eq(automationRunSteps.path, automationRuns.currentPath),
+          ),
+        )
+        .where(eq(automationRuns.id, runId));
+      const run = found?.run;
       accountId = run?.accountId ?? accountId;
       if (!run || (run.status !== 'running' && run.status !== 'waiting') || run.currentPath === null) return;
       const current = stepAt(run.steps, parsePathKey(run.currentPath));
@@ -637,23 +711,28 @@ export function createAutomationsEngine({
         if (sideEffects > 0) return enqueue(run);
         sideEffects++;
       }
-      if (!(await stepOnce(run, run.currentPath))) return;
+      const contextOfRun = () => {
+        context ??= contextOf(run);
+        return context;
+      };
+      if (!(await stepOnce(run, run.currentPath, found.existing ?? undefined, contextOfRun))) return;
     }
     await enqueue({ id: runId, accountId });
   }
 
   /** Runs the run's current step once; answers whether the run moved on to a step that is due now. */
-  async function stepOnce(run: Run, key: string): Promise<boolean> {
+  async function stepOnce(
+    run: Run,
+    key: string,
+    existing: typeof automationRunSteps.$inferSelect | undefined,
+    contextOfRun: () => Promise<RunContext>,
+  ): Promise<boolean> {
     const path = parsePathKey(key);
     const current = stepAt(run.steps, path);
     if (!current) {
       await db.transaction((tx) => advance(tx, run, key, null));
       return false;
     }
-    const [existing] = await db
-      .select()
-      .from(automationRunSteps)
-      .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, key)));
     if (existing?.status === 'failed') return false;
     const now = clock();
     let continues = false;
@@ -669,7 +748,7 @@ export function createAutomationsEngine({
           let next: StepPath | null = null;
           let result: Record<string, unknown> = {};
           if (current.type === 'condition') {
-            const holds = conditionsHold(current, conditionValues(await contextOf(run)));
+            const holds = conditionsHold(current, conditionValues(await contextOfRun()));
             next = branchPath(run.steps, path, holds ? 'yes' : 'no');
             result = { branch: holds ? 'yes' : 'no' };
           }
@@ -692,7 +771,7 @@ export function createAutomationsEngine({
         }
         case 'wait': {
           if (!existing) {
-            const context = await contextOf(run);
+            const context = await contextOfRun();
             const resumeAt = waitEndsAt(current, now, context.timeZone);
             await db.transaction(async (tx) => {
               await tx
@@ -732,19 +811,19 @@ export function createAutomationsEngine({
           break;
         }
         case 'send_email': {
-          const sent = await sendEmail(run, key, current);
+          const sent = await sendEmail(run, key, current, contextOfRun);
           if (sent.deliver !== null) await mailer.deliver(sent.deliver, { lane: 'automation' });
           continues = sent.continues;
           break;
         }
         case 'send_sms': {
-          const sent = await sendSms(run, key, current);
+          const sent = await sendSms(run, key, current, contextOfRun);
           if (sent.deliver !== null) await sms.enqueue(sent.deliver);
           continues = sent.continues;
           break;
         }
         case 'integration': {
-          continues = await callIntegration(run, key, current);
+          continues = await callIntegration(run, key, current, contextOfRun);
           break;
         }
       }
@@ -760,7 +839,10 @@ export function createAutomationsEngine({
     name: 'automations',
     types: TRIGGER_EVENTS,
     async handle(event) {
-      await startRuns(event);
+      await startRunsFor([event]);
+    },
+    async handleMany(events) {
+      await startRunsFor(events);
     },
   });
 
@@ -776,7 +858,7 @@ export function createAutomationsEngine({
           or (${automationRuns.status} = 'waiting' and ${automationRuns.resumeAt} < ${stale.toISOString()}::timestamptz)`,
       )
       .limit(500);
-    for (const row of rows) await enqueue(row);
+    await enqueueMany(rows);
     return rows.length;
   }
 
@@ -800,6 +882,8 @@ export function createAutomationsEngine({
 
   return {
     startRuns,
+    /** The outbox consumer's batch: runs for several events at once. */
+    startRunsMany: startRunsFor,
     step,
     sweep,
 

@@ -4,7 +4,14 @@ import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { automationRunSteps, automationRuns, emailTemplates, orderEvents } from '../../db/schema/index.ts';
+import {
+  automationRunSteps,
+  automationRuns,
+  emailTemplates,
+  orderEvents,
+  outboxEvents,
+} from '../../db/schema/index.ts';
+import type { OutboxEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { sendMailJob } from '../../mail/mailer.ts';
@@ -240,6 +247,40 @@ describe('the automations engine', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(mailsWith(off.email, 'Fulfilled for you')).toHaveLength(0);
     expect(await runsOf(automation)).toHaveLength(1);
+  });
+
+  it('events handed over in one batch start a run per matching automation each, and nothing twice', async () => {
+    const shop = await shopWithFunnel(t);
+    const course = await buy(shop, shop.main.id);
+    const other = await buy(shop, shop.second.id);
+    const events = await waitFor(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(outboxEvents)
+        .where(and(eq(outboxEvents.accountId, shop.owner.accountId), eq(outboxEvents.type, 'order.paid')));
+      return rows.length === 2 && rows.every((row) => row.dispatchedAt !== null) ? rows : undefined;
+    });
+    // Made after the purchases were dispatched: only the batch below starts their runs.
+    const wait = { type: 'wait', mode: 'delay', amount: 1, unit: 'days' };
+    const every = await activeAutomation(shop, { trigger: { id: 'purchase' }, steps: [wait] });
+    const courseOnly = await activeAutomation(shop, {
+      trigger: { id: 'purchase', product_ids: [shop.main.id] },
+      steps: [wait],
+    });
+    const batch = [...events].sort((a, b) => a.id - b.id) as unknown as OutboxEvent[];
+    const started = await t.app.services.automations.startRunsMany(batch);
+    expect(started).toHaveLength(3);
+    const eventOf = async (automation: number) =>
+      (await runsOf(automation)).map((run) => run.eventId).sort((a, b) => a - b);
+    const [courseEvent] = events.filter(
+      (row) => (row.payload as { orderId: number }).orderId === course.orderId,
+    );
+    expect(other.orderId).not.toBe(course.orderId);
+    expect(await eventOf(every)).toEqual(events.map((row) => row.id).sort((a, b) => a - b));
+    expect(await eventOf(courseOnly)).toEqual([courseEvent?.id]);
+    // Handed over again (a dispatcher died before marking them): no run starts twice.
+    expect(await t.app.services.automations.startRunsMany(batch)).toEqual([]);
+    expect((await runsOf(every)).length + (await runsOf(courseOnly)).length).toBe(3);
   });
 
   it('a waiting run can be cancelled and then sends nothing', async () => {

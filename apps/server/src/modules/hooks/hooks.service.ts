@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { HOOKS_PER_ACCOUNT_MAX, type Hook, type HookEvent as HookEventName } from '@funnelwork/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createSealedBox, deriveKey } from '../../crypto/sealed-box.ts';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { accounts, hookDeliveries, hookSubscriptions, outboxEvents } from '../../db/schema/index.ts';
 import { EVENT_NAMES } from '../../events/bus.ts';
-import type { Outbox } from '../../events/outbox.ts';
+import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import type { DeliverHook } from './hooks.delivery.ts';
@@ -70,20 +70,33 @@ export function createHooksService({
 }) {
   const box = secretBox(serverSecret);
 
+  /** One job per (subscription, event) for the events' accounts' subscriptions to their types, in one read. */
+  async function enqueueFor(events: OutboxEvent[]) {
+    const accountIds = [...new Set(events.map((event) => event.payload.accountId))];
+    const types = [...new Set(events.map((event) => event.type))];
+    const subscriptions = await db
+      .select({
+        id: hookSubscriptions.id,
+        accountId: hookSubscriptions.accountId,
+        event: hookSubscriptions.event,
+      })
+      .from(hookSubscriptions)
+      .where(and(inArray(hookSubscriptions.accountId, accountIds), inArray(hookSubscriptions.event, types)));
+    await queue.sendMany(
+      deliverHookJob,
+      events.flatMap((event) =>
+        subscriptions
+          .filter((s) => s.accountId === event.payload.accountId && s.event === event.type)
+          .map((s) => ({ accountId: s.accountId, subscriptionId: s.id, eventId: event.id })),
+      ),
+    );
+  }
+
   outbox.consume({
     name: 'hooks',
     types: EVENT_NAMES,
-    async handle(event) {
-      const { accountId } = event.payload;
-      const subscriptions = await db
-        .select({ id: hookSubscriptions.id })
-        .from(hookSubscriptions)
-        .where(and(ownedBy(hookSubscriptions, accountId), eq(hookSubscriptions.event, event.type)));
-      await queue.sendMany(
-        deliverHookJob,
-        subscriptions.map(({ id }) => ({ accountId, subscriptionId: id, eventId: event.id })),
-      );
-    },
+    handle: (event) => enqueueFor([event]),
+    handleMany: enqueueFor,
   });
 
   async function deliverOne({ accountId, subscriptionId, eventId }: z.output<typeof deliverHookJob.payload>) {

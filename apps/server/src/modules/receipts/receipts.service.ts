@@ -19,7 +19,7 @@ import {
   receiptSends,
   receiptSettings,
 } from '../../db/schema/index.ts';
-import type { Outbox } from '../../events/outbox.ts';
+import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -154,22 +154,38 @@ export function createReceiptsService({
 
   // From the outbox: each purchase (checkout, accepted upsell, renewal) confirms the whole order once,
   // keyed by its event; each tracking number is shipped once, however often it is saved.
+  /** The receipt an event asks for: each purchase confirms its order, each tracking number ships once. */
+  function receiptOf(event: OutboxEvent): z.input<typeof sendReceiptJob.payload> | null {
+    if (event.type === 'order.paid') {
+      const { accountId, orderId } = event.payload;
+      return { accountId, orderId, kind: 'order_confirmation', key: event.key };
+    }
+    if (event.type === 'order.fulfilled' && event.payload.trackingNumber) {
+      const { accountId, orderId, trackingNumber } = event.payload;
+      return {
+        accountId,
+        orderId,
+        kind: 'shipping_confirmation',
+        key: `tracking-${trackingNumber}`.slice(0, 200),
+      };
+    }
+    return null;
+  }
+
+  // From the outbox: each purchase (checkout, accepted upsell, renewal) confirms the whole order once,
+  // keyed by its event; each tracking number is shipped once, however often it is saved.
   outbox.consume({
     name: 'receipts',
     types: ['order.paid', 'order.fulfilled'],
     async handle(event) {
-      if (event.type === 'order.paid') {
-        const { accountId, orderId } = event.payload;
-        await queue.send(sendReceiptJob, { accountId, orderId, kind: 'order_confirmation', key: event.key });
-      } else if (event.type === 'order.fulfilled' && event.payload.trackingNumber) {
-        const { accountId, orderId, trackingNumber } = event.payload;
-        await queue.send(sendReceiptJob, {
-          accountId,
-          orderId,
-          kind: 'shipping_confirmation',
-          key: `tracking-${trackingNumber}`.slice(0, 200),
-        });
-      }
+      const receipt = receiptOf(event);
+      if (receipt) await queue.send(sendReceiptJob, receipt);
+    },
+    async handleMany(events) {
+      await queue.sendMany(
+        sendReceiptJob,
+        events.map(receiptOf).filter((receipt) => receipt !== null),
+      );
     },
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { INTEGRATION_EVENTS, WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import type { Delivery, DeliveryStatus } from '@funnelwork/domain/integrations/contracts';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { iso, ownedBy } from '../../../db/query-helpers.ts';
@@ -125,43 +125,57 @@ export function createWebhookDeliveries({
 
   let funnelApps: FunnelAppDeliveries | undefined;
 
-  /** Idempotent: an event handed over again makes no second row, and its undelivered rows get a job. */
-  async function handle(event: OutboxEvent) {
-    const { accountId } = event.payload;
+  /**
+   * Idempotent: events handed over again make no second row, and their undelivered rows get a job. The
+   * events' accounts' connections are read once and every row is made in one statement.
+   */
+  async function handleEvents(events: OutboxEvent[]) {
+    const accountIds = [...new Set(events.map((event) => event.payload.accountId))];
     const connections = await db
-      .select({ id: userIntegrations.id, settings: userIntegrations.settings })
+      .select({
+        id: userIntegrations.id,
+        accountId: userIntegrations.accountId,
+        settings: userIntegrations.settings,
+      })
       .from(userIntegrations)
       .where(
         and(
-          ownedBy(userIntegrations, accountId),
+          inArray(userIntegrations.accountId, accountIds),
           eq(userIntegrations.integrationId, WEBHOOK_INTEGRATION_ID),
           eq(userIntegrations.active, true),
           isNotNull(userIntegrations.connectedAt),
         ),
       );
-    const subscribed = connections.filter((connection) =>
-      ((connection.settings.events ?? []) as string[]).includes(event.type),
-    );
-    const byApps = funnelApps ? await funnelApps.deliveriesOf(event) : [];
-    if (subscribed.length === 0 && byApps.length === 0) return;
-    const eventId = eventIdOf(event.id);
-    const body = webhookBody({
-      id: eventId,
-      type: event.type,
-      createdAt: event.createdAt,
-      payload: event.payload as unknown as Record<string, unknown>,
-    });
-    const retryUntil = new Date(Date.now() + retry.windowMs);
-    const common = { accountId, outboxEventId: event.id, eventId, eventType: event.type, retryUntil };
-    const values = [
-      ...subscribed.map((connection) => ({ ...common, userIntegrationId: connection.id, body })),
-      ...byApps.map((made) => ({
-        ...common,
-        userIntegrationId: made.userIntegrationId,
-        funnelAppId: made.funnelAppId,
-        body: made.body ?? body,
-      })),
-    ];
+    const values: Array<typeof webhookDeliveries.$inferInsert> = [];
+    for (const event of events) {
+      const { accountId } = event.payload;
+      const subscribed = connections.filter(
+        (connection) =>
+          connection.accountId === accountId &&
+          ((connection.settings.events ?? []) as string[]).includes(event.type),
+      );
+      const byApps = funnelApps ? await funnelApps.deliveriesOf(event) : [];
+      if (subscribed.length === 0 && byApps.length === 0) continue;
+      const eventId = eventIdOf(event.id);
+      const body = webhookBody({
+        id: eventId,
+        type: event.type,
+        createdAt: event.createdAt,
+        payload: event.payload as unknown as Record<string, unknown>,
+      });
+      const retryUntil = new Date(Date.now() + retry.windowMs);
+      const common = { accountId, outboxEventId: event.id, eventId, eventType: event.type, retryUntil };
+      values.push(
+        ...subscribed.map((connection) => ({ ...common, userIntegrationId: connection.id, body })),
+        ...byApps.map((made) => ({
+          ...common,
+          userIntegrationId: made.userIntegrationId,
+          funnelAppId: made.funnelAppId,
+          body: made.body ?? body,
+        })),
+      );
+    }
+    if (values.length === 0) return;
     const inserted = await db
       .insert(webhookDeliveries)
       .values(values)
@@ -177,8 +191,11 @@ export function createWebhookDeliveries({
       .from(webhookDeliveries)
       .where(
         and(
-          ownedBy(webhookDeliveries, accountId),
-          eq(webhookDeliveries.outboxEventId, event.id),
+          inArray(webhookDeliveries.accountId, accountIds),
+          inArray(
+            webhookDeliveries.outboxEventId,
+            events.map((event) => event.id),
+          ),
           eq(webhookDeliveries.status, 'pending'),
           eq(webhookDeliveries.attempts, 0),
         ),
@@ -338,7 +355,12 @@ export function createWebhookDeliveries({
     if (stale.length > 0) await enqueue(stale.map((row) => row.id));
   }
 
-  outbox.consume({ name: 'webhooks', types: EVENT_TYPES, handle });
+  outbox.consume({
+    name: 'webhooks',
+    types: EVENT_TYPES,
+    handle: (event) => handleEvents([event]),
+    handleMany: handleEvents,
+  });
   queue.work(deliverWebhookJob, async ({ deliveryId }) => {
     await attempt(deliveryId);
   });
@@ -377,7 +399,7 @@ export function createWebhookDeliveries({
   }
 
   return {
-    handle,
+    handle: (event: OutboxEvent) => handleEvents([event]),
     attempt,
     sweep,
     /** Lets funnel apps make deliveries of events and carry out their attempts (set once at start). */
