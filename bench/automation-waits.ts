@@ -2,12 +2,17 @@
 // PGlite data directory) holds 100,000 runs waiting on a delay, each with its delayed step job in
 // pg-boss, due evenly over a window; it stops, a new one starts on the same directory, and every run's
 // wait must end and the run finish. Printed: the lag of each wait's end after its due time, p50/p99/max,
-// for runs due after the restart and for those due while it was down. `npm run bench -- automation-waits`
-// (AUTOMATION_WAITS_BENCH_RUNS, AUTOMATION_WAITS_BENCH_WINDOW_S to scale).
+// for runs due after the restart and for those due while it was down, and of each run's end (the step
+// after the wait done). `npm run bench -- automation-waits` (AUTOMATION_WAITS_BENCH_RUNS,
+// AUTOMATION_WAITS_BENCH_WINDOW_S to scale; TEST_DATABASE=postgres with DATABASE_URL: a new database on
+// that server instead of a PGlite data directory).
+
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, rowsOf } from '../apps/server/src/db/client.ts';
@@ -27,8 +32,37 @@ function percentile(sorted: number[], p: number) {
 }
 const round = (n: number) => Number(n.toFixed(1));
 
-async function open(dataDir: string) {
-  const database = await createDatabase({ kind: 'pglite', dataDir });
+type Where = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** Where the runs live: a PGlite data directory, or a new database on DATABASE_URL's server (and its drop). */
+async function place(): Promise<{ where: Where; remove(): Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-waits-'));
+    return {
+      where: { kind: 'pglite', dataDir },
+      remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `funnelwork_bench_waits_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    where: { kind: 'postgres', url: url.toString() },
+    remove: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function open(where: Where) {
+  const database = await createDatabase(where);
   await database.migrate();
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
   const app = await buildApp({ config: testConfig({ logLevel: 'silent' }), database, queue });
@@ -47,8 +81,8 @@ async function open(dataDir: string) {
 }
 
 export async function runAutomationWaits() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-waits-'));
-  let server = await open(dataDir);
+  const { where, remove } = await place();
+  let server = await open(where);
   const owner = await signUpOwner(server.app);
   const api = apiClient(server.app, owner.auth);
   const created = await api.post('automations', {
@@ -104,7 +138,7 @@ export async function runAutomationWaits() {
   // The restart: the process stops and a new one starts on the same data directory.
   const stoppedAt = Date.now();
   await server.close();
-  server = await open(dataDir);
+  server = await open(where);
   const restartedAt = Date.now();
   const downS = (restartedAt - stoppedAt) / 1000;
 
@@ -135,6 +169,17 @@ export async function runAutomationWaits() {
       from automation_run_steps s join automation_runs r on r.id = s.run_id
       where r.automation_id = ${automation.id} and s.path = '0' and s.status = 'done'`),
   ).map((row) => ({ due: Number(row.due), lag: Number(row.finished) - Number(row.due) }));
+  // A run's end: its last step (the condition after the wait) done, after the wait's due time.
+  const ends = rowsOf<{ finished: string; due: string }>(
+    await server.database.db.execute(sql`
+      select extract(epoch from r.finished_at) * 1000 as finished,
+        extract(epoch from (s.result->>'resume_at')::timestamptz) * 1000 as due
+      from automation_run_steps s join automation_runs r on r.id = s.run_id
+      where r.automation_id = ${automation.id} and s.path = '0' and r.status = 'done'`),
+  )
+    .filter((row) => Number(row.due) >= restartedAt)
+    .map((row) => Number(row.finished) - Number(row.due))
+    .sort((a, b) => a - b);
   const afterRestart = lags
     .filter((l) => l.due >= restartedAt)
     .map((l) => l.lag)
@@ -145,7 +190,7 @@ export async function runAutomationWaits() {
     .sort((a, b) => a - b);
   const early = lags.filter((l) => l.lag < 0).length;
   await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await remove();
 
   const p99 = percentile(
     lags.map((l) => l.lag).sort((a, b) => a - b),
@@ -153,7 +198,7 @@ export async function runAutomationWaits() {
   );
   const result = {
     benchmark: 'automation-waits',
-    database: 'pglite',
+    database: where.kind,
     runs: RUNS,
     window_s: WINDOW_S,
     seed_s: round(seedS),
@@ -167,6 +212,8 @@ export async function runAutomationWaits() {
     lag_p99_ms: round(percentile(afterRestart, 0.99)),
     all_lag_p99_ms: round(p99),
     lag_max_ms: round(afterRestart.at(-1) ?? 0),
+    run_end_lag_p50_ms: round(percentile(ends, 0.5)),
+    run_end_lag_p99_ms: round(percentile(ends, 0.99)),
     due_during_downtime: duringDowntime.length,
     downtime_lag_p99_ms: round(percentile(duringDowntime, 0.99)),
     load_average_1m: Number(os.loadavg()[0]?.toFixed(1)),
@@ -179,6 +226,7 @@ export async function runAutomationWaits() {
     'all finished after the restart (s) / runs per s': `${result.finished_after_restart_s} / ${result.runs_per_s}`,
     'seeded in (s) / down for (s)': `${result.seed_s} / ${result.downtime_s}`,
     'lag after due, due after restart p50 / p99 / max (ms)': `${result.lag_p50_ms} / ${result.lag_p99_ms} / ${result.lag_max_ms}`,
+    'run end after due, due after restart p50 / p99 (ms)': `${result.run_end_lag_p50_ms} / ${result.run_end_lag_p99_ms}`,
     'due while down: count / lag p99 (ms)': `${result.due_during_downtime} / ${result.downtime_lag_p99_ms}`,
     'p99 of all (goal ≤ 60 s)': `${result.all_lag_p99_ms} — ${result.met ? 'met' : 'not met'}`,
   });

@@ -41,7 +41,12 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
       process.env.TEST_DATABASE === 'postgres' ? 'automations-postgres' : 'automations',
       await runAutomations(),
     ),
-  'automation-waits': async () => save('automation-waits', await runAutomationWaits()),
+  // TEST_DATABASE=postgres (with DATABASE_URL) writes automation-waits-postgres.json.
+  'automation-waits': async () =>
+    save(
+      process.env.TEST_DATABASE === 'postgres' ? 'automation-waits-postgres' : 'automation-waits',
+      await runAutomationWaits(),
+    ),
   // TEST_DATABASE=postgres (with DATABASE_URL) writes webhooks-postgres.json beside the PGlite run's.
   webhooks: async () =>
     save(process.env.TEST_DATABASE === 'postgres' ? 'webhooks-postgres' : 'webhooks', await runWebhooks()),
