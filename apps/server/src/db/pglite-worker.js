@@ -1,5 +1,5 @@
 // The embedded database lives in this worker so a long query never blocks the server's event loop.
-// Protocol: {id, op: 'query'|'exec'|'copy'|'wire'|'dump'|'close', sql, params, rowMode} -> {id, rows} |
+// Protocol: {id, op: 'query'|'exec'|'copy'|'wire'|'dump'|'close', sql, params, rowMode, begin} -> {id, rows} |
 // {id, bytes} | {id, error}.
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -93,6 +93,8 @@ parentPort.on('message', async (msg) => {
       parentPort.postMessage({ id: msg.id, bytes, affectedRows: result.affectedRows ?? 0 }, [bytes.buffer]);
       return;
     }
+    // A transaction's first statement brings its BEGIN (client.ts): one message instead of two.
+    if (msg.begin) await db.exec('begin');
     const result = await db.query(msg.sql, msg.params ?? [], { rowMode: msg.rowMode ?? 'object', parsers });
     parentPort.postMessage({ id: msg.id, rows: result.rows, affectedRows: result.affectedRows });
   } catch (error) {

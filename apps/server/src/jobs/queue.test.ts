@@ -62,6 +62,38 @@ describe('job queue (pg-boss on the same database)', () => {
     }
   });
 
+  it('a job sent in a transaction exists only if it commits; wake runs it once, with two workers', async () => {
+    const slow = createJobQueue(database, { pollingIntervalSeconds: 3600 });
+    const ran: number[] = [];
+    const txJob = defineJob('test.in-tx', z.object({ n: z.number() }), { workers: 2 });
+    slow.work(txJob, async ({ n }) => {
+      ran.push(n);
+    });
+    await slow.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await expect(
+        database.db.transaction(async (tx) => {
+          await slow.sendIn(tx, txJob, { n: 1 });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await database.db.transaction(async (tx) => {
+        await slow.sendIn(tx, txJob, { n: 2 });
+      });
+      slow.wake(txJob);
+      await waitFor(() => ran.includes(2));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(ran).toEqual([2]);
+      const { rows } = await database.executeSql(
+        `select count(*)::int as n from pgboss.job where name = 'test.in-tx'`,
+      );
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.send(flakyJob, { n: 'seven' } as never)).rejects.toThrow();
   });

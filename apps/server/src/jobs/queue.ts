@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import { type Database, type Db, executorOf } from '../db/client.ts';
 
 export type JobOptions = {
   retryLimit?: number;
@@ -22,6 +22,11 @@ export type JobOptions = {
    * (one slow receiver does not hold up the rest).
    */
   concurrent?: boolean;
+  /**
+   * Workers of this queue in each process (default 1): with two, one fetches and completes a batch
+   * while the other's jobs run, so the database is not idle between batches.
+   */
+  workers?: number;
 };
 
 /**
@@ -55,6 +60,18 @@ export type JobQueue = {
       retryDelay?: number;
     },
   ): Promise<string | null>;
+  /**
+   * Enqueues a job in the caller's transaction (`tx`): it exists exactly when the change that asks for it
+   * commits, so a crash between the commit and the send cannot lose it. Call `wake(job)` after the commit.
+   */
+  sendIn<T extends z.ZodType>(
+    tx: Db,
+    job: JobDefinition<T>,
+    data: z.input<T>,
+    options?: { expireInSeconds?: number },
+  ): Promise<void>;
+  /** Tells this process's workers of the queue to fetch now (after a `sendIn`'s commit). */
+  wake(job: JobDefinition<z.ZodType>): void;
   /** Enqueues many jobs of one kind in one statement (a bulk send). */
   sendMany<T extends z.ZodType>(
     job: JobDefinition<T>,
@@ -99,8 +116,11 @@ export function createJobQueue(
   const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: (data: unknown) => Promise<void> }> = [];
   const parts: Array<{ start(): void; stop(): Promise<void> }> = [];
   let started = false;
-  /** The id of this process's worker of each queue. */
-  const workers = new Map<string, string>();
+  /** The ids of this process's workers of each queue. */
+  const workers = new Map<string, string[]>();
+  const notify = (queue: string) => {
+    for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+  };
 
   return {
     boss,
@@ -109,9 +129,15 @@ export function createJobQueue(
       const id = await boss.send(job.id, payload, { ...job.options, ...options });
       // This process's worker of the queue fetches it now instead of at its next poll (an export starts
       // when asked, not up to a polling interval later); other processes' workers still poll.
-      const worker = workers.get(job.id);
-      if (worker && !options.startAfter) boss.notifyWorker(worker);
+      if (!options.startAfter) notify(job.id);
       return id;
+    },
+    async sendIn(tx, job, data, options = {}) {
+      const payload = job.payload.parse(data) as object;
+      await boss.send(job.id, payload, { ...job.options, ...options, db: { executeSql: executorOf(tx) } });
+    },
+    wake(job) {
+      notify(job.id);
     },
     async sendMany(job, data, options = {}) {
       if (data.length === 0) return;
@@ -130,8 +156,7 @@ export function createJobQueue(
           ...(options.priority && { priority: options.priority(index) }),
         })),
       );
-      const worker = workers.get(job.id);
-      if (worker) boss.notifyWorker(worker);
+      notify(job.id);
     },
     whileRunning(part) {
       parts.push(part);
@@ -144,37 +169,38 @@ export function createJobQueue(
     async start() {
       await boss.start();
       for (const { job, handler } of handlers) {
-        const { batchSize = 1, concurrent = false, ...queueOptions } = job.options;
+        const { batchSize = 1, concurrent = false, workers: count = 1, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
-        const worker = await boss.work(
-          job.id,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
-          async (jobs) => {
-            const one = async (j: (typeof jobs)[number]) => {
-              try {
-                await handler(job.payload.parse(j.data));
-              } catch (error) {
-                await boss.fail(
-                  job.id,
-                  j.id,
-                  error instanceof Error ? { message: error.message } : { error },
-                );
-              }
-            };
-            if (batchSize === 1) {
-              for (const j of jobs) await handler(job.payload.parse(j.data));
-            } else if (concurrent) {
-              await Promise.all(jobs.map(one));
-            } else {
-              for (const j of jobs) await one(j);
+        const handle = async (jobs: PgBoss.Job<object>[]) => {
+          const one = async (j: (typeof jobs)[number]) => {
+            try {
+              await handler(job.payload.parse(j.data));
+            } catch (error) {
+              await boss.fail(job.id, j.id, error instanceof Error ? { message: error.message } : { error });
             }
-            // A worker that found work looks again at once; only an empty fetch waits the polling
-            // interval (pg-boss waits it after every fetch, which caps a queue at one batch per interval).
-            const id = workers.get(job.id);
-            if (jobs.length > 0 && id) boss.notifyWorker(id);
-          },
-        );
-        workers.set(job.id, worker);
+          };
+          if (batchSize === 1) {
+            for (const j of jobs) await handler(job.payload.parse(j.data));
+          } else if (concurrent) {
+            await Promise.all(jobs.map(one));
+          } else {
+            for (const j of jobs) await one(j);
+          }
+          // A worker that found work looks again at once; only an empty fetch waits the polling
+          // interval (pg-boss waits it after every fetch, which caps a queue at one batch per interval).
+          if (jobs.length > 0) notify(job.id);
+        };
+        const ids: string[] = [];
+        for (let i = 0; i < count; i++) {
+          ids.push(
+            await boss.work(
+              job.id,
+              { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
+              handle,
+            ),
+          );
+        }
+        workers.set(job.id, ids);
       }
       started = true;
       for (const part of parts) part.start();

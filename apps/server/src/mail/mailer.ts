@@ -60,6 +60,13 @@ export type Mailer = {
    */
   deliver(id: number, options?: { lane?: MailLane }): Promise<void>;
   /**
+   * `deliver` in the transaction that records the message: its job commits with it, so a crash right
+   * after the commit cannot leave the message without one. Call `wake` with the lane after the commit.
+   */
+  deliverIn(tx: Db, id: number, options?: { lane?: MailLane }): Promise<void>;
+  /** Has this process's mail workers of the lane fetch now (after a `deliverIn`'s commit). */
+  wake(lane?: MailLane): void;
+  /**
    * Refuses (402 `plan_limit`) a merchant-initiated e-mail of the account past its plan's e-mails a
    * month; for a message recorded with `record` in a transaction, called before the transaction.
    */
@@ -307,18 +314,29 @@ export function createMailer({
     return { id: row.id };
   }
 
+  /** Whether a recorded message goes to a mail job (read with `tx` inside a transaction). */
+  async function goesToJob(id: number, tx: Db = db) {
+    if (transport) return true;
+    if (!accountServers) return false;
+    // Without the platform's server only a message for the account's own server was queued.
+    const [row] = await tx
+      .select({ status: mailMessages.status })
+      .from(mailMessages)
+      .where(eq(mailMessages.id, id));
+    return row?.status === 'queued';
+  }
+  const jobOf = (lane: MailLane | undefined) => (lane === 'automation' ? automationMailJob : sendMailJob);
+
   async function deliver(id: number, options: { lane?: MailLane } = {}) {
-    if (!transport) {
-      if (!accountServers) return;
-      // Without the platform's server only a message for the account's own server was queued.
-      const [row] = await db
-        .select({ status: mailMessages.status })
-        .from(mailMessages)
-        .where(eq(mailMessages.id, id));
-      if (row?.status !== 'queued') return;
-    }
-    await queue.send(
-      options.lane === 'automation' ? automationMailJob : sendMailJob,
+    if (!(await goesToJob(id))) return;
+    await queue.send(jobOf(options.lane), { messageId: id }, { expireInSeconds: config.jobExpirySeconds });
+  }
+
+  async function deliverIn(tx: Db, id: number, options: { lane?: MailLane } = {}) {
+    if (!(await goesToJob(id, tx))) return;
+    await queue.sendIn(
+      tx,
+      jobOf(options.lane),
       { messageId: id },
       { expireInSeconds: config.jobExpirySeconds },
     );
@@ -368,6 +386,8 @@ export function createMailer({
     smtpConfigured: transport !== null,
     record,
     deliver,
+    deliverIn,
+    wake: (lane) => queue.wake(jobOf(lane)),
     sendMany,
     close: () => transport?.close(),
     async checkLimit(accountId, adding = 1) {

@@ -14,7 +14,7 @@ import {
 } from '@funnelwork/domain/automations/rules';
 import { waitEndsAt } from '@funnelwork/domain/automations/waits';
 import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
@@ -55,6 +55,7 @@ export const runStepJob = defineJob('automations.step', z.object({ runId: z.numb
   expireInSeconds: 120,
   batchSize: STEP_BATCH,
   concurrent: true,
+  workers: 2,
 });
 
 /** A failing step is tried this many times, then the run stops visibly as failed. */
@@ -358,6 +359,28 @@ export function createAutomationsEngine({
     return moved.length > 0 && next !== null;
   }
 
+  /**
+   * `advance` with the step's own write, in one statement (a data-modifying CTE is atomic by itself):
+   * the hot steps (a resumed wait, a condition, an end) need no transaction, which on the embedded
+   * database would hold every other statement back for its three round trips.
+   */
+  async function advanceWith(run: Run, from: string, next: StepPath | null, stepWrite: SQL) {
+    const now = clock().toISOString();
+    const moved = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        with step_write as (${stepWrite})
+        update automation_runs set
+          current_path = ${next === null ? null : pathKey(next)},
+          status = ${next === null ? 'done' : 'running'},
+          finished_at = ${next === null ? now : null}::timestamptz,
+          resume_at = null,
+          updated_at = ${now}::timestamptz
+        where id = ${run.id} and current_path = ${from} and status in ('running', 'waiting')
+        returning id`),
+    );
+    return moved.length > 0 && next !== null;
+  }
+
   /** The step after a done one: a condition's chosen branch, else the next in the tree. */
   function afterDone(run: Run, path: StepPath, result: Record<string, unknown>): StepPath | null {
     const branch = result.branch;
@@ -493,6 +516,8 @@ export function createAutomationsEngine({
           },
         );
       }
+      // Its mail job commits with it: a crash after the commit cannot leave the e-mail unsent.
+      await mailer.deliverIn(tx, message.id, { lane: 'automation' });
       const continues = await advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
       return { continues, deliver: message.id };
     });
@@ -752,21 +777,15 @@ export function createAutomationsEngine({
             next = branchPath(run.steps, path, holds ? 'yes' : 'no');
             result = { branch: holds ? 'yes' : 'no' };
           }
-          continues = await db.transaction(async (tx) => {
-            await tx
-              .insert(automationRunSteps)
-              .values({
-                accountId: run.accountId,
-                runId: run.id,
-                path: key,
-                type: current.type,
-                status: 'done',
-                result,
-                finishedAt: now,
-              })
-              .onConflictDoNothing();
-            return advance(tx, run, key, next);
-          });
+          continues = await advanceWith(
+            run,
+            key,
+            next,
+            sql`insert into automation_run_steps (account_id, run_id, path, type, status, result, finished_at)
+              values (${run.accountId}, ${run.id}, ${key}, ${current.type}, 'done', ${JSON.stringify(result)}::jsonb,
+                ${now.toISOString()}::timestamptz)
+              on conflict do nothing`,
+          );
           break;
         }
         case 'wait': {
@@ -801,18 +820,18 @@ export function createAutomationsEngine({
             await enqueue(run, resumeAt);
             return false;
           }
-          continues = await db.transaction(async (tx) => {
-            await tx
-              .update(automationRunSteps)
-              .set({ status: 'done', finishedAt: now })
-              .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, key)));
-            return advance(tx, run, key, nextPath(run.steps, path));
-          });
+          continues = await advanceWith(
+            run,
+            key,
+            nextPath(run.steps, path),
+            sql`update automation_run_steps set status = 'done', finished_at = ${now.toISOString()}::timestamptz
+              where run_id = ${run.id} and path = ${key}`,
+          );
           break;
         }
         case 'send_email': {
           const sent = await sendEmail(run, key, current, contextOfRun);
-          if (sent.deliver !== null) await mailer.deliver(sent.deliver, { lane: 'automation' });
+          if (sent.deliver !== null) mailer.wake('automation');
           continues = sent.continues;
           break;
         }

@@ -142,9 +142,11 @@ export function createReceiptsService({
       await addEvent(tx, accountId, orderId, TIMELINE_EVENT_TYPES.email, TIMELINE_NAMES[kind], {
         desc: `To ${order.email}: ${subject}`,
       });
+      // Its mail job commits with it: a crash after the commit cannot leave the receipt unsent.
+      await mailer.deliverIn(tx, message.id);
       return message.id;
     });
-    if (messageId !== null) await mailer.deliver(messageId);
+    if (messageId !== null) mailer.wake();
     return messageId;
   }
 
