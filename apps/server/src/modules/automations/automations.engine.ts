@@ -119,7 +119,7 @@ export function createAutomationsEngine({
   outbox: Pick<Outbox, 'consume'>;
   mailer: Mailer;
   /** SMS delivery: the send_sms step records the message and its debit, this sends it after the commit. */
-  sms: Pick<SmsSending, 'enqueue'>;
+  sms: Pick<SmsSending, 'enqueueIn' | 'wake'>;
   /** The integration step's call: the adapters' methods, as call-integration-method runs them. */
   integrations: Pick<IntegrationsService, 'callForAutomation'>;
   /** The links' HMAC key and the public address they point to. */
@@ -523,7 +523,7 @@ export function createAutomationsEngine({
     });
   }
 
-  /** Like an e-mail: the message and its debit are recorded with the step, the provider called after. */
+  /** Like an e-mail: the message, its debit and its send job are recorded with the step, the provider called after. */
   async function sendSms(
     run: Run,
     path: string,
@@ -554,6 +554,7 @@ export function createAutomationsEngine({
               : { sms_message_id: recorded.messageId, to: recorded.to },
         })
         .where(eq(automationRunSteps.id, claim.id));
+      if (recorded.status === 'queued') await sms.enqueueIn(tx, recorded.messageId);
       const continues = await advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
       return { continues, deliver: recorded.status === 'queued' ? recorded.messageId : null };
     });
@@ -837,7 +838,7 @@ export function createAutomationsEngine({
         }
         case 'send_sms': {
           const sent = await sendSms(run, key, current, contextOfRun);
-          if (sent.deliver !== null) await sms.enqueue(sent.deliver);
+          if (sent.deliver !== null) sms.wake();
           continues = sent.continues;
           break;
         }

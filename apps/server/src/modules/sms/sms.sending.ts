@@ -133,6 +133,13 @@ export function createSmsSending({
     async enqueue(messageId: number) {
       await queue.send(sendSmsJob, { messageId });
     },
+    /** `enqueue` in the transaction that records the message (a crash after the commit loses no job); `wake` after it. */
+    async enqueueIn(tx: Db, messageId: number) {
+      await queue.sendIn(tx, sendSmsJob, { messageId });
+    },
+    wake() {
+      queue.wake(sendSmsJob);
+    },
 
     /**
      * A reply to one of the numbers (Twilio's inbound webhook, already verified): STOP and the other
