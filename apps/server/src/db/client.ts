@@ -366,12 +366,13 @@ async function createPglite(
   const db = drizzleProxy(callback(false), { schema }) as unknown as Db;
   // One handle for every transaction (they run one at a time): building a drizzle instance with the
   // schema costs about 0.4 ms, more than the transaction's own statements on this database.
-  const tx = drizzleProxy(callback(true), { schema }) as unknown as Db & { rollback(): never };
+  const inTransaction = callback(true);
+  const tx = drizzleProxy(inTransaction, { schema }) as unknown as Db & { rollback(): never };
   tx.rollback = () => {
     throw new TransactionRollbackError();
   };
   (tx as unknown as { [RAW_EXECUTOR]: SqlExecutor })[RAW_EXECUTOR] = async (text, values) => {
-    const answer = await callback(true)(text, values ?? [], 'execute');
+    const answer = await inTransaction(text, values ?? [], 'execute');
     return { rows: answer.rows as Record<string, unknown>[] };
   };
 
