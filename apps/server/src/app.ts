@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { type Config, trustedProxies } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, foregroundWork } from './db/client.ts';
 import { createEventBus, EVENT_NAMES, type EventBus } from './events/bus.ts';
 import { createOutbox } from './events/outbox.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
@@ -277,8 +277,24 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       hsts: config.publicUrl.startsWith('https://'),
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Requests first (jobs/foreground.ts): background work starts in the gaps between requests.
+  const inFlight = new WeakSet<object>();
+  const left = (request: object) => {
+    if (inFlight.delete(request)) queue.foreground.leave();
+  };
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    queue.foreground.enter();
+    inFlight.add(request);
+    // The rest of the request runs as foreground work: first at the embedded database (db/client.ts).
+    foregroundWork.run(true, done);
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    left(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    left(request);
     done();
   });
   await app.register(formbody);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
-import { rowsOf, type TextRow, textRow } from './client.ts';
+import { foregroundWork, rowsOf, type TextRow, textRow } from './client.ts';
 import { accounts, users } from './schema/index.ts';
 
 let database: TestDatabase;
@@ -110,6 +110,52 @@ describe(`database client (${testDatabaseKind})`, () => {
     expect(elapsed).toBeGreaterThanOrEqual(900);
     // A blocked loop would tick zero times; a free one about elapsed/10.
     expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
+  });
+
+  it('on PGlite, a request’s statements and transactions go before queued background work', async () => {
+    if (database.kind !== 'pglite') return expect(database.kind).toBe('postgres');
+    const { db } = database;
+    const finished: string[] = [];
+    // Twenty background statements of 20 ms each, queued first; then a request's statement and transaction.
+    const background = Array.from({ length: 20 }, (_, i) =>
+      db.execute(sql`select pg_sleep(0.02)`).then(() => finished.push(`background ${i}`)),
+    );
+    const request = foregroundWork.run(true, async () => {
+      await db.execute(sql`select 1`);
+      finished.push('request statement');
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update counters set value = value where id = 1`);
+      });
+      finished.push('request transaction');
+    });
+    await Promise.all([...background, request]);
+    // Each waits at most for the statements already in the worker (two), not for the twenty.
+    expect(finished.indexOf('request statement')).toBeLessThanOrEqual(2);
+    expect(finished.indexOf('request transaction')).toBeLessThanOrEqual(5);
+    expect(finished).toHaveLength(22);
+  });
+
+  it('serves a transaction’s own statements while others wait, then the waiting ones in their lanes', async () => {
+    const { db } = database;
+    await db.execute(sql`update counters set value = 0 where id = 1`);
+    const seen: number[] = [];
+    await Promise.all([
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update counters set value = 5 where id = 1`);
+        await new Promise((r) => setTimeout(r, 50));
+        await tx.execute(sql`update counters set value = 6 where id = 1`);
+      }),
+      new Promise((r) => setTimeout(r, 10)).then(() =>
+        foregroundWork.run(true, async () => {
+          const [row] = rowsOf<{ value: number }>(
+            await db.execute(sql`select value from counters where id = 1`),
+          );
+          seen.push(row?.value ?? -1);
+        }),
+      ),
+    ]);
+    // The request's read waited for the transaction (PGlite) or read the committed value (PostgreSQL).
+    expect(seen).toEqual([database.kind === 'pglite' ? 6 : 0]);
   });
 
   it('vacuums and analyzes the tables autovacuum would, on PGlite, where no autovacuum runs', async () => {

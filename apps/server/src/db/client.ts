@@ -21,6 +21,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/**
+ * Set while a request is being served (app.ts's first onRequest hook): on the embedded database its
+ * statements and transactions go to the one connection before background work's (jobs, the outbox,
+ * timers), so a shopper's checkout does not queue behind e-mails. PostgreSQL serves both side by side.
+ */
+export const foregroundWork = new AsyncLocalStorage<true>();
+
 /** Where a PGlite transaction handle keeps its own raw executor (see `executorOf`). */
 const RAW_EXECUTOR = Symbol('raw executor');
 
@@ -321,33 +328,59 @@ async function createPglite(
     pending.clear();
   });
 
-  const send = (
-    op: 'query' | 'exec' | 'copy' | 'wire' | 'dump' | 'close',
-    sql = '',
-    params: unknown[] = [],
-    rowMode = 'object',
-    begin = false,
-  ) =>
+  type Op = 'query' | 'exec' | 'copy' | 'wire' | 'dump' | 'close';
+  /** Statements in the worker now: a request's next one is already waiting there when one finishes. */
+  const PIPELINE = 2;
+  let inWorker = 0;
+  /** A transaction holds the one connection: only its own statements go to the worker meanwhile. */
+  let transactionOpen = false;
+  /** Who waits for the connection, a request's statements and transactions before background work's. */
+  const lanes = { request: [] as Array<() => void>, background: [] as Array<() => void> };
+  const pump = () => {
+    while (!transactionOpen && inWorker < PIPELINE) {
+      // Background work has one statement in the worker at a time: a request's waits for that one at most.
+      const next = lanes.request.shift() ?? (inWorker === 0 ? lanes.background.shift() : undefined);
+      if (!next) return;
+      next();
+    }
+  };
+  const post = (op: Op, sql: string, params: unknown[], rowMode: string, begin: boolean) =>
     new Promise<unknown[]>((resolve, reject) => {
       if (workerFailure) return reject(workerFailure);
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      inWorker += 1;
+      const done = () => {
+        inWorker -= 1;
+        pump();
+      };
+      pending.set(id, {
+        resolve: (rows) => {
+          done();
+          resolve(rows);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
       worker.postMessage({ id, op, sql, params, rowMode, begin });
     });
-
   // PGlite is one connection: while a transaction is open, only its own queries may reach it.
-  let transactionDone: Promise<void> = Promise.resolve();
   const insideTransaction = new AsyncLocalStorage<true>();
-  const outsideTransaction = async <T>(run: () => Promise<T>): Promise<T> => {
+  const send = async (op: Op, sql = '', params: unknown[] = [], rowMode = 'object') => {
     if (insideTransaction.getStore()) {
       throw new Error('A query outside the open transaction would wait for it forever: use the tx handle');
     }
-    let current: Promise<void>;
-    do {
-      current = transactionDone;
-      await current;
-    } while (current !== transactionDone);
-    return run();
+    // The turn is taken and the statement posted in one step, so no transaction can start in between.
+    let answer!: Promise<unknown[]>;
+    await new Promise<void>((resolve) => {
+      (foregroundWork.getStore() ? lanes.request : lanes.background).push(() => {
+        answer = post(op, sql, params, rowMode, false);
+        resolve();
+      });
+      pump();
+    });
+    return answer;
   };
 
   // The open transaction's BEGIN goes with its first statement (one message to the worker, not two).
@@ -355,12 +388,11 @@ async function createPglite(
   const callback =
     (inTransaction: boolean): RemoteCallback =>
     async (sql, params, method) => {
-      const run = async () => {
-        const begin = inTransaction && beginPending;
-        if (begin) beginPending = false;
-        return { rows: await send('query', sql, params, method === 'all' ? 'array' : 'object', begin) };
-      };
-      return inTransaction ? run() : outsideTransaction(run);
+      const rowMode = method === 'all' ? 'array' : 'object';
+      if (!inTransaction) return { rows: await send('query', sql, params, rowMode) };
+      const begin = beginPending;
+      beginPending = false;
+      return { rows: await post('query', sql, params, rowMode, begin) };
     };
 
   const db = drizzleProxy(callback(false), { schema }) as unknown as Db;
@@ -378,42 +410,39 @@ async function createPglite(
 
   const transaction = async <T>(body: (tx: Db) => Promise<T>): Promise<T> => {
     if (insideTransaction.getStore()) throw new Error('Nested transactions are not supported');
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => {
-      release = resolve;
+    // Take the connection: a turn in this caller's lane, then nobody else's statements until the end.
+    await new Promise<void>((resolve) => {
+      (foregroundWork.getStore() ? lanes.request : lanes.background).push(() => {
+        transactionOpen = true;
+        resolve();
+      });
+      pump();
     });
-    // Take the lock: wait for the transaction before us, then publish ours.
-    let previous: Promise<void>;
-    do {
-      previous = transactionDone;
-      await previous;
-    } while (previous !== transactionDone);
-    transactionDone = mine;
     try {
       // BEGIN is sent with the first statement (none: nothing to commit); COMMIT and ROLLBACK in the
       // simple protocol (exec), half the work of a prepared statement in PGlite.
       beginPending = true;
       try {
         const result = await insideTransaction.run(true, () => body(tx));
-        if (!beginPending) await send('exec', 'commit');
+        if (!beginPending) await post('exec', 'commit', [], 'object', false);
         return result;
       } catch (error) {
-        if (!beginPending) await send('exec', 'rollback');
+        if (!beginPending) await post('exec', 'rollback', [], 'object', false);
         throw error;
       } finally {
         beginPending = false;
       }
     } finally {
-      release();
+      transactionOpen = false;
+      pump();
     }
   };
   (db as unknown as { transaction: typeof transaction }).transaction = transaction;
 
-  const executeSql: SqlExecutor = (text, values) =>
-    outsideTransaction(async () => {
-      const rows = values && values.length > 0 ? await send('query', text, values) : await send('exec', text);
-      return { rows: rows as Record<string, unknown>[] };
-    });
+  const executeSql: SqlExecutor = async (text, values) => {
+    const rows = values && values.length > 0 ? await send('query', text, values) : await send('exec', text);
+    return { rows: rows as Record<string, unknown>[] };
+  };
 
   // Autovacuum's work, which no PGlite process does by itself: one run at a time, none after close.
   let closed = false;
@@ -440,7 +469,7 @@ async function createPglite(
     executeSql,
     copyOut: async function* (query, options) {
       const sql = `copy (${query}) to '/dev/blob' with (${options})`;
-      const answer = (await outsideTransaction(() => send('copy', sql))) as unknown as {
+      const answer = (await send('copy', sql)) as unknown as {
         bytes: Uint8Array;
         affectedRows: number;
       };
@@ -448,7 +477,7 @@ async function createPglite(
       return answer.affectedRows;
     },
     forEachRawRow: async (query, onRow) => {
-      const answer = (await outsideTransaction(() => send('wire', query))) as unknown as {
+      const answer = (await send('wire', query)) as unknown as {
         bytes: Uint8Array;
       };
       return forEachDataRow(answer.bytes, onRow);
@@ -465,13 +494,12 @@ async function createPglite(
     maintain,
     exclusively: (work) => work(),
     listen: async () => null,
-    dumpDataDir: async () =>
-      ((await outsideTransaction(() => send('dump'))) as unknown as { bytes: Uint8Array }).bytes,
+    dumpDataDir: async () => ((await send('dump')) as unknown as { bytes: Uint8Array }).bytes,
     close: async () => {
       closed = true;
       clearInterval(maintenanceTimer);
       await maintaining;
-      await outsideTransaction(() => send('close'));
+      await send('close');
       await worker.terminate();
     },
   };

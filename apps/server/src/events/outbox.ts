@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/index.ts';
+import type { Foreground } from '../jobs/foreground.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { EventMap, EventName } from './bus.ts';
 
@@ -88,7 +89,7 @@ export function createOutbox({
   },
 }: {
   db: Db;
-  queue: Pick<JobQueue, 'whileRunning'>;
+  queue: Pick<JobQueue, 'whileRunning'> & { foreground?: Foreground };
   pollMs?: number;
   batchSize?: number;
   /** How long a claimed batch is this process's before another may take it over. */
@@ -103,6 +104,8 @@ export function createOutbox({
 
   /** Dispatches one batch; answers how many events it claimed. */
   async function dispatch(): Promise<number> {
+    // Requests first: a batch is claimed in a gap between this process's requests (jobs/foreground.ts).
+    await queue.foreground?.gap();
     const rows = rowsOf<Row>(
       await db.execute(sql`
         with pending as (

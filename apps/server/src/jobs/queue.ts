@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import { type Database, type Db, executorOf } from '../db/client.ts';
+import { createForeground, type Foreground } from './foreground.ts';
 
 export type JobOptions = {
   retryLimit?: number;
@@ -97,12 +98,15 @@ export type JobQueue = {
   start(): Promise<void>;
   stop(): Promise<void>;
   boss: PgBoss;
+  /** This process's requests in flight: each batch of jobs starts in a gap between them (foreground.ts). */
+  foreground: Foreground;
 };
 
 export function createJobQueue(
   database: Database,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; foreground?: Foreground } = {},
 ): JobQueue {
+  const foreground = options.foreground ?? createForeground();
   // Both drivers go through executeSql, so on PGlite pg-boss shares the worker's one connection and lock.
   const boss = new PgBoss({
     db: { executeSql: database.executeSql },
@@ -124,6 +128,7 @@ export function createJobQueue(
 
   return {
     boss,
+    foreground,
     async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
       const id = await boss.send(job.id, payload, { ...job.options, ...options });
@@ -172,6 +177,7 @@ export function createJobQueue(
         const { batchSize = 1, concurrent = false, workers: count = 1, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         const handle = async (jobs: PgBoss.Job<object>[]) => {
+          if (jobs.length > 0) await foreground.gap();
           const one = async (j: (typeof jobs)[number]) => {
             try {
               await handler(job.payload.parse(j.data));
