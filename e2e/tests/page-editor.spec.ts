@@ -577,22 +577,27 @@ test('moves blocks by their grip with the pointer, on a scrolled canvas and with
   const [first, second, last] = columns[chosen.section]![1]!;
   await expect.poll(() => idsIn(chosen.section, 1)).toEqual([first, second, paragraph, last]);
 
-  // The keyboard: Space picks the grip up, arrows move it 25 px a press (24 reach the right column), Space
-  // drops it.
+  // The keyboard: Space picks the grip up, arrows move it 25 px a press, Space drops it. A person presses
+  // until the line shows in the right column (about 24 presses): the sensor listens for arrows only from
+  // the task after the pick-up, so a press sent at once may be lost, as it would be for a person.
   await page.getByTestId('canvas-stage').evaluate((element) => element.scrollTo(0, 0));
   await (await select(button!, 'Button')).focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < 24; i++) await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('drop-line')).toBeVisible();
-  // Space drops where the line shows: wait for the line to reach the right column, as a person would.
   const right = await column(0, 1).boundingBox();
   if (!right) throw new Error('no right column');
-  await expect
-    .poll(async () => {
-      const box = await page.getByTestId('drop-line').boundingBox();
-      return box !== null && box.x + box.width / 2 > right.x && box.x + box.width / 2 < right.x + right.width;
-    })
-    .toBe(true);
+  const lineInRight = async () => {
+    const line = page.getByTestId('drop-line');
+    if ((await line.count()) === 0) return false;
+    const box = await line.boundingBox();
+    return box !== null && box.x + box.width / 2 > right.x && box.x + box.width / 2 < right.x + right.width;
+  };
+  let presses = 0;
+  while (!(await lineInRight()) && presses < 40) {
+    await page.keyboard.press('ArrowRight');
+    presses += 1;
+  }
+  expect(await lineInRight()).toBe(true);
+  expect(presses).toBeGreaterThan(10);
   await page.keyboard.press('Space');
   await expect.poll(() => idsIn(0, 0)).toEqual([]);
   expect(await idsIn(0, 1)).toContain(button);

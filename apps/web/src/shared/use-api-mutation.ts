@@ -29,6 +29,12 @@ type ApiMutationOptions<TVars, TData> = {
   failureAsWarning?: boolean;
   /** Fetch `invalidates` again after a failure too: the server may have kept part of the write. */
   invalidateAfterFailure?: boolean;
+  /**
+   * Runs on success before the refetch, even when the refetch replaces the form that asked (a form
+   * keyed by the record's `updated_at`): where a result shown once, such as a secret, must not be lost.
+   * `mutate(vars, { onSuccess })` runs only while its component is mounted.
+   */
+  onSuccess?: (data: TData, vars: TVars) => void;
 };
 
 /**
@@ -43,6 +49,7 @@ export function useApiMutation<TVars, TData>({
   failure,
   failureAsWarning,
   invalidateAfterFailure,
+  onSuccess,
 }: ApiMutationOptions<TVars, TData>) {
   const queryClient = useQueryClient();
   const refetch = () =>
@@ -50,6 +57,7 @@ export function useApiMutation<TVars, TData>({
   return useMutation<TData, ApiError, TVars>({
     mutationFn,
     onSuccess: async (data, vars) => {
+      onSuccess?.(data, vars);
       await refetch();
       if (success) notifySuccess(success(data, vars));
     },

@@ -49,7 +49,8 @@ export function useDeliveries(log: DeliveryLog, page: number) {
 
 type Connected = UserIntegration & { revealed: Record<string, string> };
 
-export function useConnectIntegration() {
+/** `onConnected` runs even when the refetched connection replaces the form that connected. */
+export function useConnectIntegration(onConnected?: (connected: Connected) => void) {
   return useApiMutation({
     mutationFn: (vars: { integrationId: number; fields: Record<string, unknown> }) =>
       apiOrThrow<Connected>('POST', 'connect', {
@@ -57,6 +58,7 @@ export function useConnectIntegration() {
       }),
     invalidates: [integrationKeys.all],
     success: (connected) => `${connected.name} is connected`,
+    onSuccess: onConnected,
   });
 }
 

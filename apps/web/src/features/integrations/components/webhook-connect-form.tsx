@@ -22,7 +22,10 @@ export function WebhookConnectForm({
   /** The signing secret, when this connect created one (shown once). */
   onSecret: (secret: string) => void;
 }) {
-  const connect = useConnectIntegration();
+  // The secret goes up before the refetch: the new connection's `updated_at` remounts this form.
+  const connect = useConnectIntegration((connected) => {
+    if (connected.revealed.signing_secret) onSecret(connected.revealed.signing_secret);
+  });
   const [url, setUrl] = useState(String(connection?.settings.url ?? ''));
   const [events, setEvents] = useState<string[]>(
     (connection?.settings.events as string[] | undefined) ?? ['order.paid'],
@@ -30,14 +33,7 @@ export function WebhookConnectForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    connect.mutate(
-      { integrationId: WEBHOOK_INTEGRATION_ID, fields: { url: url.trim(), events } },
-      {
-        onSuccess: (connected) => {
-          if (connected.revealed.signing_secret) onSecret(connected.revealed.signing_secret);
-        },
-      },
-    );
+    connect.mutate({ integrationId: WEBHOOK_INTEGRATION_ID, fields: { url: url.trim(), events } });
   };
 
   return (
