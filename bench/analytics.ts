@@ -32,7 +32,16 @@ const median = (values: number[]) => {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Funnels with a checkout step of two page variants each; events spread over them and 400 days. */
-export async function generate(database: Database, accountId: number) {
+export async function generate(
+  database: Database,
+  accountId: number,
+  counts: { views: number; orders: number; optins: number } = {
+    views: VIEWS,
+    orders: ORDERS,
+    optins: OPTINS,
+  },
+) {
+  const { views: VIEWS, orders: ORDERS, optins: OPTINS } = counts;
   const run = (text: string, values?: unknown[]) => database.executeSql(text, values);
   await run(
     `insert into funnels (account_id, name, funnel_type, path)

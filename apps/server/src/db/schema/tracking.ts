@@ -389,5 +389,14 @@ export const analyticsVisitorSpans = pgTable(
     ),
     // Per funnel or page over all of an account's funnels: the days of a range, not one funnel's rows.
     index('analytics_visitor_spans_day_idx').on(t.accountId, t.kind, t.key, t.value, t.day),
+    // One funnel's (or page variants') days of a range: a funnel's breakdown reads its own rows only.
+    index('analytics_visitor_spans_funnel_day_idx').on(
+      t.accountId,
+      t.kind,
+      t.key,
+      t.value,
+      t.funnelId,
+      t.day,
+    ),
   ],
 );

@@ -25,14 +25,22 @@ import {
 } from './analytics.sql.ts';
 import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
 
+/** A formatter per zone (zones are checked valid before they get here): building one costs more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** An instant's day in a zone, as a date literal ('2026-03-29'). */
 function localDate(at: number, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(at * 1000));
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(at * 1000));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_visitor_spans_funnel_day_idx" ON "analytics_visitor_spans" USING btree ("account_id","kind","key","value","funnel_id","day");
