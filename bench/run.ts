@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAnalytics } from './analytics.ts';
+import { runAnalyticsLive } from './analytics-live.ts';
 import { runAutomationWaits } from './automation-waits.ts';
 import { runAutomations } from './automations.ts';
 import { runEditor } from './editor.ts';
@@ -31,6 +32,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
     const scale = process.env.ANALYTICS_BENCH_SCALE;
     save(scale && Number(scale) !== 1 ? `analytics-scale-${scale}` : 'analytics', await runAnalytics());
   },
+  'analytics-live': async () => save('analytics-live', await runAnalyticsLive()),
   orders: async () => save('orders', await runOrders()),
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),

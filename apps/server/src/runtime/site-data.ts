@@ -72,8 +72,22 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
   const generations = new Map<number, number>();
   // Added to every account's generation: `bumpAll` moves them all on, and no generation comes back.
   let epoch = 0;
-  const sites = new LRUCache<number, SiteData>({ max: 5_000, ttl });
-  const hosts = new LRUCache<string, HostMatch | 'none'>({ max: 20_000, ttl });
+  // Past its TTL an entry is still served while one reload runs in the background (stale while
+  // revalidate): a request never waits for the database behind a busy Dashboard to learn what it knew.
+  // A write's bump deletes the entries, so changed data is never served stale.
+  const sites = new LRUCache<number, SiteData>({
+    max: 5_000,
+    ttl,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+  });
+  const hosts = new LRUCache<string, HostMatch | 'none'>({
+    max: 20_000,
+    ttl,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+  });
+  const reloadingHosts = new Set<string>();
 
   const generationOf = (accountId: number) => epoch + (generations.get(accountId) ?? 0);
 
@@ -81,13 +95,24 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
 
   /** The cached answer for a host without waiting: a match, null when none, undefined when not cached. */
   function cachedHost(ref: SiteRef): HostMatch | null | undefined {
-    const cached = hosts.get(hostKey(ref));
+    const key = hostKey(ref);
+    const cached = hosts.get(key);
+    if (cached !== undefined && hosts.getRemainingTTL(key) <= 0 && !reloadingHosts.has(key)) {
+      reloadingHosts.add(key);
+      void loadHost(ref)
+        .catch(() => {})
+        .finally(() => reloadingHosts.delete(key));
+    }
     return cached === 'none' ? null : cached;
   }
 
   async function findHost(ref: SiteRef): Promise<HostMatch | null> {
     const cached = cachedHost(ref);
     if (cached !== undefined) return cached;
+    return loadHost(ref);
+  }
+
+  async function loadHost(ref: SiteRef): Promise<HostMatch | null> {
     let match: HostMatch | null = null;
     if (ref.kind === 'subdomain') {
       const [row] = await db
@@ -230,10 +255,29 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
 
   const loading = new Map<number, Promise<SiteData>>();
 
-  /** The account's site data when it is cached and current, without waiting; undefined otherwise. */
+  /** Loads the account's site data once at a time (concurrent callers share the load) and caches it. */
+  function reload(accountId: number): Promise<SiteData> {
+    const inFlight = loading.get(accountId);
+    if (inFlight) return inFlight;
+    const promise = load(accountId)
+      .then((data) => {
+        sites.set(accountId, data);
+        return data;
+      })
+      .finally(() => loading.delete(accountId));
+    loading.set(accountId, promise);
+    return promise;
+  }
+
+  /**
+   * The account's site data when it is cached and current, without waiting; undefined otherwise. Past its
+   * TTL it is still answered, and reloaded in the background.
+   */
   function cachedSite(accountId: number): SiteData | undefined {
     const cached = sites.get(accountId);
-    return cached && cached.generation === generationOf(accountId) ? cached : undefined;
+    if (!cached || cached.generation !== generationOf(accountId)) return undefined;
+    if (sites.getRemainingTTL(accountId) <= 0) reload(accountId).catch(() => {});
+    return cached;
   }
 
   return {
@@ -243,15 +287,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     generationOf,
     /** The account's site data, loaded once per generation (concurrent requests share the load). */
     async site(accountId: number): Promise<SiteData> {
-      const cached = cachedSite(accountId);
-      if (cached) return cached;
-      const inFlight = loading.get(accountId);
-      if (inFlight) return inFlight;
-      const promise = load(accountId).finally(() => loading.delete(accountId));
-      loading.set(accountId, promise);
-      const data = await promise;
-      sites.set(accountId, data);
-      return data;
+      return cachedSite(accountId) ?? reload(accountId);
     },
     /** Something of the account changed (a page save, a step, a tracking code, a domain, the subdomain). */
     bump(accountId: number) {
