@@ -6,15 +6,15 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
-import { createDatabase, type Database, foregroundWork } from '../apps/server/src/db/client.ts';
+import { type Database, foregroundWork } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { generate } from './analytics.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const SCALE = Number(process.env.ANALYTICS_LIVE_SCALE ?? '0.01');
 const VIEWS_PER_S = 2_000;
@@ -41,28 +41,6 @@ function openLoop(url: string, ms: number) {
   });
 }
 
-async function openDatabase(kind: 'pglite' | 'postgres') {
-  if (kind === 'pglite')
-    return { database: await createDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
-  const serverUrl = process.env.DATABASE_URL as string;
-  const name = `funnelwork_bench_live_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await createDatabase({ kind: 'postgres', url: url.toString() }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** Events written and not yet rolled up: read as a request would be (on PGlite, before background work). */
 async function backlog(database: Database) {
   const [row] = (
@@ -76,7 +54,7 @@ async function backlog(database: Database) {
 }
 
 async function measure(kind: 'pglite' | 'postgres') {
-  const { database, drop } = await openDatabase(kind);
+  const { database, drop } = await benchDatabase(kind, { prefix: 'funnelwork_bench_live' });
   await database.migrate();
   const queue = createJobQueue(database);
   const app = await buildApp({ config: testConfig(), database, queue });

@@ -6,15 +6,15 @@
 // the ratios side by side. Goals: ≤ 100 ms PostgreSQL, ≤ 250 ms PGlite, ≥ 30× the raw read, the filter
 // ≤ 2× unfiltered, the breakdown ≤ 20 ms.
 import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
-import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { createRawStore } from '../apps/server/src/modules/analytics/analytics.raw-store.ts';
 import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');
 const VIEWS = Math.round(10_000_000 * SCALE);
@@ -132,30 +132,10 @@ async function timed<T>(fn: () => Promise<T>, runs: number) {
 }
 
 async function measureKind(kind: 'pglite' | 'postgres') {
-  let dropDatabase = async () => {};
-  let database: Database;
-  if (kind === 'pglite') {
-    database = await createDatabase({ kind: 'pglite', dataDir: null });
-  } else {
-    const serverUrl = process.env.DATABASE_URL as string;
-    const name = `funnelwork_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await createDatabase({ kind: 'postgres', url: url.toString() });
-    // ANALYTICS_BENCH_KEEP=1 leaves the generated database for EXPLAIN ANALYZE (its name is printed).
-    if (process.env.ANALYTICS_BENCH_KEEP === '1') console.log(`analytics: keeping database ${name}`);
-    else
-      dropDatabase = async () => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
-  }
+  // ANALYTICS_BENCH_KEEP=1 leaves the generated PostgreSQL database for EXPLAIN ANALYZE (its name is printed).
+  const { database, drop: dropDatabase } = await benchDatabase(kind, {
+    keep: process.env.ANALYTICS_BENCH_KEEP === '1',
+  });
   await database.migrate();
   const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
   const owner = await signUpOwner(app);

@@ -1,13 +1,9 @@
-// The funnel list with stats for an account of 2,000 funnels and 20,000 steps (issue 4): the API's
-// median next to the median of its bare SQL run directly on the same database (goal: within 2×),
-// on the embedded database and, when DATABASE_URL is set, on the PostgreSQL server. Also times a
-// clone of a funnel of 30 steps with their documents (one transaction, see funnels.test.ts).
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
-import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const FUNNELS = 2_000;
 const STEPS_PER_FUNNEL = 10;
@@ -100,27 +96,7 @@ function bareListSql(accountId: number, page: number) {
 }
 
 async function measureKind(kind: 'pglite' | 'postgres') {
-  let dropDatabase = async () => {};
-  let database: Database;
-  if (kind === 'pglite') {
-    database = await createDatabase({ kind: 'pglite', dataDir: null });
-  } else {
-    const serverUrl = process.env.DATABASE_URL as string;
-    const name = `funnelwork_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await createDatabase({ kind: 'postgres', url: url.toString() });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const { database, drop: dropDatabase } = await benchDatabase(kind);
   await database.migrate();
   const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -27,10 +27,11 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
-import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { exportSelectSql } from '../apps/server/src/modules/exports/exports.sql.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const ORDERS = Number(process.env.ORDERS_BENCH_ORDERS ?? 1_000_000);
 const CUSTOMERS = Math.round(ORDERS * 0.3);
@@ -231,31 +232,15 @@ const isListStatement = (s: Statement) =>
 
 // ---- One database --------------------------------------------------------------------------------
 async function measureKind(kind: 'pglite' | 'postgres') {
-  let dropDatabase = async () => {};
-  let database: Database;
-  let url = '';
-  if (kind === 'pglite') {
-    const pgliteDir = process.env.ORDERS_BENCH_PGLITE_DIR;
-    if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
-    database = await createDatabase({ kind: 'pglite', dataDir: pgliteDir ?? null });
-  } else {
-    const serverUrl = process.env.DATABASE_URL as string;
-    const name = `funnelwork_bench_orders_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    database = await createDatabase({ kind: 'postgres', url });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const pgliteDir = kind === 'pglite' ? process.env.ORDERS_BENCH_PGLITE_DIR : undefined;
+  if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
+  const opened = await benchDatabase(kind, {
+    prefix: 'funnelwork_bench_orders',
+    pgliteDir: pgliteDir ?? null,
+  });
+  const { database } = opened;
+  const url = opened.url ?? '';
+  const dropDatabase = opened.drop;
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-orders-'));
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });

@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+
+/**
+ * A fresh database for one benchmark run: PGlite (in memory, or in `pgliteDir`), or a new database on the
+ * PostgreSQL server at DATABASE_URL. `drop` removes the PostgreSQL one (unless `keep`: its name is printed
+ * for EXPLAIN ANALYZE); `url` is its address (null on PGlite).
+ */
+export async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  options: { prefix?: string; pgliteDir?: string | null; keep?: boolean } = {},
+): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await createDatabase({ kind: 'pglite', dataDir: options.pgliteDir ?? null });
+    return { database, url: null, drop: async () => {} };
+  }
+  const serverUrl = process.env.DATABASE_URL as string;
+  const name = `${options.prefix ?? 'funnelwork_bench'}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${name}`;
+  const url = parsed.toString();
+  const database = await createDatabase({ kind: 'postgres', url });
+  if (options.keep) console.log(`keeping database ${name}`);
+  return {
+    database,
+    url,
+    drop: async () => {
+      if (options.keep) return;
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
