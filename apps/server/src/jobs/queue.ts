@@ -120,6 +120,9 @@ export function createJobQueue(
   const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: (data: unknown) => Promise<void> }> = [];
   const parts: Array<{ start(): void; stop(): Promise<void> }> = [];
   let started = false;
+  /** Job batches being handled in this process now; `stopping` once `stop` has begun. */
+  let active = 0;
+  let stopping = false;
   /** The ids of this process's workers of each queue. */
   const workers = new Map<string, string[]>();
   const notify = (queue: string) => {
@@ -172,25 +175,35 @@ export function createJobQueue(
       handlers.push({ job, handler: handler as (data: unknown) => Promise<void> });
     },
     async start() {
+      stopping = false;
       await boss.start();
       for (const { job, handler } of handlers) {
         const { batchSize = 1, concurrent = false, workers: count = 1, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         const handle = async (jobs: PgBoss.Job<object>[]) => {
-          if (jobs.length > 0) await foreground.gap();
-          const one = async (j: (typeof jobs)[number]) => {
-            try {
-              await handler(job.payload.parse(j.data));
-            } catch (error) {
-              await boss.fail(job.id, j.id, error instanceof Error ? { message: error.message } : { error });
-            }
-          };
-          if (batchSize === 1) {
-            for (const j of jobs) await handler(job.payload.parse(j.data));
-          } else if (concurrent) {
-            await Promise.all(jobs.map(one));
-          } else {
-            for (const j of jobs) await one(j);
+          // A batch fetched while the queue stops is not run against a closing database, nor completed or
+          // failed there: it stays active and is retried after its expiry, as after a crash.
+          if (stopping) return new Promise<never>(() => {});
+          // Counted until each job is done or failed here (not by pg-boss after we return), so `stop`
+          // can wait for them before the caller closes the database.
+          active += 1;
+          try {
+            if (jobs.length > 0) await foreground.gap();
+            const one = async (j: (typeof jobs)[number]) => {
+              try {
+                await handler(job.payload.parse(j.data));
+              } catch (error) {
+                await boss.fail(
+                  job.id,
+                  j.id,
+                  error instanceof Error ? { message: error.message } : { error },
+                );
+              }
+            };
+            if (concurrent) await Promise.all(jobs.map(one));
+            else for (const j of jobs) await one(j);
+          } finally {
+            active -= 1;
           }
           // A worker that found work looks again at once; only an empty fetch waits the polling
           // interval (pg-boss waits it after every fetch, which caps a queue at one batch per interval).
@@ -212,8 +225,12 @@ export function createJobQueue(
       for (const part of parts) part.start();
     },
     async stop() {
+      stopping = true;
       await Promise.all(parts.map((part) => part.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // pg-boss stops waiting after its timeout; a handler still running would meet a closed database.
+      const deadline = Date.now() + 10_000;
+      while (active > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
