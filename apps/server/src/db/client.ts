@@ -365,6 +365,15 @@ async function createPglite(
       });
       worker.postMessage({ id, op, sql, params, rowMode, begin });
     });
+  /** Waits in the caller's lane (a request's or background work's); `take` runs when its turn comes. */
+  const turn = (take: () => void) =>
+    new Promise<void>((resolve) => {
+      (foregroundWork.getStore() ? lanes.request : lanes.background).push(() => {
+        take();
+        resolve();
+      });
+      pump();
+    });
   // PGlite is one connection: while a transaction is open, only its own queries may reach it.
   const insideTransaction = new AsyncLocalStorage<true>();
   const send = async (op: Op, sql = '', params: unknown[] = [], rowMode = 'object') => {
@@ -373,12 +382,8 @@ async function createPglite(
     }
     // The turn is taken and the statement posted in one step, so no transaction can start in between.
     let answer!: Promise<unknown[]>;
-    await new Promise<void>((resolve) => {
-      (foregroundWork.getStore() ? lanes.request : lanes.background).push(() => {
-        answer = post(op, sql, params, rowMode, false);
-        resolve();
-      });
-      pump();
+    await turn(() => {
+      answer = post(op, sql, params, rowMode, false);
     });
     return answer;
   };
@@ -411,12 +416,8 @@ async function createPglite(
   const transaction = async <T>(body: (tx: Db) => Promise<T>): Promise<T> => {
     if (insideTransaction.getStore()) throw new Error('Nested transactions are not supported');
     // Take the connection: a turn in this caller's lane, then nobody else's statements until the end.
-    await new Promise<void>((resolve) => {
-      (foregroundWork.getStore() ? lanes.request : lanes.background).push(() => {
-        transactionOpen = true;
-        resolve();
-      });
-      pump();
+    await turn(() => {
+      transactionOpen = true;
     });
     try {
       // BEGIN is sent with the first statement (none: nothing to commit); COMMIT and ROLLBACK in the
