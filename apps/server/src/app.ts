@@ -282,6 +282,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const left = (request: object) => {
     if (inFlight.delete(request)) queue.foreground.leave();
   };
+  database.yieldToRequests(queue.foreground.gap);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
     queue.foreground.enter();
