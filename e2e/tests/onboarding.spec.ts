@@ -36,3 +36,37 @@ test('the welcome popup\'s "Choose a plan" goes to /billing for good; the checkl
   await expect(page.getByRole('dialog')).toBeHidden();
   await shot(page, 'onboarding-checklist');
 });
+
+test('creating a funnel from the welcome popup sets onboarding_finished; cancelling brings the popup back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, {
+    email: uniqueEmail('onboard-funnel'),
+    password: 'onboard password',
+    firstName: 'Finn',
+    business: 'Finn Foods',
+  });
+  await expect(page).toHaveURL(/\/get-started$/);
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Funnelwork, Finn!' });
+  await welcome.getByRole('button', { name: 'Create a funnel' }).click();
+  const add = page.getByRole('dialog', { name: 'Add funnel' });
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(welcome).toBeVisible();
+
+  await welcome.getByRole('button', { name: 'Create a funnel' }).click();
+  await add.getByLabel('Funnel name').fill('First funnel');
+  await shot(page, 'onboarding-create-funnel');
+  await add.getByRole('button', { name: 'Create funnel' }).click();
+  await expect(page).toHaveURL(/\/(w?funnel)\/\d+\/steps/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect((await apiCall<{ onboarding_finished: boolean }>(page, 'GET', 'users/me')).onboarding_finished).toBe(
+    true,
+  );
+  // Finished: a reload stays on the funnel, with no welcome popup and no trip to /get-started.
+  const url = page.url();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(page.url()).toBe(url);
+  await expect(welcome).toBeHidden();
+});

@@ -61,6 +61,12 @@ describe('expiry, read-only dashboard and grace period', () => {
     expect(isReadOnly({ planExpiryDate: expired }, now)).toBe(true);
     expect(isReadOnly({ planExpiryDate: expired, inDunning: true }, now)).toBe(false);
     expect(isReadOnly({ planExpiryDate: new Date(now.getTime() + DAY) }, now)).toBe(false);
+    // Dunning keeps it writable up to the last try's day, 7 days past the plan's end, and no longer.
+    const sevenDaysAgo = new Date(now.getTime() - 7 * DAY);
+    expect(isReadOnly({ planExpiryDate: new Date(sevenDaysAgo.getTime() + 1), inDunning: true }, now)).toBe(
+      false,
+    );
+    expect(isReadOnly({ planExpiryDate: sevenDaysAgo, inDunning: true }, now)).toBe(true);
   });
 
   it(`published funnels keep serving for ${GRACE_PERIOD_DAYS} days after expiry`, () => {

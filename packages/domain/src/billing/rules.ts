@@ -88,15 +88,22 @@ export function hasExpired(planExpiry: string | Date | null | undefined, now: Da
   return !Number.isNaN(expiry) && expiry <= now.getTime();
 }
 
+/** The last dunning try's day after the due date: no renewal stays "being retried" longer. */
+export const DUNNING_DAYS = Math.max(...DUNNING_RETRY_DAYS);
+
 /**
  * An expired account's dashboard is read-only (its writes answer 402), except while a failed
  * renewal is still being retried (dunning), so a card problem does not lock a paying merchant out.
+ * Dunning lasts at most DUNNING_DAYS past the expiry: a payment provider that leaves a subscription
+ * past due for longer (Stripe's "leave as past-due" setting) does not keep the account writable.
  */
 export function isReadOnly(
   account: { planExpiryDate: string | Date | null | undefined; inDunning?: boolean },
   now: Date,
 ): boolean {
-  return !account.inDunning && hasExpired(account.planExpiryDate, now);
+  if (!hasExpired(account.planExpiryDate, now)) return false;
+  const expiry = new Date(account.planExpiryDate as string | Date).getTime();
+  return !(account.inDunning && now.getTime() < expiry + DUNNING_DAYS * DAY_MS);
 }
 
 /** Whether published funnels still serve: until the grace period after expiry ends. */

@@ -1,5 +1,7 @@
+import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { memberOf } from '../funnels/funnels.fixtures.ts';
 import { SUBDOMAIN_TAKEN } from './account.routes.ts';
 
 let t: TestApp;
@@ -26,6 +28,29 @@ describe('account settings', () => {
       payload: { data: { name: 'New name', default_currency_code: 'EUR' } },
     });
     expect(res.json().data).toMatchObject({ name: 'New name', default_currency_code: 'EUR' });
+  });
+
+  it('"Account settings, Billing and Team items are visible only to admins": other staff get 403', async () => {
+    const owner = await signUpOwner(t.app, { account_name: 'Kept name' });
+    const manager = await memberOf(t, owner, {
+      funnels: true,
+      editor: true,
+      automations: true,
+      orders: true,
+    });
+    for (const res of [
+      await manager.api.patch('account', { name: 'Taken over', default_currency_code: 'EUR' }),
+      await changeSubdomain(manager.auth, `staff${owner.accountId}shop`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
+    }
+    const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: owner.auth });
+    expect(account.json().data).toMatchObject({
+      name: 'Kept name',
+      default_currency_code: 'USD',
+      subdomain: null,
+    });
   });
 
   it('Subdomain minimum 5 characters: a 4-character one is refused naming the field', async () => {

@@ -1,8 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { billingSubscriptions } from '../../db/schema/index.ts';
+import { billingCharges, billingSubscriptions } from '../../db/schema/index.ts';
 import { clientOptions } from '../../gateways/stripe.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { applyPaidInvoice } from './billing.webhooks.ts';
@@ -16,25 +16,29 @@ export const reconcileBillingJob = defineJob('billing.reconcile', z.object({}), 
 });
 
 /**
- * Compares each Stripe-managed subscription's paid invoices with the charges we recorded and adds
- * what a lost webhook left out (the charge, the period end, the plan's features): applying an invoice
- * is the same step the webhook takes, so one seen twice is recorded once.
+ * Compares each Stripe-managed subscription's paid invoices with the charges we recorded, both ways.
+ * It adds what a lost webhook left out (the charge, the period end, the plan's features): applying an
+ * invoice is the same step the webhook takes, so one seen twice is recorded once. A paid charge of ours
+ * whose Stripe invoice Stripe does not list as paid is reported (`unmatched`, and logged for the
+ * operator), never changed: which side is right takes a person.
  */
 export function createBillingReconciliation({
   db,
   secretKey,
   apiBase,
   clock = () => new Date(),
+  log = (message) => console.error(message),
 }: {
   db: Db;
   secretKey: string | undefined;
   apiBase?: string;
   clock?: () => Date;
+  log?: (message: string) => void;
 }) {
   const stripe = secretKey ? new Stripe(secretKey, clientOptions({ apiBase })) : null;
 
-  async function reconcile(): Promise<{ subscriptions: number; added: number }> {
-    if (!stripe) return { subscriptions: 0, added: 0 };
+  async function reconcile(): Promise<{ subscriptions: number; added: number; unmatched: number[] }> {
+    if (!stripe) return { subscriptions: 0, added: 0, unmatched: [] };
     const subs = await db
       .select()
       .from(billingSubscriptions)
@@ -45,13 +49,18 @@ export function createBillingReconciliation({
         ),
       );
     let added = 0;
+    /** Each account's invoices Stripe lists as paid, over all its Stripe subscriptions. */
+    const paidAtStripe = new Map<number, Set<string>>();
     for (const sub of subs) {
+      const seen = paidAtStripe.get(sub.accountId) ?? new Set<string>();
+      paidAtStripe.set(sub.accountId, seen);
       const invoices = stripe.invoices.list({
         subscription: sub.stripeSubscriptionId ?? '',
         status: 'paid',
         limit: 100,
       });
       for await (const invoice of invoices) {
+        if (invoice.id) seen.add(invoice.id);
         const created = new Date(invoice.created * 1000);
         const applied = await db.transaction(async (tx) => {
           const [current] = await tx
@@ -70,7 +79,33 @@ export function createBillingReconciliation({
         if (applied) added += 1;
       }
     }
-    return { subscriptions: subs.length, added };
+    const unmatched: number[] = [];
+    const accountIds = [...paidAtStripe.keys()];
+    if (accountIds.length > 0) {
+      // Our paid charges of Stripe invoices (references `in_…`); sandbox charges are not Stripe's.
+      const ours = await db
+        .select({
+          id: billingCharges.id,
+          accountId: billingCharges.accountId,
+          reference: billingCharges.reference,
+        })
+        .from(billingCharges)
+        .where(
+          and(
+            inArray(billingCharges.accountId, accountIds),
+            eq(billingCharges.status, 'paid'),
+            like(billingCharges.reference, 'in\\_%'),
+          ),
+        );
+      for (const charge of ours) {
+        if (paidAtStripe.get(charge.accountId)?.has(charge.reference ?? '')) continue;
+        unmatched.push(charge.id);
+        log(
+          `billing reconciliation: charge ${charge.id} (account ${charge.accountId}, ${charge.reference}) is not a paid invoice at Stripe`,
+        );
+      }
+    }
+    return { subscriptions: subs.length, added, unmatched };
   }
 
   return {

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { GRACE_PERIOD_DAYS, READ_ONLY_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, billingSubscriptions, mailMessages, pages, plans } from '../../db/schema/index.ts';
+import {
+  accounts,
+  billingCharges,
+  billingSubscriptions,
+  mailMessages,
+  pages,
+  plans,
+} from '../../db/schema/index.ts';
 import { createCredentialCipher } from '../../gateways/credentials.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../../gateways/sandbox.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -86,6 +93,7 @@ describe('plans in the database', () => {
       await editor.api.get('billing-details'),
       await editor.api.get('charges'),
       await editor.api.post('billing/place-order', { plan: 'startup', interval: 'month', payment: card() }),
+      await editor.api.post('billing/update-details', { payment: card() }),
       await editor.api.post('billing/cancel-subscription'),
     ]) {
       expect(res.statusCode).toBe(403);
@@ -203,6 +211,35 @@ describe('POST billing/place-order', () => {
       field: 'data.payment',
     });
     expect((await api.get('billing-details')).json().data.plan.key).toBe('14-trial');
+  });
+
+  it('POST billing/update-details replaces the card that renewals charge; a declined one changes nothing', async () => {
+    const { api } = await owner();
+    const none = await api.post('billing/update-details', { payment: card() });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error.message).toBe('There is no subscription to update: choose a plan first');
+    await api.post('billing/place-order', { plan: 'basic', interval: 'month', payment: card() });
+    const before = (await api.get('billing-details')).json().data;
+
+    const declined = await api.post('billing/update-details', { payment: card(SANDBOX_CARDS.declined) });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toMatchObject({
+      message: 'Your card was declined.',
+      field: 'data.payment',
+    });
+    expect((await api.get('billing-details')).json().data.payment_method).toEqual(before.payment_method);
+
+    const updated = await api.post('billing/update-details', {
+      payment: { card: { number: '4242 4242 4242 4242', exp_month: 3, exp_year: 2041, cvc: '321' } },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({
+      status: 'active',
+      plan_expiry_date: before.plan_expiry_date,
+      payment_method: { last4: '4242', exp_month: 3, exp_year: 2041 },
+    });
+    // A new card is no payment: the charges stay the first period's.
+    expect((await api.get('charges')).json().data).toHaveLength(1);
   });
 
   it('an invoice of another account is not found', async () => {
@@ -358,7 +395,15 @@ describe('renewals and dunning (injected clock)', () => {
   function billingAt(clock: { now: Date }) {
     const sandbox = createSandboxGateway();
     const cipher = createCredentialCipher(randomBytes(32));
-    const queue = { send: async () => null, work: () => undefined } as unknown as JobQueue;
+    // The renewal tries it sends to the queue: when each one is to run.
+    const tries: Array<{ dueAt: string; startAfter: string | undefined }> = [];
+    const queue = {
+      send: async (_job: unknown, data: { dueAt: string }, options: { startAfter?: Date }) => {
+        tries.push({ dueAt: data.dueAt, startAfter: options.startAfter?.toISOString() });
+        return null;
+      },
+      work: () => undefined,
+    } as unknown as JobQueue;
     const service = createBillingService({
       db: t.database.db,
       queue,
@@ -378,7 +423,7 @@ describe('renewals and dunning (injected clock)', () => {
       const { token } = cipher.decrypt(sub?.paymentMethodSealed ?? '', { accountId, gatewayId: 0 });
       sandbox.failSavedPaymentMethod(token ?? '', 'declined');
     }
-    return { service, savedCardFails };
+    return { service, savedCardFails, tries };
   }
   const mailsTo = async (email: string) =>
     t.database.db.select().from(mailMessages).where(eq(mailMessages.to, email)).orderBy(mailMessages.id);
@@ -386,18 +431,21 @@ describe('renewals and dunning (injected clock)', () => {
   it('moves plan_expiry_date on each renewal; a failed one is tried 3 times over a week, an e-mail each, then the plan expires', async () => {
     const person = await owner();
     const clock = { now: new Date('2030-01-15T10:00:00Z') };
-    const { service, savedCardFails } = billingAt(clock);
+    const { service, savedCardFails, tries } = billingAt(clock);
     const first = await service.placeOrder(person.accountId, {
       plan: 'startup',
       interval: 'month',
       payment: card(),
     });
     expect(first.plan_expiry_date).toBe('2030-02-15T10:00:00.000Z');
+    const nextTry = () => tries.at(-1)?.startAfter;
+    expect(nextTry()).toBe('2030-02-15T10:00:00.000Z');
     expect(await service.renew(person.accountId, first.plan_expiry_date ?? '')).toBe('skipped'); // not due yet
 
     clock.now = new Date('2030-02-15T10:00:00Z');
     expect(await service.renew(person.accountId, '2030-02-15T10:00:00.000Z')).toBe('renewed');
     expect((await accountRow(person.accountId)).planExpiryDate).toEqual(new Date('2030-03-15T10:00:00Z'));
+    expect(nextTry()).toBe('2030-03-15T10:00:00.000Z');
     // The same job again does nothing: one charge per period.
     expect(await service.renew(person.accountId, '2030-02-15T10:00:00.000Z')).toBe('skipped');
     expect((await service.charges(person.accountId)).filter((c) => c.status === 'paid')).toHaveLength(2);
@@ -410,13 +458,24 @@ describe('renewals and dunning (injected clock)', () => {
     expect(details.read_only).toBe(false); // kept writable while it is retried
     expect((await mailsTo(person.email)).map((m) => m.subject)).toEqual(['Your payment failed']);
     expect((await mailsTo(person.email))[0]?.text).toContain('We will try again on 18 March 2030');
+    // The queue runs the 2nd try 3 days after the due date, for the same period.
+    expect(tries.at(-1)).toEqual({
+      dueAt: '2030-03-15T10:00:00.000Z',
+      startAfter: '2030-03-18T10:00:00.000Z',
+    });
 
     clock.now = new Date('2030-03-17T10:00:00Z');
     expect(await service.renew(person.accountId, '2030-03-15T10:00:00.000Z')).toBe('skipped'); // before the 2nd try's day
     clock.now = new Date('2030-03-18T10:00:00Z');
     expect(await service.renew(person.accountId, '2030-03-15T10:00:00.000Z')).toBe('retry');
+    // The 3rd and last try a week after the due date, not before.
+    expect(nextTry()).toBe('2030-03-22T10:00:00.000Z');
+    clock.now = new Date('2030-03-21T10:00:00Z');
+    expect(await service.renew(person.accountId, '2030-03-15T10:00:00.000Z')).toBe('skipped');
     clock.now = new Date('2030-03-22T10:00:00Z');
+    const sentBeforeLast = tries.length;
     expect(await service.renew(person.accountId, '2030-03-15T10:00:00.000Z')).toBe('expired');
+    expect(tries).toHaveLength(sentBeforeLast); // no 4th try
     details = await service.details(person.accountId);
     expect(details.status).toBe('expired');
     expect(details.read_only).toBe(true);
@@ -583,6 +642,48 @@ describe('Stripe webhooks for the platform billing', () => {
     expect(after?.currentPeriodEnd).toEqual(new Date('2031-03-01T00:00:00Z'));
   });
 
+  it('Stripe dunning: a past-due period keeps plan_expiry_date and the account writable for 7 days; unpaid expires it', async () => {
+    const { api, accountId, subscriptionId } = await stripeAccount();
+    const expired = new Date(Date.now() - DAY);
+    await t.database.db.update(accounts).set({ planExpiryDate: expired }).where(eq(accounts.id, accountId));
+    const now = Math.floor(Date.now() / 1000);
+    const updated = (status: string, created: number) =>
+      event('customer.subscription.updated', created, {
+        id: subscriptionId,
+        object: 'subscription',
+        status,
+        current_period_end: now + 30 * 86_400,
+      });
+    const pastDue = updated('past_due', now);
+    expect((await post(pastDue, sign(pastDue))).statusCode).toBe(200);
+    // The new period is not paid for: the plan's end stays; Stripe is retrying, so writes still work
+    // (the limits read the webhook's change at once, not after their 5 s cache).
+    expect((await accountRow(accountId)).planExpiryDate).toEqual(expired);
+    expect((await api.post('funnels', { name: 'While Stripe retries', funnel_type: 1 })).statusCode).toBe(
+      201,
+    );
+    const unpaid = updated('unpaid', now + 1);
+    expect((await post(unpaid, sign(unpaid))).statusCode).toBe(200);
+    const write = await api.post('funnels', { name: 'After the retries', funnel_type: 1 });
+    expect(write.statusCode).toBe(402);
+    expect(write.json().error.code).toBe('plan_expired');
+
+    // Left past due (Stripe's "leave as past-due" setting): writable for 7 days past the plan's end only.
+    const late = await stripeAccount();
+    await t.database.db
+      .update(accounts)
+      .set({ planExpiryDate: new Date(Date.now() - 8 * DAY) })
+      .where(eq(accounts.id, late.accountId));
+    const stillPastDue = event('customer.subscription.updated', now, {
+      id: late.subscriptionId,
+      object: 'subscription',
+      status: 'past_due',
+      current_period_end: now + 30 * 86_400,
+    });
+    await post(stillPastDue, sign(stillPastDue));
+    expect((await late.api.post('funnels', { name: 'Too late', funnel_type: 1 })).statusCode).toBe(402);
+  });
+
   it('a failed Stripe payment marks the subscription past due and e-mails the owner', async () => {
     const { email, accountId, subscriptionId } = await stripeAccount();
     const payload = event('invoice.payment_failed', Math.floor(Date.now() / 1000), {
@@ -647,14 +748,43 @@ describe('the daily reconciliation of Stripe charges', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
+      const logged: string[] = [];
       const reconciliation = createBillingReconciliation({
         db: t.database.db,
         secretKey: 'sk_test_platform',
         apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        log: (message) => logged.push(message),
       });
+      // A paid charge of ours whose invoice Stripe does not list as paid: reported, left as it is.
+      const [stray] = await t.database.db
+        .insert(billingCharges)
+        .values({
+          accountId: person.accountId,
+          planKey: 'startup-yearly',
+          amountMinor: 97000,
+          currency: 'USD',
+          status: 'paid',
+          description: 'Startup, renewal',
+          reference: `in_gone_${person.accountId}`,
+          idempotencyKey: `test-stray-${person.accountId}`,
+        })
+        .returning({ id: billingCharges.id });
       const first = await reconciliation.reconcile();
       expect(first.added).toBe(1);
-      expect((await reconciliation.reconcile()).added).toBe(0);
+      // (Other tests' Stripe accounts in this database have charges the fake lists nowhere: reported too.)
+      expect(first.unmatched).toContain(stray?.id);
+      expect(logged.join('\n')).toContain(`charge ${stray?.id} (account ${person.accountId}, in_gone_`);
+      await t.database.db.delete(billingCharges).where(eq(billingCharges.id, stray?.id ?? 0));
+      const second = await reconciliation.reconcile();
+      expect(second.added).toBe(0);
+      expect(second.unmatched).not.toContain(stray?.id);
+      // The invoice Stripe lists as paid is matched: its charge is not reported.
+      const [matched] = await t.database.db
+        .select({ id: billingCharges.id })
+        .from(billingCharges)
+        .where(eq(billingCharges.reference, invoice.id));
+      expect(matched).toBeDefined();
+      expect(second.unmatched).not.toContain(matched?.id);
       expect(
         requests.some((line) => line.includes(`/v1/invoices?subscription=${subscriptionId}&status=paid`)),
       ).toBe(true);
@@ -673,6 +803,7 @@ describe('the daily reconciliation of Stripe charges', () => {
       ).toEqual({
         subscriptions: 0,
         added: 0,
+        unmatched: [],
       });
     } finally {
       server.close();

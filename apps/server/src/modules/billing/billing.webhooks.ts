@@ -52,7 +52,8 @@ const STATUS_OF: Record<string, 'active' | 'past_due' | 'cancelled' | 'expired'>
   active: 'active',
   trialing: 'active',
   past_due: 'past_due',
-  unpaid: 'past_due',
+  // Stripe's retries are over (its "mark the subscription as unpaid" setting): the plan expires.
+  unpaid: 'expired',
   incomplete: 'past_due',
   canceled: 'expired',
   incomplete_expired: 'expired',
@@ -241,6 +242,8 @@ export function createBillingWebhooks({
       checkout = read;
     }
     let applied: { accountId: number; replaced: string | null } | undefined;
+    /** The account whose subscription an invoice or subscription event touched (its limits read it again). */
+    let changed: number | undefined;
     const outcome = await db.transaction(async (tx) => {
       const [fresh] = await tx
         .insert(billingWebhookEvents)
@@ -263,6 +266,7 @@ export function createBillingWebhooks({
         .where(eq(billingSubscriptions.stripeSubscriptionId, subscriptionId))
         .for('update');
       if (!sub) return 'ignored' as const;
+      changed = sub.accountId;
       const newer = !sub.stripeEventAt || created.getTime() >= new Date(sub.stripeEventAt).getTime();
       const [plan] = await tx.select().from(plans).where(eq(plans.key, sub.planKey));
       switch (event.type) {
@@ -316,7 +320,9 @@ export function createBillingWebhooks({
               updatedAt: clock(),
             })
             .where(eq(billingSubscriptions.id, sub.id));
-          if (status !== 'expired') {
+          // plan_expiry_date moves with a paid renewal only: Stripe starts a new period before it has
+          // charged for it, and a past-due one is dunning (writable for DUNNING_DAYS), not paid.
+          if (newer && status === 'active') {
             await tx.update(accounts).set({ planExpiryDate: end }).where(eq(accounts.id, sub.accountId));
           }
           return 'applied' as const;
@@ -326,6 +332,7 @@ export function createBillingWebhooks({
       }
     });
     if (failure && onPaymentFailed) await onPaymentFailed(failure.accountId, failure.message);
+    if (changed !== undefined && outcome === 'applied') onPlanChange?.(changed);
     if (applied) {
       onPlanChange?.(applied.accountId);
       // The plan it replaces must not renew at Stripe as well.

@@ -1,4 +1,5 @@
 import type { accountSettingsSchema, Me } from '@funnelwork/domain';
+import { SUBDOMAIN_UNEXPECTED, TIMEZONE_FAILURE } from '@funnelwork/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
@@ -45,9 +46,6 @@ export function useSaveProfile(userId: number) {
   });
 }
 
-export const SUBDOMAIN_UNEXPECTED_FAILURE =
-  'Something went wrong! try again in a bit, do let us know if this problem persists.';
-
 /** A refusal from the server (4xx) is its message, beside the field too; anything else the spec's text. */
 export const subdomainRefusal = (error: ApiError) =>
   error.failure.info.status >= 400 && error.failure.info.status < 500 ? error.failure.info.data : undefined;
@@ -61,11 +59,9 @@ export function useChangeSubdomain() {
       return answer.subdomain ?? subdomain;
     },
     invalidates: [],
-    failure: (error) => subdomainRefusal(error) ?? SUBDOMAIN_UNEXPECTED_FAILURE,
+    failure: (error) => subdomainRefusal(error) ?? SUBDOMAIN_UNEXPECTED,
   });
 }
-
-export const TIMEZONE_FAILED = 'Something went wrong! try again later.';
 
 /** Succeeds only when the answer echoes the same time_zone. */
 export function useUpdateTimezone() {
@@ -75,12 +71,12 @@ export function useUpdateTimezone() {
         query: { tz, force: true },
       });
       if (answer.time_zone !== tz) {
-        throw new ApiError({ error: TIMEZONE_FAILED, info: { status: 200, data: TIMEZONE_FAILED } });
+        throw new ApiError({ error: TIMEZONE_FAILURE, info: { status: 200, data: TIMEZONE_FAILURE } });
       }
       return answer;
     },
     invalidates: [],
-    failure: () => TIMEZONE_FAILED,
+    failure: () => TIMEZONE_FAILURE,
   });
 }
 

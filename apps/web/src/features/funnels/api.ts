@@ -78,7 +78,7 @@ export function useCreateFunnel() {
   return useApiMutation({
     mutationFn: async (data: NewFunnel) => {
       const funnel = await createFunnel(data);
-      finishOnboarding();
+      await finishOnboarding();
       return funnel;
     },
     invalidates: [funnelKeys.all],

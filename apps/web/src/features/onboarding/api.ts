@@ -28,12 +28,15 @@ export function useFinishOnboarding() {
   });
 }
 
-/** For a first funnel: ends onboarding if it is still on, without a notice of its own. */
+/**
+ * For a first funnel: ends onboarding if it is still on, without a notice of its own. Resolves once
+ * saved (or failed), so the funnel opens with the welcome popup gone.
+ */
 export function useFinishOnboardingQuietly() {
   const me = useMe();
   const save = useSaveOnboardingFinished();
-  return () => {
-    if (!me.onboarding_finished) save().catch(() => undefined);
+  return async () => {
+    if (!me.onboarding_finished) await save().catch(() => undefined);
   };
 }
 

@@ -1,10 +1,9 @@
+import { TIMEZONE_SUCCESS } from '@funnelwork/domain/rules';
 import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { flashAfterReload } from '../../../shared/notices.ts';
 import { reloadPage } from '../../../shared/reload-page.ts';
 import { useUpdateTimezone } from '../api.ts';
-
-export const TIMEZONE_UPDATED = 'Your timezone was updated successfully';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -30,7 +29,7 @@ export function TimezonePopup({ opened, onClose, current }: TimezonePopupProps) 
   const browserZone = browserTimeZone();
 
   const reload = () => {
-    flashAfterReload({ kind: 'success', message: TIMEZONE_UPDATED });
+    flashAfterReload({ kind: 'success', message: TIMEZONE_SUCCESS });
     reloadPage();
   };
 

@@ -3,6 +3,7 @@ import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AddFunnelPopup } from '../../funnels/components/add-funnel-popup.tsx';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
 
@@ -12,6 +13,8 @@ export function WelcomePopup() {
   const navigate = useNavigate();
   const finishOnboarding = useFinishOnboarding();
   const [choice, setChoice] = useState<'close' | 'plan'>('close');
+  // "… or creating a funnel sets onboarding_finished": the Add funnel popup in its place until then.
+  const [creating, setCreating] = useState(false);
   const left = daysLeft(me.plan_expiry_date, new Date());
   const busy = finishOnboarding.isPending ? choice : null;
 
@@ -22,46 +25,52 @@ export function WelcomePopup() {
   };
 
   return (
-    <Modal
-      opened={!me.onboarding_finished}
-      onClose={() => finish('close')}
-      size="lg"
-      title={`Welcome to Funnelwork, ${me.member.first_name || 'there'}!`}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-    >
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={44} radius="xl" variant="light" color="grape">
-            <IconConfetti size={26} />
-          </ThemeIcon>
-          <Text c="dimmed" size="sm">
-            {isTrialPlan(me.plan_key) && left !== null && left > 0
-              ? `Your free trial is active: ${left} ${left === 1 ? 'day' : 'days'} left. Everything is unlocked while it lasts.`
-              : 'Your account is ready.'}
-          </Text>
-        </Group>
-        <Text>Here is how most merchants get their first sale:</Text>
-        <List
-          spacing="xs"
-          icon={
-            <ThemeIcon color="teal" size={22} radius="xl">
-              <IconCircleCheck size={14} />
+    <>
+      <AddFunnelPopup opened={creating && !me.onboarding_finished} onClose={() => setCreating(false)} />
+      <Modal
+        opened={!me.onboarding_finished && !creating}
+        onClose={() => finish('close')}
+        size="lg"
+        title={`Welcome to Funnelwork, ${me.member.first_name || 'there'}!`}
+        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      >
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={44} radius="xl" variant="light" color="grape">
+              <IconConfetti size={26} />
             </ThemeIcon>
-          }
-        >
-          <List.Item>Pick your free subdomain in Settings → Account.</List.Item>
-          <List.Item>Build a funnel from a template: checkout, upsell and thank-you pages.</List.Item>
-          <List.Item>Invite your team and give each person just the access they need.</List.Item>
-        </List>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => finish('close')} loading={busy === 'close'}>
-            Start exploring
-          </Button>
-          <Button onClick={() => finish('plan')} loading={busy === 'plan'}>
-            Choose a plan
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+            <Text c="dimmed" size="sm">
+              {isTrialPlan(me.plan_key) && left !== null && left > 0
+                ? `Your free trial is active: ${left} ${left === 1 ? 'day' : 'days'} left. Everything is unlocked while it lasts.`
+                : 'Your account is ready.'}
+            </Text>
+          </Group>
+          <Text>Here is how most merchants get their first sale:</Text>
+          <List
+            spacing="xs"
+            icon={
+              <ThemeIcon color="teal" size={22} radius="xl">
+                <IconCircleCheck size={14} />
+              </ThemeIcon>
+            }
+          >
+            <List.Item>Pick your free subdomain in Settings → Account.</List.Item>
+            <List.Item>Build a funnel from a template: checkout, upsell and thank-you pages.</List.Item>
+            <List.Item>Invite your team and give each person just the access they need.</List.Item>
+          </List>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={() => finish('close')} loading={busy === 'close'}>
+              Start exploring
+            </Button>
+            <Button variant="light" onClick={() => setCreating(true)} disabled={busy !== null}>
+              Create a funnel
+            </Button>
+            <Button onClick={() => finish('plan')} loading={busy === 'plan'}>
+              Choose a plan
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
