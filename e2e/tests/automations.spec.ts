@@ -151,6 +151,28 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await expect(mail).toContainText(email);
   await shot(page, 'automations-mailbox');
 
+  // The workflow counts the e-mail step: sent once, opened once a person's mail client loads its pixel
+  // (a scanner's prefetch, with no user agent, is not counted).
+  await page.goto(`/automations/${automationId}`);
+  const counts = page.getByTestId('branch-yes').getByTestId('step-email-stats');
+  await expect(counts).toContainText('Sent 1');
+  await expect(counts).toContainText('Opened 0 (0%)');
+  const inbox = await apiCall<Array<{ id: number; to: string; subject: string }>>(page, 'GET', 'mailbox');
+  const sent = inbox.find((m) => m.to === email && m.subject === `Your order, Ada (${name})`);
+  const { html } = await apiCall<{ html: string | null }>(page, 'GET', `mailbox/${sent?.id}`);
+  const pixel = /src="([^"]*\/_fw\/o\/[^"]+\.gif)"/.exec(html ?? '')?.[1] ?? '';
+  expect(pixel, 'the tracking pixel of a tracked e-mail').not.toBe('');
+  expect((await page.request.get(pixel, { headers: { 'user-agent': '' } })).ok()).toBe(true);
+  await page.reload();
+  await expect(counts).toContainText('Opened 0 (0%)');
+  const person =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+  expect((await page.request.get(pixel, { headers: { 'user-agent': person } })).ok()).toBe(true);
+  await page.reload();
+  await expect(counts).toContainText('Opened 1 (100%)');
+  await expect(counts).toContainText('Clicked 0 (0%)');
+  await shot(page, 'automations-email-stats');
+
   // The run history: the run done, each step done.
   await page.goto(`/automations/${automationId}?tab=runs`);
   const run = page.getByTestId('run-row').first();
@@ -323,4 +345,23 @@ test('starts from a template, then sends a test of its e-mail from the send-e-ma
   await action.getByRole('button', { name: 'Send test email' }).click();
   await expect(action.getByText(`The test email was sent to ${DEMO_LOGIN.email}.`)).toBeVisible();
   await shot(page, 'automations-send-test');
+
+  // Tracking is on by default and switchable per e-mail; switched off, it stays off through save and reload.
+  const tracking = action.getByRole('switch', { name: 'Track opens and clicks' });
+  await expect(tracking).toBeChecked();
+  await tracking.uncheck();
+  await action.getByRole('button', { name: 'Save' }).click();
+  await expect(step.getByText('Tracking off')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(step.getByText('Tracking off')).toBeVisible();
+  // A saved e-mail step that has sent nothing yet shows its counts at zero.
+  await expect(step.getByTestId('step-email-stats')).toHaveText(/Sent 0\s*Opened 0 \(–\)\s*Clicked 0 \(–\)/);
+  await step.getByRole('button', { name: 'Edit step' }).click();
+  await expect(tracking).not.toBeChecked();
+  await shot(page, 'automations-tracking-off');
+  // Saving the popup unchanged leaves the workflow as saved: nothing to save.
+  await action.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 });

@@ -1,7 +1,17 @@
 // Issue 20, "Receipts by default": a purchase in the seeded demo store e-mails the shopper an order
-// confirmation, seen in Settings → Mailbox; a new merchant sets the store e-mails on their own screen.
+// confirmation, seen in Settings → Mailbox (and the demo automation's marketing thank-you, whose
+// unsubscribe shows on the customer); a new merchant sets the store e-mails on their own screen.
 import { expect, test } from '@playwright/test';
-import { buyInDemoStore, closeWelcome, openAsDemo, shot, signUp, uniqueEmail } from './helpers.ts';
+import {
+  apiCall,
+  buyInDemoStore,
+  closeWelcome,
+  openAsDemo,
+  shopperPage,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('a purchase in the demo store sends the shopper an order confirmation, shown in the Mailbox', async ({
   page,
@@ -43,6 +53,36 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
   await expect(page.getByRole('dialog').frameLocator('iframe[title="E-mail"]').locator('body')).toContainText(
     'Complete Growth Course',
   );
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // The thank-you is marketing: its unsubscribe link's page posts the unsubscribe (a GET alone does not),
+  // and the customer then shows as unsubscribed.
+  const inbox = await apiCall<Array<{ id: number; to: string; subject: string }>>(page, 'GET', 'mailbox');
+  const marketing = inbox.find((m) => m.to === email && m.subject.startsWith('Thank you for your order'));
+  const { html } = await apiCall<{ html: string | null }>(page, 'GET', `mailbox/${marketing?.id}`);
+  const unsubscribe = /href="([^"]*\/_fw\/unsubscribe\/[^"]+)"/.exec(html ?? '')?.[1] ?? '';
+  expect(unsubscribe, 'the unsubscribe link of a marketing e-mail').not.toBe('');
+  const { context, shopper } = await shopperPage(browser, page);
+  await shopper.goto(unsubscribe);
+  await expect(shopper.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+  await shopper.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(shopper.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await context.close();
+
+  await page.goto('/customers');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill(email);
+  const customer = page.getByRole('table', { name: 'Customers' }).getByRole('row').filter({ hasText: email });
+  await expect(customer).toHaveCount(1);
+  await customer.click();
+  const details = page.getByRole('dialog', { name: 'Customer details' });
+  await expect(details.getByRole('heading', { name: 'Rita Receipt' })).toBeVisible();
+  const badge = details.getByText('Unsubscribed', { exact: true });
+  await expect(badge).toBeVisible();
+  await expect(badge.locator('xpath=ancestor-or-self::*[@title][1]')).toHaveAttribute(
+    'title',
+    /^Unsubscribed from marketing e-mails on .+; order receipts still go$/,
+  );
+  await shot(page, 'store-emails-customer-unsubscribed');
 });
 
 test('a new merchant switches a store e-mail off and gives the confirmation a subject; both stay after a reload', async ({

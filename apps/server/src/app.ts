@@ -285,6 +285,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   database.yieldToRequests(queue.foreground.gap);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    // E-mail images (social icons) are loaded by mail clients and preview frames of other origins.
+    if (request.url.startsWith('/email-assets/'))
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     queue.foreground.enter();
     inFlight.add(request);
     // The rest of the request runs as foreground work: first at the embedded database (db/client.ts).

@@ -20,6 +20,9 @@ describe('editor ids (spec §5, §9)', () => {
   it('"new ids are random whole numbers, redrawn on collision"', () => {
     const random = sequence(0.5, 0.5, 0.25);
     expect(newId(new Set([500_001]), 'page', random)).toBe(250_001);
+    // An e-mail's ids, in its own range: 50,001 is taken (drawn twice), then 25,001.
+    const email = sequence(0.5, 0.5, 0.25);
+    expect(newId(new Set([50_001]), 'email', email)).toBe(25_001);
   });
 
   it('gives up with a RangeError when the random source only repeats taken ids', () => {

@@ -177,17 +177,15 @@ export const automationRunsAnswerSchema = dataAnswer(z.array(automationRunSchema
 export const automationRunsQuerySchema = z.object({
   status: z.enum(RUN_STATUSES).optional(),
 });
-/** Per e-mail step of an automation: messages sent, and how many were opened and clicked (unique). */
-export const automationEmailStatsAnswerSchema = dataAnswer(
-  z.array(
-    z.object({
-      path: z.string(),
-      sent: z.number().int(),
-      opened: z.number().int(),
-      clicked: z.number().int(),
-    }),
-  ),
-);
+/** One e-mail step of an automation (by its path key, '1/yes/0'): messages sent, and how many were opened and clicked (unique). */
+export const automationEmailStatSchema = z.object({
+  path: z.string(),
+  sent: z.number().int(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
+});
+export type AutomationEmailStat = z.infer<typeof automationEmailStatSchema>;
+export const automationEmailStatsAnswerSchema = dataAnswer(z.array(automationEmailStatSchema));
 export const automationListQuerySchema = z.object({
   funnel_id: z.coerce.number().int().positive().optional(),
   archived: z.enum(['true', 'false']).optional(),

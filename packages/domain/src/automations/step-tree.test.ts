@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AutomationStep } from './rules.ts';
-import { countSteps, endsList, insertStep, removeStep, replaceStep } from './step-tree.ts';
+import { countSteps, endsList, insertStep, removeStep, replaceStep, sameSteps } from './step-tree.ts';
 
 const mail: AutomationStep = { type: 'send_email', email_template_id: 1, to: 'customer', subject: 'Hi' };
 const wait: AutomationStep = { type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' };
@@ -83,5 +83,19 @@ describe('endsList and countSteps', () => {
   it('counts the steps of both branches', () => {
     expect(countSteps([wait, condition([mail], [end, mail])])).toBe(5);
     expect(countSteps([])).toBe(0);
+  });
+});
+
+describe('sameSteps', () => {
+  it("is blind to key order (the database's jsonb sorts keys), not to values, nesting or list order", () => {
+    const popup: AutomationStep = { ...mail, track: false };
+    const stored = JSON.parse(
+      '{"to":"customer","type":"send_email","track":false,"subject":"Hi","email_template_id":1}',
+    );
+    expect(sameSteps([condition([popup])], [condition([stored])])).toBe(true);
+    expect(sameSteps([popup], [{ ...popup, track: true }])).toBe(false);
+    expect(sameSteps([popup], [mail])).toBe(false);
+    expect(sameSteps([wait, end], [end, wait])).toBe(false);
+    expect(sameSteps([condition([wait])], [condition([], [wait])])).toBe(false);
   });
 });

@@ -64,3 +64,18 @@ export function countSteps(steps: AutomationStep[]): number {
     0,
   );
 }
+
+/**
+ * Whether two step trees say the same, whatever order their keys come in: the API answers the saved
+ * steps as the database's jsonb keeps them (keys sorted by length), a popup writes them in its own order.
+ */
+export function sameSteps(a: AutomationStep[], b: AutomationStep[]): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
+  );

@@ -98,6 +98,21 @@ export const emailTemplatePreviewQuerySchema = z.object({
   key: z.string().optional(),
 });
 
+/** The e-mail editor's preview filled from an order of the account (issue 20): `?order_id=`. */
+export const emailTemplateOrderPreviewQuerySchema = z.object({ order_id: idQuery() });
+
+/**
+ * "The preview can be filled from a real order of the account": the saved template personalised with
+ * that order's merge values (HTML-escaped in the HTML part), as its receipt or an automation would send it.
+ */
+export const emailTemplateOrderPreviewSchema = z.object({
+  order_id: z.number().int(),
+  order_number: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type EmailTemplateOrderPreview = z.infer<typeof emailTemplateOrderPreviewSchema>;
+
 /** A shared e-mail template (issue 20): a design every account can start its own template from. */
 export const sharedEmailTemplateSchema = z.object({
   id: z.string(),

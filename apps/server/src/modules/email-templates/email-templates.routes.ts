@@ -3,6 +3,8 @@ import {
   dataAnswer,
   emailTemplateBriefSchema,
   emailTemplateIdAnswerSchema,
+  emailTemplateOrderPreviewQuerySchema,
+  emailTemplateOrderPreviewSchema,
   emailTemplatePreviewParamsSchema,
   emailTemplatePreviewQuerySchema,
   emailTemplateSchema,
@@ -114,6 +116,26 @@ export function emailTemplatesRoutes(
     async (request) => ({
       data: await templates.get(accountIdOf(request), request.params.userId, request.params.id),
     }),
+  );
+
+  r.get(
+    `${base}/:id/preview`,
+    {
+      schema: {
+        tags,
+        description:
+          "The e-mail editor's preview filled from a real order of the account (issue 20): the saved template personalised with the order's merge values (customer, order and product fields), HTML-escaped, with its HTML and text parts. Another account's order answers 404.",
+        params: userEmailTemplateItemParamsSchema,
+        querystring: emailTemplateOrderPreviewQuerySchema,
+        response: { 200: dataAnswer(emailTemplateOrderPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return {
+        data: await templates.previewWithOrder(accountIdOf(request), userId, id, request.query.order_id),
+      };
+    },
   );
 
   r.patch(

@@ -1,12 +1,14 @@
 import { type EditorDocument, EMAIL_DESIGNS, emailDesign } from '@funnelwork/blocks';
 import { type CompiledEmail, compileEmail, personaliseEmail } from '@funnelwork/blocks/email';
-import type { EmailTemplate, SharedEmailTemplate } from '@funnelwork/domain';
+import type { EmailTemplate, EmailTemplateOrderPreview, SharedEmailTemplate } from '@funnelwork/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
 import { emailTemplates, members, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
+import { receiptOrderOf } from '../receipts/receipts.queries.ts';
+import { receiptValues } from '../receipts/receipts.values.ts';
 import { checkedDocument } from '../steps/page-documents.ts';
 import { compiledDocument, mergeSource, previewKeyMatches, previewUrl } from './email-templates.compile.ts';
 
@@ -269,6 +271,24 @@ export function createEmailTemplatesService({
         accountServer: true,
         merchant: true,
       });
+    },
+
+    /**
+     * "The preview can be filled from a real order of the account": the saved template personalised with
+     * the order's merge values, the same values its receipt or an automation's e-mail gets (escaped in
+     * the HTML part). Another account's order, or a deleted one, is a 404 naming `order_id`.
+     */
+    async previewWithOrder(
+      accountId: number,
+      userId: number,
+      id: number,
+      orderId: number,
+    ): Promise<EmailTemplateOrderPreview> {
+      const row = await find(accountId, userId, id);
+      const found = await receiptOrderOf(db, accountId, orderId);
+      if (!found) throw new HttpError(404, 'Order not found', 'not_found', 'order_id');
+      const copy = personaliseEmail(await compiledOf(row), receiptValues(found.order, found.lines));
+      return { order_id: found.order.id, order_number: found.order.orderNumber, ...copy };
     },
 
     /**

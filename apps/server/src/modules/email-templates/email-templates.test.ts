@@ -3,9 +3,10 @@ import { EMAIL_TEMPLATE_NAME_REQUIRED } from '@funnelwork/domain';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTemplates } from '../../db/schema/index.ts';
+import { emailTemplates, orders } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
 import { emailMjmlRefuses, emailWithParagraphs } from './email-templates.fixtures.ts';
 
 let t: TestApp;
@@ -132,9 +133,11 @@ describe('compile on save (issue 20: "the document renders to MJML and through t
     await api.patch(`users/${owner.userId}/email-templates/${id}`, { html: '<p>only html</p>' });
     expect((await stored(id)).html).toBe(after.html);
 
-    // The template's own CSS is part of the compile.
-    await api.patch(`users/${owner.userId}/email-templates/${id}`, { css: '.fw-own { color: red }' });
-    expect((await stored(id)).html).toContain('.fw-own');
+    // The template's own CSS is part of the compile (a media query stays in the head).
+    await api.patch(`users/${owner.userId}/email-templates/${id}`, {
+      css: '@media (max-width:480px){.fw-own{color:red}}',
+    });
+    expect((await stored(id)).html).toContain('@media (max-width:480px){.fw-own{color:red}}');
   });
 
   it("answers 400 naming data.config with mjml's first message when mjml refuses the document; nothing is saved", async () => {
@@ -298,5 +301,96 @@ describe('shared e-mail templates (issue 20 "start from a shared template")', ()
     });
     expect(denied.statusCode).toBe(403);
     expect((await member.api.get('email-templates/shared')).statusCode).toBe(200);
+  });
+});
+
+describe('preview filled from an order (issue 20: "the preview can be filled from a real order of the account")', () => {
+  const template = async (user: { userId: number }, client: ApiClient = api) => {
+    const res = await client.post(`users/${user.userId}/email-templates`, {
+      name: 'Order preview',
+      config: JSON.stringify(
+        emailWithParagraphs(
+          'Hi {{first_name|there}} {{last_name}}',
+          'Order {{order_number}}: {{order_total}} for {{product_name}}',
+        ),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+  const preview = (client: ApiClient, userId: number, id: number, orderId: string | number | undefined) =>
+    client.get(
+      `users/${userId}/email-templates/${id}/preview`,
+      orderId === undefined ? undefined : { order_id: orderId },
+    );
+
+  it("answers the saved template with the order's customer, order and product values, HTML-escaped in the HTML part", async () => {
+    const id = await template(owner);
+    const customer = await createCustomer(t.database.db, owner.accountId, {
+      firstName: '<script>alert(1)</script>',
+      lastName: 'Smith & Sons',
+      email: 'smith@example.test',
+    });
+    const order = await createOrder(t.database.db, owner.accountId, {
+      customerId: customer.id,
+      items: [{ productId: 5, name: 'Mat <b>Pro</b>', amountMinor: 4250, qty: 2 }],
+    });
+    const res = await preview(api, owner.userId, id, order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ order_id: order.id, order_number: order.orderNumber });
+    expect(data.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt; Smith &amp; Sons');
+    expect(data.html).toContain(`Order ${order.orderNumber}: $85.00 for Mat &lt;b&gt;Pro&lt;/b&gt;`);
+    expect(data.html).not.toContain('<script>');
+    expect(data.html).not.toContain('<b>Pro');
+    expect(data.html).not.toContain('{{');
+    // The text part is plain text: the values as they are.
+    expect(data.text).toContain('Hi <script>alert(1)</script> Smith & Sons');
+    expect(data.text).toContain(`Order ${order.orderNumber}: $85.00 for Mat <b>Pro</b>`);
+  });
+
+  it("answers 404 naming order_id for another account's order or a deleted one, and 404 for another account's template", async () => {
+    const id = await template(owner);
+    const stranger = await signUpOwner(t.app);
+    const strangerApi = apiClient(t.app, stranger.auth);
+    const foreignCustomer = await createCustomer(t.database.db, stranger.accountId, { firstName: 'Secret' });
+    const foreign = await createOrder(t.database.db, stranger.accountId, { customerId: foreignCustomer.id });
+    const res = await preview(api, owner.userId, id, foreign.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ message: 'Order not found', status: 404, field: 'order_id' });
+    expect(res.body).not.toContain('Secret');
+
+    const deleted = await createOrder(t.database.db, owner.accountId);
+    await t.database.db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.id, deleted.id));
+    expect((await preview(api, owner.userId, id, deleted.id)).statusCode).toBe(404);
+
+    const foreignTemplate = await template(stranger, strangerApi);
+    const own = await createOrder(t.database.db, owner.accountId);
+    const borrowed = await preview(api, stranger.userId, foreignTemplate, own.id);
+    expect(borrowed.statusCode).toBe(404);
+    expect(borrowed.json().error.message).toBe('E-mail template not found');
+  });
+
+  it('answers 400 naming order_id for a missing or malformed id', async () => {
+    const id = await template(owner);
+    for (const orderId of [undefined, 'abc', '0', '-3', '1.5', '99999999999999999']) {
+      const res = await preview(api, owner.userId, id, orderId);
+      expect(res.statusCode, String(orderId)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_error', status: 400, field: 'order_id' });
+    }
+  });
+
+  it('is a read: any member of the account may preview their template (no flag needed); without a session 401', async () => {
+    const member = await memberOf(t, owner, {});
+    const id = await template(member);
+    const order = await createOrder(t.database.db, owner.accountId);
+    const res = await preview(member.api, member.userId, id, order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.html).toContain(`Order ${order.orderNumber}:`);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${member.userId}/email-templates/${id}/preview?order_id=${order.id}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

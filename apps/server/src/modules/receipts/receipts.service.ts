@@ -6,14 +6,12 @@ import {
 } from '@funnelwork/blocks/email';
 import type { Receipt } from '@funnelwork/domain';
 import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import {
   emailTemplates,
-  orderItems,
-  orders,
   RECEIPT_KINDS,
   type ReceiptKind,
   receiptSends,
@@ -31,6 +29,7 @@ import {
   defaultReceiptDocument,
   RECEIPT_NAMES,
 } from './receipts.documents.ts';
+import { receiptOrderOf } from './receipts.queries.ts';
 import { receiptValues } from './receipts.values.ts';
 
 /** One receipt of one order; the key tells which version of it (see `receiptSends`). */
@@ -101,21 +100,9 @@ export function createReceiptsService({
   async function send({ accountId, orderId, kind, key }: ReceiptJob): Promise<number | null> {
     const settings = await settingsOf(accountId, kind);
     if (settings && !settings.enabled) return null;
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(ownedBy(orders, accountId), eq(orders.id, orderId), isNull(orders.deletedAt)));
-    if (!order || order.email === '') return null;
-    const lines = await db
-      .select({
-        name: orderItems.name,
-        variantTitle: orderItems.variantTitle,
-        amountMinor: orderItems.amountMinor,
-        qty: orderItems.qty,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id);
+    const found = await receiptOrderOf(db, accountId, orderId);
+    if (!found || found.order.email === '') return null;
+    const { order, lines } = found;
     const values = receiptValues(order, lines);
     const copy = personaliseEmail(await designOf(accountId, kind, settings), values);
     const subject = fillMergeTemplate(

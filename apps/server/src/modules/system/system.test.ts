@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp, testDatabaseKind } from '../../test/harness.ts';
 
@@ -67,6 +70,28 @@ describe('session expiry', () => {
       } finally {
         await short.close();
       }
+    }
+  });
+});
+
+describe('the web app’s static files', () => {
+  it('serves e-mail images to other origins (mail clients, preview frames), the rest same-origin', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-web-'));
+    fs.mkdirSync(path.join(webDist, 'email-assets', 'social'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(webDist, 'email-assets', 'social', 'facebook.png'), 'png');
+    fs.writeFileSync(path.join(webDist, 'logo.png'), 'png');
+    const web = await createTestApp({ config: { webDist } });
+    try {
+      const icon = await web.app.inject({ method: 'GET', url: '/email-assets/social/facebook.png' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const logo = await web.app.inject({ method: 'GET', url: '/logo.png' });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['cross-origin-resource-policy']).toBe('same-origin');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import type {
   Automation,
+  AutomationEmailStat,
   AutomationRun,
   AutomationStep,
   AutomationTemplateSummary,
@@ -21,6 +22,7 @@ export type AutomationListScope = { archived: boolean; funnelId?: number; global
 
 /** The run history refreshes on its own while runs wait and send. */
 const RUNS_REFRESH_MS = 3_000;
+const STATS_REFRESH_MS = 30_000;
 
 export const automationKeys = {
   all: ['automations'] as const,
@@ -29,6 +31,8 @@ export const automationKeys = {
   runs: (id: number, status: RunStatus | null) => ['automations', 'runs', id, status] as const,
   allRuns: (id: number) => ['automations', 'runs', id] as const,
   run: (runId: number) => ['automations', 'run', runId] as const,
+  // Outside 'automations': no write changes the counts, and a delete's refetch would ask for a 404.
+  emailStats: (id: number) => ['automation-email-stats', id] as const,
   templates: (userId: number) => ['email-editor', 'templates', userId] as const,
   shared: ['email-editor', 'shared'] as const,
 };
@@ -69,6 +73,17 @@ export function useAutomationRun(runId: number, enabled: boolean) {
     queryFn: () => apiOrThrow<AutomationRun>('GET', `automation-runs/${runId}`),
     enabled,
     refetchInterval: RUNS_REFRESH_MS,
+  });
+}
+
+/** Sent, opened and clicked per send-e-mail step (by path key; bots' prefetches never counted). */
+export function useAutomationEmailStats(id: number) {
+  return useQuery({
+    queryKey: automationKeys.emailStats(id),
+    queryFn: () => apiOrThrow<AutomationEmailStat[]>('GET', `automations/${id}/email-stats`),
+    // Opens and clicks arrive while the workflow is open: fresh on each visit, then every 30 s.
+    staleTime: 0,
+    refetchInterval: STATS_REFRESH_MS,
   });
 }
 

@@ -1,5 +1,11 @@
-import type { EmailTemplate, SharedEmailTemplate } from '@funnelwork/domain';
-import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
+import type {
+  EmailTemplate,
+  EmailTemplateOrderPreview,
+  Order,
+  SharedEmailTemplate,
+} from '@funnelwork/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ApiResult, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 const templatesPath = (userId: number) => `users/${userId}/email-templates`;
@@ -8,7 +14,49 @@ export const emailEditorKeys = {
   template: (userId: number, id: number) => ['email-editor', 'template', userId, id] as const,
   list: (userId: number) => ['email-editor', 'templates', userId] as const,
   shared: ['email-editor', 'shared'] as const,
+  orderChoices: (query: string) => ['email-editor', 'order-choices', query] as const,
+  orderPreview: (template: EmailTemplate | null, orderId: number | null) =>
+    ['email-editor', 'order-preview', template?.id, template?.updated_at, orderId] as const,
 };
+
+/** How many of the account's orders the preview's picker offers (the latest, or those matching). */
+export const ORDER_CHOICES = 10;
+
+/**
+ * The orders the preview can be filled from: the account's latest, or those whose number, customer name
+ * or e-mail contains `query` (the orders list's own search), archived ones included.
+ */
+export function useOrderChoices(query: string) {
+  return useQuery({
+    queryKey: emailEditorKeys.orderChoices(query),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      (
+        await apiPageOrThrow<Order>('orders', {
+          per_page: ORDER_CHOICES,
+          query: query === '' ? undefined : query,
+          archived: 'all',
+        })
+      ).data,
+  });
+}
+
+/** The saved template filled with the merge values of one order of the account (HTML and text parts). */
+export function useOrderPreview(template: EmailTemplate | null, orderId: number | null) {
+  return useQuery({
+    // Keyed by the saved version too: after a save the preview is the new version's.
+    queryKey: emailEditorKeys.orderPreview(template, orderId),
+    enabled: template !== null && orderId !== null,
+    // The preview shows a failure in place of the e-mail.
+    meta: { silent: true },
+    queryFn: () =>
+      apiOrThrow<EmailTemplateOrderPreview>(
+        'GET',
+        `${templatesPath(template?.user_id ?? 0)}/${template?.id ?? 0}/preview`,
+        { query: { order_id: orderId ?? 0 } },
+      ),
+  });
+}
 
 export function fetchTemplate(userId: number, id: number): Promise<EmailTemplate> {
   return apiOrThrow<EmailTemplate>('GET', `${templatesPath(userId)}/${id}`);

@@ -33,6 +33,9 @@ export async function compileEmail(
       fonts: {},
       ignoreIncludes: true,
       useMjmlConfigOptions: false,
+      // Custom CSS is inlined by juice, which splits style attributes at every ';', also the one ending
+      // `&quot;` (a quoted font name) and fails: entities are set aside while it works and put back.
+      juicePreserveTags: { entity: { start: '&(?:[a-zA-Z][a-zA-Z0-9]*|#[0-9]+|#x[0-9a-fA-F]+);', end: '' } },
     }));
   } catch (error) {
     const errors = (error as { errors?: { formattedMessage: string }[] }).errors;

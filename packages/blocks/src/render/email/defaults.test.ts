@@ -78,12 +78,12 @@ describe('§9 e-mail defaults', () => {
     expect(source).toContain('<mj-section background-color="#F5F5F5"');
   });
 
-  test("the template's own CSS goes into the head and cannot close it", async () => {
-    const css = '.promo{color:red}</mj-style></style><script>alert(1)</script>';
+  test("the template's own CSS that stays in the head (a media query) cannot close it", async () => {
+    const css = '@media (max-width:480px){.promo{color:red}}</mj-style></style><script>alert(1)</script>';
     const source = renderEmailMjml(emptyDocument('email'), { css });
-    expect(source).toContain('<mj-style>.promo{color:red}');
+    expect(source).toContain('<mj-style>@media (max-width:480px){.promo{color:red}}');
     const html = (await compileEmail(emptyDocument('email'), { css })).html.parts.join('');
-    expect(html).toContain('.promo{color:red}');
+    expect(html).toContain('@media (max-width:480px){.promo{color:red}}');
     expect(html).not.toMatch(/<script/i);
   });
 

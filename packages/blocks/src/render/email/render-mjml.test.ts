@@ -97,6 +97,37 @@ describe('every e-mail block', () => {
   });
 });
 
+describe('"A video renders as its thumbnail linking to the video"', () => {
+  test('the thumbnail is the image, the video its link; no player in the mail', async () => {
+    const document = emailOf('video', (block) => VISIBLE.video?.(block));
+    const html = (await compileEmail(document)).html.parts.join('');
+    expect(html).toMatch(
+      /<a\s+href="https:\/\/video\.example\.com\/watch\?v=1"\s+target="_blank"\s*>\s*<img[^>]*\ssrc="https:\/\/cdn\.example\.com\/thumb\.jpg"/,
+    );
+    expect(html).not.toMatch(/<iframe|<video/i);
+  });
+
+  test('without a thumbnail the video is a text link; without a safe URL nothing links', () => {
+    const bare = mjmlOf(
+      'video',
+      on('video', (b) => {
+        b.attributes.basic.url = 'https://video.example.com/watch?v=1';
+      }),
+    );
+    expect(bare).toContain('<a href="https://video.example.com/watch?v=1" target="_blank">▶ ');
+    expect(bare).not.toContain('<mj-image');
+    const unsafe = mjmlOf(
+      'video',
+      on('video', (b) => {
+        b.attributes.basic.url = 'javascript:alert(1)';
+        b.attributes.basic.thumbnail = 'https://cdn.example.com/thumb.jpg';
+      }),
+    );
+    expect(unsafe).toContain('src="https://cdn.example.com/thumb.jpg"');
+    expect(unsafe).not.toContain('href=');
+  });
+});
+
 describe('the social block draws its icons from the app, never from a third party', () => {
   test("each enabled network is its badge with the icon under the app's public address", async () => {
     const document = emailOf('social');
@@ -127,11 +158,34 @@ describe('the social block draws its icons from the app, never from a third part
     expect(source).toMatch(/href="https:\/\/mastodon.social\/@shop"[^>]*>Mastodon</);
   });
 
-  test("without the app's address every network is its name as a text link", async () => {
+  test("without the app's address every network is its name as a text link, with no image box", async () => {
     const html = (await compileEmail(emailOf('social'))).html.parts.join('');
-    expect(html).not.toMatch(/<img[^>]+src=/);
+    expect(html).not.toMatch(/<img/);
     expect(html).not.toContain('mailjet');
-    expect(html).toMatch(/>\s*Facebook\s*</);
+    expect(html).toMatch(/<(a|span) [^>]*style="[^"]*">Facebook<\/\1>/);
+  });
+
+  test('a network without a stored icon is a text link beside the icons, never an empty 24 px image', async () => {
+    const document = emailOf('social', (block) => {
+      const items = (block as BlockOf<'social'>).attributes.basic.items;
+      items[1] = { title: 'Mastodon', status: true, url: 'https://mastodon.social/@shop', icon: 'mastodon' };
+      items[2] = { title: 'Blog & <news>', status: true, url: 'javascript:alert(1)', icon: 'rss' };
+    });
+    const html = (await compileEmail(document, { assetBase: ASSET_BASE })).html.parts.join('');
+    const images = [...html.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image).toMatch(/\ssrc="https:\/\/app\.funnelwork\.test\//);
+    expect(images.join('')).not.toMatch(/alt="(Mastodon|Blog)/);
+    expect(html).toMatch(
+      /<a href="https:\/\/mastodon\.social\/@shop" target="_blank" style="color:[^"]*;font-family:[^"]*;font-size:\d+px;text-decoration:none">Mastodon<\/a>/,
+    );
+    // No safe URL: the name alone, escaped.
+    expect(html).toMatch(/<span style="[^"]*">Blog &amp; &lt;news&gt;<\/span>/);
+    expect(html).not.toContain('javascript:');
+    // Outlook lays the row out as table cells: the text link has its own, as each icon does.
+    expect(html).toMatch(
+      /<!--\[if mso \| IE\]><\/td><td><!\[endif\]--><table align="center"[^>]*display:inline-table;"><tbody><tr><td [^>]*><a href="https:\/\/mastodon/,
+    );
   });
 
   test("every icon the renderer links exists in the web app's public assets", () => {
@@ -796,5 +850,39 @@ describe("the compiled HTML without mjml's indentation", () => {
     expect(squeezeLines(html)).toBe(
       '<td>\n<div\nclass="a"\n>Hi  there,\nyou</div>\n<pre>  kept\n    as is</pre>\n<TEXTAREA>a\n   b</TEXTAREA>\nend',
     );
+  });
+});
+
+describe("the template's custom CSS (Code Editor tab) is inlined where mail clients need it", () => {
+  const css = [
+    '.promo { color: #c00 }',
+    '.promo div { letter-spacing: 1px }',
+    'a:hover { color: red }',
+    '@media (max-width: 480px) { .promo { font-size: 12px } }',
+  ].join('\n');
+  const document = () =>
+    emailOf('paragraph', (block) => {
+      block.attributes.advanced.cssClasses = 'promo';
+      block.content = 'Hi {{first_name|you &amp; yours}}';
+    });
+
+  test('plain rules land in the style attributes; media queries and :hover stay in the head', async () => {
+    const compiled = await compileEmail(document(), { css });
+    const html = compiled.html.parts.join('');
+    const [head, body] = html.split('<body') as [string, string];
+    expect(body).toMatch(/class="promo" style="color: #c00;/);
+    // A rule on an element whose style quotes its font (`&quot;Roboto&quot;`) is inlined too.
+    expect(body).toMatch(/<div style="letter-spacing: 1px; font-family: &quot;Roboto&quot;, sans-serif;/);
+    expect(head).toContain('a:hover { color: red }');
+    expect(head).toContain('@media (max-width: 480px) { .promo { font-size: 12px } }');
+    expect(head).not.toContain('.promo { color: #c00 }');
+    // The merge tag survives the inlining as it was written.
+    expect(compiled.html.tags).toEqual([{ name: 'first_name', fallback: 'you &amp; yours', url: false }]);
+  });
+
+  test('without custom CSS the e-mail is as mjml writes it, no inlining pass', async () => {
+    const plain = (await compileEmail(document())).html.parts.join('');
+    expect(plain).not.toContain('color: #c00');
+    expect(plain).toMatch(/style="font-family:&quot;Roboto&quot;, sans-serif;/);
   });
 });

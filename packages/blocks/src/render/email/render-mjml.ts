@@ -5,6 +5,7 @@ import type { EditorDocument, Row, Section } from '../../document/schema.ts';
 import { cssColor, cssFontFamily, merchantClasses, px, round } from '../css.ts';
 import { safeHref } from '../links.ts';
 import { type EmailRenderContext, renderEmailBlocks } from './blocks.ts';
+import { splitCustomCss } from './custom-css.ts';
 import { mjml, percent, spacingAttribute } from './mjml-markup.ts';
 
 /**
@@ -138,7 +139,7 @@ export function renderEmailMjml(document: EditorDocument, options: EmailRenderOp
   const contentWidth = Math.max(0, width - padding.left - padding.right);
   const context: EmailRenderContext = { document, assetBase: options.assetBase };
   const sections = document.content.map((section) => renderSection(section, context, contentWidth, padding));
-  const css = (options.css ?? '').replace(/<\/?(mj-|style|script)/gi, '');
+  const custom = splitCustomCss((options.css ?? '').replace(/<\/?(mj-|style|script)/gi, ''));
   const head = [
     mjml('mj-breakpoint', { width: px(EMAIL_BREAKPOINTS.mobile) }),
     mjml(
@@ -151,7 +152,8 @@ export function renderEmailMjml(document: EditorDocument, options: EmailRenderOp
       }) + mjml('mj-text', { 'line-height': '1.5', color: cssColor(font.color) }),
     ),
     mjml('mj-style', {}, responsiveCss(padding)),
-    css.trim() === '' ? '' : mjml('mj-style', {}, css),
+    custom.inline === '' ? '' : mjml('mj-style', { inline: 'inline' }, custom.inline),
+    custom.head === '' ? '' : mjml('mj-style', {}, custom.head),
   ].join('');
   const body = mjml(
     'mj-body',

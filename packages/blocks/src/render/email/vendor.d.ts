@@ -10,6 +10,8 @@ declare module 'mjml' {
     fonts?: Record<string, string>;
     ignoreIncludes?: boolean;
     useMjmlConfigOptions?: boolean;
+    /** Text juice sets aside while it inlines `<mj-style inline="inline">`: regex sources, start and end. */
+    juicePreserveTags?: Record<string, { start: string; end: string }>;
   };
   /** mjml 5 compiles asynchronously; 'strict' rejects with an error whose `errors` lists the problems. */
   export default function mjml2html(

@@ -1,7 +1,8 @@
-import type { AutomationStep, StepPath } from '@funnelwork/domain';
+import type { AutomationEmailStat, AutomationStep, StepPath } from '@funnelwork/domain';
 import { endsList } from '@funnelwork/domain/automations/step-tree';
 import { ActionIcon, Badge, Card, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { sharePercent } from '../email-stats.ts';
 import { stepSummary } from '../labels.ts';
 import classes from './automations.module.css';
 
@@ -26,6 +27,8 @@ type StepFlowProps = {
   onEdit: (path: StepPath, step: AutomationStep) => void;
   onRemove: (path: StepPath) => void;
   readOnly: boolean;
+  /** The sent, opened and clicked counts a send-e-mail step shows, if any. */
+  emailStats: (path: StepPath, step: AutomationStep) => AutomationEmailStat | undefined;
 };
 
 /** "+" between steps: the four kinds of step the automation builder adds. */
@@ -71,26 +74,56 @@ const KIND_LABELS: Record<StepKind, string> = {
   end: 'End',
 };
 
+/** Under a send-e-mail step: how many messages it sent, and how many of them were opened and clicked. */
+function EmailStatsLine({ stat }: { stat: AutomationEmailStat }) {
+  const counts = [
+    { label: 'Sent', value: String(stat.sent) },
+    { label: 'Opened', value: `${stat.opened} (${sharePercent(stat.opened, stat.sent)})` },
+    { label: 'Clicked', value: `${stat.clicked} (${sharePercent(stat.clicked, stat.sent)})` },
+  ];
+  return (
+    <Group gap="md" mt={6} data-testid="step-email-stats">
+      {counts.map(({ label, value }) => (
+        <Text key={label} size="xs" c="dimmed">
+          {label}{' '}
+          <Text span size="xs" fw={600} c="var(--mantine-color-text)">
+            {value}
+          </Text>
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
 /** A list of steps top to bottom, a condition's Yes and No branches side by side under it. */
 export function StepFlow(props: StepFlowProps) {
-  const { steps, at, templateName, onAdd, onEdit, onRemove, readOnly } = props;
+  const { steps, at, templateName, onAdd, onEdit, onRemove, readOnly, emailStats } = props;
   const place = (index: number): StepPath => [...at, index];
   return (
     <div className={classes.flow}>
       {steps.map((step, index) => {
         const path = place(index);
+        const stat = emailStats(path, step);
         return (
           <div key={path.join('/')} className={classes.flow} style={{ width: '100%' }}>
             <AddButton path={path} onAdd={onAdd} readOnly={readOnly} />
             <Card withBorder className={classes.stepCard} data-testid="step-card" data-type={step.type}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <div>
-                  <Badge size="xs" variant="light">
-                    {KIND_LABELS[stepKind(step)]}
-                  </Badge>
+                  <Group gap={6}>
+                    <Badge size="xs" variant="light">
+                      {KIND_LABELS[stepKind(step)]}
+                    </Badge>
+                    {step.type === 'send_email' && step.track === false && (
+                      <Badge size="xs" variant="light" color="gray">
+                        Tracking off
+                      </Badge>
+                    )}
+                  </Group>
                   <Text size="sm" mt={4}>
                     {stepSummary(step, templateName)}
                   </Text>
+                  {stat && <EmailStatsLine stat={stat} />}
                 </div>
                 {!readOnly && (
                   <Group gap={2} wrap="nowrap">

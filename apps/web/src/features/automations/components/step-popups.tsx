@@ -20,6 +20,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   TagsInput,
   Text,
   Textarea,
@@ -44,7 +45,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * "Add action": send e-mail — one of the member's templates, or a copy of a shared design opened in
  * the e-mail editor (a new tab, so the unsaved workflow stays); to the customer or a fixed address;
- * a subject with merge tags.
+ * a subject with merge tags; open and click tracking (on unless switched off).
  */
 export function AddActionPopup({
   step,
@@ -61,6 +62,8 @@ export function AddActionPopup({
   const [to, setTo] = useState<'customer' | 'address'>(step?.to ?? 'customer');
   const [address, setAddress] = useState(step?.address ?? '');
   const [subject, setSubject] = useState(step?.subject ?? '');
+  // "Open and click tracking, on by default and switchable per e-mail."
+  const [track, setTrack] = useState(step?.track ?? true);
   const addressOk = to === 'customer' || EMAIL.test(address.trim());
   const complete = templateId !== null && subject.trim() !== '' && addressOk;
 
@@ -81,6 +84,7 @@ export function AddActionPopup({
       to,
       ...(to === 'address' ? { address: address.trim() } : {}),
       subject: subject.trim(),
+      track,
     });
   };
 
@@ -147,6 +151,12 @@ export function AddActionPopup({
           description={`Merge tags: ${MERGE_TAGS.slice(0, 6)
             .map((tag) => `{{${tag}}}`)
             .join(' ')}`}
+        />
+        <Switch
+          label="Track opens and clicks"
+          description="A tiny image and links through Funnelwork count who opens and clicks; mail scanners are not counted."
+          checked={track}
+          onChange={(event) => setTrack(event.currentTarget.checked)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

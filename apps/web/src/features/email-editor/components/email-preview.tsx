@@ -1,8 +1,11 @@
-import type { EmailTemplate } from '@funnelwork/domain';
-import { Box, Button, Center, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { EmailTemplate, Order } from '@funnelwork/domain';
+import { Box, Button, Center, Group, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorBox } from '../../../shared/error-box.tsx';
+import { useOrderPreview } from '../api.ts';
+import { OrderPreviewPicker } from './order-preview-picker.tsx';
 
 /** The preview's widths: the e-mail's own (650) and a phone's, below the 480 px breakpoint. */
 const WIDTHS = [
@@ -11,12 +14,24 @@ const WIDTHS = [
 ] as const;
 
 /**
- * The editor's Preview: the server's rendering of the saved version (the template's preview link), in an
- * iframe without any sandbox allowances — the server's CSP sandboxes it too, so the merchant's HTML never
- * runs on the dashboard's origin.
+ * The editor's Preview: the server's rendering of the saved version (the template's preview link, merge
+ * tags at their fallbacks), in an iframe without any sandbox allowances — the server's CSP sandboxes it
+ * too, so the merchant's HTML never runs on the dashboard's origin. "Fill from an order" shows it with a
+ * real order's values instead, as that order's e-mail would read (its HTML in the same sandboxed frame).
  */
 export function EmailPreview({ template, base }: { template: EmailTemplate | null; base: string }) {
   const [width, setWidth] = useState<string>('650');
+  const [order, setOrder] = useState<Order | null>(null);
+  const filled = useOrderPreview(template, order?.id ?? null);
+  const frameStyle = {
+    width: Number(width),
+    maxWidth: '100%',
+    height: 'calc(100vh - 84px)',
+    border: 0,
+    background: '#fff',
+    borderRadius: 8,
+    boxShadow: '0 12px 40px rgba(31,35,48,.12)',
+  };
   return (
     <Box bg="gray.1" mih="100vh">
       <Group
@@ -47,27 +62,40 @@ export function EmailPreview({ template, base }: { template: EmailTemplate | nul
           onChange={setWidth}
           data={WIDTHS.map((item) => ({ value: item.value, label: item.label }))}
         />
-        <Text size="xs" c="dimmed">
-          The saved version, as it is sent
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          {template && <OrderPreviewPicker value={order} onChange={setOrder} />}
+          <Text size="xs" c="dimmed" data-testid="email-preview-source">
+            {order
+              ? `Order #${order.order_number}'s e-mail, as it is sent`
+              : 'The saved version, as it is sent'}
+          </Text>
+        </Group>
       </Group>
       {template ? (
-        <Box p="md" style={{ display: 'flex', justifyContent: 'center' }}>
-          <iframe
-            title="E-mail preview"
-            data-testid="email-preview"
-            sandbox=""
-            src={template.preview_url}
-            style={{
-              width: Number(width),
-              maxWidth: '100%',
-              height: 'calc(100vh - 84px)',
-              border: 0,
-              background: '#fff',
-              borderRadius: 8,
-              boxShadow: '0 12px 40px rgba(31,35,48,.12)',
-            }}
-          />
+        <Box p="md" pos="relative" style={{ display: 'flex', justifyContent: 'center' }}>
+          {order && filled.isError ? (
+            <ErrorBox message={filled.error.message} onClose={() => setOrder(null)} />
+          ) : order ? (
+            <>
+              <LoadingOverlay visible={filled.isPending} />
+              <iframe
+                title="E-mail preview"
+                data-testid="email-preview"
+                data-order-number={filled.data?.order_number}
+                sandbox=""
+                srcDoc={filled.data?.html ?? ''}
+                style={frameStyle}
+              />
+            </>
+          ) : (
+            <iframe
+              title="E-mail preview"
+              data-testid="email-preview"
+              sandbox=""
+              src={template.preview_url}
+              style={frameStyle}
+            />
+          )}
         </Box>
       ) : (
         <Center h={320}>

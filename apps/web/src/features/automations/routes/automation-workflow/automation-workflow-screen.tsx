@@ -1,5 +1,11 @@
 import type { Automation, AutomationStep, StepPath } from '@funnelwork/domain';
-import { countSteps, insertStep, removeStep, replaceStep } from '@funnelwork/domain/automations/step-tree';
+import {
+  countSteps,
+  insertStep,
+  removeStep,
+  replaceStep,
+  sameSteps,
+} from '@funnelwork/domain/automations/step-tree';
 import {
   Badge,
   Box,
@@ -27,6 +33,7 @@ import {
   useActivateAutomation,
   useArchiveAutomation,
   useAutomation,
+  useAutomationEmailStats,
   useDeactivateAutomation,
   useDeleteAutomation,
   useEmailTemplates,
@@ -42,6 +49,7 @@ import {
   EndAutomationPopup,
   SendSmsPopup,
 } from '../../components/step-popups.tsx';
+import { stepEmailStats } from '../../email-stats.ts';
 import { STATUS_COLORS, triggerLabel } from '../../labels.ts';
 
 /** The open step popup: a new step at a place, or the step at a path being edited. */
@@ -101,9 +109,7 @@ function Workflow({ automation }: { automation: Automation }) {
   }
   const [activating, setActivating] = useState(false);
   const [deleting, setDeleting] = useState<Automation | null>(null);
-  const dirty =
-    JSON.stringify(steps) !== JSON.stringify(saved) ||
-    JSON.stringify(trigger) !== JSON.stringify(automation.trigger);
+  const dirty = !sameSteps(steps, saved) || JSON.stringify(trigger) !== JSON.stringify(automation.trigger);
 
   const save = useSaveAutomation(automation.id);
   const activate = useActivateAutomation();
@@ -111,6 +117,7 @@ function Workflow({ automation }: { automation: Automation }) {
   const archive = useArchiveAutomation();
   const remove = useDeleteAutomation();
   const templates = useEmailTemplates(me.id);
+  const emailStats = useAutomationEmailStats(automation.id);
   const funnels = useFunnelPage(false, { page: 1, folderId: null, query: '' });
   const funnelOptions = [
     ...(funnels.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
@@ -290,6 +297,7 @@ function Workflow({ automation }: { automation: Automation }) {
               onAdd={(path, kind) => setEditing({ kind, path })}
               onEdit={(path, step) => setEditing({ kind: stepKind(step), path, step })}
               onRemove={(path) => setSteps((tree) => removeStep(tree, path))}
+              emailStats={(path, step) => stepEmailStats(emailStats.data, saved, path, step)}
             />
           </Stack>
         </Tabs.Panel>
