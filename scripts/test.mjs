@@ -8,6 +8,7 @@ import readline from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { specGroups } from '../e2e/groups.mjs';
 import { ensureInstall, run } from './ensure-install.mjs';
+import { unhandledErrors } from './unhandled-errors.mjs';
 
 ensureInstall();
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-test-'));
@@ -36,6 +37,35 @@ function firstLines(message, count = 8) {
   return lines.map((line) => `\n    ${line.slice(0, 300)}`).join('');
 }
 
+/**
+ * A vitest step whose output is also read here: its unhandled errors (which fail the run without failing
+ * a test, and are not in the JSON report) are kept to be printed again at the end.
+ */
+async function vitestStep(name, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const status = await new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const reader = unhandledErrors();
+    const onLine = (line) => {
+      console.log(line);
+      reader.line(line);
+    };
+    for (const stream of [child.stdout, child.stderr])
+      readline.createInterface({ input: stream }).on('line', onLine);
+    child.on('close', (code) => {
+      for (const error of reader.errors()) failedTests.push(`${name}: ${error}`);
+      resolve(code ?? 1);
+    });
+  });
+  timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
+  if (status !== 0) failures.push(name);
+  return status;
+}
+
 function countVitest(file) {
   if (!fs.existsSync(file)) return;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -43,6 +73,9 @@ function countVitest(file) {
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
+    // A file that failed outside its tests (a hook, an import): its tests count as skipped.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      failedTests.push(`${path.relative(process.cwd(), file.name)} (the file)${firstLines(file.message)}`);
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed')
         failedTests.push(
@@ -75,8 +108,7 @@ step('Biome: lint and format', 'npx', ['biome', 'ci', '.']);
 step('TypeScript: type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 
 const pgliteReport = path.join(results, 'vitest-pglite.json');
-step('Unit and API tests (embedded PGlite)', 'npx', [
-  'vitest',
+await vitestStep('Unit and API tests (embedded PGlite)', [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -86,17 +118,9 @@ countVitest(pgliteReport);
 
 if (process.env.DATABASE_URL) {
   const pgReport = path.join(results, 'vitest-postgres.json');
-  step(
+  await vitestStep(
     'API tests (PostgreSQL at DATABASE_URL)',
-    'npx',
-    [
-      'vitest',
-      'run',
-      'apps/server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgReport}`,
-    ],
+    ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
     { TEST_DATABASE: 'postgres' },
   );
   countVitest(pgReport);
