@@ -282,7 +282,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const left = (request: object) => {
     if (inFlight.delete(request)) queue.foreground.leave();
   };
-  database.yieldToRequests(queue.foreground.gap);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
     // E-mail images (social icons) are loaded by mail clients and preview frames of other origins.

@@ -135,49 +135,6 @@ describe(`database client (${testDatabaseKind})`, () => {
     expect(finished).toHaveLength(22);
   });
 
-  it('on PostgreSQL, background statements and transactions start when the requests’ gate opens', async () => {
-    if (database.kind !== 'postgres') return expect(database.kind).toBe('pglite');
-    const { db } = database;
-    let open = () => {};
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let waits = 0;
-    database.yieldToRequests(() => {
-      waits++;
-      return opened;
-    });
-    try {
-      const finished: string[] = [];
-      const background = [
-        db.execute(sql`select 1`).then(() => finished.push('background statement')),
-        db
-          .transaction(async (tx) => {
-            await tx.execute(sql`update counters set value = value where id = 1`);
-            await tx.execute(sql`select 1`);
-          })
-          .then(() => finished.push('background transaction')),
-        database.executeSql('select 1').then(() => finished.push('background raw')),
-      ];
-      await foregroundWork.run(true, async () => {
-        await db.execute(sql`select 1`);
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`update counters set value = value where id = 1`);
-        });
-      });
-      finished.push('request');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(finished).toEqual(['request']);
-      open();
-      await Promise.all(background);
-      expect(finished).toHaveLength(4);
-      // Once per statement or transaction: the transaction's own statements do not wait again.
-      expect(waits).toBe(3);
-    } finally {
-      database.yieldToRequests(() => Promise.resolve());
-    }
-  });
-
   it('serves a transaction’s own statements while others wait, then the waiting ones in their lanes', async () => {
     const { db } = database;
     await db.execute(sql`update counters set value = 0 where id = 1`);

@@ -87,13 +87,6 @@ export type Database = {
    * embedded database belongs to one process, so there is nobody to hear from.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener | null>;
-  /**
-   * Requests first on PostgreSQL: background work's statements and transactions (those outside
-   * `foregroundWork`) each start after `gap()` resolves (jobs/foreground.ts), so jobs use the server's
-   * backends in the gaps between this process's requests. PGlite orders its one connection itself
-   * (request and background lanes): nothing to do there.
-   */
-  yieldToRequests(gap: () => Promise<void>): void;
   /** PGlite only: the whole data directory as an uncompressed tarball (`loadDataDir` starts from it). */
   dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -164,17 +157,6 @@ async function createPostgres(url: string): Promise<Database> {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
-  // Requests first (`yieldToRequests`): the promise forms of `query` and `connect`, which drizzle, pg-boss
-  // and this module use, wait for the gate outside a request. Their callback forms are the pool's own
-  // (its `query` takes a client with `connect(callback)`), so a statement waits once.
-  let gap: (() => Promise<void>) | null = null;
-  const gated = <F extends (...args: never[]) => unknown>(run: F): F =>
-    ((...args: Parameters<F>) => {
-      if (!gap || foregroundWork.getStore() || typeof args.at(-1) === 'function') return run(...args);
-      return gap().then(() => run(...args));
-    }) as F;
-  pool.query = gated(pool.query.bind(pool));
-  pool.connect = gated(pool.connect.bind(pool));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -230,9 +212,6 @@ async function createPostgres(url: string): Promise<Database> {
       }
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    yieldToRequests: (wait) => {
-      gap = wait;
-    },
     close: () => pool.end(),
   };
 }
@@ -516,7 +495,6 @@ async function createPglite(
     maintain,
     exclusively: (work) => work(),
     listen: async () => null,
-    yieldToRequests: () => {},
     dumpDataDir: async () => ((await send('dump')) as unknown as { bytes: Uint8Array }).bytes,
     close: async () => {
       closed = true;
