@@ -155,9 +155,9 @@ export async function runEmailSend() {
 }
 
 /**
- * Each recipient's e-mail as an automation step or a receipt sends it: personalised from the compiled
- * version, recorded with its job in one transaction (`record` + `deliverIn`), the workers woken after
- * the commit; PRODUCERS at a time.
+ * Each recipient's e-mail as an automation step or a receipt sends it: the compiled version's stored
+ * body and the recipient's values recorded with its job in one transaction (`record` + `deliverIn`),
+ * personalised when delivered, the workers woken after the commit; PRODUCERS at a time.
  */
 async function sendOneByOne(
   db: Db,
@@ -169,9 +169,15 @@ async function sendOneByOne(
   const producer = async () => {
     while (next < recipients.length) {
       const { email, ...values } = recipients[next++] as (typeof recipients)[number];
-      const copy = personaliseEmail(compiled, values);
+      // As the engine and receipts: the version's stored body (written once), the message its values.
+      const body = await mailer.bodyOf(null, compiled);
       await db.transaction(async (tx) => {
-        const message = await mailer.record(tx, { to: email, subject: 'Bench', ...copy });
+        const message = await mailer.record(tx, {
+          to: email,
+          subject: 'Bench',
+          text: '',
+          body: { id: body, values },
+        });
         await mailer.deliverIn(tx, message.id, { lane: 'automation' });
       });
       mailer.wake('automation');

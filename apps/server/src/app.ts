@@ -361,6 +361,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   // Merchant-initiated e-mail past the plan's e-mails a month is refused (docs/decisions.md "Refusals").
   const emailAllowance = createEmailAllowance({ db });
+  const marketingKey = marketingKeyFrom(serverSecret);
+  const marketingLinksOf = { key: marketingKey, publicUrl: config.publicUrl };
   const mailer = createMailer({
     db,
     config,
@@ -368,6 +370,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     senderOf: mailSettings.senderOf,
     accountServers: smtpSenders,
     allowance: emailAllowance,
+    marketing: marketingLinksOf,
   });
   const users = createUsersService({ db, config, mailer });
   const staff = createStaffService({ db, config, mailer, users });
@@ -436,7 +439,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
-  const marketingKey = marketingKeyFrom(serverSecret);
   const smsProvider = createTwilioProvider(config.sms);
   const platformGateway = createSandboxGateway();
   const sms = createSmsService({
@@ -483,7 +485,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     mailer,
     sms: smsSending,
     integrations,
-    marketing: { key: marketingKey, publicUrl: config.publicUrl },
+    marketing: marketingLinksOf,
     jobExpirySeconds: config.jobExpirySeconds,
     retryDelaySeconds: config.automationRetryDelaySeconds,
   });
@@ -562,7 +564,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       usersRoutes(api, { db, users });
       staffRoutes(api, { staff });
       accountRoutes(api, { db });
-      mailboxRoutes(api, { db });
+      mailboxRoutes(api, { db, marketing: marketingLinksOf });
       funnelsRoutes(api, { db, funnels });
       stepsRoutes(api, { steps });
       pagesRoutes(api, { steps });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type CompiledEmail, type MergeValues, personaliseEmail } from '@funnelwork/blocks/email';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -6,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailBodies, mailMessages } from '../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../jobs/queue.ts';
+import { marketingLinks, marketingParts } from './marketing.ts';
 
 export type OutgoingMail = {
   to: string;
@@ -25,7 +27,17 @@ export type OutgoingMail = {
    * e-mails a month. Receipts, opt-in and platform mails leave it unset: never refused, still counted.
    */
   merchant?: boolean;
+  /**
+   * A stored body (`Mailer.bodyOf`) personalised with `values` when the message is delivered or shown,
+   * instead of `html` and `text`: a template version is written once, not once per recipient.
+   */
+  body?: { id: number; values: MergeValues };
+  /** With `body`: a marketing e-mail's footer, and with 'track' its tracked links and pixel. */
+  marketing?: 'plain' | 'track';
 };
+
+/** What a marketing e-mail's own links are made with (mail/marketing.ts). */
+export type MarketingContext = { key: Buffer; publicUrl: string };
 
 /**
  * One body to many recipients (a broadcast): the template version compiled once and stored once, each
@@ -54,6 +66,11 @@ export type Mailer = {
    * of MESSAGES_PER_JOB messages each.
    */
   sendMany(mail: BulkMail): Promise<{ ids: number[] }>;
+  /**
+   * The stored body of a compiled template version, to record messages with (`OutgoingMail.body`):
+   * written once per version and process, found again by its content. Call it before a transaction.
+   */
+  bodyOf(accountId: number | null, compiled: CompiledEmail): Promise<number>;
   /**
    * Hands a recorded message to its mail job. `lane: 'automation'` sends it through its own queue
    * (automationMailJob), so a backlog of receipts and broadcasts in mail.send never holds it back.
@@ -135,14 +152,21 @@ function withPool(url: string): string {
 
 type MessageRow = typeof mailMessages.$inferSelect;
 
-/** A recorded message's HTML and text: its own, or its bulk body personalised with its merge values. */
+/**
+ * A recorded message's HTML and text: its own, or its stored body personalised with its merge values,
+ * with a marketing e-mail's footer, tracked links and pixel made from its id (`marketing`).
+ */
 export function messageContent(
-  message: Pick<MessageRow, 'html' | 'text' | 'bodyId' | 'mergeValues'>,
+  message: Pick<MessageRow, 'id' | 'html' | 'text' | 'bodyId' | 'mergeValues' | 'marketing'>,
   bodies: ReadonlyMap<number, CompiledEmail>,
+  marketing?: MarketingContext,
 ): { html: string | null; text: string } {
   const body = message.bodyId === null ? undefined : bodies.get(message.bodyId);
   if (!body) return { html: message.html, text: message.text };
-  return personaliseEmail(body, message.mergeValues ?? {});
+  const copy = personaliseEmail(body, message.mergeValues ?? {});
+  if (!message.marketing || !marketing) return copy;
+  const links = marketingLinks(marketing.key, marketing.publicUrl, message.id);
+  return marketingParts(copy, links, message.marketing === 'track');
 }
 
 /** The compiled bodies of these messages, in one query. */
@@ -171,6 +195,7 @@ export function createMailer({
   senderOf,
   accountServers,
   allowance,
+  marketing,
 }: {
   db: Db;
   config: Config;
@@ -180,6 +205,8 @@ export function createMailer({
   accountServers?: AccountServers;
   /** The plans' e-mails a month (billing); without it nothing is refused. */
   allowance?: { check(accountId: number, adding?: number): Promise<void> };
+  /** Makes marketing messages' own links (`OutgoingMail.marketing`). */
+  marketing?: MarketingContext;
 }): Mailer {
   // Pooled: connections are kept and reused across messages instead of one handshake per e-mail.
   const transport = config.smtpUrl ? nodemailer.createTransport(withPool(config.smtpUrl)) : null;
@@ -233,7 +260,7 @@ export function createMailer({
           return;
         }
         const sender = await senderFor(message.accountId);
-        const { html, text } = messageContent(message, bodies);
+        const { html, text } = messageContent(message, bodies, marketing);
         const fromName = sender?.from ? /^"([^"]*)"/.exec(sender.from)?.[1] : undefined;
         const from = own
           ? fromName
@@ -295,6 +322,22 @@ export function createMailer({
     return Boolean(servers && accountServer && accountId && (await servers.has(accountId, tx)));
   }
 
+  /** Stored bodies by account and content hash; a few hundred template versions at most are in use. */
+  const storedBodies = new Map<string, number>();
+  async function bodyOf(accountId: number | null, compiled: CompiledEmail) {
+    const key = `${accountId ?? ''}:${createHash('sha256').update(JSON.stringify(compiled)).digest('base64url')}`;
+    const known = storedBodies.get(key);
+    if (known !== undefined) return known;
+    const [body] = await db
+      .insert(mailBodies)
+      .values({ accountId, compiled })
+      .returning({ id: mailBodies.id });
+    if (!body) throw new Error('mail body not recorded');
+    if (storedBodies.size >= 500) storedBodies.clear();
+    storedBodies.set(key, body.id);
+    return body.id;
+  }
+
   async function record(tx: Db, mail: OutgoingMail) {
     const out = await goesOut(tx, mail.accountId, mail.accountServer);
     const [row] = await tx
@@ -302,8 +345,11 @@ export function createMailer({
       .values({
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: mail.body ? '' : mail.text,
+        html: mail.body ? null : mail.html,
+        bodyId: mail.body?.id ?? null,
+        mergeValues: mail.body?.values ?? null,
+        marketing: mail.body ? (mail.marketing ?? null) : null,
         accountId: mail.accountId ?? null,
         headers: mail.headers ?? {},
         accountServer: mail.accountServer ?? false,
@@ -389,6 +435,7 @@ export function createMailer({
     deliverIn,
     wake: (lane) => queue.wake(jobOf(lane)),
     sendMany,
+    bodyOf,
     close: () => transport?.close(),
     async checkLimit(accountId, adding = 1) {
       await allowance?.check(accountId, adding);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, emailTrackingEvents, mailMessages } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
@@ -77,13 +77,15 @@ const linkIn = (html: string, pattern: RegExp) => {
   expect(found, String(pattern)).toBeTruthy();
   return (found as string).replace(/&amp;/g, '&');
 };
-/** The HTML part as sent (the SMTP peer's copy is transfer-encoded). */
-async function storedHtml(email: string) {
+/** The HTML part as sent (the SMTP peer's copy is transfer-encoded), as the shop's Mailbox shows it. */
+async function storedHtml(shop: Shop, email: string) {
   const [row] = await t.database.db
-    .select({ html: mailMessages.html })
+    .select({ id: mailMessages.id })
     .from(mailMessages)
     .where(and(eq(mailMessages.to, email), eq(mailMessages.subject, 'Follow-up')));
-  return row?.html ?? '';
+  const opened = await shop.api.get(`mailbox/${row?.id}`);
+  expect(opened.statusCode, opened.body).toBe(200);
+  return opened.json().data.html as string;
 }
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
@@ -153,7 +155,7 @@ describe('open and click tracking', () => {
     const automation = await automationSending(shop);
     const email = await buy(shop);
     await waitFor(() => followUpTo(email));
-    const html = await storedHtml(email);
+    const html = await storedHtml(shop, email);
     const click = linkIn(html, /href="([^"]*\/_fw\/c\/[^"]+)"/);
     const pixel = linkIn(html, /src="([^"]*\/_fw\/o\/[^"]+\.gif)"/);
     expect(html).not.toContain('href="https://blog.example');
@@ -198,12 +200,37 @@ describe('open and click tracking', () => {
     expect(stats.json().data).toEqual([{ path: '0', sent: 1, opened: 1, clicked: 1 }]);
   });
 
+  it('stores the template version once: each e-mail keeps its values and gets its own links when sent', async () => {
+    const shop = await shopWithFunnel(t);
+    await automationSending(shop);
+    const first = await buy(shop);
+    const second = await buy(shop);
+    const sent = await waitFor(() => {
+      const both = [followUpTo(first), followUpTo(second)];
+      return both.every(Boolean) ? both : undefined;
+    });
+    const rows = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.subject, 'Follow-up'), inArray(mailMessages.to, [first, second])));
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((row) => row.bodyId)).size).toBe(1);
+    expect(rows[0]?.bodyId).not.toBeNull();
+    expect(rows.every((row) => row.html === null && row.marketing === 'track')).toBe(true);
+    // Each copy has its own signed links: the same post, two different click tokens.
+    const clicks = sent.map((m) =>
+      linkIn(unfolded(partOf(m?.raw as string, 'text/html')), /href="([^"]*\/_fw\/c\/[^"]+)"/),
+    );
+    expect(clicks[0]).not.toBe(clicks[1]);
+    expect(partOf(sent[0]?.raw as string, 'text/html')).toContain('Hello Rae');
+  });
+
   it('an e-mail with tracking off keeps its links and has no pixel, but still its unsubscribe link', async () => {
     const shop = await shopWithFunnel(t);
     await automationSending(shop, false);
     const email = await buy(shop);
     await waitFor(() => followUpTo(email));
-    const html = await storedHtml(email);
+    const html = await storedHtml(shop, email);
     expect(html).toContain('href="https://blog.example/post?a=1&b=2"');
     expect(html).not.toContain('/_fw/o/');
     expect(html).toContain('/_fw/unsubscribe/');

@@ -48,6 +48,12 @@ export const mailMessages = pgTable(
     /** A bulk send's shared body; the message is that body personalised with `mergeValues`. */
     bodyId: bigint('body_id', { mode: 'number' }).references(() => mailBodies.id, { onDelete: 'cascade' }),
     mergeValues: jsonb('merge_values').$type<MergeValues>(),
+    /**
+     * A marketing e-mail of a stored body: its unsubscribe footer ('plain'), and with tracking ('track')
+     * its rewritten links and open pixel, are added with the message's own links when it is delivered or
+     * shown (mail/marketing.ts `marketingParts`). Null: the body as it is.
+     */
+    marketing: text('marketing', { enum: ['plain', 'track'] }),
     /** Extra headers of a marketing e-mail (List-Unsubscribe, List-Unsubscribe-Post). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['stored', 'queued', 'sent', 'failed'] }).notNull(),

@@ -1,4 +1,4 @@
-import { fillMergeTemplate, mergeTemplate, personaliseEmail } from '@funnelwork/blocks/email';
+import { fillMergeTemplate, mergeTemplate } from '@funnelwork/blocks/email';
 import { integrationActionOf } from '@funnelwork/domain/automations/integration-actions';
 import {
   AUTOMATION_TRIGGERS,
@@ -35,7 +35,7 @@ import type { EventName } from '../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { isSuppressed, marketingLinks, marketingParts, unsubscribeHeaders } from '../../mail/marketing.ts';
+import { isSuppressed, marketingLinks, unsubscribeHeaders } from '../../mail/marketing.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
@@ -468,12 +468,14 @@ export function createAutomationsEngine({
         : context.customer?.email || context.order?.email || String(context.event.payload.email ?? '');
     if (to === '') throw new StepFailure('The customer has no e-mail address');
     const values = mergeValuesOf(context);
-    const copy = personaliseEmail(template.compiled, values);
     const subject = fillMergeTemplate(mergeTemplate(step.subject), values, false);
     // Marketing e-mail: an address that unsubscribed gets nothing; the step is done, marked skipped.
     const suppressed = await isSuppressed(db, run.accountId, to);
     // The merchant's e-mail: past the plan's e-mails a month the attempt fails with the limit's message.
     if (!suppressed) await mailer.checkLimit(run.accountId);
+    // The template version is stored once; the message keeps its values and its links are made from its
+    // id when it is sent or shown (mailer.ts `messageContent`).
+    const body = suppressed ? null : await mailer.bodyOf(run.accountId, template.compiled);
     return db.transaction(async (tx) => {
       const claim = await claimStep(tx, run, path, step.type);
       if (!claim) return { continues: false, deliver: null };
@@ -485,20 +487,20 @@ export function createAutomationsEngine({
         const continues = await advance(tx, run, path, nextPath(run.steps, parsePathKey(path)));
         return { continues, deliver: null };
       }
-      // The message's id is in its links, so it is recorded first and written in full after.
       const message = await mailer.record(tx, {
         to,
         subject,
         text: '',
-        html: '',
+        body: { id: body as number /* set: not suppressed */, values },
+        marketing: step.track !== false ? 'track' : 'plain',
         accountId: run.accountId,
         accountServer: true,
       });
+      // The one-click unsubscribe headers name the message's own link, known once it has an id.
       const links = marketingLinks(marketing.key, marketing.publicUrl, message.id);
-      const parts = marketingParts(copy, links, step.track !== false);
       await tx
         .update(mailMessages)
-        .set({ ...parts, headers: unsubscribeHeaders(links) })
+        .set({ headers: unsubscribeHeaders(links) })
         .where(eq(mailMessages.id, message.id));
       await tx
         .update(automationRunSteps)

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mailMessages, users } from '../../db/schema/index.ts';
-import { bodiesOf, messageContent } from '../../mail/mailer.ts';
+import { bodiesOf, type MarketingContext, messageContent } from '../../mail/mailer.ts';
 import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 
@@ -17,6 +17,7 @@ const listed = {
   text: mailMessages.text,
   bodyId: mailMessages.bodyId,
   mergeValues: mailMessages.mergeValues,
+  marketing: mailMessages.marketing,
   status: mailMessages.status,
   createdAt: mailMessages.createdAt,
 };
@@ -25,7 +26,10 @@ const listed = {
  * The Mailbox: mail addressed to the signed-in user, plus (for admins) what the account sent.
  * Without SMTP_URL this is how mail reaches people, so a reset code is readable offline.
  */
-export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function mailboxRoutes(
+  app: FastifyInstance,
+  { db, marketing }: { db: Db; marketing: MarketingContext },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The messages this user may read: addressed to them, or (an admin) sent by their account. */
@@ -50,14 +54,14 @@ export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
         .where(await visible(request))
         .orderBy(desc(mailMessages.id))
         .limit(200);
-      // A bulk send's messages share one body: its text part is personalised here, the HTML on opening.
+      // Messages of a stored body: the text part is personalised here, the HTML on opening, as sent.
       const bodies = await bodiesOf(db, rows);
       return {
         data: rows.map((m) => ({
           id: m.id,
           to: m.to,
           subject: m.subject,
-          text: messageContent({ ...m, html: null }, bodies).text,
+          text: messageContent({ ...m, html: null }, bodies, marketing).text,
           status: m.status,
           created_at: new Date(m.createdAt).toISOString(),
         })),
@@ -80,7 +84,7 @@ export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
         .from(mailMessages)
         .where(and(eq(mailMessages.id, request.params.id), await visible(request)));
       if (!message) throw notFound('Message');
-      const { html, text } = messageContent(message, await bodiesOf(db, [message]));
+      const { html, text } = messageContent(message, await bodiesOf(db, [message]), marketing);
       return {
         data: {
           id: message.id,

@@ -1,9 +1,4 @@
-import {
-  type CompiledEmail,
-  fillMergeTemplate,
-  mergeTemplate,
-  personaliseEmail,
-} from '@funnelwork/blocks/email';
+import { type CompiledEmail, fillMergeTemplate, mergeTemplate } from '@funnelwork/blocks/email';
 import type { Receipt } from '@funnelwork/domain';
 import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
@@ -104,7 +99,8 @@ export function createReceiptsService({
     if (!found || found.order.email === '') return null;
     const { order, lines } = found;
     const values = receiptValues(order, lines);
-    const copy = personaliseEmail(await designOf(accountId, kind, settings), values);
+    // The design version is stored once; each receipt keeps its values and is personalised when sent.
+    const body = await mailer.bodyOf(accountId, await designOf(accountId, kind, settings));
     const subject = fillMergeTemplate(
       mergeTemplate(settings?.subject ?? DEFAULT_RECEIPT_SUBJECTS[kind]),
       values,
@@ -120,8 +116,8 @@ export function createReceiptsService({
       const message = await mailer.record(tx, {
         to: order.email,
         subject,
-        text: copy.text,
-        html: copy.html,
+        text: '',
+        body: { id: body, values },
         accountId,
         accountServer: true,
       });

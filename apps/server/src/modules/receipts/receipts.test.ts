@@ -133,6 +133,12 @@ describe('"a fulfilment with tracking sends a shipping e-mail"', () => {
   it('sends the tracking number and the carrier link; without tracking nothing; added tracking later sends it', async () => {
     const shop = await shopWithFunnel(t);
     const withTracking = await buy(shop);
+    // Fulfilled once confirmed, as a shop does: the two receipts' timeline lines then come in that order.
+    await waitFor(() =>
+      receivedBy(withTracking.email).find((m) =>
+        partOf(m.raw, 'text/plain').includes('Thank you for your order'),
+      ),
+    );
     const fulfil = await shop.api.post(`orders/${withTracking.orderId}/fulfill`, {
       tracking_number: '7712 3456',
       shipping_carrier: 'fedex',
