@@ -86,6 +86,9 @@ test('builds a checkout page from blank, per-device settings, undo and redo, sav
   page,
   context,
 }) => {
+  // The longest story of this file (≈40 s alone): with two groups of browser tests sharing two cores it
+  // passed 60 s near its last step (CI of 448f415).
+  test.setTimeout(120_000);
   const target = await merchantWithBlankPage(page, 'Eda');
   await page.goto(target.url);
   await expect(page.getByTestId('editor-title')).toBeVisible();
