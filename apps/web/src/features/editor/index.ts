@@ -5,7 +5,7 @@ export type { BlockActions } from './components/properties-panel.tsx';
 export { Editor, type EditorProps, type LoadedDocument, type ShellPanel, UNLOAD_WARNING } from './editor.tsx';
 export { type EditorRoute, routeTail } from './editor-route.ts';
 export type { PaletteGroup } from './palette.ts';
-export { DocumentPreview } from './preview/document-preview.tsx';
+export { DocumentPreview, previewFrameStyle } from './preview/document-preview.tsx';
 export {
   type ChoiceFieldProps,
   type EditorServices,

@@ -10,6 +10,17 @@ import { PREVIEW_SANDBOX, previewHtml } from './preview-html.ts';
  * visitor, rendered into a sandboxed iframe, so the merchant's custom HTML never runs on the dashboard's
  * origin.
  */
+/** A preview frame at a device's width, as a sheet on the grey backdrop (pages and e-mails alike). */
+export const previewFrameStyle = (width: number | string) => ({
+  width,
+  maxWidth: '100%',
+  height: 'calc(100vh - 84px)',
+  border: 0,
+  background: '#fff',
+  borderRadius: 8,
+  boxShadow: '0 12px 40px rgba(31,35,48,.12)',
+});
+
 export function DocumentPreview({
   document,
   code,
@@ -50,15 +61,7 @@ export function DocumentPreview({
           data-testid="page-preview"
           sandbox={PREVIEW_SANDBOX}
           srcDoc={html}
-          style={{
-            width: VIEW_WIDTHS[view],
-            maxWidth: '100%',
-            height: 'calc(100vh - 84px)',
-            border: 0,
-            background: '#fff',
-            borderRadius: 8,
-            boxShadow: '0 12px 40px rgba(31,35,48,.12)',
-          }}
+          style={previewFrameStyle(VIEW_WIDTHS[view])}
         />
       </Box>
     </Box>

@@ -4,6 +4,7 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../shared/error-box.tsx';
+import { previewFrameStyle } from '../../editor/index.ts';
 import { useOrderPreview } from '../api.ts';
 import { OrderPreviewPicker } from './order-preview-picker.tsx';
 
@@ -23,15 +24,7 @@ export function EmailPreview({ template, base }: { template: EmailTemplate | nul
   const [width, setWidth] = useState<string>('650');
   const [order, setOrder] = useState<Order | null>(null);
   const filled = useOrderPreview(template, order?.id ?? null);
-  const frameStyle = {
-    width: Number(width),
-    maxWidth: '100%',
-    height: 'calc(100vh - 84px)',
-    border: 0,
-    background: '#fff',
-    borderRadius: 8,
-    boxShadow: '0 12px 40px rgba(31,35,48,.12)',
-  };
+  const frameStyle = previewFrameStyle(Number(width));
   return (
     <Box bg="gray.1" mih="100vh">
       <Group
