@@ -479,7 +479,8 @@ export function createAutomationsEngine({
     return db.transaction(async (tx) => {
       const claim = await claimStep(tx, run, path, step.type);
       if (!claim) return { continues: false, deliver: null };
-      if (suppressed) {
+      // No stored body: the address is suppressed.
+      if (body === null) {
         await tx
           .update(automationRunSteps)
           .set({ result: { skipped: 'unsubscribed', to } })
@@ -491,7 +492,7 @@ export function createAutomationsEngine({
         to,
         subject,
         text: '',
-        body: { id: body as number /* set: not suppressed */, values },
+        body: { id: body, values },
         marketing: step.track !== false ? 'track' : 'plain',
         accountId: run.accountId,
         accountServer: true,

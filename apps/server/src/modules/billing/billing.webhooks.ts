@@ -242,7 +242,7 @@ export function createBillingWebhooks({
       checkout = read;
     }
     let applied: { accountId: number; replaced: string | null } | undefined;
-    /** The account whose subscription an invoice or subscription event touched (its limits read it again). */
+    /** The account whose plan or subscription the event touched: its limits read it again. */
     let changed: number | undefined;
     const outcome = await db.transaction(async (tx) => {
       const [fresh] = await tx
@@ -256,6 +256,7 @@ export function createBillingWebhooks({
         const result = await applyCheckout(tx, object, checkout, { created, now: clock() });
         if (result === 'ignored') return 'ignored' as const;
         applied = result;
+        changed = result.accountId;
         return 'applied' as const;
       }
       const subscriptionId = event.type.startsWith('invoice.') ? invoiceSubscription(object) : str(object.id);
@@ -333,13 +334,11 @@ export function createBillingWebhooks({
     });
     if (failure && onPaymentFailed) await onPaymentFailed(failure.accountId, failure.message);
     if (changed !== undefined && outcome === 'applied') onPlanChange?.(changed);
-    if (applied) {
-      onPlanChange?.(applied.accountId);
-      // The plan it replaces must not renew at Stripe as well.
-      if (applied.replaced && stripeBilling) {
-        const cancelled = await stripeBilling.cancel(applied.replaced);
-        if (!cancelled.ok) log(`Stripe subscription ${applied.replaced} not cancelled: ${cancelled.message}`);
-      }
+    // The plan a checkout replaces must not renew at Stripe as well.
+    const replaced = applied?.replaced;
+    if (replaced && stripeBilling) {
+      const cancelled = await stripeBilling.cancel(replaced);
+      if (!cancelled.ok) log(`Stripe subscription ${replaced} not cancelled: ${cancelled.message}`);
     }
     return outcome;
   }
