@@ -94,6 +94,41 @@ describe('job queue (pg-boss on the same database)', () => {
     }
   });
 
+  it('a batch handler gets the fetched jobs together; a job it answers with an error is retried alone', async () => {
+    const polling = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
+    const batches: number[][] = [];
+    const batchJob = defineJob('test.batch', z.object({ n: z.number() }), {
+      batchSize: 10,
+      retryLimit: 2,
+      retryDelay: 1,
+    });
+    polling.workBatch(batchJob, async (items) => {
+      batches.push(items.map((item) => item.n));
+      // The job of 3 fails on its first run only.
+      const first = batches.flat().filter((n) => n === 3).length === 1;
+      return items.map((item) => (item.n === 3 && first ? new Error('refused') : undefined));
+    });
+    await polling.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await polling.sendMany(batchJob, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+      await waitFor(() => batches.flat().filter((n) => n === 3).length === 2);
+      expect(batches[0]?.sort()).toEqual([1, 2, 3, 4]);
+      expect(batches.slice(1).flat()).toEqual([3]);
+      const { rows } = await database.executeSql(
+        `select data->>'n' as n, state, retry_count from pgboss.job where name = 'test.batch' order by n`,
+      );
+      expect(rows.map((row) => [row.n, row.retry_count])).toEqual([
+        ['1', 0],
+        ['2', 0],
+        ['3', 1],
+        ['4', 0],
+      ]);
+    } finally {
+      await polling.stop();
+    }
+  });
+
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.send(flakyJob, { n: 'seven' } as never)).rejects.toThrow();
   });

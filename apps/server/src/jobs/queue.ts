@@ -91,6 +91,15 @@ export type JobQueue = {
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
   /**
+   * Registers a handler of a whole fetched batch (the job's `batchSize`), for jobs cheaper together than
+   * apart (e-mails: one read and one status update for all). It answers per job, in order: undefined
+   * when done, else the error that fails that job alone (retried as its definition says).
+   */
+  workBatch<T extends z.ZodType>(
+    job: JobDefinition<T>,
+    handler: (items: z.output<T>[]) => Promise<ReadonlyArray<unknown>>,
+  ): void;
+  /**
    * Work that runs while the queue runs, beside its workers (a poller of the database's own state,
    * such as the events outbox): started after the workers, stopped before them.
    */
@@ -117,7 +126,9 @@ export function createJobQueue(
   boss.on('error', (error: Error) => {
     console.error('job queue error:', error.message);
   });
-  const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: (data: unknown) => Promise<void> }> = [];
+  /** Each queue's handler of a fetched batch: per job undefined (done) or the error that fails it. */
+  type BatchHandler = (items: unknown[]) => Promise<ReadonlyArray<unknown>>;
+  const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: BatchHandler }> = [];
   const parts: Array<{ start(): void; stop(): Promise<void> }> = [];
   let started = false;
   /** Job batches being handled in this process now; `stopping` once `stop` has begun. */
@@ -128,6 +139,14 @@ export function createJobQueue(
   const notify = (queue: string) => {
     for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
   };
+
+  function workBatch<T extends z.ZodType>(
+    job: JobDefinition<T>,
+    handler: (items: z.output<T>[]) => Promise<ReadonlyArray<unknown>>,
+  ) {
+    if (started) throw new Error(`register ${job.id} before the queue starts`);
+    handlers.push({ job, handler: handler as BatchHandler });
+  }
 
   return {
     boss,
@@ -171,14 +190,28 @@ export function createJobQueue(
       if (started) part.start();
     },
     work(job, handler) {
-      if (started) throw new Error(`register ${job.id} before the queue starts`);
-      handlers.push({ job, handler: handler as (data: unknown) => Promise<void> });
+      const one = async (data: unknown) => {
+        try {
+          await handler(data as z.output<typeof job.payload>);
+          return undefined;
+        } catch (error) {
+          return error ?? new Error(`${job.id} failed`);
+        }
+      };
+      const { concurrent = false } = job.options;
+      workBatch(job, async (items) => {
+        if (concurrent) return await Promise.all(items.map(one));
+        const outcomes: unknown[] = [];
+        for (const item of items) outcomes.push(await one(item));
+        return outcomes;
+      });
     },
+    workBatch,
     async start() {
       stopping = false;
       await boss.start();
       for (const { job, handler } of handlers) {
-        const { batchSize = 1, concurrent = false, workers: count = 1, ...queueOptions } = job.options;
+        const { batchSize = 1, concurrent: _concurrent, workers: count = 1, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         const handle = async (jobs: PgBoss.Job<object>[]) => {
           // A batch fetched while the queue stops is not run against a closing database, nor completed or
@@ -189,19 +222,17 @@ export function createJobQueue(
           active += 1;
           try {
             if (jobs.length > 0) await foreground.gap();
-            const one = async (j: (typeof jobs)[number]) => {
-              try {
-                await handler(job.payload.parse(j.data));
-              } catch (error) {
-                await boss.fail(
-                  job.id,
-                  j.id,
-                  error instanceof Error ? { message: error.message } : { error },
-                );
-              }
-            };
-            if (concurrent) await Promise.all(jobs.map(one));
-            else for (const j of jobs) await one(j);
+            // A payload that does not parse fails its job alone; the others are handled.
+            const parsed = jobs.map((j) => job.payload.safeParse(j.data));
+            const valid = parsed.flatMap((p) => (p.success ? [p.data] : []));
+            const answers = valid.length > 0 ? await handler(valid) : [];
+            let at = 0;
+            for (const [index, j] of jobs.entries()) {
+              const p = parsed[index];
+              const error = p?.success ? answers[at++] : p?.error;
+              if (error === undefined || error === null) continue;
+              await boss.fail(job.id, j.id, error instanceof Error ? { message: error.message } : { error });
+            }
           } finally {
             active -= 1;
           }

@@ -92,8 +92,14 @@ export type Mailer = {
   close(): void;
 };
 
-/** Messages one mail.send job of a bulk send delivers: one fetch, one status update, one pooled burst. */
-export const MESSAGES_PER_JOB = 100;
+/** Messages one mail.send job of a bulk send delivers. */
+export const MESSAGES_PER_JOB = 20;
+/**
+ * Mail jobs a worker fetches at once and delivers together (`Queue.workBatch`): single messages recorded
+ * close together (receipts, automation steps) share one read, one status update and one pooled burst.
+ * With bulk jobs, at most MESSAGES_PER_JOB × JOBS_PER_FETCH = 1,000 messages are in memory at once.
+ */
+const JOBS_PER_FETCH = 50;
 const ROWS_PER_INSERT = 1_000;
 /** SMTP connections the pool keeps open to the server (nodemailer's pool, `maxConnections`). */
 const SMTP_CONNECTIONS = 10;
@@ -106,9 +112,10 @@ export const sendMailJob = defineJob(
   'mail.send',
   z.union([
     z.object({ messageId: z.number().int() }),
-    z.object({ messageIds: z.array(z.number().int()).min(1).max(MESSAGES_PER_JOB) }),
+    // Up to 100: bulk jobs enqueued before MESSAGES_PER_JOB became 20 still parse.
+    z.object({ messageIds: z.array(z.number().int()).min(1).max(100) }),
   ]),
-  { retryLimit: 5, retryDelay: 5, retryBackoff: true, batchSize: 10, concurrent: true },
+  { retryLimit: 5, retryDelay: 5, retryBackoff: true, batchSize: JOBS_PER_FETCH },
 );
 
 /**
@@ -216,16 +223,17 @@ export function createMailer({
   /**
    * Delivers the messages not yet sent: one query for them (and one for their bodies), all handed to
    * the pooled transport at once, one UPDATE for the ones the server accepted. A refused one keeps its
-   * error and fails the job, whose retry sends only what is still unsent.
+   * error, and is in the answer: the messages that failed, with why.
    */
-  async function deliverMessages(ids: number[]) {
+  async function deliverMessages(ids: number[]): Promise<Map<number, Error>> {
+    const failures = new Map<number, Error>();
     const servers = accountServers;
-    if (!transport && !servers) return;
+    if (!transport && !servers) return failures;
     const messages = await db
       .select()
       .from(mailMessages)
       .where(and(inArray(mailMessages.id, ids), ne(mailMessages.status, 'sent')));
-    if (messages.length === 0) return;
+    if (messages.length === 0) return failures;
     if (bodyCache.size > 20) bodyCache.clear();
     const bodies = await bodiesOf(db, messages, bodyCache);
     const senders = new Map<number, ReturnType<SenderLookup>>();
@@ -297,23 +305,27 @@ export function createMailer({
         .update(mailMessages)
         .set({ status: 'sent', error: null })
         .where(inArray(mailMessages.id, sent));
-    const failures = outcomes.flatMap((outcome, index) =>
-      outcome.status === 'rejected'
-        ? [{ id: (messages[index] as MessageRow).id, reason: outcome.reason }]
-        : [],
-    );
-    for (const failure of failures) {
-      const reason = failure.reason instanceof Error ? failure.reason.message : String(failure.reason);
-      await db.update(mailMessages).set({ error: reason }).where(eq(mailMessages.id, failure.id));
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.status === 'fulfilled') continue;
+      const reason = outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
+      failures.set((messages[index] as MessageRow).id, reason);
+      await db
+        .update(mailMessages)
+        .set({ error: reason.message })
+        .where(eq(mailMessages.id, (messages[index] as MessageRow).id));
     }
-    const first = failures[0];
-    if (first) throw first.reason instanceof Error ? first.reason : new Error(String(first.reason));
+    return failures;
   }
 
-  const handleMailJob = (data: z.output<typeof sendMailJob.payload>) =>
-    deliverMessages('messageId' in data ? [data.messageId] : data.messageIds);
-  queue.work(sendMailJob, handleMailJob);
-  queue.work(automationMailJob, handleMailJob);
+  // The jobs of a fetched batch are delivered together (one read, one status update, one pooled burst);
+  // a job whose message the server refused fails alone, and its retry sends only what is still unsent.
+  const handleMailJobs = async (items: z.output<typeof sendMailJob.payload>[]) => {
+    const idsOf = items.map((data) => ('messageId' in data ? [data.messageId] : data.messageIds));
+    const failures = await deliverMessages(idsOf.flat());
+    return idsOf.map((ids) => ids.map((id) => failures.get(id)).find((error) => error !== undefined));
+  };
+  queue.workBatch(sendMailJob, handleMailJobs);
+  queue.workBatch(automationMailJob, handleMailJobs);
 
   /** Whether a message of this account goes out (the platform's server, or the account's own). */
   async function goesOut(tx: Db, accountId: number | null | undefined, accountServer: boolean | undefined) {
@@ -324,17 +336,29 @@ export function createMailer({
 
   /** Stored bodies by account and content hash; a few hundred template versions at most are in use. */
   const storedBodies = new Map<string, number>();
+  /**
+   * The same by the compiled object itself: a template version compiled once (and kept) is not hashed
+   * again on each send (its JSON is tens of kilobytes).
+   */
+  const bodiesByObject = new WeakMap<CompiledEmail, Map<number | null, number>>();
   async function bodyOf(accountId: number | null, compiled: CompiledEmail) {
+    const seen = bodiesByObject.get(compiled)?.get(accountId);
+    if (seen !== undefined) return seen;
     const key = `${accountId ?? ''}:${createHash('sha256').update(JSON.stringify(compiled)).digest('base64url')}`;
-    const known = storedBodies.get(key);
-    if (known !== undefined) return known;
+    const known = storedBodies.get(key) ?? (await storeBody(accountId, compiled));
+    const byAccount = bodiesByObject.get(compiled) ?? new Map<number | null, number>();
+    byAccount.set(accountId, known);
+    bodiesByObject.set(compiled, byAccount);
+    storedBodies.set(key, known);
+    return known;
+  }
+  async function storeBody(accountId: number | null, compiled: CompiledEmail) {
     const [body] = await db
       .insert(mailBodies)
       .values({ accountId, compiled })
       .returning({ id: mailBodies.id });
     if (!body) throw new Error('mail body not recorded');
     if (storedBodies.size >= 500) storedBodies.clear();
-    storedBodies.set(key, body.id);
     return body.id;
   }
 
