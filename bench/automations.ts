@@ -18,6 +18,7 @@ import {
   shopWithFunnel,
 } from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, testDatabaseKind } from '../apps/server/src/test/harness.ts';
+import { forkJobsProcess, splitRequested } from './split-deployment.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PURCHASES = Number(process.env.AUTOMATIONS_BENCH_PURCHASES ?? 1000);
@@ -57,7 +58,13 @@ async function smtpPeer() {
 
 export async function runAutomations() {
   const peer = await smtpPeer();
-  const t = await createTestApp({ startQueue: true, config: { smtpUrl: peer.url } });
+  // BENCH_PROCESSES=2: this app serves the checkouts and a jobs process runs the automations and e-mails.
+  const split = splitRequested(testDatabaseKind);
+  const t = await createTestApp({
+    startQueue: true,
+    config: { smtpUrl: peer.url, ...(split && { processRole: 'web' as const }) },
+  });
+  const jobs = split ? await forkJobsProcess(t.database.url as string, { smtpUrl: peer.url }) : null;
   const shop = await shopWithFunnel(t);
   // 3,000 purchases send 3,000 receipts and 2,000 automation e-mails: past a trial's 2,000 e-mails a
   // month (issue 18's limits), so the shop is on the Unlimited plan (100,000 a month), as such a store would be.
@@ -165,6 +172,7 @@ export async function runAutomations() {
     .filter((m) => m.subject === 'Bench first')
     .map((m) => m.at - (withAutomation.startedAt.get(m.to) ?? m.at))
     .sort((a, b) => a - b);
+  await jobs?.close();
   await t.close();
   await peer.close();
 
@@ -174,6 +182,7 @@ export async function runAutomations() {
   const result = {
     benchmark: 'automations',
     database: testDatabaseKind,
+    processes: split ? 'web + jobs' : 'one',
     purchases_per_phase: PURCHASES,
     phase_seconds: SECONDS,
     emails_expected: expected,

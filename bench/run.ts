@@ -37,10 +37,13 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),
   'email-send': async () => save('email-send', await runEmailSend()),
-  // TEST_DATABASE=postgres (with DATABASE_URL) writes automations-postgres.json beside the PGlite run's.
+  // TEST_DATABASE=postgres (with DATABASE_URL) writes automations-postgres.json beside the PGlite run's,
+  // and with BENCH_PROCESSES=2 (a web and a jobs process) automations-postgres-split.json.
   automations: async () =>
     save(
-      process.env.TEST_DATABASE === 'postgres' ? 'automations-postgres' : 'automations',
+      process.env.TEST_DATABASE === 'postgres'
+        ? `automations-postgres${process.env.BENCH_PROCESSES === '2' ? '-split' : ''}`
+        : 'automations',
       await runAutomations(),
     ),
   // TEST_DATABASE=postgres (with DATABASE_URL) writes automation-waits-postgres.json.

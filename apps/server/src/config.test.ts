@@ -54,3 +54,15 @@ describe('integration API addresses', () => {
     expect(() => loadConfig({ GA4_API_BASE: 'nope' })).toThrow(/Invalid setting GA4_API_BASE/);
   });
 });
+
+describe('PROCESS_ROLE settings', () => {
+  it('web and jobs need DATABASE_URL; all is the default', () => {
+    expect(() => loadConfig({ PROCESS_ROLE: 'web' })).toThrow(
+      'Invalid setting PROCESS_ROLE: web needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+    expect(loadConfig({}).processRole).toBe('all');
+    expect(loadConfig({ PROCESS_ROLE: 'jobs', DATABASE_URL: 'postgres://db.example/app' }).processRole).toBe(
+      'jobs',
+    );
+  });
+});

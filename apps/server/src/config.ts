@@ -17,6 +17,8 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** all: requests and background work; web: requests only; jobs: background work only (PostgreSQL). */
+  PROCESS_ROLE: z.enum(['all', 'web', 'jobs']).default('all'),
   /** Uploaded images go to this S3-compatible bucket instead of DATA_DIR/uploads. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -207,6 +209,11 @@ export type Config = {
   sessionIdleMs: number;
   sessionMaxMs: number;
   seedDemo: boolean;
+  /**
+   * What this process does (jobs/queue.ts ProcessRole): `web` and `jobs` split one deployment's requests
+   * from its background work (PostgreSQL only), so e-mails and deliveries never take a checkout's CPU.
+   */
+  processRole: 'all' | 'web' | 'jobs';
   /** DNS servers for domain verification; empty means the system's resolvers. */
   dnsServers: string[];
   /** The S3-compatible bucket for uploads; the local disk under dataDir when absent. */
@@ -283,6 +290,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid setting ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  if (e.PROCESS_ROLE !== 'all' && !e.DATABASE_URL)
+    throw new Error(
+      `Invalid setting PROCESS_ROLE: ${e.PROCESS_ROLE} needs DATABASE_URL (the embedded database belongs to one process)`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -295,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     seedDemo: e.SEED_DEMO === '1',
+    processRole: e.PROCESS_ROLE,
     dnsServers: dnsServerList(e.DNS_SERVERS),
     s3: e.S3_BUCKET
       ? {

@@ -16,7 +16,7 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const queue = createJobQueue(database);
+  const queue = createJobQueue(database, { role: config.processRole });
   // Several processes may start together on one PostgreSQL database: one migrates and seeds at a time.
   const { app, seeded } = await database.exclusively(async () => {
     await database.migrate();
@@ -34,15 +34,19 @@ async function main() {
   await queue.start();
   await app.services.analyticsRollup.kick();
   await app.services.billingReconciliation.kick();
-  await app.listen({ port: config.port, host: config.host });
-
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  console.log(`\nFunnelwork is running at ${config.publicUrl}`);
-  console.log(`  database: ${where}${seeded ? ' (demo account created)' : ''}`);
-  console.log(`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-  console.log(`  API docs: ${config.publicUrl}/api/docs\n`);
+  if (config.processRole === 'jobs') {
+    // Background work only: no HTTP.
+    console.log(`\nFunnelwork background jobs are running (PROCESS_ROLE=jobs)\n  database: ${where}\n`);
+  } else {
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`\nFunnelwork is running at ${config.publicUrl}`);
+    console.log(`  database: ${where}${seeded ? ' (demo account created)' : ''}`);
+    console.log(`  demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    console.log(`  API docs: ${config.publicUrl}/api/docs\n`);
+  }
 
   let closing = false;
   const close = async (signal: string) => {

@@ -78,6 +78,9 @@ function takingTurns(rows: Row[]): Row[] {
  * handed over again when its claim expires. After
  * downtime, everything recorded meanwhile is still there and goes out on start.
  */
+/** The outbox's name for `queue.signal`. */
+const OUTBOX_SIGNAL = 'outbox';
+
 export function createOutbox({
   db,
   queue,
@@ -89,7 +92,8 @@ export function createOutbox({
   },
 }: {
   db: Db;
-  queue: Pick<JobQueue, 'whileRunning'> & { foreground?: Foreground };
+  queue: Pick<JobQueue, 'whileRunning'> &
+    Partial<Pick<JobQueue, 'signal' | 'onSignal'>> & { foreground?: Foreground };
   pollMs?: number;
   batchSize?: number;
   /** How long a claimed batch is this process's before another may take it over. */
@@ -183,6 +187,7 @@ export function createOutbox({
       });
   }
 
+  queue.onSignal?.(OUTBOX_SIGNAL, wake);
   queue.whileRunning({
     start() {
       stopped = false;
@@ -202,8 +207,11 @@ export function createOutbox({
     consume(consumer: OutboxConsumer) {
       consumers.push(consumer);
     },
-    /** Dispatches soon (the bus calls it after each commit); the poll covers what it misses. */
-    wake,
+    /**
+     * Dispatches soon (the bus calls it after each commit), here or, from a `web` process, in the `jobs`
+     * processes (`queue.signal`); the poll covers what it misses.
+     */
+    wake: queue.signal ? () => queue.signal?.(OUTBOX_SIGNAL) : wake,
     dispatch,
   };
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import { type Database, type Db, executorOf } from '../db/client.ts';
+import { type Database, type Db, executorOf, type Listener } from '../db/client.ts';
 import { createForeground, type Foreground } from './foreground.ts';
 
 export type JobOptions = {
@@ -38,6 +38,15 @@ export const QUEUE_MAINTENANCE_SECONDS = 10;
 /** Background work: an id, a zod payload, and (registered separately) a handler. */
 export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; options: JobOptions };
 
+/**
+ * What a process does (`PROCESS_ROLE`): everything (one process, the default and PGlite's only choice),
+ * only requests (`web`: it enqueues jobs and records events, runs no worker), or only background work
+ * (`jobs`: the workers, the events outbox and the sweeps, no HTTP).
+ */
+export type ProcessRole = 'all' | 'web' | 'jobs';
+/** The PostgreSQL channel on which `web` processes tell `jobs` processes that work is waiting. */
+export const JOBS_CHANNEL = 'funnelwork_jobs';
+
 export function defineJob<T extends z.ZodType>(
   id: string,
   payload: T,
@@ -71,8 +80,17 @@ export type JobQueue = {
     data: z.input<T>,
     options?: { expireInSeconds?: number },
   ): Promise<void>;
-  /** Tells this process's workers of the queue to fetch now (after a `sendIn`'s commit). */
+  /** Tells the queue's workers to fetch now (after a `sendIn`'s commit): `signal(job.id)`. */
   wake(job: JobDefinition<z.ZodType>): void;
+  /**
+   * Work named `name` is waiting (a queue's id, or a poller's name given to `onSignal`): a process that
+   * runs the workers wakes its own at once; a `web` process tells the `jobs` processes (NOTIFY on
+   * JOBS_CHANNEL, coalesced per turn of the event loop). Their polls cover a lost signal.
+   */
+  signal(name: string): void;
+  /** What `signal(name)` wakes in a process that runs the background work (a poller's fetch). */
+  onSignal(name: string, wake: () => void): void;
+  readonly role: ProcessRole;
   /** Enqueues many jobs of one kind in one statement (a bulk send). */
   sendMany<T extends z.ZodType>(
     job: JobDefinition<T>,
@@ -113,14 +131,21 @@ export type JobQueue = {
 
 export function createJobQueue(
   database: Database,
-  options: { pollingIntervalSeconds?: number; foreground?: Foreground } = {},
+  options: { pollingIntervalSeconds?: number; foreground?: Foreground; role?: ProcessRole } = {},
 ): JobQueue {
   const foreground = options.foreground ?? createForeground();
+  const role = options.role ?? 'all';
+  if (role !== 'all' && database.kind !== 'postgres')
+    throw new Error(
+      `PROCESS_ROLE=${role} needs PostgreSQL (DATABASE_URL): the embedded database is one process's`,
+    );
+  const runsWork = role !== 'web';
   // Both drivers go through executeSql, so on PGlite pg-boss shares the worker's one connection and lock.
   const boss = new PgBoss({
     db: { executeSql: database.executeSql },
     schedule: false,
-    supervise: true,
+    // Expiring and archiving jobs is background work: the processes that run workers do it.
+    supervise: runsWork,
     maintenanceIntervalSeconds: QUEUE_MAINTENANCE_SECONDS,
   });
   boss.on('error', (error: Error) => {
@@ -139,6 +164,32 @@ export function createJobQueue(
   const notify = (queue: string) => {
     for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
   };
+  /** Pollers' wakes by name (`onSignal`). */
+  const wakes = new Map<string, () => void>();
+  const wakeHere = (name: string) => {
+    const wake = wakes.get(name);
+    if (wake) wake();
+    else notify(name);
+  };
+  /** A `web` process's signals of this turn of the event loop, sent as one NOTIFY. */
+  let outgoing: Set<string> | null = null;
+  const signal = (name: string) => {
+    if (runsWork) return wakeHere(name);
+    if (!started) return;
+    if (outgoing) {
+      outgoing.add(name);
+      return;
+    }
+    outgoing = new Set([name]);
+    setImmediate(() => {
+      const names = [...(outgoing ?? [])].join(',');
+      outgoing = null;
+      database.executeSql('select pg_notify($1, $2)', [JOBS_CHANNEL, names]).catch((error: Error) => {
+        console.error('job queue signal failed:', error.message);
+      });
+    });
+  };
+  let listener: Listener | null = null;
 
   function workBatch<T extends z.ZodType>(
     job: JobDefinition<T>,
@@ -151,12 +202,17 @@ export function createJobQueue(
   return {
     boss,
     foreground,
+    role,
+    signal,
+    onSignal(name, wake) {
+      wakes.set(name, wake);
+    },
     async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
       const id = await boss.send(job.id, payload, { ...job.options, ...options });
-      // This process's worker of the queue fetches it now instead of at its next poll (an export starts
-      // when asked, not up to a polling interval later); other processes' workers still poll.
-      if (!options.startAfter) notify(job.id);
+      // The queue's workers fetch it now instead of at their next poll (an export starts when asked,
+      // not up to a polling interval later).
+      if (!options.startAfter) signal(job.id);
       return id;
     },
     async sendIn(tx, job, data, options = {}) {
@@ -164,7 +220,7 @@ export function createJobQueue(
       await boss.send(job.id, payload, { ...job.options, ...options, db: { executeSql: executorOf(tx) } });
     },
     wake(job) {
-      notify(job.id);
+      signal(job.id);
     },
     async sendMany(job, data, options = {}) {
       if (data.length === 0) return;
@@ -183,11 +239,11 @@ export function createJobQueue(
           ...(options.priority && { priority: options.priority(index) }),
         })),
       );
-      notify(job.id);
+      signal(job.id);
     },
     whileRunning(part) {
       parts.push(part);
-      if (started) part.start();
+      if (started && runsWork) part.start();
     },
     work(job, handler) {
       const one = async (data: unknown) => {
@@ -210,6 +266,15 @@ export function createJobQueue(
     async start() {
       stopping = false;
       await boss.start();
+      if (!runsWork) {
+        // Requests only: the queues exist (pg-boss sends only to created queues), nothing works them here.
+        for (const { job } of handlers) {
+          const { batchSize: _b, concurrent: _c, workers: _w, ...queueOptions } = job.options;
+          await boss.createQueue(job.id, { name: job.id, ...queueOptions });
+        }
+        started = true;
+        return;
+      }
       for (const { job, handler } of handlers) {
         const { batchSize = 1, concurrent: _concurrent, workers: count = 1, ...queueOptions } = job.options;
         await boss.createQueue(job.id, { name: job.id, ...queueOptions });
@@ -254,9 +319,27 @@ export function createJobQueue(
       }
       started = true;
       for (const part of parts) part.start();
+      if (role === 'jobs') {
+        // The `web` processes' signals; after a lost connection everything is looked at once.
+        listener = await database.listen(JOBS_CHANNEL, {
+          onMessage: (names) => {
+            for (const name of names.split(',')) wakeHere(name);
+          },
+          onReconnect: () => {
+            for (const name of [...workers.keys(), ...wakes.keys()]) wakeHere(name);
+          },
+          onError: (error) => console.error('job queue listener:', error.message),
+        });
+      }
     },
     async stop() {
       stopping = true;
+      await listener?.close();
+      listener = null;
+      if (!runsWork) {
+        await boss.stop({ graceful: false, wait: true, timeout: 10_000 });
+        return;
+      }
       await Promise.all(parts.map((part) => part.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // pg-boss stops waiting after its timeout; a handler still running would meet a closed database.

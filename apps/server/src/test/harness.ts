@@ -15,7 +15,8 @@ import type { HostResolver } from '../net/safe-fetch.ts';
 /** API tests run on embedded PGlite; `TEST_DATABASE=postgres` runs them on DATABASE_URL's server too. */
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
-export type TestDatabase = Database & { drop(): Promise<void> };
+/** `url`: a PostgreSQL test database's address (another process may open it too). */
+export type TestDatabase = Database & { drop(): Promise<void>; url?: string };
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 /** The PGlite the server depends on: a tarball of another version's data directory is not used. */
@@ -120,6 +121,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await createDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });
@@ -147,11 +149,23 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** How outgoing calls resolve host names (tests give made-up public names an address). */
     resolveHost?: HostResolver;
+    /**
+     * Another app's database, opened again (a second process of one deployment, PostgreSQL): this app's
+     * `close` closes its connections and leaves the database.
+     */
+    sharing?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sharing;
+  const database: TestDatabase = shared
+    ? await (async () => {
+        if (!shared.url) throw new Error('only a PostgreSQL test database is shared');
+        const opened = await createDatabase({ kind: 'postgres', url: shared.url });
+        return { ...opened, url: shared.url, drop: () => opened.close() };
+      })()
+    : await createTestDatabase();
   const config = testConfig(options.config);
-  const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5, role: config.processRole });
   const app = await buildApp({
     config,
     database,

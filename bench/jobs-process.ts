@@ -1,0 +1,26 @@
+// A `PROCESS_ROLE=jobs` process for benchmarks that split a deployment into a web process (the bench's
+// own app) and a background-jobs process: it opens the database at argv[2] (PostgreSQL), builds the app
+// for its handlers, runs the workers, the events outbox and the sweeps, and serves no HTTP. Settings come
+// as JSON in argv[3] (testConfig overrides, e.g. smtpUrl). It says `{ready: true}` once its workers run
+// and stops on 'close'.
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/config.ts';
+import { createDatabase } from '../apps/server/src/db/client.ts';
+import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+
+const [url, settings = '{}'] = process.argv.slice(2);
+if (!url) throw new Error('usage: jobs-process.ts <postgres url> [settings json]');
+const database = await createDatabase({ kind: 'postgres', url });
+const config = testConfig({ ...JSON.parse(settings), processRole: 'jobs' });
+const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5, role: 'jobs' });
+const app = await buildApp({ config, database, queue });
+await app.ready();
+await queue.start();
+process.send?.({ ready: true });
+process.on('message', async (message) => {
+  if (message !== 'close') return;
+  await queue.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
