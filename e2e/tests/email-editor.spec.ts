@@ -230,6 +230,25 @@ test('a new e-mail from scratch: the first save needs a name, creates the templa
   await picker.getByRole('button', { name: 'Start from scratch' }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByRole('button', { name: 'Start from a shared template' })).toBeVisible();
+  // Layout "email": the editor alone, without the app's header (its menus and chat support link).
+  await expect(page.locator('[data-layout="email"]')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Funnelwork home' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Help' })).toHaveCount(0);
+  // Add new element offers the e-mail palette (spec §3.2 "Email blocks"), not the page's.
+  await page
+    .getByRole('navigation', { name: 'Editor panels' })
+    .getByRole('button', { name: 'Add new element' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Add Two-step form', exact: true })).toHaveAttribute(
+    'title',
+    'Drag onto the e-mail, or press Enter to add Two-step form',
+  );
+  for (const pageOnly of ['Order bump', 'Order summary', 'FAQ', 'Container']) {
+    await expect(page.getByRole('button', { name: `Add ${pageOnly}`, exact: true })).toHaveCount(0);
+  }
+  // The view switch's third view (mobile and desktop are used in the tests below).
+  await page.locator('header label').filter({ hasText: 'Tablets' }).click();
+  await expect(canvas(page)).toHaveAttribute('data-view', 'tablets');
   await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
     'href',
     '/wfunnel/5/automations/7',
@@ -251,6 +270,15 @@ test('a new e-mail from scratch: the first save needs a name, creates the templa
   await expect(saveButton(page)).toBeDisabled();
   // A saved template opens without the picker.
   await expect(page.getByRole('dialog', { name: 'Start from a shared template' })).toHaveCount(0);
+
+  // The header's Preview: the saved e-mail as it is sent, in a new tab.
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Preview', exact: true }).click(),
+  ]);
+  await expect(preview).toHaveURL(new RegExp(`/email-editor/wfunnel/5/7/${userId}/\\d+/preview$`));
+  await expect(preview.getByTestId('email-preview')).toHaveAttribute('sandbox', '');
+  await preview.close();
 });
 
 test('an empty saved e-mail takes a shared design as an undoable edit; its settings open in Properties; unload warns', async ({

@@ -180,6 +180,9 @@ describe('open and click tracking', () => {
       headers: { 'user-agent': BROWSER },
     });
     expect(opened.headers['content-type']).toBe('image/gif');
+    // The same reader opening and clicking again: still one open and one click of this e-mail.
+    await t.app.inject({ method: 'GET', url: pathOf(pixel), headers: { 'user-agent': BROWSER } });
+    await t.app.inject({ method: 'GET', url: pathOf(click), headers: { 'user-agent': BROWSER } });
 
     // A link to somewhere else with the same token is refused: no open redirect.
     const forged = pathOf(click).replace(/u=[^&]+/, `u=${encodeURIComponent('https://evil.example/')}`);
@@ -195,7 +198,8 @@ describe('open and click tracking', () => {
       .select()
       .from(emailTrackingEvents)
       .where(eq(emailTrackingEvents.mailMessageId, sent?.id as number));
-    expect(events.map((e) => e.kind).sort()).toEqual(['click', 'open']);
+    // Every visit of a person is kept; the counts take each e-mail once per kind.
+    expect(events.map((e) => e.kind).sort()).toEqual(['click', 'click', 'open', 'open']);
     const stats = await shop.api.get(`automations/${automation}/email-stats`);
     expect(stats.json().data).toEqual([{ path: '0', sent: 1, opened: 1, clicked: 1 }]);
   });

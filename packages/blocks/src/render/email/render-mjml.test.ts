@@ -267,6 +267,15 @@ describe('each setting changes the e-mail', () => {
       'background-color="#00AA00"',
     ],
     [
+      'button font',
+      'button',
+      on('button', (b) => {
+        b.attributes.basic.headline.font.color = '#FAFAFA';
+        b.attributes.basic.headline.font.size = 22;
+      }),
+      'font-size="22px" color="#FAFAFA"',
+    ],
+    [
       'button alignment',
       'button',
       on('button', (b) => {
@@ -410,6 +419,15 @@ describe('each setting changes the e-mail', () => {
         b.responsive.mobile = false;
       },
       'css-class="fw-hide-mobile"',
+    ],
+    [
+      'paragraph hidden on tablets and desktops',
+      'paragraph',
+      (b) => {
+        b.responsive.tablets = false;
+        b.responsive.desktop = false;
+      },
+      'css-class="fw-hide-desktop fw-hide-tablets"',
     ],
     [
       'image alt',
@@ -682,6 +700,14 @@ describe('each setting changes the e-mail', () => {
         b.attributes.basic.labelPosition = 'left';
       }),
       'text-align:left',
+    ],
+    [
+      'product title font',
+      'productList',
+      on('productList', (b) => {
+        b.attributes.basic.titleFont.color = '#880000';
+      }),
+      'color:#880000',
     ],
     [
       'product price font',

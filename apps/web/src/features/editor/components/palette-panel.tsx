@@ -32,6 +32,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type PaletteGroup, paletteTitle } from '../palette.ts';
+import { useEditorServices } from '../services.tsx';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
 import { SavedAssetsPanel } from './saved-assets.tsx';
@@ -67,6 +68,7 @@ export const PALETTE_ICONS: Record<PaletteType, Icon> = {
 
 function PaletteTile({ type }: { type: PaletteType }) {
   const { dispatch } = useEditor();
+  const { texts } = useEditorServices();
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `palette:${type}`,
     data: { source: 'palette', type },
@@ -82,7 +84,7 @@ function PaletteTile({ type }: { type: PaletteType }) {
       data-dragging={isDragging || undefined}
       aria-label={`Add ${title}`}
       aria-roledescription="draggable palette item"
-      title={`Drag onto the page, or press Enter to add ${title}`}
+      title={`Drag onto the ${texts.noun}, or press Enter to add ${title}`}
       onClick={() => dispatch({ type: 'insert', item: type })}
       onKeyDown={(event) => {
         // Enter adds at once; Space starts a keyboard drag (dnd-kit's listener).
