@@ -64,7 +64,7 @@ export async function runAutomations() {
     startQueue: true,
     config: { smtpUrl: peer.url, ...(split && { processRole: 'web' as const }) },
   });
-  const jobs = split ? await forkJobsProcess(t.database.url as string, { smtpUrl: peer.url }) : null;
+  const jobs = split ? await forkJobsProcess(t, { smtpUrl: peer.url }) : null;
   const shop = await shopWithFunnel(t);
   // 3,000 purchases send 3,000 receipts and 2,000 automation e-mails: past a trial's 2,000 e-mails a
   // month (issue 18's limits), so the shop is on the Unlimited plan (100,000 a month), as such a store would be.
@@ -183,6 +183,7 @@ export async function runAutomations() {
     benchmark: 'automations',
     database: testDatabaseKind,
     processes: split ? 'web + jobs' : 'one',
+    jobs_pool_max: jobs?.poolMax ?? null,
     purchases_per_phase: PURCHASES,
     phase_seconds: SECONDS,
     emails_expected: expected,

@@ -52,9 +52,15 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
       process.env.TEST_DATABASE === 'postgres' ? 'automation-waits-postgres' : 'automation-waits',
       await runAutomationWaits(),
     ),
-  // TEST_DATABASE=postgres (with DATABASE_URL) writes webhooks-postgres.json beside the PGlite run's.
+  // TEST_DATABASE=postgres (with DATABASE_URL) writes webhooks-postgres.json beside the PGlite run's,
+  // and with BENCH_PROCESSES=2 (a web and a jobs process) webhooks-postgres-split.json.
   webhooks: async () =>
-    save(process.env.TEST_DATABASE === 'postgres' ? 'webhooks-postgres' : 'webhooks', await runWebhooks()),
+    save(
+      process.env.TEST_DATABASE === 'postgres'
+        ? `webhooks-postgres${process.env.BENCH_PROCESSES === '2' ? '-split' : ''}`
+        : 'webhooks',
+      await runWebhooks(),
+    ),
   // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
   published: async () => {
     const only = process.env.PUBLISHED_BENCH_ONLY;

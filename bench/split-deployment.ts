@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../apps/server/src/config.ts';
+import type { TestApp } from '../apps/server/src/test/harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How much lower the jobs process's CPU priority is than the bench's (nice increments). */
@@ -18,11 +19,21 @@ export function splitRequested(databaseKind: string): boolean {
   return split;
 }
 
-export async function forkJobsProcess(url: string, settings: Partial<Config>) {
-  const child = fork(path.join(here, 'jobs-process.ts'), [url, JSON.stringify(settings)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
+/**
+ * The jobs process of the bench's app `t`: its database and its settings (`settings`, JSON-able), with the
+ * same credentials key, so it opens what the web process sealed.
+ */
+export async function forkJobsProcess(t: TestApp, settings: Partial<Config>) {
+  const key = t.config.gatewaySecretKey?.toString('base64');
+  const child = fork(
+    path.join(here, 'jobs-process.ts'),
+    [t.database.url as string, JSON.stringify(settings)],
+    {
+      env: { ...process.env, ...(key && { JOBS_GATEWAY_SECRET_KEY: key }) },
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`jobs process exited with ${code}`)));
@@ -32,6 +43,8 @@ export async function forkJobsProcess(url: string, settings: Partial<Config>) {
   });
   if (child.pid) os.setPriority(child.pid, Math.min(19, os.getPriority() + JOBS_NICENESS));
   return {
+    /** The jobs process's pool (jobs-process.ts: JOBS_POOL_MAX, default 3). */
+    poolMax: Number(process.env.JOBS_POOL_MAX ?? 3),
     close: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');

@@ -15,6 +15,7 @@ import {
   shopWithFunnel,
 } from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, testDatabaseKind } from '../apps/server/src/test/harness.ts';
+import { forkJobsProcess, splitRequested } from './split-deployment.ts';
 
 const EVENTS = Number(process.env.WEBHOOKS_BENCH_EVENTS ?? 10_000);
 const CHECKOUTS = Number(process.env.WEBHOOKS_BENCH_CHECKOUTS ?? 200);
@@ -64,13 +65,17 @@ async function startReceiver() {
 
 export async function runWebhooks() {
   const receiver = await startReceiver();
+  const settings = {
+    outboundAllowHosts: [`127.0.0.1:${receiver.port}`],
+    webhooks: { retryBaseMs: 500, retryMaxMs: 2000, retryWindowMs: 86_400_000, timeoutMs: 5000 },
+  };
+  // BENCH_PROCESSES=2: this app serves the checkouts and a jobs process delivers the webhooks.
+  const split = splitRequested(testDatabaseKind);
   const t = await createTestApp({
     startQueue: true,
-    config: {
-      outboundAllowHosts: [`127.0.0.1:${receiver.port}`],
-      webhooks: { retryBaseMs: 500, retryMaxMs: 2000, retryWindowMs: 86_400_000, timeoutMs: 5000 },
-    },
+    config: { ...settings, ...(split && { processRole: 'web' as const }) },
   });
+  const jobs = split ? await forkJobsProcess(t, settings) : null;
   const shop = await shopWithFunnel(t);
   const connected = await shop.api.post('connect', {
     integration_id: 1,
@@ -162,6 +167,7 @@ export async function runWebhooks() {
     .filter((lag) => Number.isFinite(lag))
     .sort((a, b) => a - b);
   const { requests, failedFirst } = receiver.stats();
+  await jobs?.close();
   await t.close();
   await receiver.close();
 
@@ -171,6 +177,8 @@ export async function runWebhooks() {
   const result = {
     benchmark: 'webhooks',
     database: testDatabaseKind,
+    processes: split ? 'web + jobs' : 'one',
+    jobs_pool_max: jobs?.poolMax ?? null,
     events: EVENTS,
     checkouts_per_phase: CHECKOUTS,
     receiver_requests: requests,

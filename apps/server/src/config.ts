@@ -10,6 +10,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections the process's PostgreSQL pool opens at most. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Funnelwork <no-reply@funnelwork.test>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -197,6 +199,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The process's PostgreSQL pool size: a `jobs` process with a few connections (3) takes a bounded
+   * share of the database's CPU and commits, so checkouts in the web processes keep their latency.
+   */
+  databasePoolMax: number;
   smtpUrl: string | undefined;
   /**
    * Certificates (PEM) the SMTP sender trusts besides the system's: set by tests for their self-signed
@@ -299,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -127,7 +127,12 @@ export const textRow = (row: RawRow): TextRow =>
   Array.from({ length: row.count }, (_, i) => fieldText(row, i));
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections this process's pool opens at most (default 10; DATABASE_POOL_MAX). */
+      poolMax?: number;
+    }
   | {
       kind: 'pglite';
       dataDir: string | null /* null: in memory */;
@@ -148,12 +153,12 @@ function resolveAsset(name: string): string {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? createPostgres(options.url)
+    ? createPostgres(options.url, options.poolMax)
     : createPglite(options.dataDir, options.maintenance ?? true, options.loadDataDir);
 }
 
-async function createPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function createPostgres(url: string, poolMax = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
