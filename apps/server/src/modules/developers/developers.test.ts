@@ -227,4 +227,32 @@ describe('OpenAPI document', () => {
     expect(op('/api/settings/staff', 'get')['x-funnelwork-scope']).toBeUndefined();
     expect(op('/api/settings/staff', 'get').security).toBeUndefined();
   });
+
+  it("marks every operation a key may call with the route's own scope, and no other operation", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const marked: string[] = [];
+    for (const route of t.app.apiRoutes) {
+      const scope = (route.config as { apiScope?: string } | undefined)?.apiScope;
+      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        const operation = doc.paths[openApiPath]?.[method.toLowerCase()];
+        // Routes left out of the document (the Stripe webhook) must not take a key either.
+        if (!operation) {
+          expect(scope, `${method} ${route.url}`).toBeUndefined();
+          continue;
+        }
+        expect(operation['x-funnelwork-scope'], `${method} ${route.url}`).toBe(scope);
+        if (scope) {
+          expect(operation.security, `${method} ${route.url}`).toEqual([{ bearer: [] }, { apiKey: [scope] }]);
+          marked.push(`${method} ${route.url}`);
+        }
+      }
+    }
+    // The opted-in routes of docs/decisions.md: orders, customers, funnels and hooks.
+    expect(marked).toEqual(
+      expect.arrayContaining(['GET /api/orders', 'POST /api/hooks', 'DELETE /api/hooks/:id']),
+    );
+    expect(marked.length).toBeGreaterThanOrEqual(19);
+  });
 });

@@ -64,14 +64,33 @@ describe('funnel apps', () => {
 
   it('answers 403 to funnel app writes without the funnels flag (spec §6)', async () => {
     const funnel = await createFunnel(api);
-    const editor = await memberOf(t, owner, { editor: true });
-    const res = await editor.api.patch(`funnels/${funnel.id}/apps`, { app_id: 1 });
-    const patch = await editor.api.patch('user-apps/1', { active: false });
-    expect(patch.statusCode).toBe(403);
-    expect(patch.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
+    const saved = await api.patch(`funnels/${funnel.id}/apps`, {
+      app_id: 1,
+      settings: { meta_pixel_id: '123456789012345' },
+    });
+    const id = saved.json().data.id;
+    const editor = await memberOf(t, owner, { editor: true, automations: true, orders: true });
+    const writes = {
+      'PATCH funnels/{id}/apps': editor.api.patch(`funnels/${funnel.id}/apps`, { app_id: 1 }),
+      'PATCH wfunnels/{id}/apps': editor.api.patch(`wfunnels/${funnel.id}/apps`, { app_id: 1 }),
+      'PATCH funnel-apps/{id}': editor.api.patch(`funnel-apps/${id}`, { active: false }),
+      'DELETE funnel-apps/{id}': editor.api.delete(`funnel-apps/${id}`),
+      'PATCH user-apps/{id}': editor.api.patch('user-apps/1', { active: false }),
+      'POST apps/{id}/call-method': editor.api.post(
+        `apps/1/call-method?method=preview&funnelId=${funnel.id}`,
+      ),
+    };
+    for (const [call, pending] of Object.entries(writes)) {
+      const res = await pending;
+      expect(res.statusCode, call).toBe(403);
+      expect(res.json().error.message, call).toBe(ACCESS_DENIED_SERVER_MESSAGE);
+    }
+    // Reading stays open, and nothing was changed.
     expect((await editor.api.get(`funnels/${funnel.id}/apps`)).statusCode).toBe(200);
+    expect((await editor.api.get(`funnel-apps/${id}`)).json().data).toMatchObject({
+      active: true,
+      settings: { meta_pixel_id: '123456789012345' },
+    });
   });
 
   it("refuses an app the catalogue lacks and settings that break the app's schema, naming the field", async () => {

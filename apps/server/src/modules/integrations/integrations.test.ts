@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import {
   INTEGRATIONS,
   NOT_AVAILABLE_TEXT,
@@ -73,15 +74,24 @@ async function verifySignature(header: string, body: string, secret: string, tol
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let other: Awaited<ReturnType<typeof startReceiver>>;
+let logs = '';
+/** Every signing secret an answer showed, to check that none reached the log. */
+const secretsShown: string[] = [];
 
 beforeAll(async () => {
   receiver = await startReceiver();
   other = await startReceiver();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    logs += chunk.toString('utf8');
+  });
   t = await createTestApp({
     startQueue: true,
+    logStream,
     gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
     // Only the receiver is allowed although it is on 127.0.0.1; `other` stays refused.
     config: {
+      logLevel: 'info',
       outboundAllowHosts: [`127.0.0.1:${receiver.port}`],
       webhooks: { retryBaseMs: 300, retryMaxMs: 1000, retryWindowMs: 86_400_000, timeoutMs: 2000 },
     },
@@ -96,7 +106,9 @@ afterAll(async () => {
 async function connectWebhook(api: ApiClient, path: string, events = ['order.paid', 'order.refunded']) {
   const res = await api.post('connect', { integration_id: 1, fields: { url: receiver.url(path), events } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; revealed: { signing_secret?: string } };
+  const data = res.json().data as { id: number; revealed: { signing_secret?: string } };
+  if (data.revealed.signing_secret) secretsShown.push(data.revealed.signing_secret);
+  return data;
 }
 
 async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>) {
@@ -251,6 +263,7 @@ describe('connecting the webhook', () => {
     expect(revealed.json().data).toEqual({ signing_secret: secret });
     const rotated = await api.post(`call-integration-method/${connected.id}/rotate-secret`, {});
     expect(rotated.json().data.signing_secret).not.toBe(secret);
+    secretsShown.push(rotated.json().data.signing_secret);
     const after = await api.post(`call-integration-method/${connected.id}/reveal-secret`, {});
     expect(after.json().data.signing_secret).toBe(rotated.json().data.signing_secret);
   });
@@ -472,5 +485,14 @@ describe('deliveries', () => {
     expect([1, 2, 3, 4, 8, 9, 20].map((n) => retryDelayMs(policy, n))).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000, 3_600_000,
     ]);
+  });
+});
+
+describe('the signing secrets in the log', () => {
+  it('are never written there: not at connect, reveal, rotate or any delivery', () => {
+    expect(logs).toContain('"url":"/api/connect"');
+    expect(logs).toContain('call-integration-method');
+    expect(secretsShown.length).toBeGreaterThan(5);
+    for (const secret of secretsShown) expect(logs).not.toContain(secret.slice('whsec_'.length));
   });
 });

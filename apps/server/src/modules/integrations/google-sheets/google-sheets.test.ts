@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import { GOOGLE_SHEETS_SCOPE } from '@funnelwork/domain/integrations/google-sheets';
 import { and, eq } from 'drizzle-orm';
@@ -18,11 +19,18 @@ const WRITES_PER_WINDOW = 5;
 
 let t: TestApp;
 let google: FakeGoogle;
+let logs = '';
 
 beforeAll(async () => {
   google = await startFakeGoogle(CLIENT);
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    logs += chunk.toString('utf8');
+  });
   t = await createTestApp({
+    logStream,
     config: {
+      logLevel: 'info',
       outboundAllowHosts: [google.host],
       google: {
         ...CLIENT,
@@ -472,5 +480,22 @@ describe('limits and back-off, as functions', () => {
     const refused = await limiter.acquire(1).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyRequestsError);
     expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(60);
+  });
+});
+
+describe('the OAuth secrets in the log', () => {
+  it('are never written there: no access or refresh token, PKCE verifier or client secret', () => {
+    expect(logs).toContain('/api/integrations/google-sheets/oauth/callback');
+    expect(logs).toContain('append-row');
+    const secrets = [
+      ...google.appends.map((call) => call.token),
+      ...google.accessTokens.keys(),
+      ...google.refreshTokens,
+      ...google.revoked,
+      ...google.tokenRequests.map((form) => form.get('code_verifier') ?? ''),
+      CLIENT.clientSecret,
+    ].filter((secret) => secret.length > 0);
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const secret of new Set(secrets)) expect(logs).not.toContain(secret);
   });
 });

@@ -380,6 +380,25 @@ describe("the account's e-mails go through its own server", () => {
     expect(to(merchant, third)).toEqual([]);
   });
 
+  it("a receipt the merchant's busy server refuses for now (451) is retried through it and arrives once", async () => {
+    const shop = await shopWithFunnel(t);
+    await connect(recorded(shop.api));
+    merchant.refuseNext(1);
+    const email = await buy(shop);
+    await waitFor(async () => {
+      const rows = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, email));
+      return rows[0]?.error?.includes('451') ? rows : undefined;
+    });
+    const arrived = await waitFor(() => to(merchant, email)[0], 60_000);
+    expect(arrived.from).toBe('orders@merchant.example');
+    await waitFor(async () => {
+      const rows = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, email));
+      return rows[0]?.status === 'sent' ? rows : undefined;
+    });
+    expect(to(merchant, email)).toHaveLength(1);
+    expect(to(platform, email)).toEqual([]);
+  }, 90_000);
+
   it("the platform's own mails (an invitation) stay on the platform's server", async () => {
     const shop = await shopWithFunnel(t);
     const api = recorded(shop.api);
