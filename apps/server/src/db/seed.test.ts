@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../modules/funnels/funnels.fixtures.ts';
 import { CARD_OK, newKey } from '../runtime/checkout/checkout.fixtures.ts';
 import { readCommerceBlocks } from '../runtime/checkout/page-context.ts';
-import { createTestApp, signIn, type TestApp } from '../test/harness.ts';
+import { createTestApp, signIn, type TestApp, waitFor } from '../test/harness.ts';
 import { pages, products } from './schema/index.ts';
 import { DEMO_LOGIN, seedDemo } from './seed.ts';
 import { DEMO_ORDERS_SIZE } from './seed-orders.ts';
@@ -265,5 +265,65 @@ describe('demo shop', () => {
     expect(data.conversion_rate.value).toBeLessThan(20);
     expect(data.optin_rate.value).toBeGreaterThan(1);
     expect(data.optin_rate.value).toBeLessThan(50);
+  });
+});
+
+// Last in this file: it starts the job queue, which the tests above read the seeded data without.
+describe('the demo shows it (issue 16)', () => {
+  it("a purchase in the demo store puts the designed thank-you with the order's lines in the Mailbox, and its run in the history", async () => {
+    await t.queue.start();
+    const host = 'demo-store.localhost:3000';
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/summer-sale/checkout',
+      headers: { host, 'user-agent': 'Mozilla/5.0 Chrome/126.0' },
+    });
+    const data = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}');
+    const [productId] = [...page.body.matchAll(/class="fw-product" data-product-id="(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    const email = 'mailbox.shopper@example.test';
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/_fw/checkout',
+      headers: { host, 'content-type': 'application/json' },
+      payload: {
+        step_id: data.stepId,
+        page_id: data.pageId,
+        items: [{ product_id: productId }],
+        customer: { email, first_name: 'Mia' },
+        payment: CARD_OK,
+        idempotency_key: newKey(),
+      },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const orderId = bought.json().data.order_id as number;
+
+    const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const api = apiClient(t.app, { authorization: `Bearer ${token}` });
+    // Settings → Mailbox (no SMTP server set: the mail is kept there), within seconds.
+    const thanks = await waitFor(async () => {
+      const inbox = (await api.get('mailbox')).json().data as Array<{
+        id: number;
+        to: string;
+        subject: string;
+      }>;
+      return inbox.find((m) => m.to === email && m.subject === 'Thank you for your order, Mia!');
+    });
+    const opened = (await api.get(`mailbox/${thanks.id}`)).json().data as { html: string };
+    expect(opened.html).toContain('Complete Growth Course');
+
+    // The run in the demo automation's history: done, started by this order's purchase (the purchases
+    // of the test above, made while the queue was stopped, start runs of their own).
+    const [automation] = (await api.get('automations')).json().data as Array<{ id: number; name: string }>;
+    expect(automation?.name).toBe('Thank-you e-mail');
+    const run = await waitFor(async () => {
+      const found = (await api.get(`automations/${automation?.id}/runs`)).json().data as Array<{
+        status: string;
+        trigger_event: { type: string; payload: { orderId: number } };
+      }>;
+      return found.find((r) => r.trigger_event.payload.orderId === orderId && r.status === 'done');
+    });
+    expect(run.trigger_event.type).toBe('order.paid');
   });
 });

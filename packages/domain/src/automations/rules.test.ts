@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterOperand } from '../analytics/filters.ts';
 import {
+  AUTOMATION_TRIGGERS,
   type AutomationStep,
   branchPath,
   conditionComplete,
@@ -30,6 +31,22 @@ const tree: AutomationStep[] = [
   },
   { type: 'end' },
 ];
+
+describe('triggers', () => {
+  it('"On Purchase, On Refund, New Subscription, Subscription Canceled" and the five merchants expect, as the wizard lists them', () => {
+    expect(AUTOMATION_TRIGGERS.map((t) => `${t.label} (${t.event})`)).toEqual([
+      'On Purchase (order.paid)',
+      'On Refund (order.refunded)',
+      'New Subscription (subscription.started)',
+      'Subscription Canceled (subscription.cancelled)',
+      'Purchase Attempt (order.payment_failed)',
+      'Optin (optin.created)',
+      'Recurring Payment (subscription.renewed)',
+      'Recurring Payment Fails (subscription.failed)',
+      'Order Fulfilled (order.fulfilled)',
+    ]);
+  });
+});
 
 describe('walking an automation', () => {
   it('goes to the next step, out of finished branches, and ends after the last', () => {

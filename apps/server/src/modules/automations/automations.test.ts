@@ -1,4 +1,5 @@
 import { automationStepSchema } from '@funnelwork/domain';
+import { AUTOMATION_TRIGGERS } from '@funnelwork/domain/automations/rules';
 import { AUTOMATION_TEMPLATES } from '@funnelwork/domain/automations/templates';
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,25 +11,34 @@ import {
   emailTemplates,
   orderEvents,
   outboxEvents,
+  subscriptions,
 } from '../../db/schema/index.ts';
 import type { OutboxEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { sendMailJob } from '../../mail/mailer.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_DECLINED,
+  CARD_OK,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../../runtime/checkout/checkout.fixtures.ts';
+import { createSubscriptionsService } from '../../runtime/checkout/subscriptions.ts';
 import { type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
-import { apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
 import { FAIR_SHARE_CEILING } from './automations.engine.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;
+// The app's gateway, kept to decline a subscription's saved card ("Recurring Payment Fails").
+const sandbox = createSandboxGateway();
+const gateways = createGatewayRegistry({ adapters: [sandbox] });
 
 beforeAll(async () => {
-  ({ t, smtp } = await startSmtpApp({
-    gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
-  }));
+  ({ t, smtp } = await startSmtpApp({ gateways }));
 });
 afterAll(() => stopSmtpApp({ t, smtp }));
 
@@ -53,18 +63,27 @@ async function activeAutomation(shop: Shop, body: Record<string, unknown>) {
   return id;
 }
 
-async function buy(shop: Shop, productId: number) {
-  const email = `buyer-${++n}-${Date.now()}@example.test`;
+async function buy(
+  shop: Shop,
+  productId: number,
+  { email = `buyer-${++n}-${Date.now()}@example.test`, payment = CARD_OK, status = 201 } = {},
+) {
   const res = await postJson(t.app, '/_fw/checkout', {
     step_id: shop.checkout.id,
     page_id: shop.checkoutPage,
-    customer: { email, first_name: 'Bea', shipping_address: '2 Low Road', shipping_city: 'York' },
-    payment: CARD_OK,
+    customer: {
+      email,
+      first_name: 'Bea',
+      shipping_address: '2 Low Road',
+      shipping_city: 'York',
+      shipping_country: 'GB',
+    },
+    payment,
     idempotency_key: newKey(),
     items: [{ product_id: productId }],
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return { email, orderId: res.json().data.order_id as number };
+  expect(res.statusCode, res.body).toBe(status);
+  return { email, orderId: res.json().data?.order_id as number };
 }
 
 const mailsWith = (email: string, subject: string) =>
@@ -216,6 +235,14 @@ describe('the automations engine', () => {
     });
     const onlyFailed = await shop.api.get(`automations/${automation}/runs`, { status: 'failed' });
     expect(onlyFailed.json().data.map((r: { id: number }) => r.id)).toEqual([run.id]);
+    // The step's job is retried by pg-boss with backoff: the delay doubles from the first try's.
+    const [job] = rowsOf<{ retry_backoff: boolean; retry_delay: number; retry_limit: number }>(
+      await t.database.db.execute(
+        sql`select retry_backoff, retry_delay, retry_limit from pgboss.job
+          where name = 'automations.step' and data->>'runId' = ${String(run.id)} order by created_on limit 1`,
+      ),
+    );
+    expect(job).toEqual({ retry_backoff: true, retry_delay: 5, retry_limit: 8 });
 
     await t.database.db
       .update(emailTemplates)
@@ -303,6 +330,263 @@ describe('the automations engine', () => {
     await t.app.services.automations.step(run.id);
     expect(mailsWith(email, 'Cancelled one')).toHaveLength(0);
   });
+
+  it('every trigger starts a run from the change that records its event; limits to funnels and products hold', async () => {
+    const shop = await shopWithFunnel(t, { recurring: true });
+    const otherFunnel = await createFunnel(shop.api, { name: 'Elsewhere' });
+    const end = [{ type: 'end' }];
+    const byTrigger = new Map<string, number>();
+    for (const trigger of AUTOMATION_TRIGGERS) {
+      byTrigger.set(trigger.id, await activeAutomation(shop, { trigger: { id: trigger.id }, steps: end }));
+    }
+    // On Purchase limited in each way: the ones that hold for a purchase of the course in this funnel …
+    const holding = [
+      await activeAutomation(shop, { trigger: { id: 'purchase', funnel_ids: [shop.funnel.id] }, steps: end }),
+      await activeAutomation(shop, { funnel_id: shop.funnel.id, trigger: { id: 'purchase' }, steps: end }),
+      await activeAutomation(shop, { trigger: { id: 'purchase', product_ids: [shop.main.id] }, steps: end }),
+    ];
+    // … and the ones that do not, with one switched off.
+    const notHolding = [
+      await activeAutomation(shop, { trigger: { id: 'purchase', funnel_ids: [otherFunnel.id] }, steps: end }),
+      await activeAutomation(shop, { funnel_id: otherFunnel.id, trigger: { id: 'purchase' }, steps: end }),
+      await activeAutomation(shop, { trigger: { id: 'purchase', product_ids: [shop.bump.id] }, steps: end }),
+      await activeAutomation(shop, { trigger: { id: 'purchase' }, steps: end }),
+    ];
+    const off = await shop.api.post(`automations/${notHolding[3]}/deactivate`, {});
+    expect(off.json().data.status).toBe('inactive');
+
+    // Purchase Attempt: a declined card. New Subscription: a recurring product bought (twice).
+    await buy(shop, shop.main.id, { payment: CARD_DECLINED, status: 402 });
+    await buy(shop, shop.second.id);
+    await buy(shop, shop.second.id);
+    const subs = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, shop.owner.accountId))
+      .orderBy(subscriptions.id);
+    expect(subs).toHaveLength(2);
+    const [renewing, cancelling] = subs as [(typeof subs)[0], (typeof subs)[0]];
+    // On Refund, Order Fulfilled: two purchases of the course, one refunded, one fulfilled.
+    const refunded = await buy(shop, shop.main.id);
+    expect((await shop.api.put(`orders/${refunded.orderId}/refund`)).statusCode).toBe(200);
+    const fulfilled = await buy(shop, shop.main.id);
+    expect(
+      (await shop.api.post(`orders/${fulfilled.orderId}/fulfill`, { trigger_automations: true })).statusCode,
+    ).toBe(200);
+    // Recurring Payment, then Recurring Payment Fails: the renewal job a minute after each due date.
+    const renewals = (at: Date) =>
+      createSubscriptionsService({
+        db: t.database.db,
+        gateways,
+        queue: t.queue,
+        events: t.app.services.events,
+        clock: () => new Date(at.getTime() + 60_000),
+        log: () => {},
+      });
+    const due = new Date(renewing.nextChargeAt as Date);
+    expect(await renewals(due).renew(renewing.id, due.toISOString())).toBe('renewed');
+    const [renewed] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, renewing.id));
+    const nextDue = new Date(renewed?.nextChargeAt as Date);
+    sandbox.failSavedPaymentMethod(renewing.savedPaymentMethod as string, 'declined');
+    expect(await renewals(nextDue).renew(renewing.id, nextDue.toISOString())).toBe('failed');
+    // Subscription Canceled.
+    expect((await shop.api.post(`subscriptions/${cancelling.id}/cancel`)).statusCode).toBe(200);
+    // Optin: a form submitted on a published landing page.
+    const subdomain = `triggers${Date.now().toString(36)}`;
+    expect((await shop.api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
+    const landing = await createStep(shop.api, shop.funnel.id, {
+      name: 'Opt in',
+      type: 5,
+      url: 'free',
+      template_id: 'landing-lead-magnet',
+    });
+    const optin = await t.app.inject({
+      method: 'POST',
+      url: '/_fw/optin',
+      headers: { host: `${subdomain}.localhost:3000` },
+      payload: { fw_page_id: landing.pages[0]?.id, first_name: 'Olly', email: `optin-${++n}@example.test` },
+    });
+    expect(optin.statusCode, optin.body).toBe(200);
+
+    // Each trigger's automation ran for its own events only: the history names them.
+    const expected: Record<string, [string, number]> = {
+      // Two subscriptions, the refunded and the fulfilled purchase, and the renewal's new order.
+      purchase: ['order.paid', 5],
+      refund: ['order.refunded', 1],
+      subscription_started: ['subscription.started', 2],
+      subscription_cancelled: ['subscription.cancelled', 1],
+      purchase_attempt: ['order.payment_failed', 1],
+      optin: ['optin.created', 1],
+      recurring_payment: ['subscription.renewed', 1],
+      recurring_payment_failed: ['subscription.failed', 1],
+      order_fulfilled: ['order.fulfilled', 1],
+    };
+    const history = async (automation: number) =>
+      (await shop.api.get(`automations/${automation}/runs`)).json().data as Array<{
+        trigger_event: { type: string; payload: { orderId?: number } };
+      }>;
+    for (const [trigger, [type, count]] of Object.entries(expected)) {
+      const runs = await waitFor(async () => {
+        const found = await history(byTrigger.get(trigger) as number);
+        return found.length >= count ? found : undefined;
+      });
+      expect(
+        runs.map((run) => run.trigger_event.type),
+        trigger,
+      ).toEqual(Array.from({ length: count }, () => type));
+    }
+    for (const automation of holding) {
+      const runs = await history(automation);
+      expect(runs.map((run) => run.trigger_event.payload.orderId)).toContain(refunded.orderId);
+    }
+    for (const automation of notHolding) expect(await history(automation)).toEqual([]);
+  }, 60_000);
+
+  it('conditions test customer, order and product fields with every operand in a run', async () => {
+    const shop = await shopWithFunnel(t);
+    const checks: Array<[Record<string, unknown>, 'yes' | 'no']> = [
+      [{ key: 'customer_email', operand: 'LIKE', value: '@EXAMPLE.test' }, 'yes'],
+      [{ key: 'customer_email', operand: 'NOT LIKE', value: 'buyer-' }, 'no'],
+      [{ key: 'customer_first_name', operand: '=', value: 'bea' }, 'yes'],
+      [{ key: 'customer_country', operand: 'IN', values: ['fr', 'gb'] }, 'yes'],
+      [{ key: 'customer_country', operand: 'NOT IN', values: ['GB'] }, 'no'],
+      [{ key: 'order_total', operand: '=', value: '49.99' }, 'yes'],
+      [{ key: 'order_total', operand: '=', value: '50.00' }, 'no'],
+      [{ key: 'order_currency', operand: 'NOT LIKE', value: 'eur' }, 'yes'],
+      [{ key: 'product_id', operand: 'IN', values: [String(shop.second.id)] }, 'no'],
+      [{ key: 'product_id', operand: 'NOT IN', values: [String(shop.second.id)] }, 'yes'],
+      [{ key: 'funnel_id', operand: '=', value: String(shop.funnel.id) }, 'yes'],
+    ];
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: checks.map(([condition]) => ({
+        type: 'condition',
+        match: 'all',
+        conditions: [condition],
+        yes: [],
+        no: [],
+      })),
+    });
+    await buy(shop, shop.main.id);
+    const [run] = await waitFor(async () => {
+      const runs = await runsOf(automation);
+      return runs[0]?.status === 'done' ? runs : undefined;
+    });
+    const answer = await shop.api.get(`automation-runs/${run?.id}`);
+    const steps = answer.json().data.steps as Array<{ path: string; result: { branch: string } }>;
+    const branches = Object.fromEntries(steps.map((step) => [step.path, step.result.branch]));
+    expect(checks.map((_, i) => branches[String(i)])).toEqual(checks.map(([, branch]) => branch));
+  });
+
+  it("sends to a fixed address, and waits until a weekday and time in the account's time zone", async () => {
+    const shop = await shopWithFunnel(t);
+    const zone = await shop.api.put('users/me/update-timezone', undefined, {
+      tz: 'America/New_York',
+      force: 'true',
+    });
+    expect(zone.json().data.time_zone).toBe('America/New_York');
+    const note = await template(shop, 'You made a sale');
+    const address = `owner-copy-${++n}@example.test`;
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [
+        {
+          type: 'send_email',
+          email_template_id: note,
+          to: 'address',
+          address,
+          subject: 'Sold to {{first_name}}',
+        },
+        { type: 'wait', mode: 'until', weekday: 1, time: '09:30' },
+      ],
+    });
+    const { email } = await buy(shop, shop.main.id);
+    await waitFor(() => mailsWith(address, 'Sold to Bea')[0]);
+    expect(mailsWith(email, 'Sold to Bea')).toHaveLength(0);
+    const run = await waitFor(async () => (await runsOf(automation)).find((r) => r.status === 'waiting'));
+    const due = run.resumeAt as Date;
+    const inNewYork = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(due);
+    expect(inNewYork).toBe('Monday 09:30');
+    expect(due.getTime()).toBeGreaterThan(Date.now());
+    expect(due.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+  });
+
+  it('consecutive waits each wait their time: the second is armed when the first ends, not skipped', async () => {
+    const shop = await shopWithFunnel(t);
+    const after = await template(shop, 'After both waits');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [
+        { type: 'wait', mode: 'delay', amount: 1, unit: 'days' },
+        { type: 'wait', mode: 'delay', amount: 2, unit: 'hours' },
+        sendTo(after, 'After two waits'),
+      ],
+    });
+    const { email } = await buy(shop, shop.main.id);
+    /** The wait at `path` comes due now: its time moved into the past and its delayed job made due. */
+    const dueNow = async (runId: number, path: string) => {
+      const past = new Date(Date.now() - 1_000);
+      await t.database.db.update(automationRuns).set({ resumeAt: past }).where(eq(automationRuns.id, runId));
+      await t.database.db
+        .update(automationRunSteps)
+        .set({ result: { resume_at: past.toISOString() } })
+        .where(and(eq(automationRunSteps.runId, runId), eq(automationRunSteps.path, path)));
+      await t.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'automations.step'
+          and data->>'runId' = ${String(runId)} and state = 'created'`,
+      );
+    };
+    const waitingAt = (path: string) =>
+      waitFor(async () =>
+        (await runsOf(automation)).find((r) => r.status === 'waiting' && r.currentPath === path),
+      );
+    const first = await waitingAt('0');
+    await dueNow(first.id, '0');
+    // The first wait over, the run waits again: two hours from now, with nothing sent.
+    const second = await waitingAt('1');
+    const twoHours = (second.resumeAt as Date).getTime() - Date.now();
+    expect(twoHours).toBeGreaterThan(2 * 3_600_000 - 120_000);
+    expect(twoHours).toBeLessThanOrEqual(2 * 3_600_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(mailsWith(email, 'After two waits')).toHaveLength(0);
+    await dueNow(second.id, '1');
+    await waitFor(() => mailsWith(email, 'After two waits')[0]);
+    const steps = await t.database.db
+      .select()
+      .from(automationRunSteps)
+      .where(eq(automationRunSteps.runId, second.id));
+    expect(steps.map((s) => `${s.path}:${s.type}:${s.status}`).sort()).toEqual([
+      '0:wait:done',
+      '1:wait:done',
+      '2:send_email:done',
+    ]);
+  });
+
+  it('has no cap per contact: the 25th purchase of one customer runs the automation like the first', async () => {
+    const shop = await shopWithFunnel(t);
+    const each = await template(shop, 'Thanks again');
+    const automation = await activeAutomation(shop, {
+      trigger: { id: 'purchase' },
+      steps: [sendTo(each, 'Thanks once more')],
+    });
+    const email = `loyal-${++n}-${Date.now()}@example.test`;
+    const PURCHASES = 25;
+    for (let i = 0; i < PURCHASES; i++) await buy(shop, shop.main.id, { email });
+    await waitFor(async () => {
+      const runs = await runsOf(automation);
+      return runs.length === PURCHASES && runs.every((r) => r.status === 'done') ? runs : undefined;
+    }, 60_000);
+    await waitFor(() => (mailsWith(email, 'Thanks once more').length === PURCHASES ? true : undefined));
+  }, 90_000);
 });
 
 describe('per-account fairness', () => {
@@ -747,5 +1031,15 @@ describe('automations API', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toBe(ACCESS_DENIED_SERVER_MESSAGE);
     }
+
+    // Delete automation: another account's is not found; the owner's is gone.
+    const other = await shopWithFunnel(t);
+    expect((await other.api.delete(`automations/${global.id}`)).statusCode).toBe(404);
+    const deleted = await shop.api.delete(`automations/${global.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await shop.api.get(`automations/${global.id}`)).statusCode).toBe(404);
+    expect((await shop.api.get('automations')).json().data.map((a: { id: number }) => a.id)).toEqual([
+      funnel.id,
+    ]);
   });
 });
