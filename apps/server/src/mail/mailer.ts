@@ -258,6 +258,23 @@ export function createMailer({
       return server;
     };
     const unsendable: number[] = [];
+    // Each accepted message is marked sent as soon as the server's reply arrives: the marks of replies
+    // that arrive together share one UPDATE, and a process killed mid-batch resends (with the same
+    // Message-ID) only what was accepted since the last mark, not the whole batch.
+    let marking: Promise<void> = Promise.resolve();
+    let toMark: number[] = [];
+    const markSent = (id: number) => {
+      toMark.push(id);
+      if (toMark.length > 1) return; // an UPDATE is already due: it takes this one too
+      marking = marking.then(async () => {
+        const ids = toMark;
+        toMark = [];
+        await db
+          .update(mailMessages)
+          .set({ status: 'sent', error: null })
+          .where(inArray(mailMessages.id, ids));
+      });
+    };
     const outcomes = await Promise.allSettled(
       messages.map(async (message) => {
         const own = await ownServerFor(message);
@@ -290,6 +307,7 @@ export function createMailer({
           textEncoding: 'base64',
           headers: message.headers,
         });
+        markSent(message.id);
       }),
     );
     for (const server of opened.values()) {
@@ -297,14 +315,8 @@ export function createMailer({
     }
     if (unsendable.length > 0)
       await db.update(mailMessages).set({ status: 'stored' }).where(inArray(mailMessages.id, unsendable));
-    const sent = messages
-      .filter((m, index) => outcomes[index]?.status === 'fulfilled' && !unsendable.includes(m.id))
-      .map((m) => m.id);
-    if (sent.length > 0)
-      await db
-        .update(mailMessages)
-        .set({ status: 'sent', error: null })
-        .where(inArray(mailMessages.id, sent));
+    // A mark that failed fails the batch: its retry sends again what is not marked.
+    await marking;
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.status === 'fulfilled') continue;
       const reason = outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
