@@ -277,6 +277,12 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
   await expect(staff.getByText('Access denied', { exact: true })).toBeVisible();
   // The funnel's sidebar link is locked, and so is Create automation on the account's list.
   await expect(staff.getByRole('button', { name: 'Automations' })).toHaveAttribute('aria-disabled', 'true');
+  // "Funnel apps and settings links are locked without funnels permission" (she has orders only).
+  const sections = staff.getByRole('navigation', { name: 'Funnel sections' });
+  for (const name of ['Settings', 'Apps'])
+    await expect(sections.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
+  await sections.getByRole('button', { name: 'Apps' }).hover();
+  await expect(staff.getByRole('tooltip', { name: 'Access denied' })).toBeVisible();
   await staff.goto('/automations');
   await expect(staff.getByRole('button', { name: 'Create automation' })).toHaveAttribute(
     'aria-disabled',
