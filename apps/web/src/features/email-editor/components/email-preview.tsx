@@ -71,14 +71,21 @@ export function EmailPreview({ template, base }: { template: EmailTemplate | nul
           ) : order ? (
             <>
               <LoadingOverlay visible={filled.isPending} />
-              <iframe
-                title="E-mail preview"
-                data-testid="email-preview"
-                data-order-number={filled.data?.order_number}
-                sandbox=""
-                srcDoc={filled.data?.html ?? ''}
-                style={frameStyle}
-              />
+              {/* A frame per answer, made with its document: a srcdoc changed on a frame still loading
+                  its first one can leave it blank in Chromium. */}
+              {filled.data ? (
+                <iframe
+                  key={filled.data.order_id}
+                  title="E-mail preview"
+                  data-testid="email-preview"
+                  data-order-number={filled.data.order_number}
+                  sandbox=""
+                  srcDoc={filled.data.html}
+                  style={frameStyle}
+                />
+              ) : (
+                <Box style={frameStyle} />
+              )}
             </>
           ) : (
             <iframe
