@@ -252,6 +252,39 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
   await expect(page).toHaveURL(new RegExp(`/wfunnel/${funnel.id}/automations/v2$`));
   await expect(page.getByRole('row').filter({ hasText: 'Refund note' })).toContainText('On Refund');
 
+  // The same workflow at the route without v2, /wfunnel/{id}/automations/{automation}.
+  const automationId = Number(workflowUrl.split('/').at(-1));
+  await page.goto(`/wfunnel/${funnel.id}/automations/${automationId}`);
+  await expect(page.getByRole('heading', { name: 'Refund note' })).toBeVisible();
+  await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
+  // A classic funnel's automation opens at /funnel/{id}/automations/{automation}/{email}.
+  const classic = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
+    name: 'Soaps',
+    funnel_type: 0,
+    path: 'soaps',
+  });
+  const soapNote = await apiCall<{ id: number }>(page, 'POST', 'automations', {
+    name: 'Soap note',
+    funnel_id: classic.id,
+    trigger: { id: 'purchase' },
+    steps: [],
+  });
+  await page.goto(`/funnel/${classic.id}/automations/${soapNote.id}/0`);
+  await expect(page.getByRole('heading', { name: 'Soap note' })).toBeVisible();
+  await expect(page.getByTestId('trigger-card')).toContainText('On Purchase');
+  // /automations/global lists the account's automations of no funnel: neither of these, then a new one.
+  const everywhere = await apiCall<{ id: number }>(page, 'POST', 'automations', {
+    name: 'Everywhere note',
+    trigger: { id: 'optin' },
+    steps: [],
+  });
+  await page.goto('/automations/global');
+  await expect(page.getByRole('heading', { name: 'Global automations' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Everywhere note' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Refund note' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Soap note' })).toHaveCount(0);
+  for (const id of [soapNote.id, everywhere.id]) await apiCall(page, 'DELETE', `automations/${id}`);
+
   // A member with only the orders flag.
   await page.goto('/settings/staff/new');
   await page.getByLabel('E-mail').fill(staffEmail);
