@@ -269,9 +269,27 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
     trigger: { id: 'purchase' },
     steps: [],
   });
+  const soapCheckout = await apiCall<{ id: number; name: string }>(page, 'POST', 'funnel-steps', {
+    funnel_id: classic.id,
+    name: 'Soap checkout',
+    type: 3,
+    url: 'soap-checkout',
+  });
   await page.goto(`/funnel/${classic.id}/automations/${soapNote.id}/0`);
   await expect(page.getByRole('heading', { name: 'Soap note' })).toBeVisible();
   await expect(page.getByTestId('trigger-card')).toContainText('On Purchase');
+  // "each can be limited to funnels, steps or products": the funnel's steps to choose from.
+  await page.getByRole('combobox', { name: 'Only for these steps' }).click();
+  await page.getByRole('option', { name: 'Soap checkout' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
+  const limited = await apiCall<{ trigger: { step_ids: number[] } }>(
+    page,
+    'GET',
+    `automations/${soapNote.id}`,
+  );
+  expect(limited.trigger.step_ids).toEqual([soapCheckout.id]);
   // /automations/global lists the account's automations of no funnel: neither of these, then a new one.
   const everywhere = await apiCall<{ id: number }>(page, 'POST', 'automations', {
     name: 'Everywhere note',

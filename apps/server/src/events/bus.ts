@@ -63,6 +63,8 @@ export type OptinCreatedEvent = {
   accountId: number;
   customerId: number;
   funnelId: number | null;
+  /** The opt-in page's step (an automation may be limited to steps). */
+  stepId?: number;
   email: string;
 };
 

@@ -227,6 +227,7 @@ export async function recordOptin(
       accountId,
       customerId: customer.id,
       funnelId: found.funnelId,
+      stepId: found.stepId,
       email,
     });
     // The opt-in event analytics count, with the visitor's attribution so filters apply to opt-ins.

@@ -106,6 +106,8 @@ export const automationStepSchema: z.ZodType<AutomationStep> = z.lazy(() =>
 export const automationTriggerSchema = z.object({
   id: z.enum(AUTOMATION_TRIGGER_IDS, { error: `must be one of ${AUTOMATION_TRIGGER_IDS.join(', ')}` }),
   funnel_ids: z.array(idValue()).max(100).default([]),
+  /** Steps of those funnels (an opt-in's page, an order's checkout step). */
+  step_ids: z.array(idValue()).max(100).default([]),
   product_ids: z.array(idValue()).max(100).default([]),
 });
 
@@ -140,7 +142,12 @@ export const automationSchema = z.object({
   status: z.enum(AUTOMATION_STATUSES),
   archived: z.boolean(),
   version: z.number().int(),
-  trigger: z.object({ id: z.string(), funnel_ids: z.array(z.number()), product_ids: z.array(z.number()) }),
+  trigger: z.object({
+    id: z.string(),
+    funnel_ids: z.array(z.number()),
+    step_ids: z.array(z.number()),
+    product_ids: z.array(z.number()),
+  }),
   steps: z.array(z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),

@@ -16,7 +16,13 @@ import { accountId } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { outboxEvents } from './events.ts';
 
-export type AutomationTrigger = { id: string; funnel_ids: number[]; product_ids: number[] };
+/** `step_ids` is absent from triggers saved before steps could be chosen (none: every step). */
+export type AutomationTrigger = {
+  id: string;
+  funnel_ids: number[];
+  step_ids?: number[];
+  product_ids: number[];
+};
 
 /**
  * An automation: its trigger and its steps (a tree: conditions hold branches). `version` moves on each

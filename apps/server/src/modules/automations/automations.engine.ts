@@ -89,6 +89,8 @@ type RunContext = {
   order: (typeof orders.$inferSelect & { lines: Array<typeof orderItems.$inferSelect> }) | null;
   productIds: number[];
   funnelId: number | null;
+  /** The step the event happened on (an opt-in's page, an order's checkout), when known. */
+  stepId: number | null;
   timeZone: string;
 };
 
@@ -223,12 +225,14 @@ export function createAutomationsEngine({
         ? [payload.productId]
         : [];
     const funnelId = typeof payload.funnelId === 'number' ? payload.funnelId : (order?.funnelId ?? null);
+    const stepId = typeof payload.stepId === 'number' ? payload.stepId : (order?.stepId ?? null);
     return {
       event: { type: event?.type ?? '', key: event?.key ?? '', payload },
       customer,
       order,
       productIds,
       funnelId,
+      stepId,
       timeZone: found?.timeZone ?? 'Europe/London',
     };
   }
@@ -295,7 +299,8 @@ export function createAutomationsEngine({
         (automation) =>
           automation.funnelId !== null ||
           automation.trigger.funnel_ids.length > 0 ||
-          automation.trigger.product_ids.length > 0,
+          automation.trigger.product_ids.length > 0 ||
+          (automation.trigger.step_ids ?? []).length > 0,
       );
       const probe = limited ? await contextOf({ accountId, eventId: event.id }) : null;
       for (const automation of matching) {
@@ -305,6 +310,9 @@ export function createAutomationsEngine({
           if (funnelIds.length > 0 && (probe.funnelId === null || !funnelIds.includes(probe.funnelId)))
             continue;
           if (productIds.length > 0 && !probe.productIds.some((id) => productIds.includes(id))) continue;
+          // Saved before steps could be chosen: no step limit.
+          const stepIds = automation.trigger.step_ids ?? [];
+          if (stepIds.length > 0 && (probe.stepId === null || !stepIds.includes(probe.stepId))) continue;
         }
         const hasSteps = automation.steps.length > 0;
         values.push({

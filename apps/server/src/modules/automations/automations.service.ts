@@ -28,7 +28,7 @@ const out = (row: Row): Automation => ({
   status: row.status,
   archived: row.archivedAt !== null,
   version: row.version,
-  trigger: row.trigger,
+  trigger: { ...row.trigger, step_ids: row.trigger.step_ids ?? [] },
   steps: row.steps,
   created_at: iso(row.createdAt),
   updated_at: iso(row.updatedAt),
@@ -221,7 +221,7 @@ export function createAutomationsService({
       return service.create(accountId, {
         name: input.name ?? template.name,
         funnel_id: input.funnel_id,
-        trigger: { id: template.trigger, funnel_ids: [], product_ids: [] },
+        trigger: { id: template.trigger, funnel_ids: [], step_ids: [], product_ids: [] },
         steps: template.steps((design) => copies.get(design) as number),
       });
     },

@@ -331,7 +331,7 @@ describe('the automations engine', () => {
     expect(mailsWith(email, 'Cancelled one')).toHaveLength(0);
   });
 
-  it('every trigger starts a run from the change that records its event; limits to funnels and products hold', async () => {
+  it('every trigger starts a run from the change that records its event; limits to funnels, steps and products hold', async () => {
     const shop = await shopWithFunnel(t, { recurring: true });
     const otherFunnel = await createFunnel(shop.api, { name: 'Elsewhere' });
     const end = [{ type: 'end' }];
@@ -344,6 +344,8 @@ describe('the automations engine', () => {
       await activeAutomation(shop, { trigger: { id: 'purchase', funnel_ids: [shop.funnel.id] }, steps: end }),
       await activeAutomation(shop, { funnel_id: shop.funnel.id, trigger: { id: 'purchase' }, steps: end }),
       await activeAutomation(shop, { trigger: { id: 'purchase', product_ids: [shop.main.id] }, steps: end }),
+      // "each can be limited to funnels, steps or products": the checkout step the purchases are made on.
+      await activeAutomation(shop, { trigger: { id: 'purchase', step_ids: [shop.checkout.id] }, steps: end }),
     ];
     // … and the ones that do not, with one switched off.
     const notHolding = [
@@ -351,6 +353,7 @@ describe('the automations engine', () => {
       await activeAutomation(shop, { funnel_id: otherFunnel.id, trigger: { id: 'purchase' }, steps: end }),
       await activeAutomation(shop, { trigger: { id: 'purchase', product_ids: [shop.bump.id] }, steps: end }),
       await activeAutomation(shop, { trigger: { id: 'purchase' }, steps: end }),
+      await activeAutomation(shop, { trigger: { id: 'purchase', step_ids: [shop.upsell.id] }, steps: end }),
     ];
     const off = await shop.api.post(`automations/${notHolding[3]}/deactivate`, {});
     expect(off.json().data.status).toBe('inactive');
@@ -403,6 +406,15 @@ describe('the automations engine', () => {
       url: 'free',
       template_id: 'landing-lead-magnet',
     });
+    // An opt-in carries its page's step: limited to the landing it holds, to the checkout it does not.
+    const optinOnLanding = await activeAutomation(shop, {
+      trigger: { id: 'optin', step_ids: [landing.id] },
+      steps: end,
+    });
+    const optinOnCheckout = await activeAutomation(shop, {
+      trigger: { id: 'optin', step_ids: [shop.checkout.id] },
+      steps: end,
+    });
     const optin = await t.app.inject({
       method: 'POST',
       url: '/_fw/optin',
@@ -443,6 +455,12 @@ describe('the automations engine', () => {
       expect(runs.map((run) => run.trigger_event.payload.orderId)).toContain(refunded.orderId);
     }
     for (const automation of notHolding) expect(await history(automation)).toEqual([]);
+    const onLanding = await waitFor(async () => {
+      const found = await history(optinOnLanding);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(onLanding.map((run) => run.trigger_event.type)).toEqual(['optin.created']);
+    expect(await history(optinOnCheckout)).toEqual([]);
   }, 60_000);
 
   it('conditions test customer, order and product fields with every operand in a run', async () => {

@@ -15,7 +15,12 @@ import { useApiMutation } from '../../shared/use-api-mutation.ts';
 export type RunStatus = (typeof RUN_STATUSES)[number];
 /** A run as the history lists it (its steps come with the run itself). */
 export type RunSummary = Omit<AutomationRun, 'steps'>;
-export type AutomationTrigger = { id: string; funnel_ids: number[]; product_ids: number[] };
+export type AutomationTrigger = {
+  id: string;
+  funnel_ids: number[];
+  step_ids: number[];
+  product_ids: number[];
+};
 
 /** Which automations a list shows: the active or archived ones, optionally of one funnel or global. */
 export type AutomationListScope = { archived: boolean; funnelId?: number; global?: boolean };

@@ -25,7 +25,7 @@ import { Link, useBlocker, useLocation, useNavigate, useParams, useSearchParams 
 import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
-import { useFunnelPage } from '../../../funnels/api.ts';
+import { useFunnelPage, useSteps } from '../../../funnels/api.ts';
 import { usePickerProducts } from '../../../store/api.ts';
 import { useAutomationsAccess } from '../../access.ts';
 import {
@@ -124,6 +124,16 @@ function Workflow({ automation }: { automation: Automation }) {
     ...trigger.funnel_ids
       .filter((fid) => !funnels.data?.data.some((f) => f.id === fid))
       .map((fid) => ({ value: String(fid), label: `Funnel ${fid}` })),
+  ];
+  // Steps are picked within one funnel: the automation's own, or the one funnel it is limited to.
+  const stepsFunnelId = automation.funnel_id ?? (trigger.funnel_ids.length === 1 ? trigger.funnel_ids[0] : 0);
+  const funnelSteps = useSteps('funnel', stepsFunnelId ?? 0);
+  const stepIds = trigger.step_ids;
+  const stepOptions = [
+    ...(stepsFunnelId ? (funnelSteps.data ?? []) : []).map((s) => ({ value: String(s.id), label: s.name })),
+    ...stepIds
+      .filter((sid) => !(stepsFunnelId && funnelSteps.data?.some((s) => s.id === sid)))
+      .map((sid) => ({ value: String(sid), label: `Step ${sid}` })),
   ];
   const products = usePickerProducts();
   // A limit to a product beyond the picker's page still shows, by its id.
@@ -276,6 +286,17 @@ function Workflow({ automation }: { automation: Automation }) {
                 value={trigger.funnel_ids.map(String)}
                 onChange={(values) => setTrigger({ ...trigger, funnel_ids: values.map(Number) })}
                 data={funnelOptions}
+              />
+              <MultiSelect
+                mt="xs"
+                size="xs"
+                label="Only for these steps"
+                description={stepsFunnelId ? undefined : 'Limit it to one funnel to choose among its steps.'}
+                placeholder={stepIds.length === 0 ? 'Every step' : undefined}
+                disabled={!canWrite || (!stepsFunnelId && stepIds.length === 0)}
+                value={stepIds.map(String)}
+                onChange={(values) => setTrigger({ ...trigger, step_ids: values.map(Number) })}
+                data={stepOptions}
               />
               <MultiSelect
                 mt="xs"
