@@ -68,9 +68,9 @@ describe('PROCESS_ROLE settings', () => {
 });
 
 describe('DATABASE_POOL_MAX', () => {
-  it('is 10 by default; a value out of 1–100 is refused naming the setting', () => {
+  it('is 10 by default; a value out of 2–100 is refused naming the setting', () => {
     expect(loadConfig({}).databasePoolMax).toBe(10);
     expect(loadConfig({ DATABASE_POOL_MAX: '3' }).databasePoolMax).toBe(3);
-    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow('Invalid setting DATABASE_POOL_MAX');
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow('Invalid setting DATABASE_POOL_MAX');
   });
 });

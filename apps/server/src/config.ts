@@ -10,8 +10,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** Connections the process's PostgreSQL pool opens at most. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Connections the process's PostgreSQL pool opens at most (2 or more: start-up holds one for its lock). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Funnelwork <no-reply@funnelwork.test>'),
   PUBLIC_URL: z.string().url().optional(),

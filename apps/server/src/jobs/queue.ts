@@ -266,18 +266,21 @@ export function createJobQueue(
     async start() {
       stopping = false;
       await boss.start();
-      if (!runsWork) {
-        // Requests only: the queues exist (pg-boss sends only to created queues), nothing works them here.
+      // The queues exist before anything is sent or worked (pg-boss sends only to created queues). One
+      // process at a time: two starting together on a fresh database deadlocked in createQueue.
+      await database.exclusively(async () => {
         for (const { job } of handlers) {
           const { batchSize: _b, concurrent: _c, workers: _w, ...queueOptions } = job.options;
           await boss.createQueue(job.id, { name: job.id, ...queueOptions });
         }
+      });
+      if (!runsWork) {
+        // Requests only: nothing works the queues here.
         started = true;
         return;
       }
       for (const { job, handler } of handlers) {
-        const { batchSize = 1, concurrent: _concurrent, workers: count = 1, ...queueOptions } = job.options;
-        await boss.createQueue(job.id, { name: job.id, ...queueOptions });
+        const { batchSize = 1, workers: count = 1 } = job.options;
         const handle = async (jobs: PgBoss.Job<object>[]) => {
           // A batch fetched while the queue stops is not run against a closing database, nor completed or
           // failed there: it stays active and is retried after its expiry, as after a crash.

@@ -51,6 +51,26 @@ describe('PROCESS_ROLE: a web queue and a jobs queue on one database', () => {
     }
   });
 
+  it('processes that start together on a fresh database create the queues once, without a deadlock', async () => {
+    const fresh = await createTestDatabase();
+    // Three processes' queues, each with the same 30 kinds of job, started at once (as `npm start` twice).
+    const jobs = Array.from({ length: 30 }, (_, i) => defineJob(`test.together-${i}`, z.object({})));
+    const queues = Array.from({ length: 3 }, (_, i) =>
+      createJobQueue(fresh, { pollingIntervalSeconds: 3600, role: i === 0 ? 'web' : 'all' }),
+    );
+    for (const queue of queues) for (const job of jobs) queue.work(job, async () => {});
+    try {
+      await Promise.all(queues.map((queue) => queue.start()));
+      const { rows } = await fresh.executeSql(
+        `select count(*)::int as n from pgboss.queue where name like 'test.together-%'`,
+      );
+      expect(rows[0]?.n).toBe(30);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+      await fresh.drop();
+    }
+  });
+
   it('a web process alone leaves the job waiting: it runs no worker', async () => {
     const job = defineJob('test.web-only', z.object({ n: z.number() }));
     const ran: number[] = [];
