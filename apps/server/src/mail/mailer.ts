@@ -346,23 +346,35 @@ export function createMailer({
     return Boolean(servers && accountServer && accountId && (await servers.has(accountId, tx)));
   }
 
-  /** Stored bodies by account and content hash; a few hundred template versions at most are in use. */
-  const storedBodies = new Map<string, number>();
+  /**
+   * Stored bodies by account and content hash; a few hundred template versions at most are in use. The
+   * promise is kept, so sends of one version that start together store it once.
+   */
+  const storedBodies = new Map<string, Promise<number>>();
   /**
    * The same by the compiled object itself: a template version compiled once (and kept) is not hashed
    * again on each send (its JSON is tens of kilobytes).
    */
-  const bodiesByObject = new WeakMap<CompiledEmail, Map<number | null, number>>();
-  async function bodyOf(accountId: number | null, compiled: CompiledEmail) {
-    const seen = bodiesByObject.get(compiled)?.get(accountId);
-    if (seen !== undefined) return seen;
-    const key = `${accountId ?? ''}:${createHash('sha256').update(JSON.stringify(compiled)).digest('base64url')}`;
-    const known = storedBodies.get(key) ?? (await storeBody(accountId, compiled));
-    const byAccount = bodiesByObject.get(compiled) ?? new Map<number | null, number>();
-    byAccount.set(accountId, known);
+  const bodiesByObject = new WeakMap<CompiledEmail, Map<number | null, Promise<number>>>();
+  function bodyOf(accountId: number | null, compiled: CompiledEmail): Promise<number> {
+    const byAccount = bodiesByObject.get(compiled) ?? new Map<number | null, Promise<number>>();
     bodiesByObject.set(compiled, byAccount);
-    storedBodies.set(key, known);
-    return known;
+    const seen = byAccount.get(accountId);
+    if (seen) return seen;
+    const key = `${accountId ?? ''}:${createHash('sha256').update(JSON.stringify(compiled)).digest('base64url')}`;
+    let stored = storedBodies.get(key);
+    if (!stored) {
+      if (storedBodies.size >= 500) storedBodies.clear();
+      stored = storeBody(accountId, compiled);
+      storedBodies.set(key, stored);
+      // A body that could not be stored is tried again by the next send.
+      stored.catch(() => {
+        storedBodies.delete(key);
+        byAccount.delete(accountId);
+      });
+    }
+    byAccount.set(accountId, stored);
+    return stored;
   }
   async function storeBody(accountId: number | null, compiled: CompiledEmail) {
     const [body] = await db
@@ -370,7 +382,6 @@ export function createMailer({
       .values({ accountId, compiled })
       .returning({ id: mailBodies.id });
     if (!body) throw new Error('mail body not recorded');
-    if (storedBodies.size >= 500) storedBodies.clear();
     return body.id;
   }
 
