@@ -90,7 +90,6 @@ export type JobQueue = {
   signal(name: string): void;
   /** What `signal(name)` wakes in a process that runs the background work (a poller's fetch). */
   onSignal(name: string, wake: () => void): void;
-  readonly role: ProcessRole;
   /** Enqueues many jobs of one kind in one statement (a bulk send). */
   sendMany<T extends z.ZodType>(
     job: JobDefinition<T>,
@@ -202,7 +201,6 @@ export function createJobQueue(
   return {
     boss,
     foreground,
-    role,
     signal,
     onSignal(name, wake) {
       wakes.set(name, wake);
