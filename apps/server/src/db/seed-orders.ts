@@ -187,12 +187,13 @@ export async function seedDemoOrders(db: Db, accountId: number, size: DemoOrders
       on conflict (account_id) do update set customers_count = account_counters.customers_count + ${c},
         last_order_number = greatest(account_counters.last_order_number, ${lastNumber})`);
     await tx.execute(sql`
-      insert into funnel_daily_stats (account_id, funnel_id, day, revenue_minor, orders, visits)
+      insert into funnel_daily_stats (account_id, funnel_id, day, revenue_minor, orders)
       select ${account}, funnel_id, created_at::date,
-        sum(case when is_canceled or payment_status is not null then 0 else amount_minor end), count(*), count(*) * 14
+        sum(case when is_canceled or payment_status is not null then 0 else amount_minor end), count(*)
       from orders where account_id = ${account} and funnel_id is not null
       group by funnel_id, created_at::date`);
-    // The visits behind the orders (analytics' Conv. rate and Optin rate): before each order, twenty
+    // The visits behind the orders (analytics' Conv. rate and Optin rate, the funnels' unique visits, which
+    // the rollup job counts from these views): before each order, twenty
     // page views of sixteen visitors in the next half day before it, and two opt-ins; about 6 % of visitors buy.
     await tx.execute(sql`
       with f as (select array_agg(id order by id) as ids from funnels where account_id = ${account}),

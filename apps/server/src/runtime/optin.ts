@@ -252,11 +252,6 @@ export async function recordOptin(
       currency: found.currency?.toUpperCase().slice(0, 3) ?? null,
       createdAt: at,
     });
-    const hour = new Date(at.getTime() - (at.getTime() % 3_600_000)).toISOString();
-    await tx.execute(sql`
-      insert into page_stats_hourly (account_id, funnel_id, step_id, hour, optins)
-      values (${accountId}, ${found.funnelId}, ${found.stepId}, ${hour}::timestamptz, 1)
-      on conflict (account_id, funnel_id, step_id, hour) do update set optins = page_stats_hourly.optins + 1`);
     return { accountId, customerId: customer.id, created, funnelId: found.funnelId, stepId: found.stepId };
   });
 }

@@ -11,11 +11,6 @@ export type PageView = typeof pageViewEvents.$inferInsert;
  */
 export const FLUSH_AT = 500;
 export const FLUSH_MS = 1_000;
-/** The hourly and daily rollups of the hours and days written are recomputed at most this often. */
-export const ROLLUP_MS = 10_000;
-
-const HOUR_MS = 3_600_000;
-
 /** The columns of one written view, in the order of the jsonb_to_recordset row type below. */
 const COLUMNS =
   'account_id, funnel_id, step_id, page_id, visitor_id, session_id, referrer, referrer_domain, utm_source, utm_medium, utm_campaign, utm_term, utm_content, country, currency, created_at';
@@ -44,95 +39,44 @@ const rowOf = (view: PageView) => ({
 
 /**
  * Page views are buffered in the process and written in batches (one statement per batch: the rows
- * travel as one jsonb value), so serving a page never waits for the database. The hourly rollup (views,
- * unique visitors) of the hours written and the funnels' daily unique visits are recomputed from the
- * events at most every `rollupMs` (each recompute reads the whole hour and day, so doing it per batch
- * would cost the database more with every view of the day), and always by `flush()` and `close()`.
+ * travel as one jsonb value), so serving a page never waits for the database. Nothing else is done
+ * here: the analytics rollup job counts the written views into every rollup (analytics.rollup.ts).
  */
 export function createPageViewRecorder(
   db: Db,
-  options: { flushAt?: number; flushMs?: number; rollupMs?: number; onError?: (error: unknown) => void } = {},
+  options: { flushAt?: number; flushMs?: number; onError?: (error: unknown) => void } = {},
 ) {
   const flushAt = options.flushAt ?? FLUSH_AT;
-  const rollupMs = options.rollupMs ?? ROLLUP_MS;
   let buffer: PageView[] = [];
   let writing: Promise<void> = Promise.resolve();
-  let lastRollup = Date.now();
-  /** Hours and days written since their rollup was last recomputed. */
-  const hours = new Map<string, { accountId: number; from: Date }>();
-  const days = new Map<string, { accountId: number; day: string }>();
-  const timer = setInterval(() => void write(false), options.flushMs ?? FLUSH_MS);
+  const timer = setInterval(() => void write(), options.flushMs ?? FLUSH_MS);
   timer.unref();
 
   async function insert(batch: PageView[]) {
     await db.execute(sql`
       insert into page_view_events (${sql.raw(COLUMNS)})
       select ${sql.raw(COLUMNS)} from jsonb_to_recordset(${JSON.stringify(batch.map(rowOf))}::jsonb) as v(${sql.raw(ROW_TYPE)})`);
-    for (const view of batch) {
-      const at = (view.createdAt ?? new Date()).getTime();
-      const from = new Date(at - (at % HOUR_MS));
-      hours.set(`${view.accountId}:${from.getTime()}`, { accountId: view.accountId, from });
-      const day = new Date(at).toISOString().slice(0, 10);
-      days.set(`${view.accountId}:${day}`, { accountId: view.accountId, day });
-    }
   }
 
-  async function rollup() {
-    lastRollup = Date.now();
-    const touchedHours = [...hours.values()];
-    const touchedDays = [...days.values()];
-    hours.clear();
-    days.clear();
-    for (const { accountId, from } of touchedHours) {
-      const to = new Date(from.getTime() + HOUR_MS);
-      await db.execute(sql`
-        insert into page_stats_hourly (account_id, funnel_id, step_id, hour, views, unique_visitors)
-        select account_id, funnel_id, coalesce(step_id, 0), ${from.toISOString()}::timestamptz,
-               count(*), count(distinct visitor_id)
-          from page_view_events
-         where account_id = ${accountId} and funnel_id is not null
-           and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
-         group by account_id, funnel_id, coalesce(step_id, 0)
-        on conflict (account_id, funnel_id, step_id, hour)
-        do update set views = excluded.views, unique_visitors = excluded.unique_visitors`);
-    }
-    for (const { accountId, day } of touchedDays) {
-      await db.execute(sql`
-        insert into funnel_daily_stats (account_id, funnel_id, day, visits)
-        select v.account_id, v.funnel_id, ${day}::date, count(distinct v.visitor_id)
-          from page_view_events v
-          join funnels f on f.id = v.funnel_id and f.account_id = v.account_id
-         where v.account_id = ${accountId}
-           and v.created_at >= ${day}::date::timestamptz and v.created_at < (${day}::date + 1)::timestamptz
-         group by v.account_id, v.funnel_id
-        on conflict (funnel_id, day) do update set visits = excluded.visits`);
-    }
-  }
-
-  /** Writes what waits; recomputes the rollups when `force` or when their interval has passed. */
-  function write(force: boolean): Promise<void> {
+  /** Writes what waits, after the writes before it. */
+  function write(): Promise<void> {
     const batch = buffer;
     buffer = [];
-    if (batch.length === 0 && hours.size === 0 && days.size === 0) return writing;
-    writing = writing
-      .then(async () => {
-        if (batch.length > 0) await insert(batch);
-        if (force || Date.now() - lastRollup >= rollupMs) await rollup();
-      })
-      .catch((error) => options.onError?.(error));
+    if (batch.length === 0) return writing;
+    writing = writing.then(() => insert(batch)).catch((error) => options.onError?.(error));
     return writing;
   }
 
   return {
     record(view: PageView) {
       buffer.push(view.createdAt ? view : { ...view, createdAt: new Date() });
-      if (buffer.length >= flushAt) void write(false);
+      if (buffer.length >= flushAt) void write();
     },
-    /** Writes what waits and brings the rollups up to date (tests call it; the server on close). */
-    flush: () => write(true),
+    /** Writes what waits (tests call it; the server on close). */
+    flush: () => write(),
     async close() {
       clearInterval(timer);
-      await write(true);
+      await write();
     },
     get pending() {
       return buffer.length;

@@ -21,7 +21,7 @@ async function snapshotOf(accountId: number) {
     // sessions change on every request (last use), they hold no merchant data.
     if (table_name === 'sessions') continue;
     const rows = await t.database.executeSql(
-      `select * from "${table_name}" where account_id = $1 order by id`,
+      `select * from "${table_name}" r where account_id = $1 order by r::text`,
       [accountId],
     );
     snapshot[table_name] = rows.rows;

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -92,4 +93,22 @@ export const funnelDailyStats = pgTable(
     uniqueIndex('funnel_daily_stats_funnel_day_idx').on(t.funnelId, t.day),
     index('funnel_daily_stats_account_day_idx').on(t.accountId, t.day),
   ],
+);
+
+/**
+ * Each visitor once per funnel and UTC day. The analytics rollup job adds a batch's page views here and
+ * the ones new to their day to `funnel_daily_stats.visits`, in the batch's transaction (so each view
+ * counts once whatever the job's restarts); the funnel stats add the views past its watermark.
+ */
+export const funnelDayVisitors = pgTable(
+  'funnel_day_visitors',
+  {
+    accountId: accountId(),
+    funnelId: bigint('funnel_id', { mode: 'number' })
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorId: text('visitor_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.funnelId, t.day, t.visitorId] })],
 );

@@ -6,7 +6,6 @@ import {
   check,
   date,
   index,
-  integer,
   pgTable,
   smallint,
   text,
@@ -107,31 +106,6 @@ export const activityItems = pgTable(
   (t) => [
     index('activity_items_account_created_idx').on(t.accountId, t.createdAt),
     check('activity_items_event_id_check', sql`${t.eventId} between 1 and 11`),
-  ],
-);
-
-/**
- * Per funnel, step and hour: page views, unique visitors and opt-ins, for analytics. The page runtime
- * recomputes views and visitors of the hours it just wrote (on each flush of its view buffer) and
- * adds opt-ins as they happen. step_id 0 stands for "no step" so the key stays unique.
- */
-export const pageStatsHourly = pgTable(
-  'page_stats_hourly',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    funnelId: bigint('funnel_id', { mode: 'number' }).notNull(),
-    stepId: bigint('step_id', { mode: 'number' }).notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    views: integer('views').notNull().default(0),
-    uniqueVisitors: integer('unique_visitors').notNull().default(0),
-    optins: integer('optins').notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('page_stats_hourly_key_idx').on(t.accountId, t.funnelId, t.stepId, t.hour),
-    index('page_stats_hourly_account_hour_idx').on(t.accountId, t.hour),
   ],
 );
 

@@ -7,7 +7,8 @@ import { defineJob, type JobQueue } from '../../jobs/queue.ts';
  * The analytics rollup job. Page views and opt-ins are append-only with increasing ids, so the job keeps
  * a watermark per source (analytics_rollup_state) and, in one transaction per batch, adds the events
  * past it to analytics_hourly (counts per UTC hour, funnel, step, page variant and filter values) and
- * analytics_daily_visitors (each visitor once per account day), then moves the watermark. A batch is
+ * analytics_daily_visitors (each visitor once per account day) and the funnel list's daily visits
+ * (funnel_day_visitors), then moves the watermark. A batch is
  * counted exactly once whatever happens (the watermark moves in the same transaction, under a row
  * lock), so the job is idempotent and catches up after downtime batch by batch. Events younger than
  * HORIZON_S are left for the next run: a row whose insert commits late (a lower id committed after a
@@ -209,8 +210,26 @@ function addViews(from: number, upto: number, accountId?: number): SQL[] {
     addDaily(batch, 'page_views'),
     addSpans(batch),
     visitorSets(batch),
+    funnelVisits(batch),
   ];
 }
+
+/**
+ * The funnel list's unique visits per funnel and UTC day (funnel_daily_stats.visits, next to the orders
+ * the checkout adds there): each batch visitor new to its funnel and day adds one. Only the batch is read,
+ * never a whole day again.
+ */
+const funnelVisits = (batch: SQL) =>
+  sql`with fresh as (
+        insert into funnel_day_visitors (account_id, funnel_id, day, visitor_id)
+        select distinct v.account_id, v.funnel_id, (v.created_at at time zone 'UTC')::date, v.visitor_id
+          from ${batch}
+          join funnels f on f.id = v.funnel_id and f.account_id = v.account_id
+        on conflict do nothing
+        returning account_id, funnel_id, day)
+      insert into funnel_daily_stats as s (account_id, funnel_id, day, visits)
+      select account_id, funnel_id, day, count(*) from fresh group by 1, 2, 3
+      on conflict (funnel_id, day) do update set visits = s.visits + excluded.visits`;
 
 /** Each visitor once per account day, page variant and filter values. */
 const visitorSets = (batch: SQL) =>

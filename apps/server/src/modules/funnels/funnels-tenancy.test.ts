@@ -41,11 +41,11 @@ async function snapshotOf(accountId: number) {
   for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
     if (table_name === 'sessions') continue;
     const rows = await t.database.executeSql(
-      `select * from "${table_name}" where account_id = $1 order by id`,
+      `select * from "${table_name}" r where account_id = $1 order by r::text`,
       [accountId],
     );
     snapshot[table_name] = rows.rows;
-    for (const row of rows.rows) rowIds.add(Number(row.id));
+    for (const row of rows.rows) if (row.id !== undefined) rowIds.add(Number(row.id));
   }
   return { snapshot, ids: [...rowIds] };
 }

@@ -1,10 +1,11 @@
 import type { Funnel, FunnelListItem, FunnelStats } from '@funnelwork/domain';
 import { firstFreePath, fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { domains, funnelDailyStats, funnels } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { pastWatermark, watermark } from '../analytics/analytics.sql.ts';
 
 export type FunnelRow = typeof funnels.$inferSelect;
 
@@ -67,6 +68,36 @@ const statsOf = (revenueMinor: number, orders: number, visits: number): FunnelSt
   visits,
 });
 
+/** The rollup job's page-view watermark now: the floor of the views it has not counted (see pastWatermark). */
+async function viewsFloor(db: Db) {
+  const [row] = rowsOf<{ last_id: string | number }>(
+    await db.execute(sql`select ${watermark('page_views')} as last_id`),
+  );
+  return Number(row?.last_id ?? 0);
+}
+
+/**
+ * A funnel's unique visits the rollup job has not counted yet (its `funnelId` an SQL expression): the
+ * visitors of the views past its watermark not yet in funnel_day_visitors for their funnel and UTC day,
+ * on the days from `start` to `end`. Read in the statement that sums funnel_daily_stats, so the stats
+ * are live and each visit counts once whatever the job is doing.
+ */
+function pendingVisits(
+  accountId: number,
+  floor: number,
+  funnelId: SQL,
+  range: { start?: string; end?: string } = {},
+) {
+  const day = sql`(v.created_at at time zone 'UTC')::date`;
+  return sql`(select count(*) from (
+      select distinct ${day} as day, v.visitor_id from page_view_events v
+       where ${pastWatermark('page_views', floor)} and v.account_id = ${accountId} and v.funnel_id = ${funnelId}
+         ${range.start ? sql`and ${day} >= ${range.start}::date` : sql``}
+         ${range.end ? sql`and ${day} <= ${range.end}::date` : sql``}) n
+     where not exists (select 1 from funnel_day_visitors d
+                        where d.funnel_id = ${funnelId} and d.day = n.day and d.visitor_id = n.visitor_id))`;
+}
+
 export type FunnelListFilter = {
   deleted: boolean;
   query?: string;
@@ -108,6 +139,7 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
 
   // The page of funnels is chosen first (an index range and a small sort), so the stats and counts
   // are computed for the listed funnels only, not for every funnel of the account.
+  const pending = pendingVisits(accountId, await viewsFloor(db), sql`"funnels"."id"`);
   const order = [desc(funnels.pinned), desc(funnels.updatedAt), desc(funnels.id)];
   const page = db.$with('page').as(
     db
@@ -127,7 +159,7 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
         domainName: domains.name,
         revenue: sql`${stats.revenue}`.mapWith(Number),
         orders: sql`${stats.orders}`.mapWith(Number),
-        visits: sql`${stats.visits}`.mapWith(Number),
+        visits: sql`${stats.visits} + ${pending}`.mapWith(Number),
         stepsCount: stepsCount.mapWith(Number),
         subFunnelsCount: subFunnelsCount.mapWith(Number),
       })
@@ -150,18 +182,19 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
   return { items, count: total?.count ?? 0 };
 }
 
-/** Stats per funnel from the daily rollup, for the days from `start` to `end` (both included). */
+/** Stats per funnel from the daily rollup and the views past it, for the days from `start` to `end` (both included). */
 export async function funnelStats(
   db: Db,
   accountId: number,
   filter: { funnelId?: number; start?: string; end?: string },
 ) {
+  const pending = pendingVisits(accountId, await viewsFloor(db), sql`${funnels.id}`, filter);
   const rows = await db
     .select({
       funnelId: funnels.id,
       revenue: sql`coalesce(sum(${funnelDailyStats.revenueMinor}), 0)`.mapWith(Number),
       orders: sql`coalesce(sum(${funnelDailyStats.orders}), 0)`.mapWith(Number),
-      visits: sql`coalesce(sum(${funnelDailyStats.visits}), 0)`.mapWith(Number),
+      visits: sql`coalesce(sum(${funnelDailyStats.visits}), 0) + ${pending}`.mapWith(Number),
     })
     .from(funnels)
     .leftJoin(

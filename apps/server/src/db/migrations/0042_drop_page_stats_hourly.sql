@@ -1,0 +1,1 @@
+DROP TABLE "page_stats_hourly" CASCADE;
