@@ -24,12 +24,26 @@ import {
   watermark,
 } from './analytics.sql.ts';
 import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
+import { nextTurn } from './analytics.turns.ts';
 
 /** A formatter per zone (zones are checked valid before they get here): building one costs more than using it. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** Days already worked out, per zone and instant (a Dashboard polled asks for the same edges each time). */
+const localDates = new Map<string, string>();
+
 /** An instant's day in a zone, as a date literal ('2026-03-29'). */
 function localDate(at: number, zone: string): string {
+  const key = `${zone} ${at}`;
+  const known = localDates.get(key);
+  if (known !== undefined) return known;
+  if (localDates.size >= 50_000) localDates.clear();
+  const day = formatDate(at, zone);
+  localDates.set(key, day);
+  return day;
+}
+
+function formatDate(at: number, zone: string): string {
   let format = dayFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -267,6 +281,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
     if (emptyScope(scope)) return [];
     const zone = scope.timeZone;
     const state = await stateOf(scope.accountId);
+    await nextTurn();
     const zoneOk = state.zone === null || state.zone === zone;
     const allEdges = period === null ? [] : allEdgesOf(edges, period);
     const byDays = zoneOk && allEdges.every((edge) => midnight(edge, zone));
