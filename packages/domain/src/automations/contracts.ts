@@ -7,6 +7,9 @@ import {
   AUTOMATION_CONDITION_KEYS,
   AUTOMATION_TRIGGER_IDS,
   type AutomationStep,
+  TRIGGER_QTY_MAX,
+  TRIGGER_QTY_WHOLE,
+  triggerQtyError,
   WAIT_AMOUNT_MAX,
 } from './rules.ts';
 
@@ -103,13 +106,25 @@ export const automationStepSchema: z.ZodType<AutomationStep> = z.lazy(() =>
 ) as z.ZodType<AutomationStep>;
 
 /** What an automation starts on, and which funnels, steps or products it is limited to (none: all). */
-export const automationTriggerSchema = z.object({
-  id: z.enum(AUTOMATION_TRIGGER_IDS, { error: `must be one of ${AUTOMATION_TRIGGER_IDS.join(', ')}` }),
-  funnel_ids: z.array(idValue()).max(100).default([]),
-  /** Steps of those funnels (an opt-in's page, an order's checkout step). */
-  step_ids: z.array(idValue()).max(100).default([]),
-  product_ids: z.array(idValue()).max(100).default([]),
-});
+export const automationTriggerSchema = z
+  .object({
+    id: z.enum(AUTOMATION_TRIGGER_IDS, { error: `must be one of ${AUTOMATION_TRIGGER_IDS.join(', ')}` }),
+    funnel_ids: z.array(idValue()).max(100).default([]),
+    /** Steps of those funnels (an opt-in's page, an order's checkout step). */
+    step_ids: z.array(idValue()).max(100).default([]),
+    product_ids: z.array(idValue()).max(100).default([]),
+    /** "Quantity bought at least" of those products (the draft's qty); 1 starts on every event. */
+    qty: z
+      .number({ error: TRIGGER_QTY_WHOLE })
+      .int(TRIGGER_QTY_WHOLE)
+      .min(1, TRIGGER_QTY_WHOLE)
+      .max(TRIGGER_QTY_MAX, `must be at most ${TRIGGER_QTY_MAX}`)
+      .default(1),
+  })
+  .superRefine((trigger, ctx) => {
+    const error = triggerQtyError(trigger.id, trigger.qty);
+    if (error) ctx.addIssue({ code: 'custom', path: ['qty'], message: error });
+  });
 
 const automationName = z
   .string()
@@ -147,6 +162,7 @@ export const automationSchema = z.object({
     funnel_ids: z.array(z.number()),
     step_ids: z.array(z.number()),
     product_ids: z.array(z.number()),
+    qty: z.number().int(),
   }),
   steps: z.array(z.unknown()),
   created_at: z.string(),

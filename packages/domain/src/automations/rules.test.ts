@@ -10,7 +10,10 @@ import {
   nextPath,
   parsePathKey,
   pathKey,
+  quantityBought,
   stepAt,
+  triggerQtyError,
+  triggerQtyHolds,
 } from './rules.ts';
 import { waitEndsAt } from './waits.ts';
 
@@ -109,6 +112,41 @@ describe('conditions ("Is one of (IN), Is none of (NOT IN), Contains (LIKE), Doe
     expect(conditionComplete({ key: 'customer_email', operand: 'IN', values: ['a'] })).toBe(true);
     expect(conditionComplete({ key: 'customer_email', operand: '=', value: '' })).toBe(false);
     expect(conditionComplete({ key: 'customer_email', operand: '=', value: 'a' })).toBe(true);
+  });
+});
+
+describe('the draft’s qty: "Quantity bought at least" of the trigger’s products', () => {
+  const lines = [
+    { productId: 1, qty: 2 },
+    { productId: 2, qty: 1 },
+    { productId: 1, qty: 1 },
+  ];
+
+  it('counts the units of the trigger’s products in the order, of every product when none are chosen', () => {
+    expect(quantityBought(lines, [1])).toBe(3);
+    expect(quantityBought(lines, [2, 9])).toBe(1);
+    expect(quantityBought(lines, [])).toBe(4);
+    expect(quantityBought([], [1])).toBe(0);
+  });
+
+  it('starts a run when at least qty were bought; 1, or none saved, starts on every event', () => {
+    expect(triggerQtyHolds({ qty: 3, product_ids: [1] }, lines)).toBe(true);
+    expect(triggerQtyHolds({ qty: 4, product_ids: [1] }, lines)).toBe(false);
+    expect(triggerQtyHolds({ qty: 4, product_ids: [] }, lines)).toBe(true);
+    expect(triggerQtyHolds({ qty: 1, product_ids: [1] }, [])).toBe(true);
+    expect(triggerQtyHolds({ product_ids: [1] }, [])).toBe(true);
+  });
+
+  it('is a whole number from 1 to 10000, and 1 for Optin, which buys nothing', () => {
+    expect(triggerQtyError('purchase', 1)).toBeNull();
+    expect(triggerQtyError('refund', 10_000)).toBeNull();
+    expect(triggerQtyError('purchase', 0)).toBe('must be a whole number, at least 1');
+    expect(triggerQtyError('purchase', 1.5)).toBe('must be a whole number, at least 1');
+    expect(triggerQtyError('purchase', Number.NaN)).toBe('must be a whole number, at least 1');
+    expect(triggerQtyError('purchase', '2')).toBe('must be a whole number, at least 1');
+    expect(triggerQtyError('purchase', 10_001)).toBe('must be at most 10000');
+    expect(triggerQtyError('optin', 2)).toBe('must be 1 for Optin, which buys no products');
+    expect(triggerQtyError('optin', 1)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { type FilterOperand, takesValues } from '../analytics/filters.ts';
+import { NUMBER_INPUT_MAX } from '../shared/messages.ts';
 
 /**
  * "Triggers: On Purchase, On Refund, New Subscription, Subscription Canceled", and what merchants of
@@ -20,6 +21,43 @@ export const AUTOMATION_TRIGGER_IDS = AUTOMATION_TRIGGERS.map((t) => t.id) as un
   AutomationTriggerId,
   ...AutomationTriggerId[],
 ];
+
+/**
+ * The draft's `qty`: "Quantity bought at least", beside its targetProductId (the trigger's products).
+ * A run starts only when the event's order holds at least this many units of those products (of any
+ * product when none are chosen); 1, the default, starts on every event. An opt-in buys nothing.
+ */
+export const TRIGGER_QTY_LABEL = 'Quantity bought at least';
+export const TRIGGER_QTY_MAX = NUMBER_INPUT_MAX;
+export const TRIGGER_QTY_WHOLE = 'must be a whole number, at least 1';
+export const triggerBuysProducts = (triggerId: string) => triggerId !== 'optin';
+
+/** Why a trigger's qty is refused ("must be …", the field named by the caller), or null when it is allowed. */
+export function triggerQtyError(triggerId: string, qty: unknown): string | null {
+  if (typeof qty !== 'number' || !Number.isInteger(qty) || qty < 1) return TRIGGER_QTY_WHOLE;
+  if (qty > TRIGGER_QTY_MAX) return `must be at most ${TRIGGER_QTY_MAX}`;
+  if (qty > 1 && !triggerBuysProducts(triggerId)) return 'must be 1 for Optin, which buys no products';
+  return null;
+}
+
+/** A bought line: an order's line, or a subscription's product and quantity. */
+export type BoughtLine = { productId: number; qty: number };
+
+/** Units bought of `productIds` (of every product when it is empty). */
+export function quantityBought(lines: readonly BoughtLine[], productIds: readonly number[]): number {
+  return lines
+    .filter((line) => productIds.length === 0 || productIds.includes(line.productId))
+    .reduce((sum, line) => sum + line.qty, 0);
+}
+
+/** Whether an event's bought lines meet the trigger's qty (absent from triggers saved before it: 1). */
+export function triggerQtyHolds(
+  trigger: { qty?: number; product_ids: readonly number[] },
+  lines: readonly BoughtLine[],
+): boolean {
+  const qty = trigger.qty ?? 1;
+  return qty <= 1 || quantityBought(lines, trigger.product_ids) >= qty;
+}
 
 /** The fields a condition step can test, from the run's customer, order and product. */
 export const AUTOMATION_CONDITION_KEYS = [

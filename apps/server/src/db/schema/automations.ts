@@ -16,12 +16,16 @@ import { accountId } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { outboxEvents } from './events.ts';
 
-/** `step_ids` is absent from triggers saved before steps could be chosen (none: every step). */
+/**
+ * `step_ids` is absent from triggers saved before steps could be chosen (none: every step), `qty` from
+ * those saved before the quantity could be (1: every event).
+ */
 export type AutomationTrigger = {
   id: string;
   funnel_ids: number[];
   step_ids?: number[];
   product_ids: number[];
+  qty?: number;
 };
 
 /**

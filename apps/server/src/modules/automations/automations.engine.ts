@@ -3,6 +3,7 @@ import { integrationActionOf } from '@funnelwork/domain/automations/integration-
 import {
   AUTOMATION_TRIGGERS,
   type AutomationStep,
+  type BoughtLine,
   branchPath,
   type ConditionValues,
   conditionsHold,
@@ -11,6 +12,7 @@ import {
   pathKey,
   type StepPath,
   stepAt,
+  triggerQtyHolds,
 } from '@funnelwork/domain/automations/rules';
 import { waitEndsAt } from '@funnelwork/domain/automations/waits';
 import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
@@ -29,6 +31,7 @@ import {
   orderItems,
   orders,
   outboxEvents,
+  subscriptions,
   users,
 } from '../../db/schema/index.ts';
 import type { EventName } from '../../events/bus.ts';
@@ -251,6 +254,17 @@ export function createAutomationsEngine({
     };
   }
 
+  /** What the event bought: its order's lines, else its subscription's product and quantity. */
+  async function boughtLinesOf(accountId: number, context: RunContext): Promise<BoughtLine[]> {
+    if (context.order) return context.order.lines.map(({ productId, qty }) => ({ productId, qty }));
+    const subscriptionId = context.event.payload.subscriptionId;
+    if (typeof subscriptionId !== 'number') return [];
+    return db
+      .select({ productId: subscriptions.productId, qty: subscriptions.qty })
+      .from(subscriptions)
+      .where(and(ownedBy(subscriptions, accountId), eq(subscriptions.id, subscriptionId)));
+  }
+
   /** The trigger ids an event fires ("Order Fulfilled" only by the fulfil action with trigger_automations on). */
   function triggerIdsOf(event: OutboxEvent): string[] {
     if (
@@ -300,11 +314,17 @@ export function createAutomationsEngine({
           automation.funnelId !== null ||
           automation.trigger.funnel_ids.length > 0 ||
           automation.trigger.product_ids.length > 0 ||
-          (automation.trigger.step_ids ?? []).length > 0,
+          (automation.trigger.step_ids ?? []).length > 0 ||
+          (automation.trigger.qty ?? 1) > 1,
       );
       const probe = limited ? await contextOf({ accountId, eventId: event.id }) : null;
+      let bought: BoughtLine[] | null = null;
       for (const automation of matching) {
         if (probe) {
+          if ((automation.trigger.qty ?? 1) > 1) {
+            bought ??= await boughtLinesOf(accountId, probe);
+            if (!triggerQtyHolds(automation.trigger, bought)) continue;
+          }
           const { funnel_ids: funnelIds, product_ids: productIds } = automation.trigger;
           if (automation.funnelId !== null && automation.funnelId !== probe.funnelId) continue;
           if (funnelIds.length > 0 && (probe.funnelId === null || !funnelIds.includes(probe.funnelId)))

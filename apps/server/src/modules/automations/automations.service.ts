@@ -28,7 +28,7 @@ const out = (row: Row): Automation => ({
   status: row.status,
   archived: row.archivedAt !== null,
   version: row.version,
-  trigger: { ...row.trigger, step_ids: row.trigger.step_ids ?? [] },
+  trigger: { ...row.trigger, step_ids: row.trigger.step_ids ?? [], qty: row.trigger.qty ?? 1 },
   steps: row.steps,
   created_at: iso(row.createdAt),
   updated_at: iso(row.updatedAt),

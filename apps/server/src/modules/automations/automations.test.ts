@@ -310,6 +310,65 @@ describe('the automations engine', () => {
     expect((await runsOf(every)).length + (await runsOf(courseOnly)).length).toBe(3);
   });
 
+  it('"Quantity bought at least" (the draft’s qty): a run starts only for events that bought that many of the trigger’s products', async () => {
+    const shop = await shopWithFunnel(t, { recurring: true, selectionType: 'qty' });
+    const buyLines = async (items: Array<{ product_id: number; qty: number }>) => {
+      const res = await postJson(t.app, '/_fw/checkout', {
+        step_id: shop.checkout.id,
+        page_id: shop.checkoutPage,
+        customer: { email: `qty-${++n}-${Date.now()}@example.test`, first_name: 'Bea' },
+        payment: CARD_OK,
+        idempotency_key: newKey(),
+        items,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.order_id as number;
+    };
+    const two = await buyLines([{ product_id: shop.main.id, qty: 2 }]);
+    const three = await buyLines([{ product_id: shop.main.id, qty: 3 }]);
+    // One Course and two Coaching (a subscription of quantity 2): three units in all.
+    const mixed = await buyLines([
+      { product_id: shop.main.id, qty: 1 },
+      { product_id: shop.second.id, qty: 2 },
+    ]);
+    const events = await waitFor(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(outboxEvents)
+        .where(eq(outboxEvents.accountId, shop.owner.accountId));
+      return rows.length === 4 && rows.every((row) => row.dispatchedAt !== null) ? rows : undefined;
+    });
+    const paidEvent = (orderId: number) =>
+      events.find(
+        (row) => row.type === 'order.paid' && (row.payload as { orderId: number }).orderId === orderId,
+      )?.id;
+    const subscriptionEvent = events.find((row) => row.type === 'subscription.started')?.id;
+    // Made after the purchases were dispatched: only the batch below starts their runs.
+    const wait = [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }];
+    const threeCourses = await activeAutomation(shop, {
+      trigger: { id: 'purchase', product_ids: [shop.main.id], qty: 3 },
+      steps: wait,
+    });
+    const threeOfAny = await activeAutomation(shop, { trigger: { id: 'purchase', qty: 3 }, steps: wait });
+    const twoSeats = await activeAutomation(shop, {
+      trigger: { id: 'subscription_started', qty: 2 },
+      steps: wait,
+    });
+    const threeSeats = await activeAutomation(shop, {
+      trigger: { id: 'subscription_started', qty: 3 },
+      steps: wait,
+    });
+    const batch = [...events].sort((a, b) => a.id - b.id) as unknown as OutboxEvent[];
+    await t.app.services.automations.startRunsMany(batch);
+    const eventsOf = async (automation: number) =>
+      (await runsOf(automation)).map((run) => run.eventId).sort((a, b) => a - b);
+    expect(await eventsOf(threeCourses)).toEqual([paidEvent(three)]);
+    expect(await eventsOf(threeOfAny)).toEqual([paidEvent(three), paidEvent(mixed)]);
+    expect(paidEvent(two)).toBeDefined();
+    expect(await eventsOf(twoSeats)).toEqual([subscriptionEvent]);
+    expect(await eventsOf(threeSeats)).toEqual([]);
+  });
+
   it('a waiting run can be cancelled and then sends nothing', async () => {
     const shop = await shopWithFunnel(t);
     const never = await template(shop, 'Never');
@@ -840,6 +899,60 @@ describe('automations API', () => {
     const activate = await shop.api.post(`automations/${empty.json().data.id}/activate`, {});
     expect(activate.statusCode).toBe(400);
     expect(activate.json().error.field).toBe('steps');
+  });
+
+  it('stores the trigger’s qty with each version and answers it back; refuses one that is not a whole number ≥ 1, naming the field', async () => {
+    const shop = await shopWithFunnel(t);
+    const created = await shop.api.post('automations', {
+      name: 'Bulk buyers',
+      trigger: { id: 'purchase', product_ids: [shop.main.id], qty: 3 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const automation = created.json().data;
+    expect(automation.trigger).toEqual({
+      id: 'purchase',
+      funnel_ids: [],
+      step_ids: [],
+      product_ids: [shop.main.id],
+      qty: 3,
+    });
+    const patched = await shop.api.patch(`automations/${automation.id}`, {
+      trigger: { ...automation.trigger, qty: 5 },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().data).toMatchObject({ version: automation.version + 1, trigger: { qty: 5 } });
+    expect((await shop.api.get(`automations/${automation.id}`)).json().data.trigger.qty).toBe(5);
+    // Left out, and in triggers saved before it existed: 1, every event.
+    const plain = await shop.api.post('automations', { name: 'Every buyer', trigger: { id: 'purchase' } });
+    expect(plain.json().data.trigger.qty).toBe(1);
+    await t.database.db.execute(
+      sql`update automations set trigger = trigger - 'qty' where id = ${plain.json().data.id}`,
+    );
+    expect((await shop.api.get(`automations/${plain.json().data.id}`)).json().data.trigger.qty).toBe(1);
+
+    const refused: Array<[unknown, string, string]> = [
+      [0, 'purchase', 'must be a whole number, at least 1'],
+      [-2, 'purchase', 'must be a whole number, at least 1'],
+      [1.5, 'refund', 'must be a whole number, at least 1'],
+      ['3', 'purchase', 'must be a whole number, at least 1'],
+      [null, 'purchase', 'must be a whole number, at least 1'],
+      [10_001, 'purchase', 'must be at most 10000'],
+      [2, 'optin', 'must be 1 for Optin, which buys no products'],
+    ];
+    for (const [qty, id, message] of refused) {
+      const res = await shop.api.post('automations', { name: 'x', trigger: { id, qty } });
+      expect(res.statusCode, JSON.stringify(qty)).toBe(400);
+      expect(res.json().error, JSON.stringify(qty)).toMatchObject({
+        field: 'data.trigger.qty',
+        message: `data.trigger.qty: ${message}`,
+      });
+    }
+    const badPatch = await shop.api.patch(`automations/${automation.id}`, {
+      trigger: { ...automation.trigger, qty: 0 },
+    });
+    expect(badPatch.statusCode).toBe(400);
+    expect(badPatch.json().error.field).toBe('data.trigger.qty');
+    expect((await shop.api.get(`automations/${automation.id}`)).json().data.trigger.qty).toBe(5);
   });
 
   it("starts from a template: copies its designs into the member's templates and sends the designed e-mail", async () => {

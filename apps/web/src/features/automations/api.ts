@@ -20,6 +20,8 @@ export type AutomationTrigger = {
   funnel_ids: number[];
   step_ids: number[];
   product_ids: number[];
+  /** "Quantity bought at least" of those products (the draft's qty). */
+  qty: number;
 };
 
 /** Which automations a list shows: the active or archived ones, optionally of one funnel or global. */

@@ -23,11 +23,12 @@ export function useIntegrationCatalogue() {
   });
 }
 
-/** GET user-integrations: the account's connections (never their secrets). */
-export function useUserIntegrations() {
+/** GET user-integrations: the account's connections (never their secrets); `poll` while one is being made elsewhere. */
+export function useUserIntegrations({ poll = false }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: integrationKeys.mine,
     queryFn: () => apiOrThrow<UserIntegration[]>('GET', 'user-integrations'),
+    refetchInterval: poll ? 1_500 : false,
   });
 }
 

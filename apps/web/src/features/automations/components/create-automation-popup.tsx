@@ -69,7 +69,7 @@ export function CreateAutomationPopup({
       {
         name: name.trim(),
         funnel_id: funnel ? Number(funnel) : null,
-        trigger: { id: trigger, funnel_ids: [], step_ids: [], product_ids: [] },
+        trigger: { id: trigger, funnel_ids: [], step_ids: [], product_ids: [], qty: 1 },
       },
       {
         onSuccess: (automation) => {

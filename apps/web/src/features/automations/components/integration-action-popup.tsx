@@ -7,7 +7,7 @@ import {
   integrationActionOf,
   integrationParamErrors,
 } from '@funnelwork/domain';
-import { integrationById } from '@funnelwork/domain/integrations/catalogue';
+import { GOOGLE_SHEETS_INTEGRATION_ID, integrationById } from '@funnelwork/domain/integrations/catalogue';
 import {
   Anchor,
   Button,
@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUserIntegrations } from '../../integrations/api.ts';
 import classes from './automations.module.css';
+import { ConnectSpreadsheetPopup } from './connect-spreadsheet-popup.tsx';
 
 type IntegrationStep = Extract<AutomationStep, { type: 'integration' }>;
 type Params = Record<string, string | string[]>;
@@ -54,13 +55,32 @@ export function IntegrationActionPopup({
   const [chosen, setChosen] = useState<AutomationIntegrationAction | null>(
     step ? (integrationActionOf(step.integration_id, step.method) ?? null) : null,
   );
-  const [stage, setStage] = useState<'integration' | 'fields'>(step && chosen ? 'fields' : 'integration');
+  const [stage, setStage] = useState<'integration' | 'connect' | 'fields'>(
+    step && chosen ? 'fields' : 'integration',
+  );
   const [params, setParams] = useState<Params>(step?.params ?? (chosen ? initialParams(chosen) : {}));
   const [tried, setTried] = useState(false);
-  const connected = (integrationId: number) =>
-    (connections.data ?? []).some((c) => c.integration_id === integrationId && c.connected && c.active);
+  const connectionOf = (integrationId: number) =>
+    (connections.data ?? []).find((c) => c.integration_id === integrationId && c.connected);
+  const connected = (integrationId: number) => connectionOf(integrationId)?.active === true;
+  // "Spreadsheet connect": Google Sheets not connected yet is connected from here, in place.
+  const connectsHere = (integrationId: number) =>
+    integrationId === GOOGLE_SHEETS_INTEGRATION_ID && !connectionOf(integrationId);
+  const toFields = (action: AutomationIntegrationAction) => {
+    setParams(initialParams(action));
+    setStage('fields');
+  };
 
-  if (stage === 'integration' || !chosen) {
+  if (stage === 'connect' && chosen) {
+    return (
+      <ConnectSpreadsheetPopup
+        onConnected={() => toFields(chosen)}
+        onBack={() => setStage('integration')}
+        onClose={onClose}
+      />
+    );
+  }
+  if (stage === 'integration' || stage === 'connect' || !chosen) {
     return (
       <Modal opened onClose={onClose} title="Add action" size="lg">
         <Stack>
@@ -68,7 +88,7 @@ export function IntegrationActionPopup({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="radiogroup" aria-label="Integrations">
             {AUTOMATION_INTEGRATION_ACTIONS.map((action) => {
               const info = integrationById(action.integration_id);
-              const ready = connected(action.integration_id);
+              const ready = connected(action.integration_id) || connectsHere(action.integration_id);
               return (
                 <div key={`${action.integration_id}-${action.method}`}>
                   <UnstyledButton
@@ -87,6 +107,11 @@ export function IntegrationActionPopup({
                     <Text size="xs" c="dimmed">
                       {action.caption}
                     </Text>
+                    {connectsHere(action.integration_id) && connections.data && (
+                      <Text size="xs" c="dimmed">
+                        Not connected yet: Continue connects it
+                      </Text>
+                    )}
                   </UnstyledButton>
                   {!ready && connections.data && (
                     <Anchor component={Link} to={`/integrations/${info?.slug}`} size="xs">
@@ -105,8 +130,8 @@ export function IntegrationActionPopup({
               disabled={!chosen}
               onClick={() => {
                 if (!chosen) return;
-                setParams(initialParams(chosen));
-                setStage('fields');
+                if (connectsHere(chosen.integration_id)) setStage('connect');
+                else toFields(chosen);
               }}
             >
               Continue

@@ -1,13 +1,13 @@
 import type { IntegrationInfoAnswer, UserIntegration } from '@funnelwork/domain/integrations/contracts';
 import type { AppendRowAnswer, SheetInfo } from '@funnelwork/domain/integrations/google-sheets';
 import { Alert, Card, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBrandGoogle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
-import { useIntegrationMethod, useStartGoogleConnect } from '../api.ts';
+import { useIntegrationMethod } from '../api.ts';
 import { ConnectionHeader } from './connection-header.tsx';
+import { finishGoogleWindow, GoogleConnectButton, isGoogleWindow } from './google-connect-button.tsx';
 
 /**
  * Google Sheets on its screen: "Connect with Google" (the browser goes to Google's consent screen and
@@ -26,16 +26,17 @@ export function GoogleSheetsPanel({
   automator: boolean;
 }) {
   const [params, setParams] = useSearchParams();
-  const start = useStartGoogleConnect();
   const connected = connection?.connected === true;
   const returned = params.get('connected') === '1';
   const refused = params.get('error');
   const dismiss = () => setParams({}, { replace: true });
 
-  const connect = () =>
-    start.mutate(undefined, {
-      onSuccess: ({ authorize_url }) => window.location.assign(authorize_url),
-    });
+  // Back from Google in the window a builder opened: that screen hears how it went, and the window closes.
+  const [fromBuilder] = useState(isGoogleWindow);
+  useEffect(() => {
+    if (fromBuilder && (returned || refused))
+      finishGoogleWindow(refused ? { error: refused } : { connected: true });
+  }, [fromBuilder, returned, refused]);
 
   return (
     <>
@@ -50,7 +51,9 @@ export function GoogleSheetsPanel({
           />
           {returned && connected && (
             <Alert color="green" title="Google Sheets is connected" withCloseButton onClose={dismiss}>
-              Pick a spreadsheet below to check that rows can be added to it.
+              {fromBuilder
+                ? 'You can close this window: your automation goes on where you left it.'
+                : 'Pick a spreadsheet below to check that rows can be added to it.'}
             </Alert>
           )}
           {refused && (
@@ -63,22 +66,7 @@ export function GoogleSheetsPanel({
               ? 'Your Google account is connected. Funnelwork can add rows to the spreadsheets you name.'
               : 'Sign in with Google and allow Funnelwork to edit your spreadsheets; you come back here afterwards.'}
           </Text>
-          <Group>
-            <LockedButton
-              locked={!admin}
-              leftSection={<IconBrandGoogle size={18} />}
-              variant={connected ? 'default' : 'filled'}
-              loading={start.isPending || start.isSuccess}
-              onClick={connect}
-            >
-              {connected ? 'Reconnect with Google' : 'Connect with Google'}
-            </LockedButton>
-            {!admin && (
-              <Text size="sm" c="dimmed">
-                Only administrators can connect integrations.
-              </Text>
-            )}
-          </Group>
+          <GoogleConnectButton admin={admin} connected={connected} target="page" />
         </Stack>
       </Card>
       {connected && connection && <SheetPicker connection={connection} canWrite={automator} />}

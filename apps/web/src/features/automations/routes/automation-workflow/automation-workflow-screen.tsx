@@ -1,5 +1,11 @@
 import type { Automation, AutomationStep, StepPath } from '@funnelwork/domain';
 import {
+  TRIGGER_QTY_LABEL,
+  TRIGGER_QTY_MAX,
+  triggerBuysProducts,
+  triggerQtyError,
+} from '@funnelwork/domain/automations/rules';
+import {
   countSteps,
   insertStep,
   removeStep,
@@ -14,6 +20,7 @@ import {
   Group,
   Modal,
   MultiSelect,
+  NumberInput,
   Skeleton,
   Stack,
   Tabs,
@@ -110,6 +117,7 @@ function Workflow({ automation }: { automation: Automation }) {
   const [activating, setActivating] = useState(false);
   const [deleting, setDeleting] = useState<Automation | null>(null);
   const dirty = !sameSteps(steps, saved) || JSON.stringify(trigger) !== JSON.stringify(automation.trigger);
+  const qtyError = triggerQtyError(trigger.id, trigger.qty);
 
   const save = useSaveAutomation(automation.id);
   const activate = useActivateAutomation();
@@ -212,7 +220,7 @@ function Workflow({ automation }: { automation: Automation }) {
         <Group gap="sm">
           <LockedButton
             locked={!canWrite}
-            disabled={!dirty}
+            disabled={!dirty || qtyError !== null}
             loading={save.isPending}
             onClick={() => saveNow()}
           >
@@ -309,6 +317,28 @@ function Workflow({ automation }: { automation: Automation }) {
                 onChange={(values) => setTrigger({ ...trigger, product_ids: values.map(Number) })}
                 data={productOptions}
               />
+              {triggerBuysProducts(trigger.id) && (
+                <NumberInput
+                  mt="xs"
+                  size="xs"
+                  label={TRIGGER_QTY_LABEL}
+                  description={
+                    trigger.product_ids.length === 0
+                      ? 'Units in one order'
+                      : 'Units of these products in one order'
+                  }
+                  disabled={!canWrite}
+                  min={1}
+                  max={TRIGGER_QTY_MAX}
+                  clampBehavior="none"
+                  allowNegative={false}
+                  value={Number.isNaN(trigger.qty) ? '' : trigger.qty}
+                  onChange={(value) =>
+                    setTrigger({ ...trigger, qty: value === '' ? Number.NaN : Number(value) })
+                  }
+                  error={qtyError ? `${TRIGGER_QTY_LABEL} ${qtyError}` : undefined}
+                />
+              )}
             </Card>
             <StepFlow
               steps={steps}
@@ -365,7 +395,12 @@ function Workflow({ automation }: { automation: Automation }) {
             <Button variant="default" onClick={() => setActivating(false)}>
               Cancel
             </Button>
-            <Button color="green" loading={save.isPending || activate.isPending} onClick={confirmActivate}>
+            <Button
+              color="green"
+              disabled={qtyError !== null}
+              loading={save.isPending || activate.isPending}
+              onClick={confirmActivate}
+            >
               Activate
             </Button>
           </Group>

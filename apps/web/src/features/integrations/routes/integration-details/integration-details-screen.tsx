@@ -8,13 +8,13 @@ import { Anchor, Card, Divider, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
-import { InfoMessage } from '../../../../shared/info-message.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useMe } from '../../../session/api.ts';
 import { useIntegrationCatalogue, useUserIntegrations } from '../../api.ts';
 import { ConnectionHeader } from '../../components/connection-header.tsx';
 import { DeliveriesTable } from '../../components/deliveries-table.tsx';
 import { GoogleSheetsPanel } from '../../components/google-sheets-panel.tsx';
+import { IntegrationUnavailable } from '../../components/integration-unavailable.tsx';
 import { ServiceConnectForm } from '../../components/service-connect-form.tsx';
 import { SigningSecretCard } from '../../components/signing-secret-card.tsx';
 import { WebhookConnectForm } from '../../components/webhook-connect-form.tsx';
@@ -51,15 +51,7 @@ export function IntegrationDetailsScreen() {
       <PageHeader title={known.name} description={known.description} />
       {(catalogue.isPending || mine.isPending) && <Skeleton h={240} radius="lg" />}
       {(catalogue.isError || mine.isError) && <ErrorBox message={(catalogue.error ?? mine.error)?.message} />}
-      {info && !info.available && (
-        <InfoMessage title={info.status}>
-          {info.inactive
-            ? 'Payments are set up under Store settings → Payment gateways.'
-            : info.not_configured
-              ? `${known.name} is ${info.not_configured}.`
-              : `${known.name} cannot be connected on this server yet.`}
-        </InfoMessage>
-      )}
+      {info && !info.available && <IntegrationUnavailable info={info} />}
       {info?.available && mine.data && known.id === GOOGLE_SHEETS_INTEGRATION_ID && (
         <GoogleSheetsPanel info={info} connection={connection} admin={admin} automator={automator} />
       )}
