@@ -168,6 +168,8 @@ export type AppDeps = {
   events?: EventBus;
   /** How outbound requests resolve names (tests give names private addresses); the system's when absent. */
   resolveHost?: HostResolver;
+  /** The time the automations engine goes by, its waits and sweeps included (tests move it); the system's when absent. */
+  clock?: () => Date;
 };
 export type Services = {
   /** `kick()` starts the analytics rollup job's chain once the queue has started. */
@@ -486,6 +488,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     sms: smsSending,
     integrations,
     marketing: marketingLinksOf,
+    clock: options.clock,
     jobExpirySeconds: config.jobExpirySeconds,
     retryDelaySeconds: config.automationRetryDelaySeconds,
   });

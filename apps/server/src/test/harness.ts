@@ -15,8 +15,15 @@ import type { HostResolver } from '../net/safe-fetch.ts';
 /** API tests run on embedded PGlite; `TEST_DATABASE=postgres` runs them on DATABASE_URL's server too. */
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
-/** `url`: a PostgreSQL test database's address (another process may open it too). */
-export type TestDatabase = Database & { drop(): Promise<void>; url?: string };
+export type TestDatabase = Database & {
+  drop(): Promise<void>;
+  /** A PostgreSQL test database's address (another process may open it too). */
+  url?: string;
+  /** An on-disk PGlite test database's DATA_DIR: the database is in its `pglite` folder, as a server keeps it. */
+  dataDir?: string;
+  /** The same database opened again after `close()` (a restart); the new handle's `drop` removes it. */
+  reopen?(): Promise<TestDatabase>;
+};
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 /** The PGlite the server depends on: a tarball of another version's data directory is not used. */
@@ -96,17 +103,15 @@ async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
   return template;
 }
 
-/** A fresh migrated database: in memory, or a PostgreSQL database of its own that `drop()` removes. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh migrated database: in memory, or a PostgreSQL database of its own that `drop()` removes.
+ * `onDisk`: PGlite in a data directory of its own instead of memory, so it can be reopened (PostgreSQL
+ * always can).
+ */
+export async function createTestDatabase(options: { onDisk?: boolean } = {}): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
-    // No maintenance timer: an analyze at a random moment would change the plans tests look at.
-    const database = await createDatabase({
-      kind: 'pglite',
-      dataDir: null,
-      maintenance: false,
-      loadDataDir: await migratedPgliteSnapshot(),
-    });
-    return { ...database, drop: () => database.close() };
+    const dataDir = options.onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-test-db-')) : null;
+    return openPgliteTestDatabase(dataDir, await migratedPgliteSnapshot());
   }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
@@ -116,6 +121,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
+  return openPostgresTestDatabase(serverUrl, name);
+}
+
+/** `dataDir` null: in memory. `snapshot`: the migrated tarball a new database starts from. */
+async function openPgliteTestDatabase(dataDir: string | null, snapshot?: string): Promise<TestDatabase> {
+  // No maintenance timer: an analyze at a random moment would change the plans tests look at.
+  const database = await createDatabase({
+    kind: 'pglite',
+    dataDir: dataDir === null ? null : path.join(dataDir, 'pglite'),
+    maintenance: false,
+    loadDataDir: snapshot,
+  });
+  if (dataDir === null) return { ...database, drop: () => database.close() };
+  return {
+    ...database,
+    dataDir,
+    drop: async () => {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    reopen: () => openPgliteTestDatabase(dataDir),
+  };
+}
+
+async function openPostgresTestDatabase(serverUrl: string, name: string): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDatabase({ kind: 'postgres', url: url.toString() });
@@ -129,6 +159,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
+    reopen: () => openPostgresTestDatabase(serverUrl, name),
   };
 }
 
@@ -138,22 +169,34 @@ export type TestApp = {
   queue: JobQueue;
   config: Config;
   close(): Promise<void>;
+  /**
+   * A restart: closes the app, its queue and its connections, keeping the database (an `onDisk` one on
+   * PGlite), and starts a new app on it with these options over the first ones (a later `clock`).
+   */
+  restart(options?: TestAppOptions): Promise<TestApp>;
+};
+
+type TestAppOptions = {
+  config?: Partial<Config>;
+  startQueue?: boolean;
+  gateways?: GatewayRegistry;
+  /** Where the app's log lines go (a test that reads them sets `logLevel` too). */
+  logStream?: NodeJS.WritableStream;
+  /** How outgoing calls resolve host names (tests give made-up public names an address). */
+  resolveHost?: HostResolver;
+  /** The automations engine's time (its waits and sweeps): a restart test moves it on. */
+  clock?: () => Date;
 };
 
 export async function createTestApp(
-  options: {
-    config?: Partial<Config>;
-    startQueue?: boolean;
-    gateways?: GatewayRegistry;
-    /** Where the app's log lines go (a test that reads them sets `logLevel` too). */
-    logStream?: NodeJS.WritableStream;
-    /** How outgoing calls resolve host names (tests give made-up public names an address). */
-    resolveHost?: HostResolver;
+  options: TestAppOptions & {
     /**
      * Another app's database, opened again (a second process of one deployment, PostgreSQL): this app's
      * `close` closes its connections and leaves the database.
      */
     sharing?: TestDatabase;
+    /** PGlite in a data directory instead of memory, so `restart` can open it again. */
+    onDisk?: boolean;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sharing;
@@ -163,7 +206,11 @@ export async function createTestApp(
         const opened = await createDatabase({ kind: 'postgres', url: shared.url });
         return { ...opened, url: shared.url, drop: () => opened.close() };
       })()
-    : await createTestDatabase();
+    : await createTestDatabase({ onDisk: options.onDisk });
+  return startTestApp(database, options);
+}
+
+async function startTestApp(database: TestDatabase, options: TestAppOptions): Promise<TestApp> {
   const config = testConfig(options.config);
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5, role: config.processRole });
   const app = await buildApp({
@@ -173,18 +220,28 @@ export async function createTestApp(
     gateways: options.gateways,
     logStream: options.logStream,
     resolveHost: options.resolveHost,
+    clock: options.clock,
   });
   await app.ready();
   if (options.startQueue) await queue.start();
+  const stop = async () => {
+    await app.close();
+    if (options.startQueue) await queue.stop();
+  };
   return {
     app,
     database,
     queue,
     config,
     close: async () => {
-      await app.close();
-      if (options.startQueue) await queue.stop();
+      await stop();
       await database.drop();
+    },
+    restart: async (next = {}) => {
+      if (!database.reopen) throw new Error('only an onDisk or PostgreSQL test database outlives a restart');
+      await stop();
+      await database.close();
+      return startTestApp(await database.reopen(), { ...options, ...next });
     },
   };
 }

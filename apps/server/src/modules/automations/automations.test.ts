@@ -25,7 +25,7 @@ import {
   shopWithFunnel,
 } from '../../runtime/checkout/checkout.fixtures.ts';
 import { createSubscriptionsService } from '../../runtime/checkout/subscriptions.ts';
-import { type TestApp, waitFor } from '../../test/harness.ts';
+import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
@@ -66,9 +66,14 @@ async function activeAutomation(shop: Shop, body: Record<string, unknown>) {
 async function buy(
   shop: Shop,
   productId: number,
-  { email = `buyer-${++n}-${Date.now()}@example.test`, payment = CARD_OK, status = 201 } = {},
+  {
+    email = `buyer-${++n}-${Date.now()}@example.test`,
+    payment = CARD_OK,
+    status = 201,
+    via = t,
+  }: { email?: string; payment?: typeof CARD_OK; status?: number; via?: TestApp } = {},
 ) {
-  const res = await postJson(t.app, '/_fw/checkout', {
+  const res = await postJson(via.app, '/_fw/checkout', {
     step_id: shop.checkout.id,
     page_id: shop.checkoutPage,
     customer: {
@@ -89,8 +94,8 @@ async function buy(
 const mailsWith = (email: string, subject: string) =>
   smtp.received.filter((m) => m.to.includes(email) && m.raw.includes(`Subject: ${subject}`));
 
-async function runsOf(automationId: number) {
-  return t.database.db.select().from(automationRuns).where(eq(automationRuns.automationId, automationId));
+async function runsOf(automationId: number, via = t) {
+  return via.database.db.select().from(automationRuns).where(eq(automationRuns.automationId, automationId));
 }
 
 const sendTo = (templateId: number, subject: string) => ({
@@ -161,55 +166,71 @@ describe('the automations engine', () => {
     expect(mailsWith(second.email, 'Course tips')).toHaveLength(0);
   });
 
-  it('a one-day wait is a delayed job in the database; after downtime the sweep resumes it and the run keeps its version', async () => {
-    const shop = await shopWithFunnel(t);
-    const later = await template(shop, 'A day later');
-    const automation = await activeAutomation(shop, {
-      trigger: { id: 'purchase', product_ids: [shop.main.id] },
-      steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }, sendTo(later, 'One day on')],
-    });
-    const { email } = await buy(shop, shop.main.id);
-    const run = await waitFor(async () => (await runsOf(automation)).find((r) => r.status === 'waiting'));
-    const dayMs = (run.resumeAt as Date).getTime() - Date.now();
-    expect(dayMs).toBeGreaterThan(86_400_000 - 120_000);
-    expect(dayMs).toBeLessThan(86_400_000 + 3_600_000 + 60_000);
-    // The run is recorded waiting first, then its delayed job is sent.
-    const jobs = await waitFor(async () => {
-      const found = rowsOf<{ start_after: string }>(
-        await t.database.db.execute(
-          sql`select start_after from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)} and state = 'created'`,
-        ),
+  it('a one-day wait survives a restart: 23 h on it still waits; a day on the start-up sweep resumes it once, in its version', async () => {
+    const HOUR_MS = 3_600_000;
+    const movedOn = (ms: number) => () => new Date(Date.now() + ms);
+    // Its own app on a database that outlives the app (PGlite in a data directory, or PostgreSQL).
+    const first = await createTestApp({ onDisk: true, config: { smtpUrl: smtp.url }, startQueue: true });
+    let current = first;
+    try {
+      const shop = await shopWithFunnel(first);
+      // UTC: the account's day is 24 h whatever the date (Europe/London's is 23 or 25 h twice a year).
+      const zone = await shop.api.put('users/me/update-timezone', undefined, { tz: 'UTC', force: 'true' });
+      expect(zone.statusCode, zone.body).toBe(200);
+      const later = await template(shop, 'A day later');
+      const automation = await activeAutomation(shop, {
+        trigger: { id: 'purchase', product_ids: [shop.main.id] },
+        steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }, sendTo(later, 'One day on')],
+      });
+      const boughtAt = Date.now();
+      const { email } = await buy(shop, shop.main.id, { via: first });
+      const run = await waitFor(async () =>
+        (await runsOf(automation, first)).find((r) => r.status === 'waiting'),
       );
-      return found.length > 0 ? found : undefined;
-    });
-    expect(new Date(jobs[0]?.start_after as string).getTime()).toBe((run.resumeAt as Date).getTime());
+      const resumeAt = (run.resumeAt as Date).getTime();
+      expect(resumeAt).toBeGreaterThanOrEqual(boughtAt + 24 * HOUR_MS);
+      expect(resumeAt).toBeLessThanOrEqual(Date.now() + 24 * HOUR_MS);
+      // The run is recorded waiting first, then its delayed job is sent.
+      const jobs = await waitFor(async () => {
+        const found = rowsOf<{ start_after: string }>(
+          await first.database.db.execute(
+            sql`select start_after from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)} and state = 'created'`,
+          ),
+        );
+        return found.length > 0 ? found : undefined;
+      });
+      expect(new Date(jobs[0]?.start_after as string).getTime()).toBe(resumeAt);
+      // Editing the automation makes a new version; the waiting run keeps the steps it started with.
+      const edited = await shop.api.patch(`automations/${automation}`, {
+        steps: [sendTo(later, 'Edited version')],
+      });
+      expect(edited.json().data.version).toBe(2);
 
-    // Editing the automation makes a new version; the waiting run keeps the steps it started with.
-    const edited = await shop.api.patch(`automations/${automation}`, {
-      steps: [sendTo(later, 'Edited version')],
-    });
-    expect(edited.json().data.version).toBe(2);
+      // Restarted with the clock 23 h on: the wait is not over, so neither the start-up sweep, another
+      // sweep nor an early wake-up of its job resumes it.
+      current = await current.restart({ clock: movedOn(23 * HOUR_MS) });
+      expect(await current.app.services.automations.sweep()).toBe(0);
+      await current.app.services.automations.step(run.id);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await runsOf(automation, current))[0]?.status).toBe('waiting');
+      expect(mailsWith(email, 'One day on')).toHaveLength(0);
 
-    // A day passes while the server is down: its delayed job is lost, the run's resume_at is past.
-    const past = new Date(Date.now() - 600_000);
-    await t.database.db.execute(
-      sql`delete from pgboss.job where name = 'automations.step' and data->>'runId' = ${String(run.id)}`,
-    );
-    await t.database.db.update(automationRuns).set({ resumeAt: past }).where(eq(automationRuns.id, run.id));
-    await t.database.db
-      .update(automationRunSteps)
-      .set({ result: { resume_at: past.toISOString() } })
-      .where(and(eq(automationRunSteps.runId, run.id), eq(automationRunSteps.path, '0')));
-    // The job is gone: only a sweep (this one, or the server's own every half minute) can resume it.
-    await t.app.services.automations.sweep();
-    await waitFor(() => mailsWith(email, 'One day on')[0]);
-    expect(mailsWith(email, 'Edited version')).toHaveLength(0);
-    const [done] = await waitFor(async () => {
-      const runs = await runsOf(automation);
-      return runs[0]?.status === 'done' ? runs : undefined;
-    });
-    expect(done?.version).toBe(1);
-  });
+      // Restarted with the clock a day and five minutes on: the wait's delayed job is not due by the
+      // database's time, so only the start-up sweep, going by the app's clock, can resume the run.
+      current = await current.restart({ clock: movedOn(24 * HOUR_MS + 5 * 60_000) });
+      await waitFor(() => mailsWith(email, 'One day on')[0]);
+      const [done] = await waitFor(async () => {
+        const runs = await runsOf(automation, current);
+        return runs[0]?.status === 'done' ? runs : undefined;
+      });
+      expect(done?.version).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(mailsWith(email, 'One day on')).toHaveLength(1);
+      expect(mailsWith(email, 'Edited version')).toHaveLength(0);
+    } finally {
+      await current.close();
+    }
+  }, 60_000);
 
   it('a failing step is retried, then fails visibly; Retry completes it once the cause is fixed', async () => {
     const shop = await shopWithFunnel(t);
