@@ -45,6 +45,8 @@ export type ServerProcess = {
   ready(): Promise<void>;
   /** kill -9, and waits for the exit. */
   kill(): Promise<void>;
+  /** SIGTERM (the server closes its requests, jobs and database), and waits for the exit. */
+  stop(): Promise<void>;
 };
 
 /**
@@ -67,6 +69,12 @@ export function spawnServer(name: string, port: number, env: Record<string, stri
   const log: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  const signal = async (which: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(which);
+    await exited;
+  };
   return {
     name,
     port,
@@ -83,11 +91,7 @@ export function spawnServer(name: string, port: number, env: Record<string, stri
         `${name} answers /api/health`,
         100,
       ).then(() => undefined),
-    kill: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    },
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
   };
 }
