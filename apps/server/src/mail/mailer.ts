@@ -4,7 +4,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, foregroundWork } from '../db/client.ts';
 import { mailBodies, mailMessages } from '../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../jobs/queue.ts';
 import { marketingLinks, marketingParts } from './marketing.ts';
@@ -266,14 +266,18 @@ export function createMailer({
     const markSent = (id: number) => {
       toMark.push(id);
       if (toMark.length > 1) return; // an UPDATE is already due: it takes this one too
-      marking = marking.then(async () => {
-        const ids = toMark;
-        toMark = [];
-        await db
-          .update(mailMessages)
-          .set({ status: 'sent', error: null })
-          .where(inArray(mailMessages.id, ids));
-      });
+      // On the embedded database the mark goes before background work's statements (as a request's do):
+      // until it commits, a killed process would hand the message over again.
+      marking = marking.then(() =>
+        foregroundWork.run(true, async () => {
+          const ids = toMark;
+          toMark = [];
+          await db
+            .update(mailMessages)
+            .set({ status: 'sent', error: null })
+            .where(inArray(mailMessages.id, ids));
+        }),
+      );
     };
     const outcomes = await Promise.allSettled(
       messages.map(async (message) => {
