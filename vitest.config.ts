@@ -5,10 +5,11 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
     // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database): only the
-    // PostgreSQL run (`TEST_DATABASE=postgres`, scripts/test.mjs) includes them.
+    // PostgreSQL run (`TEST_DATABASE=postgres`, scripts/test.mjs) includes them; `*.pglite.test.ts`
+    // (a server process on an embedded data directory) only the PGlite run.
     exclude:
       process.env.TEST_DATABASE === 'postgres'
-        ? configDefaults.exclude
+        ? [...configDefaults.exclude, '**/*.pglite.test.ts']
         : [...configDefaults.exclude, '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

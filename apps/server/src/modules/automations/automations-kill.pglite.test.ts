@@ -26,8 +26,13 @@ import {
 // only before the server's first start and after its last stop.
 const { seed, between } = killSeed();
 
-// The PostgreSQL pass runs automations-kill.postgres.test.ts instead.
-describe.skipIf(testDatabaseKind !== 'pglite')('the automations engine under kill -9 (PGlite)', () => {
+// The PostgreSQL pass leaves this file out (vitest.config.ts) and runs automations-kill.postgres.test.ts.
+if (testDatabaseKind !== 'pglite')
+  throw new Error(
+    'automations-kill.pglite.test.ts runs on the embedded database (without TEST_DATABASE=postgres)',
+  );
+
+describe('the automations engine under kill -9 (PGlite)', () => {
   const gatewayKey = testConfig().gatewaySecretKey as Buffer;
   let smtp: SmtpPeer;
   /** The data directory's first handle (reopen() opens it again); `open`: a handle open in this process. */
