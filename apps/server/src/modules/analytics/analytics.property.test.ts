@@ -354,6 +354,50 @@ describe('the rollup job and zones the database does not know', () => {
   });
 });
 
+describe('reads that start together', () => {
+  it('share one state query (the watermarks as floors) and answer what the raw events answer', async () => {
+    const owner = await signUpOwner(t.app);
+    const zone = 'Europe/London';
+    await setTimeZone(t.database.db, owner.accountId, zone);
+    const day = (n: number) => at('2026-03-01T00:00', zone) + n * 86_400;
+    const view = (visitorId: string, n: number) => ({
+      accountId: owner.accountId,
+      visitorId,
+      createdAt: date(day(n) + 9 * 3600),
+    });
+    await t.database.db.insert(pageViewEvents).values([view('v1', 1), view('v2', 2)]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    // Past the watermark: a returning visitor and a new one.
+    await t.database.db.insert(pageViewEvents).values([view('v1', 3), view('v3', 3)]);
+    let statements = 0;
+    const db = t.database.db;
+    const counting = new Proxy(db, {
+      get(target, key) {
+        if (key === 'execute')
+          return (query: Parameters<typeof db.execute>[0]) => {
+            statements += 1;
+            return target.execute(query);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const rolled = createRollupStore(counting);
+    const raw = createRawStore(t.database.db);
+    const scope: StoreScope = { accountId: owner.accountId, timeZone: zone, funnelIds: null, conditions: [] };
+    const ranges = [
+      [day(0), day(2), day(4)],
+      [day(1), day(4)],
+      [day(3), day(4)],
+    ];
+    const answers = await Promise.all(ranges.map((edges) => rolled.series(scope, edges)));
+    // One state query and one counts statement per read: 4, where each read asking its own state made 6.
+    expect(statements).toBe(4);
+    for (const [i, edges] of ranges.entries()) expect(answers[i]).toEqual(await raw.series(scope, edges));
+    expect(answers.map((a) => a.total.visits)).toEqual([3, 3, 2]);
+  });
+});
+
 describe('exact unique visitors over long ranges (visitor spans)', () => {
   it('re-links a late day between two counted ones, and a year reads spans, not visitor sets', async () => {
     const owner = await signUpOwner(t.app);

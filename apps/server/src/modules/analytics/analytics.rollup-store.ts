@@ -106,6 +106,20 @@ export function createRollupStore(db: Db): AnalyticsStore {
   }
   type State = Awaited<ReturnType<typeof stateOf>>;
 
+  /**
+   * The reads that start together (a Dashboard's six) share one state query: the watermarks are floors,
+   * and any floor at or below the job's watermark is right, since each statement reads the watermark again.
+   */
+  const inFlight = new Map<number, Promise<State>>();
+  function sharedStateOf(accountId: number): Promise<State> {
+    let state = inFlight.get(accountId);
+    if (!state) {
+      state = stateOf(accountId).finally(() => inFlight.delete(accountId));
+      inFlight.set(accountId, state);
+    }
+    return state;
+  }
+
   const hourAligned = (period: Period | null) =>
     period === null || (period.from % HOUR === 0 && period.to % HOUR === 0);
   const midnight = (at: number, zone: string) => bucketStart(at, 'day', zone) === at;
@@ -280,7 +294,7 @@ export function createRollupStore(db: Db): AnalyticsStore {
   async function read(scope: StoreScope, period: Period | null, group: Group, edges?: ReadonlyArray<number>) {
     if (emptyScope(scope)) return [];
     const zone = scope.timeZone;
-    const state = await stateOf(scope.accountId);
+    const state = await sharedStateOf(scope.accountId);
     await nextTurn();
     const zoneOk = state.zone === null || state.zone === zone;
     const allEdges = period === null ? [] : allEdgesOf(edges, period);
