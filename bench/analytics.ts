@@ -86,7 +86,7 @@ export async function generate(
           utm_medium, utm_campaign, country, currency, created_at)
        select $1, funnel_id, step_id, page_id, 'v' || ((g + ${from}) % ${Math.max(1, Math.floor(VIEWS / 4))}),
               referrer_domain, utm_source, utm_medium, utm_campaign, country, 'USD',
-              created_at - make_interval(secs => ${from} * ${DAYS} * 86400.0 / ${VIEWS})
+              created_at - make_interval(secs => ${from}::float8 * ${DAYS} * 86400 / ${VIEWS})
          from (${common(n)}) x`,
       [accountId],
     );
