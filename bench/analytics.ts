@@ -132,9 +132,11 @@ async function timed<T>(fn: () => Promise<T>, runs: number) {
 }
 
 async function measureKind(kind: 'pglite' | 'postgres') {
-  // ANALYTICS_BENCH_KEEP=1 leaves the generated PostgreSQL database for EXPLAIN ANALYZE (its name is printed).
+  // ANALYTICS_BENCH_KEEP=1 leaves the generated PostgreSQL database for EXPLAIN ANALYZE (its name is printed);
+  // ANALYTICS_BENCH_PGLITE_DIR puts PGlite's data on disk there (the full size does not fit in memory).
   const { database, drop: dropDatabase } = await benchDatabase(kind, {
     keep: process.env.ANALYTICS_BENCH_KEEP === '1',
+    pgliteDir: process.env.ANALYTICS_BENCH_PGLITE_DIR ?? null,
   });
   await database.migrate();
   const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
