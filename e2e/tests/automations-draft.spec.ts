@@ -2,18 +2,9 @@
 // builder's "spreadsheet connect" popup: Google Sheets connected from inside the workflow, through the
 // local fake of Google's consent screen (google-sheets.spec.ts's), in a window of its own.
 import { expect, type Page, test } from '@playwright/test';
-import {
-  FAKE_GOOGLE_CLIENT,
-  type FakeGoogle,
-  startFakeGoogle,
-} from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
-import { apiCall, closeWelcome, e2eGooglePort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, closeWelcome, shot, signUp, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
-let google: FakeGoogle;
-test.beforeAll(async () => {
-  google = await startFakeGoogle({ ...FAKE_GOOGLE_CLIENT, port: e2eGooglePort });
-});
-test.afterAll(() => google.close());
+const google = useFakeGoogle();
 
 /** A new merchant with a new On Purchase automation open in the builder; answers its id. */
 async function newAutomation(page: Page, prefix: string) {
@@ -139,8 +130,8 @@ test('"Add row to spreadsheet" without Google Sheets opens "Connect spreadsheet"
   const addRow = page.getByRole('dialog', { name: 'Add row to spreadsheet' });
   await expect(addRow).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => opened.isClosed()).toBe(true);
-  expect(google.requests.find((r) => r.path === '/o/oauth2/v2/auth')?.status).toBe(302);
-  expect(google.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
+  expect(google().requests.find((r) => r.path === '/o/oauth2/v2/auth')?.status).toBe(302);
+  expect(google().tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
   await expect(page).toHaveURL(new RegExp(`/automations/${id}$`));
 
   await addRow.getByRole('textbox', { name: 'Spreadsheet', exact: true }).fill('sheet-abc_123');

@@ -4,18 +4,9 @@
 // against a spreadsheet that does not exist yet: the run fails in the history; once the spreadsheet
 // exists, Retry adds the row.
 import { expect, test } from '@playwright/test';
-import {
-  FAKE_GOOGLE_CLIENT,
-  type FakeGoogle,
-  startFakeGoogle,
-} from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
-import { apiCall, buyInDemoStore, e2eGooglePort, openAsDemo, shot } from './helpers.ts';
+import { apiCall, buyInDemoStore, openAsDemo, shot, useFakeGoogle } from './helpers.ts';
 
-let google: FakeGoogle;
-test.beforeAll(async () => {
-  google = await startFakeGoogle({ ...FAKE_GOOGLE_CLIENT, port: e2eGooglePort });
-});
-test.afterAll(() => google.close());
+const google = useFakeGoogle();
 
 test('a failing action retries, shows in the history, and Retry completes it', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -88,15 +79,15 @@ test('a failing action retries, shows in the history, and Retry completes it', a
   await expect(run.getByRole('table')).toContainText('Integration action');
   await page.waitForTimeout(300); // the panel's opening animation, for the screenshot
   await shot(page, 'automations-integration-failed');
-  expect(google.appends.filter((a) => a.spreadsheetId === spreadsheet)).toHaveLength(0);
+  expect(google().appends.filter((a) => a.spreadsheetId === spreadsheet)).toHaveLength(0);
 
   // The merchant creates the spreadsheet and presses Retry: the row is added, once.
-  google.spreadsheets.set(spreadsheet, ['Orders']);
+  google().spreadsheets.set(spreadsheet, ['Orders']);
   await run.getByRole('button', { name: 'Retry' }).click();
   await expect(run).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(run.getByRole('table')).toContainText('Called append-row');
   await shot(page, 'automations-integration-retried');
-  const rows = google.appends.filter((a) => a.spreadsheetId === spreadsheet);
+  const rows = google().appends.filter((a) => a.spreadsheetId === spreadsheet);
   expect(rows).toHaveLength(1);
   expect(JSON.stringify(rows[0]?.body)).toContain(email);
 

@@ -2,18 +2,9 @@
 // fake that consents at once, playwright.config.ts points the GOOGLE_* settings at it) and back, then the
 // sheet picker lists a spreadsheet's sheets and adds a test row.
 import { expect, test } from '@playwright/test';
-import {
-  FAKE_GOOGLE_CLIENT,
-  type FakeGoogle,
-  startFakeGoogle,
-} from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
-import { closeWelcome, e2eGooglePort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { closeWelcome, shot, signUp, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
-let google: FakeGoogle;
-test.beforeAll(async () => {
-  google = await startFakeGoogle({ ...FAKE_GOOGLE_CLIENT, port: e2eGooglePort });
-});
-test.afterAll(() => google.close());
+const google = useFakeGoogle();
 
 test('a merchant connects Google Sheets through Google, picks a sheet and adds a row', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -36,9 +27,9 @@ test('a merchant connects Google Sheets through Google, picks a sheet and adds a
   await expect(page).toHaveURL(/\/integrations\/google-sheets\?connected=1$/);
   await expect(page.getByText('Google Sheets is connected')).toBeVisible();
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
-  const consent = google.requests.find((r) => r.path === '/o/oauth2/v2/auth');
+  const consent = google().requests.find((r) => r.path === '/o/oauth2/v2/auth');
   expect(consent?.status).toBe(302);
-  expect(google.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
+  expect(google().tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43}$/);
 
   await page
     .getByLabel('Spreadsheet ID or address')
@@ -47,7 +38,7 @@ test('a merchant connects Google Sheets through Google, picks a sheet and adds a
   await expect(page.getByRole('combobox', { name: 'Sheet', exact: true })).toHaveValue('Orders');
   await page.getByRole('button', { name: 'Add a test row' }).click();
   await expect(page.getByTestId('append-result')).toContainText("Added 2 cells at 'Orders'!A");
-  expect(google.appends.at(-1)?.body).toMatchObject({
+  expect(google().appends.at(-1)?.body).toMatchObject({
     values: [['Funnelwork test row', expect.any(String)]],
   });
   await shot(page, 'google-sheets-connected');

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  FAKE_GOOGLE_CLIENT,
+  type FakeGoogle,
+  startFakeGoogle,
+} from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
@@ -111,6 +116,19 @@ export const e2eShopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? e2ePort + 4
 export const e2eMailchimpPort = Number(process.env.E2E_MAILCHIMP_PORT ?? e2ePort + 7);
 /** The fake Google's port for google-sheets.spec.ts (playwright.config.ts points the GOOGLE_* bases at it). */
 export const e2eGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? e2ePort + 9);
+
+/** The fake Google (consent screen, tokens, Sheets) for a spec file's tests: call at the file's top level. */
+export function useFakeGoogle(): () => FakeGoogle {
+  let google: FakeGoogle | undefined;
+  test.beforeAll(async () => {
+    google = await startFakeGoogle({ ...FAKE_GOOGLE_CLIENT, port: e2eGooglePort });
+  });
+  test.afterAll(() => google?.close());
+  return () => {
+    if (!google) throw new Error('the fake Google starts in beforeAll');
+    return google;
+  };
+}
 
 /** Step 1 of the two-step checkout form: the shopper's details, then on to the payment. */
 export async function fillShopperDetails(
