@@ -8,6 +8,7 @@ export const SPEC_SECONDS = {
   'addresses.spec.ts': 18,
   'apps-deliveries.spec.ts': 29,
   'apps.spec.ts': 17,
+  'automations-draft.spec.ts': 25,
   'automations-integrations.spec.ts': 55,
   'automations.spec.ts': 92,
   'billing-stripe.spec.ts': 16,
