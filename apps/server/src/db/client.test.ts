@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
 import { foregroundWork, rowsOf, type TextRow, textRow } from './client.ts';
+import { checkpointIfDue } from './maintenance.ts';
 import { accounts, users } from './schema/index.ts';
 
 let database: TestDatabase;
@@ -191,5 +192,33 @@ describe(`database client (${testDatabaseKind})`, () => {
 
     // Nothing more to do until the table changes again by autovacuum's measure.
     expect((await database.maintain()).vacuumed).not.toContain('public.maintained');
+  });
+
+  it('checkpoints as the checkpointer would, so the write-ahead log is recycled (PGlite has none)', async () => {
+    const walSinceCheckpoint = async () => {
+      const { rows } = await database.executeSql(
+        'select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as wal from pg_control_checkpoint()',
+      );
+      return (rows[0] as { wal: number }).wal;
+    };
+    if (database.kind !== 'pglite') {
+      // The server's checkpointer does it there: maintain() leaves it alone.
+      return expect((await database.maintain()).checkpointed).toBeUndefined();
+    }
+    const small = { timeoutSeconds: 300, walBytes: 1024 * 1024 };
+    await checkpointIfDue(database.executeSql, { ...small, walBytes: 0 });
+    expect(await checkpointIfDue(database.executeSql, small)).toBe(false);
+    await database.executeSql(
+      `create table logged as select g, repeat('x', 200) as v from generate_series(1, 20000) g`,
+    );
+    expect(await walSinceCheckpoint()).toBeGreaterThan(small.walBytes);
+    expect(await checkpointIfDue(database.executeSql, small)).toBe(true);
+    expect(await walSinceCheckpoint()).toBeLessThan(8192);
+    // Past the timeout with something written since, and not when nothing was.
+    await database.executeSql("insert into logged values (0, repeat('y', 9000))");
+    expect(await checkpointIfDue(database.executeSql, { ...small, timeoutSeconds: 0 })).toBe(true);
+    expect(await checkpointIfDue(database.executeSql, { ...small, timeoutSeconds: 0 })).toBe(false);
+    // The database's own maintenance runs it.
+    expect((await database.maintain()).checkpointed).toBe(false);
   });
 });

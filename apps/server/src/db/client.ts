@@ -11,7 +11,7 @@ import { drizzle as drizzleProxy, type RemoteCallback } from 'drizzle-orm/pg-pro
 import { migrate as migrateProxy } from 'drizzle-orm/pg-proxy/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
+import { checkpointIfDue, MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -69,9 +69,10 @@ export type Database = {
    */
   forEachRawRow(query: string, onRow: (row: RawRow) => void): Promise<number>;
   /**
-   * Vacuums and analyzes the tables that need it by PostgreSQL's autovacuum rules. The PostgreSQL
-   * server's own autovacuum does this there (nothing to do); PGlite has none, so its database runs
-   * this every MAINTENANCE_MS by itself (maintenance.ts).
+   * Vacuums and analyzes the tables that need it by PostgreSQL's autovacuum rules, and checkpoints when
+   * the checkpointer would. The PostgreSQL server's own autovacuum and checkpointer do this there
+   * (nothing to do); PGlite has neither, so its database runs this every MAINTENANCE_MS by itself
+   * (maintenance.ts).
    */
   maintain(): Promise<MaintenanceResult>;
   migrate(): Promise<void>;
@@ -450,13 +451,16 @@ async function createPglite(
     return { rows: rows as Record<string, unknown>[] };
   };
 
-  // Autovacuum's work, which no PGlite process does by itself: one run at a time, none after close.
+  // Autovacuum's and the checkpointer's work, which no PGlite process does by itself: one run at a
+  // time, none after close.
   let closed = false;
   let maintaining: Promise<unknown> = Promise.resolve();
   const maintain = (): Promise<MaintenanceResult> => {
-    const run = maintaining.then(() =>
-      closed ? { vacuumed: [], analyzed: [] } : maintainTables(executeSql),
-    );
+    const run = maintaining.then(async () => {
+      if (closed) return { vacuumed: [], analyzed: [] };
+      const tables = await maintainTables(executeSql);
+      return { ...tables, checkpointed: await checkpointIfDue(executeSql) };
+    });
     maintaining = run.catch(() => {});
     return run;
   };
