@@ -1,6 +1,7 @@
 import { bucketStart } from '@funnelwork/domain/analytics/buckets';
 import type { FilterKey } from '@funnelwork/domain/analytics/filters';
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { splitByMonths } from './analytics.months.ts';
 import { createRawStore } from './analytics.raw-store.ts';
@@ -30,16 +31,16 @@ import { nextTurn } from './analytics.turns.ts';
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Days already worked out, per zone and instant (a Dashboard polled asks for the same edges each time). */
-const localDates = new Map<string, string>();
+const localDates = new LRUCache<string, string>({ max: 50_000 });
 
 /** An instant's day in a zone, as a date literal ('2026-03-29'). */
 function localDate(at: number, zone: string): string {
   const key = `${zone} ${at}`;
-  const known = localDates.get(key);
-  if (known !== undefined) return known;
-  if (localDates.size >= 50_000) localDates.clear();
-  const day = formatDate(at, zone);
-  localDates.set(key, day);
+  let day = localDates.get(key);
+  if (day === undefined) {
+    day = formatDate(at, zone);
+    localDates.set(key, day);
+  }
   return day;
 }
 
