@@ -36,6 +36,20 @@ const ZONES = [
 ];
 const SOURCES = [null, 'facebook', 'Google', 'news%letter'];
 const COUNTRIES = [null, 'GB', 'US'];
+/**
+ * The text keys a run's generated tag is written to (one per run): the conditions drawn on utm_source
+ * below are asked of that key, so every filter key is checked against the raw events.
+ */
+const TAG_FIELDS = {
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_content: 'utmContent',
+  utm_term: 'utmTerm',
+  referrer: 'referrer',
+  referrer_domain: 'referrerDomain',
+} as const;
+type TagKey = keyof typeof TAG_FIELDS;
 
 /** Minutes from noon of the generated fortnight's middle day: anywhere, or close to a local midnight. */
 const minute = fc.oneof(
@@ -93,6 +107,7 @@ const query = fc.record({
   conditions: fc.array(condition, { maxLength: 2 }),
   funnels: fc.constantFrom('all', 'one', 'none'),
   rollupShare: fc.integer({ min: 0, max: 10 }).map((tenths) => tenths / 10),
+  tagKey: fc.constantFrom(...(Object.keys(TAG_FIELDS) as TagKey[])),
 });
 
 describe('rollups answer what the raw events answer', () => {
@@ -118,13 +133,15 @@ describe('rollups answer what the raw events answer', () => {
           const funnelOf = (i: number) => (i === 0 ? null : (funnelIds[i - 1] as number));
           const pageOf = (i: number) => (i === 0 ? null : 1000 + i);
           const when = (minute: number) => date(base + minute * 60);
+          const tagged = (value: string | null) => ({ [TAG_FIELDS[q.tagKey]]: value });
+          const conditions = q.conditions.map((c) => (c.key === 'utm_source' ? { ...c, key: q.tagKey } : c));
           const viewRows = views.map((v) => ({
             accountId: owner.accountId,
             funnelId: funnelOf(v.funnel),
             stepId: pageOf(v.page) === null ? null : 500 + (v.page % 2),
             pageId: pageOf(v.page),
             visitorId: `v${v.visitor}`,
-            utmSource: v.source,
+            ...tagged(v.source),
             country: v.country,
             currency: 'USD',
             createdAt: when(v.minute),
@@ -140,7 +157,7 @@ describe('rollups answer what the raw events answer', () => {
                 stepId: pageOf(o.page) === null ? null : 500 + (o.page % 2),
                 pageId: pageOf(o.page),
                 visitorId: `v${o.visitor}`,
-                utmSource: o.source,
+                ...tagged(o.source),
                 country: o.country,
                 createdAt: when(o.minute),
               })),
@@ -165,7 +182,7 @@ describe('rollups answer what the raw events answer', () => {
               isCanceled: refunded !== null,
               canceledAt: refunded,
               hasOrderBump: s.bump,
-              utmSource: s.source,
+              ...tagged(s.source),
               visitorCountry: s.country,
               createdAt: date(placed),
             });
@@ -203,7 +220,7 @@ describe('rollups answer what the raw events answer', () => {
             accountId: owner.accountId,
             timeZone: zone,
             funnelIds: q.funnels === 'all' ? null : q.funnels === 'one' ? [funnelIds[0] as number] : [],
-            conditions: q.conditions,
+            conditions,
           };
           const period = { from: first, to: end };
           const round = <T>(value: T): T =>
@@ -224,7 +241,7 @@ describe('rollups answer what the raw events answer', () => {
           );
           // Every run also reads one value of each key at account and funnel level (visitor spans per value).
           for (const exact of [
-            { key: 'utm_source' as const, operand: '=' as const, value: 'Google' },
+            { key: q.tagKey, operand: '=' as const, value: 'Google' },
             { key: 'country' as const, operand: 'IN' as const, values: ['gb'] },
           ]) {
             const one = { ...scope, funnelIds: null, conditions: [exact] };
@@ -235,8 +252,8 @@ describe('rollups answer what the raw events answer', () => {
           }
           const byValue = (rows: Array<{ value: string }>) =>
             [...rows].sort((a, b) => a.value.localeCompare(b.value));
-          expect(round(byValue(await rolled.byValue(scope, 'utm_source', period)))).toEqual(
-            round(byValue(await raw.byValue(scope, 'utm_source', period))),
+          expect(round(byValue(await rolled.byValue(scope, q.tagKey, period)))).toEqual(
+            round(byValue(await raw.byValue(scope, q.tagKey, period))),
           );
         },
       ),

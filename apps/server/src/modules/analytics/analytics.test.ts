@@ -500,3 +500,138 @@ describe('GET funnels/{id}/performance-breakdown', () => {
     expect(bad.json().error.message).toContain('end');
   });
 });
+
+describe('every filter key, and the conditions of every call that takes them', () => {
+  // One visitor and one order per key, tagged with that key only; one untagged visit and order.
+  const TAGGED = [
+    ['referrer', 'referrer', 'https://news.example/story'],
+    ['utm_campaign', 'utmCampaign', 'spring'],
+    ['utm_medium', 'utmMedium', 'email'],
+    ['utm_content', 'utmContent', 'banner-b'],
+    ['utm_term', 'utmTerm', 'running shoes'],
+  ] as const;
+  const amountOf = (i: number) => 10 * (i + 1);
+  const TOTAL = TAGGED.reduce((sum, _, i) => sum + amountOf(i), 0) + 1;
+  let api: ReturnType<typeof apiClient>;
+  let funnelId: number;
+  let stepId: number;
+  const end = Math.floor(Date.now() / 1000);
+  const start = end - 86_400;
+
+  beforeAll(async () => {
+    const owner = await signUpOwner(t.app);
+    api = apiClient(t.app, owner.auth);
+    const funnel = await createFunnel(api, { name: 'Tagged' });
+    const step = await createStep(api, funnel.id, { name: 'Sales', type: 4, url: 'sales' });
+    funnelId = funnel.id;
+    stepId = step.id;
+    const pageId = step.pages[0]?.id as number;
+    const w = eventWriter(t.database.db, owner.accountId);
+    const where = { funnelId, stepId, pageId, at: end - 3600 };
+    for (const [i, [, field, value]] of TAGGED.entries()) {
+      await w.view({ ...where, visitorId: `k${i}`, [field]: value });
+      await w.order({ ...where, amount: amountOf(i), [field]: value });
+    }
+    await w.view({ ...where, visitorId: 'plain' });
+    await w.order({ ...where, amount: 1 });
+  });
+
+  const dashboard = async (conditions: unknown[]) => {
+    const res = await api.get('dashboard-summary', { start, end, conditions: JSON.stringify(conditions) });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    return [d.page_views.value, d.visits.value, d.orders.value, d.revenue.value];
+  };
+
+  it('applies referrer, utm_campaign, utm_medium, utm_content and utm_term to every number', async () => {
+    expect(await dashboard([])).toEqual([6, 6, 6, TOTAL]);
+    for (const [i, [key, , value]] of TAGGED.entries()) {
+      expect(await dashboard([{ key, operand: '=', value: value.toUpperCase() }]), key).toEqual([
+        1,
+        1,
+        1,
+        amountOf(i),
+      ]);
+      expect(await dashboard([{ key, operand: 'NOT IN', values: [value] }]), key).toEqual([
+        5,
+        5,
+        5,
+        TOTAL - amountOf(i),
+      ]);
+      expect(await dashboard([{ key, operand: 'LIKE', value: value.slice(1, 5) }]), key).toEqual([
+        1,
+        1,
+        1,
+        amountOf(i),
+      ]);
+    }
+  });
+
+  it('analytics/summary, funnel-analytics and performance-breakdown keep to the conditions', async () => {
+    const conditions = [{ key: 'utm_medium', operand: 'IN', values: ['email'] }];
+    const metric = await api.post('analytics/summary', {
+      metric: 'revenue',
+      funnel_id: funnelId,
+      start,
+      end,
+      old_start: start - 86_400,
+      old_end: start - 1,
+      conditions,
+    });
+    expect(metric.statusCode, metric.body).toBe(200);
+    expect(metric.json().data.value).toBe(30);
+
+    const funnel = await api.get('funnel-analytics', {
+      funnel_id: funnelId,
+      start,
+      end,
+      previous_start: start - 86_400,
+      previous_end: start - 1,
+      conditions: JSON.stringify(conditions),
+    });
+    expect(funnel.statusCode, funnel.body).toBe(200);
+    const summary = funnel.json().data.summary;
+    expect([summary.page_views.value, summary.orders.value, summary.revenue.value]).toEqual([1, 1, 30]);
+
+    const breakdown = await api.get(`funnels/${funnelId}/performance-breakdown`, {
+      start,
+      end,
+      conditions: JSON.stringify([{ key: 'utm_medium', operand: 'NOT LIKE', value: 'mail' }]),
+    });
+    expect(breakdown.statusCode, breakdown.body).toBe(200);
+    const row = breakdown.json().data.steps.find((x: { step_id: number }) => x.step_id === stepId);
+    expect(row).toMatchObject({ views: 5, orders: 5, revenue: TOTAL - 30 });
+  });
+
+  it('analytics/trends and analytics/breakdown-v2 do not read another account’s funnel', async () => {
+    const other = await signUpOwner(t.app);
+    const foreign = apiClient(t.app, other.auth);
+    const trends = await foreign.post('analytics/trends', {
+      metric: 'revenue',
+      funnel_id: funnelId,
+      start,
+      end,
+    });
+    expect(trends.statusCode, trends.body).toBe(404);
+    const breakdown = await foreign.post('analytics/breakdown-v2', {
+      key: 'utm_medium',
+      funnel_id: funnelId,
+      start,
+      end,
+    });
+    expect(breakdown.statusCode, breakdown.body).toBe(404);
+    // The owner reads the same.
+    const own = await api.post('analytics/breakdown-v2', {
+      key: 'utm_medium',
+      funnel_id: funnelId,
+      start,
+      end,
+    });
+    expect(
+      own
+        .json()
+        .data.rows.map((r: { value: string }) => r.value)
+        .sort(),
+    ).toEqual(['', 'email']);
+  });
+});
