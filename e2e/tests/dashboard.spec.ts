@@ -95,6 +95,11 @@ test('a purchase in a published funnel moves revenue, orders and the funnel’s 
     `/wfunnel/${funnelId}`,
   );
   await shot(page, 'dashboard-after-sale');
+  // "View All to /funnels".
+  await page.getByRole('region', { name: 'Top Funnels' }).getByRole('link', { name: 'View All' }).click();
+  await expect(page).toHaveURL(/\/funnels$/);
+  await page.goBack();
+  await expect(metricValue(page, 'Revenue')).toHaveText('$49.00');
   // Net revenue: nothing refunded yet.
   await card(page, 'Revenue').getByText('Net', { exact: true }).click();
   await expect(card(page, 'Revenue').getByRole('radio', { name: 'Net' })).toBeChecked();
@@ -151,9 +156,30 @@ test('a purchase in a published funnel moves revenue, orders and the funnel’s 
   await expect(steps.getByTestId('breakdown-step').first()).toContainText('$49.00');
   await expect(page.getByRole('region', { name: 'Traffic' })).toBeVisible();
   await shot(page, 'funnel-analytics');
+  // The funnel's `analytics` route: the trend of every metric with its numbers.
+  await page.goto(`/wfunnel/${funnelId}/analytics`);
+  await expect(metricValue(page, 'Revenue')).toHaveText('$49.00');
+  await expect(metricValue(page, 'Uniq. Orders')).toHaveText('1');
   await page.goto('/analytics');
   await expect(metricValue(page, 'Uniq. Orders')).toHaveText('1');
   await shot(page, 'analytics');
+
+  // The merchant refunds the sale: gross stays, net drops, in the period of the refund.
+  await page.goto('/orders');
+  await page.getByRole('row').filter({ hasText: 'Dana Dash' }).click();
+  const order = page.getByRole('dialog', { name: /^Order #/ });
+  await order.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: /^Refund order #/ });
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
+  await page.goto('/');
+  const revenue = card(page, 'Revenue');
+  await revenue.getByText('Gross', { exact: true }).click();
+  await expect(metricValue(page, 'Revenue')).toHaveText('$49.00', { timeout: 15_000 });
+  await revenue.getByText('Net', { exact: true }).click();
+  await expect(metricValue(page, 'Revenue')).toHaveText('$0.00', { timeout: 15_000 });
+  await shot(page, 'dashboard-net-after-refund');
 });
 
 test('the seeded demo account’s dashboard', async ({ page }) => {
@@ -167,6 +193,18 @@ test('the seeded demo account’s dashboard', async ({ page }) => {
   await expect(page.getByTestId('top-funnel').first()).toBeVisible();
   await expect(metricValue(page, 'Uniq. Orders')).not.toHaveText('0');
   await shot(page, 'dashboard-demo');
+
+  // A classic funnel's row opens /funnel/{id}; its Analytics tab is /funnel/{id}/analytics.
+  const classic = page.getByTestId('top-funnel').filter({ hasText: 'Yoga course' });
+  const classicLink = classic.getByRole('link', { name: 'Yoga course' });
+  await expect(classicLink).toHaveAttribute('href', /^\/funnel\/\d+$/);
+  await classicLink.click();
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  await expect(page).toHaveURL(/\/funnel\/\d+\/analytics$/);
+  await expect(metricValue(page, 'Uniq. Orders')).not.toHaveText('0');
+  await expect(page.getByRole('region', { name: 'Steps' })).toBeVisible();
+  await shot(page, 'funnel-analytics-classic');
+  await page.goto('/');
 
   // Days picked by hand take two clicks, the first and the last day. The demo account was created
   // today ("minimum date is the account creation date"), so the one day to pick is today, in London.

@@ -144,6 +144,43 @@ describe('demo seed', () => {
 });
 
 describe('demo shop', () => {
+  it('puts its funnels’ views, opt-ins and orders on their steps: each funnel’s breakdown adds up to its totals', async () => {
+    const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const api = apiClient(t.app, { authorization: `Bearer ${token}` });
+    const funnels = (
+      await t.database.executeSql("select id from funnels where path in ('summer-sale', 'yoga-course')")
+    ).rows as Array<{ id: number }>;
+    expect(funnels).toHaveLength(2);
+    const end = Math.floor(Date.now() / 1000) + 86_400;
+    for (const { id } of funnels) {
+      const totals = (
+        await api.get('funnel-analytics', {
+          funnel_id: id,
+          start: 0,
+          end,
+          previous_start: 0,
+          previous_end: 0,
+        })
+      ).json().data.summary;
+      const res = await api.get(`funnels/${id}/performance-breakdown`, { start: 0, end });
+      expect(res.statusCode, res.body).toBe(200);
+      const steps: Array<{ views: number; optins: number; orders: number }> = res.json().data.steps;
+      const sum = (key: 'views' | 'optins' | 'orders') => steps.reduce((n, step) => n + step[key], 0);
+      expect(totals.orders.value, `funnel ${id}`).toBeGreaterThan(0);
+      expect([sum('views'), sum('optins'), sum('orders')], `funnel ${id}`).toEqual([
+        totals.page_views.value,
+        totals.optins.value,
+        totals.orders.value,
+      ]);
+      // Every step was visited; the first took the opt-ins and orders.
+      expect(
+        steps.every((step) => step.views > 0),
+        `funnel ${id}`,
+      ).toBe(true);
+      expect(steps[0]?.orders).toBe(totals.orders.value);
+    }
+  });
+
   it('ships an active On Purchase automation of the summer sale sending the designed thank-you with the order lines (issue 16)', async () => {
     const rows = (
       await t.database.executeSql(`select a.status, a.trigger->>'id' as trigger, f.path, a.steps, e.name, e.html

@@ -1,5 +1,5 @@
 import { emailDesign, migrateDocument } from '@funnelwork/blocks';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { compiledDocument, mergeSource } from '../modules/email-templates/email-templates.compile.ts';
 import { createStepsService } from '../modules/steps/steps.service.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
@@ -31,6 +31,7 @@ export async function seedDemo(
   // After the orders: the activity is about the demo's customers.
   await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoSteps(db, created.account_id, created.id);
+  await db.transaction((tx) => attributeDemoTraffic(tx, created.account_id));
   await seedDemoAutomation(db, created.account_id, created.id, publicUrl);
   return true;
 }
@@ -111,6 +112,33 @@ async function seedDemoSteps(db: Db, accountId: number, userId: number) {
       made[step.url] = created.id;
     }
     if (funnel.path === 'summer-sale') await seedDemoOffer(db, accountId, funnel.id, made);
+  }
+}
+
+/**
+ * The demo's views, opt-ins and orders on its funnels' steps, so each funnel's per-step breakdown has the
+ * numbers its totals have: of each funnel's views, six in ten on its first step, three on the second and
+ * one on the third (a funnel with fewer steps keeps the rest on its last); opt-ins and orders on the
+ * first step (the summer sale's checkout, the yoga course's free class), each on the step's first page.
+ */
+async function attributeDemoTraffic(tx: Db, accountId: number) {
+  const stepPages = sql`
+    select s.funnel_id, s.id as step_id, (select min(p.id) from pages p where p.step_id = s.id) as page_id,
+      row_number() over (partition by s.funnel_id order by s.order_index, s.id) as n,
+      count(*) over (partition by s.funnel_id) as steps
+    from steps s where s.account_id = ${accountId} and s.deleted_at is null`;
+  await tx.execute(sql`
+    with sp as (${stepPages})
+    update page_view_events v set step_id = sp.step_id, page_id = sp.page_id
+    from sp
+    where v.account_id = ${accountId} and v.funnel_id = sp.funnel_id
+      and sp.n = least(sp.steps, case when v.id % 10 < 6 then 1 when v.id % 10 < 9 then 2 else 3 end)`);
+  for (const table of [sql`optin_events`, sql`orders`]) {
+    await tx.execute(sql`
+      with sp as (${stepPages})
+      update ${table} t set step_id = sp.step_id, page_id = sp.page_id
+      from sp
+      where t.account_id = ${accountId} and t.funnel_id = sp.funnel_id and sp.n = 1`);
   }
 }
 
