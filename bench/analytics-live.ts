@@ -9,7 +9,7 @@ import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/bucke
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { type Database, foregroundWork } from '../apps/server/src/db/client.ts';
-import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+import { createJobQueue, type JobQueue } from '../apps/server/src/jobs/queue.ts';
 import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
@@ -53,36 +53,39 @@ async function backlog(database: Database) {
   return Number(row?.behind ?? 0);
 }
 
-async function measure(kind: 'pglite' | 'postgres') {
-  const { database, drop } = await benchDatabase(kind, { prefix: 'funnelwork_bench_live' });
-  await database.migrate();
-  const queue = createJobQueue(database);
-  const app = await buildApp({ config: testConfig(), database, queue });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  // A merchant with a year of history and a published page.
-  const owner = await signUpOwner(app);
-  const api = apiClient(app, owner.auth);
-  // The generator's 20 funnels are a trial's limit: the shop is on the Unlimited plan, as such a store
-  // would be (before its first request: the plan is cached for a few seconds).
+/** The generated store's plan: its 20 funnels are past a trial's limit. Before its first request (plans are cached). */
+export async function unlimitedPlan(database: Database, accountId: number) {
   await database.executeSql(
     `update accounts set plan_key = 'unlimited-monthly', plan_expiry_date = now() + interval '30 days' where id = $1`,
-    [owner.accountId],
+    [accountId],
   );
+}
+
+/** A store whose history is generated and rolled up, its app built on `queue` (not yet started or listening). */
+export type LiveSubject = {
+  kind: 'pglite' | 'postgres';
+  database: Database;
+  queue: JobQueue;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  owner: Awaited<ReturnType<typeof signUpOwner>>;
+  /** The page views of its history (printed with the results). */
+  historyViews: number;
+};
+
+/**
+ * The live phases on `subject`: a published page idle, then while 20 Dashboards poll, then 2,000 views/s
+ * of ingestion while they poll. Starts the queue and listens; leaves closing to the caller.
+ */
+export async function liveLoad({ kind, database, queue, app, owner, historyViews }: LiveSubject) {
+  const api = apiClient(app, owner.auth);
   await api.post('change-subdomain', { subdomain: SUBDOMAIN });
-  await generate(database, owner.accountId, {
-    views: Math.round(10_000_000 * SCALE),
-    orders: Math.round(1_000_000 * SCALE),
-    optins: Math.round(100_000 * SCALE),
-  });
   // After the history: the generator gives every funnel of the account a checkout of two variants.
   const funnel = await createFunnel(api, { name: 'Live', path: 'live' });
   const step = await createStep(api, funnel.id, { name: 'Story', type: 5, url: 'story' });
   const pageId = step.pages[0]?.id as number;
-  await runRollup(database.db, { horizonSeconds: 0 });
-  await database.executeSql('vacuum analyze');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const phase = (name: string) =>
     console.log(`analytics-live ${kind}: ${name} (${new Date().toISOString()})`);
   phase('history generated and rolled up');
@@ -177,11 +180,6 @@ async function measure(kind: 'pglite' | 'postgres') {
   const clearS = (performance.now() - clearStarted) / 1000;
   phase('backlog cleared');
 
-  await app.close();
-  await queue.stop();
-  await database.close();
-  await drop();
-
   const sortedDashboards = [...dashboardMs].sort((a, b) => a - b);
   const sortedIngestDashboards = [...ingestDashboardMs].sort((a, b) => a - b);
   const idleP99 = percentile(idle, 0.99);
@@ -192,7 +190,7 @@ async function measure(kind: 'pglite' | 'postgres') {
   const secondHalfPeak = Math.max(0, ...backlogs.slice(half));
   return {
     database: kind,
-    history_page_views: Math.round(10_000_000 * SCALE),
+    history_page_views: historyViews,
     seconds: LOAD_SECONDS,
     views_ingested: ingested,
     views_per_s: Math.round(ingested / ingestS),
@@ -221,10 +219,36 @@ async function measure(kind: 'pglite' | 'postgres') {
   };
 }
 
-export async function runAnalyticsLive() {
-  const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const results = [];
-  for (const kind of kinds) results.push(await measure(kind));
+/** A history of ANALYTICS_LIVE_SCALE of the full bench's volume, rolled up, then the live phases. */
+async function measure(kind: 'pglite' | 'postgres') {
+  const { database, drop } = await benchDatabase(kind, { prefix: 'funnelwork_bench_live' });
+  await database.migrate();
+  const queue = createJobQueue(database);
+  const app = await buildApp({ config: testConfig(), database, queue });
+  const owner = await signUpOwner(app);
+  await unlimitedPlan(database, owner.accountId);
+  const historyViews = Math.round(10_000_000 * SCALE);
+  await generate(database, owner.accountId, {
+    views: historyViews,
+    orders: Math.round(1_000_000 * SCALE),
+    optins: Math.round(100_000 * SCALE),
+  });
+  await runRollup(database.db, { horizonSeconds: 0 });
+  await database.executeSql('vacuum analyze');
+  try {
+    return await liveLoad({ kind, database, queue, app, owner, historyViews });
+  } finally {
+    await app.close();
+    await queue.stop();
+    await database.close();
+    await drop();
+  }
+}
+
+export type LiveResult = Awaited<ReturnType<typeof liveLoad>>;
+
+/** The live results side by side, one column per database. */
+export function printLiveTable(results: LiveResult[]) {
   const table: Record<string, Record<string, string | number>> = {};
   for (const r of results) {
     table[r.database] = {
@@ -241,10 +265,19 @@ export async function runAnalyticsLive() {
     };
   }
   console.table(table);
+}
+
+export const LIVE_GOALS = { views_per_s: VIEWS_PER_S, dashboards: DASHBOARDS, page_p99_ratio: 2 };
+
+export async function runAnalyticsLive() {
+  const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const results = [];
+  for (const kind of kinds) results.push(await measure(kind));
+  printLiveTable(results);
   return {
     benchmark: 'analytics-live',
     scale: SCALE,
-    goals: { views_per_s: VIEWS_PER_S, dashboards: DASHBOARDS, page_p99_ratio: 2 },
+    goals: LIVE_GOALS,
     results,
   };
 }
