@@ -606,20 +606,14 @@ describe('every filter key, and the conditions of every call that takes them', (
   it('analytics/trends and analytics/breakdown-v2 do not read another account’s funnel', async () => {
     const other = await signUpOwner(t.app);
     const foreign = apiClient(t.app, other.auth);
-    const trends = await foreign.post('analytics/trends', {
-      metric: 'revenue',
-      funnel_id: funnelId,
-      start,
-      end,
-    });
-    expect(trends.statusCode, trends.body).toBe(404);
-    const breakdown = await foreign.post('analytics/breakdown-v2', {
-      key: 'utm_medium',
-      funnel_id: funnelId,
-      start,
-      end,
-    });
-    expect(breakdown.statusCode, breakdown.body).toBe(404);
+    const calls = [
+      ['analytics/trends', { metric: 'revenue' }],
+      ['analytics/breakdown-v2', { key: 'utm_medium' }],
+    ] as const;
+    for (const [path, body] of calls) {
+      const res = await foreign.post(path, { ...body, funnel_id: funnelId, start, end });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(404);
+    }
     // The owner reads the same.
     const own = await api.post('analytics/breakdown-v2', {
       key: 'utm_medium',
