@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { type Database, foregroundWork } from '../apps/server/src/db/client.ts';
 import { createJobQueue, type JobQueue } from '../apps/server/src/jobs/queue.ts';
-import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
+import { HORIZON_S, runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { generate } from './analytics.ts';
@@ -170,15 +170,16 @@ export async function liveLoad({ kind, database, queue, app, owner, historyViews
   phase('ingestion done');
   sampling = false;
   await sampler;
-  await stop();
   await app.runtime.views.flush();
-  // The backlog when ingestion stops, and how long the job takes to clear it.
+  // The backlog when ingestion stops, and how long the job takes to clear it while the Dashboards still
+  // poll (stopping them first waited up to their 10 s interval, which the clearing time then hid).
   const stoppedBehind = await backlog(database);
   const clearStarted = performance.now();
   while ((await backlog(database)) > 0 && performance.now() - clearStarted < 60_000)
     await new Promise((r) => setTimeout(r, 200));
   const clearS = (performance.now() - clearStarted) / 1000;
   phase('backlog cleared');
+  await stop();
 
   const sortedDashboards = [...dashboardMs].sort((a, b) => a - b);
   const sortedIngestDashboards = [...ingestDashboardMs].sort((a, b) => a - b);
@@ -199,9 +200,9 @@ export async function liveLoad({ kind, database, queue, app, owner, historyViews
     rollup_backlog_cleared_after_s: round(clearS),
     rollup_backlog_samples: backlogs,
     // Keeps up: the backlog does not grow (the second half's peak within 1.5× the first half's) and the
-    // job clears it within 10 s of the end. The Dashboard is exact meanwhile: it reads the events past
+    // job clears it within 10 s past its horizon (events younger than HORIZON_S wait for a later run). The Dashboard is exact meanwhile: it reads the events past
     // the job's watermark itself.
-    rollups_keep_up: secondHalfPeak <= 1.5 * firstHalfPeak && clearS <= 10,
+    rollups_keep_up: secondHalfPeak <= 1.5 * firstHalfPeak && clearS <= HORIZON_S + 10,
     dashboards: DASHBOARDS,
     dashboard_requests: dashboardMs.length,
     dashboard_p50_ms: round(percentile(sortedDashboards, 0.5)),
