@@ -7,6 +7,7 @@ import {
   date,
   index,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -201,6 +202,35 @@ export const analyticsAccounts = pgTable(
     timeZone: text('time_zone').notNull(),
   },
   (t) => [uniqueIndex('analytics_accounts_account_idx').on(t.accountId)],
+);
+
+/**
+ * The visitors of each recent UTC hour (the last RECENT_HOURS, analytics.rollup.ts), for the Dashboard's
+ * visitors of the last 24 hours: each visitor once per account and hour, written by the rollup job with
+ * the count below, and pruned once the hour is past the window. No foreign key: a deleted account's rows
+ * go with the window, and the key leads with the hour so pruning is a range.
+ */
+export const analyticsHourVisitors = pgTable(
+  'analytics_hour_visitors',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    visitorId: text('visitor_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.accountId, t.visitorId] })],
+);
+
+/** Unique visitors per account and recent UTC hour: the rows of analytics_hour_visitors, counted as written. */
+export const analyticsHourVisits = pgTable(
+  'analytics_hour_visits',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    visitors: bigint('visitors', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.hour] })],
 );
 
 /** The rollup job's watermarks: the last page_view_events and optin_events ids it has counted. */

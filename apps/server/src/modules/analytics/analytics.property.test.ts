@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analyticsAccounts,
   analyticsHourly,
+  analyticsHourVisitors,
+  analyticsHourVisits,
   analyticsMonthly,
   analyticsVisitorSpans,
   optinEvents,
@@ -301,6 +303,115 @@ describe('rollups answer what the raw events answer', () => {
     expect(await rolled.series(scopeIn('America/New_York'), ny)).toEqual(
       await raw.series(scopeIn('America/New_York'), ny),
     );
+  });
+});
+
+describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
+  it('answer what the raw events answer, from the hour counts, across the window and the watermark', async () => {
+    const raw = createRawStore(t.database.db);
+    const rolled = createRollupStore(t.database.db);
+    const HOUR = 3600;
+    await fc.assert(
+      fc.asyncProperty(
+        // Minutes ago, up to 52 hours: inside the counted window (48 hours) and past it.
+        fc.array(
+          fc.record({
+            visitor: fc.integer({ min: 0, max: 12 }),
+            ago: fc.oneof(fc.integer({ min: 0, max: 52 * 60 }), fc.integer({ min: 44 * 60, max: 52 * 60 })),
+            funnel: fc.boolean(),
+          }),
+          { maxLength: 60 },
+        ),
+        fc.integer({ min: 0, max: 10 }).map((tenths) => tenths / 10),
+        // The first of 24 hours: among the last 30, or around the window's edge.
+        fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 44, max: 52 })),
+        async (views, rollupShare, firstHourAgo) => {
+          const owner = await signUpOwner(t.app);
+          const api = apiClient(t.app, owner.auth);
+          const funnel = (await createFunnel(api, { name: 'A' })).id;
+          const now = Math.floor(Date.now() / 1000);
+          const rows = views.map((v) => ({
+            accountId: owner.accountId,
+            funnelId: v.funnel ? funnel : null,
+            visitorId: `h${v.visitor}`,
+            createdAt: date(now - v.ago * 60),
+          }));
+          // Part is rolled up, the rest is left past the watermark (the live tail).
+          const cut = Math.floor(rows.length * rollupShare);
+          if (cut > 0) await t.database.db.insert(pageViewEvents).values(rows.slice(0, cut));
+          await runRollup(t.database.db, { horizonSeconds: 0, batch: 5 });
+          if (cut < rows.length) await t.database.db.insert(pageViewEvents).values(rows.slice(cut));
+          const hour = now - (now % HOUR);
+          const edges = Array.from({ length: 25 }, (_, i) => hour - (firstHourAgo - i) * HOUR);
+          const scope: StoreScope = {
+            accountId: owner.accountId,
+            timeZone: 'UTC',
+            funnelIds: null,
+            conditions: [],
+          };
+          expect(await rolled.bucketVisitors(scope, edges)).toEqual(await raw.bucketVisitors(scope, edges));
+          // One funnel: the buckets of the general read.
+          const one = { ...scope, funnelIds: [funnel] };
+          expect(await rolled.bucketVisitors(one, edges)).toEqual(await raw.bucketVisitors(one, edges));
+        },
+      ),
+      { numRuns: 30, seed: 2424, endOnFailure: true },
+    );
+  }, 240_000);
+
+  it('are counted once per visitor and hour, and dropped once the hour is past the window', async () => {
+    const owner = await signUpOwner(t.app);
+    const now = Math.floor(Date.now() / 1000);
+    const hour = now - (now % 3600);
+    const at = (s: number) => ({ accountId: owner.accountId, visitorId: 'same', createdAt: date(s) });
+    await t.database.db.insert(pageViewEvents).values([at(hour + 1), at(hour + 2), at(hour - 10)]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await t.database.db.insert(pageViewEvents).values([at(hour + 3)]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    const counts = await t.database.db
+      .select({ hour: analyticsHourVisits.hour, visitors: analyticsHourVisits.visitors })
+      .from(analyticsHourVisits)
+      .where(eq(analyticsHourVisits.accountId, owner.accountId))
+      .orderBy(analyticsHourVisits.hour);
+    expect(counts).toEqual([
+      { hour: date(hour - 3600), visitors: 1 },
+      { hour: date(hour), visitors: 1 },
+    ]);
+    // A view 49 hours ago is past the counted window: 24 hours from there are read from the events.
+    await t.database.db.insert(pageViewEvents).values([at(hour - 49 * 3600 + 60)]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    const scope: StoreScope = {
+      accountId: owner.accountId,
+      timeZone: 'UTC',
+      funnelIds: null,
+      conditions: [],
+    };
+    const edges = Array.from({ length: 25 }, (_, i) => hour - (49 - i) * 3600);
+    const visitors = await createRollupStore(t.database.db).bucketVisitors(scope, edges);
+    expect(visitors.slice(0, 2)).toEqual([1, 0]);
+    expect(visitors).toEqual(await createRawStore(t.database.db).bucketVisitors(scope, edges));
+    // An hour 50 hours ago is past the window: its views are not counted, and rows left there are pruned.
+    const old = hour - 50 * 3600;
+    await t.database.db
+      .insert(analyticsHourVisitors)
+      .values({ hour: date(old), accountId: owner.accountId, visitorId: 'x' });
+    await t.database.db
+      .insert(analyticsHourVisits)
+      .values({ hour: date(old), accountId: owner.accountId, visitors: 1 });
+    await t.database.db.insert(pageViewEvents).values([at(old + 5)]);
+    await runRollup(t.database.db, { horizonSeconds: 0 });
+    const left = await t.database.db
+      .select({ hour: analyticsHourVisitors.hour })
+      .from(analyticsHourVisitors)
+      .where(eq(analyticsHourVisitors.accountId, owner.accountId));
+    expect(left.map((r) => r.hour)).toEqual([date(hour - 3600), date(hour)]);
+    const oldCounts = await t.database.db
+      .select()
+      .from(analyticsHourVisits)
+      .where(
+        and(eq(analyticsHourVisits.accountId, owner.accountId), eq(analyticsHourVisits.hour, date(old))),
+      );
+    expect(oldCounts).toEqual([]);
   });
 });
 

@@ -24,13 +24,16 @@ export function createRawStore(db: Db): AnalyticsStore {
       ? Promise.resolve([])
       : sumSources(db, [...rawEventSources(scope, period, group), ...orderSources(scope, period, group)]);
 
+  async function series(scope: StoreScope, edges: ReadonlyArray<number>) {
+    const n = Math.max(edges.length - 1, 0);
+    if (n === 0) return seriesOf([], 0);
+    const period = { from: edges[0] as number, to: edges[n] as number };
+    return seriesOf(await read(scope, period, { kind: 'bucket', edges }), n);
+  }
+
   return {
-    async series(scope, edges) {
-      const n = Math.max(edges.length - 1, 0);
-      if (n === 0) return seriesOf([], 0);
-      const period = { from: edges[0] as number, to: edges[n] as number };
-      return seriesOf(await read(scope, period, { kind: 'bucket', edges }), n);
-    },
+    series,
+    bucketVisitors: async (scope, edges) => (await series(scope, edges)).buckets.map((b) => b.visits),
     perFunnel: async (scope, period) => perFunnelOf(await read(scope, period, { kind: 'funnel' })),
     perPage: async (scope, period) => perPageOf(await read(scope, period, { kind: 'page' })),
     byValue: async (scope, key, period) => byValueOf(await read(scope, period, { kind: 'value', key })),

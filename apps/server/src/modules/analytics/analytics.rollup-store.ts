@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { splitByMonths } from './analytics.months.ts';
 import { createRawStore } from './analytics.raw-store.ts';
+import { HOUR_VISITS_READ_S } from './analytics.rollup.ts';
 import {
   accountHasData,
   byValueOf,
@@ -328,14 +329,52 @@ export function createRollupStore(db: Db): AnalyticsStore {
     return sumSources(db, sources);
   }
 
+  async function series(scope: StoreScope, edges: ReadonlyArray<number>) {
+    const n = Math.max(edges.length - 1, 0);
+    if (n === 0) return seriesOf([], 0);
+    const period = { from: edges[0] as number, to: edges[n] as number };
+    if (!edges.every((edge) => edge % HOUR === 0)) return raw.series(scope, edges);
+    return seriesOf(await read(scope, period, { kind: 'bucket', edges }, edges), n);
+  }
+
+  /**
+   * Visitors of recent single UTC hours of the whole account (no funnel or filter): the hour counts
+   * (analytics_hour_visits) plus the visitors past the watermark not yet in their hour's set. Else the
+   * buckets of `series`.
+   */
+  async function bucketVisitors(scope: StoreScope, edges: ReadonlyArray<number>) {
+    const n = edges.length - 1;
+    const recent =
+      n > 0 &&
+      scope.funnelIds === null &&
+      scope.conditions.length === 0 &&
+      edges.every((edge, i) => edge % HOUR === 0 && (i === 0 || edge - (edges[i - 1] as number) === HOUR)) &&
+      (edges[0] as number) >= Math.floor(Date.now() / 1000) - HOUR_VISITS_READ_S;
+    if (!recent) return (await series(scope, edges)).buckets.map((b) => b.visits);
+    const state = await sharedStateOf(scope.accountId);
+    await nextTurn();
+    const period = { from: edges[0] as number, to: edges[n] as number };
+    const bucket: Group = { kind: 'bucket', edges };
+    const rows = await sumSources(db, [
+      sql`select ${countsSelect(groupOf(bucket, 'events', sql`hour`), { visits: sql`sum(visitors)` })}
+            from analytics_hour_visits where account_id = ${scope.accountId} and ${inPeriod(sql`hour`, period)}
+           group by 1`,
+      sql`select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
+            from (select ${groupOf(bucket, 'events', sql`created_at`)} as g, visitor_id, created_at
+                    from page_view_events
+                   where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+                     and ${pastWatermark('page_views', state.views)}) t
+           where not exists (select 1 from analytics_hour_visitors s
+                              where s.hour = date_trunc('hour', t.created_at, 'UTC')
+                                and s.account_id = ${scope.accountId} and s.visitor_id = t.visitor_id)
+           group by 1`,
+    ]);
+    return seriesOf(rows, n).buckets.map((b) => b.visits);
+  }
+
   return {
-    async series(scope, edges) {
-      const n = Math.max(edges.length - 1, 0);
-      if (n === 0) return seriesOf([], 0);
-      const period = { from: edges[0] as number, to: edges[n] as number };
-      if (!edges.every((edge) => edge % HOUR === 0)) return raw.series(scope, edges);
-      return seriesOf(await read(scope, period, { kind: 'bucket', edges }, edges), n);
-    },
+    series,
+    bucketVisitors,
     async perFunnel(scope, period) {
       if (!hourAligned(period)) return raw.perFunnel(scope, period);
       return perFunnelOf(await read(scope, period, { kind: 'funnel' }));

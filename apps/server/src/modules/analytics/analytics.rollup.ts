@@ -17,6 +17,14 @@ import { defineJob, type JobQueue } from '../../jobs/queue.ts';
  */
 export const ROLLUP_BATCH = 50_000;
 export const HORIZON_S = 10;
+/**
+ * The hours whose unique visitors are counted as they are written (analytics_hour_visits): the last 48
+ * UTC hours at the time of the batch. A view of an older hour is left to the raw reads (readers use the
+ * counts only for hours inside HOUR_VISITS_READ_S, two hours less, whatever the clocks); visitor sets of
+ * hours past the window by one more hour are pruned.
+ */
+export const RECENT_HOURS = 48;
+export const HOUR_VISITS_READ_S = (RECENT_HOURS - 2) * 3600;
 /** How often the job runs while the server is up. */
 export const ROLLUP_EVERY_MS = 3_000;
 
@@ -211,7 +219,31 @@ function addViews(from: number, upto: number, accountId?: number): SQL[] {
     addSpans(batch),
     visitorSets(batch),
     funnelVisits(batch),
+    hourVisits(batch),
   ];
+}
+
+/**
+ * The recent hours' unique visitors (analytics_hour_visits): each batch visitor new to its account and UTC
+ * hour adds one, for hours inside the last RECENT_HOURS; only the batch is read.
+ */
+const hourVisits = (batch: SQL) =>
+  sql`with fresh as (
+        insert into analytics_hour_visitors (hour, account_id, visitor_id)
+        select distinct date_trunc('hour', v.created_at, 'UTC'), v.account_id, v.visitor_id
+          from ${batch}
+         where v.created_at >= date_trunc('hour', now(), 'UTC') - make_interval(hours => ${RECENT_HOURS})
+        on conflict do nothing
+        returning account_id, hour)
+      insert into analytics_hour_visits as s (account_id, hour, visitors)
+      select account_id, hour, count(*) from fresh group by 1, 2
+      on conflict (account_id, hour) do update set visitors = s.visitors + excluded.visitors`;
+
+/** The recent hours' visitor sets and counts of hours past the window (by one hour more) are dropped. */
+async function pruneHourVisits(db: Db) {
+  const past = sql`date_trunc('hour', now(), 'UTC') - make_interval(hours => ${RECENT_HOURS + 1})`;
+  await db.execute(sql`delete from analytics_hour_visitors where hour < ${past}`);
+  await db.execute(sql`delete from analytics_hour_visits where hour < ${past}`);
 }
 
 /**
@@ -325,6 +357,7 @@ export async function runRollup(
   const batch = options.batch ?? ROLLUP_BATCH;
   const horizon = options.horizonSeconds ?? HORIZON_S;
   await rebuildMovedZones(db);
+  await pruneHourVisits(db);
   let counted = 0;
   for (const source of ['page_views', 'optins'] as const) {
     for (;;) {

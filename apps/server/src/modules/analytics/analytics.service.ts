@@ -175,8 +175,8 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
     const current = bucketStart(now, 'hour', zone);
     const starts = bucketStarts(current - 23 * HOUR, current, 'hour', zone);
     const edges = [...starts, nextBucketStart(current, 'hour', zone)];
-    const { buckets } = await store.series(scope, edges);
-    return trendOf('visits', starts, buckets);
+    const visitors = await store.bucketVisitors(scope, edges);
+    return starts.map((date, i) => ({ date, value: visitors[i] ?? 0 }));
   }
 
   return {

@@ -46,6 +46,11 @@ export interface AnalyticsStore {
     scope: StoreScope,
     edges: ReadonlyArray<number>,
   ): Promise<{ buckets: PeriodTotals[]; total: PeriodTotals }>;
+  /**
+   * Unique visitors of each bucket (edges as for `series`), without the range's total: the Dashboard's
+   * visitors of each of the last 24 hours.
+   */
+  bucketVisitors(scope: StoreScope, edges: ReadonlyArray<number>): Promise<number[]>;
   /** The period's counts per funnel (funnels without any are absent). */
   perFunnel(scope: StoreScope, period: Period): Promise<Map<number, PeriodTotals>>;
   /** Per step and page variant of the scope's funnels; `period` null reads the whole history. */
