@@ -30,7 +30,7 @@ async function main() {
   });
   // The demo's 80,000 page views are rolled up before the first request: on the embedded database the
   // rollup job's catch-up would hold the one connection for seconds while the newcomer signs in.
-  if (seeded) await runRollup(database.db, { horizonSeconds: 0 });
+  if (seeded) await runRollup(database.db);
   await queue.start();
   await app.services.analyticsRollup.kick();
   await app.services.billingReconciliation.kick();

@@ -111,8 +111,8 @@ describe(`funnel visits migration 0043 (${testDatabaseKind})`, () => {
       { funnelId: two?.id, day: '2026-11-01', orders: 0, revenueMinor: 0, visits: 1 },
     ]);
 
-    await runRollup(db, { horizonSeconds: 0 });
-    await runRollup(db, { horizonSeconds: 0 });
+    await runRollup(db);
+    await runRollup(db);
     expect(await stats()).toEqual([
       { funnelId: one?.id, day: '2026-11-01', orders: 2, revenueMinor: 500, visits: 3 },
       { funnelId: one?.id, day: '2026-11-02', orders: 0, revenueMinor: 0, visits: 1 },

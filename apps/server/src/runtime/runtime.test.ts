@@ -287,13 +287,13 @@ describe('published funnels', () => {
     // The funnel's unique visits count the visitor at once (the views past the rollup job's watermark),
     // once again after the job has counted them, however often it runs, and once for a second view.
     expect(await funnelVisits()).toBe(visitsBefore + 1);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     expect(await funnelVisits()).toBe(visitsBefore + 1);
     await get('/guide/thanks', { cookie: 'fw_vid=the-visitor-id-0001; fw_sid=the-session-id-0002' });
     await t.app.runtime.views.flush();
     expect(await funnelVisits()).toBe(visitsBefore + 1);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
+    await runRollup(t.database.db);
     expect(await funnelVisits()).toBe(visitsBefore + 1);
   });
 

@@ -4,6 +4,7 @@ import {
   bigserial,
   char,
   check,
+  customType,
   date,
   index,
   pgTable,
@@ -14,6 +15,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+
+/**
+ * The transaction that wrote an event (xid8, as text): the analytics rollup job counts the events of
+ * finished transactions only, in (xid, id) order (analytics.rollup.ts). Rows from before the column read '0'.
+ */
+const writtenBy = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+const writerXid = () => writtenBy('xid').notNull().default(sql`pg_current_xact_id()`);
 
 /**
  * One published page shown to one visitor. Append-only: rows are written by the page runtime and
@@ -42,8 +50,11 @@ export const pageViewEvents = pgTable(
     country: char('country', { length: 2 }),
     currency: char('currency', { length: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    xid: writerXid(),
   },
   (t) => [
+    // The rollup job's batches and the readers' tail past its watermark.
+    index('page_view_events_xid_idx').on(t.xid, t.id),
     // The live panel's range scan reads only this index (visitor_id rides along: index-only scan).
     index('page_view_events_account_created_idx').on(t.accountId, t.createdAt, t.visitorId),
     // A checkout or opt-in copies the attribution of the visitor's first view in the funnel.
@@ -77,8 +88,12 @@ export const optinEvents = pgTable(
     country: char('country', { length: 2 }),
     currency: char('currency', { length: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    xid: writerXid(),
   },
-  (t) => [index('optin_events_account_created_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('optin_events_account_created_idx').on(t.accountId, t.createdAt),
+    index('optin_events_xid_idx').on(t.xid, t.id),
+  ],
 );
 
 /**
@@ -233,10 +248,14 @@ export const analyticsHourVisits = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.hour] })],
 );
 
-/** The rollup job's watermarks: the last page_view_events and optin_events ids it has counted. */
+/**
+ * The rollup job's watermarks: the (xid, id) of the last page_view_events and optin_events row it has
+ * counted, in (xid, id) order.
+ */
 export const analyticsRollupState = pgTable('analytics_rollup_state', {
   source: text('source').primaryKey(),
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  lastXid: writtenBy('last_xid').notNull().default(sql`'0'`),
 });
 
 /**

@@ -164,7 +164,7 @@ describe('rollups answer what the raw events answer', () => {
                 createdAt: when(o.minute),
               })),
             );
-          await runRollup(t.database.db, { horizonSeconds: 0, batch: 7 });
+          await runRollup(t.database.db, { batch: 7 });
           if (cut < viewRows.length) await t.database.db.insert(pageViewEvents).values(viewRows.slice(cut));
           let n = 0;
           for (const s of sales) {
@@ -274,8 +274,8 @@ describe('rollups answer what the raw events answer', () => {
         createdAt: date(base + i * 600),
       })),
     );
-    await runRollup(t.database.db, { horizonSeconds: 0, batch: 4 });
-    await runRollup(t.database.db, { horizonSeconds: 0, batch: 4 });
+    await runRollup(t.database.db, { batch: 4 });
+    await runRollup(t.database.db, { batch: 4 });
     const raw = createRawStore(t.database.db);
     const rolled = createRollupStore(t.database.db);
     const scopeIn = (timeZone: string): StoreScope => ({
@@ -299,7 +299,7 @@ describe('rollups answer what the raw events answer', () => {
     expect(await rolled.series(scopeIn('America/New_York'), ny)).toEqual(
       await raw.series(scopeIn('America/New_York'), ny),
     );
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     expect(await rolled.series(scopeIn('America/New_York'), ny)).toEqual(
       await raw.series(scopeIn('America/New_York'), ny),
     );
@@ -339,7 +339,7 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
           // Part is rolled up, the rest is left past the watermark (the live tail).
           const cut = Math.floor(rows.length * rollupShare);
           if (cut > 0) await t.database.db.insert(pageViewEvents).values(rows.slice(0, cut));
-          await runRollup(t.database.db, { horizonSeconds: 0, batch: 5 });
+          await runRollup(t.database.db, { batch: 5 });
           if (cut < rows.length) await t.database.db.insert(pageViewEvents).values(rows.slice(cut));
           const hour = now - (now % HOUR);
           const edges = Array.from({ length: 25 }, (_, i) => hour - (firstHourAgo - i) * HOUR);
@@ -365,9 +365,9 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
     const hour = now - (now % 3600);
     const at = (s: number) => ({ accountId: owner.accountId, visitorId: 'same', createdAt: date(s) });
     await t.database.db.insert(pageViewEvents).values([at(hour + 1), at(hour + 2), at(hour - 10)]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     await t.database.db.insert(pageViewEvents).values([at(hour + 3)]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     const counts = await t.database.db
       .select({ hour: analyticsHourVisits.hour, visitors: analyticsHourVisits.visitors })
       .from(analyticsHourVisits)
@@ -379,7 +379,7 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
     ]);
     // A view 49 hours ago is past the counted window: 24 hours from there are read from the events.
     await t.database.db.insert(pageViewEvents).values([at(hour - 49 * 3600 + 60)]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     const scope: StoreScope = {
       accountId: owner.accountId,
       timeZone: 'UTC',
@@ -399,7 +399,7 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
       .insert(analyticsHourVisits)
       .values({ hour: date(old), accountId: owner.accountId, visitors: 1 });
     await t.database.db.insert(pageViewEvents).values([at(old + 5)]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     const left = await t.database.db
       .select({ hour: analyticsHourVisitors.hour })
       .from(analyticsHourVisitors)
@@ -464,8 +464,8 @@ describe('the rollup job and zones the database does not know', () => {
     await t.database.db
       .insert(pageViewEvents)
       .values([{ accountId: owner.accountId, visitorId: 'zone-v1', createdAt: date(old) }]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
+    await runRollup(t.database.db);
     const [row] = await t.database.db
       .select()
       .from(analyticsAccounts)
@@ -494,7 +494,7 @@ describe('reads that start together', () => {
       createdAt: date(day(n) + 9 * 3600),
     });
     await t.database.db.insert(pageViewEvents).values([view('v1', 1), view('v2', 2)]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     // Past the watermark: a returning visitor and a new one.
     await t.database.db.insert(pageViewEvents).values([view('v1', 3), view('v3', 3)]);
     let statements = 0;
@@ -539,7 +539,7 @@ describe('exact unique visitors over long ranges (visitor spans)', () => {
     });
     // v1 on days 1 and 300, v2 on day 150; then late events: v1 on day 150, v2 on day 1.
     await t.database.db.insert(pageViewEvents).values([view('v1', 1), view('v1', 300), view('v2', 150)]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     await t.database.db.insert(pageViewEvents).values([view('v1', 150), view('v2', 1)]);
     const raw = createRawStore(t.database.db);
     const rolled = createRollupStore(t.database.db);
@@ -560,7 +560,7 @@ describe('exact unique visitors over long ranges (visitor spans)', () => {
     };
     // Past the watermark: the late events are read raw and their visitors counted once.
     await check();
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     await check();
     const whole = await rolled.series(scope, [day(0), day(365)]);
     expect(whole.total.visits).toBe(2);
@@ -594,7 +594,7 @@ describe('exact unique visitors over long ranges (visitor spans)', () => {
     await t.database.db
       .insert(pageViewEvents)
       .values([view('v3', 150, 'facebook'), view('v1', 200, 'facebook')]);
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     // Late: v1 on day 150 and v2 on day 1 with Google (between and before counted days), v3 without a value.
     await t.database.db
       .insert(pageViewEvents)
@@ -632,7 +632,7 @@ describe('exact unique visitors over long ranges (visitor spans)', () => {
         }
     };
     await check();
-    await runRollup(t.database.db, { horizonSeconds: 0 });
+    await runRollup(t.database.db);
     await check();
     expect((await rolled.series(scopes[0] as StoreScope, [day(140), day(301)])).total.visits).toBe(2);
     // Google at account level: v1 (1 → 150 → 300) and v2 (1 → 150): five days, two first visits; no
@@ -719,7 +719,7 @@ describe('month rows (analytics_monthly)', () => {
       .update(orders)
       .set({ isRefunded: true, refundedAt: date(local('2026-04-01T09:00')) })
       .where(and(eq(orders.accountId, owner.accountId), eq(orders.orderNumber, 'M3')));
-    await runRollup(t.database.db, { horizonSeconds: 0, batch: 5 });
+    await runRollup(t.database.db, { batch: 5 });
     const months = await t.database.db
       .select()
       .from(analyticsMonthly)

@@ -15,6 +15,7 @@ import {
   groupBy,
   groupOf,
   inPeriod,
+  NO_WATERMARK,
   numberArray,
   pastWatermark,
   perFunnelOf,
@@ -23,7 +24,7 @@ import {
   scopeSql,
   seriesOf,
   sumSources,
-  watermark,
+  watermarkColumns,
 } from './analytics.sql.ts';
 import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
 import { nextTurn } from './analytics.turns.ts';
@@ -95,15 +96,21 @@ export function createRollupStore(db: Db): AnalyticsStore {
    * watermarks of this moment (floors for the events past them, see pastWatermark).
    */
   async function stateOf(accountId: number) {
-    const [row] = rowsOf<{ time_zone: string | null; views: string | number; optins: string | number }>(
+    const [row] = rowsOf<{
+      time_zone: string | null;
+      views_xid: string;
+      views_id: string | number;
+      optins_xid: string;
+      optins_id: string | number;
+    }>(
       await db.execute(sql`
         select (select time_zone from analytics_accounts where account_id = ${accountId}) as time_zone,
-               ${watermark('page_views')} as views, ${watermark('optins')} as optins`),
+               ${watermarkColumns('page_views', 'views')}, ${watermarkColumns('optins', 'optins')}`),
     );
     return {
       zone: row?.time_zone ?? null,
-      views: Number(row?.views ?? 0),
-      optins: Number(row?.optins ?? 0),
+      views: row ? { xid: row.views_xid, id: Number(row.views_id) } : NO_WATERMARK,
+      optins: row ? { xid: row.optins_xid, id: Number(row.optins_id) } : NO_WATERMARK,
     };
   }
   type State = Awaited<ReturnType<typeof stateOf>>;

@@ -2,21 +2,23 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { NO_WATERMARK, type Watermark, watermarkRow } from './analytics.sql.ts';
 
 /**
- * The analytics rollup job. Page views and opt-ins are append-only with increasing ids, so the job keeps
- * a watermark per source (analytics_rollup_state) and, in one transaction per batch, adds the events
- * past it to analytics_hourly (counts per UTC hour, funnel, step, page variant and filter values) and
- * analytics_daily_visitors (each visitor once per account day) and the funnel list's daily visits
- * (funnel_day_visitors), then moves the watermark. A batch is
- * counted exactly once whatever happens (the watermark moves in the same transaction, under a row
- * lock), so the job is idempotent and catches up after downtime batch by batch. Events younger than
- * HORIZON_S are left for the next run: a row whose insert commits late (a lower id committed after a
- * higher one) is not skipped. Readers add the events past the watermark from the raw tables, so answers
- * are exact and live whatever the job's lag.
+ * The analytics rollup job. Page views and opt-ins are append-only and each row carries the transaction
+ * that wrote it (xid), so the job keeps a watermark per source (analytics_rollup_state: the (xid, id) of
+ * the last row counted) and, in one transaction per batch, adds the next rows in (xid, id) order to
+ * analytics_hourly (counts per UTC hour, funnel, step, page variant and filter values),
+ * analytics_daily_visitors (each visitor once per account day), the recent hours' visitors and the
+ * funnel list's daily visits (funnel_day_visitors), then moves the watermark. Only rows of transactions
+ * that have ended are taken (xid below the snapshot's xmin): a row whose insert commits late, whatever
+ * its id, has a later place in that order than every row already counted, so none is ever skipped, and
+ * nothing waits for a time horizon. A batch is counted exactly once whatever happens (the watermark
+ * moves in the same transaction, under a row lock), so the job is idempotent and catches up after
+ * downtime batch by batch. Readers add the rows past the watermark from the raw tables, so answers are
+ * exact and live whatever the job's lag.
  */
 export const ROLLUP_BATCH = 50_000;
-export const HORIZON_S = 10;
 /**
  * The hours whose unique visitors are counted as they are written (analytics_hour_visits): the last 48
  * UTC hours at the time of the batch. A view of an older hour is left to the raw reads (readers use the
@@ -60,19 +62,47 @@ const knownZone = (zone: SQL) =>
 type Source = 'page_views' | 'optins';
 const TABLE: Record<Source, string> = { page_views: 'page_view_events', optins: 'optin_events' };
 
-/** The last id of the next batch: at most `batch` events on, and none younger than the horizon. */
-async function nextBatchEnd(tx: Db, source: Source, lastId: number, batch: number, horizonS: number) {
+/**
+ * The oldest transaction of this database that may still write events, as of the statement's snapshot:
+ * the snapshot's oldest running xid, skipping those that pg_stat_activity shows running in another
+ * database of the server (xids are server-wide: another database's long transaction must not stall the
+ * job; an xid not seen there, or not visible to this role, counts as ours). Rows with a lower xid are
+ * all committed or rolled back and visible to the statement.
+ */
+const endedBelow = sql`(
+  select coalesce(min(x), pg_snapshot_xmax(pg_current_snapshot()))
+    from pg_snapshot_xip(pg_current_snapshot()) x
+   where (x::text::bigint % 4294967296) not in (
+           select a.backend_xid::text::bigint from pg_stat_activity a
+            where a.backend_xid is not null
+              and a.datid is distinct from (select oid from pg_database where datname = current_database())))`;
+
+/**
+ * The last row of the next batch in (xid, id) order: at most `batch` rows past `last`, all written by
+ * transactions that have ended (see endedBelow); null when there is none.
+ */
+async function nextBatchEnd(
+  tx: Db,
+  source: Source,
+  last: Watermark,
+  batch: number,
+): Promise<(Watermark & { rows: number }) | null> {
   const table = sql.raw(TABLE[source]);
-  const [row] = rowsOf<{ upto: string | number | null }>(
+  const [row] = rowsOf<{ xid: string; id: string | number; rows: string | number }>(
     await tx.execute(sql`
-      with next as (select id, created_at from ${table} where id > ${lastId} order by id limit ${batch})
-      select coalesce(
-        (select min(id) - 1 from next where created_at >= now() - make_interval(secs => ${horizonS})),
-        (select max(id) from next),
-        ${lastId}) as upto`),
+      with next as (
+        select xid, id from ${table}
+         where (xid, id) > ${watermarkRow(last)} and xid < ${endedBelow}
+         order by xid, id limit ${batch})
+      select xid::text as xid, id, count(*) over () as rows from next order by xid desc, id desc limit 1`),
   );
-  return Number(row?.upto ?? lastId);
+  return row ? { xid: row.xid, id: Number(row.id), rows: Number(row.rows) } : null;
 }
+
+/** The rows of a source past `from` up to `upto`, in (xid, id) order, as the batch `v` (of one account). */
+const rowsBetween = (table: string, from: Watermark, upto: Watermark, accountId?: number) =>
+  sql`(select * from ${sql.raw(table)} where (xid, id) > ${watermarkRow(from)} and (xid, id) <= ${watermarkRow(upto)}
+         and ${accountId === undefined ? sql`true` : sql`account_id = ${accountId}`}) v`;
 
 /** The accounts of a batch get their zone (analytics_accounts) before their days are counted. */
 function ensureAccounts(batch: SQL): SQL {
@@ -202,10 +232,9 @@ export function addSpans(batch: SQL): SQL {
     on conflict (${scope}, day, prev_day) do update set visitors = s.visitors + excluded.visitors`;
 }
 
-/** Adds the page views with ids in (from, upto] to the rollups. */
-function addViews(from: number, upto: number, accountId?: number): SQL[] {
-  const only = accountId === undefined ? sql`true` : sql`account_id = ${accountId}`;
-  const batch = sql`(select * from page_view_events where id > ${from} and id <= ${upto} and ${only}) v`;
+/** Adds the page views past `from` up to `upto` to the rollups. */
+function addViews(from: Watermark, upto: Watermark): SQL[] {
+  const batch = rowsBetween('page_view_events', from, upto);
   return [
     ensureAccounts(batch),
     sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, page_views)
@@ -272,9 +301,8 @@ const visitorSets = (batch: SQL) =>
           join analytics_accounts z on z.account_id = v.account_id
         on conflict do nothing`;
 
-function addOptins(from: number, upto: number, accountId?: number): SQL[] {
-  const only = accountId === undefined ? sql`true` : sql`account_id = ${accountId}`;
-  const batch = sql`(select * from optin_events where id > ${from} and id <= ${upto} and ${only}) v`;
+function addOptins(from: Watermark, upto: Watermark): SQL[] {
+  const batch = rowsBetween('optin_events', from, upto);
   return [
     ensureAccounts(batch),
     sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, optins)
@@ -289,14 +317,16 @@ function addOptins(from: number, upto: number, accountId?: number): SQL[] {
 }
 
 /** Locks a source's watermark row for this transaction and reads it. */
-async function lockWatermark(tx: Db, source: Source): Promise<number> {
+async function lockWatermark(tx: Db, source: Source): Promise<Watermark> {
   await tx.execute(
     sql`insert into analytics_rollup_state (source, last_id) values (${source}, 0) on conflict do nothing`,
   );
-  const [row] = rowsOf<{ last_id: string | number }>(
-    await tx.execute(sql`select last_id from analytics_rollup_state where source = ${source} for update`),
+  const [row] = rowsOf<{ xid: string; id: string | number }>(
+    await tx.execute(
+      sql`select last_xid::text as xid, last_id as id from analytics_rollup_state where source = ${source} for update`,
+    ),
   );
-  return Number(row?.last_id ?? 0);
+  return row ? { xid: row.xid, id: Number(row.id) } : NO_WATERMARK;
 }
 
 /**
@@ -331,8 +361,8 @@ async function rebuildMovedZones(db: Db) {
           from accounts a join users u on u.id = a.owner_user_id
          where z.account_id = ${accountId} and a.id = z.account_id`);
       // The hourly counts are in UTC hours and stay; the day tables are rebuilt in the new zone.
-      const views = sql`(select * from page_view_events where id <= ${lastViews} and account_id = ${accountId}) v`;
-      const optins = sql`(select * from optin_events where id <= ${lastOptins} and account_id = ${accountId}) v`;
+      const views = rowsBetween('page_view_events', NO_WATERMARK, lastViews, accountId);
+      const optins = rowsBetween('optin_events', NO_WATERMARK, lastOptins, accountId);
       await tx.execute(visitorSets(views));
       await tx.execute(addDaily(views, 'page_views'));
       await tx.execute(addDaily(optins, 'optins'));
@@ -347,15 +377,11 @@ async function rebuildMovedZones(db: Db) {
 }
 
 /**
- * Brings the rollups up to date: batch after batch until no event older than the horizon is left.
+ * Brings the rollups up to date: batch after batch until no row of an ended transaction is left.
  * Answers how many events were counted.
  */
-export async function runRollup(
-  db: Db,
-  options: { batch?: number; horizonSeconds?: number } = {},
-): Promise<number> {
+export async function runRollup(db: Db, options: { batch?: number } = {}): Promise<number> {
   const batch = options.batch ?? ROLLUP_BATCH;
-  const horizon = options.horizonSeconds ?? HORIZON_S;
   await rebuildMovedZones(db);
   await pruneHourVisits(db);
   let counted = 0;
@@ -363,13 +389,15 @@ export async function runRollup(
     for (;;) {
       const done = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        const lastId = await lockWatermark(tx, source);
-        const upto = await nextBatchEnd(tx, source, lastId, batch, horizon);
-        if (upto <= lastId) return 0;
-        for (const statement of source === 'page_views' ? addViews(lastId, upto) : addOptins(lastId, upto))
+        const last = await lockWatermark(tx, source);
+        const upto = await nextBatchEnd(tx, source, last, batch);
+        if (upto === null) return 0;
+        for (const statement of source === 'page_views' ? addViews(last, upto) : addOptins(last, upto))
           await tx.execute(statement);
-        await tx.execute(sql`update analytics_rollup_state set last_id = ${upto} where source = ${source}`);
-        return upto - lastId;
+        await tx.execute(
+          sql`update analytics_rollup_state set last_xid = ${upto.xid}::xid8, last_id = ${upto.id} where source = ${source}`,
+        );
+        return upto.rows;
       });
       if (done === 0) break;
       counted += done;

@@ -257,19 +257,45 @@ export async function accountHasData(db: Db, accountId: number): Promise<boolean
 }
 
 /**
- * The rollup job's watermark of a source, read inside the statement that reads the rollups: one snapshot
- * sees the rollups and the watermark of the same moment, so no batch is counted twice or missed.
+ * A rollup watermark: the (xid, id) of the last event the job has counted, in (xid, id) order (xid is
+ * the writing transaction's, as text). Every event at or before it is counted, every one after it not.
+ */
+export type Watermark = { xid: string; id: number };
+export const NO_WATERMARK: Watermark = { xid: '0', id: 0 };
+
+/**
+ * The rollup job's watermark of a source as a row, read inside the statement that reads the rollups: one
+ * snapshot sees the rollups and the watermark of the same moment, so no batch is counted twice or missed.
  */
 export const watermark = (source: 'page_views' | 'optins'): SQL =>
+  sql`(${watermarkXid(source)}, ${watermarkId(source)})`;
+const watermarkXid = (source: 'page_views' | 'optins'): SQL =>
+  sql`coalesce((select last_xid from analytics_rollup_state where source = ${source}), '0'::xid8)`;
+const watermarkId = (source: 'page_views' | 'optins'): SQL =>
   sql`coalesce((select last_id from analytics_rollup_state where source = ${source}), 0)`;
+
+/** The (xid, id) of a watermark as two columns named `<name>_xid` (text) and `<name>_id`. */
+export const watermarkColumns = (source: 'page_views' | 'optins', name: string): SQL =>
+  sql`${watermarkXid(source)}::text as ${sql.raw(`${name}_xid`)}, ${watermarkId(source)} as ${sql.raw(`${name}_id`)}`;
+
+/** A watermark as a row literal. */
+export const watermarkRow = (at: Watermark): SQL => sql`(${at.xid}::xid8, ${at.id}::bigint)`;
 
 /**
  * Events past the watermark: `floor` is the watermark read just before (a constant the planner can
- * see, so it walks the primary key over the few newest events instead of the account's whole range);
+ * see, so it walks the (xid, id) index over the few newest events instead of the account's whole range);
  * the watermark read in the statement itself keeps the rollups and the tail of one snapshot.
  */
-export const pastWatermark = (source: 'page_views' | 'optins', floor: number): SQL =>
-  sql`id > ${floor}::bigint and id > ${watermark(source)}`;
+export const pastWatermark = (source: 'page_views' | 'optins', floor: Watermark): SQL =>
+  sql`(xid, id) > ${watermarkRow(floor)} and (xid, id) > ${watermark(source)}`;
+
+/** A source's watermark of this moment (see pastWatermark). */
+export async function readWatermark(db: Db, source: 'page_views' | 'optins'): Promise<Watermark> {
+  const [row] = rowsOf<{ w_xid: string; w_id: string | number }>(
+    await db.execute(sql`select ${watermarkColumns(source, 'w')}`),
+  );
+  return row ? { xid: row.w_xid, id: Number(row.w_id) } : NO_WATERMARK;
+}
 
 /** Whether a scope can have no rows at all (an empty list of funnels). */
 export const emptyScope = (scope: StoreScope) => scope.funnelIds !== null && scope.funnelIds.length === 0;

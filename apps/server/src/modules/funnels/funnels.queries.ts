@@ -5,7 +5,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import { iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { domains, funnelDailyStats, funnels } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { pastWatermark, watermark } from '../analytics/analytics.sql.ts';
+import { pastWatermark, readWatermark, type Watermark } from '../analytics/analytics.sql.ts';
 
 export type FunnelRow = typeof funnels.$inferSelect;
 
@@ -69,12 +69,7 @@ const statsOf = (revenueMinor: number, orders: number, visits: number): FunnelSt
 });
 
 /** The rollup job's page-view watermark now: the floor of the views it has not counted (see pastWatermark). */
-async function viewsFloor(db: Db) {
-  const [row] = rowsOf<{ last_id: string | number }>(
-    await db.execute(sql`select ${watermark('page_views')} as last_id`),
-  );
-  return Number(row?.last_id ?? 0);
-}
+const viewsFloor = (db: Db) => readWatermark(db, 'page_views');
 
 /**
  * A funnel's unique visits the rollup job has not counted yet (its `funnelId` an SQL expression): the
@@ -84,7 +79,7 @@ async function viewsFloor(db: Db) {
  */
 function pendingVisits(
   accountId: number,
-  floor: number,
+  floor: Watermark,
   funnelId: SQL,
   range: { start?: string; end?: string } = {},
 ) {

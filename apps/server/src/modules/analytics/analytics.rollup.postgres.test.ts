@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { createRawStore } from './analytics.raw-store.ts';
+import { runRollup } from './analytics.rollup.ts';
+import { createRollupStore } from './analytics.rollup-store.ts';
+import type { StoreScope } from './analytics.store.ts';
+
+// Two writers whose commits cross: only PostgreSQL runs transactions side by side (PGlite has one
+// connection), so only the PostgreSQL run includes this file (vitest.config.ts).
+
+let t: TestApp;
+let other: pg.Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = new pg.Client({ connectionString: t.database.url });
+  await other.connect();
+});
+afterAll(async () => {
+  await other.end();
+  await t.close();
+});
+
+describe('the rollup job and a view whose insert commits late', () => {
+  it('counts it once it commits, though a later id was counted first: the watermark is by transaction', async () => {
+    const owner = await signUpOwner(t.app);
+    const insert = (
+      client: { query: (text: string, values: unknown[]) => Promise<unknown> },
+      visitor: string,
+    ) =>
+      client.query(
+        `insert into page_view_events (account_id, visitor_id, created_at) values ($1, $2, now() - interval '1 hour')`,
+        [owner.accountId, visitor],
+      );
+    // The slow writer takes its id first and has not committed; the fast one commits a later id.
+    await other.query('begin');
+    await insert(other, 'slow');
+    await insert({ query: (text, values) => t.database.executeSql(text, values) }, 'fast');
+    const ids = (
+      await t.database.executeSql(
+        `select id, visitor_id from page_view_events where account_id = $1 order by id`,
+        [owner.accountId],
+      )
+    ).rows as Array<{ id: string; visitor_id: string }>;
+    expect(ids.map((r) => r.visitor_id)).toEqual(['fast']);
+
+    // While the slow writer is open nothing of a later transaction is counted; the Dashboard reads the
+    // committed view from the events past the watermark.
+    await runRollup(t.database.db);
+    const scope: StoreScope = {
+      accountId: owner.accountId,
+      timeZone: 'Europe/London',
+      funnelIds: null,
+      conditions: [],
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const edges = [now - (now % 3600) - 2 * 3600, now - (now % 3600) + 3600];
+    const rolled = createRollupStore(t.database.db);
+    const raw = createRawStore(t.database.db);
+    expect((await rolled.series(scope, edges)).total.page_views).toBe(1);
+
+    await other.query('commit');
+    await runRollup(t.database.db);
+    const [counted] = (
+      await t.database.executeSql(
+        `select coalesce(sum(page_views), 0)::int as views from analytics_hourly where account_id = $1`,
+        [owner.accountId],
+      )
+    ).rows as Array<{ views: number }>;
+    expect(counted?.views).toBe(2);
+    expect(await rolled.series(scope, edges)).toEqual(await raw.series(scope, edges));
+    expect((await rolled.series(scope, edges)).total).toMatchObject({ page_views: 2, visits: 2 });
+  });
+});
