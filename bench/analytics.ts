@@ -9,12 +9,12 @@
 import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
-import type { Database } from '../apps/server/src/db/client.ts';
+import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { createRawStore } from '../apps/server/src/modules/analytics/analytics.raw-store.ts';
 import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
-import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { signIn, signUpOwner } from '../apps/server/src/test/harness.ts';
 import { LIVE_GOALS, type LiveResult, liveLoad, printLiveTable, unlimitedPlan } from './analytics-live.ts';
 import { benchDatabase } from './bench-database.ts';
 
@@ -138,6 +138,10 @@ async function timed<T>(fn: () => Promise<T>, runs: number) {
  * a job queue that is not started (the live phases start it).
  */
 async function prepare(kind: 'pglite' | 'postgres') {
+  // ANALYTICS_BENCH_DATABASE=name measures a PostgreSQL database kept by an earlier run (its history and
+  // owner as they are, migrated and caught up first): no generation, so no catch-up rate either.
+  const reuse = kind === 'postgres' ? process.env.ANALYTICS_BENCH_DATABASE : undefined;
+  if (reuse) return prepareKept(reuse);
   // ANALYTICS_BENCH_KEEP=1 leaves the generated PostgreSQL database for EXPLAIN ANALYZE (its name is printed);
   // ANALYTICS_BENCH_PGLITE_DIR puts PGlite's data on disk there (the full size does not fit in memory).
   const { database, drop } = await benchDatabase(kind, {
@@ -153,8 +157,54 @@ async function prepare(kind: 'pglite' | 'postgres') {
   await generate(database, owner.accountId);
   const generateMs = performance.now() - started;
   started = performance.now();
-  const counted = await runRollup(database.db, { horizonSeconds: 0 });
+  const counted = await runRollup(database.db);
   const rollupMs = performance.now() - started;
+  return settle({ kind, database, drop, queue, app, owner, generateMs, rollupMs, counted });
+}
+
+/** A kept PostgreSQL bench database, opened as it is: its owner signs in with the harness's password. */
+async function prepareKept(name: string) {
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ kind: 'postgres', url: url.toString() });
+  await database.migrate();
+  const queue = createJobQueue(database);
+  const app = await buildApp({ config: testConfig(), database, queue });
+  const [row] = (
+    await database.executeSql(
+      `select a.id, u.email from funnels f join accounts a on a.id = f.account_id join users u on u.id = a.owner_user_id
+        where f.name = 'Funnel 1' order by f.id desc limit 1`,
+    )
+  ).rows as Array<{ id: number | string; email: string }>;
+  if (!row) throw new Error(`${name} holds no generated history`);
+  const password = 'correct horse battery';
+  const token = await signIn(app, row.email, password);
+  const owner = {
+    email: row.email,
+    password,
+    userId: 0,
+    accountId: Number(row.id),
+    token,
+    auth: { authorization: `Bearer ${token}` },
+  };
+  await unlimitedPlan(database, owner.accountId);
+  const counted = await runRollup(database.db);
+  return settle({
+    kind: 'postgres' as const,
+    database,
+    drop: async () => {},
+    queue,
+    app,
+    owner,
+    generateMs: 0,
+    rollupMs: 0,
+    counted,
+  });
+}
+
+/** The generated (or kept) store, caught up: its month rows' size, then vacuumed and checkpointed. */
+async function settle<T extends { database: Database }>(prepared: T) {
+  const { database } = prepared;
   // The month rows' size before any vacuum: the generator must not bloat them (see generate).
   const [monthly] = (
     await database.executeSql(
@@ -165,8 +215,8 @@ async function prepare(kind: 'pglite' | 'postgres') {
   // and checkpoint as a running server's maintenance does.
   await database.executeSql('vacuum analyze');
   await database.executeSql('checkpoint');
-  console.log(`analytics ${kind}: generated and caught up (${new Date().toISOString()})`);
-  return { kind, database, drop, queue, app, owner, generateMs, rollupMs, counted, monthly };
+  console.log(`analytics: generated and caught up (${new Date().toISOString()})`);
+  return { ...prepared, monthly };
 }
 
 /** The Dashboard, filtered, breakdown and raw timings on a prepared database, then the live phases. */
@@ -228,7 +278,7 @@ async function measureKind(prepared: Awaited<ReturnType<typeof prepare>>) {
     optins: OPTINS,
     generate_s: round(generateMs / 1000),
     rollup_catch_up_s: round(rollupMs / 1000),
-    rollup_events_per_s: Math.round(counted / (rollupMs / 1000)),
+    rollup_events_per_s: rollupMs > 0 ? Math.round(counted / (rollupMs / 1000)) : null,
     analytics_monthly_rows: Number(monthly?.rows ?? 0),
     analytics_monthly_kb: Math.round(Number(monthly?.bytes ?? 0) / 1024),
     dashboard_365d_ms: round(dashboard.ms),
