@@ -1,7 +1,7 @@
 import type { Funnel, FunnelListItem, FunnelStats } from '@funnelwork/domain';
 import { firstFreePath, fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
 import { domains, funnelDailyStats, funnels } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
