@@ -30,7 +30,9 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   // ANALYTICS_BENCH_SCALE below 1 (a quick run) writes analytics-scale-<scale>.json beside the full run's.
   analytics: async () => {
     const scale = process.env.ANALYTICS_BENCH_SCALE;
-    save(scale && Number(scale) !== 1 ? `analytics-scale-${scale}` : 'analytics', await runAnalytics());
+    // A kept database measured again (ANALYTICS_BENCH_DATABASE) writes analytics-kept-postgres.json.
+    const kept = process.env.ANALYTICS_BENCH_DATABASE ? 'analytics-kept-postgres' : null;
+    save(kept ?? (scale && Number(scale) !== 1 ? `analytics-scale-${scale}` : 'analytics'), await runAnalytics());
   },
   'analytics-live': async () => save('analytics-live', await runAnalyticsLive()),
   orders: async () => save('orders', await runOrders()),

@@ -8,3 +8,8 @@ ALTER TABLE "page_view_events" ALTER COLUMN "xid" SET DEFAULT pg_current_xact_id
 CREATE INDEX "optin_events_xid_idx" ON "optin_events" USING btree ("xid","id");--> statement-breakpoint
 CREATE INDEX "page_view_events_xid_idx" ON "page_view_events" USING btree ("xid","id");--> statement-breakpoint
 INSERT INTO "analytics_rollup_state" ("source", "last_id") VALUES ('page_views', 0), ('optins', 0) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The new column has no statistics yet: without them the planner reads the tail past the watermark
+-- with a sequential scan of every event instead of the (xid, id) index.
+ANALYZE "page_view_events";--> statement-breakpoint
+ANALYZE "optin_events";
