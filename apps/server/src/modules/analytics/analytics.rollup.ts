@@ -11,7 +11,7 @@ import { NO_WATERMARK, type Watermark, watermarkRow } from './analytics.sql.ts';
  * analytics_hourly (counts per UTC hour, funnel, step, page variant and filter values),
  * analytics_daily_visitors (each visitor once per account day), the recent hours' visitors and the
  * funnel list's daily visits (funnel_day_visitors), then moves the watermark. Only rows of transactions
- * that have ended are taken (xid below the snapshot's xmin): a row whose insert commits late, whatever
+ * that have ended are taken (see endedBelow): a row whose insert commits late, whatever
  * its id, has a later place in that order than every row already counted, so none is ever skipped, and
  * nothing waits for a time horizon. A batch is counted exactly once whatever happens (the watermark
  * moves in the same transaction, under a row lock), so the job is idempotent and catches up after
