@@ -32,7 +32,10 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
     const scale = process.env.ANALYTICS_BENCH_SCALE;
     // A kept database measured again (ANALYTICS_BENCH_DATABASE) writes analytics-kept-postgres.json.
     const kept = process.env.ANALYTICS_BENCH_DATABASE ? 'analytics-kept-postgres' : null;
-    save(kept ?? (scale && Number(scale) !== 1 ? `analytics-scale-${scale}` : 'analytics'), await runAnalytics());
+    save(
+      kept ?? (scale && Number(scale) !== 1 ? `analytics-scale-${scale}` : 'analytics'),
+      await runAnalytics(),
+    );
   },
   'analytics-live': async () => save('analytics-live', await runAnalyticsLive()),
   orders: async () => save('orders', await runOrders()),
