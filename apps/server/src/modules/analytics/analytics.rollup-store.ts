@@ -15,7 +15,6 @@ import {
   groupBy,
   groupOf,
   inPeriod,
-  NO_WATERMARK,
   numberArray,
   pastWatermark,
   perFunnelOf,
@@ -25,6 +24,7 @@ import {
   seriesOf,
   sumSources,
   watermarkColumns,
+  watermarkOf,
 } from './analytics.sql.ts';
 import type { AnalyticsStore, Period, StoreScope } from './analytics.store.ts';
 import { nextTurn } from './analytics.turns.ts';
@@ -96,21 +96,15 @@ export function createRollupStore(db: Db): AnalyticsStore {
    * watermarks of this moment (floors for the events past them, see pastWatermark).
    */
   async function stateOf(accountId: number) {
-    const [row] = rowsOf<{
-      time_zone: string | null;
-      views_xid: string;
-      views_id: string | number;
-      optins_xid: string;
-      optins_id: string | number;
-    }>(
+    const [row] = rowsOf<{ time_zone: string | null } & Record<string, unknown>>(
       await db.execute(sql`
         select (select time_zone from analytics_accounts where account_id = ${accountId}) as time_zone,
                ${watermarkColumns('page_views', 'views')}, ${watermarkColumns('optins', 'optins')}`),
     );
     return {
       zone: row?.time_zone ?? null,
-      views: row ? { xid: row.views_xid, id: Number(row.views_id) } : NO_WATERMARK,
-      optins: row ? { xid: row.optins_xid, id: Number(row.optins_id) } : NO_WATERMARK,
+      views: watermarkOf(row, 'views'),
+      optins: watermarkOf(row, 'optins'),
     };
   }
   type State = Awaited<ReturnType<typeof stateOf>>;

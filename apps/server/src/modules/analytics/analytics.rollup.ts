@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
-import { NO_WATERMARK, type Watermark, watermarkRow } from './analytics.sql.ts';
+import { NO_WATERMARK, type Watermark, watermarkOf, watermarkRow } from './analytics.sql.ts';
 
 /**
  * The analytics rollup job. Page views and opt-ins are append-only and each row carries the transaction
@@ -321,12 +321,12 @@ async function lockWatermark(tx: Db, source: Source): Promise<Watermark> {
   await tx.execute(
     sql`insert into analytics_rollup_state (source, last_id) values (${source}, 0) on conflict do nothing`,
   );
-  const [row] = rowsOf<{ xid: string; id: string | number }>(
+  const [row] = rowsOf<Record<string, unknown>>(
     await tx.execute(
-      sql`select last_xid::text as xid, last_id as id from analytics_rollup_state where source = ${source} for update`,
+      sql`select last_xid::text as w_xid, last_id as w_id from analytics_rollup_state where source = ${source} for update`,
     ),
   );
-  return row ? { xid: row.xid, id: Number(row.id) } : NO_WATERMARK;
+  return watermarkOf(row, 'w');
 }
 
 /**

@@ -278,6 +278,12 @@ const watermarkId = (source: 'page_views' | 'optins'): SQL =>
 export const watermarkColumns = (source: 'page_views' | 'optins', name: string): SQL =>
   sql`${watermarkXid(source)}::text as ${sql.raw(`${name}_xid`)}, ${watermarkId(source)} as ${sql.raw(`${name}_id`)}`;
 
+/** The watermark a row holds in its `<name>_xid` and `<name>_id` columns (see watermarkColumns). */
+export function watermarkOf(row: Record<string, unknown> | undefined, name: string): Watermark {
+  if (!row) return NO_WATERMARK;
+  return { xid: String(row[`${name}_xid`]), id: Number(row[`${name}_id`]) };
+}
+
 /** A watermark as a row literal. */
 export const watermarkRow = (at: Watermark): SQL => sql`(${at.xid}::xid8, ${at.id}::bigint)`;
 
@@ -291,10 +297,10 @@ export const pastWatermark = (source: 'page_views' | 'optins', floor: Watermark)
 
 /** A source's watermark of this moment (see pastWatermark). */
 export async function readWatermark(db: Db, source: 'page_views' | 'optins'): Promise<Watermark> {
-  const [row] = rowsOf<{ w_xid: string; w_id: string | number }>(
+  const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select ${watermarkColumns(source, 'w')}`),
   );
-  return row ? { xid: row.w_xid, id: Number(row.w_id) } : NO_WATERMARK;
+  return watermarkOf(row, 'w');
 }
 
 /** Whether a scope can have no rows at all (an empty list of funnels). */
