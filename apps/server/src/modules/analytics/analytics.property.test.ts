@@ -319,6 +319,7 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
             visitor: fc.integer({ min: 0, max: 12 }),
             ago: fc.oneof(fc.integer({ min: 0, max: 52 * 60 }), fc.integer({ min: 44 * 60, max: 52 * 60 })),
             funnel: fc.boolean(),
+            google: fc.boolean(),
           }),
           { maxLength: 60 },
         ),
@@ -334,6 +335,7 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
             accountId: owner.accountId,
             funnelId: v.funnel ? funnel : null,
             visitorId: `h${v.visitor}`,
+            utmSource: v.google ? 'google' : null,
             createdAt: date(now - v.ago * 60),
           }));
           // Part is rolled up, the rest is left past the watermark (the live tail).
@@ -353,6 +355,12 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
           // One funnel: the buckets of the general read.
           const one = { ...scope, funnelIds: [funnel] };
           expect(await rolled.bucketVisitors(one, edges)).toEqual(await raw.bucketVisitors(one, edges));
+          // A filter: the raw hours' visitors, read alone.
+          const google: StoreScope = {
+            ...scope,
+            conditions: [{ key: 'utm_source', operand: '=', value: 'google' }],
+          };
+          expect(await rolled.bucketVisitors(google, edges)).toEqual(await raw.bucketVisitors(google, edges));
         },
       ),
       { numRuns: 30, seed: 2424, endOnFailure: true },

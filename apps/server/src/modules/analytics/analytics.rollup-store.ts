@@ -351,7 +351,17 @@ export function createRollupStore(db: Db): AnalyticsStore {
       scope.conditions.length === 0 &&
       edges.every((edge, i) => edge % HOUR === 0 && (i === 0 || edge - (edges[i - 1] as number) === HOUR)) &&
       (edges[0] as number) >= Math.floor(Date.now() / 1000) - HOUR_VISITS_READ_S;
-    if (!recent) return (await series(scope, edges)).buckets.map((b) => b.visits);
+    if (!recent) {
+      // Hours are not the account's days: their visitors are the raw events' (as `series` reads them), and
+      // only the visitors are read, not the other counts of the buckets.
+      const zone = scope.timeZone;
+      if (n === 0 || edges.every((edge) => midnight(edge, zone)) || !edges.every((e) => e % HOUR === 0))
+        return (await series(scope, edges)).buckets.map((b) => b.visits);
+      if (emptyScope(scope)) return new Array<number>(n).fill(0);
+      const period = { from: edges[0] as number, to: edges[n] as number };
+      const rows = await sumSources(db, [rawVisitors(scope, period, { kind: 'bucket', edges })]);
+      return seriesOf(rows, n).buckets.map((b) => b.visits);
+    }
     const state = await sharedStateOf(scope.accountId);
     await nextTurn();
     const period = { from: edges[0] as number, to: edges[n] as number };
