@@ -32,7 +32,7 @@ import {
   IconTemplate,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiOrThrow } from '../../../shared/api-client.ts';
 import { useMe } from '../../session/api.ts';
@@ -61,7 +61,9 @@ type AddStepPopupProps = {
 
 /**
  * "Add new step has three stages: template pick with Continue, step-type pick, then details with
- * Back, Create step, Cancel."
+ * Back, Create step, Cancel." Each opening starts at the first stage with nothing chosen: the caller
+ * mounts it afresh (a new `key`) each time it opens it, rather than an effect resetting the state after
+ * the first render, which a quick click on Continue could beat.
  */
 export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: AddStepPopupProps) {
   const me = useMe();
@@ -86,19 +88,6 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   const [variantUrl, setVariantUrl] = useState('');
   const pathError = stepPathError(createStep.error);
   const { reset } = createStep;
-
-  useEffect(() => {
-    if (!opened) return;
-    setStage(0);
-    setBuiltinType('all');
-    setTemplate(BLANK);
-    setType(null);
-    setName('');
-    setPath('');
-    setPathEdited(false);
-    setVariantUrl('');
-    reset();
-  }, [opened, reset]);
 
   // "choosing a type jumps to stage 3 and pre-fills the name as 'New ' plus the type title and the
   // path as the lowercase name with spaces turned to hyphens."

@@ -39,6 +39,8 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
   const publish = usePublishState(funnelId);
   const addresses = new Map(publish.data?.steps.map((s) => [s.id, s]));
   const [adding, setAdding] = useState(false);
+  // Each opening of the add-step popup is a new one (see AddStepPopup).
+  const [openings, setOpenings] = useState(0);
   const [deleting, setDeleting] = useState<Step | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -64,7 +66,10 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
           size="compact-sm"
           variant="light"
           leftSection={<IconPlus size={14} />}
-          onClick={() => setAdding(true)}
+          onClick={() => {
+            setOpenings((n) => n + 1);
+            setAdding(true);
+          }}
         >
           New step
         </LockedButton>
@@ -95,6 +100,7 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
         </DndContext>
       )}
       <AddStepPopup
+        key={openings}
         opened={adding}
         kind={kind}
         funnelId={funnelId}
