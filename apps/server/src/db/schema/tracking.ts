@@ -411,6 +411,8 @@ export const analyticsVisitorSpans = pgTable(
       t.prevDay,
     ),
     // Per funnel or page over all of an account's funnels: the days of a range, not one funnel's rows.
+    // The migration (0046) adds INCLUDE (prev_day, funnel_id, step_id, page_id, visitors) for index-only
+    // reads; Drizzle cannot declare it.
     index('analytics_visitor_spans_day_idx').on(t.accountId, t.kind, t.key, t.value, t.day),
     // One funnel's (or page variants') days of a range: a funnel's breakdown reads its own rows only.
     index('analytics_visitor_spans_funnel_day_idx').on(
