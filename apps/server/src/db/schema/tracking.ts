@@ -415,6 +415,7 @@ export const analyticsVisitorSpans = pgTable(
     // reads; Drizzle cannot declare it.
     index('analytics_visitor_spans_day_idx').on(t.accountId, t.kind, t.key, t.value, t.day),
     // One funnel's (or page variants') days of a range: a funnel's breakdown reads its own rows only.
+    // The migration (0046) adds INCLUDE (prev_day, step_id, page_id, visitors), as above.
     index('analytics_visitor_spans_funnel_day_idx').on(
       t.accountId,
       t.kind,
