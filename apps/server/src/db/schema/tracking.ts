@@ -220,32 +220,50 @@ export const analyticsAccounts = pgTable(
 );
 
 /**
+ * The scope a recent hour's visitors are counted in, as analytics_visitor_spans keeps it: kind 0 the
+ * whole account, 1 one funnel (funnel_id); key and value '' for no filter, else one filter key's
+ * non-empty value (lower-cased).
+ */
+const hourScope = () => ({
+  kind: smallint('kind').notNull().default(0),
+  key: text('key').notNull().default(''),
+  value: text('value').notNull().default(''),
+  funnelId: bigint('funnel_id', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * The visitors of each recent UTC hour (the last RECENT_HOURS, analytics.rollup.ts), for the Dashboard's
- * visitors of the last 24 hours: each visitor once per account and hour, written by the rollup job with
- * the count below, and pruned once the hour is past the window. No foreign key: a deleted account's rows
- * go with the window, and the key leads with the hour so pruning is a range.
+ * visitors of the last 24 hours: each visitor once per account, scope and hour, written by the rollup
+ * job with the count below, and pruned once the hour is past the window. No foreign key: a deleted
+ * account's rows go with the window, and the key leads with the hour so pruning is a range.
  */
 export const analyticsHourVisitors = pgTable(
   'analytics_hour_visitors',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    ...hourScope(),
     visitorId: text('visitor_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.accountId, t.visitorId] })],
+  (t) => [
+    primaryKey({
+      columns: [t.hour, t.accountId, t.kind, t.key, t.value, t.funnelId, t.visitorId],
+    }),
+  ],
 );
 
-/** Unique visitors per account and recent UTC hour: the rows of analytics_hour_visitors, counted as written. */
+/** Unique visitors per account, scope and recent UTC hour: the rows of analytics_hour_visitors, counted as written. */
 export const analyticsHourVisits = pgTable(
   'analytics_hour_visits',
   {
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...hourScope(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     visitors: bigint('visitors', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.hour] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.key, t.value, t.funnelId, t.hour] })],
 );
 
 /**

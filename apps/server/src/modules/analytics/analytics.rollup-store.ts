@@ -339,16 +339,29 @@ export function createRollupStore(db: Db): AnalyticsStore {
   }
 
   /**
-   * Visitors of recent single UTC hours of the whole account (no funnel or filter): the hour counts
-   * (analytics_hour_visits) plus the visitors past the watermark not yet in their hour's set. Else the
-   * buckets of `series`.
+   * The scope of the recent hours' counts (analytics_hour_visits) a scope reads: the account or one
+   * funnel, without a filter or with one key equal to one non-empty value. Null for other scopes.
+   */
+  function hourScopeOf(scope: StoreScope): SQL | null {
+    const only = singleValue(scope);
+    if (only === undefined || only?.value === '') return null;
+    const funnels = scope.funnelIds;
+    if (funnels !== null && funnels.length !== 1) return null;
+    const kind = funnels === null ? 0 : 1;
+    const funnel = funnels === null ? 0 : (funnels[0] as number);
+    return sql`kind = ${kind} and key = ${only?.key ?? ''} and value = ${only?.value ?? ''} and funnel_id = ${funnel}`;
+  }
+
+  /**
+   * Visitors of recent single UTC hours: the hour counts of the scope (analytics_hour_visits) plus the
+   * visitors past the watermark not yet in their hour's set. Else the hours' visitors from the events.
    */
   async function bucketVisitors(scope: StoreScope, edges: ReadonlyArray<number>) {
     const n = edges.length - 1;
+    const counted = hourScopeOf(scope);
     const recent =
       n > 0 &&
-      scope.funnelIds === null &&
-      scope.conditions.length === 0 &&
+      counted !== null &&
       edges.every((edge, i) => edge % HOUR === 0 && (i === 0 || edge - (edges[i - 1] as number) === HOUR)) &&
       (edges[0] as number) >= Math.floor(Date.now() / 1000) - HOUR_VISITS_READ_S;
     if (!recent) {
@@ -366,18 +379,19 @@ export function createRollupStore(db: Db): AnalyticsStore {
     await nextTurn();
     const period = { from: edges[0] as number, to: edges[n] as number };
     const bucket: Group = { kind: 'bucket', edges };
+    const inScope = sql`account_id = ${scope.accountId} and ${counted}`;
     const rows = await sumSources(db, [
       sql`select ${countsSelect(groupOf(bucket, 'events', sql`hour`), { visits: sql`sum(visitors)` })}
-            from analytics_hour_visits where account_id = ${scope.accountId} and ${inPeriod(sql`hour`, period)}
+            from analytics_hour_visits where ${inScope} and ${inPeriod(sql`hour`, period)}
            group by 1`,
       sql`select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
             from (select ${groupOf(bucket, 'events', sql`created_at`)} as g, visitor_id, created_at
                     from page_view_events
                    where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
                      and ${pastWatermark('page_views', state.views)}) t
-           where not exists (select 1 from analytics_hour_visitors s
-                              where s.hour = date_trunc('hour', t.created_at, 'UTC')
-                                and s.account_id = ${scope.accountId} and s.visitor_id = t.visitor_id)
+           where not exists (select 1 from analytics_hour_visitors
+                              where hour = date_trunc('hour', t.created_at, 'UTC') and ${inScope}
+                                and visitor_id = t.visitor_id)
            group by 1`,
     ]);
     return seriesOf(rows, n).buckets.map((b) => b.visits);

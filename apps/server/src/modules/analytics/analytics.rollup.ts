@@ -137,21 +137,34 @@ const keyPairs = (alias: string) =>
 const SCOPE = 'account_id, kind, key, value, funnel_id, step_id, page_id';
 
 /**
+ * The scopes a visitor row (alias r: ids 0 for none, key values lower-cased) counts in, as VALUES rows
+ * (kind, key, value, funnel_id[, step_id, page_id]): the account, its funnel and (with `pages`) its page
+ * variant, then each filter key's value at account and funnel level. Rows whose value is '' are left out
+ * by the caller (`e.key = '' or e.value <> ''`): a filter on a missing value reads the general path.
+ */
+function scopeValues(pages: boolean): string {
+  const page = (ids: string) => (pages ? `, ${ids}` : '');
+  return [
+    `(0, '', '', 0::bigint${page('0::bigint, 0::bigint')})`,
+    `(1, '', '', r.funnel_id${page('0, 0')})`,
+    ...(pages ? ["(2, '', '', r.funnel_id, r.step_id, r.page_id)"] : []),
+    ...KEYS.flatMap((k) => [
+      `(0, '${k}', r.${k}, 0${page('0, 0')})`,
+      `(1, '${k}', r.${k}, r.funnel_id${page('0, 0')})`,
+    ]),
+  ].join(', ');
+}
+
+/**
  * The scopes of visitor-day rows shaped like analytics_daily_visitors (alias r, with any extra columns):
  * account, funnel and page variant, then each filter key's non-empty value at account and funnel level.
  */
 function inScopes(rows: SQL, extra = ''): SQL {
-  const scopes = [
-    "(0, '', '', 0::bigint, 0::bigint, 0::bigint)",
-    "(1, '', '', r.funnel_id, 0, 0)",
-    "(2, '', '', r.funnel_id, r.step_id, r.page_id)",
-    ...KEYS.flatMap((k) => [`(0, '${k}', r.${k}, 0, 0, 0)`, `(1, '${k}', r.${k}, r.funnel_id, 0, 0)`]),
-  ].join(', ');
   return sql`
     select r.account_id, e.kind::smallint as kind, e.key, e.value, e.funnel_id, e.step_id, e.page_id,
            r.visitor_id, r.day${sql.raw(extra)}
       from ${rows} r
-      cross join lateral (values ${sql.raw(scopes)}) e(kind, key, value, funnel_id, step_id, page_id)
+      cross join lateral (values ${sql.raw(scopeValues(true))}) e(kind, key, value, funnel_id, step_id, page_id)
      where e.key = '' or e.value <> ''`;
 }
 
@@ -253,20 +266,26 @@ function addViews(from: Watermark, upto: Watermark): SQL[] {
 }
 
 /**
- * The recent hours' unique visitors (analytics_hour_visits): each batch visitor new to its account and UTC
- * hour adds one, for hours inside the last RECENT_HOURS; only the batch is read.
+ * The recent hours' unique visitors (analytics_hour_visits) per scope (the account or one funnel, without
+ * a filter or with one key's value, see scopeValues; views of no funnel count for the account only): each
+ * batch visitor new to its account, scope and UTC hour adds one, for hours inside the last RECENT_HOURS;
+ * only the batch is read.
  */
 const hourVisits = (batch: SQL) =>
   sql`with fresh as (
-        insert into analytics_hour_visitors (hour, account_id, visitor_id)
-        select distinct date_trunc('hour', v.created_at, 'UTC'), v.account_id, v.visitor_id
-          from ${batch}
-         where v.created_at >= date_trunc('hour', now(), 'UTC') - make_interval(hours => ${RECENT_HOURS})
+        insert into analytics_hour_visitors (hour, account_id, kind, key, value, funnel_id, visitor_id)
+        select distinct r.hour, r.account_id, e.kind, e.key, e.value, e.funnel_id, r.visitor_id
+          from (select distinct date_trunc('hour', v.created_at, 'UTC') as hour, v.account_id,
+                       coalesce(v.funnel_id, 0) as funnel_id, ${keyValuesAs('v')}, v.visitor_id
+                  from ${batch}
+                 where v.created_at >= date_trunc('hour', now(), 'UTC') - make_interval(hours => ${RECENT_HOURS})) r
+          cross join lateral (values ${sql.raw(scopeValues(false))}) e(kind, key, value, funnel_id)
+         where (e.key = '' or e.value <> '') and (e.kind = 0 or e.funnel_id <> 0)
         on conflict do nothing
-        returning account_id, hour)
-      insert into analytics_hour_visits as s (account_id, hour, visitors)
-      select account_id, hour, count(*) from fresh group by 1, 2
-      on conflict (account_id, hour) do update set visitors = s.visitors + excluded.visitors`;
+        returning account_id, kind, key, value, funnel_id, hour)
+      insert into analytics_hour_visits as s (account_id, kind, key, value, funnel_id, hour, visitors)
+      select account_id, kind, key, value, funnel_id, hour, count(*) from fresh group by 1, 2, 3, 4, 5, 6
+      on conflict (account_id, kind, key, value, funnel_id, hour) do update set visitors = s.visitors + excluded.visitors`;
 
 /** The recent hours' visitor sets and counts of hours past the window (by one hour more) are dropped. */
 async function pruneHourVisits(db: Db) {
