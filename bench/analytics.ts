@@ -16,7 +16,7 @@ import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import { signIn, signUpOwner } from '../apps/server/src/test/harness.ts';
 import { LIVE_GOALS, type LiveResult, liveLoad, printLiveTable, unlimitedPlan } from './analytics-live.ts';
-import { benchDatabase } from './bench-database.ts';
+import { benchDatabase, reportsPoolMax } from './bench-database.ts';
 
 const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');
 const VIEWS = Math.round(10_000_000 * SCALE);
@@ -166,7 +166,11 @@ async function prepare(kind: 'pglite' | 'postgres') {
 async function prepareKept(name: string) {
   const url = new URL(process.env.DATABASE_URL as string);
   url.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await createDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    reportsPoolMax: reportsPoolMax(),
+  });
   await database.migrate();
   const queue = createJobQueue(database);
   const app = await buildApp({ config: testConfig(), database, queue });

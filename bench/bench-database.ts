@@ -23,7 +23,7 @@ export async function benchDatabase(
   const parsed = new URL(serverUrl);
   parsed.pathname = `/${name}`;
   const url = parsed.toString();
-  const database = await createDatabase({ kind: 'postgres', url });
+  const database = await createDatabase({ kind: 'postgres', url, reportsPoolMax: reportsPoolMax() });
   if (options.keep) console.log(`keeping database ${name}`);
   return {
     database,
@@ -37,3 +37,7 @@ export async function benchDatabase(
     },
   };
 }
+
+/** The analytics reads' pool size the server would take from DATABASE_REPORTS_POOL_MAX (its default when unset). */
+export const reportsPoolMax = (): number | undefined =>
+  process.env.DATABASE_REPORTS_POOL_MAX ? Number(process.env.DATABASE_REPORTS_POOL_MAX) : undefined;

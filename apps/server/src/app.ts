@@ -413,7 +413,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const search = createSearchService({ db });
   const activity = createActivityService({ db });
-  const analytics = createAnalyticsService({ db, store: createRollupStore(db) });
+  // The Dashboard's reads run on connections of their own (db/client.ts `reports`).
+  const analytics = createAnalyticsService({ db, store: createRollupStore(database.reports) });
   const analyticsRollup = registerRollupJob(queue, db, {
     onError: (error) => app.log.error({ err: error }, 'analytics rollup failed'),
   });

@@ -74,3 +74,16 @@ describe('DATABASE_POOL_MAX', () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow('Invalid setting DATABASE_POOL_MAX');
   });
 });
+
+describe('DATABASE_REPORTS_POOL_MAX', () => {
+  it('is 2 by default; a value out of 1–100 is refused naming the setting', () => {
+    expect(loadConfig({}).databaseReportsPoolMax).toBe(2);
+    expect(loadConfig({ DATABASE_REPORTS_POOL_MAX: '1' }).databaseReportsPoolMax).toBe(1);
+    expect(() => loadConfig({ DATABASE_REPORTS_POOL_MAX: '0' })).toThrow(
+      'Invalid setting DATABASE_REPORTS_POOL_MAX',
+    );
+    expect(() => loadConfig({ DATABASE_REPORTS_POOL_MAX: '101' })).toThrow(
+      'Invalid setting DATABASE_REPORTS_POOL_MAX',
+    );
+  });
+});

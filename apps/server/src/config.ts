@@ -12,6 +12,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connections the process's PostgreSQL pool opens at most (2 or more: start-up holds one for its lock). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
+  /** Connections the analytics reads' own PostgreSQL pool opens at most (db/client.ts `reports`). */
+  DATABASE_REPORTS_POOL_MAX: z.coerce.number().int().min(1).max(100).default(2),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Funnelwork <no-reply@funnelwork.test>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -204,6 +206,8 @@ export type Config = {
    * share of the database's CPU and commits, so checkouts in the web processes keep their latency.
    */
   databasePoolMax: number;
+  /** The analytics reads' own pool size: Dashboards polling at once queue there, not in the main pool. */
+  databaseReportsPoolMax: number;
   smtpUrl: string | undefined;
   /**
    * Certificates (PEM) the SMTP sender trusts besides the system's: set by tests for their self-signed
@@ -307,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseReportsPoolMax: e.DATABASE_REPORTS_POOL_MAX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -13,7 +13,12 @@ async function main() {
   const config = { ...loadConfig(), webDist: path.resolve(here, '../../web/dist') };
   const database = await createDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolMax: config.databasePoolMax,
+          reportsPoolMax: config.databaseReportsPoolMax,
+        }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const queue = createJobQueue(database, { role: config.processRole });

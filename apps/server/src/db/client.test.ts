@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
-import { foregroundWork, rowsOf, type TextRow, textRow } from './client.ts';
+import { foregroundWork, REPORTS_APPLICATION, rowsOf, type TextRow, textRow } from './client.ts';
 import { checkpointIfDue } from './maintenance.ts';
 import { accounts, users } from './schema/index.ts';
 
@@ -98,6 +98,35 @@ describe(`database client (${testDatabaseKind})`, () => {
     expect(account?.features).toEqual(['funnels']);
     const [count] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from users`));
     expect(count?.n).toBe('1');
+  });
+
+  it('runs the analytics reads on a pool of their own, two at a time by default (PostgreSQL)', async () => {
+    if (database.kind !== 'postgres') return expect(database.reports).toBe(database.db);
+    const active = async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`
+          select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and application_name = ${REPORTS_APPLICATION}
+             and state = 'active'`),
+      );
+      return row?.n ?? 0;
+    };
+    // Five reads at once: two run, three wait for a connection; the main pool stays free meanwhile.
+    const reads = Array.from({ length: 5 }, () =>
+      database.reports.execute(sql`select pg_sleep(0.3)`).then(() => undefined),
+    );
+    let most = 0;
+    const done = Promise.all(reads);
+    let finished = false;
+    void done.then(() => {
+      finished = true;
+    });
+    while (!finished) {
+      most = Math.max(most, await active());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await done;
+    expect(most).toBe(2);
   });
 
   it('keeps the event loop free while a long query runs', async () => {

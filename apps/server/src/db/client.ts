@@ -49,6 +49,12 @@ export function executorOf(tx: Db): SqlExecutor {
 
 export type Database = {
   db: Db;
+  /**
+   * The analytics reads' own connections (DATABASE_REPORTS_POOL_MAX, default 2) on PostgreSQL, so that
+   * Dashboards polling at once queue for these and never hold the connections and server cores that
+   * published pages and checkouts need. The same `db` on PGlite (one connection, requests interleave).
+   */
+  reports: Db;
   kind: DatabaseKind;
   /** Raw SQL for pg-boss and migrations: statements without values may hold several commands. */
   executeSql: SqlExecutor;
@@ -133,6 +139,8 @@ export type DatabaseOptions =
       url: string;
       /** Connections this process's pool opens at most (default 10; DATABASE_POOL_MAX). */
       poolMax?: number;
+      /** Connections the analytics reads' pool opens at most (default 2; DATABASE_REPORTS_POOL_MAX). */
+      reportsPoolMax?: number;
     }
   | {
       kind: 'pglite';
@@ -154,18 +162,28 @@ function resolveAsset(name: string): string {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? createPostgres(options.url, options.poolMax)
+    ? createPostgres(options.url, options.poolMax, options.reportsPoolMax)
     : createPglite(options.dataDir, options.maintenance ?? true, options.loadDataDir);
 }
 
-async function createPostgres(url: string, poolMax = 10): Promise<Database> {
+/** The application_name of the analytics reads' connections (pg_stat_activity tells them apart). */
+export const REPORTS_APPLICATION = 'funnelwork reports';
+
+async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  pool.on('error', () => {
-    /* idle client errors are reported on the next query */
+  const reportsPool = new pg.Pool({
+    connectionString: url,
+    max: reportsPoolMax,
+    application_name: REPORTS_APPLICATION,
   });
+  for (const one of [pool, reportsPool])
+    one.on('error', () => {
+      /* idle client errors are reported on the next query */
+    });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    reports: drizzleNodePg(reportsPool, { schema }) as unknown as Db,
     kind: 'postgres',
     executeSql: async (text, values) => {
       const result = await pool.query(text, values);
@@ -218,7 +236,9 @@ async function createPostgres(url: string, poolMax = 10): Promise<Database> {
       }
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), reportsPool.end()]);
+    },
   };
 }
 
@@ -475,6 +495,7 @@ async function createPglite(
 
   return {
     db,
+    reports: db,
     kind: 'pglite',
     executeSql,
     copyOut: async function* (query, options) {

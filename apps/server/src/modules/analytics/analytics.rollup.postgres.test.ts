@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORTS_APPLICATION } from '../../db/client.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { apiClient } from '../funnels/funnels.fixtures.ts';
 import { createRawStore } from './analytics.raw-store.ts';
 import { runRollup } from './analytics.rollup.ts';
 import { createRollupStore } from './analytics.rollup-store.ts';
@@ -70,5 +72,25 @@ describe('the rollup job and a view whose insert commits late', () => {
     expect(counted?.views).toBe(2);
     expect(await rolled.series(scope, edges)).toEqual(await raw.series(scope, edges));
     expect((await rolled.series(scope, edges)).total).toMatchObject({ page_views: 2, visits: 2 });
+  });
+});
+
+describe("the Dashboard's reads", () => {
+  it('run on the reports pool, not the connections pages and checkouts use', async () => {
+    const owner = await signUpOwner(t.app);
+    const now = Math.floor(Date.now() / 1000);
+    const res = await apiClient(t.app, owner.auth).get('dashboard-summary', {
+      start: now - 30 * 86_400,
+      end: now,
+    });
+    expect(res.statusCode).toBe(200);
+    // The last statement of each reports connection (pg_stat_activity keeps it while idle).
+    const { rows } = await t.database.executeSql(
+      `select query from pg_stat_activity where datname = current_database() and application_name = $1`,
+      [REPORTS_APPLICATION],
+    );
+    const queries = (rows as Array<{ query: string }>).map((r) => r.query);
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.some((q) => q.includes('analytics_'))).toBe(true);
   });
 });
