@@ -1,19 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRollup } from '../modules/analytics/analytics.rollup.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
 import { rowsOf } from './client.ts';
-import {
-  accounts,
-  funnelDailyStats,
-  funnelDayVisitors,
-  funnels,
-  pageViewEvents,
-  users,
-} from './schema/index.ts';
+import { migrationData, ownerAccount } from './migration-data.fixtures.ts';
+import { funnelDailyStats, funnelDayVisitors, funnels, pageViewEvents } from './schema/index.ts';
 
 /**
  * Migration 0043 moves the funnels' daily visits from the page-view recorder (which recomputed whole
@@ -21,11 +12,6 @@ import {
  * funnel_daily_stats, a job watermark part-way through the views. The counted views' visitors are
  * backfilled; the job then adds the rest, each visitor once per funnel and UTC day.
  */
-const migration = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations/0043_funnel_day_visitors.sql',
-);
-
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,12 +21,7 @@ afterAll(() => database.drop());
 describe(`funnel visits migration 0043 (${testDatabaseKind})`, () => {
   it('backfills the counted views, keeps orders and revenue, and the job adds the rest once', async () => {
     const { db } = database;
-    const [user] = await db.insert(users).values({ email: 'owner@shop.test', passwordHash: 'x' }).returning();
-    const [account] = await db
-      .insert(accounts)
-      .values({ name: 'shop', ownerUserId: user?.id ?? 0 })
-      .returning();
-    const accountId = account?.id as number;
+    const accountId = await ownerAccount(db);
     const [one, two] = await db
       .insert(funnels)
       .values([
@@ -86,11 +67,7 @@ describe(`funnel visits migration 0043 (${testDatabaseKind})`, () => {
     ]);
     await db.delete(funnelDayVisitors);
 
-    const text = await readFile(migration, 'utf8');
-    const data = text
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim())
-      .filter((s) => !/^(CREATE|ALTER) TABLE/.test(s));
+    const data = await migrationData('0043_funnel_day_visitors.sql', /^(CREATE|ALTER) TABLE/);
     expect(data).toHaveLength(3);
     for (const statement of data) await database.executeSql(statement);
 

@@ -1,22 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hourVisitCounts } from '../modules/analytics/analytics.fixtures.ts';
 import { runRollup } from '../modules/analytics/analytics.rollup.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
-import { accounts, analyticsHourVisits, funnels, pageViewEvents, users } from './schema/index.ts';
+import { migrationData, ownerAccount } from './migration-data.fixtures.ts';
+import { analyticsHourVisits, funnels, pageViewEvents } from './schema/index.ts';
 
 /**
  * Migration 0047 keeps the recent hours' visitors per scope (the account or one funnel, with no filter
  * or one key's value). Its data part rebuilds them from the views the rollup job has counted, inside the
  * 48-hour window; the job then adds the rest.
  */
-const migration = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations/0047_analytics_hour_scopes.sql',
-);
-
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -26,12 +19,7 @@ afterAll(() => database.drop());
 describe(`hour scopes migration 0047 (${testDatabaseKind})`, () => {
   it('rebuilds the counted views of the window in every scope, and the job adds the rest once', async () => {
     const { db } = database;
-    const [user] = await db.insert(users).values({ email: 'owner@shop.test', passwordHash: 'x' }).returning();
-    const [account] = await db
-      .insert(accounts)
-      .values({ name: 'shop', ownerUserId: user?.id ?? 0 })
-      .returning();
-    const accountId = account?.id as number;
+    const accountId = await ownerAccount(db);
     const [funnel] = await db.insert(funnels).values({ accountId, name: 'One', path: 'one' }).returning();
     const funnelId = funnel?.id as number;
     const now = Math.floor(Date.now() / 1000);
@@ -62,26 +50,11 @@ describe(`hour scopes migration 0047 (${testDatabaseKind})`, () => {
     // What the job kept before: the account's counts only (a stale one is rebuilt too).
     await db.insert(analyticsHourVisits).values({ accountId, hour: at(hour), visitors: 9 });
 
-    const text = await readFile(migration, 'utf8');
-    const data = text
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim())
-      .filter((s) => !/^ALTER TABLE/.test(s));
+    const data = await migrationData('0047_analytics_hour_scopes.sql', /^ALTER TABLE/);
     expect(data).toHaveLength(4);
     for (const statement of data) await database.executeSql(statement);
 
-    const counts = () =>
-      db
-        .select({
-          kind: analyticsHourVisits.kind,
-          key: analyticsHourVisits.key,
-          value: analyticsHourVisits.value,
-          funnelId: analyticsHourVisits.funnelId,
-          hour: analyticsHourVisits.hour,
-          visitors: analyticsHourVisits.visitors,
-        })
-        .from(analyticsHourVisits)
-        .orderBy(asc(analyticsHourVisits.hour), asc(analyticsHourVisits.kind), asc(analyticsHourVisits.key));
+    const counts = () => hourVisitCounts(db, accountId);
     const row = (kind: number, key: string, value: string, funnel: number, h: number, visitors: number) => ({
       kind,
       key,
@@ -90,21 +63,19 @@ describe(`hour scopes migration 0047 (${testDatabaseKind})`, () => {
       hour: at(h),
       visitors,
     });
-    expect(await counts()).toEqual([
+    // The last hour: visitor a in the account and the funnel, each with and without the source.
+    const lastHour = [
       row(0, '', '', 0, hour - 3600, 1),
       row(0, 'utm_source', 'ads', 0, hour - 3600, 1),
       row(1, '', '', funnelId, hour - 3600, 1),
       row(1, 'utm_source', 'ads', funnelId, hour - 3600, 1),
-      row(0, '', '', 0, hour, 1),
-    ]);
+    ];
+    expect(await counts()).toEqual([...lastHour, row(0, '', '', 0, hour, 1)]);
 
     await runRollup(db);
     await runRollup(db);
     expect(await counts()).toEqual([
-      row(0, '', '', 0, hour - 3600, 1),
-      row(0, 'utm_source', 'ads', 0, hour - 3600, 1),
-      row(1, '', '', funnelId, hour - 3600, 1),
-      row(1, 'utm_source', 'ads', funnelId, hour - 3600, 1),
+      ...lastHour,
       row(0, '', '', 0, hour, 2),
       row(1, '', '', funnelId, hour, 1),
     ]);

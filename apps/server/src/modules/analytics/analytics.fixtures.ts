@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
-import { accounts, optinEvents, orders, pageViewEvents, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  analyticsHourVisits,
+  optinEvents,
+  orders,
+  pageViewEvents,
+  users,
+} from '../../db/schema/index.ts';
 
 export type Attribution = {
   referrer?: string | null;
@@ -108,3 +115,23 @@ export function eventWriter(db: Db, accountId: number) {
     },
   };
 }
+
+/** An account's recent hours' visitor counts (analytics_hour_visits) per scope, by hour, kind, key and funnel. */
+export const hourVisitCounts = (db: Db, accountId: number) =>
+  db
+    .select({
+      kind: analyticsHourVisits.kind,
+      key: analyticsHourVisits.key,
+      value: analyticsHourVisits.value,
+      funnelId: analyticsHourVisits.funnelId,
+      hour: analyticsHourVisits.hour,
+      visitors: analyticsHourVisits.visitors,
+    })
+    .from(analyticsHourVisits)
+    .where(eq(analyticsHourVisits.accountId, accountId))
+    .orderBy(
+      asc(analyticsHourVisits.hour),
+      asc(analyticsHourVisits.kind),
+      asc(analyticsHourVisits.key),
+      asc(analyticsHourVisits.funnelId),
+    );

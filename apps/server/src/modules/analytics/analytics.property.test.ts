@@ -17,7 +17,7 @@ import {
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { apiClient, createFunnel } from '../funnels/funnels.fixtures.ts';
-import { at, date, setTimeZone } from './analytics.fixtures.ts';
+import { at, date, hourVisitCounts, setTimeZone } from './analytics.fixtures.ts';
 import { createRawStore } from './analytics.raw-store.ts';
 import { registerRollupJob, runRollup } from './analytics.rollup.ts';
 import { createRollupStore } from './analytics.rollup-store.ts';
@@ -399,23 +399,7 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
     await runRollup(t.database.db);
     await t.database.db.insert(pageViewEvents).values([at(hour + 3), at(hour + 4, 'other')]);
     await runRollup(t.database.db);
-    const counts = await t.database.db
-      .select({
-        kind: analyticsHourVisits.kind,
-        key: analyticsHourVisits.key,
-        value: analyticsHourVisits.value,
-        funnelId: analyticsHourVisits.funnelId,
-        hour: analyticsHourVisits.hour,
-        visitors: analyticsHourVisits.visitors,
-      })
-      .from(analyticsHourVisits)
-      .where(eq(analyticsHourVisits.accountId, owner.accountId))
-      .orderBy(
-        analyticsHourVisits.hour,
-        analyticsHourVisits.kind,
-        analyticsHourVisits.key,
-        analyticsHourVisits.funnelId,
-      );
+    const counts = await hourVisitCounts(t.database.db, owner.accountId);
     // The account and the funnel, each without a filter and with the one value the views have.
     const scopes = (at: Date, all: number) => [
       { kind: 0, key: '', value: '', funnelId: 0, hour: at, visitors: all },
