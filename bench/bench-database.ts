@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 
 /**
@@ -38,6 +39,5 @@ export async function benchDatabase(
   };
 }
 
-/** The analytics reads' pool size the server would take from DATABASE_REPORTS_POOL_MAX (its default when unset). */
-export const reportsPoolMax = (): number | undefined =>
-  process.env.DATABASE_REPORTS_POOL_MAX ? Number(process.env.DATABASE_REPORTS_POOL_MAX) : undefined;
+/** The analytics reads' pool size as the server takes it (DATABASE_REPORTS_POOL_MAX, checked, default 2). */
+export const reportsPoolMax = (): number => loadConfig().databaseReportsPoolMax;

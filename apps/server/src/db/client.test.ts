@@ -116,9 +116,8 @@ describe(`database client (${testDatabaseKind})`, () => {
       database.reports.execute(sql`select pg_sleep(0.3)`).then(() => undefined),
     );
     let most = 0;
-    const done = Promise.all(reads);
     let finished = false;
-    void done.then(() => {
+    const done = Promise.all(reads).finally(() => {
       finished = true;
     });
     while (!finished) {
