@@ -37,9 +37,15 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
-    // A trace's screencast costs about 40 % of the browser tests' CPU, but without it the editor tests'
-    // keys still outrun the editors now and then (docs/decisions.md): E2E_TRACE=0 turns traces off.
-    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
+    // Without animations (the app honours prefers-reduced-motion): software-rendered, a looping one
+    // repaints every frame, and two groups' browsers on two cores ran 2.5× slow (docs/decisions.md).
+    contextOptions: { reducedMotion: 'reduce' },
+    // Failed tests keep a trace of DOM snapshots; its screencast (E2E_TRACE=screencast) costs about a
+    // quarter of the browser tests' CPU. E2E_TRACE=0 turns traces off.
+    trace:
+      process.env.E2E_TRACE === '0'
+        ? 'off'
+        : { mode: 'retain-on-failure', screenshots: process.env.E2E_TRACE === 'screencast' },
     // Playwright gives every launch a fresh, temporary profile (it refuses --user-data-dir).
     launchOptions: {
       executablePath: CHROMIUM_PATH,
