@@ -265,7 +265,28 @@ async function measureKind(prepared: Awaited<ReturnType<typeof prepare>>) {
     () => raw.dashboardSummary(owner.accountId, { start, end, unit: 'month' }),
     1,
   );
+  // Today by the hour (the Today preset), filtered: hour counts and day spans, beside the raw events.
+  const todayStart = bucketStart(now, 'day', ZONE);
+  const todayEnd = nextBucketStart(todayStart, 'day', ZONE) - 1;
+  const google = [{ key: 'utm_source' as const, operand: '=' as const, value: 'google' }];
+  const today = await timed(
+    () =>
+      get(`/api/dashboard-summary?start=${todayStart}&end=${todayEnd}&unit=hour&conditions=${conditions}`),
+    RUNS,
+  );
+  const rawToday = await timed(
+    () =>
+      raw.dashboardSummary(owner.accountId, {
+        start: todayStart,
+        end: todayEnd,
+        unit: 'hour',
+        conditions: google,
+      }),
+    RUNS,
+  );
   const same =
+    rawToday.last.visits.value === today.last.visits.value &&
+    JSON.stringify(rawToday.last.trends.visits) === JSON.stringify(today.last.trends.visits) &&
     rawDashboard.last.revenue.value === dashboard.last.revenue.value &&
     rawDashboard.last.visits.value === dashboard.last.visits.value &&
     rawDashboard.last.page_views.value === dashboard.last.page_views.value &&
@@ -295,6 +316,8 @@ async function measureKind(prepared: Awaited<ReturnType<typeof prepare>>) {
     dashboard_365d_ms: round(dashboard.ms),
     dashboard_365d_utm_filter_ms: round(filtered.ms),
     funnel_breakdown_ms: round(breakdown.ms),
+    dashboard_today_hourly_utm_ms: round(today.ms),
+    raw_dashboard_today_hourly_utm_ms: round(rawToday.ms),
     raw_dashboard_365d_ms: round(rawDashboard.ms),
     raw_over_rollup: round(rawDashboard.ms / dashboard.ms),
     filter_over_unfiltered: round(filtered.ms / dashboard.ms),

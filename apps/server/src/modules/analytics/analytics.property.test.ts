@@ -1,4 +1,4 @@
-import { bucketStarts, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
+import { bucketStart, bucketStarts, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
 import type { FilterCondition } from '@funnelwork/domain/analytics/filters';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -306,8 +306,17 @@ describe('rollups answer what the raw events answer', () => {
   });
 });
 
+/** A new account's zone (the owner's default) and the hours of yesterday and today there. */
+const ZONE = 'Europe/London';
+function twoDays(now: number): number[] {
+  const today = bucketStart(now, 'day', ZONE);
+  const from = bucketStart(today - 1, 'day', ZONE);
+  const to = nextBucketStart(today, 'day', ZONE);
+  return Array.from({ length: (to - from) / 3600 + 1 }, (_, i) => from + i * 3600);
+}
+
 describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
-  it('answer what the raw events answer, from the hour counts, across the window and the watermark', async () => {
+  it('answer what the raw events answer, from the hour counts, across the window and the watermark, in charts too', async () => {
     const raw = createRawStore(t.database.db);
     const rolled = createRollupStore(t.database.db);
     const HOUR = 3600;
@@ -375,8 +384,15 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
             { ...scope, conditions: [{ key: 'utm_source', operand: '=', value: '' }] },
             { ...scope, conditions: [{ key: 'utm_source', operand: 'NOT IN', values: ['bing'] }] },
           ];
-          for (const one of [...counted, ...general])
+          // And charts of hours (every count and the range's total): the same 24, and yesterday and today
+          // in the account's zone, whose total comes from the day spans.
+          const days = twoDays(now);
+          for (const one of [...counted, ...general]) {
             expect(await rolled.bucketVisitors(one, edges)).toEqual(await raw.bucketVisitors(one, edges));
+            expect(await rolled.series(one, edges)).toEqual(await raw.series(one, edges));
+            const local = { ...one, timeZone: ZONE };
+            expect(await rolled.series(local, days)).toEqual(await raw.series(local, days));
+          }
         },
       ),
       { numRuns: 30, seed: 2424, endOnFailure: true },
@@ -429,6 +445,21 @@ describe("the recent hours' visitors (the Dashboard's last 24 hours)", () => {
         ),
       );
     expect(await createRollupStore(t.database.db).bucketVisitors(ads, last)).toEqual([1, 7]);
+    // A chart of hours reads them too, and its total of whole days from the day spans.
+    const chart = await createRollupStore(t.database.db).series(ads, last);
+    expect(chart.buckets.map((b) => b.visits)).toEqual([1, 7]);
+    expect(chart.total.visits).toBe(1);
+    // Yesterday and today, where a view in the hour before this one may be.
+    const days = twoDays(now);
+    const local = { ...ads, timeZone: ZONE };
+    const spans = and(
+      eq(analyticsVisitorSpans.accountId, owner.accountId),
+      eq(analyticsVisitorSpans.kind, 1),
+      eq(analyticsVisitorSpans.value, 'ads'),
+    );
+    await t.database.db.update(analyticsVisitorSpans).set({ visitors: 5 }).where(spans);
+    expect((await createRollupStore(t.database.db).series(local, days)).total.visits).toBe(5);
+    await t.database.db.update(analyticsVisitorSpans).set({ visitors: 1 }).where(spans);
     await t.database.db
       .update(analyticsHourVisits)
       .set({ visitors: 1 })

@@ -63,8 +63,10 @@ function formatDate(at: number, zone: string): string {
 }
 const dateArray = (days: ReadonlyArray<string>) => sql`${`{${days.join(',')}}`}::date[]`;
 
+type OneValue = { key: FilterKey; value: string };
+
 /** The one filter condition the day tables serve: a single key equal to a single value. */
-function singleValue(scope: StoreScope): { key: FilterKey; value: string } | null | undefined {
+function singleValue(scope: StoreScope): OneValue | null | undefined {
   if (scope.conditions.length === 0) return null;
   const [c] = scope.conditions;
   if (scope.conditions.length > 1 || !c) return undefined;
@@ -155,6 +157,58 @@ export function createRollupStore(db: Db): AnalyticsStore {
           from page_view_events where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
          ${groupBy(group)}`;
 
+  /** The visitor spans of a scope's kind (0 account, 1 funnel, 2 page) and filter value. */
+  function spanRowsOf(scope: StoreScope, kind: 0 | 1 | 2, only: OneValue | null): SQL {
+    const key =
+      only === null ? sql`key = '' and value = ''` : sql`key = ${only.key} and value = ${only.value}`;
+    const funnels =
+      kind === 0 || scope.funnelIds === null
+        ? sql`true`
+        : sql`funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`;
+    return sql`account_id = ${scope.accountId} and kind = ${kind} and ${key} and ${funnels}`;
+  }
+
+  const dayRange = (column: SQL, lo: SQL | null, hi: SQL | null) =>
+    lo === null || hi === null ? sql`true` : sql`${column} >= ${lo} and ${column} < ${hi}`;
+
+  /** A range's counted visitors (g null): the spans of its days that start in it. */
+  const spanTotal = (spanRows: SQL, lo: SQL | null, hi: SQL | null) =>
+    sql`select ${countsSelect(sql`null::text`, { visits: sql`sum(visitors)` })}
+          from analytics_visitor_spans where ${spanRows} and ${dayRange(sql`day`, lo, hi)}
+           and ${lo === null ? sql`prev_day = '-infinity'::date` : sql`prev_day < ${lo}`}`;
+
+  /**
+   * The visitors past the rollup job's watermark, grouped by `g`, that the visitor sets do not hold in the
+   * same scope (and funnel or page, per group) on the days [from, to).
+   */
+  function tailVisitors(
+    scope: StoreScope,
+    period: Period | null,
+    group: Group,
+    only: OneValue | null,
+    state: State,
+    g: SQL,
+    from: SQL | null,
+    to: SQL | null,
+  ): SQL {
+    const same: SQL[] = [sql`d.account_id = ${scope.accountId}`, sql`d.visitor_id = t.visitor_id`];
+    if (scope.funnelIds !== null)
+      same.push(sql`d.funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`);
+    if (group.kind === 'funnel' || group.kind === 'page') same.push(sql`d.funnel_id = t.funnel_id`);
+    if (group.kind === 'page') same.push(sql`d.step_id = t.step_id and d.page_id = t.page_id`);
+    if (only !== null) same.push(sql`d.${sql.identifier(only.key)} = ${only.value}`);
+    return sql`
+      select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
+        from (select ${g} as g, e.visitor_id, coalesce(e.funnel_id, 0) as funnel_id, coalesce(e.step_id, 0) as step_id,
+                     coalesce(e.page_id, 0) as page_id
+                from page_view_events e
+               where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+                 and ${pastWatermark('page_views', state.views)}) t
+       where not exists (select 1 from analytics_daily_visitors d where ${sql.join(same, sql` and `)}
+                           and ${dayRange(sql`d.day`, from, to)})
+       group by 1`;
+  }
+
   /**
    * The fast path: whole account days, no filter or one key equal to one value, and a scope the visitor
    * spans keep (one funnel or all of them for buckets and values; any funnels per funnel or page).
@@ -180,8 +234,6 @@ export function createRollupStore(db: Db): AnalyticsStore {
     const account = scope.accountId;
     const funnels =
       scope.funnelIds === null ? sql`true` : sql`funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`;
-    const days = (column: SQL, lo: SQL | null, hi: SQL | null) =>
-      lo === null || hi === null ? sql`true` : sql`${column} >= ${lo} and ${column} < ${hi}`;
     const lo = period === null ? null : sql`${localDate(period.from, zone)}::date`;
     const hi = period === null ? null : sql`${localDate(period.to, zone)}::date`;
     const localEdges = edges.map((edge) => localDate(edge, zone));
@@ -245,43 +297,26 @@ export function createRollupStore(db: Db): AnalyticsStore {
       return sumSources(db, sources);
     }
     const kind = group.kind === 'page' ? 2 : group.kind === 'funnel' || single ? 1 : 0;
-    const spanKey =
-      only === null ? sql`key = '' and value = ''` : sql`key = ${only.key} and value = ${only.value}`;
-    const spanRows = sql`account_id = ${account} and kind = ${kind} and ${spanKey} and ${kind === 0 ? sql`true` : funnels}`;
+    const spanRows = spanRowsOf(scope, kind, only);
     if (group.kind === 'bucket') {
       sources.push(
         sql`select ${countsSelect(sql`b::text`, { visits: sql`sum(visitors)` })}
               from (select width_bucket(day, ${dayEdges}) as b, prev_day, visitors from analytics_visitor_spans
-                     where ${spanRows} and ${days(sql`day`, lo, hi)}) x
+                     where ${spanRows} and ${dayRange(sql`day`, lo, hi)}) x
              where prev_day < (${dayEdges})[b] group by 1`,
-        sql`select ${countsSelect(sql`null::text`, { visits: sql`sum(visitors)` })}
-              from analytics_visitor_spans where ${spanRows} and ${days(sql`day`, lo, hi)} and prev_day < ${lo}`,
+        spanTotal(spanRows, lo, hi),
       );
     } else {
       const first = lo === null ? sql`prev_day = '-infinity'::date` : sql`prev_day < ${lo}`;
       sources.push(
         sql`select ${countsSelect(dayGroup('value'), { visits: sql`sum(visitors)` })}
-              from analytics_visitor_spans where ${spanRows} and ${days(sql`day`, lo, hi)} and ${first}
+              from analytics_visitor_spans where ${spanRows} and ${dayRange(sql`day`, lo, hi)} and ${first}
              ${groupBy(group)}`,
       );
     }
     // Visitors past the watermark that the visitor sets do not hold in the same scope and days.
-    const same: SQL[] = [sql`d.account_id = ${account}`, sql`d.visitor_id = t.visitor_id`];
-    if (scope.funnelIds !== null)
-      same.push(sql`d.funnel_id = any(${numberArray(scope.funnelIds, 'bigint')})`);
-    if (group.kind === 'funnel' || group.kind === 'page') same.push(sql`d.funnel_id = t.funnel_id`);
-    if (group.kind === 'page') same.push(sql`d.step_id = t.step_id and d.page_id = t.page_id`);
-    if (only !== null) same.push(sql`d.${sql.identifier(only.key)} = ${only.value}`);
-    const tail = (g: SQL, from: SQL | null, to: SQL | null) => sql`
-      select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
-        from (select ${g} as g, e.visitor_id, coalesce(e.funnel_id, 0) as funnel_id, coalesce(e.step_id, 0) as step_id,
-                     coalesce(e.page_id, 0) as page_id
-                from page_view_events e
-               where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
-                 and ${pastWatermark('page_views', state.views)}) t
-       where not exists (select 1 from analytics_daily_visitors d where ${sql.join(same, sql` and `)}
-                           and ${days(sql`d.day`, from, to)})
-       group by 1`;
+    const tail = (g: SQL, from: SQL | null, to: SQL | null) =>
+      tailVisitors(scope, period, group, only, state, g, from, to);
     if (group.kind === 'bucket') {
       const bucket = groupOf(group, 'events', sql`created_at`);
       sources.push(
@@ -326,8 +361,32 @@ export function createRollupStore(db: Db): AnalyticsStore {
             from analytics_orders_hourly where ${scopeSql('events', scope)} and ${inPeriod(sql`hour`, period)}
           ${groupBy(group)}`,
     ];
-    sources.push(byDays ? setVisitors(scope, period, group, state) : rawVisitors(scope, period, group));
+    const counted = group.kind === 'bucket' && consecutiveHours(allEdges) ? hourScopeOf(scope) : null;
+    if (byDays) sources.push(setVisitors(scope, period, group, state));
+    else if (counted === null || period === null) sources.push(rawVisitors(scope, period, group));
+    else
+      sources.push(
+        ...hourVisitorSources(scope, counted, allEdges, state),
+        totalVisitors(scope, period, zoneOk, state),
+      );
     return sumSources(db, sources);
+  }
+
+  /**
+   * A range's visitors (g null) beside its hours': from the spans and the tail past the watermark when its
+   * ends are the account's midnights (as the fast path reads them), else from the range's events.
+   */
+  function totalVisitors(scope: StoreScope, period: Period, zoneOk: boolean, state: State): SQL {
+    const zone = scope.timeZone;
+    const only = singleValue(scope);
+    if (!zoneOk || only === undefined || !midnight(period.from, zone) || !midnight(period.to, zone))
+      return sql`select ${countsSelect(sql`null::text`, { visits: sql`count(distinct visitor_id)` })}
+                   from page_view_events where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}`;
+    const lo = sql`${localDate(period.from, zone)}::date`;
+    const hi = sql`${localDate(period.to, zone)}::date`;
+    const whole: Group = { kind: 'bucket', edges: [period.from, period.to] };
+    return sql`${spanTotal(spanRowsOf(scope, scope.funnelIds === null ? 0 : 1, only), lo, hi)}
+               union all ${tailVisitors(scope, period, whole, only, state, sql`null::text`, lo, hi)}`;
   }
 
   async function series(scope: StoreScope, edges: ReadonlyArray<number>) {
@@ -352,49 +411,79 @@ export function createRollupStore(db: Db): AnalyticsStore {
     return sql`kind = ${kind} and key = ${only?.key ?? ''} and value = ${only?.value ?? ''} and funnel_id = ${funnel}`;
   }
 
+  /** Edges one UTC hour apart, each on a whole hour. */
+  const consecutiveHours = (edges: ReadonlyArray<number>) =>
+    edges.length > 1 &&
+    edges.every((edge, i) => edge % HOUR === 0 && (i === 0 || edge - (edges[i - 1] as number) === HOUR));
+
   /**
-   * Visitors of recent single UTC hours: the hour counts of the scope (analytics_hour_visits) plus the
-   * visitors past the watermark not yet in their hour's set. Else the hours' visitors from the events.
+   * Each hour's visitors (g its bucket, no total) for consecutive whole UTC hours of a scope with hour
+   * counts: the hours inside the counted window (HOUR_VISITS_READ_S) from analytics_hour_visits plus the
+   * visitors past the watermark not yet in their hour's set; the hours before the window from the events.
+   */
+  function hourVisitorSources(
+    scope: StoreScope,
+    counted: SQL,
+    edges: ReadonlyArray<number>,
+    state: State,
+  ): SQL[] {
+    const first = edges[0] as number;
+    const last = edges[edges.length - 1] as number;
+    const window = Math.ceil((Math.floor(Date.now() / 1000) - HOUR_VISITS_READ_S) / HOUR) * HOUR;
+    const split = Math.min(Math.max(window, first), last);
+    const bucket: Group = { kind: 'bucket', edges };
+    const eventBucket = groupOf(bucket, 'events', sql`created_at`);
+    const sources: SQL[] = [];
+    if (split > first)
+      sources.push(
+        sql`select ${countsSelect(eventBucket, { visits: sql`count(distinct visitor_id)` })}
+              from page_view_events
+             where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, { from: first, to: split })}
+             group by 1`,
+      );
+    if (split < last) {
+      const period = { from: split, to: last };
+      const inScope = sql`account_id = ${scope.accountId} and ${counted}`;
+      sources.push(
+        sql`select ${countsSelect(groupOf(bucket, 'events', sql`hour`), { visits: sql`sum(visitors)` })}
+              from analytics_hour_visits where ${inScope} and ${inPeriod(sql`hour`, period)}
+             group by 1`,
+        sql`select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
+              from (select ${eventBucket} as g, visitor_id, created_at
+                      from page_view_events
+                     where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
+                       and ${pastWatermark('page_views', state.views)}) t
+             where not exists (select 1 from analytics_hour_visitors
+                                where hour = date_trunc('hour', t.created_at, 'UTC') and ${inScope}
+                                  and visitor_id = t.visitor_id)
+             group by 1`,
+      );
+    }
+    return sources;
+  }
+
+  /**
+   * Each bucket's visitors: consecutive whole UTC hours of a scope with hour counts through
+   * hourVisitorSources, other hours from the events, days as `series` reads them.
    */
   async function bucketVisitors(scope: StoreScope, edges: ReadonlyArray<number>) {
     const n = edges.length - 1;
-    const counted = hourScopeOf(scope);
-    const recent =
-      n > 0 &&
-      counted !== null &&
-      edges.every((edge, i) => edge % HOUR === 0 && (i === 0 || edge - (edges[i - 1] as number) === HOUR)) &&
-      (edges[0] as number) >= Math.floor(Date.now() / 1000) - HOUR_VISITS_READ_S;
-    if (!recent) {
-      // Hours are not the account's days: their visitors are the raw events' (as `series` reads them), and
-      // only the visitors are read, not the other counts of the buckets.
-      const zone = scope.timeZone;
-      if (n === 0 || edges.every((edge) => midnight(edge, zone)) || !edges.every((e) => e % HOUR === 0))
-        return (await series(scope, edges)).buckets.map((b) => b.visits);
-      if (emptyScope(scope)) return new Array<number>(n).fill(0);
-      const period = { from: edges[0] as number, to: edges[n] as number };
-      const rows = await sumSources(db, [rawVisitors(scope, period, { kind: 'bucket', edges })]);
-      return seriesOf(rows, n).buckets.map((b) => b.visits);
-    }
-    const state = await sharedStateOf(scope.accountId);
-    await nextTurn();
+    const zone = scope.timeZone;
+    if (n <= 0 || edges.every((edge) => midnight(edge, zone)) || !edges.every((e) => e % HOUR === 0))
+      return (await series(scope, edges)).buckets.map((b) => b.visits);
+    if (emptyScope(scope)) return new Array<number>(n).fill(0);
+    const counted = consecutiveHours(edges) ? hourScopeOf(scope) : null;
     const period = { from: edges[0] as number, to: edges[n] as number };
-    const bucket: Group = { kind: 'bucket', edges };
-    const inScope = sql`account_id = ${scope.accountId} and ${counted}`;
-    const rows = await sumSources(db, [
-      sql`select ${countsSelect(groupOf(bucket, 'events', sql`hour`), { visits: sql`sum(visitors)` })}
-            from analytics_hour_visits where ${inScope} and ${inPeriod(sql`hour`, period)}
-           group by 1`,
-      sql`select ${countsSelect(sql`g`, { visits: sql`count(distinct visitor_id)` })}
-            from (select ${groupOf(bucket, 'events', sql`created_at`)} as g, visitor_id, created_at
-                    from page_view_events
-                   where ${scopeSql('events', scope)} and ${inPeriod(sql`created_at`, period)}
-                     and ${pastWatermark('page_views', state.views)}) t
-           where not exists (select 1 from analytics_hour_visitors
-                              where hour = date_trunc('hour', t.created_at, 'UTC') and ${inScope}
-                                and visitor_id = t.visitor_id)
-           group by 1`,
-    ]);
-    return seriesOf(rows, n).buckets.map((b) => b.visits);
+    let sources: SQL[];
+    if (counted === null) {
+      // Hours are not the account's days: only the visitors are read, not the other counts of the buckets.
+      sources = [rawVisitors(scope, period, { kind: 'bucket', edges })];
+    } else {
+      const state = await sharedStateOf(scope.accountId);
+      await nextTurn();
+      sources = hourVisitorSources(scope, counted, edges, state);
+    }
+    return seriesOf(await sumSources(db, sources), n).buckets.map((b) => b.visits);
   }
 
   return {
