@@ -146,6 +146,22 @@ test('builds a checkout page from blank, per-device settings, undo and redo, sav
   await expect(blocks(page, 'paymentForm')).toHaveCount(1);
   await expect(columns.nth(1).locator(':scope > [data-node-id]')).toHaveCount(3);
 
+  // The payment form's methods: saved ticks show on the next opening; Cancel keeps none of its ticks.
+  await blocks(page, 'paymentForm').click();
+  await page.getByRole('button', { name: 'Payment methods' }).click();
+  const methods = page.getByRole('dialog', { name: 'Payment methods' });
+  await methods.getByRole('checkbox', { name: /Stripe/ }).check();
+  await methods.getByRole('button', { name: 'Save methods' }).click();
+  await expect(methods).toBeHidden();
+  await page.getByRole('button', { name: 'Payment methods' }).click();
+  await expect(methods.getByRole('checkbox', { name: /Stripe/ })).toBeChecked();
+  await methods.getByRole('checkbox', { name: 'Coinbase' }).check();
+  await methods.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Payment methods' }).click();
+  await expect(methods.getByRole('checkbox', { name: 'Coinbase' })).not.toBeChecked();
+  await expect(methods.getByRole('checkbox', { name: /Stripe/ })).toBeChecked();
+  await methods.getByRole('button', { name: 'Cancel' }).click();
+
   // Per-device: the button's alignment changed for mobile only.
   await blocks(page, 'button').click();
   const button = blocks(page, 'button');

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Tabs, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DocumentCode } from '../state/editor-state.ts';
 
 const TABS: readonly { key: keyof DocumentCode; label: string; hint: string }[] = [
@@ -17,16 +17,7 @@ const TABS: readonly { key: keyof DocumentCode; label: string; hint: string }[] 
   },
 ];
 
-/** The code popup (spec §2.10): custom CSS, custom HTML, head script, body script, saved with the page. */
-export function CodePopup({
-  opened,
-  code,
-  title,
-  tabs: shown,
-  noun,
-  onClose,
-  onApply,
-}: {
+type CodePopupProps = {
   opened: boolean;
   code: DocumentCode;
   title: string;
@@ -36,14 +27,26 @@ export function CodePopup({
   noun: string;
   onClose: () => void;
   onApply: (code: DocumentCode) => void;
-}) {
-  const tabs = TABS.filter((tab) => shown.includes(tab.key));
-  const [draft, setDraft] = useState(code);
-  useEffect(() => {
-    if (opened) setDraft(code);
-  }, [opened, code]);
+};
+
+/**
+ * The code popup (spec §2.10): custom CSS, custom HTML, head script, body script, saved with the page.
+ * The Modal mounts its body on each opening, so the draft starts from the document's code then and
+ * nothing the editor re-renders while it is open resets what is typed.
+ */
+export function CodePopup({ opened, title, onClose, ...body }: CodePopupProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl">
+      <CodeBody onClose={onClose} {...body} />
+    </Modal>
+  );
+}
+
+function CodeBody({ code, tabs: shown, noun, onClose, onApply }: Omit<CodePopupProps, 'opened' | 'title'>) {
+  const tabs = TABS.filter((tab) => shown.includes(tab.key));
+  const [draft, setDraft] = useState(code);
+  return (
+    <>
       <Tabs defaultValue="css">
         <Tabs.List mb="sm">
           {tabs.map((tab) => (
@@ -88,6 +91,6 @@ export function CodePopup({
           Apply
         </Button>
       </Group>
-    </Modal>
+    </>
   );
 }

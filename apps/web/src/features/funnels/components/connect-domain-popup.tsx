@@ -16,7 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCreateDomain, useVerifyDomain } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */
@@ -59,29 +59,35 @@ type ConnectDomainPopupProps = {
   domain?: Domain | null;
 };
 
-/** "Connect domain": add the domain, show the TXT record that proves it, then Verify. */
-export function ConnectDomainPopup({
-  opened,
+/**
+ * "Connect domain": add the domain, show the TXT record that proves it, then Verify. The Modal mounts its
+ * body on each opening (and unmounts it when closed), so each opening starts from `domain` or an empty
+ * name with a fresh mutation, and nothing resets what the merchant typed while it is open.
+ */
+export function ConnectDomainPopup({ opened, onClose, onConnected, domain }: ConnectDomainPopupProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Connect domain" size="lg">
+      <ConnectDomainBody existing={domain} onClose={onClose} onConnected={onConnected} />
+    </Modal>
+  );
+}
+
+function ConnectDomainBody({
+  existing,
   onClose,
   onConnected,
-  domain: existing,
-}: ConnectDomainPopupProps) {
+}: {
+  existing: Domain | null | undefined;
+  onClose: () => void;
+  onConnected: ((domain: Domain) => void) | undefined;
+}) {
   const createDomain = useCreateDomain();
   const verifyDomain = useVerifyDomain();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [domain, setDomain] = useState<Domain | null>(null);
+  const [domain, setDomain] = useState<Domain | null>(existing ?? null);
   const busy = createDomain.isPending || verifyDomain.isPending;
   const error = nameError ?? createDomain.error?.message;
-  const { reset } = createDomain;
-
-  useEffect(() => {
-    if (!opened) return;
-    setName('');
-    setNameError(undefined);
-    reset();
-    setDomain(existing ?? null);
-  }, [opened, existing, reset]);
 
   const add = () => {
     const check = checkDomainName(name);
@@ -101,90 +107,85 @@ export function ConnectDomainPopup({
     if (domain) verifyDomain.mutate(domain, { onSuccess: setDomain });
   };
 
-  return (
-    <Modal opened={opened} onClose={onClose} title="Connect domain" size="lg">
-      {domain === null ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            add();
+  return domain === null ? (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        add();
+      }}
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Publish your funnels on a domain you own, such as shop.example.com.
+        </Text>
+        <TextInput
+          label="Domain"
+          placeholder="shop.example.com"
+          data-autofocus
+          value={name}
+          error={error}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setNameError(undefined);
+            createDomain.reset();
           }}
-        >
-          <Stack>
-            <Text size="sm" c="dimmed">
-              Publish your funnels on a domain you own, such as shop.example.com.
-            </Text>
-            <TextInput
-              label="Domain"
-              placeholder="shop.example.com"
-              data-autofocus
-              value={name}
-              error={error}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                setNameError(undefined);
-                createDomain.reset();
-              }}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} disabled={!name.trim()}>
-                Add domain
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      ) : (
-        <Stack>
-          <Group justify="space-between">
-            <Text fw={650}>{domain.name}</Text>
-            <DomainStatusBadge domain={domain} />
-          </Group>
-          {domain.status !== 'verified' && (
-            <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
-              Add this TXT record at your DNS provider, then press Verify. DNS changes can take a while to
-              spread.
-            </Alert>
-          )}
-          <Table withTableBorder withColumnBorders>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={90}>Type</Table.Th>
-                <Table.Td>{domain.verification.type}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Td>
-                  <CopyValue value={domain.verification.name} label="record name" />
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Value</Table.Th>
-                <Table.Td>
-                  <CopyValue value={domain.verification.value} label="record value" />
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          {domain.last_error && domain.status !== 'verified' && (
-            <Text size="sm" c="red" role="alert">
-              {domain.last_error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {domain.status === 'verified' ? 'Done' : 'Verify later'}
-            </Button>
-            {domain.status !== 'verified' && (
-              <Button loading={busy} onClick={verify}>
-                Verify
-              </Button>
-            )}
-          </Group>
-        </Stack>
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={!name.trim()}>
+            Add domain
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  ) : (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={650}>{domain.name}</Text>
+        <DomainStatusBadge domain={domain} />
+      </Group>
+      {domain.status !== 'verified' && (
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+          Add this TXT record at your DNS provider, then press Verify. DNS changes can take a while to spread.
+        </Alert>
       )}
-    </Modal>
+      <Table withTableBorder withColumnBorders>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={90}>Type</Table.Th>
+            <Table.Td>{domain.verification.type}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Td>
+              <CopyValue value={domain.verification.name} label="record name" />
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Value</Table.Th>
+            <Table.Td>
+              <CopyValue value={domain.verification.value} label="record value" />
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {domain.last_error && domain.status !== 'verified' && (
+        <Text size="sm" c="red" role="alert">
+          {domain.last_error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {domain.status === 'verified' ? 'Done' : 'Verify later'}
+        </Button>
+        {domain.status !== 'verified' && (
+          <Button loading={busy} onClick={verify}>
+            Verify
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }

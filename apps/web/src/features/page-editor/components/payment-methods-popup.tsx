@@ -1,33 +1,36 @@
 import { GATEWAYS } from '@funnelwork/domain/orders/gateways';
 import { Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useEditor } from '../../editor/index.ts';
 
 /** Gateways a checkout can offer (the orders spec's catalogue, without the deprecated ones). */
 const OFFERED = GATEWAYS.filter((gateway) => !gateway.deprecated);
 
-/**
- * The payment-methods popup (spec §2.10): which gateways this page's payment form offers. Nothing ticked
- * means every gateway the account has connected.
- */
-function PaymentMethodsPopup({
-  opened,
-  chosen,
-  onClose,
-  onApply,
-}: {
+type PaymentMethodsProps = {
   opened: boolean;
   chosen: readonly number[];
   onClose: () => void;
   onApply: (ids: number[]) => void;
-}) {
-  const [draft, setDraft] = useState<string[]>([]);
-  useEffect(() => {
-    if (opened) setDraft(chosen.map(String));
-  }, [opened, chosen]);
+};
+
+/**
+ * The payment-methods popup (spec §2.10): which gateways this page's payment form offers. Nothing ticked
+ * means every gateway the account has connected. The Modal mounts its body on each opening, so the
+ * ticks start from the page's choice then and no re-render resets them while it is open.
+ */
+function PaymentMethodsPopup({ opened, onClose, ...body }: PaymentMethodsProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Payment methods" size="md">
+      <PaymentMethodsBody onClose={onClose} {...body} />
+    </Modal>
+  );
+}
+
+function PaymentMethodsBody({ chosen, onClose, onApply }: Omit<PaymentMethodsProps, 'opened'>) {
+  const [draft, setDraft] = useState(() => chosen.map(String));
+  return (
+    <>
       <Text size="sm" c="dimmed" mb="sm">
         Choose the payment methods this page offers. With none chosen, the page offers every gateway your
         account has connected.
@@ -65,7 +68,7 @@ function PaymentMethodsPopup({
           Save methods
         </Button>
       </Group>
-    </Modal>
+    </>
   );
 }
 
