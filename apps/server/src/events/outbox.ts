@@ -88,7 +88,9 @@ export function createOutbox({
   batchSize = 25,
   claimSeconds = 60,
   onError = (error: unknown) => {
-    console.error('outbox dispatch failed:', error instanceof Error ? error.message : error);
+    // A failed query's message is its SQL; the database's reason is its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.error('outbox dispatch failed:', cause instanceof Error ? cause.message : cause);
   },
 }: {
   db: Db;
