@@ -171,11 +171,14 @@ export function createRollupStore(db: Db): AnalyticsStore {
   const dayRange = (column: SQL, lo: SQL | null, hi: SQL | null) =>
     lo === null || hi === null ? sql`true` : sql`${column} >= ${lo} and ${column} < ${hi}`;
 
+  /** Spans that start a visitor in a range from `lo` (null: all time, the visitor's first day). */
+  const startsFrom = (lo: SQL | null) =>
+    lo === null ? sql`prev_day = '-infinity'::date` : sql`prev_day < ${lo}`;
+
   /** A range's counted visitors (g null): the spans of its days that start in it. */
   const spanTotal = (spanRows: SQL, lo: SQL | null, hi: SQL | null) =>
     sql`select ${countsSelect(sql`null::text`, { visits: sql`sum(visitors)` })}
-          from analytics_visitor_spans where ${spanRows} and ${dayRange(sql`day`, lo, hi)}
-           and ${lo === null ? sql`prev_day = '-infinity'::date` : sql`prev_day < ${lo}`}`;
+          from analytics_visitor_spans where ${spanRows} and ${dayRange(sql`day`, lo, hi)} and ${startsFrom(lo)}`;
 
   /**
    * The visitors past the rollup job's watermark, grouped by `g`, that the visitor sets do not hold in the
@@ -307,10 +310,9 @@ export function createRollupStore(db: Db): AnalyticsStore {
         spanTotal(spanRows, lo, hi),
       );
     } else {
-      const first = lo === null ? sql`prev_day = '-infinity'::date` : sql`prev_day < ${lo}`;
       sources.push(
         sql`select ${countsSelect(dayGroup('value'), { visits: sql`sum(visitors)` })}
-              from analytics_visitor_spans where ${spanRows} and ${dayRange(sql`day`, lo, hi)} and ${first}
+              from analytics_visitor_spans where ${spanRows} and ${dayRange(sql`day`, lo, hi)} and ${startsFrom(lo)}
              ${groupBy(group)}`,
       );
     }

@@ -64,23 +64,19 @@ type ConnectDomainPopupProps = {
  * body on each opening (and unmounts it when closed), so each opening starts from `domain` or an empty
  * name with a fresh mutation, and nothing resets what the merchant typed while it is open.
  */
-export function ConnectDomainPopup({ opened, onClose, onConnected, domain }: ConnectDomainPopupProps) {
+export function ConnectDomainPopup({ opened, onClose, ...body }: ConnectDomainPopupProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Connect domain" size="lg">
-      <ConnectDomainBody existing={domain} onClose={onClose} onConnected={onConnected} />
+      <ConnectDomainBody onClose={onClose} {...body} />
     </Modal>
   );
 }
 
 function ConnectDomainBody({
-  existing,
+  domain: existing,
   onClose,
   onConnected,
-}: {
-  existing: Domain | null | undefined;
-  onClose: () => void;
-  onConnected: ((domain: Domain) => void) | undefined;
-}) {
+}: Omit<ConnectDomainPopupProps, 'opened'>) {
   const createDomain = useCreateDomain();
   const verifyDomain = useVerifyDomain();
   const [name, setName] = useState('');
