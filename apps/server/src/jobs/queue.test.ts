@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
+import { createTestApp, createTestDatabase, type TestDatabase } from '../test/harness.ts';
 import { createJobQueue, defineJob, type JobQueue } from './queue.ts';
 
 let database: TestDatabase;
@@ -131,5 +131,25 @@ describe('job queue (pg-boss on the same database)', () => {
 
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.send(flakyJob, { n: 'seven' } as never)).rejects.toThrow();
+  });
+
+  it('stop does nothing on a queue that is not running, and stops its parts once', async () => {
+    const idle = createJobQueue(database);
+    await idle.stop();
+    const stops: string[] = [];
+    idle.whileRunning({ start: () => stops.push('start'), stop: async () => void stops.push('stop') });
+    await idle.start();
+    await idle.stop();
+    await idle.stop();
+    expect(stops).toEqual(['start', 'stop']);
+  });
+
+  it("a test app's close stops a queue the test started itself (its pollers would meet a closed database)", async () => {
+    const t = await createTestApp();
+    await t.queue.start();
+    const stops: string[] = [];
+    t.queue.whileRunning({ start: () => stops.push('start'), stop: async () => void stops.push('stop') });
+    await t.close();
+    expect(stops).toEqual(['start', 'stop']);
   });
 });

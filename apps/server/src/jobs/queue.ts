@@ -122,6 +122,7 @@ export type JobQueue = {
    */
   whileRunning(part: { start(): void; stop(): Promise<void> }): void;
   start(): Promise<void>;
+  /** Stops what `start` began; nothing when the queue is not running, so an owner may always call it. */
   stop(): Promise<void>;
   boss: PgBoss;
   /** This process's requests in flight: each batch of jobs starts in a gap between them (foreground.ts). */
@@ -155,6 +156,8 @@ export function createJobQueue(
   const handlers: Array<{ job: JobDefinition<z.ZodType>; handler: BatchHandler }> = [];
   const parts: Array<{ start(): void; stop(): Promise<void> }> = [];
   let started = false;
+  /** Between `start` and `stop`: pg-boss and whatever started with it are running. */
+  let running = false;
   /** Job batches being handled in this process now; `stopping` once `stop` has begun. */
   let active = 0;
   let stopping = false;
@@ -263,6 +266,7 @@ export function createJobQueue(
     workBatch,
     async start() {
       stopping = false;
+      running = true;
       await boss.start();
       // The queues exist before anything is sent or worked (pg-boss sends only to created queues). One
       // process at a time: two starting together on a fresh database deadlocked in createQueue.
@@ -334,6 +338,8 @@ export function createJobQueue(
       }
     },
     async stop() {
+      if (!running) return;
+      running = false;
       stopping = true;
       await listener?.close();
       listener = null;

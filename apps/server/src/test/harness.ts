@@ -226,7 +226,8 @@ async function startTestApp(database: TestDatabase, options: TestAppOptions): Pr
   if (options.startQueue) await queue.start();
   const stop = async () => {
     await app.close();
-    if (options.startQueue) await queue.stop();
+    // Also a queue the test started itself: left running, its pollers would meet the closed database.
+    await queue.stop();
   };
   return {
     app,
