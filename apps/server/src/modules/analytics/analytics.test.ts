@@ -196,6 +196,28 @@ describe('GET dashboard-summary', () => {
     expect(await pick([{ key: 'currency', operand: '=', value: 'usd' }])).toEqual([4, 2, 1, 3, 180, 90]);
   });
 
+  it('applies the conditions to the trends and Top Funnels too', async () => {
+    const res = await withConditions(s, [{ key: 'utm_source', operand: 'IN', values: ['google'] }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    // Only v2's view (the 2nd, New York time) and its 50.00 order of the 3rd, refunded on the 5th.
+    expect(d.trends.page_views.map((p: { value: number }) => p.value)).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(d.trends.revenue.map((p: { value: number }) => p.value)).toEqual([0, 50, 0, 0, 0, 0, 0]);
+    expect(d.trends.net_revenue.map((p: { value: number }) => p.value)).toEqual([0, 50, 0, -50, 0, 0, 0]);
+    // Every funnel keeps its row (as without conditions), with the numbers of the conditions.
+    expect(
+      d.top_funnels.map((f: { funnel_name: string; revenue: number; orders: number; visits: number }) => [
+        f.funnel_name,
+        f.revenue,
+        f.orders,
+        f.visits,
+      ]),
+    ).toEqual([
+      ['Alpha', 50, 1, 1],
+      ['Beta', 0, 0, 0],
+    ]);
+  });
+
   it('answers zeros and on_boarding for an account without data, never another account’s numbers', async () => {
     const other = await signUpOwner(t.app);
     const api = apiClient(t.app, other.auth);
