@@ -75,6 +75,42 @@ describe('the rollup job and a view whose insert commits late', () => {
   });
 });
 
+describe('a batch whose older transaction wrote the later id', () => {
+  it("counts both views: the batch is read by its ids' range, not by its last row's id", async () => {
+    const owner = await signUpOwner(t.app);
+    const insert = `insert into page_view_events (account_id, visitor_id, created_at) values ($1, $2, now() - interval '1 hour')`;
+    // The older transaction takes its xid first and writes after the younger one has committed.
+    await other.query('begin');
+    await other.query('select pg_current_xact_id()');
+    await t.database.executeSql(insert, [owner.accountId, 'younger']);
+    await other.query(insert, [owner.accountId, 'older']);
+    await other.query('commit');
+    const rows = (
+      await t.database.executeSql(
+        `select visitor_id from page_view_events where account_id = $1 order by xid, id`,
+        [owner.accountId],
+      )
+    ).rows as Array<{ visitor_id: string }>;
+    expect(rows.map((r) => r.visitor_id)).toEqual(['older', 'younger']);
+    const ids = (
+      await t.database.executeSql(
+        `select visitor_id from page_view_events where account_id = $1 order by id`,
+        [owner.accountId],
+      )
+    ).rows as Array<{ visitor_id: string }>;
+    expect(ids.map((r) => r.visitor_id)).toEqual(['younger', 'older']);
+
+    await runRollup(t.database.db);
+    const [counted] = (
+      await t.database.executeSql(
+        `select coalesce(sum(page_views), 0)::int as views from analytics_hourly where account_id = $1`,
+        [owner.accountId],
+      )
+    ).rows as Array<{ views: number }>;
+    expect(counted?.views).toBe(2);
+  });
+});
+
 describe("the Dashboard's reads", () => {
   it('run on the reports pool, not the connections pages and checkouts use', async () => {
     const owner = await signUpOwner(t.app);
