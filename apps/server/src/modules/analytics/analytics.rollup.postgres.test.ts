@@ -23,6 +23,17 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The page views of an account the job has counted (its hourly rollups). */
+async function rolledUpViews(accountId: number) {
+  const [counted] = (
+    await t.database.executeSql(
+      `select coalesce(sum(page_views), 0)::int as views from analytics_hourly where account_id = $1`,
+      [accountId],
+    )
+  ).rows as Array<{ views: number }>;
+  return counted?.views;
+}
+
 describe('the rollup job and a view whose insert commits late', () => {
   it('counts it once it commits, though a later id was counted first: the watermark is by transaction', async () => {
     const owner = await signUpOwner(t.app);
@@ -63,13 +74,7 @@ describe('the rollup job and a view whose insert commits late', () => {
 
     await other.query('commit');
     await runRollup(t.database.db);
-    const [counted] = (
-      await t.database.executeSql(
-        `select coalesce(sum(page_views), 0)::int as views from analytics_hourly where account_id = $1`,
-        [owner.accountId],
-      )
-    ).rows as Array<{ views: number }>;
-    expect(counted?.views).toBe(2);
+    expect(await rolledUpViews(owner.accountId)).toBe(2);
     expect(await rolled.series(scope, edges)).toEqual(await raw.series(scope, edges));
     expect((await rolled.series(scope, edges)).total).toMatchObject({ page_views: 2, visits: 2 });
   });
@@ -101,13 +106,7 @@ describe('a batch whose older transaction wrote the later id', () => {
     expect(ids.map((r) => r.visitor_id)).toEqual(['younger', 'older']);
 
     await runRollup(t.database.db);
-    const [counted] = (
-      await t.database.executeSql(
-        `select coalesce(sum(page_views), 0)::int as views from analytics_hourly where account_id = $1`,
-        [owner.accountId],
-      )
-    ).rows as Array<{ views: number }>;
-    expect(counted?.views).toBe(2);
+    expect(await rolledUpViews(owner.accountId)).toBe(2);
   });
 });
 
