@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -143,6 +145,7 @@ import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
+import { isHashedAsset } from './plugins/web-assets.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
@@ -303,6 +306,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     done();
   });
   await app.register(formbody);
+  // API JSON and server-rendered HTML compressed on the fly above 1 KB (brotli at a fast quality);
+  // the dashboard's built assets come compressed from the build (`preCompressed` below).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Funnelwork API', version: APP_VERSION },
@@ -634,8 +640,20 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   await registerRuntime(app, { db, config, invalidations });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes `.br` and `.gz` beside each text asset; the best one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (res, file) => {
+        // A hashed asset's name changes with its content: browsers keep it a year without asking again.
+        if (isHashedAsset(path.relative(config.webDist ?? '', file)))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
+    const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
     // History-mode routes: every page path answers the app, which routes on the client.
     app.get('/*', { config: { public: true } }, async (request, reply) => {
       const file = path.join(config.webDist ?? '', path.normalize(request.url.split('?')[0] ?? '/'));
@@ -643,7 +661,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
         return reply.sendFile(path.relative(config.webDist ?? '', file));
       }
       reply.header('set-cookie', `dashboard_version=${APP_VERSION}; Path=/; SameSite=Lax`);
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      // no-cache with a validator: every visit asks, a 304 answers when the build has not changed.
+      reply.type('text/html').header('cache-control', 'no-cache').header('etag', indexEtag);
+      if (request.headers['if-none-match'] === indexEtag) return reply.status(304).send();
+      return reply.send(indexHtml);
     });
   }
   return app;
