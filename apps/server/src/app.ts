@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { type Config, trustedProxies } from './config.ts';
 import { type Database, foregroundWork } from './db/client.ts';
@@ -310,6 +315,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // the dashboard's built assets come compressed from the build (`preCompressed` below).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
+    // The schemas named in zod's registry (recursive ones such as AutomationStep) as components.
+    transformObject: jsonSchemaTransformObject,
     openapi: {
       info: { title: 'Funnelwork API', version: APP_VERSION },
       components: {

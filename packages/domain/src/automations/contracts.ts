@@ -104,6 +104,8 @@ export const automationStepSchema: z.ZodType<AutomationStep> = z.lazy(() =>
     z.object({ type: z.literal('end') }),
   ]),
 ) as z.ZodType<AutomationStep>;
+// A named component of the OpenAPI document: a recursive schema must be one a `$ref` can point at.
+automationStepSchema.register(z.globalRegistry, { id: 'AutomationStep' });
 
 /** What an automation starts on, and which funnels, steps or products it is limited to (none: all). */
 export const automationTriggerSchema = z
