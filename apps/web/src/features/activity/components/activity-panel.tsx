@@ -1,6 +1,4 @@
-import '@mantine/charts/styles.css';
 import { PAGE_VIEW_MINUTES } from '@funnelwork/domain/activity/contracts';
-import { BarChart } from '@mantine/charts';
 import {
   Avatar,
   Box,
@@ -15,12 +13,18 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { fromNow } from '../../../shared/relative-time.ts';
 import { activityPerson, activityText, pageViewBars, totalViews } from '../activity-text.ts';
 import { useRecentViews } from '../api.ts';
 import classes from './activity-panel.module.css';
+
+// The charts library loads after the panel's text, in a box of the chart's height (no layout shift).
+const PageViewsChart = lazy(async () => ({
+  default: (await import('./page-views-chart.tsx')).PageViewsChart,
+}));
 
 const EVENT_COLORS: Record<number, string> = {
   2: 'teal',
@@ -78,19 +82,9 @@ export function ActivityPanel() {
             <Text size="xs" c="dimmed" mb={6}>
               {`Page views per minute · latest ${PAGE_VIEW_MINUTES} minutes`}
             </Text>
-            <BarChart
-              h={120}
-              data={pageViewBars(views.data.page_views, PAGE_VIEW_MINUTES)}
-              dataKey="minute"
-              series={[{ name: 'views', label: 'Page views', color: 'indigo.5' }]}
-              gridAxis="none"
-              withYAxis={false}
-              tickLine="none"
-              barProps={{ radius: [3, 3, 0, 0] }}
-              xAxisProps={{ interval: 5, fontSize: 11 }}
-              tooltipAnimationDuration={100}
-              data-testid="page-views-chart"
-            />
+            <Suspense fallback={<Box h={120} />}>
+              <PageViewsChart data={pageViewBars(views.data.page_views, PAGE_VIEW_MINUTES)} />
+            </Suspense>
           </Box>
           <Divider />
           <Box>
