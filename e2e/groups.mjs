@@ -16,6 +16,7 @@ export const SPEC_SECONDS = {
   'checkout-sells.spec.ts': 40,
   'customers.spec.ts': 83,
   'dashboard.spec.ts': 67,
+  'delivery.spec.ts': 15,
   'developer-apps.spec.ts': 9,
   'email-editor.spec.ts': 74,
   'funnels.spec.ts': 175,

@@ -5,6 +5,7 @@ import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { NotFound } from './not-found.tsx';
 import { RouteGuard } from './route-guard.tsx';
+import { analytics, apps, automations, customers, funnels, orders, templates } from './screen-modules.ts';
 
 // The header and its menus load with the first signed-in screen, not with the log-in page.
 const mainLayout = () => import('./layouts/main-layout.tsx');
@@ -53,7 +54,6 @@ const DeveloperAppsScreen = lazyScreen(
   'DeveloperAppsScreen',
 );
 
-const funnels = () => import('../features/funnels/screens.ts');
 const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
 const ArchivedFunnelsScreen = lazyScreen(funnels, 'ArchivedFunnelsScreen');
 const FunnelLayout = lazyScreen(funnels, 'FunnelLayout');
@@ -64,8 +64,7 @@ const StepScreen = lazyScreen(funnels, 'StepScreen');
 const StepSettingsScreen = lazyScreen(funnels, 'StepSettingsScreen');
 const StepProductScreen = lazyScreen(funnels, 'StepProductScreen');
 
-const OrdersScreen = lazyScreen(() => import('../features/orders/screens.ts'), 'OrdersScreen');
-const templates = () => import('../features/templates/screens.ts');
+const OrdersScreen = lazyScreen(orders, 'OrdersScreen');
 const GetStartedScreen = lazyScreen(templates, 'GetStartedScreen');
 const TemplatesGalleryScreen = lazyScreen(templates, 'TemplatesGalleryScreen');
 
@@ -74,9 +73,8 @@ const DiscountsScreen = lazyScreen(
   'DiscountsScreen',
 );
 
-const CustomersScreen = lazyScreen(() => import('../features/customers/screens.ts'), 'CustomersScreen');
+const CustomersScreen = lazyScreen(customers, 'CustomersScreen');
 const ActivityLayout = lazyScreen(() => import('../features/activity/screens.ts'), 'ActivityLayout');
-const analytics = () => import('../features/analytics/screens.ts');
 const DashboardScreen = lazyScreen(analytics, 'DashboardScreen');
 const AnalyticsScreen = lazyScreen(analytics, 'AnalyticsScreen');
 const FunnelAnalyticsScreen = lazyScreen(analytics, 'FunnelAnalyticsScreen');
@@ -88,14 +86,12 @@ const ChooseYourPlanScreen = lazyScreen(billing, 'ChooseYourPlanScreen');
 const CheckoutScreen = lazyScreen(billing, 'CheckoutScreen');
 const PaymentSuccessfulScreen = lazyScreen(billing, 'PaymentSuccessfulScreen');
 
-const automations = () => import('../features/automations/screens.ts');
 const AutomationListScreen = lazyScreen(automations, 'AutomationListScreen');
 const GlobalAutomationsScreen = lazyScreen(automations, 'GlobalAutomationsScreen');
 const ArchivedAutomationsScreen = lazyScreen(automations, 'ArchivedAutomationsScreen');
 const FunnelAutomationsScreen = lazyScreen(automations, 'FunnelAutomationsScreen');
 const AutomationWorkflowScreen = lazyScreen(automations, 'AutomationWorkflowScreen');
 
-const apps = () => import('../features/apps/screens.ts');
 const AppListScreen = lazyScreen(apps, 'AppListScreen');
 const AppDetailsScreen = lazyScreen(apps, 'AppDetailsScreen');
 const AppConnectRedirectScreen = lazyScreen(apps, 'AppConnectRedirectScreen');

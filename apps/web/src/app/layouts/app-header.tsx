@@ -42,6 +42,7 @@ import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useMe } from '../../features/session/api.ts';
 import { useLogOut } from '../../features/session/use-log-out.ts';
 import { EXTERNAL_LINKS } from '../external-links.ts';
+import { prefetchScreen } from '../screen-modules.ts';
 import classes from './app-header.module.css';
 
 /** "Tabs: /get-started, / (Dashboard), /funnels, /orders, /customers, /automations (tagged new), /apps." */
@@ -57,7 +58,15 @@ const TABS = [
 
 function Tabs({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   return TABS.map((tab) => (
-    <NavLink key={tab.to} to={tab.to} end={'end' in tab} className={className} onClick={onNavigate}>
+    <NavLink
+      key={tab.to}
+      to={tab.to}
+      end={'end' in tab}
+      className={className}
+      onClick={onNavigate}
+      onMouseEnter={() => prefetchScreen(tab.to)}
+      onFocus={() => prefetchScreen(tab.to)}
+    >
       {tab.label}
       {'isNew' in tab && (
         <Badge size="sm" variant="filled" color="grape" radius="sm" ml={6} data-testid="new-badge">

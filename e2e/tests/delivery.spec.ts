@@ -1,0 +1,56 @@
+// Issue 37 §1: the dashboard as the browser receives it: compressed, hashed files kept without asking
+// again, a tab's screen fetched when the tab is hovered.
+import { expect, test } from '@playwright/test';
+import { openAsDemo, shot } from './helpers.ts';
+
+const isAsset = (url: string) => new URL(url).pathname.startsWith('/assets/');
+
+test('the dashboard arrives compressed, a warm reload asks for no hashed file, tabs fetch on hover', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Hashed files that crossed the network (not answered from the browser's cache), by request id.
+  const fromNetwork = new Map<string, { url: string; encoding?: string; length: number; cache?: string }>();
+  const fromCache = new Set<string>();
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    if (!isAsset(response.url) || response.fromDiskCache || response.fromPrefetchCache) return;
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    fromNetwork.set(requestId, {
+      url: response.url,
+      encoding: headers['content-encoding'],
+      length: Number(headers['content-length'] ?? 0),
+      cache: headers['cache-control'],
+    });
+  });
+  const networkAssets = () => [...fromNetwork].filter(([id]) => !fromCache.has(id)).map(([, a]) => a);
+
+  await openAsDemo(page, '/orders');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const cold = networkAssets();
+  expect(cold.length).toBeGreaterThan(0);
+  for (const asset of cold) {
+    expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
+    // Files under 1 KB are not worth compressing; every other one comes as the build's brotli file.
+    if (asset.length === 0 || asset.length >= 1024) expect(asset.encoding, asset.url).toBe('br');
+  }
+
+  fromNetwork.clear();
+  await page.reload();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(networkAssets().map((asset) => asset.url)).toEqual([]);
+
+  // Hovering a tab fetches its screen before the click (Funnels: a chunk /orders does not load).
+  const funnels = page.getByRole('link', { name: 'Funnels', exact: true }).first();
+  await funnels.hover();
+  await expect.poll(() => networkAssets().length).toBeGreaterThan(0);
+  await funnels.click();
+  await expect(page).toHaveURL(/\/funnels$/);
+  await expect(page.getByText('Summer sale', { exact: true }).first()).toBeVisible();
+  await shot(page, 'delivery-funnels-after-hover');
+});
