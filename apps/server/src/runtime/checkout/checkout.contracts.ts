@@ -77,6 +77,8 @@ export const checkoutBodySchema = z.object({
   gateway_id: z.coerce.number().int().min(1).max(18).nullish(),
   payment: paymentSchema,
   idempotency_key: idempotencyKeySchema,
+  /** The shopper chose to buy again on a checkout this browser already bought on (else 409). */
+  new_purchase: z.boolean().default(false),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
