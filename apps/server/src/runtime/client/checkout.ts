@@ -14,7 +14,7 @@ import {
   showError as showFieldError,
   validate,
 } from './forms.ts';
-import { guardPlacedOrder } from './placed-order.ts';
+import { guardPlacedOrder, THANK_YOU_URL } from './placed-order.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
 type Line = { name: string; variant_title: string | null; amount: number; qty: number };
@@ -48,9 +48,6 @@ const money = (amount: number, currency: string) => {
     return amount.toFixed(2);
   }
 };
-
-/** The built-in confirmation a paid order ends on when its checkout is the funnel's last step. */
-export const THANK_YOU_URL = '/_fw/thank-you';
 
 /**
  * Goes to the next step: the page's own next address, else the answer's step URL against this page;

@@ -9,7 +9,7 @@ import type { PageData } from './registry.ts';
 export type PlacedOrder = { order_number: string; next_url: string | null };
 
 /** The built-in confirmation a paid order ends on when its checkout is the funnel's last step. */
-const THANK_YOU_URL = '/_fw/thank-you';
+export const THANK_YOU_URL = '/_fw/thank-you';
 
 const isPlacedOrder = (value: unknown): value is PlacedOrder =>
   typeof value === 'object' && value !== null && typeof (value as PlacedOrder).order_number === 'string';
@@ -55,7 +55,9 @@ export function guardPlacedOrder(
     const text = document.createElement('p');
     text.textContent = 'Nothing more is charged here unless you choose Buy again.';
     const onward = document.createElement('a');
-    onward.href = order.next_url ? new URL(order.next_url, window.location.href).href : THANK_YOU_URL;
+    // As after a payment: the page's own next address, else the step's against this page, else ours.
+    onward.href =
+      data.nextUrl ?? (order.next_url ? new URL(order.next_url, window.location.href).href : THANK_YOU_URL);
     onward.textContent = 'Continue with your order';
     const buyAgain = document.createElement('button');
     buyAgain.type = 'button';
