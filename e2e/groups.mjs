@@ -14,6 +14,7 @@ export const SPEC_SECONDS = {
   'billing-stripe.spec.ts': 16,
   'billing.spec.ts': 30,
   'checkout-sells.spec.ts': 40,
+  'checkout-trust.spec.ts': 90,
   'customers.spec.ts': 83,
   'dashboard.spec.ts': 67,
   'delivery.spec.ts': 15,

@@ -127,7 +127,11 @@ const RUNTIME_CSS = `body{margin:0}
 .fw-popup-close{position:absolute;top:4px;right:8px;border:0;background:none;font-size:28px;cursor:pointer;z-index:1}
 .fw-field-error{color:#c92a2a;font-size:13px;margin-top:4px}
 .fw-payment-notice{grid-column:1/-1;margin:0 0 12px;padding:10px 12px;border-radius:6px;background:#fff4e6;border:1px solid #ffc078;color:#7a3d00;font-size:14px}
-.fw-input[aria-invalid=true]{border-color:#c92a2a!important}`;
+.fw-input[aria-invalid=true]{border-color:#c92a2a!important}
+.fw-placed-order{margin:0 0 16px;padding:16px;border-radius:8px;background:#ebfbee;border:1px solid #8ce99a;color:#1b4332;font-size:15px}
+.fw-placed-order p{margin:0 0 8px}.fw-placed-order-title{font-weight:600;font-size:17px}
+.fw-placed-order a,.fw-placed-order button{display:inline-block;margin:8px 12px 0 0;padding:10px 16px;border-radius:6px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
+.fw-placed-order a{background:#2b8a3e;color:#fff;border:1px solid #2b8a3e}.fw-placed-order button{background:#fff;color:#1b4332;border:1px solid #2b8a3e}`;
 
 export type PageContext = {
   pageId: number;

@@ -1,4 +1,11 @@
-import { idNumberOrDigits, text } from '@funnelwork/domain';
+import { idNumberOrDigits, isStorableText, text, UNSTORABLE_MESSAGE } from '@funnelwork/domain';
+import {
+  CUSTOMER_FIELD_MAX,
+  type CustomerFieldKey,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  tooLongMessage,
+} from '@funnelwork/domain/customers/checkout-fields';
 import { NUMBER_INPUT_MAX } from '@funnelwork/domain/shared/messages';
 import { z } from 'zod';
 
@@ -16,21 +23,36 @@ export const idempotencyKeySchema = z
   .max(100)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'The idempotency key holds letters, digits and - _ . : only');
 
+/** A customer field: trimmed, at most its `CUSTOMER_FIELD_MAX` characters, the page script's message. */
+const customerField = (key: CustomerFieldKey) =>
+  z
+    .string()
+    .trim()
+    .max(CUSTOMER_FIELD_MAX[key], tooLongMessage(CUSTOMER_FIELD_MAX[key]))
+    .refine(isStorableText, UNSTORABLE_MESSAGE)
+    .default('');
+
+/** The shopper's own fields, by the rules the page script checks first (customers/checkout-fields.ts). */
 export const customerFieldsSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(320),
-  first_name: field().default(''),
-  last_name: field().default(''),
-  phone: field(64).default(''),
-  shipping_address: field(500).default(''),
-  shipping_city: field().default(''),
-  shipping_state: field().default(''),
-  shipping_zip: field(32).default(''),
-  shipping_country: field(64).default(''),
-  address: field(500).default(''),
-  city: field().default(''),
-  state: field().default(''),
-  zip: field(32).default(''),
-  country: field(64).default(''),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
+    .max(CUSTOMER_FIELD_MAX.email, tooLongMessage(CUSTOMER_FIELD_MAX.email)),
+  first_name: customerField('first_name'),
+  last_name: customerField('last_name'),
+  phone: customerField('phone'),
+  shipping_address: customerField('shipping_address'),
+  shipping_city: customerField('shipping_city'),
+  shipping_state: customerField('shipping_state'),
+  shipping_zip: customerField('shipping_zip'),
+  shipping_country: customerField('shipping_country'),
+  address: customerField('address'),
+  city: customerField('city'),
+  state: customerField('state'),
+  zip: customerField('zip'),
+  country: customerField('country'),
 });
 export type CustomerFields = z.infer<typeof customerFieldsSchema>;
 
@@ -77,6 +99,8 @@ export const checkoutBodySchema = z.object({
   gateway_id: z.coerce.number().int().min(1).max(18).nullish(),
   payment: paymentSchema,
   idempotency_key: idempotencyKeySchema,
+  /** The shopper chose to buy again on a checkout this browser already bought on (else 409). */
+  new_purchase: z.boolean().default(false),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 

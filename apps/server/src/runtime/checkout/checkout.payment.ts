@@ -14,6 +14,7 @@ import { addEvent, insertOrder } from '../../modules/orders/orders.queries.ts';
 import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-payment.ts';
 import type { CheckoutBody } from './checkout.contracts.ts';
 import { newSession } from './checkout.order-sessions.ts';
+import { repeatPurchaseRefusal } from './checkout.placed-order.ts';
 import { currencyOf, type Line, priceLines, subtotalOf } from './checkout.pricing.ts';
 import type { CheckoutContext } from './checkout.service.ts';
 import {
@@ -58,13 +59,18 @@ export function createCheckoutPayment(deps: CheckoutContext) {
    */
   async function placeOrder(
     body: CheckoutBody,
-    visit: { visitorId?: string | null } = {},
+    visit: { visitorId?: string | null; orderToken?: string | null } = {},
   ): Promise<StoredAnswer> {
     const context = await loadPageContext(db, body.step_id, body.page_id);
     const { accountId } = context;
     const claim = await claimKey(db, accountId, `checkout:${body.idempotency_key}`, requestHash(body));
     if (claim.kind === 'answer') return claim.answer;
     const requestId = claim.requestId;
+    const refusal = await repeatPurchaseRefusal(deps, context, visit.orderToken, body.new_purchase);
+    if (refusal) {
+      await releaseKey(db, requestId);
+      return refusal;
+    }
 
     let lines: Line[];
     let discount: Awaited<ReturnType<typeof priceDiscount>> | null = null;

@@ -70,11 +70,26 @@ export function checkoutRoutes(
 
   r.post('/_fw/checkout', { schema: { hide: true, body: checkoutBodySchema } }, async (request, reply) => {
     requireJson(request);
-    const answer = await checkout.placeOrder(request.body, { visitorId: visitorIdOf(request) });
+    const answer = await checkout.placeOrder(request.body, {
+      visitorId: visitorIdOf(request),
+      orderToken: orderCookieOf(request),
+    });
     const token = (answer.body.data as { order_token?: string } | undefined)?.order_token;
     if (token) reply.header('set-cookie', cookie(token));
     return send(reply, answer);
   });
+
+  // The checkout page asks whether this browser already bought on it (Back, refresh, a second tab).
+  r.post(
+    '/_fw/checkout/placed',
+    { schema: { hide: true, body: placedOrderBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: await checkout.placedOrderOfStep(request.body, orderCookieOf(request)) });
+    },
+  );
 
   r.post('/_fw/upsell', { schema: { hide: true, body: upsellBodySchema } }, async (request, reply) => {
     requireJson(request);

@@ -3,6 +3,7 @@ import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import { createCheckoutConfirmation } from './checkout.confirmation.ts';
 import { createCheckoutPayment } from './checkout.payment.ts';
+import { createCheckoutPlacedOrder } from './checkout.placed-order.ts';
 import { createCheckoutPricing } from './checkout.pricing.ts';
 import { createCheckoutUpsells } from './checkout.upsells.ts';
 import type { SubscriptionsService } from './subscriptions.ts';
@@ -33,6 +34,7 @@ export function createCheckoutService({ clock = () => new Date(), ...deps }: Dep
     ...createCheckoutUpsells(context),
     ...createCheckoutPricing(context),
     ...createCheckoutConfirmation(context),
+    ...createCheckoutPlacedOrder(context),
   };
 }
 

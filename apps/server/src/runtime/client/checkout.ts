@@ -4,8 +4,17 @@
  * only: the server prices the cart again from its database when the order is placed.
  */
 import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/address-fields';
+import { splitFullName } from '@funnelwork/domain/customers/checkout-fields';
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
-import { fieldsIn, showError as showFieldError, validate } from './forms.ts';
+import {
+  controlOfCustomerField,
+  customerKeyOfControl,
+  fieldsIn,
+  revealControl,
+  showError as showFieldError,
+  validate,
+} from './forms.ts';
+import { guardPlacedOrder, THANK_YOU_URL } from './placed-order.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
 type Line = { name: string; variant_title: string | null; amount: number; qty: number };
@@ -39,9 +48,6 @@ const money = (amount: number, currency: string) => {
     return amount.toFixed(2);
   }
 };
-
-/** The built-in confirmation a paid order ends on when its checkout is the funnel's last step. */
-export const THANK_YOU_URL = '/_fw/thank-you';
 
 /**
  * Goes to the next step: the page's own next address, else the answer's step URL against this page;
@@ -103,17 +109,13 @@ function formValues() {
       !input.checked
     )
       continue;
-    const key = name
-      .replace(/([a-z])([A-Z])/g, '$1_$2')
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_');
-    if (CUSTOMER_KEYS.includes(key)) customer[key] = input.value;
+    const key = customerKeyOfControl(input);
+    if (CUSTOMER_KEYS.includes(key) && !(key === 'email' && customer.email)) customer[key] = input.value;
     else if (key === 'full_name') {
-      const [first = '', ...rest] = input.value.trim().split(/\s+/);
-      customer.first_name ??= first;
-      if (rest.length > 0) customer.last_name ??= rest.join(' ');
-    } else if (input.type === 'email' && !customer.email) customer.email = input.value;
-    else fields[name] = input.value;
+      const { first_name, last_name } = splitFullName(input.value);
+      customer.first_name ??= first_name;
+      if (last_name) customer.last_name ??= last_name;
+    } else fields[name] = input.value;
   }
   return { customer, fields };
 }
@@ -146,8 +148,9 @@ function controlOf(form: HTMLElement, field: string | undefined): HTMLElement | 
     const card = key.startsWith('exp_') ? 'expiry' : key;
     return q(`[data-gateway-field="${CSS.escape(card)}"]`, form);
   }
-  if (scope === 'customer' && key) return q(`.fw-page [name="${CSS.escape(key)}"]`);
-  return null;
+  if (scope === 'customer' && key) return controlOfCustomerField(key);
+  // Other named fields ('discount_code', 'fields.How did you hear of us?').
+  return q(`.fw-page [name="${CSS.escape(scope === 'fields' ? field.slice(7) : field)}"]`);
 }
 
 /** Shows an answered error next to the field it names (else under the payment form). */
@@ -157,6 +160,7 @@ function showAnswerError(form: HTMLElement, error: { message?: string; field?: s
   const box = control?.closest<HTMLElement>('.fw-field, .fw-card-field');
   if (!control || !box) return showError(form, message);
   showFieldError(box, message);
+  revealControl(control);
   // Card fields have no name, so the field's own marking misses them.
   control.setAttribute('aria-invalid', 'true');
   control.addEventListener(
@@ -196,8 +200,11 @@ registerHydrator('[data-payment-form]', (form, data) => {
   if (data.paymentNotice) showNotice(form, data.paymentNotice);
   let key = newKey();
   let busy = false;
+  const placed = guardPlacedOrder(form, data, () => {
+    key = newKey();
+  });
   registerAction('submit-step', (button) => {
-    if (busy) return true;
+    if (busy || placed.shown()) return true;
     const fields = fieldsIn(document);
     if (!validate(fields)) return true;
     busy = true;
@@ -211,10 +218,15 @@ registerHydrator('[data-payment-form]', (form, data) => {
       fields: extra,
       payment: cardOf(form),
       idempotency_key: key,
+      new_purchase: placed.buyingAgain(),
     };
     void post('/_fw/checkout', body)
       .then(({ status, json }) => {
-        if (status === 201 || status === 200) return goNext(data, json, true);
+        if (status === 201 || status === 200) {
+          placed.show(json.data);
+          return goNext(data, json, true);
+        }
+        if (placed.showRefusal(json.error)) return;
         // An answered failure is final for its key: the next attempt is a new payment.
         key = newKey();
         showAnswerError(form, json.error as { message?: string; field?: string } | undefined);

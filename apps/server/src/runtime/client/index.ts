@@ -1,5 +1,5 @@
 import { formatTimerPart } from '@funnelwork/domain/shared/timer';
-import { fieldsIn, hydrateField, submitOptin, validate } from './forms.ts';
+import { fieldsIn, hydrateField, showFormStep, submitOptin, validate } from './forms.ts';
 import { type PageData, registerAction, registerHydrator, start } from './registry.ts';
 // Checkout, order summary, product list, order bump and one-click upsells register their hydrators.
 import './checkout.ts';
@@ -78,16 +78,7 @@ registerHydrator('select[data-options-type="states"]', (select) => {
 });
 
 registerHydrator('[data-two-step-form]', (form) => {
-  const show = (step: string) => {
-    form.setAttribute('data-current-step', step);
-    form.querySelectorAll<HTMLElement>('.fw-form-step').forEach((element) => {
-      element.hidden = element.getAttribute('data-step') !== step;
-    });
-    form.querySelectorAll<HTMLElement>('.fw-step-header').forEach((header) => {
-      if (header.getAttribute('data-step') === step) header.setAttribute('aria-current', 'step');
-      else header.removeAttribute('aria-current');
-    });
-  };
+  const show = (step: string) => showFormStep(form, step);
   form.addEventListener('submit', (event) => event.preventDefault());
   form.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLElement>('[data-action]');
