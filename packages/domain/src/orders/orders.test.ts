@@ -10,6 +10,7 @@ import {
   displayedAmount,
   fulfillUnavailableReason,
   isPaymentAttempt,
+  orderSearchTerm,
   orderStatus,
   orderStatusDetail,
   PRODUCT_IMAGES_MAX_IDS,
@@ -143,6 +144,17 @@ describe('unpaid orders (issue 35: "A failed or pending payment cannot be refund
     expect(isPaymentAttempt({ payment_status: 'failed' })).toBe(true);
     expect(isPaymentAttempt({ payment_status: 'processing' })).toBe(false);
     expect(isPaymentAttempt({})).toBe(false);
+  });
+});
+
+describe('orders search term (issue 35: "Search finds an order by anything the list shows for it")', () => {
+  it("takes '#4997' as displayed for the number, lower-cased; blank is no search", () => {
+    expect(orderSearchTerm('#4997')).toBe('4997');
+    expect(orderSearchTerm('  #4997 ')).toBe('4997');
+    expect(orderSearchTerm('Olivia3@Mail.Example')).toBe('olivia3@mail.example');
+    expect(orderSearchTerm('#')).toBeUndefined();
+    expect(orderSearchTerm('   ')).toBeUndefined();
+    expect(orderSearchTerm(undefined)).toBeUndefined();
   });
 });
 
