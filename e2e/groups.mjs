@@ -9,6 +9,7 @@ export const SPEC_SECONDS = {
   'apps-deliveries.spec.ts': 29,
   'apps.spec.ts': 17,
   'automations-draft.spec.ts': 25,
+  'back-office.spec.ts': 35,
   'automations-integrations.spec.ts': 55,
   'automations.spec.ts': 92,
   'billing-stripe.spec.ts': 16,

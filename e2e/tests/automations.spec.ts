@@ -177,6 +177,14 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await page.goto(`/automations/${automationId}?tab=runs`);
   const run = page.getByTestId('run-row').first();
   await expect(run).toContainText('On Purchase');
+  // The run names the order by the number the orders list shows, not by its internal id.
+  const [bought] = await apiCall<Array<{ id: number; order_number: string }>>(
+    page,
+    'GET',
+    `orders?query=${encodeURIComponent(email)}`,
+  );
+  await expect(run).toContainText(`order #${bought?.order_number}`);
+  expect(bought?.order_number).not.toBe(String(bought?.id));
   await expect(run).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   await run.getByRole('button', { name: /Run #\d+/ }).click();
   const steps = run.getByRole('table');

@@ -14,6 +14,7 @@ const StepsLayout = lazyScreen(mainLayout, 'StepsLayout');
 
 const session = () => import('../features/session/screens.ts');
 const LogInScreen = lazyScreen(session, 'LogInScreen');
+const LogOutScreen = lazyScreen(session, 'LogOutScreen');
 const SignUpScreen = lazyScreen(session, 'SignUpScreen');
 const ForgotPasswordScreen = lazyScreen(session, 'ForgotPasswordScreen');
 const NewPasswordScreen = lazyScreen(session, 'NewPasswordScreen');
@@ -239,6 +240,7 @@ export const routes: RouteObject[] = [
         element: <EmptyLayout />,
         children: [
           { path: '/log-in', element: <LogInScreen /> },
+          { path: '/log-out', element: <LogOutScreen /> },
           { path: '/sign-up', element: <SignUpScreen /> },
           { path: '/share', element: <ShareFunnelScreen /> },
           { path: '/password-recovery', element: <ForgotPasswordScreen /> },

@@ -191,6 +191,8 @@ export const automationRunSchema = z.object({
   version: z.number().int(),
   status: z.enum(RUN_STATUSES),
   trigger_event: z.object({ type: z.string(), key: z.string(), payload: z.record(z.string(), z.unknown()) }),
+  /** The number of the order the event is about (payload.orderId), as the dashboard shows orders; or null. */
+  order_number: z.string().nullable(),
   current_path: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),

@@ -39,7 +39,7 @@ export const customerSchema = z.object({
   metadata: customerMetadataSchema,
   is_auto_optin: z.boolean(),
   created_time: z.string(),
-  /** The "Orders (with count)" section's count. */
+  /** The "Orders (with count)" section's count: its orders, not its failed payment attempts. */
   orders_count: z.number().int(),
   /** When the customer's e-mail unsubscribed from the account's marketing e-mail (issue 20), or null. */
   marketing_unsubscribed_at: z.string().nullable(),
@@ -71,6 +71,8 @@ export const customerOrderRowSchema = z.object({
   created_at: z.string(),
   currency: z.string(),
   amount: z.number(),
+  /** The order's payment_status: a failed one is listed as a payment attempt, not an order (issue 35). */
+  payment_status: z.enum(['processing', 'failed']).nullable(),
 });
 export const customerOrdersAnswerSchema = dataAnswer(z.array(customerOrderRowSchema));
 

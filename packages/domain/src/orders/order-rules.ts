@@ -55,29 +55,68 @@ export function summaryTotals(order: OrderFlags): {
   };
 }
 
-/** "Fulfill is disabled if the order is fulfilled or canceled." */
-export const canFulfill = (order: OrderFlags) => !order.is_fulfilled && !order.is_canceled;
+/**
+ * "No merchant ships an unpaid order" (issue 35): a payment that failed or is still pending has taken
+ * no money, so there is nothing to fulfil or refund. Null when the payment went through.
+ */
+export function unpaidReason(order: OrderFlags, action: 'fulfilled' | 'refunded'): string | null {
+  if (order.payment_status === 'failed') return `The payment failed: this order cannot be ${action}.`;
+  if (order.payment_status === 'processing') {
+    return `The payment is still pending: this order cannot be ${action} until it is paid.`;
+  }
+  return null;
+}
+
+/**
+ * A failed payment is an attempt of its customer, not an order to ship (issue 35: three declined
+ * tries leave three FAILED orders beside the paid one): the list tags it 'Attempt', the customer panel
+ * lists it under Payment attempts.
+ */
+export const isPaymentAttempt = (order: OrderFlags) => order.payment_status === 'failed';
+
+/**
+ * "Fulfill is disabled if the order is fulfilled or canceled", and while its payment failed or is
+ * pending (issue 35).
+ */
+export const canFulfill = (order: OrderFlags) =>
+  !order.is_fulfilled && !order.is_canceled && unpaidReason(order, 'fulfilled') === null;
 /** "Update tracking info is disabled if the order is canceled or not fulfilled." */
 export const canUpdateTracking = (order: OrderFlags) => !order.is_canceled && !!order.is_fulfilled;
 /** "Cancel order is disabled if already canceled." */
 export const canCancel = (order: OrderFlags) => !order.is_canceled;
-/** "Refund is enabled only if the gateway supports refunds, the order is not refunded and it has a reference." */
+/**
+ * "Refund is enabled only if the gateway supports refunds, the order is not refunded and it has a
+ * reference", and only once its payment went through: a failed or pending payment took no money (issue 35).
+ */
 export const canRefund = (order: OrderFlags) =>
-  gatewayById(order.gateway_id).refundable && !order.is_refunded && !!order.reference;
+  gatewayById(order.gateway_id).refundable &&
+  !order.is_refunded &&
+  !!order.reference &&
+  unpaidReason(order, 'refunded') === null;
 
 /**
  * The cancel popup's text when refund is not offered: 'Order refunded already.', or 'Orders
  * processed using {gateway} gateway cannot be refunded through the product.', or 'This order
- * cannot be refunded through the product.' Null when the refund switch is offered.
+ * cannot be refunded through the product.'; for a failed or pending payment, that it took no money.
+ * Null when the refund switch is offered.
  */
 export function refundUnavailableReason(order: OrderFlags): string | null {
   if (canRefund(order)) return null;
   if (order.is_refunded) return 'Order refunded already.';
+  const unpaid = unpaidReason(order, 'refunded');
+  if (unpaid) return unpaid;
   const gateway = gatewayById(order.gateway_id);
   if (!gateway.refundable && gateway.name !== 'Unknown') {
     return `Orders processed using ${gateway.name} gateway cannot be refunded through the product.`;
   }
   return 'This order cannot be refunded through the product.';
+}
+
+/** Why Fulfil is refused: fulfilled already, canceled, or not paid. Null when it is allowed. */
+export function fulfillUnavailableReason(order: OrderFlags): string | null {
+  if (order.is_fulfilled) return 'Order fulfilled already.';
+  if (order.is_canceled) return 'A canceled order cannot be fulfilled.';
+  return unpaidReason(order, 'fulfilled');
 }
 
 export const SHIPPING_CARRIERS = [
@@ -134,6 +173,15 @@ export function productImageIds(order: {
   const ids = new Set<number>();
   for (const item of order.items) if (item.product_id > 2 && !item.image_url) ids.add(item.product_id);
   return [...ids].slice(0, PRODUCT_IMAGES_MAX_IDS);
+}
+
+/**
+ * The orders search's term: "Search finds an order by anything the list shows for it" (issue 35), and
+ * the list shows the number as '#4997', so a leading '#' is the number's. Lower-case; blank means none.
+ */
+export function orderSearchTerm(query: string | undefined): string | undefined {
+  const term = query?.trim().toLowerCase().replace(/^#+/, '').trim();
+  return term || undefined;
 }
 
 /** The heading's "shown range in the form 'x - y from total'" for a zero-based page. */

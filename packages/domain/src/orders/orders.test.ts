@@ -8,6 +8,9 @@ import {
   canRefund,
   canUpdateTracking,
   displayedAmount,
+  fulfillUnavailableReason,
+  isPaymentAttempt,
+  orderSearchTerm,
   orderStatus,
   orderStatusDetail,
   PRODUCT_IMAGES_MAX_IDS,
@@ -108,6 +111,50 @@ describe('row menu rules (orders spec §4)', () => {
     expect(refundUnavailableReason({ gateway_id: 99, reference: 'x' })).toBe(
       'This order cannot be refunded through the product.',
     );
+  });
+});
+
+describe('unpaid orders (issue 35: "A failed or pending payment cannot be refunded … no merchant ships an unpaid order")', () => {
+  const paid = { gateway_id: 1, reference: 'ch_1' };
+  it('refuses Refund on a failed or pending payment, saying why', () => {
+    expect(canRefund({ ...paid, payment_status: 'failed' })).toBe(false);
+    expect(canRefund({ ...paid, payment_status: 'processing' })).toBe(false);
+    expect(canRefund({ ...paid, payment_status: null })).toBe(true);
+    expect(refundUnavailableReason({ ...paid, payment_status: 'failed' })).toBe(
+      'The payment failed: this order cannot be refunded.',
+    );
+    expect(refundUnavailableReason({ ...paid, payment_status: 'processing' })).toBe(
+      'The payment is still pending: this order cannot be refunded until it is paid.',
+    );
+  });
+  it('refuses Fulfil on a failed or pending payment, saying why', () => {
+    expect(canFulfill({ payment_status: 'failed' })).toBe(false);
+    expect(canFulfill({ payment_status: 'processing' })).toBe(false);
+    expect(fulfillUnavailableReason({ payment_status: 'failed' })).toBe(
+      'The payment failed: this order cannot be fulfilled.',
+    );
+    expect(fulfillUnavailableReason({ payment_status: 'processing' })).toBe(
+      'The payment is still pending: this order cannot be fulfilled until it is paid.',
+    );
+    expect(fulfillUnavailableReason({ is_fulfilled: true })).toBe('Order fulfilled already.');
+    expect(fulfillUnavailableReason({ is_canceled: true })).toBe('A canceled order cannot be fulfilled.');
+    expect(fulfillUnavailableReason({})).toBeNull();
+  });
+  it('"show them as attempts of that customer, not as orders to ship": a failed payment is an attempt', () => {
+    expect(isPaymentAttempt({ payment_status: 'failed' })).toBe(true);
+    expect(isPaymentAttempt({ payment_status: 'processing' })).toBe(false);
+    expect(isPaymentAttempt({})).toBe(false);
+  });
+});
+
+describe('orders search term (issue 35: "Search finds an order by anything the list shows for it")', () => {
+  it("takes '#4997' as displayed for the number, lower-cased; blank is no search", () => {
+    expect(orderSearchTerm('#4997')).toBe('4997');
+    expect(orderSearchTerm('  #4997 ')).toBe('4997');
+    expect(orderSearchTerm('Olivia3@Mail.Example')).toBe('olivia3@mail.example');
+    expect(orderSearchTerm('#')).toBeUndefined();
+    expect(orderSearchTerm('   ')).toBeUndefined();
+    expect(orderSearchTerm(undefined)).toBeUndefined();
   });
 });
 

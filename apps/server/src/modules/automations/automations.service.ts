@@ -14,6 +14,7 @@ import {
   automations,
   emailTemplates,
   funnels,
+  orders,
   outboxEvents,
 } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
@@ -113,6 +114,15 @@ export function createAutomationsService({
 
   async function runOut(run: typeof automationRuns.$inferSelect, withSteps: boolean): Promise<AutomationRun> {
     const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, run.eventId));
+    const payload = (event?.payload ?? {}) as Record<string, unknown>;
+    // The run history names the order by its number, as everything else does (issue 35), not its id.
+    const [order] =
+      typeof payload.orderId === 'number'
+        ? await db
+            .select({ number: orders.orderNumber })
+            .from(orders)
+            .where(and(ownedBy(orders, run.accountId), eq(orders.id, payload.orderId)))
+        : [];
     const steps = withSteps
       ? await db
           .select()
@@ -128,8 +138,9 @@ export function createAutomationsService({
       trigger_event: {
         type: event?.type ?? '',
         key: event?.key ?? '',
-        payload: (event?.payload ?? {}) as Record<string, unknown>,
+        payload,
       },
+      order_number: order?.number ?? null,
       current_path: run.currentPath,
       created_at: iso(run.createdAt),
       finished_at: run.finishedAt ? iso(run.finishedAt) : null,

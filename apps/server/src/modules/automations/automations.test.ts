@@ -10,6 +10,7 @@ import {
   automationRuns,
   emailTemplates,
   orderEvents,
+  orders,
   outboxEvents,
   subscriptions,
 } from '../../db/schema/index.ts';
@@ -136,7 +137,15 @@ describe('the automations engine', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(mailsWith(email, 'Thanks for buying, Bea')).toHaveLength(1);
     const history = await shop.api.get(`automations/${automation}/runs`, { status: 'done' });
-    expect(history.json().data).toMatchObject([{ status: 'done', trigger_event: { type: 'order.paid' } }]);
+    // The run names the order by its number, as the orders list does, not by its internal id.
+    const [bought] = await t.database.db
+      .select({ number: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(history.json().data).toMatchObject([
+      { status: 'done', trigger_event: { type: 'order.paid' }, order_number: bought?.number },
+    ]);
+    expect(bought?.number).not.toBe(String(orderId));
   });
 
   it('branches on a condition: product_id Is one of the course → yes, else → no', async () => {

@@ -2,7 +2,16 @@ import type { PatchCustomerBody } from '@funnelwork/domain';
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, likePattern, ownedBy } from '../../db/query-helpers.ts';
-import { accountCounters, customers, emailSuppressions, orders } from '../../db/schema/index.ts';
+import {
+  accountCounters,
+  activityItems,
+  customers,
+  emailSuppressions,
+  mailMessages,
+  orderEvents,
+  orders,
+  smsMessages,
+} from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { SEARCH_COUNT_CAP } from '../orders/orders.queries.ts';
 import {
@@ -37,6 +46,29 @@ const ERASED = {
   metadata: [],
 } satisfies Partial<CustomerRow>;
 
+/** The personal fields a customer delete erases on the customer's orders; money and lines stay. */
+const ERASED_ON_ORDERS = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  shippingAddress: '',
+  shippingCity: '',
+  shippingState: '',
+  shippingZip: '',
+  shippingCountry: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: '',
+};
+
+/** What stands for an erased e-mail inside a text that named it (a timeline event's 'To …'). */
+export const ERASED_TEXT = '[erased]';
+
+/** Digits only, for matching a phone typed one way with the same number sent another. */
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
 export const CUSTOMER_EMAIL_TAKEN = 'Another customer has this e-mail';
 
 /** A live e-mail belongs to one customer of the account (customers_account_email_idx): 409 naming it. */
@@ -56,7 +88,15 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
     const [row] = await db
       .select({ n: sql`count(*)`.mapWith(Number) })
       .from(orders)
-      .where(and(ownedBy(orders, accountId), eq(orders.customerId, customerId), isNull(orders.deletedAt)));
+      .where(
+        and(
+          ownedBy(orders, accountId),
+          eq(orders.customerId, customerId),
+          isNull(orders.deletedAt),
+          // Failed payments are the customer's attempts, listed apart (issue 35).
+          sql`${orders.paymentStatus} is distinct from 'failed'`,
+        ),
+      );
     return row?.n ?? 0;
   }
 
@@ -183,20 +223,72 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
     },
 
     /**
-     * "Removing a customer blanks name and e-mail in matching loaded orders": the customer's personal
-     * data is erased and it is marked deleted; its orders stay, with blank name and e-mail.
+     * "Their personal details are erased" (the delete popup): names, e-mails, phone and addresses on the
+     * customer, on its orders (so exports made after it too), on its activity items, in its orders'
+     * timeline texts, and the Mailbox's and SMS log's copies sent to it. Orders keep their money and
+     * lines; the row stays so that its orders keep their customer_id. What erase leaves, and why, is in
+     * docs/decisions.md ("Erasing a customer").
      */
     async remove(accountId: number, id: number) {
       await db.transaction(async (tx) => {
-        await findCustomer(tx, accountId, id, { forUpdate: true });
+        const customer = await findCustomer(tx, accountId, id, { forUpdate: true });
+        const emails = [...new Set([customer.email, customer.optinEmail, customer.payerEmail])]
+          .map((e) => e.trim().toLowerCase())
+          .filter((e) => e !== '');
         await tx
           .update(customers)
           .set({ ...ERASED, deletedAt: clock(), updatedAt: clock() })
           .where(and(ownedBy(customers, accountId), eq(customers.id, id)));
+        const ofCustomer = and(ownedBy(orders, accountId), eq(orders.customerId, id));
+        await tx.update(orders).set(ERASED_ON_ORDERS).where(ofCustomer);
         await tx
-          .update(orders)
-          .set({ firstName: '', lastName: '', email: '' })
-          .where(and(ownedBy(orders, accountId), eq(orders.customerId, id)));
+          .update(activityItems)
+          .set({ firstName: '', lastName: '', optinEmail: '' })
+          .where(and(eq(activityItems.accountId, accountId), eq(activityItems.customerId, id)));
+        for (const email of emails) {
+          // Receipts and automation e-mails wrote 'To {e-mail}: {subject}' on the order's timeline.
+          await tx
+            .update(orderEvents)
+            .set({
+              value: sql`jsonb_set(${orderEvents.value}, '{desc}', to_jsonb(replace(${orderEvents.value}->>'desc', ${email}, ${ERASED_TEXT}::text)))`,
+            })
+            .where(
+              and(
+                eq(orderEvents.accountId, accountId),
+                sql`${orderEvents.orderId} in (select ${orders.id} from ${orders} where ${ofCustomer})`,
+                sql`strpos(${orderEvents.value}->>'desc', ${email}) > 0`,
+              ),
+            );
+        }
+        if (emails.length > 0) {
+          // The Mailbox's sent copies: recipient and personalised body. A queued message still goes out.
+          await tx
+            .update(mailMessages)
+            .set({ to: '', text: '', html: null, mergeValues: null, bodyId: null })
+            .where(
+              and(
+                eq(mailMessages.accountId, accountId),
+                sql`lower(${mailMessages.to}) in (${sql.join(
+                  emails.map((e) => sql`${e}`),
+                  sql`, `,
+                )})`,
+                sql`${mailMessages.status} <> 'queued'`,
+              ),
+            );
+        }
+        const phone = digitsOf(customer.phone);
+        if (phone.length >= 6) {
+          await tx
+            .update(smsMessages)
+            .set({ to: '', body: '' })
+            .where(
+              and(
+                eq(smsMessages.accountId, accountId),
+                sql`regexp_replace(${smsMessages.to}, '[^0-9]', '', 'g') = ${phone}`,
+                sql`${smsMessages.status} <> 'queued'`,
+              ),
+            );
+        }
         await adjustCustomerCount(tx, accountId, -1);
       });
     },

@@ -1,7 +1,10 @@
+import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { recordActivity } from '../activity/activity.queries.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 import { createCustomer, createOrder } from '../orders/orders.fixtures.ts';
+import { addEvent } from '../orders/orders.queries.ts';
 import { CUSTOMER_EMAIL_TAKEN } from './customers.service.ts';
 
 let t: TestApp;
@@ -70,8 +73,24 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
         created_at: expect.any(String),
         currency: 'USD',
         amount: 25,
+        payment_status: null,
       },
     ]);
+  });
+
+  it('lists failed payments as attempts: three declined tries beside the paid order count one order', async () => {
+    const customer = await createCustomer(db(), owner.accountId, { email: 'tries@example.test' });
+    for (let i = 0; i < 3; i++) {
+      await createOrder(db(), owner.accountId, { customerId: customer.id, paymentStatus: 'failed' });
+    }
+    const paid = await createOrder(db(), owner.accountId, { customerId: customer.id });
+    expect((await api.get(`customers/${customer.id}`)).json().data.orders_count).toBe(1);
+    const rows = (await api.get(`customers/${customer.id}/orders`)).json().data as Array<{
+      id: number;
+      payment_status: string | null;
+    }>;
+    expect(rows.map((r) => r.payment_status).sort()).toEqual(['failed', 'failed', 'failed', null]);
+    expect(rows.find((r) => r.payment_status === null)?.id).toBe(paid.id);
   });
 
   it('PATCH customers/{id} saves the whole customer; optin_email and metadata stay read-only; orders follow', async () => {
@@ -128,19 +147,80 @@ describe('customers (orders spec §3 Customer, §7 calls)', () => {
     }
   });
 
-  it('DELETE customers/{id}: its orders keep existing with blank name and e-mail', async () => {
+  it("DELETE customers/{id}: 'Their personal details are erased' everywhere; orders keep money and lines", async () => {
     const customer = await createCustomer(db(), owner.accountId, {
       firstName: 'Gone',
+      lastName: 'Away',
       email: 'gone@example.test',
+      optinEmail: 'gone.optin@example.test',
+      phone: '+1 555 0199',
+      shippingAddress: '9 Hidden Rd',
+      shippingCity: 'Austin',
+      address: '9 Hidden Rd',
+      city: 'Austin',
     });
-    const order = await createOrder(db(), owner.accountId, { customerId: customer.id });
+    const address = { address: '9 Hidden Rd', city: 'Austin', state: 'TX', zip: '73301', country: 'US' };
+    const order = await createOrder(db(), owner.accountId, {
+      customerId: customer.id,
+      addresses: { shipping: address, billing: address },
+    });
+    await recordActivity(db(), owner.accountId, {
+      eventId: 2,
+      customerId: customer.id,
+      firstName: 'Gone',
+      lastName: 'Away',
+      optinEmail: 'gone.optin@example.test',
+      orderId: order.id,
+    });
+    await addEvent(db(), owner.accountId, order.id, TIMELINE_EVENT_TYPES.email, 'Order confirmation sent', {
+      desc: `To gone@example.test: Order #${order.orderNumber} confirmed`,
+    });
+    await t.database.executeSql(
+      `insert into mail_messages (account_id, "to", subject, text, html, status) values
+         ($1, 'Gone@example.test', 'Your order', 'Hi Gone, we ship to 9 Hidden Rd', '<p>Hi Gone</p>', 'stored'),
+         ($1, 'someone.else@example.test', 'Other', 'Hi', null, 'stored')`,
+      [owner.accountId],
+    );
+    await t.database.executeSql(
+      `insert into sms_messages (account_id, "to", "from", body, country, price_minor, status)
+       values ($1, '+15550199', '+15550000', 'Hi Gone, your order shipped', 'US', 1, 'sent')`,
+      [owner.accountId],
+    );
+
     const res = await api.delete(`customers/${customer.id}`);
     expect(res.json()).toEqual({ data: { success: true } });
     expect((await api.get(`customers/${customer.id}`)).statusCode).toBe(404);
     expect((await api.delete(`customers/${customer.id}`)).statusCode).toBe(404);
     const kept = (await api.get(`orders/${order.id}`)).json().data;
-    expect(kept).toMatchObject({ first_name: '', last_name: '', customer: { first_name: '', email: '' } });
+    expect(kept).toMatchObject({
+      first_name: '',
+      last_name: '',
+      optin_email: '',
+      customer: { first_name: '', last_name: '', email: '' },
+      amount: 25,
+      items: [{ name: 'Yoga mat', amount: 25, qty: 1 }],
+    });
+    const blank = { address: '', city: '', state: '', zip: '', country: '' };
+    expect((await api.get(`orders/${order.id}/fulfillment`)).json().data).toMatchObject({
+      shipping_address: blank,
+      billing_address: blank,
+    });
     expect((await api.get('customer-briefs', { query: 'gone' })).json().meta.count).toBe(0);
+    expect((await api.get('orders', { query: 'gone' })).json().meta.count).toBe(0);
+    const timeline = (await api.get(`orders/${order.id}/timeline`)).json().data as Array<{ value: string }>;
+    expect(JSON.stringify(timeline)).not.toContain('gone@example.test');
+    expect(JSON.stringify(timeline)).toContain(`To [erased]: Order #${order.orderNumber} confirmed`);
+    const left = await t.database.executeSql(
+      `select (select count(*) from activity_items where account_id = $1 and customer_id = $2
+                 and (first_name <> '' or last_name <> '' or optin_email <> ''))::int as activity,
+              (select count(*) from mail_messages where account_id = $1
+                 and ("to" ilike '%gone%' or text ilike '%hidden%' or html ilike '%gone%'))::int as mail,
+              (select count(*) from mail_messages where account_id = $1 and "to" = 'someone.else@example.test')::int as others,
+              (select count(*) from sms_messages where account_id = $1 and ("to" <> '' or body ilike '%gone%'))::int as sms,
+              (select count(*) from orders where id = $3 and (shipping_address || address || email) <> '')::int as orders`,
+      [owner.accountId, customer.id, order.id],
+    );
+    expect(left.rows[0]).toEqual({ activity: 0, mail: 0, others: 1, sms: 0, orders: 0 });
   });
 
   it('GET customer-briefs pages 25 newest first with counter totals, and searches names and e-mails', async () => {

@@ -1,4 +1,4 @@
-import { canUpdateTracking, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { canUpdateTracking, fulfillUnavailableReason, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import type { OrderEventValue } from '../../db/schema/index.ts';
 import type { OrderFulfilledEvent } from '../../events/bus.ts';
 import { recordEvent } from '../../events/outbox.ts';
@@ -74,11 +74,22 @@ export function createOrderFulfillment({ db, clock, withLockedOrder, events }: O
       return fulfillmentOut(await findOrder(db, accountId, id));
     },
 
-    /** "Fulfill is disabled if the order is fulfilled or canceled." */
+    /** "Fulfill is disabled if the order is fulfilled or canceled", and while it is not paid (issue 35). */
     async fulfill(accountId: number, userId: number, id: number, input: FulfillmentInput) {
       const row = await withLockedOrder(accountId, id, async (tx, order) => {
-        if (order.isFulfilled) throw unprocessable('Order fulfilled already.', 'already_fulfilled');
-        if (order.isCanceled) throw unprocessable('A canceled order cannot be fulfilled.', 'order_canceled');
+        const refused = fulfillUnavailableReason({
+          is_fulfilled: order.isFulfilled,
+          is_canceled: order.isCanceled,
+          payment_status: order.paymentStatus,
+        });
+        if (refused) {
+          const code = order.isFulfilled
+            ? 'already_fulfilled'
+            : order.isCanceled
+              ? 'order_canceled'
+              : 'not_paid';
+          throw unprocessable(refused, code);
+        }
         const tracking = trackingFields(input);
         // "in the fulfill popup it defaults to on".
         const triggerAutomations = input.trigger_automations ?? true;

@@ -1,4 +1,4 @@
-import { TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { orderSearchTerm, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { orders } from '../../db/schema/index.ts';
@@ -32,7 +32,7 @@ export function createOrderList({ db, clock, withLockedOrder }: OrdersContext) {
           : params.archived === 'true' || params.archived === '1'
             ? [true]
             : [false];
-      const term = params.query?.trim().toLowerCase() || undefined;
+      const term = orderSearchTerm(params.query);
       const filter = { accountId, archived, funnelId: params.funnel_id, term };
       const offset = params.page * params.per_page;
       const perPage = params.per_page;
@@ -117,6 +117,7 @@ export function createOrderList({ db, clock, withLockedOrder }: OrdersContext) {
         created_at: o.created_at,
         currency: o.currency,
         amount: o.amount,
+        payment_status: o.payment_status,
       }));
     },
   };

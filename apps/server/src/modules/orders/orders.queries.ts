@@ -178,7 +178,12 @@ export function createOrderListQueries(db: Db, options: { dayStartOffset?: numbe
       filter.archived.length === 1 ? eq(orders.isArchived, param('archived')) : undefined,
       filter.funnelId !== undefined ? eq(orders.funnelId, param('funnelId')) : undefined,
       // search_text is lower(number, names, e-mail) with a trigram GIN index: LIKE '%term%' uses it.
-      filter.term !== undefined ? sql`${orders.searchText} like ${param('pattern')}` : undefined,
+      // A row also shows its customer's opt-in e-mail, found through the customers' trigram index.
+      filter.term !== undefined
+        ? sql`(${orders.searchText} like ${param('pattern')} or ${orders.customerId} in (
+            select c.id from ${customers} c where c.account_id = ${param('accountId')} and c.deleted_at is null
+            and c.search_text like ${param('pattern')} and lower(c.optin_email) like ${param('pattern')}))`
+        : undefined,
     );
 
   /** The filter's rows of a counter table (order_counts, order_day_counts: the same key columns). */

@@ -40,8 +40,9 @@ function assertRefundable(order: OrderRow) {
     gateway_id: order.gatewayId,
     is_refunded: order.isRefunded,
     reference: order.reference,
+    payment_status: order.paymentStatus,
   });
-  if (unavailable) throw unprocessable(unavailable, 'refund_unavailable');
+  if (unavailable) throw unprocessable(unavailable, order.paymentStatus ? 'not_paid' : 'refund_unavailable');
 }
 
 /** One timeline event of one of the account's orders. */

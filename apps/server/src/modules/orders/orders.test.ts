@@ -501,3 +501,62 @@ describe('§8 error catalogue: failures answer an error object the dashboard sho
     }
   });
 });
+
+describe('unpaid orders (issue 35: "A failed or pending payment cannot be refunded"; no merchant ships an unpaid order)', () => {
+  it('refuses Refund, cancel with refund and Fulfil on a failed or pending payment with 422, leaving the order as it was', async () => {
+    const cases = [
+      ['failed', 'The payment failed: this order cannot be'],
+      ['processing', 'The payment is still pending: this order cannot be'],
+    ] as const;
+    for (const [paymentStatus, message] of cases) {
+      const order = await createOrder(db(), owner.accountId, { paymentStatus });
+      const before = await eventsOf(order.id);
+      const refund = await api.put(`orders/${order.id}/refund`);
+      expect(refund.statusCode).toBe(422);
+      expect(refund.json().error).toMatchObject({ message: expect.stringMatching(`^${message} refunded`) });
+      const cancel = await api.put(`orders/${order.id}/cancel`, undefined, { refund: 'true' });
+      expect(cancel.statusCode).toBe(422);
+      expect(cancel.json().error.message).toBe(refund.json().error.message);
+      const fulfill = await api.post(`orders/${order.id}/fulfill`);
+      expect(fulfill.statusCode).toBe(422);
+      expect(fulfill.json().error).toMatchObject({
+        message: expect.stringMatching(`^${message} fulfilled`),
+        code: 'not_paid',
+      });
+      const after = (await api.get(`orders/${order.id}`)).json().data;
+      expect(after).toMatchObject({ is_refunded: false, is_canceled: false, is_fulfilled: false });
+      expect(await eventsOf(order.id)).toEqual(before);
+    }
+  });
+});
+
+describe('search finds an order by anything the list shows for it (issue 35)', () => {
+  it("finds the number as displayed ('#1004') and the opt-in e-mail printed under the name", async () => {
+    const shop = await signUpOwner(t.app, { account_name: 'Search shop' });
+    const shopApi = apiClient(t.app, shop.auth);
+    const customer = await createCustomer(db(), shop.accountId, {
+      firstName: 'Olivia',
+      lastName: 'Smith',
+      email: 'olivia.smith3@example.com',
+      optinEmail: 'olivia3@mail.example',
+    });
+    for (let i = 0; i < 5; i++) {
+      await createOrder(db(), shop.accountId, { customerId: i === 3 ? customer.id : null });
+    }
+    const numbers = async (query: string) =>
+      ((await shopApi.get('orders', { query })).json().data as Array<{ order_number: string }>).map(
+        (o) => o.order_number,
+      );
+    const listed = (
+      (await shopApi.get('orders')).json().data as Array<{ order_number: string; optin_email: string }>
+    ).find((o) => o.order_number === '1004');
+    expect(listed?.optin_email).toBe('olivia3@mail.example');
+    expect(await numbers('#1004')).toEqual(['1004']);
+    expect(await numbers(' #1004 ')).toEqual(['1004']);
+    expect(await numbers('olivia3@mail.example')).toEqual(['1004']);
+    expect(await numbers('OLIVIA3@MAIL')).toEqual(['1004']);
+    expect((await shopApi.get('orders', { query: 'olivia3@mail.example' })).json().meta.count).toBe(1);
+    expect(await numbers('olivia.smith3@example.com')).toEqual(['1004']);
+    expect(await numbers('#9999')).toEqual([]);
+  });
+});

@@ -10,7 +10,8 @@ import {
   IconStack2,
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { UnsavedChangesModal, useUnsavedChangesGuard } from '../../shared/unsaved-changes.tsx';
 import { DragStoreContext, useDragItem } from './canvas/dnd-state.ts';
 import { useCanvasDnd } from './canvas/use-canvas-dnd.ts';
 import { CodePopup } from './components/code-popup.tsx';
@@ -32,8 +33,7 @@ import { EditorContext, type EditorContextValue } from './state/editor-context.t
 import { type DocumentCode, editorReducer, initialEditorState } from './state/editor-state.ts';
 import { type SaveDocument, useDocumentSave } from './state/use-document-save.ts';
 
-/** "unloading warns 'Save the result before refreshing the page'" (the e-mail editor's words, used here too). */
-export const UNLOAD_WARNING = 'Save the result before refreshing the page';
+export { UNLOAD_WARNING } from '../../shared/unsaved-changes.tsx';
 
 /** A document as a shell loaded it: the document, its code and the version its save sends back. */
 export type LoadedDocument = { document: EditorDocument; code: DocumentCode; version: number };
@@ -200,24 +200,8 @@ export function Editor({
     else if (tail.panel !== 'layout') go(`/properties/${id}`);
   };
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = UNLOAD_WARNING;
-      return UNLOAD_WARNING;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  // Read at navigation time: a shell's effect may navigate in the commit that saved (the e-mail editor's
-  // first save moves to the new template's id), before the router has this render's blocker.
-  const dirtyNow = useRef(dirty);
-  dirtyNow.current = dirty;
-  const blocker = useBlocker(
-    ({ nextLocation }) => dirtyNow.current && !nextLocation.pathname.startsWith(base),
-  );
+  // Leaving with unsaved changes: the browser's warning, and 'Save changes?' beyond the editor's own routes.
+  const blocker = useUnsavedChangesGuard(dirty, (next) => next.pathname.startsWith(base));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -372,24 +356,7 @@ export function Editor({
             </Group>
           </Stack>
         </Modal>
-        <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
-          <Stack>
-            <Text size="sm">{texts.unsaved}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => blocker.proceed?.()}>
-                Ignore changes
-              </Button>
-              <Button
-                onClick={async () => {
-                  if (await saveNow()) blocker.proceed?.();
-                  else blocker.reset?.();
-                }}
-              >
-                Save changes
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <UnsavedChangesModal blocker={blocker} text={texts.unsaved} save={saveNow} />
       </EditorContext.Provider>
     </EditorServicesContext.Provider>
   );

@@ -15,6 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import {
   ApiError,
   apiOrThrow,
@@ -225,20 +226,32 @@ export function useToggleArchive() {
 }
 
 export function useDeleteOrder(id: number) {
-  const client = useQueryClient();
   return useApiMutation({
-    mutationFn: async () => {
-      const answer = await apiOrThrow<{ success: true }>('DELETE', `orders/${id}`);
-      client.removeQueries({ queryKey: orderKeys.detail(id) });
-      // The deleted order leaves the lists and their totals; not awaited, so its panel closes before
-      // the lists change under it (an open panel would ask for the order again and fail).
-      void client.invalidateQueries({ queryKey: orderKeys.lists });
-      return answer;
-    },
+    mutationFn: () => apiOrThrow<{ success: true }>('DELETE', `orders/${id}`),
+    // The cache lets go of the order once nothing shows it: useForgetDeletedOrders.
     invalidates: [],
     success: () => 'Order deleted',
     failure: serverMessage,
   });
+}
+
+/**
+ * After a delete the order's queries leave the cache (removed, not invalidated: nothing asks for the
+ * deleted order again) and the lists are fetched again, once its details panel has closed: a panel
+ * still open would fetch the order, its fulfilment and notes again, and warn three times that they failed.
+ * Returns what to call with a deleted order's id; `openId` is the order whose panel is open.
+ */
+export function useForgetDeletedOrders(openId: number | null) {
+  const client = useQueryClient();
+  const [deleted, setDeleted] = useState<number[]>([]);
+  useEffect(() => {
+    const closed = deleted.filter((id) => id !== openId);
+    if (closed.length === 0) return;
+    for (const id of closed) client.removeQueries({ queryKey: orderKeys.detail(id) });
+    void client.invalidateQueries({ queryKey: orderKeys.lists });
+    setDeleted((ids) => ids.filter((id) => !closed.includes(id)));
+  }, [deleted, openId, client]);
+  return useCallback((id: number) => setDeleted((ids) => [...ids, id]), []);
 }
 
 /** The note writes; each adds its timeline event too. */

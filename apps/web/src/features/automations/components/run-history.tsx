@@ -77,7 +77,6 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
   const detail = useAutomationRun(run.id, open);
   const retry = useRetryRun();
   const cancel = useCancelRun();
-  const orderId = run.trigger_event.payload.orderId;
   return (
     <Card withBorder p="sm" data-testid="run-row" data-status={run.status}>
       <Group justify="space-between" wrap="nowrap">
@@ -88,7 +87,7 @@ function RunRow({ run, canWrite }: { run: RunSummary; canWrite: boolean }) {
           onClick={() => setOpen((o) => !o)}
         >
           Run #{run.id} · {eventLabel(run.trigger_event.type)}
-          {typeof orderId === 'number' ? ` · order #${orderId}` : ''}
+          {run.order_number !== null ? ` · order #${run.order_number}` : ''}
         </Button>
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">

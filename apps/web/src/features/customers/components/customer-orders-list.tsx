@@ -1,10 +1,11 @@
-import { formatOrderDate, formatPrice } from '@funnelwork/domain/rules';
-import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { formatOrderDate, formatPrice, isPaymentAttempt } from '@funnelwork/domain/rules';
+import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useCustomerOrders } from '../api.ts';
+import { type CustomerOrderRow, useCustomerOrders } from '../api.ts';
 
 /**
- * The Orders section: the customer's orders, newest first, each opening its details panel on /orders
+ * The Orders section: the customer's orders, newest first, then their failed payments as 'Payment
+ * attempts' (issue 35: attempts of the customer, not orders to ship), each opening its details panel on /orders
  * (`?order=`). `onOpenOrder` runs as one is opened (the panel nested over an order closes itself).
  */
 export function CustomerOrdersList({
@@ -22,16 +23,46 @@ export function CustomerOrdersList({
         {orders.error.message}
       </Text>
     );
-  if (orders.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No orders yet.
-      </Text>
-    );
-  }
+  const placed = orders.data.filter((order) => !isPaymentAttempt(order));
+  const attempts = orders.data.filter(isPaymentAttempt);
   return (
-    <Stack gap={0} aria-label="Customer orders" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {orders.data.map((order) => (
+    <Stack gap="xs">
+      {placed.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No orders yet.
+        </Text>
+      ) : (
+        <OrderRows rows={placed} label="Customer orders" onOpenOrder={onOpenOrder} />
+      )}
+      {attempts.length > 0 && (
+        <>
+          <Group gap={8} mt="xs">
+            <Text size="sm" fw={600}>
+              Payment attempts
+            </Text>
+            <Badge variant="light" color="gray" radius="sm">
+              {attempts.length}
+            </Badge>
+          </Group>
+          <OrderRows rows={attempts} label="Payment attempts" onOpenOrder={onOpenOrder} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function OrderRows({
+  rows,
+  label,
+  onOpenOrder,
+}: {
+  rows: CustomerOrderRow[];
+  label: string;
+  onOpenOrder?: () => void;
+}) {
+  return (
+    <Stack gap={0} aria-label={label} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((order) => (
         <Group
           key={order.id}
           component="li"
@@ -55,9 +86,16 @@ export function CustomerOrdersList({
               {`${formatOrderDate(order.created_at)} · ${order.items_count} ${order.items_count === 1 ? 'item' : 'items'}`}
             </Text>
           </div>
-          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatPrice(order.amount, order.currency)}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            {isPaymentAttempt(order) && (
+              <Badge color="red" variant="light" size="sm">
+                Failed
+              </Badge>
+            )}
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatPrice(order.amount, order.currency)}
+            </Text>
+          </Group>
         </Group>
       ))}
     </Stack>

@@ -1,5 +1,5 @@
 import type { Order } from '@funnelwork/domain';
-import { type OrderStatus, orderStatus, orderStatusDetail } from '@funnelwork/domain/rules';
+import { isPaymentAttempt, type OrderStatus, orderStatus, orderStatusDetail } from '@funnelwork/domain/rules';
 import { Badge, Group } from '@mantine/core';
 
 const COLORS: Record<OrderStatus, string> = {
@@ -10,13 +10,33 @@ const COLORS: Record<OrderStatus, string> = {
   Paid: 'blue',
 };
 
-/** The list's status badge: Pending, Failed, Fulfilled, Refunded or Paid (first match wins). */
+/**
+ * The list's status: Pending, Failed, Fulfilled, Refunded or Paid (first match wins), with a Canceled
+ * tag beside it as the details panel has (a canceled order shows 0.00), and an Attempt tag on a failed
+ * payment: an attempt of its customer, not an order to ship (docs/decisions.md).
+ */
 export function OrderStatusBadge({ order }: { order: Order }) {
   const status = orderStatus(order);
   return (
-    <Badge color={COLORS[status]} variant="light">
-      {status}
-    </Badge>
+    <Group gap={4} wrap="nowrap">
+      <Badge color={COLORS[status]} variant="light">
+        {status}
+      </Badge>
+      {order.is_canceled && (
+        <Badge color="red" variant="outline">
+          Canceled
+        </Badge>
+      )}
+      {isPaymentAttempt(order) && (
+        <Badge
+          color="gray"
+          variant="outline"
+          title="A payment attempt of this customer, not an order to ship"
+        >
+          Attempt
+        </Badge>
+      )}
+    </Group>
   );
 }
 

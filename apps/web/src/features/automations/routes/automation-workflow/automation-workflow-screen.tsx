@@ -27,11 +27,12 @@ import {
   Text,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { UnsavedChangesModal, useUnsavedChangesGuard } from '../../../../shared/unsaved-changes.tsx';
 import { useFunnelPage, useSteps } from '../../../funnels/api.ts';
 import { usePickerProducts } from '../../../store/api.ts';
 import { useAutomationsAccess } from '../../access.ts';
@@ -158,19 +159,10 @@ function Workflow({ automation }: { automation: Automation }) {
       ? `/email-editor/global/${automation.id}/${me.id}/${templateId}`
       : `/email-editor/funnel/${automation.funnel_id}/${automation.id}/${me.id}/${templateId}`;
 
-  // Leaving with unsaved steps: the browser's own warning.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  // Leaving the workflow in the app with unsaved steps: 'Save changes?' (switching tabs stays).
+  // Leaving with unsaved steps or trigger: the browser's warning, and 'Save changes?' on any navigation
+  // in the app that leaves this workflow (switching its tabs stays), as the e-mail editor does.
   const { pathname } = useLocation();
-  const dirtyNow = useRef(dirty);
-  dirtyNow.current = dirty;
-  const blocker = useBlocker(({ nextLocation }) => dirtyNow.current && nextLocation.pathname !== pathname);
+  const blocker = useUnsavedChangesGuard(dirty, (next) => next.pathname === pathname);
 
   const put = (step: AutomationStep) => {
     if (!editing) return;
@@ -406,27 +398,16 @@ function Workflow({ automation }: { automation: Automation }) {
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
-        <Stack>
-          <Text size="sm">This automation has changes that are not saved.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.proceed?.()}>
-              Ignore changes
-            </Button>
-            <Button
-              loading={save.isPending}
-              onClick={() =>
-                save.mutate(
-                  { steps, trigger },
-                  { onSuccess: () => blocker.proceed?.(), onError: () => blocker.reset?.() },
-                )
-              }
-            >
-              Save changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <UnsavedChangesModal
+        blocker={blocker}
+        text="This automation has changes that are not saved."
+        save={() =>
+          save.mutateAsync({ steps, trigger }).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
       <ConfirmDeletePopup
         item={deleting}
         title="Delete automation"

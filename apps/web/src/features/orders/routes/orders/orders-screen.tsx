@@ -8,7 +8,7 @@ import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { SearchInput } from '../../../../shared/search-input.tsx';
 import { useOrdersAccess } from '../../access.ts';
-import { type ArchiveFilter, useOrders, useToggleArchive } from '../../api.ts';
+import { type ArchiveFilter, useForgetDeletedOrders, useOrders, useToggleArchive } from '../../api.ts';
 import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
 import { customerName } from '../../components/customer-name.ts';
 import { DeleteOrderPopup } from '../../components/delete-order-popup.tsx';
@@ -63,6 +63,7 @@ export function OrdersScreen() {
   const [popup, setPopup] = useState<Popup>(null);
   const [exporting, setExporting] = useState(false);
   const archive = useToggleArchive();
+  const forgetDeleted = useForgetDeletedOrders(openId);
   const orders = useOrders({ page, query, funnelId, archived });
   const items = orders.data?.data ?? [];
   const meta = orders.data?.meta;
@@ -261,6 +262,7 @@ export function OrdersScreen() {
           onDeleted={() => {
             closePopup();
             if (openId === popup.order.id) closeOrder();
+            forgetDeleted(popup.order.id);
           }}
         />
       )}
