@@ -39,6 +39,7 @@ import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { isSuppressed, marketingLinks, unsubscribeHeaders } from '../../mail/marketing.ts';
+import { isOutboundRefusal } from '../../net/safe-fetch.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
@@ -416,7 +417,10 @@ export function createAutomationsEngine({
     return nextPath(run.steps, path);
   }
 
-  /** Records a failed attempt; after the last one the step and the run fail (no exception: done retrying). */
+  /**
+   * Records a failed attempt; after the last one, or a refusal of a private address, the step and the run
+   * fail (no exception: done retrying).
+   */
   async function failAttempt(run: Run, path: string, step: AutomationStep, error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
     const now = clock();
@@ -436,7 +440,8 @@ export function createAutomationsEngine({
         set: { attempts: sql`${automationRunSteps.attempts} + 1`, error: message },
       })
       .returning({ attempts: automationRunSteps.attempts });
-    if ((row?.attempts ?? MAX_STEP_ATTEMPTS) < MAX_STEP_ATTEMPTS) throw error;
+    // A call refused for its private address fails the step now: more attempts would be refused too.
+    if ((row?.attempts ?? MAX_STEP_ATTEMPTS) < MAX_STEP_ATTEMPTS && !isOutboundRefusal(error)) throw error;
     await db.transaction(async (tx) => {
       await tx
         .update(automationRunSteps)
