@@ -56,7 +56,6 @@ export const runStepJob = defineJob('automations.step', z.object({ runId: z.numb
   retryLimit: 8,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 120,
   batchSize: STEP_BATCH,
   concurrent: true,
   workers: 2,
@@ -131,7 +130,7 @@ export function createAutomationsEngine({
   /** The links' HMAC key and the public address they point to. */
   marketing: { key: Buffer; publicUrl: string };
   clock?: () => Date;
-  /** A step job held by a killed process is retried this long after it started (pg-boss expiry). */
+  /** The queue's job expiry (JOB_EXPIRY_SECONDS): a step's lease and the sweep's staleness follow it. */
   jobExpirySeconds?: number;
   /** A failed step's job is retried this long after, doubled each time (pg-boss backoff). */
   retryDelaySeconds?: number;
@@ -156,7 +155,6 @@ export function createAutomationsEngine({
       runStepJob,
       { runId: run.id },
       {
-        expireInSeconds: jobExpirySeconds,
         retryDelay: retryDelaySeconds,
         priority: await priorityOf(run.accountId),
         ...(startAfter && { startAfter }),
@@ -175,7 +173,6 @@ export function createAutomationsEngine({
       runStepJob,
       runs.map((run) => ({ runId: run.id })),
       {
-        expireInSeconds: jobExpirySeconds,
         retryDelay: retryDelaySeconds,
         priority: (index) => priorities.get(runs[index]?.accountId ?? 0) ?? FAIR_SHARE_CEILING,
       },

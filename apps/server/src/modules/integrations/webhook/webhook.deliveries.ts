@@ -23,7 +23,6 @@ import { signatureHeader } from './webhook.signature.ts';
 export const deliverWebhookJob = defineJob('webhooks.deliver', z.object({ deliveryId: z.number().int() }), {
   retryLimit: 3,
   retryDelay: 5,
-  expireInSeconds: 60,
   // Deliveries wait on receivers: up to 20 at once per process.
   batchSize: 20,
   concurrent: true,
