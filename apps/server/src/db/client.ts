@@ -12,6 +12,7 @@ import { migrate as migrateProxy } from 'drizzle-orm/pg-proxy/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { checkpointIfDue, MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
+import { pgliteLiveness, postgresLiveness, registerLiveness } from './process-liveness.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -181,6 +182,8 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
       /* idle client errors are reported on the next query */
     });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const liveness = postgresLiveness(url, pool);
+  registerLiveness(db, liveness);
   return {
     db,
     reports: drizzleNodePg(reportsPool, { schema }) as unknown as Db,
@@ -237,6 +240,7 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
+      await liveness.close();
       await Promise.all([pool.end(), reportsPool.end()]);
     },
   };
@@ -427,6 +431,7 @@ async function createPglite(
     };
 
   const db = drizzleProxy(callback(false), { schema }) as unknown as Db;
+  registerLiveness(db, pgliteLiveness());
   // One handle for every transaction (they run one at a time): building a drizzle instance with the
   // schema costs about 0.4 ms, more than the transaction's own statements on this database.
   const inTransaction = callback(true);
