@@ -56,6 +56,11 @@ export type Database = {
    * published pages and checkouts need. The same `db` on PGlite (one connection, requests interleave).
    */
   reports: Db;
+  /**
+   * A connection of its own on PostgreSQL for short writes that must not queue behind the pool's work (an
+   * e-mail's 'sent' mark, written as soon as the SMTP server accepts it). The same `db` on PGlite.
+   */
+  marks: Db;
   kind: DatabaseKind;
   /** Raw SQL for pg-boss and migrations: statements without values may hold several commands. */
   executeSql: SqlExecutor;
@@ -177,7 +182,8 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     max: reportsPoolMax,
     application_name: REPORTS_APPLICATION,
   });
-  for (const one of [pool, reportsPool])
+  const marksPool = new pg.Pool({ connectionString: url, max: 1, application_name: 'funnelwork marks' });
+  for (const one of [pool, reportsPool, marksPool])
     one.on('error', () => {
       /* idle client errors are reported on the next query */
     });
@@ -187,6 +193,7 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
   return {
     db,
     reports: drizzleNodePg(reportsPool, { schema }) as unknown as Db,
+    marks: drizzleNodePg(marksPool, { schema }) as unknown as Db,
     kind: 'postgres',
     executeSql: async (text, values) => {
       const result = await pool.query(text, values);
@@ -241,7 +248,7 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
       await liveness.close();
-      await Promise.all([pool.end(), reportsPool.end()]);
+      await Promise.all([pool.end(), reportsPool.end(), marksPool.end()]);
     },
   };
 }
@@ -501,6 +508,7 @@ async function createPglite(
   return {
     db,
     reports: db,
+    marks: db,
     kind: 'pglite',
     executeSql,
     copyOut: async function* (query, options) {
