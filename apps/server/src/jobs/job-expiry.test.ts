@@ -40,10 +40,13 @@ afterAll(async () => {
 /** A queue on the test's database with every kind registered, each job handed to `handle`. */
 function queueOf(
   handle: (kind: string, items: unknown[]) => Promise<ReadonlyArray<unknown>>,
-  pollingIntervalSeconds = 0.5,
+  workers?: number,
 ): JobQueue {
-  const queue = createJobQueue(t.database, { jobExpirySeconds: EXPIRY, pollingIntervalSeconds });
-  for (const job of kinds) queue.workBatch(job, (items) => handle(job.id, items));
+  const queue = createJobQueue(t.database, { jobExpirySeconds: EXPIRY, pollingIntervalSeconds: 0.5 });
+  for (const job of kinds) {
+    const options = workers === undefined ? job.options : { ...job.options, workers };
+    queue.workBatch({ ...job, options }, (items) => handle(job.id, items));
+  }
   return queue;
 }
 
@@ -63,8 +66,8 @@ describe('every job kind honours JOB_EXPIRY_SECONDS', () => {
 
   it('a job of each kind held by a process that died is taken over after the expiry', async () => {
     // The holder makes the queues, takes one job of each kind and exits without finishing any: to the
-    // database, a killed process (its workers never fetch here; it takes the jobs by hand).
-    const holder = queueOf(async () => new Promise<never>(() => {}), 3600);
+    // database, a killed process (it has no workers; it takes the jobs by hand).
+    const holder = queueOf(async () => new Promise<never>(() => {}), 0);
     const taken = new Map<string, number>();
     const taker = queueOf(async (kind, items) => {
       taken.set(kind, (taken.get(kind) ?? 0) + items.length);
