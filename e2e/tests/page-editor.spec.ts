@@ -241,6 +241,48 @@ test('a stale save answers 409 and the editor offers a reload', async ({ page })
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
 
+test('a Custom HTML block shows in a sandboxed frame: its refresh and style stay out of the editor', async ({
+  page,
+}) => {
+  const target = await merchantWithBlankPage(page, 'Hal');
+  let document: EditorDocument = emptyDocument('page');
+  const apply = (action: Parameters<typeof reduce>[1]) => {
+    const result = reduce(document, action);
+    if (!result.ok) throw new Error(`${action.type}: ${result.error.message}`);
+    document = result.document;
+    return result.id as number;
+  };
+  apply({ type: 'addSection' });
+  const rowId = apply({ type: 'addRow', layout: 'one' });
+  const blockId = apply({
+    type: 'addBlock',
+    blockType: 'customHtml',
+    slot: { kind: 'column', rowId, column: 0 },
+  });
+  const merchantHtml =
+    '<meta http-equiv="refresh" content="0;url=/elsewhere"><style>body{background:red}</style><p>Hello from my HTML</p>';
+  apply({ type: 'setNodeValue', id: blockId, path: ['content'], value: merchantHtml });
+  const saved = await page.request.patch(target.api, {
+    headers: target.headers,
+    data: { data: { config: document } },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto(target.url);
+  const block = canvas(page).locator(`[data-node-id="${blockId}"]`);
+  // The content shows, inside a frame with no scripts and an origin of its own.
+  const frame = block.locator('iframe');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(block.frameLocator('iframe').getByText('Hello from my HTML')).toBeVisible();
+  // The refresh would have fired at once: the editor is still where it was, and not restyled.
+  await page.waitForTimeout(1_500);
+  expect(new URL(page.url()).pathname).toBe(target.url);
+  await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgb(255, 0, 0)');
+  // The block is still selected by a click on it.
+  await block.click();
+  await expect(page.getByTestId('properties-title')).toHaveText('Custom HTML');
+  await shot(page, 'page-editor-custom-html');
+});
+
 test("a corrupt stored page shows the spec's message", async ({ page }) => {
   const target = await merchantWithBlankPage(page, 'Cor');
   // The server refuses to store a config that is not an editor document, naming where it is wrong.

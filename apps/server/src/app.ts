@@ -380,6 +380,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const marketingLinksOf = { key: marketingKey, publicUrl: config.publicUrl };
   const mailer = createMailer({
     db,
+    marksDb: database.marks,
     config,
     queue,
     senderOf: mailSettings.senderOf,

@@ -258,7 +258,7 @@ export type Config = {
   geoCountryHeader: string;
   /** The orders.export job's expiry (pg-boss `expireInSeconds`). */
   exportJobExpirySeconds: number;
-  /** Automation step and mail.send jobs' expiry (pg-boss `expireInSeconds`) and the outbox's claim. */
+  /** Every job kind's expiry (pg-boss `expireInSeconds`; exports have their own) and the outbox's claim. */
   jobExpirySeconds: number;
   /** The first retry delay of a failed automation step (pg-boss `retryDelay`, with backoff). */
   automationRetryDelaySeconds: number;

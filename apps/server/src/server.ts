@@ -21,7 +21,10 @@ async function main() {
         }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const queue = createJobQueue(database, { role: config.processRole });
+  const queue = createJobQueue(database, {
+    role: config.processRole,
+    jobExpirySeconds: config.jobExpirySeconds,
+  });
   // Several processes may start together on one PostgreSQL database: one migrates and seeds at a time.
   const { app, seeded } = await database.exclusively(async () => {
     await database.migrate();

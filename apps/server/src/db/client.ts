@@ -12,6 +12,7 @@ import { migrate as migrateProxy } from 'drizzle-orm/pg-proxy/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { checkpointIfDue, MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
+import { pgliteLiveness, postgresLiveness, registerLiveness } from './process-liveness.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -55,6 +56,11 @@ export type Database = {
    * published pages and checkouts need. The same `db` on PGlite (one connection, requests interleave).
    */
   reports: Db;
+  /**
+   * A connection of its own on PostgreSQL for short writes that must not queue behind the pool's work (an
+   * e-mail's 'sent' mark, written as soon as the SMTP server accepts it). The same `db` on PGlite.
+   */
+  marks: Db;
   kind: DatabaseKind;
   /** Raw SQL for pg-boss and migrations: statements without values may hold several commands. */
   executeSql: SqlExecutor;
@@ -176,14 +182,18 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     max: reportsPoolMax,
     application_name: REPORTS_APPLICATION,
   });
-  for (const one of [pool, reportsPool])
+  const marksPool = new pg.Pool({ connectionString: url, max: 1, application_name: 'funnelwork marks' });
+  for (const one of [pool, reportsPool, marksPool])
     one.on('error', () => {
       /* idle client errors are reported on the next query */
     });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const liveness = postgresLiveness(url, pool);
+  registerLiveness(db, liveness);
   return {
     db,
     reports: drizzleNodePg(reportsPool, { schema }) as unknown as Db,
+    marks: drizzleNodePg(marksPool, { schema }) as unknown as Db,
     kind: 'postgres',
     executeSql: async (text, values) => {
       const result = await pool.query(text, values);
@@ -237,7 +247,8 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
-      await Promise.all([pool.end(), reportsPool.end()]);
+      await liveness.close();
+      await Promise.all([pool.end(), reportsPool.end(), marksPool.end()]);
     },
   };
 }
@@ -427,6 +438,7 @@ async function createPglite(
     };
 
   const db = drizzleProxy(callback(false), { schema }) as unknown as Db;
+  registerLiveness(db, pgliteLiveness());
   // One handle for every transaction (they run one at a time): building a drizzle instance with the
   // schema costs about 0.4 ms, more than the transaction's own statements on this database.
   const inTransaction = callback(true);
@@ -496,6 +508,7 @@ async function createPglite(
   return {
     db,
     reports: db,
+    marks: db,
     kind: 'pglite',
     executeSql,
     copyOut: async function* (query, options) {

@@ -8,11 +8,6 @@ export type JobOptions = {
   retryDelay?: number;
   retryBackoff?: boolean;
   /**
-   * A job still active this long after it started is failed and retried, by any process: how a job whose
-   * process was killed gets done. pg-boss's default is 15 minutes.
-   */
-  expireInSeconds?: number;
-  /**
    * Jobs a worker takes per fetch (default 1). Each is handled and, if it fails, failed on its own, so
    * a batch only saves round trips; for many small jobs such as e-mails.
    */
@@ -35,6 +30,13 @@ export type JobOptions = {
  * process's job is retried at most this long after its expiry (pg-boss's default is 120 s).
  */
 export const QUEUE_MAINTENANCE_SECONDS = 10;
+/**
+ * A job still active this long after it started is failed and retried, by any process: how a job whose
+ * process was killed gets done (JOB_EXPIRY_SECONDS). The queue gives it to every kind it registers, on the
+ * queue and on each job sent, so no kind keeps pg-boss's default of 15 minutes.
+ */
+export const DEFAULT_JOB_EXPIRY_SECONDS = 120;
+
 /** Background work: an id, a zod payload, and (registered separately) a handler. */
 export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; options: JobOptions };
 
@@ -105,6 +107,8 @@ export type JobQueue = {
       retryDelay?: number;
     },
   ): Promise<void>;
+  /** The kinds registered (`work`, `workBatch`), each with the expiry its queue and jobs get. */
+  kinds(): Array<{ job: JobDefinition<z.ZodType>; expireInSeconds: number }>;
   /** Registers a handler; workers start with `start()` so handlers can be added at boot in any order. */
   work<T extends z.ZodType>(job: JobDefinition<T>, handler: (data: z.output<T>) => Promise<void>): void;
   /**
@@ -131,8 +135,15 @@ export type JobQueue = {
 
 export function createJobQueue(
   database: Database,
-  options: { pollingIntervalSeconds?: number; foreground?: Foreground; role?: ProcessRole } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    foreground?: Foreground;
+    role?: ProcessRole;
+    /** Every kind's expiry (JOB_EXPIRY_SECONDS); a send may give its own (an orders export's). */
+    jobExpirySeconds?: number;
+  } = {},
 ): JobQueue {
+  const expireInSeconds = options.jobExpirySeconds ?? DEFAULT_JOB_EXPIRY_SECONDS;
   const foreground = options.foreground ?? createForeground();
   const role = options.role ?? 'all';
   if (role !== 'all' && database.kind !== 'postgres')
@@ -210,7 +221,7 @@ export function createJobQueue(
     },
     async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
-      const id = await boss.send(job.id, payload, { ...job.options, ...options });
+      const id = await boss.send(job.id, payload, { ...job.options, expireInSeconds, ...options });
       // The queue's workers fetch it now instead of at their next poll (an export starts when asked,
       // not up to a polling interval later).
       if (!options.startAfter) signal(job.id);
@@ -218,7 +229,12 @@ export function createJobQueue(
     },
     async sendIn(tx, job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
-      await boss.send(job.id, payload, { ...job.options, ...options, db: { executeSql: executorOf(tx) } });
+      await boss.send(job.id, payload, {
+        ...job.options,
+        expireInSeconds,
+        ...options,
+        db: { executeSql: executorOf(tx) },
+      });
     },
     wake(job) {
       signal(job.id);
@@ -227,7 +243,6 @@ export function createJobQueue(
       if (data.length === 0) return;
       const { retryLimit, retryBackoff } = job.options;
       const retryDelay = options.retryDelay ?? job.options.retryDelay;
-      const expireInSeconds = options.expireInSeconds ?? job.options.expireInSeconds;
       await boss.insert(
         data.map((item, index) => ({
           name: job.id,
@@ -235,7 +250,7 @@ export function createJobQueue(
           retryLimit,
           retryDelay,
           retryBackoff,
-          expireInSeconds,
+          expireInSeconds: options.expireInSeconds ?? expireInSeconds,
           ...(options.startAfter && { startAfter: options.startAfter(index) }),
           ...(options.priority && { priority: options.priority(index) }),
         })),
@@ -264,16 +279,22 @@ export function createJobQueue(
       });
     },
     workBatch,
+    kinds() {
+      return handlers.map(({ job }) => ({ job, expireInSeconds }));
+    },
     async start() {
       stopping = false;
       running = true;
       await boss.start();
       // The queues exist before anything is sent or worked (pg-boss sends only to created queues). One
-      // process at a time: two starting together on a fresh database deadlocked in createQueue.
+      // process at a time: two starting together on a fresh database deadlocked in createQueue. A queue
+      // made by an earlier version is updated: its jobs take the expiry and retries of this one.
       await database.exclusively(async () => {
         for (const { job } of handlers) {
-          const { batchSize: _b, concurrent: _c, workers: _w, ...queueOptions } = job.options;
-          await boss.createQueue(job.id, { name: job.id, ...queueOptions });
+          const { batchSize: _b, concurrent: _c, workers: _w, ...retries } = job.options;
+          const queueOptions = { name: job.id, ...retries, expireInSeconds };
+          await boss.createQueue(job.id, queueOptions);
+          await boss.updateQueue(job.id, queueOptions);
         }
       });
       if (!runsWork) {

@@ -197,6 +197,7 @@ export async function bodiesOf(
 
 export function createMailer({
   db,
+  marksDb = db,
   config,
   queue,
   senderOf,
@@ -205,6 +206,8 @@ export function createMailer({
   marketing,
 }: {
   db: Db;
+  /** Where the 'sent' marks are written: a connection of their own (`Database.marks`). */
+  marksDb?: Db;
   config: Config;
   queue: JobQueue;
   senderOf?: SenderLookup;
@@ -259,7 +262,8 @@ export function createMailer({
     };
     const unsendable: number[] = [];
     // Each accepted message is marked sent as soon as the server's reply arrives: the marks of replies
-    // that arrive together share one UPDATE, and a process killed mid-batch resends (with the same
+    // that arrive together share one UPDATE, on a connection of their own so they never wait behind the
+    // pool's work (a restart's burst of fetches), and a process killed mid-batch resends (with the same
     // Message-ID) only what was accepted since the last mark, not the whole batch.
     let marking: Promise<void> = Promise.resolve();
     let toMark: number[] = [];
@@ -272,7 +276,7 @@ export function createMailer({
         foregroundWork.run(true, async () => {
           const ids = toMark;
           toMark = [];
-          await db
+          await marksDb
             .update(mailMessages)
             .set({ status: 'sent', error: null })
             .where(inArray(mailMessages.id, ids));
@@ -426,17 +430,12 @@ export function createMailer({
 
   async function deliver(id: number, options: { lane?: MailLane } = {}) {
     if (!(await goesToJob(id))) return;
-    await queue.send(jobOf(options.lane), { messageId: id }, { expireInSeconds: config.jobExpirySeconds });
+    await queue.send(jobOf(options.lane), { messageId: id });
   }
 
   async function deliverIn(tx: Db, id: number, options: { lane?: MailLane } = {}) {
     if (!(await goesToJob(id, tx))) return;
-    await queue.sendIn(
-      tx,
-      jobOf(options.lane),
-      { messageId: id },
-      { expireInSeconds: config.jobExpirySeconds },
-    );
+    await queue.sendIn(tx, jobOf(options.lane), { messageId: id });
   }
 
   async function sendMany(mail: BulkMail) {
@@ -473,7 +472,7 @@ export function createMailer({
         const jobs: { messageIds: number[] }[] = [];
         for (let at = 0; at < chunk.length; at += MESSAGES_PER_JOB)
           jobs.push({ messageIds: chunk.slice(at, at + MESSAGES_PER_JOB) });
-        await queue.sendMany(sendMailJob, jobs, { expireInSeconds: config.jobExpirySeconds });
+        await queue.sendMany(sendMailJob, jobs);
       }
     }
     return { ids };

@@ -15,6 +15,17 @@ export class OutboundRefusedError extends Error {
   readonly code = 'outbound_refused';
 }
 
+/**
+ * Whether `error`, or an error it wraps (`cause`), is a refusal of the address: final for a delivery,
+ * since waiting does not make a private address public, so it fails at once instead of being retried.
+ */
+export function isOutboundRefusal(error: unknown): boolean {
+  for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    if (at instanceof OutboundRefusedError) return true;
+  }
+  return false;
+}
+
 /** The request went out but failed: timeout, connection error, too many redirects. */
 export class OutboundFailedError extends Error {
   readonly code = 'outbound_failed';
@@ -57,7 +68,7 @@ export type SafeFetch = ((url: string, request?: SafeFetchRequest) => Promise<Sa
   checkHost(hostname: string, port: number): Promise<ResolvedAddress>;
 };
 
-const blocked = new BlockList();
+const blockedV4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network"; 0.0.0.0 reaches the local host on Linux
   ['10.0.0.0', 8],
@@ -75,11 +86,16 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved and broadcast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedV4.addSubnet(network, prefix, 'ipv4');
 }
+// A list of its own: Node matches IPv4 addresses against ::ffff:0:0/96, which would refuse them all.
+const blockedV6 = new BlockList();
+// Every IPv6 spelling that embeds an IPv4 address is refused whole, whatever the embedded address: a
+// merchant's endpoint has a plain IPv4 or IPv6 address, and these reach a private one as easily.
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // IPv4-compatible (::127.0.0.1), with the unspecified :: and loopback ::1
+  ['::ffff:0:0', 96], // IPv4-mapped (::ffff:127.0.0.1)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
   ['64:ff9b::', 96], // NAT64 embeds an IPv4 address
   ['64:ff9b:1::', 48],
   ['100::', 64], // discard
@@ -91,30 +107,14 @@ for (const [network, prefix] of [
   ['fec0::', 10], // old site-local
   ['ff00::', 8], // multicast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
-/** The IPv4 address inside an IPv4-mapped IPv6 one (::ffff:7f00:1 → 127.0.0.1), if it is one. */
-function mappedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  blockedV6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** Whether an IP address is a public unicast one that merchant-given URLs may reach. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const inner = mappedIpv4(address);
-    if (inner !== null) return false;
-    return !blocked.check(address, 'ipv6');
-  }
+  if (family === 4) return !blockedV4.check(address, 'ipv4');
+  if (family === 6) return !blockedV6.check(address, 'ipv6');
   return false;
 }
 

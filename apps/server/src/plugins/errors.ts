@@ -9,8 +9,9 @@ export class HttpError extends Error {
     message: string,
     readonly code: string = codeFor(status),
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

@@ -212,7 +212,11 @@ export async function createTestApp(
 
 async function startTestApp(database: TestDatabase, options: TestAppOptions): Promise<TestApp> {
   const config = testConfig(options.config);
-  const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5, role: config.processRole });
+  const queue = createJobQueue(database, {
+    pollingIntervalSeconds: 0.5,
+    role: config.processRole,
+    jobExpirySeconds: config.jobExpirySeconds,
+  });
   const app = await buildApp({
     config,
     database,

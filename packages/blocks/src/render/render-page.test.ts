@@ -64,6 +64,20 @@ describe('renderPage', () => {
     expect(html).not.toContain('<div>block');
   });
 
+  test("the editor never parses custom HTML in its own document: a sandboxed frame's srcdoc holds it", () => {
+    const merchant =
+      '<meta http-equiv="refresh" content="0;url=/elsewhere"><style>body{background:red}</style>';
+    const { document } = page(['customHtml', (block) => ({ ...block, content: merchant })]);
+    const { html } = renderPage(document, { editor: true });
+    expect(html).not.toContain('<meta');
+    expect(html).not.toContain('<style>');
+    const frame = /<iframe [^>]*>/.exec(html)?.[0] ?? '';
+    expect(frame).toContain('sandbox=""');
+    expect(frame).toContain('srcDoc="&lt;meta http-equiv=&quot;refresh&quot;');
+    // The published page renders it as it is, on the pages' own origin.
+    expect(renderPage(document).html).toContain(merchant);
+  });
+
   test('published html has no editor attributes; the editor mode marks every node', () => {
     const document = samplePage();
     const published = renderPage(document).html;

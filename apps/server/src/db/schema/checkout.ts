@@ -49,6 +49,8 @@ export const checkoutRequests = pgTable(
     /** The shopper's e-mail the held use counts for (a code's per-customer limit counts held uses too). */
     discountEmail: text('discount_email'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The server process holding the claim (db/process-liveness.ts): once it is gone, a repeat takes over. */
+    claimedBy: text('claimed_by'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('checkout_requests_key_idx').on(t.accountId, t.idempotencyKey)],

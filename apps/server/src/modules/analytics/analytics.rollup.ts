@@ -30,7 +30,8 @@ export const HOUR_VISITS_READ_S = (RECENT_HOURS - 2) * 3600;
 /** How often the job runs while the server is up. */
 export const ROLLUP_EVERY_MS = 3_000;
 
-export const rollupJob = defineJob('analytics.rollup', z.object({}), { retryLimit: 0, expireInSeconds: 600 });
+// A run held by a killed process is taken over after the expiry: runs are idempotent (row-locked watermark).
+export const rollupJob = defineJob('analytics.rollup', z.object({}), { retryLimit: 1 });
 
 /** The filter keys' values of an event as the rollups keep them (lower-cased, '' when missing). */
 const KEYS = [

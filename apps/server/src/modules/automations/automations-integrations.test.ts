@@ -6,7 +6,7 @@ import {
 } from '@funnelwork/domain/integrations/catalogue';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationRunSteps, automationRuns, orders } from '../../db/schema/index.ts';
+import { automationRunSteps, automationRuns, orders, userIntegrations } from '../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
@@ -349,6 +349,38 @@ describe('automation steps that call integrations', () => {
     const rows = google.appends.filter((a) => a.spreadsheetId === later);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0]?.body)).toContain(email);
+  });
+
+  it('a call refused for a private address fails the step at its first attempt', async () => {
+    const shop = await shopWithFunnel(t);
+    const connected = await shop.api.post('connect', {
+      integration_id: GA4_INTEGRATION_ID,
+      fields: { measurement_id: GA4_MEASUREMENT_ID, api_secret: GA4_API_SECRET },
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    // As a custom API base whose name was re-pointed at the loopback after it was checked.
+    await t.database.db
+      .update(userIntegrations)
+      .set({ apiBase: 'http://[::127.0.0.1]:9' })
+      .where(eq(userIntegrations.id, connected.json().data.id));
+    const automation = await activeAutomation(shop, [
+      {
+        type: 'integration',
+        integration_id: GA4_INTEGRATION_ID,
+        method: 'send-purchase',
+        caption: 'Send purchase event to GA4',
+        params: { user_id: 'customer-{{customer_id}}', coupon: '' },
+      },
+    ]);
+    await buy(shop);
+    const run = await waitFor(async () => {
+      const found = await runOf(automation);
+      return found.status === 'failed' ? found : undefined;
+    });
+    const failed = await shop.api.get(`automation-runs/${run.id}`);
+    expect(failed.json().data).toMatchObject({ status: 'failed' });
+    expect(failed.json().data.steps[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.json().data.steps[0].error).toMatch(/Refused \[::7f00:1\]: not a public address/);
   });
 
   it('a step of an integration the account has not connected fails saying so', async () => {

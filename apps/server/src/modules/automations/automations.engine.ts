@@ -39,6 +39,7 @@ import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { isSuppressed, marketingLinks, unsubscribeHeaders } from '../../mail/marketing.ts';
+import { isOutboundRefusal } from '../../net/safe-fetch.ts';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
 import { addEvent } from '../orders/orders.queries.ts';
 import { receiptValues } from '../receipts/receipts.values.ts';
@@ -55,7 +56,6 @@ export const runStepJob = defineJob('automations.step', z.object({ runId: z.numb
   retryLimit: 8,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 120,
   batchSize: STEP_BATCH,
   concurrent: true,
   workers: 2,
@@ -130,7 +130,7 @@ export function createAutomationsEngine({
   /** The links' HMAC key and the public address they point to. */
   marketing: { key: Buffer; publicUrl: string };
   clock?: () => Date;
-  /** A step job held by a killed process is retried this long after it started (pg-boss expiry). */
+  /** The queue's job expiry (JOB_EXPIRY_SECONDS): a step's lease and the sweep's staleness follow it. */
   jobExpirySeconds?: number;
   /** A failed step's job is retried this long after, doubled each time (pg-boss backoff). */
   retryDelaySeconds?: number;
@@ -155,7 +155,6 @@ export function createAutomationsEngine({
       runStepJob,
       { runId: run.id },
       {
-        expireInSeconds: jobExpirySeconds,
         retryDelay: retryDelaySeconds,
         priority: await priorityOf(run.accountId),
         ...(startAfter && { startAfter }),
@@ -174,7 +173,6 @@ export function createAutomationsEngine({
       runStepJob,
       runs.map((run) => ({ runId: run.id })),
       {
-        expireInSeconds: jobExpirySeconds,
         retryDelay: retryDelaySeconds,
         priority: (index) => priorities.get(runs[index]?.accountId ?? 0) ?? FAIR_SHARE_CEILING,
       },
@@ -416,7 +414,10 @@ export function createAutomationsEngine({
     return nextPath(run.steps, path);
   }
 
-  /** Records a failed attempt; after the last one the step and the run fail (no exception: done retrying). */
+  /**
+   * Records a failed attempt; after the last one, or a refusal of a private address, the step and the run
+   * fail (no exception: done retrying).
+   */
   async function failAttempt(run: Run, path: string, step: AutomationStep, error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
     const now = clock();
@@ -436,7 +437,8 @@ export function createAutomationsEngine({
         set: { attempts: sql`${automationRunSteps.attempts} + 1`, error: message },
       })
       .returning({ attempts: automationRunSteps.attempts });
-    if ((row?.attempts ?? MAX_STEP_ATTEMPTS) < MAX_STEP_ATTEMPTS) throw error;
+    // A call refused for its private address fails the step now: more attempts would be refused too.
+    if ((row?.attempts ?? MAX_STEP_ATTEMPTS) < MAX_STEP_ATTEMPTS && !isOutboundRefusal(error)) throw error;
     await db.transaction(async (tx) => {
       await tx
         .update(automationRunSteps)

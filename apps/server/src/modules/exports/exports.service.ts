@@ -35,7 +35,7 @@ export const EXPORT_JOB_EXPIRY_SECONDS = 90;
 export const exportOrdersJob = defineJob(
   'orders.export',
   z.object({ exportId: z.number().int().positive() }),
-  { retryLimit: 2, retryDelay: 5, expireInSeconds: EXPORT_JOB_EXPIRY_SECONDS },
+  { retryLimit: 2, retryDelay: 5 },
 );
 export const expireExportsJob = defineJob(
   'orders.export-expire',

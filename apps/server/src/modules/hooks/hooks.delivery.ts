@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { SafeFetch } from '../../net/safe-fetch.ts';
+import { OutboundRefusedError, type SafeFetch } from '../../net/safe-fetch.ts';
 
 /** One subscription as a delivery needs it: where to, and the secret that signs. */
 export type HookTarget = { id: number; targetUrl: string; secret: string };
@@ -28,7 +28,7 @@ export type DeliverHook = (subscription: HookTarget, event: HookEvent) => Promis
 /**
  * POSTs one event to one subscriber through the outbound guard (the checked address pinned, no redirect
  * followed: a 3xx is a failed attempt), signed as the Webhook integration signs, and answers the
- * response's status. A refused address, a network error or the timeout throws.
+ * response's status. A refused address (OutboundRefusedError), a network error or the timeout throws.
  */
 export function createDeliverHook({
   timeoutMs = 10_000,
@@ -44,7 +44,7 @@ export function createDeliverHook({
 }): DeliverHook {
   return async (subscription, event) => {
     const refused = await checkTarget(subscription.targetUrl);
-    if (refused) throw new Error(`target_url ${refused}`);
+    if (refused) throw new OutboundRefusedError(`target_url ${refused}`);
     const body = hookBody(event);
     const started = now();
     const response = await fetch(subscription.targetUrl, {

@@ -9,6 +9,7 @@ import { accounts, hookDeliveries, hookSubscriptions, outboxEvents } from '../..
 import { EVENT_NAMES } from '../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { isOutboundRefusal } from '../../net/safe-fetch.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import type { DeliverHook } from './hooks.delivery.ts';
 import type { TargetCheck } from './hooks.targets.ts';
@@ -47,7 +48,7 @@ function hookOut(row: SubscriptionRow): Hook {
 /**
  * REST hooks (Zapier's subscribe/unsubscribe): events of the account's outbox POSTed to the subscribed
  * URLs, one job per (subscription, event), signed with the subscription's secret. A 410 answer
- * unsubscribes; any other failure is retried with backoff. A delivery that succeeded is never repeated
+ * unsubscribes; a target refused as private fails at once; any other failure is retried with backoff. A delivery that succeeded is never repeated
  * (its row is claimed per subscription and event), so a subscriber sees each event id once unless a
  * process dies between its 2xx and our record of it.
  */
@@ -153,6 +154,8 @@ export function createHooksService({
     if (!ok) {
       const reason = failure instanceof Error ? failure.message : `answered ${result?.status}`;
       onError(failure, `hook ${subscriptionId} event ${eventId}: ${reason}`);
+      // A private address stays private: the delivery is failed now, not retried for a day.
+      if (isOutboundRefusal(failure)) return;
       throw new Error(`hook delivery failed: ${reason}`);
     }
   }

@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { missingScopeMessage } from '@funnelwork/domain/rules';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { hookDeliveries, hookSubscriptions } from '../../db/schema/index.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { createSafeFetch } from '../../net/safe-fetch.ts';
@@ -175,6 +176,37 @@ describe('REST hooks (POST/GET/DELETE hooks, scope webhooks)', () => {
     expect(failed).toMatchObject({ status: 'failed', responseCode: 500 });
   });
 
+  it('a target that became private fails at once, not retried for a day', async () => {
+    const owner = await signUpOwner(t.app);
+    const { auth } = await keyFor(owner, ['webhooks']);
+    const hook = (await subscribe(auth, { target_url: `${receiver.url}/moved`, event: 'order.paid' })).json()
+      .data;
+    // As a name re-pointed at the loopback after the subscription was checked.
+    await t.database.db
+      .update(hookSubscriptions)
+      .set({ targetUrl: 'http://[::127.0.0.1]:9/moved' })
+      .where(eq(hookSubscriptions.id, hook.id));
+    await orderPaid(owner.accountId, 302);
+    const [failed] = await waitFor(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(hookDeliveries)
+        .where(eq(hookDeliveries.subscriptionId, hook.id));
+      return rows[0]?.attempts === 1 ? rows : undefined;
+    });
+    expect(failed).toMatchObject({ status: 'failed', responseCode: null });
+    const job = await waitFor(async () => {
+      const rows = rowsOf<{ state: string }>(
+        await t.database.db.execute(
+          sql`select state from pgboss.job where name = 'hooks.deliver' and data->>'subscriptionId' = ${String(hook.id)}`,
+        ),
+      );
+      return rows[0] && rows[0].state !== 'active' ? rows[0] : undefined;
+    });
+    expect(job.state).toBe('completed');
+    expect(receiver.received.filter((r) => r.path === '/moved')).toEqual([]);
+  });
+
   it("a key sees and removes only its own app's hooks; the administrator sees all", async () => {
     const owner = await signUpOwner(t.app);
     const first = await keyFor(owner, ['webhooks']);
@@ -260,6 +292,7 @@ describe('hook targets: private and loopback addresses are refused', () => {
     'http://localhost:3000/',
     'http://app.localhost/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::127.0.0.1]/',
     'http://internal.example.test/hook',
   ])('%s', async (url) => {
     expect(await check(url)).toBe('may not point at a private address');

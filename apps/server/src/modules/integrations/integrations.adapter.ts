@@ -55,8 +55,9 @@ export class IntegrationError extends Error {
     message: string,
     readonly status: 400 | 404 | 409 | 422 = 422,
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

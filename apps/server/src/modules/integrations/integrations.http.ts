@@ -20,7 +20,7 @@ export async function callService(
     answer = await context.fetch(url, { maxRedirects: 0, ...request });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new IntegrationError(`Could not reach ${service}: ${reason}`, 422);
+    throw new IntegrationError(`Could not reach ${service}: ${reason}`, 422, undefined, { cause: error });
   }
   return { ...answer, json: parseJson(answer.body) };
 }

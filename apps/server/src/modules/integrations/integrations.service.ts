@@ -41,6 +41,7 @@ const toHttp = (error: unknown): unknown =>
         error.message,
         error.status === 400 ? 'validation_error' : 'integration_error',
         error.field,
+        { cause: error },
       )
     : error;
 

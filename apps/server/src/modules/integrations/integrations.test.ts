@@ -459,6 +459,29 @@ describe('deliveries', () => {
     expect(fixed.map((r) => r.headers['funnelwork-event-id'])).toEqual([first.event_id]);
   });
 
+  it('a delivery refused as private fails at once instead of being retried for 24 h', async () => {
+    const shop = await shopWithFunnel(t);
+    const { id } = await connectWebhook(shop.api, '/moved');
+    // As a name re-pointed at the loopback after the connection was checked.
+    await t.database.db
+      .update(userIntegrations)
+      .set({ settings: { url: `http://[::127.0.0.1]:${other.port}/moved`, events: ['order.paid'] } })
+      .where(eq(userIntegrations.id, id));
+    await buy(shop);
+    const failed = await waitFor(async () => {
+      const [row] = (await shop.api.get(`user-integrations/${id}/deliveries`)).json().data;
+      return row && row.status !== 'pending' ? row : undefined;
+    });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      response_code: null,
+    });
+    expect(failed.error).toMatch(/^Refused \[::7f00:1\]: not a public address/);
+    expect(other.received).toEqual([]);
+  });
+
   it('the test method sends a ping and says what the endpoint answered', async () => {
     const api = apiClient(t.app, (await signUpOwner(t.app)).auth);
     const { id } = await connectWebhook(api, '/hook');

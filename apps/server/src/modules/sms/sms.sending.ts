@@ -20,7 +20,6 @@ export const sendSmsJob = defineJob('sms.send', z.object({ messageId: z.number()
   retryLimit: 8,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 60,
 });
 
 /** Why a message cannot be sent; the automation step fails with this text. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { livenessOf } from '../../db/process-liveness.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { checkoutRequests } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -10,7 +11,10 @@ export type StoredAnswer = { status: number; body: Record<string, unknown> };
 
 export type Claim = { kind: 'owner'; requestId: number } | { kind: 'answer'; answer: StoredAnswer };
 
-/** A pending claim older than this is taken to be from a process that died; a repeat takes it over. */
+/**
+ * A pending claim older than this is taken to be from a process that died; a repeat takes it over. A claim
+ * whose owner process is known to be gone (process-liveness.ts) is taken over at once.
+ */
 export const STALE_CLAIM_MS = 2 * 60_000;
 /** How long a repeat waits for the first request's answer before answering 409. */
 export const WAIT_FOR_ANSWER_MS = 20_000;
@@ -36,11 +40,13 @@ export async function claimKey(
 ): Promise<Claim> {
   const clock = options.clock ?? (() => new Date());
   const deadline = Date.now() + (options.waitMs ?? WAIT_FOR_ANSWER_MS);
+  const liveness = livenessOf(db);
+  const owner = liveness ? await liveness.self() : null;
   let pause = 20;
   for (;;) {
     const [inserted] = await db
       .insert(checkoutRequests)
-      .values({ accountId, idempotencyKey: key, requestHash: hash, claimedAt: clock() })
+      .values({ accountId, idempotencyKey: key, requestHash: hash, claimedAt: clock(), claimedBy: owner })
       .onConflictDoNothing()
       .returning({ id: checkoutRequests.id });
     if (inserted) return { kind: 'owner', requestId: inserted.id };
@@ -56,10 +62,16 @@ export async function claimKey(
         return { kind: 'answer', answer: { status: row.responseStatus, body: row.response } };
       }
       const claimedAt = new Date(row.claimedAt);
-      if (clock().getTime() - claimedAt.getTime() > STALE_CLAIM_MS) {
+      // A shopper retrying after a crash gets their order as soon as a server is back, not minutes later.
+      const ownerGone =
+        liveness !== undefined &&
+        row.claimedBy !== null &&
+        row.claimedBy !== owner &&
+        !(await liveness.isAlive(row.claimedBy));
+      if (ownerGone || clock().getTime() - claimedAt.getTime() > STALE_CLAIM_MS) {
         const [taken] = await db
           .update(checkoutRequests)
-          .set({ claimedAt: clock() })
+          .set({ claimedAt: clock(), claimedBy: owner })
           .where(and(eq(checkoutRequests.id, row.id), eq(checkoutRequests.claimedAt, claimedAt)))
           .returning({ id: checkoutRequests.id });
         if (taken) return { kind: 'owner', requestId: taken.id };

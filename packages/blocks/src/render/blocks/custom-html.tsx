@@ -1,15 +1,38 @@
 import type { BlockRenderer } from '../context.ts';
 
+/** The editor's frame of a Custom HTML block: its height, since a frame without scripts cannot report one. */
+export const CUSTOM_HTML_FRAME_HEIGHT = 200;
+
 /**
  * "custom HTML: content, blockStyles". The content is the merchant's own HTML, put in as it is: published
- * pages live on their own origin, apart from the dashboard. It is the only raw HTML a page renders.
+ * pages live on their own origin, apart from the dashboard. It is the only raw HTML a page renders. In the
+ * editor (on the dashboard's origin) it is never parsed in the dashboard's document: a sandboxed frame
+ * without scripts or same-origin shows it, so its `<meta http-equiv="refresh">` cannot move the
+ * merchant's tab and its `<style>` cannot restyle the dashboard. Clicks go through the frame to the block,
+ * which selects it.
  */
 export const customHtmlRenderer: BlockRenderer<'customHtml'> = {
   html: (block) => `<div class="fw-box fw-custom-html">${block.content ?? ''}</div>`,
-  View: ({ block }) => (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's own HTML on the merchant's own page
-    <div className="fw-box fw-custom-html" dangerouslySetInnerHTML={{ __html: block.content ?? '' }} />
-  ),
+  View: ({ block, context }) =>
+    context.editor ? (
+      <div className="fw-box fw-custom-html">
+        <iframe
+          title="Custom HTML"
+          sandbox=""
+          srcDoc={block.content ?? ''}
+          style={{
+            display: 'block',
+            width: '100%',
+            height: CUSTOM_HTML_FRAME_HEIGHT,
+            border: 0,
+            pointerEvents: 'none',
+          }}
+        />
+      </div>
+    ) : (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's own HTML on the merchant's own page
+      <div className="fw-box fw-custom-html" dangerouslySetInnerHTML={{ __html: block.content ?? '' }} />
+    ),
   css: (block, scope, sheet) => {
     // blockStyles are declarations for the block's box; braces would let them reach other elements.
     const declarations = block.attributes.basic.blockStyles.replace(/[{}]/g, '').trim();

@@ -9,7 +9,7 @@ import { userIntegrations, webhookDeliveries } from '../../../db/schema/index.ts
 import type { EventName } from '../../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../../jobs/queue.ts';
-import type { SafeFetch } from '../../../net/safe-fetch.ts';
+import { isOutboundRefusal, type SafeFetch } from '../../../net/safe-fetch.ts';
 import { notFound } from '../../../plugins/errors.ts';
 import type { SecretsBox } from '../integrations.secrets.ts';
 import { eventIdOf, webhookBody } from './webhook.payload.ts';
@@ -23,7 +23,6 @@ import { signatureHeader } from './webhook.signature.ts';
 export const deliverWebhookJob = defineJob('webhooks.deliver', z.object({ deliveryId: z.number().int() }), {
   retryLimit: 3,
   retryDelay: 5,
-  expireInSeconds: 60,
   // Deliveries wait on receivers: up to 20 at once per process.
   batchSize: 20,
   concurrent: true,
@@ -91,7 +90,7 @@ function answer(row: Row): Delivery {
  * Webhook deliveries: a durable outbox consumer makes one delivery row per (connection, event) for the
  * account's active webhook connections subscribed to the event's type, and a job per attempt POSTs the
  * signed body through the SSRF guard; failures retry with exponential backoff for 24 h, then the row
- * is failed. A sweep re-enqueues due rows whose job was lost. Resend is a new attempt of the same row.
+ * is failed (at once when the guard refuses the address as private). A sweep re-enqueues due rows whose job was lost. Resend is a new attempt of the same row.
  */
 export function createWebhookDeliveries({
   db,
@@ -279,6 +278,7 @@ export function createWebhookDeliveries({
     let responseCode: number | null = null;
     let excerpt: string | null = null;
     let error: string | null = null;
+    let final = false;
     /** The signed POST of the row's body to `url`: what a webhook delivery is. */
     const post = async (url: string) => {
       const response = await fetch(url, {
@@ -311,6 +311,8 @@ export function createWebhookDeliveries({
       if (outcome.status < 200 || outcome.status > 299) error = `The receiver answered ${outcome.status}`;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
+      // A private address stays private: no 24 h of retries (Resend tries again after a fix).
+      final = isOutboundRefusal(failure);
     }
     const latencyMs = Math.round(performance.now() - started);
     const now = new Date();
@@ -327,7 +329,7 @@ export function createWebhookDeliveries({
       });
     } else {
       const next = new Date(now.getTime() + retryDelayMs(retry, row.attempts));
-      const again = next.getTime() <= row.retryUntil.getTime();
+      const again = !final && next.getTime() <= row.retryUntil.getTime();
       after = await finish(row, {
         status: again ? 'pending' : 'failed',
         responseCode,
