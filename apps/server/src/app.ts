@@ -170,6 +170,8 @@ export type AppDeps = {
   resolveHost?: HostResolver;
   /** The time the automations engine goes by, its waits and sweeps included (tests move it); the system's when absent. */
   clock?: () => Date;
+  /** The time sign-in, sign-up and reset limits and reset codes go by (tests move it); the system's when absent. */
+  accountsClock?: () => Date;
 };
 export type Services = {
   /** `kick()` starts the analytics rollup job's chain once the queue has started. */
@@ -374,7 +376,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     allowance: emailAllowance,
     marketing: marketingLinksOf,
   });
-  const users = createUsersService({ db, config, mailer });
+  const users = createUsersService({ db, config, mailer, clock: options.accountsClock });
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
   const steps = createStepsService({ db });
