@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailMessages, users } from '../../db/schema/index.ts';
 import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
+import { passwordHashing } from './passwords.ts';
 import {
   CODE_WINDOW_MS,
   INVALID_RESET_CODE,
@@ -15,20 +16,15 @@ import {
 } from './users.service.ts';
 
 /** Every argon2 call the server makes, counted (never timed) to show equal work for every e-mail. */
-const argon2Calls = vi.hoisted(() => ({ hash: 0, verify: 0 }));
-vi.mock('@node-rs/argon2', async (original) => {
-  const real = await original<typeof import('@node-rs/argon2')>();
-  return {
-    ...real,
-    hash: (...args: Parameters<typeof real.hash>) => {
-      argon2Calls.hash++;
-      return real.hash(...args);
-    },
-    verify: (...args: Parameters<typeof real.verify>) => {
-      argon2Calls.verify++;
-      return real.verify(...args);
-    },
-  };
+const argon2Calls = { hash: 0, verify: 0 };
+const realHashing = { ...passwordHashing };
+vi.spyOn(passwordHashing, 'hash').mockImplementation((password) => {
+  argon2Calls.hash++;
+  return realHashing.hash(password);
+});
+vi.spyOn(passwordHashing, 'verify').mockImplementation((passwordHash, password) => {
+  argon2Calls.verify++;
+  return realHashing.verify(passwordHash, password);
 });
 
 const SIGN_UPS_PER_HOUR = 3;
@@ -40,7 +36,10 @@ beforeAll(async () => {
     accountsClock: () => new Date(now),
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t.close();
+});
 // Each test starts an hour after the last: no limit of an earlier test still applies.
 beforeEach(() => {
   now += 2 * 60 * 60_000;

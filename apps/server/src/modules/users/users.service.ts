@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,6 +7,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken, revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
 import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
 import { createThrottle, inMinutes, type Limit, limitedEmail } from '../../plugins/throttle.ts';
+import { passwordHashing } from './passwords.ts';
 import { createSignInLimits, PASSWORD_FAILURE_LIMITS } from './sign-in-limits.ts';
 import { ALL_PERMISSIONS, findUserByEmail } from './users.queries.ts';
 
@@ -56,7 +56,7 @@ function refuseIfWaiting(retryAfter: number, message: (seconds: number) => strin
   if (retryAfter > 0) throw new TooManyRequestsError(message(retryAfter), retryAfter);
 }
 
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = (password: string) => passwordHashing.hash(password);
 
 type Deps = { db: Db; config: Config; mailer: Mailer; clock?: () => Date };
 
@@ -196,7 +196,9 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
       if (retryAfter > 0) throw new TooManyRequestsError(tooManySignIns(retryAfter), retryAfter);
       const user = await findUserByEmail(db, email);
       // An unknown e-mail costs the same argon2 work as a known one, so timing does not tell them apart.
-      const valid = await verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password).catch(() => false);
+      const valid = await passwordHashing
+        .verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password)
+        .catch(() => false);
       if (!user || !valid) {
         await signInLimits.recordFailure(email, ip);
         throw new HttpError(401, INVALID_CREDENTIALS, 'invalid_credentials');
@@ -239,7 +241,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
         tooManyWrongPasswords,
       );
       const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user || !(await verify(user.passwordHash, currentPassword).catch(() => false))) {
+      if (!user || !(await passwordHashing.verify(user.passwordHash, currentPassword).catch(() => false))) {
         await throttle.record(attempt);
         throw new HttpError(400, 'Current password is wrong', 'invalid_password', 'data.current_password');
       }
