@@ -66,6 +66,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The demo account and its 4,000 orders (orders.spec.ts reads them); other specs sign up their own.
       SEED_DEMO: '1',
+      // The specs sign up a few dozen merchants from 127.0.0.1, past a real client's hourly limit.
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
       PUBLIC_URL: `http://localhost:${port}`,
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,

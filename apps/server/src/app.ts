@@ -46,11 +46,7 @@ import { createAppsService } from './modules/apps/apps.service.ts';
 import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/automations.engine.ts';
 import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
-import {
-  createApiRateCounter,
-  createEmailAllowance,
-  registerPlanLimits,
-} from './modules/billing/billing.limits.ts';
+import { createEmailAllowance, registerPlanLimits } from './modules/billing/billing.limits.ts';
 import { createSandboxPayments } from './modules/billing/billing.payments.ts';
 import { createBillingReconciliation } from './modules/billing/billing.reconcile.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -146,6 +142,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createSafeFetch, type HostResolver } from './net/safe-fetch.ts';
 import { apiKeyCacheOf } from './plugins/api-keys.ts';
+import { createApiRateCounter } from './plugins/api-rate.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
@@ -178,6 +175,8 @@ export type AppDeps = {
   resolveHost?: HostResolver;
   /** The time the automations engine goes by, its waits and sweeps included (tests move it); the system's when absent. */
   clock?: () => Date;
+  /** The time sign-in, sign-up and reset limits and reset codes go by (tests move it); the system's when absent. */
+  accountsClock?: () => Date;
 };
 export type Services = {
   /** `kick()` starts the analytics rollup job's chain once the queue has started. */
@@ -388,7 +387,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     allowance: emailAllowance,
     marketing: marketingLinksOf,
   });
-  const users = createUsersService({ db, config, mailer });
+  const users = createUsersService({ db, config, mailer, clock: options.accountsClock });
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
   const steps = createStepsService({ db });
@@ -527,7 +526,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const registrySandbox = gatewayRegistry.adapterFor(SANDBOX_GATEWAY_ID);
   const platformSandbox =
     registrySandbox && 'saveCard' in registrySandbox ? (registrySandbox as SandboxGateway) : sandbox;
-  const apiRate = createApiRateCounter();
+  const apiRate = createApiRateCounter({ db });
   const stripeBilling = config.stripeBillingSecretKey
     ? createStripeBilling({ secretKey: config.stripeBillingSecretKey, apiBase: config.stripeApiBase })
     : undefined;
@@ -575,7 +574,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
 
   registerAuth(app, { db, config });
-  const planLimits = registerPlanLimits(app, { db, apiRate });
+  const planLimits = registerPlanLimits(app, { db, apiRate, clock: options.accountsClock });
   await app.register(
     async (api) => {
       systemRoutes(api, { database });

@@ -66,6 +66,7 @@ const envSchema = z.object({
   SHOPIFY_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Requests each API key may make per minute (a token bucket per key, per server process). */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
    * `host:port` pairs (comma-separated) that merchant-given URLs may reach although they are private,
    * for local development and tests only (a local webhook receiver); empty in production.
@@ -242,6 +243,8 @@ export type Config = {
   shopifyRetryAfterMaxMs: number;
   /** Requests per minute per API key. */
   apiKeyRatePerMinute: number;
+  /** Sign-ups one client address may make in an hour (docs/decisions.md "Accounts and limits"). */
+  signUpsPerAddressPerHour: number;
   stripeBillingWebhookSecret: string | undefined;
   stripeBillingSecretKey: string | undefined;
   /** The SMS provider (Twilio-style API): its address and the platform account's credentials. */
@@ -343,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopifyApiBase: e.SHOPIFY_API_BASE,
     shopifyRetryAfterMaxMs: e.SHOPIFY_RETRY_AFTER_MAX_MS,
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
+    signUpsPerAddressPerHour: e.SIGN_UP_LIMIT_PER_HOUR,
     stripeBillingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
     stripeBillingSecretKey: e.STRIPE_BILLING_SECRET_KEY,
     sms: { apiBase: e.SMS_API_BASE, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN },
@@ -389,6 +393,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     inMemoryDatabase: true,
     gatewaySecretKey: testGatewayKey,
+    // The API tests sign up hundreds of owners from one address; the limit's own test sets it low.
+    signUpsPerAddressPerHour: 1_000_000,
     ...overrides,
   };
 }

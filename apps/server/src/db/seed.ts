@@ -18,7 +18,7 @@ export async function seedDemo(
 ): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
-  const created = await usersService.signUp({
+  const created = await usersService.createOwner({
     email: DEMO_LOGIN.email,
     password: DEMO_LOGIN.password,
     first_name: 'Demo',

@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
-import { createDatabase, type Database } from '../db/client.ts';
+import { createDatabase, type Database, type Db } from '../db/client.ts';
+import { members, users } from '../db/schema/index.ts';
 import type { GatewayRegistry } from '../gateways/registry.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import type { HostResolver } from '../net/safe-fetch.ts';
@@ -186,6 +188,8 @@ type TestAppOptions = {
   resolveHost?: HostResolver;
   /** The automations engine's time (its waits and sweeps): a restart test moves it on. */
   clock?: () => Date;
+  /** The time of sign-in, sign-up and password-reset limits and reset codes (a limit's test moves it). */
+  accountsClock?: () => Date;
 };
 
 export async function createTestApp(
@@ -225,8 +229,10 @@ async function startTestApp(database: TestDatabase, options: TestAppOptions): Pr
     logStream: options.logStream,
     resolveHost: options.resolveHost,
     clock: options.clock,
+    accountsClock: options.accountsClock,
   });
   await app.ready();
+  databaseOfApp.set(app, database.db);
   if (options.startQueue) await queue.start();
   const stop = async () => {
     await app.close();
@@ -249,6 +255,31 @@ async function startTestApp(database: TestDatabase, options: TestAppOptions): Pr
       return startTestApp(await database.reopen(), { ...options, ...next });
     },
   };
+}
+
+/** Each test app's database, for the helpers below that read what an answer does not say. */
+const databaseOfApp = new WeakMap<FastifyInstance, Db>();
+
+/** A new owner's ids: from the database of an app made here, else from `me` with their token. */
+async function idsOf(app: FastifyInstance, email: string, token: () => Promise<string>) {
+  const db = databaseOfApp.get(app);
+  if (db) {
+    const [row] = await db
+      .select({ userId: users.id, accountId: members.accountId })
+      .from(users)
+      .innerJoin(members, eq(members.userId, users.id))
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    if (!row) throw new Error(`no account was made for ${email}`);
+    return row;
+  }
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/users/me',
+    headers: { authorization: `Bearer ${await token()}` },
+  });
+  const { id, account_id } = me.json().data as { id: number; account_id: number };
+  return { userId: id, accountId: account_id };
 }
 
 let counter = 0;
@@ -275,7 +306,9 @@ export async function signUpOwner(
     },
   });
   if (signUp.statusCode !== 201) throw new Error(`signup failed: ${signUp.body}`);
-  const { id: userId, account_id: accountId } = signUp.json().data as { id: number; account_id: number };
+  // The sign-up's answer names no ids (it is the same for a taken e-mail): they are read from the
+  // database before signing in, so a test's session clock starts with the token it gets.
+  const { userId, accountId } = await idsOf(app, email, () => signIn(app, email, password));
   const token = await signIn(app, email, password);
   return { email, password, userId, accountId, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -19,7 +19,8 @@ async function snapshotOf(accountId: number) {
   const ids = new Set<number>([accountId]);
   for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
     // sessions change on every request (last use), they hold no merchant data.
-    if (table_name === 'sessions') continue;
+    // Nor do the API request counts of each minute, which the next minute's pruning drops.
+    if (table_name === 'sessions' || table_name === 'api_request_counts') continue;
     const rows = await t.database.executeSql(
       `select * from "${table_name}" r where account_id = $1 order by r::text`,
       [accountId],

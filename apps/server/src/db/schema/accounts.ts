@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -110,17 +111,40 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, counted per e-mail and per address for rate limiting. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
+/**
+ * Attempts counted for rate limiting (plugins/throttle.ts), shared by every server process: failed
+ * sign-ins, password-reset requests and code tries, sign-ups, wrong current passwords. `scope` names
+ * the kind, `subject` whom it is about (an e-mail, a user id; '' for none), `address` the client's.
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
   {
     id: id(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    address: text('address').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
-    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+    index('throttle_events_subject_idx').on(t.scope, t.subject, t.createdAt),
+    index('throttle_events_address_idx').on(t.scope, t.address, t.createdAt),
+  ],
+);
+
+/**
+ * API requests of one minute (`minute`: minutes since the epoch) per account: `bucket` is '*' for the
+ * account's total, else the member (`m:<id>`) or API key (`k:<id>`) that made them (plugins/api-rate.ts).
+ */
+export const apiRequestCounts = pgTable(
+  'api_request_counts',
+  {
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    bucket: text('bucket').notNull(),
+    minute: integer('minute').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.bucket, t.minute] }),
+    index('api_request_counts_minute_idx').on(t.minute),
   ],
 );

@@ -12,36 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
+import type { ApiRateCounter, ApiRateRefusal } from '../../plugins/api-rate.ts';
 import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
 import { accountPlan, countUsage, limitsOf, subscriptionOf } from './billing.queries.ts';
-
-/** API requests of each account in the current minute, counted in this process (fixed one-minute windows). */
-export type ApiRateCounter = {
-  /** Counts one request and answers how many the account made this minute, this one included. */
-  hit(accountId: number, now: number): number;
-  current(accountId: number, now?: number): number;
-};
-
-export function createApiRateCounter(): ApiRateCounter {
-  const windows = new LRUCache<number, { minute: number; count: number }>({ max: 100_000 });
-  const minuteOf = (now: number) => Math.floor(now / 60_000);
-  return {
-    hit(accountId, now) {
-      const minute = minuteOf(now);
-      const window = windows.get(accountId);
-      if (window?.minute === minute) {
-        window.count += 1;
-        return window.count;
-      }
-      windows.set(accountId, { minute, count: 1 });
-      return 1;
-    },
-    current(accountId, now = Date.now()) {
-      const window = windows.get(accountId);
-      return window?.minute === minuteOf(now) ? window.count : 0;
-    },
-  };
-}
 
 /** The writes that add funnels or pages, with what they add (API paths as Fastify names them). */
 export const LIMITED_WRITES: Record<string, LimitKey> = {
@@ -59,7 +32,19 @@ export const LIMITED_WRITES: Record<string, LimitKey> = {
 /** Writes an expired account may still make: paying, its own user and session. */
 const OPEN_WHEN_EXPIRED = ['/api/billing', '/api/users', '/api/staff/me'];
 
-type AccountState = { limits: PlanLimits; planExpiryDate: Date | string | null; inDunning: boolean };
+type AccountState = {
+  limits: PlanLimits;
+  planExpiryDate: Date | string | null;
+  inDunning: boolean;
+  ownerUserId: number;
+};
+
+/** The 429 of an API request past the account's allowance, or past one member's or key's share of it. */
+export function apiRateMessage(perMinute: number, refusal: Pick<ApiRateRefusal, 'limit' | 'share'>): string {
+  const allowance = limitMessage('api_requests_per_minute', perMinute);
+  if (refusal.limit === 'account') return allowance;
+  return `${allowance.slice(0, -1)}; each team member or API key may make ${refusal.share.toLocaleString('en-US')} of them.`;
+}
 
 /**
  * Plan limits on the server: the API rate per minute (429), funnels and pages (402 naming the limit,
@@ -83,6 +68,7 @@ export function registerPlanLimits(
       limits: limitsOf(found.plan),
       planExpiryDate: found.account.planExpiryDate,
       inDunning: sub?.status === 'past_due',
+      ownerUserId: found.account.ownerUserId,
     };
     states.set(accountId, state);
     return state;
@@ -97,11 +83,18 @@ export function registerPlanLimits(
     if (!state) return;
     const now = clock();
     const perMinute = state.limits.api_requests_per_minute;
-    const made = apiRate.hit(accountId, now.getTime());
-    if (perMinute !== null && made > perMinute) {
+    // Each member and each API key counts in a bucket of its own within the account's allowance.
+    const caller = request.apiKey
+      ? { bucket: `k:${request.apiKey.keyId}`, owner: false }
+      : {
+          bucket: `m:${request.membership?.id ?? 0}`,
+          owner: request.session?.userId === state.ownerUserId,
+        };
+    const refused = await apiRate.take(accountId, caller, perMinute, now.getTime());
+    if (refused && perMinute !== null) {
       throw new TooManyRequestsError(
-        limitMessage('api_requests_per_minute', perMinute),
-        60 - now.getUTCSeconds(),
+        apiRateMessage(perMinute, refused),
+        refused.retryAfterSeconds,
         RATE_LIMIT_CODE,
       );
     }

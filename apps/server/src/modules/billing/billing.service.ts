@@ -9,9 +9,9 @@ import { accounts, billingCharges, billingSubscriptions, users } from '../../db/
 import type { CredentialCipher } from '../../gateways/credentials.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { ApiRateCounter } from '../../plugins/api-rate.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { renderInvoicePdf } from './billing.invoice.ts';
-import type { ApiRateCounter } from './billing.limits.ts';
 import type { PlatformPayments, SavedMethod } from './billing.payments.ts';
 import {
   accountPlan,
@@ -124,7 +124,7 @@ export function createBillingService({
               exp_year: sub.cardExpYear ?? 0,
             }
           : null,
-      usage: await usageOf(db, accountId, limitsOf(plan), now, apiRate.current(accountId)),
+      usage: await usageOf(db, accountId, limitsOf(plan), now, await apiRate.current(accountId)),
       checkout: stripeBilling ? 'stripe_checkout' : 'card',
     };
   }

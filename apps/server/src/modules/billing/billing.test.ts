@@ -15,9 +15,9 @@ import {
 import { createCredentialCipher } from '../../gateways/credentials.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../../gateways/sandbox.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { createApiRateCounter } from '../../plugins/api-rate.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
-import { createApiRateCounter } from './billing.limits.ts';
 import { createSandboxPayments } from './billing.payments.ts';
 import { createBillingReconciliation } from './billing.reconcile.ts';
 import { createBillingService } from './billing.service.ts';
@@ -410,7 +410,7 @@ describe('renewals and dunning (injected clock)', () => {
       mailer: t.app.services.mailer,
       payments: createSandboxPayments(sandbox),
       cipher,
-      apiRate: createApiRateCounter(),
+      apiRate: createApiRateCounter({ db: t.database.db }),
       clock: () => clock.now,
       log: () => undefined,
     });

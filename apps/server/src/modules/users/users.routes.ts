@@ -47,12 +47,12 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
       schema: {
         tags,
         body: signUpBodySchema,
-        response: {
-          201: z.object({ data: z.object({ id: z.number(), email: z.string(), account_id: z.number() }) }),
-        },
+        // The same answer whether the e-mail was new or taken (its owner is told by e-mail).
+        response: { 201: z.object({ data: z.object({ email: z.string() }) }) },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await service.signUp(request.body.data) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.signUp(request.body.data, request.ip) }),
   );
 
   r.post(
@@ -142,6 +142,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
         session.id,
         request.body.data.current_password,
         request.body.data.password,
+        request.ip,
       );
       return ok;
     },
@@ -154,7 +155,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
       schema: { tags, body: requestPasswordResetBodySchema, response: { 200: okAnswerSchema } },
     },
     async (request) => {
-      await service.requestPasswordReset(request.body.data.email);
+      await service.requestPasswordReset(request.body.data.email, request.ip);
       return ok;
     },
   );
@@ -164,7 +165,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
     { config: open, schema: { tags, body: updatePasswordBodySchema, response: { 200: okAnswerSchema } } },
     async (request) => {
       const { email, vcode, password } = request.body.data;
-      await service.updatePassword(email, vcode, password);
+      await service.updatePassword(email, vcode, password, request.ip);
       return ok;
     },
   );

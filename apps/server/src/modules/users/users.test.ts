@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailMessages, users } from '../../db/schema/index.ts';
 import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
@@ -9,7 +9,12 @@ import {
   MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
   SIGN_IN_WINDOW_MS,
 } from './sign-in-limits.ts';
-import { INVALID_CREDENTIALS, INVALID_RESET_CODE, tooManySignIns } from './users.service.ts';
+import {
+  INVALID_CREDENTIALS,
+  INVALID_RESET_CODE,
+  SIGN_UP_NOTICE_SUBJECT,
+  tooManySignIns,
+} from './users.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,21 +71,28 @@ describe('sign up and sign in', () => {
     });
   });
 
-  it('refuses a second sign-up with the same e-mail in any letter case, with 409 naming the field', async () => {
+  it('answers a sign-up with a taken e-mail in any letter case as a new one, e-mailing the owner instead', async () => {
     const owner = await signUpOwner(t.app);
+    const taken = owner.email.toUpperCase();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/signup',
-      payload: { data: { email: owner.email.toUpperCase(), password: 'another password', first_name: 'X' } },
+      payload: { data: { email: taken, password: 'another password', first_name: 'X' } },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
-      message: 'An account with this e-mail already exists',
-      field: 'data.email',
-    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ data: { email: taken.toLowerCase() } });
+    // The owner's account is as it was: their password still signs in, the other one does not.
+    await expect(signIn(t.app, owner.email, owner.password)).resolves.toBeTruthy();
+    await expect(signIn(t.app, owner.email, 'another password')).rejects.toThrow(/401|Invalid/);
+    const notices = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, owner.email), eq(mailMessages.subject, SIGN_UP_NOTICE_SUBJECT)));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('/password-recovery');
   });
 
-  it('answers 8 concurrent sign-ups with one e-mail 1×201 and 7×409 naming the field, making one user', async () => {
+  it('answers 8 concurrent sign-ups with one e-mail 8×201 alike, making one user and one account', async () => {
     const email = uniqueEmail('race');
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -91,13 +103,8 @@ describe('sign up and sign in', () => {
         }),
       ),
     );
-    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const res of answers.filter((r) => r.statusCode === 409))
-      expect(res.json().error).toMatchObject({
-        message: 'An account with this e-mail already exists',
-        code: 'email_taken',
-        field: 'data.email',
-      });
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(201));
+    for (const res of answers) expect(res.json()).toEqual({ data: { email } });
     const rows = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
     const owned = await t.database.db
