@@ -1,4 +1,4 @@
-import { idNumberOrDigits, text } from '@funnelwork/domain';
+import { checkRegions, idNumberOrDigits, text } from '@funnelwork/domain';
 import { NUMBER_INPUT_MAX } from '@funnelwork/domain/shared/messages';
 import { z } from 'zod';
 
@@ -16,22 +16,25 @@ export const idempotencyKeySchema = z
   .max(100)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'The idempotency key holds letters, digits and - _ . : only');
 
-export const customerFieldsSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(320),
-  first_name: field().default(''),
-  last_name: field().default(''),
-  phone: field(64).default(''),
-  shipping_address: field(500).default(''),
-  shipping_city: field().default(''),
-  shipping_state: field().default(''),
-  shipping_zip: field(32).default(''),
-  shipping_country: field(64).default(''),
-  address: field(500).default(''),
-  city: field().default(''),
-  state: field().default(''),
-  zip: field(32).default(''),
-  country: field(64).default(''),
-});
+export const customerFieldsSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(320),
+    first_name: field().default(''),
+    last_name: field().default(''),
+    phone: field(64).default(''),
+    shipping_address: field(500).default(''),
+    shipping_city: field().default(''),
+    shipping_state: field().default(''),
+    shipping_zip: field(32).default(''),
+    shipping_country: field(64).default(''),
+    address: field(500).default(''),
+    city: field().default(''),
+    state: field().default(''),
+    zip: field(32).default(''),
+    country: field(64).default(''),
+  })
+  // A region belongs to its country where we list the country's regions (issue 35, item 7).
+  .superRefine(checkRegions);
 export type CustomerFields = z.infer<typeof customerFieldsSchema>;
 
 export const paymentSchema = z.discriminatedUnion('kind', [
