@@ -16,6 +16,7 @@ export const SPEC_SECONDS = {
   'billing.spec.ts': 30,
   'checkout-sells.spec.ts': 40,
   'checkout-trust.spec.ts': 90,
+  'checkout-variants.spec.ts': 60,
   'customers.spec.ts': 83,
   'dashboard.spec.ts': 67,
   'delivery.spec.ts': 15,

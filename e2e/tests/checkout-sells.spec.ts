@@ -97,8 +97,9 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
   await expect(offered().filter({ hasText: 'Ontario' })).toHaveCount(0);
   await state.selectOption({ label: 'Texas' });
   await expect(state).toHaveValue('TX');
+  // Romania's counties (issue 35, item 7: the region follows the country).
   await shopper.getByLabel('Country').selectOption({ label: 'Romania' });
-  await expect(state).toBeDisabled();
+  await expect(offered()).toHaveCount(42);
   await shopper.getByLabel('Country').selectOption({ label: 'United States' });
   await state.selectOption({ label: 'Texas' });
   const email = uniqueEmail('yogi');

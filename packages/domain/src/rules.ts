@@ -9,6 +9,7 @@ export * from './analytics/metrics.ts';
 export * from './billing/rules.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
+export * from './customers/states.ts';
 export * from './customers/whatsapp.ts';
 export * from './developers/rules.ts';
 export * from './domains/rules.ts';

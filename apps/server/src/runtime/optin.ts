@@ -1,5 +1,5 @@
 import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
-import { completeAddresses } from '@funnelwork/domain/rules';
+import { completeAddresses, regionErrors } from '@funnelwork/domain/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, funnels, optinEvents, pages, steps } from '../db/schema/index.ts';
@@ -160,7 +160,9 @@ export async function recordOptin(
   } catch {
     rules = [];
   }
-  const { errors, email } = validateOptin(rules, input.values);
+  const { errors: fieldErrors, email } = validateOptin(rules, input.values);
+  // A region belongs to its country where we list the country's regions (issue 35, item 7).
+  const errors = { ...regionErrors(input.values), ...fieldErrors };
   if (Object.keys(errors).length > 0) throw new OptinValidationError(errors);
   const emailField = rules.find((r) => r.email)?.name ?? 'email';
   // Pages stored with the first form presets post the shipping city, state, zip and country unprefixed.

@@ -18,6 +18,19 @@ export const productListAttributesSchema = z.object({
         title: z.string(),
         pcs: z.number().int().min(0),
         price: z.number().min(0),
+        /**
+         * The linked product as the page is drawn (bound by withSellableProducts, never stored or edited):
+         * its currency and its variants, of which the shopper chooses one.
+         */
+        product: z
+          .object({
+            currency: z.string(),
+            variants: z.array(
+              z.object({ id: z.number().int().positive(), name: z.string(), price: z.number() }),
+            ),
+          })
+          .optional()
+          .meta({ bound: true }),
       }),
     ),
     titleFont: fontSchema,

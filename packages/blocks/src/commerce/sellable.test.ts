@@ -6,12 +6,13 @@ import {
   type SellableProduct,
   type StepCatalogue,
   sellableIds,
+  sellableProduct,
   sellsNothing,
   withSellableProducts,
 } from './sellable.ts';
 
-const yoga: SellableProduct = { id: 41, name: 'Yoga Course', price: 49 };
-const mat: SellableProduct = { id: 42, name: 'Yoga Mat', price: 25 };
+const yoga: SellableProduct = { id: 41, name: 'Yoga Course', price: 49, currency: 'USD', variants: [] };
+const mat: SellableProduct = { id: 42, name: 'Yoga Mat', price: 25, currency: 'USD', variants: [] };
 const catalogue = (step: SellableProduct[], named: SellableProduct[] = []): StepCatalogue => ({
   named: new Map(named.map((p) => [p.id, p])),
   step,
@@ -25,7 +26,7 @@ describe('a checkout page sells real products (issue 19: checkouts from template
     const page = withSellableProducts(checkoutDocument(), catalogue([yoga]), 'shopper');
     const [list] = blocksOf(page, 'productList');
     expect(list?.type === 'productList' && list.attributes.basic.entries).toEqual([
-      { productId: 41, title: 'Yoga Course', pcs: 1, price: 49 },
+      { productId: 41, title: 'Yoga Course', pcs: 1, price: 49, product: { currency: 'USD', variants: [] } },
     ]);
     const html = pageHtml(page);
     expect(html).toContain('Yoga Course');
@@ -56,8 +57,30 @@ describe('a checkout page sells real products (issue 19: checkouts from template
     const page = withSellableProducts(template, catalogue([yoga], [mat]), 'shopper');
     const [shown] = blocksOf(page, 'productList');
     expect(shown?.type === 'productList' && shown.attributes.basic.entries).toEqual([
-      { productId: 42, title: 'Yoga Mat', pcs: 1, price: 25 },
+      { productId: 42, title: 'Yoga Mat', pcs: 1, price: 25, product: { currency: 'USD', variants: [] } },
     ]);
+  });
+
+  // Issue 35, item 3: "A product with variants (Small $24.99, Large $34.50) showed 'Lavender candle · 1 pcs ·
+  // 24.99' … and was charged $34.50 for 'Large'. A shopper pays exactly what the page showed, with the
+  // currency symbol; where a product has variants the shopper chooses one and sees its price."
+  it('offers a product’s variants to choose from, showing the first one’s price with its currency symbol', () => {
+    const candle = sellableProduct({ id: 43, name: 'Lavender candle', price: 20, currency: 'USD' }, [
+      { id: 7, name: 'Small', price: 24.99 },
+      { id: 8, name: 'Large', price: 34.5 },
+    ]);
+    expect(candle.price).toBe(24.99);
+    const html = pageHtml(withSellableProducts(checkoutDocument(), catalogue([candle]), 'shopper'));
+    expect(html).toContain(
+      '<select class="fw-product-variant" aria-label="Lavender candle option" data-variant-select=""><option value="7" data-price="24.99" selected="">Small</option><option value="8" data-price="34.50">Large</option></select>',
+    );
+    expect(html).toContain(
+      '<span class="fw-product-price" data-price="24.99" data-currency="USD">$24.99</span>',
+    );
+    const lei = sellableProduct({ id: 44, name: 'Lumânare', price: 120, currency: 'RON' }, []);
+    expect(pageHtml(withSellableProducts(checkoutDocument(), catalogue([lei]), 'shopper'))).toContain(
+      '>120.00 lei</span>',
+    );
   });
 
   it('never shows the shopper a placeholder price when there is nothing to sell', () => {

@@ -2,8 +2,29 @@ import { deleteNode } from '../actions/delete-node.ts';
 import type { ProductListAttributes } from '../catalogue/product-list.ts';
 import type { EditorDocument } from '../document/schema.ts';
 
-/** A product of the account as a page shows it: its name and the price it is charged at (major units). */
-export type SellableProduct = { id: number; name: string; price: number };
+/** A variant of a product as a page offers it (price in major units). */
+export type SellableVariant = { id: number; name: string; price: number };
+
+/**
+ * A product of the account as a page shows it: its name, currency and variants (in the order the
+ * shopper is offered them), and the price it is charged at when the page offers no choice of variant
+ * (major units): its first variant's, else its own.
+ */
+export type SellableProduct = {
+  id: number;
+  name: string;
+  price: number;
+  currency: string;
+  variants: readonly SellableVariant[];
+};
+
+/** A product as a page sells it; `price` is its own, before its variants are taken into account. */
+export function sellableProduct(
+  product: { id: number; name: string; price: number; currency: string },
+  variants: readonly SellableVariant[],
+): SellableProduct {
+  return { ...product, price: variants[0]?.price ?? product.price, variants };
+}
 
 /**
  * What a checkout page can sell: the account's products its blocks name (those that exist), and the
@@ -41,15 +62,25 @@ function sellableEntries(
 ): Entry[] {
   const linked = entries.flatMap((entry) => {
     const product = entry.productId === null ? undefined : catalogue.named.get(entry.productId);
-    return product ? [{ ...entry, title: product.name, price: product.price }] : [];
+    return product ? [boundEntry(entry, product)] : [];
   });
   if (linked.length > 0) return linked;
-  return stepProductsBesides(catalogue, bumpIds).map((product) => ({
-    productId: product.id,
+  return stepProductsBesides(catalogue, bumpIds).map((product) =>
+    boundEntry({ productId: product.id, title: product.name, pcs: 1, price: product.price }, product),
+  );
+}
+
+/** An entry showing its product: name, the price of the variant first offered, currency and variants. */
+function boundEntry(entry: Entry, product: SellableProduct): Entry {
+  return {
+    ...entry,
     title: product.name,
-    pcs: 1,
     price: product.price,
-  }));
+    product: {
+      currency: product.currency,
+      variants: product.variants.map((variant) => ({ ...variant })),
+    },
+  };
 }
 
 /**

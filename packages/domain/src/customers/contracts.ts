@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 import { blankAsAbsent, queryText, text } from '../shared/inputs.ts';
+import { regionErrors } from './states.ts';
 
 /** "customer list page size 25". */
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -98,22 +99,33 @@ const emailOrBlank = field(320).refine(
  * Meta is read-only") and ignored when sent.
  */
 export const patchCustomerBodySchema = dataBody(
-  z.object({
-    first_name: field(200).optional(),
-    last_name: field(200).optional(),
-    email: emailOrBlank.optional(),
-    payer_email: emailOrBlank.optional(),
-    phone: field(50).optional(),
-    shipping_address: field(500).optional(),
-    shipping_state: field(200).optional(),
-    shipping_city: field(200).optional(),
-    shipping_zip: field(50).optional(),
-    shipping_country: field(100).optional(),
-    address: field(500).optional(),
-    state: field(200).optional(),
-    city: field(200).optional(),
-    zip: field(50).optional(),
-    country: field(100).optional(),
-  }),
+  z
+    .object({
+      first_name: field(200).optional(),
+      last_name: field(200).optional(),
+      email: emailOrBlank.optional(),
+      payer_email: emailOrBlank.optional(),
+      phone: field(50).optional(),
+      shipping_address: field(500).optional(),
+      shipping_state: field(200).optional(),
+      shipping_city: field(200).optional(),
+      shipping_zip: field(50).optional(),
+      shipping_country: field(100).optional(),
+      address: field(500).optional(),
+      state: field(200).optional(),
+      city: field(200).optional(),
+      zip: field(50).optional(),
+      country: field(100).optional(),
+    })
+    .superRefine(checkRegions),
 );
 export type PatchCustomerBody = z.input<typeof patchCustomerBodySchema>;
+
+/**
+ * A zod check of an address form: each region belongs to its country where the country's regions are
+ * listed (US states, Canadian provinces …), any text otherwise; the issue names the region field.
+ */
+export function checkRegions(value: Readonly<Record<string, unknown>>, context: z.RefinementCtx): void {
+  for (const [field, message] of Object.entries(regionErrors(value)))
+    context.addIssue({ code: 'custom', path: [field], message });
+}

@@ -1,90 +1,79 @@
-/** A first-level division of a country that addresses name: a US state or a Canadian province. */
-export type State = { country: 'US' | 'CA'; code: string; name: string };
+import { AU, CA, type CountryData, RO, US } from 'country-region-data';
+import { findCountry } from './countries.ts';
 
 /**
- * The states a form's State select offers (spec §3.2 "formElement … options type … states"): the 50
- * US states, the District of Columbia and the inhabited territories (USPS codes), and Canada's
- * provinces and territories (Canada Post codes). Shown for the country chosen in the same form.
+ * A first-level division of a country that addresses name: a US state, a Canadian province, an
+ * Australian state or territory, a Romanian county. `code` is the postal one ('TX', 'ON', 'NSW', 'CJ').
  */
-export const STATES: ReadonlyArray<State> = [
-  ...(
-    [
-      ['AL', 'Alabama'],
-      ['AK', 'Alaska'],
-      ['AS', 'American Samoa'],
-      ['AZ', 'Arizona'],
-      ['AR', 'Arkansas'],
-      ['CA', 'California'],
-      ['CO', 'Colorado'],
-      ['CT', 'Connecticut'],
-      ['DE', 'Delaware'],
-      ['DC', 'District of Columbia'],
-      ['FL', 'Florida'],
-      ['GA', 'Georgia'],
-      ['GU', 'Guam'],
-      ['HI', 'Hawaii'],
-      ['ID', 'Idaho'],
-      ['IL', 'Illinois'],
-      ['IN', 'Indiana'],
-      ['IA', 'Iowa'],
-      ['KS', 'Kansas'],
-      ['KY', 'Kentucky'],
-      ['LA', 'Louisiana'],
-      ['ME', 'Maine'],
-      ['MD', 'Maryland'],
-      ['MA', 'Massachusetts'],
-      ['MI', 'Michigan'],
-      ['MN', 'Minnesota'],
-      ['MS', 'Mississippi'],
-      ['MO', 'Missouri'],
-      ['MT', 'Montana'],
-      ['NE', 'Nebraska'],
-      ['NV', 'Nevada'],
-      ['NH', 'New Hampshire'],
-      ['NJ', 'New Jersey'],
-      ['NM', 'New Mexico'],
-      ['NY', 'New York'],
-      ['NC', 'North Carolina'],
-      ['ND', 'North Dakota'],
-      ['MP', 'Northern Mariana Islands'],
-      ['OH', 'Ohio'],
-      ['OK', 'Oklahoma'],
-      ['OR', 'Oregon'],
-      ['PA', 'Pennsylvania'],
-      ['PR', 'Puerto Rico'],
-      ['RI', 'Rhode Island'],
-      ['SC', 'South Carolina'],
-      ['SD', 'South Dakota'],
-      ['TN', 'Tennessee'],
-      ['TX', 'Texas'],
-      ['UT', 'Utah'],
-      ['VT', 'Vermont'],
-      ['VI', 'U.S. Virgin Islands'],
-      ['VA', 'Virginia'],
-      ['WA', 'Washington'],
-      ['WV', 'West Virginia'],
-      ['WI', 'Wisconsin'],
-      ['WY', 'Wyoming'],
-    ] as const
-  ).map(([code, name]) => ({ country: 'US' as const, code, name })),
-  ...(
-    [
-      ['AB', 'Alberta'],
-      ['BC', 'British Columbia'],
-      ['MB', 'Manitoba'],
-      ['NB', 'New Brunswick'],
-      ['NL', 'Newfoundland and Labrador'],
-      ['NT', 'Northwest Territories'],
-      ['NS', 'Nova Scotia'],
-      ['NU', 'Nunavut'],
-      ['ON', 'Ontario'],
-      ['PE', 'Prince Edward Island'],
-      ['QC', 'Quebec'],
-      ['SK', 'Saskatchewan'],
-      ['YT', 'Yukon'],
-    ] as const
-  ).map(([code, name]) => ({ country: 'CA' as const, code, name })),
+export type State = { country: string; code: string; name: string };
+
+/**
+ * The countries whose addresses name a region from a list, with the word for it; any other country's
+ * region is free text. The lists come from the maintained `country-region-data` package; a country is
+ * added here in one line (each listed region is written into every page with a State field).
+ */
+const LISTED: ReadonlyArray<{ data: CountryData; noun: string }> = [
+  { data: US, noun: 'state' },
+  { data: CA, noun: 'province' },
+  { data: AU, noun: 'state or territory' },
+  { data: RO, noun: 'county' },
 ];
 
-/** The countries whose addresses the State select knows. */
-export const COUNTRIES_WITH_STATES: ReadonlySet<string> = new Set(STATES.map((state) => state.country));
+/** Every listed region, country by country in the order above (the form's State select offers them). */
+export const STATES: ReadonlyArray<State> = LISTED.flatMap(({ data: [, country, regions] }) =>
+  regions.map(([name, code]) => ({ country, code: code.replace(`${country}-`, ''), name })),
+);
+
+const BY_COUNTRY = new Map<string, State[]>();
+for (const state of STATES) BY_COUNTRY.set(state.country, [...(BY_COUNTRY.get(state.country) ?? []), state]);
+const NOUN = new Map<string, string>(LISTED.map(({ data, noun }) => [data[1], noun]));
+
+/** The countries whose region is chosen from a list. */
+export const COUNTRIES_WITH_STATES: ReadonlySet<string> = new Set(BY_COUNTRY.keys());
+
+/** The regions of a country given by code or name; empty where the region is free text. */
+export function statesOf(country: string | null | undefined): readonly State[] {
+  const code = findCountry(country)?.code;
+  return (code && BY_COUNTRY.get(code)) || [];
+}
+
+/** What an address form calls the region of a country: 'State', 'Province', 'County', else 'Region'. */
+export function regionLabel(country: string | null | undefined): string {
+  const noun = NOUN.get(findCountry(country)?.code ?? '') ?? 'region';
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+}
+
+/**
+ * "A region field follows the chosen country — a list where we have one, free text otherwise": for a
+ * listed country a region is one of its own (by code or name, in any case); any text otherwise, and a
+ * blank region always. Answers the message for a region that does not belong, else null.
+ */
+export function regionError(
+  country: string | null | undefined,
+  region: string | null | undefined,
+): string | null {
+  const value = region?.trim().toLowerCase() ?? '';
+  const states = statesOf(country);
+  if (value === '' || states.length === 0) return null;
+  if (states.some((state) => state.code.toLowerCase() === value || state.name.toLowerCase() === value))
+    return null;
+  const code = findCountry(country)?.code ?? '';
+  return `Choose a ${NOUN.get(code)} of ${findCountry(country)?.name}`;
+}
+
+/** The address fields whose region follows a country: [region, country], shipping then billing. */
+export const REGION_FIELDS = [
+  ['shipping_state', 'shipping_country'],
+  ['state', 'country'],
+] as const;
+
+/** The region fields of an address form (by their posted names) that do not belong to their country. */
+export function regionErrors(fields: Readonly<Record<string, unknown>>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [region, country] of REGION_FIELDS) {
+    const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+    const message = regionError(text(country), text(region));
+    if (message) errors[region] = message;
+  }
+  return errors;
+}

@@ -74,6 +74,8 @@ export const productListQuerySchema = z.object({
   query: blankAsAbsent(queryText(200)),
   funnel_id: blankAsAbsent(idQuery()),
   step_id: blankAsAbsent(idQuery()),
+  /** 'variants' adds each product's variants. */
+  include: blankAsAbsent(queryText(100)),
 });
 /** `include` is a comma list of relations; 'variants' adds the variants and the options. */
 export const productIncludeQuerySchema = z.object({ include: blankAsAbsent(queryText(100)) });

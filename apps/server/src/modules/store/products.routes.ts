@@ -122,8 +122,17 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
 
   r.get(
     '/funnel-steps/:stepId/products',
-    { schema: { tags, params: stepParamsSchema, response: { 200: productArrayAnswerSchema } } },
-    async (request) => ({ data: await products.ofStep(accountIdOf(request), request.params.stepId) }),
+    {
+      schema: {
+        tags,
+        params: stepParamsSchema,
+        querystring: productIncludeQuerySchema,
+        response: { 200: productArrayAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await products.ofStep(accountIdOf(request), request.params.stepId, request.query.include),
+    }),
   );
 
   r.get(

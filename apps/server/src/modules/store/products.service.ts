@@ -1,5 +1,5 @@
 import type { CreateProductBody, Product } from '@funnelwork/domain';
-import { listMeta } from '@funnelwork/domain';
+import { includesVariants, listMeta } from '@funnelwork/domain';
 import { cloneName, toMinorUnits } from '@funnelwork/domain/rules';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -67,12 +67,41 @@ export function createProductsService({ db }: Deps) {
     return rows.map(productOut);
   }
 
+  /** The products with their variants (one query for all), for lists asked with include=variants. */
+  async function withVariants(accountId: number, list: Product[]): Promise<Product[]> {
+    if (list.length === 0) return list;
+    const rows = await db
+      .select()
+      .from(productVariants)
+      .where(
+        and(
+          ownedBy(productVariants, accountId),
+          inArray(
+            productVariants.productId,
+            list.map((product) => product.id),
+          ),
+        ),
+      )
+      .orderBy(asc(productVariants.orderIndex), asc(productVariants.id));
+    return list.map((product) => ({
+      ...product,
+      variants: rows.filter((row) => row.productId === product.id).map(variantOut),
+    }));
+  }
+
   return {
     get,
 
     async list(
       accountId: number,
-      query: { page: number; per_page: number; query?: string; funnel_id?: number; step_id?: number },
+      query: {
+        page: number;
+        per_page: number;
+        query?: string;
+        funnel_id?: number;
+        step_id?: number;
+        include?: string;
+      },
     ) {
       const where = and(
         ownedBy(products, accountId),
@@ -93,7 +122,11 @@ export function createProductsService({ db }: Deps) {
           .from(products)
           .where(where),
       ];
-      return { data: rows.map(productOut), meta: listMeta(total?.count ?? 0, query.per_page) };
+      const data = rows.map(productOut);
+      return {
+        data: includesVariants(query.include) ? await withVariants(accountId, data) : data,
+        meta: listMeta(total?.count ?? 0, query.per_page),
+      };
     },
 
     async ofFunnel(accountId: number, funnelId: number) {
@@ -101,9 +134,10 @@ export function createProductsService({ db }: Deps) {
       return listWhere(accountId, eq(products.funnelId, funnelId));
     },
 
-    async ofStep(accountId: number, stepId: number) {
+    async ofStep(accountId: number, stepId: number, include?: string) {
       await findStep(db, accountId, stepId);
-      return listWhere(accountId, eq(products.stepId, stepId));
+      const list = await listWhere(accountId, eq(products.stepId, stepId));
+      return includesVariants(include) ? withVariants(accountId, list) : list;
     },
 
     async create(accountId: number, input: CreateProductBody['data']) {

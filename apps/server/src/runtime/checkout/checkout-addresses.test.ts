@@ -127,3 +127,59 @@ describe('checkout stores the shopper’s addresses whole', () => {
     );
   });
 });
+
+// Issue 35, item 7: "The server accepts a region that belongs to the country (list countries) or any text
+// (others), with a 4xx naming the field otherwise" — at checkout and in the customer panel's save.
+describe('a region belongs to its country', () => {
+  it('at checkout: a Romanian county, any text for the United Kingdom, never Texas in Romania', async () => {
+    const cluj = { shipping_address: '1 Strada Mare', shipping_city: 'Cluj-Napoca', shipping_zip: '400001' };
+    const { order } = await buyAs({ ...cluj, shipping_country: 'RO', shipping_state: 'CJ' });
+    expect(addressColumns(order).shipping).toMatchObject({ state: 'CJ', country: 'RO' });
+    const london = await buyAs({
+      shipping_country: 'GB',
+      shipping_state: 'Greater London',
+      state: 'Kent',
+      country: 'GB',
+    });
+    expect(addressColumns(london.order).shipping).toMatchObject({ state: 'Greater London', country: 'GB' });
+
+    const shop = await shopWithFunnel(t);
+    const refused = async (customer: Record<string, string>) => {
+      const res = await postJson(t.app, '/_fw/checkout', {
+        step_id: shop.checkout.id,
+        page_id: shop.checkoutPage,
+        items: [{ product_id: shop.main.id, qty: 1 }],
+        customer: { email: 'rex@example.test', ...customer },
+        payment: CARD_OK,
+        idempotency_key: newKey(),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().error;
+    };
+    expect(await refused({ shipping_country: 'RO', shipping_state: 'TX' })).toMatchObject({
+      field: 'customer.shipping_state',
+      message: 'customer.shipping_state: Choose a county of Romania',
+    });
+    expect(await refused({ country: 'United States', state: 'Ontario' })).toMatchObject({
+      field: 'customer.state',
+    });
+    const none = await t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+    expect(none).toHaveLength(0);
+  });
+
+  it('in the customer panel’s save: the same rule, naming the field', async () => {
+    const { shop, customer } = await buyAs({ shipping_country: 'US', shipping_state: 'TX' });
+    const save = (data: Record<string, string>) => shop.api.patch(`customers/${customer?.id}`, data);
+    const wrong = await save({ shipping_country: 'RO', shipping_state: 'TX' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({ field: 'data.shipping_state' });
+    const [unchanged] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, customer?.id ?? 0));
+    expect(unchanged?.shippingCountry).toBe('US');
+    const ok = await save({ shipping_country: 'RO', shipping_state: 'CJ', country: 'GB', state: 'Kent' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ shipping_state: 'CJ', shipping_country: 'RO', state: 'Kent' });
+  });
+});

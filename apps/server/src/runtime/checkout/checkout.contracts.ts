@@ -1,4 +1,4 @@
-import { idNumberOrDigits, isStorableText, text, UNSTORABLE_MESSAGE } from '@funnelwork/domain';
+import { checkRegions, idNumberOrDigits, isStorableText, text, UNSTORABLE_MESSAGE } from '@funnelwork/domain';
 import {
   CUSTOMER_FIELD_MAX,
   type CustomerFieldKey,
@@ -33,27 +33,30 @@ const customerField = (key: CustomerFieldKey) =>
     .default('');
 
 /** The shopper's own fields, by the rules the page script checks first (customers/checkout-fields.ts). */
-export const customerFieldsSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
-    .max(CUSTOMER_FIELD_MAX.email, tooLongMessage(CUSTOMER_FIELD_MAX.email)),
-  first_name: customerField('first_name'),
-  last_name: customerField('last_name'),
-  phone: customerField('phone'),
-  shipping_address: customerField('shipping_address'),
-  shipping_city: customerField('shipping_city'),
-  shipping_state: customerField('shipping_state'),
-  shipping_zip: customerField('shipping_zip'),
-  shipping_country: customerField('shipping_country'),
-  address: customerField('address'),
-  city: customerField('city'),
-  state: customerField('state'),
-  zip: customerField('zip'),
-  country: customerField('country'),
-});
+export const customerFieldsSchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
+      .max(CUSTOMER_FIELD_MAX.email, tooLongMessage(CUSTOMER_FIELD_MAX.email)),
+    first_name: customerField('first_name'),
+    last_name: customerField('last_name'),
+    phone: customerField('phone'),
+    shipping_address: customerField('shipping_address'),
+    shipping_city: customerField('shipping_city'),
+    shipping_state: customerField('shipping_state'),
+    shipping_zip: customerField('shipping_zip'),
+    shipping_country: customerField('shipping_country'),
+    address: customerField('address'),
+    city: customerField('city'),
+    state: customerField('state'),
+    zip: customerField('zip'),
+    country: customerField('country'),
+  })
+  // A region belongs to its country where we list the country's regions (issue 35, item 7).
+  .superRefine(checkRegions);
 export type CustomerFields = z.infer<typeof customerFieldsSchema>;
 
 export const paymentSchema = z.discriminatedUnion('kind', [

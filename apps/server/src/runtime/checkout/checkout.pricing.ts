@@ -1,5 +1,6 @@
 import { fromMinorUnits } from '@funnelwork/domain/rules';
 import type { Db } from '../../db/client.ts';
+import type { VariantRow } from '../../modules/store/products.queries.ts';
 import type { CheckoutBody, DiscountBody, QuoteBody } from './checkout.contracts.ts';
 import type { CheckoutContext } from './checkout.service.ts';
 import { priceDiscount, unprocessable } from './commerce.ts';
@@ -30,13 +31,35 @@ export const subtotalOf = (lines: Line[]) =>
 /** A priced cart has at least one line, all in one currency. */
 export const currencyOf = (lines: Line[]) => (lines[0] as Line).currency;
 
-export function lineOf(entry: StepProduct, variantId: number | null, qty: number): Line {
-  const { product, variants } = entry;
-  let variant = variantId === null ? undefined : variants.find((v) => v.id === variantId);
-  if (variantId !== null && !variant)
-    throw unprocessable('This variant is not available', 'variant_unavailable', 'items');
-  // A product with variants is bought as one of them: its first when none was chosen.
-  if (!variant && variants.length > 0) variant = variants[0];
+export const CHOOSE_VARIANT = (product: string) => `Choose an option of ${product}`;
+export const VARIANT_UNAVAILABLE = 'This option is not available for this product';
+
+/**
+ * The variant a line is bought as. Where the page offers a choice (a product list's select), the one
+ * posted, which must be of this product, and a product with variants needs one; where it offers none (an
+ * order bump, an upsell, a page without a list), its first variant, whose price the page shows.
+ * `field` names the posted value in a refusal.
+ */
+export function variantOf<V extends { id: number }>(
+  product: { name: string },
+  variants: readonly V[],
+  variantId: number | null,
+  offered: boolean,
+  field: string,
+): V | undefined {
+  if (variantId !== null) {
+    const variant = variants.find((v) => v.id === variantId);
+    if (!variant) throw unprocessable(VARIANT_UNAVAILABLE, 'variant_unavailable', field);
+    return variant;
+  }
+  if (variants.length === 0) return undefined;
+  if (offered) throw unprocessable(CHOOSE_VARIANT(product.name), 'variant_required', field);
+  return variants[0];
+}
+
+/** One line of a product bought as `variant` (see variantOf), priced from the database. */
+export function lineOf(entry: StepProduct, variant: VariantRow | undefined, qty: number): Line {
+  const { product } = entry;
   return {
     productId: product.id,
     name: product.name,
@@ -48,6 +71,10 @@ export function lineOf(entry: StepProduct, variantId: number | null, qty: number
     recurringInterval: product.recurringInterval,
   };
 }
+
+/** A line of a product the page offers no choice of variant for (its first, as the page shows it). */
+export const lineOfShown = (entry: StepProduct, qty: number, field: string) =>
+  lineOf(entry, variantOf(entry.product, entry.variants, null, false, field), qty);
 
 /** Prices the chosen products from the database; the client's prices are never used. */
 export async function priceLines(db: Db, context: PageContext, body: CheckoutBody): Promise<Line[]> {
@@ -73,15 +100,22 @@ export async function priceLines(db: Db, context: PageContext, body: CheckoutBod
       .map(({ product }) => ({ product_id: product.id, variant_id: null, qty: 1 }));
   }
   if (chosen.length === 0) throw unprocessable(NO_PRODUCTS, 'no_products', 'items');
-  const lines = chosen.map((item) => {
+  // The page's product list offers the variants; without a list the page shows each product's first.
+  const offered = list !== undefined;
+  const lines = chosen.map((item, index) => {
     const entry = catalogue.get(item.product_id);
     if (!entry) throw unprocessable(PRODUCT_UNAVAILABLE, 'product_unavailable', 'items');
-    return lineOf(entry, item.variant_id ?? null, item.qty);
+    const field = `items.${index}.variant_id`;
+    return lineOf(
+      entry,
+      variantOf(entry.product, entry.variants, item.variant_id ?? null, offered, field),
+      item.qty,
+    );
   });
   if (body.order_bump) {
     const bump = context.orderBumpProductId === null ? undefined : catalogue.get(context.orderBumpProductId);
     if (!bump) throw unprocessable('This page has no order bump', 'no_order_bump', 'order_bump');
-    lines.push(lineOf(bump, null, 1));
+    lines.push(lineOfShown(bump, 1, 'order_bump'));
   }
   const currencies = new Set(lines.map((line) => line.currency));
   if (currencies.size > 1) throw unprocessable(MIXED_CURRENCIES, 'mixed_currencies', 'items');

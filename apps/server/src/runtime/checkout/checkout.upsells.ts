@@ -10,7 +10,7 @@ import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-paym
 import type { UpsellBody } from './checkout.contracts.ts';
 import { OFFER_EXPIRED, sessionOf } from './checkout.order-sessions.ts';
 import { failure } from './checkout.payment.ts';
-import { type Line, lineOf, MIXED_CURRENCIES, PRODUCT_UNAVAILABLE } from './checkout.pricing.ts';
+import { type Line, lineOf, MIXED_CURRENCIES, PRODUCT_UNAVAILABLE, variantOf } from './checkout.pricing.ts';
 import type { CheckoutContext } from './checkout.service.ts';
 import { bumpDailyStats, unprocessable } from './commerce.ts';
 import { claimKey, releaseKey, requestHash, type StoredAnswer, storeAnswer } from './idempotency.ts';
@@ -56,7 +56,12 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
         ? catalogue.get(body.product_id)
         : [...catalogue.values()].find(({ product }) => product.stepId === context.stepId);
       if (!entry) throw unprocessable(PRODUCT_UNAVAILABLE, 'product_unavailable', 'product_id');
-      line = lineOf(entry, body.variant_id ?? null, body.qty);
+      // A one-click offer shows no choice of variant: the one posted, else its first (as the page shows).
+      line = lineOf(
+        entry,
+        variantOf(entry.product, entry.variants, body.variant_id ?? null, false, 'variant_id'),
+        body.qty,
+      );
       const [order] = await db
         .select({ currency: orders.currency })
         .from(orders)

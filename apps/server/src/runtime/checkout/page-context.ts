@@ -2,9 +2,11 @@ import {
   type SellableProduct,
   type StepCatalogue,
   sellableIds,
+  sellableProduct,
   stepProductsBesides,
 } from '@funnelwork/blocks';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { fromMinorUnits } from '@funnelwork/domain/rules';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { funnels, pages, products, productVariants, steps } from '../../db/schema/index.ts';
 import type { ProductRow, VariantRow } from '../../modules/store/products.queries.ts';
@@ -138,7 +140,7 @@ export async function loadPageContext(db: Db, stepId: number, pageId: number | n
 
 /**
  * The products a step's page can show: those of the account among `named` (the ids its blocks name),
- * and the step's own, each with the price it is charged at (its first variant's, when it has variants).
+ * and the step's own, each with its currency and its variants in the order the shopper is offered them.
  */
 export async function loadStepCatalogue(
   db: Db,
@@ -153,11 +155,7 @@ export async function loadStepCatalogue(
       name: products.name,
       stepId: products.stepId,
       priceMinor: products.priceMinor,
-      variantPriceMinor: sql<number | null>`(select ${productVariants.priceMinor} from ${productVariants}
-        where ${productVariants.accountId} = ${products.accountId} and ${productVariants.productId} = ${products.id}
-        order by ${productVariants.orderIndex}, ${productVariants.id} limit 1)`.mapWith((v) =>
-        v === null ? null : Number(v),
-      ),
+      currency: products.currency,
     })
     .from(products)
     .where(
@@ -169,11 +167,41 @@ export async function loadStepCatalogue(
       ),
     )
     .orderBy(asc(products.id));
-  const sellable = (row: (typeof rows)[number]): SellableProduct => ({
-    id: row.id,
-    name: row.name,
-    price: (row.variantPriceMinor ?? row.priceMinor) / 100,
-  });
+  // The variants in a query of their own: a correlated subquery in a one-table select lost its table
+  // names (Drizzle writes bare column names there), so the page showed the product's own price while
+  // the checkout charged its first variant's.
+  const variantRows =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            name: productVariants.name,
+            priceMinor: productVariants.priceMinor,
+          })
+          .from(productVariants)
+          .where(
+            and(
+              eq(productVariants.accountId, accountId),
+              inArray(
+                productVariants.productId,
+                rows.map((row) => row.id),
+              ),
+            ),
+          )
+          .orderBy(asc(productVariants.orderIndex), asc(productVariants.id));
+  const variantsOf = new Map<number, SellableProduct['variants'][number][]>();
+  for (const variant of variantRows) {
+    const list = variantsOf.get(variant.productId) ?? [];
+    list.push({ id: variant.id, name: variant.name, price: fromMinorUnits(variant.priceMinor) });
+    variantsOf.set(variant.productId, list);
+  }
+  const sellable = (row: (typeof rows)[number]): SellableProduct =>
+    sellableProduct(
+      { id: row.id, name: row.name, price: fromMinorUnits(row.priceMinor), currency: row.currency },
+      variantsOf.get(row.id) ?? [],
+    );
   const wanted = new Set(ids);
   return {
     named: new Map(rows.filter((row) => wanted.has(row.id)).map((row) => [row.id, sellable(row)])),

@@ -6,6 +6,7 @@
 import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/address-fields';
 import { splitFullName } from '@funnelwork/domain/customers/checkout-fields';
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
+import { formatPrice } from '@funnelwork/domain/shared/money';
 import {
   controlOfCustomerField,
   customerKeyOfControl,
@@ -41,13 +42,8 @@ const newKey = () =>
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-const money = (amount: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    return amount.toFixed(2);
-  }
-};
+/** "a currency symbol defaults to $, and RON is written 'amount lei'" (spec §9), as the page renders it. */
+const money = (amount: number, currency: string) => formatPrice(amount, currency);
 
 /**
  * Goes to the next step: the page's own next address, else the answer's step URL against this page;
@@ -60,7 +56,13 @@ function goNext(data: PageData, answer: Answer, paid = false) {
   else if (paid) window.location.assign(THANK_YOU_URL);
 }
 
-/** The products chosen in the page's product list (none when the page has no list). */
+/** The variant chosen for a product of the list (its select), or null for a product without variants. */
+function variantChosen(input: Element): number | null {
+  const select = q<HTMLSelectElement>('[data-variant-select]', input.closest('[data-product-id]') ?? input);
+  return select ? Number(select.value) : null;
+}
+
+/** The products chosen in the page's product list, each with its chosen variant (none without a list). */
 function chosenItems() {
   const list = q('[data-product-list]');
   if (!list) return [];
@@ -69,12 +71,13 @@ function chosenItems() {
     return all('input[type="number"]', list)
       .map((input) => ({
         product_id: Number(input.closest('[data-product-id]')?.getAttribute('data-product-id')),
+        variant_id: variantChosen(input),
         qty: Math.min(NUMBER_INPUT_MAX, Math.max(NUMBER_INPUT_MIN, Math.floor(Number(input.value) || 0))),
       }))
       .filter((item) => item.product_id > 0 && item.qty > 0);
   }
   return all('input:checked', list)
-    .map((input) => ({ product_id: Number(input.value), qty: 1 }))
+    .map((input) => ({ product_id: Number(input.value), variant_id: variantChosen(input), qty: 1 }))
     .filter((item) => item.product_id > 0);
 }
 
@@ -241,18 +244,26 @@ registerHydrator('[data-payment-form]', (form, data) => {
   });
 });
 
-/** The product list's prices (data-price) in the currency, e.g. '$97.00' rather than '97.00'. */
-function formatListPrices(currency: string | null) {
-  if (!currency) return;
-  for (const price of all<HTMLElement>('.fw-product-price[data-price]')) {
-    price.textContent = money(Number(price.getAttribute('data-price')), currency);
+/** A product's price shows its chosen variant's; choosing a variant chooses the product too. */
+function showVariant(select: HTMLSelectElement) {
+  const product = select.closest('[data-product-id]');
+  const price = product && q<HTMLElement>('.fw-product-price', product);
+  const chosen = select.selectedOptions[0]?.getAttribute('data-price');
+  if (price && chosen) {
+    price.setAttribute('data-price', chosen);
+    price.textContent = money(Number(chosen), price.getAttribute('data-currency') ?? '');
   }
+  const input = product && q<HTMLInputElement>('input[type="radio"], input[type="checkbox"]', product);
+  if (input) input.checked = true;
 }
 
 // Product list and order bump: a change re-prices the summary.
-registerHydrator('[data-product-list]', (list, data) => {
-  formatListPrices(data.currency);
-  list.addEventListener('change', () => refreshSummary());
+registerHydrator('[data-product-list]', (list) => {
+  list.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLSelectElement && event.target.matches('[data-variant-select]'))
+      showVariant(event.target);
+    refreshSummary();
+  });
 });
 registerHydrator('[data-order-bump]', (bump) => bump.addEventListener('change', () => refreshSummary()));
 
@@ -274,8 +285,6 @@ registerHydrator('[data-order-summary]', (summary, data) => {
     void request.then(({ status, json }) => {
       if (mine !== seq || status !== 200 || !json.data) return;
       const quote = json.data as unknown as Quote;
-      // The quote's currency is the products' own, which the charge uses.
-      if (!placed) formatListPrices(quote.currency);
       if (body) {
         body.textContent = '';
         for (const line of quote.lines) {

@@ -53,14 +53,40 @@ registerHydrator('.fw-field', (field) => hydrateField(field));
 
 // Two-step form: step 1's next-step shows step 2 once its fields are filled; back returns.
 /**
- * A State select offers the states of the country chosen in the same form (US states, Canadian
- * provinces); for a country without states it is disabled, so it is neither required nor sent.
+ * A State field follows the country chosen for the same address (shipping_state with shipping_country,
+ * state with country, else the form's country select): the listed regions of that country (US states,
+ * Canadian provinces, Australian states, Romanian counties), free text for any other country, and
+ * nothing to choose before a country is. The field's name, id and required mark move to the control
+ * shown, so only it is validated and posted.
  */
 registerHydrator('select[data-options-type="states"]', (select) => {
   const states = select as HTMLSelectElement;
   const scope = states.closest('form, [data-two-step-form], .fw-page') ?? document;
-  const country = scope.querySelector<HTMLSelectElement>('select[data-options-type="countries"]');
+  const countryName = states.name.replace(/state$/, 'country');
+  const country =
+    scope.querySelector<HTMLSelectElement>(
+      `select[data-options-type="countries"][name="${CSS.escape(countryName)}"]`,
+    ) ?? scope.querySelector<HTMLSelectElement>('select[data-options-type="countries"]');
   if (!country) return;
+  const { name, id, required } = states;
+  const text = document.createElement('input');
+  text.type = 'text';
+  text.className = states.className;
+  text.autocomplete = 'address-level1';
+  text.hidden = true;
+  text.disabled = true;
+  states.after(text);
+  const use = (shown: HTMLInputElement | HTMLSelectElement, other: HTMLInputElement | HTMLSelectElement) => {
+    other.hidden = true;
+    other.disabled = true;
+    other.removeAttribute('name');
+    other.removeAttribute('id');
+    other.required = false;
+    shown.hidden = false;
+    shown.name = name;
+    shown.id = id;
+    shown.required = required;
+  };
   const show = () => {
     let offered = 0;
     for (const option of Array.from(states.options)) {
@@ -70,10 +96,18 @@ registerHydrator('select[data-options-type="states"]', (select) => {
       if (!option.hidden) offered++;
     }
     if (states.selectedOptions[0]?.hidden) states.value = '';
-    states.disabled = offered === 0;
-    states.closest('.fw-field')?.toggleAttribute('data-disabled', offered === 0);
+    const free = country.value !== '' && offered === 0;
+    if (free) use(text, states);
+    else use(states, text);
+    // Before a country is chosen there is nothing to choose from.
+    states.disabled = !free && offered === 0;
+    text.disabled = !free;
+    states.closest('.fw-field')?.toggleAttribute('data-disabled', !free && offered === 0);
   };
-  country.addEventListener('change', show);
+  country.addEventListener('change', () => {
+    text.value = '';
+    show();
+  });
   show();
 });
 

@@ -7,6 +7,7 @@ import {
   customerFormValues,
   customerName,
   customerPatch,
+  regionOptions,
 } from './customer-form.ts';
 
 const customer: Customer = {
@@ -82,5 +83,28 @@ describe('WhatsApp link of the customer phone (spec §5)', () => {
   });
   test("falls back to the billing country's code", () => {
     expect(whatsappLink('555 0100', '', 'US')).toBe('https://wa.me/15550100');
+  });
+});
+
+// Issue 35, item 7: "a region field follows the chosen country (a list where we have one, free text
+// otherwise) … in the customer panel".
+describe('the customer panel’s region', () => {
+  test('offers the regions of a listed country, none (free text) for another', () => {
+    expect(regionOptions('RO', '')).toContainEqual({ value: 'CJ', label: 'Cluj' });
+    expect(regionOptions('RO', '').some((option) => option.label === 'Alabama')).toBe(false);
+    expect(regionOptions('US', '')).toContainEqual({ value: 'TX', label: 'Texas' });
+    expect(regionOptions('GB', 'Greater London')).toEqual([]);
+    expect(regionOptions('', '')).toEqual([]);
+  });
+
+  test('keeps a stored value the list does not know selectable, and shows a stored name by its code', () => {
+    expect(regionOptions('US', 'Tx City')[0]).toEqual({ value: 'Tx City', label: 'Tx City' });
+    const values = customerFormValues({
+      ...customer,
+      shipping_country: 'United States',
+      shipping_state: 'Texas',
+    });
+    expect(values.shipping_state).toBe('TX');
+    expect(customerFormValues(customer).state).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import type { Customer, PatchCustomerBody } from '@funnelwork/domain';
 import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/addresses';
-import { COUNTRIES, findCountry } from '@funnelwork/domain/rules';
+import { COUNTRIES, findCountry, statesOf } from '@funnelwork/domain/rules';
 
 /** The fields the panel edits; optin_email and metadata are read-only ("Meta is read-only"). */
 export const EDITABLE_FIELDS = [
@@ -22,6 +22,8 @@ export function customerFormValues(customer: Customer): CustomerFormValues {
   const values = Object.fromEntries(EDITABLE_FIELDS.map((key) => [key, customer[key]])) as CustomerFormValues;
   values.shipping_country = findCountry(customer.shipping_country)?.code ?? customer.shipping_country;
   values.country = findCountry(customer.country)?.code ?? customer.country;
+  values.shipping_state = regionCode(values.shipping_country, customer.shipping_state);
+  values.state = regionCode(values.country, customer.state);
   return values;
 }
 
@@ -53,4 +55,22 @@ export function customerName(
 export function countryOptions(current: string): Array<{ value: string; label: string }> {
   const options = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
   return current && !findCountry(current) ? [{ value: current, label: current }, ...options] : options;
+}
+
+/** A listed region stored by name ('Texas') as its code ('TX'), so the region picker finds it. */
+function regionCode(country: string, region: string): string {
+  const name = region.trim().toLowerCase();
+  return statesOf(country).find((state) => state.name.toLowerCase() === name)?.code ?? region;
+}
+
+/**
+ * The region picker's options for a country whose regions we list (empty: the region is free text),
+ * with a stored value the list does not know kept selectable.
+ */
+export function regionOptions(country: string, current: string): Array<{ value: string; label: string }> {
+  const options = statesOf(country).map((state) => ({ value: state.code, label: state.name }));
+  if (options.length === 0) return [];
+  return current && !options.some((option) => option.value === current)
+    ? [{ value: current, label: current }, ...options]
+    : options;
 }

@@ -2,6 +2,7 @@ import {
   type EditorDocument,
   type SellableProduct,
   type StepCatalogue,
+  sellableProduct,
   sellsNothing,
   withSellableProducts,
 } from '@funnelwork/blocks';
@@ -23,11 +24,11 @@ export type Sellable = {
 
 const SellableContext = createContext<Sellable>({ products: undefined, catalogue: null });
 
-const sellableOf = (product: Product): SellableProduct => ({
-  id: product.id,
-  name: product.name,
-  price: product.variants?.[0]?.price ?? product.price,
-});
+const sellableOf = (product: Product): SellableProduct =>
+  sellableProduct(
+    product,
+    (product.variants ?? []).map((variant) => ({ id: variant.id, name: variant.name, price: variant.price })),
+  );
 
 export function SellableProvider({ stepId, children }: { stepId: number; children: ReactNode }) {
   const account = usePickerProducts();

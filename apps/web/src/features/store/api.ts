@@ -113,7 +113,8 @@ export function useDeleteVariant(productId: number) {
 export function useStepProducts(stepId: number) {
   return useQuery({
     queryKey: productKeys.step(stepId),
-    queryFn: () => apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`),
+    queryFn: () =>
+      apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`, { query: { include: 'variants' } }),
     enabled: stepId > 0,
   });
 }
@@ -122,7 +123,7 @@ export function useStepProducts(stepId: number) {
 export function usePickerProducts() {
   return useQuery({
     queryKey: productKeys.picker,
-    queryFn: () => apiPageOrThrow<Product>('products', { per_page: PICKER_PRODUCTS }),
+    queryFn: () => apiPageOrThrow<Product>('products', { per_page: PICKER_PRODUCTS, include: 'variants' }),
   });
 }
 

@@ -1,9 +1,22 @@
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from '@funnelwork/domain/shared/messages';
+import { formatPrice } from '@funnelwork/domain/shared/money';
+import type { ProductListAttributes } from '../../catalogue/product-list.ts';
 import type { BlockRenderer } from '../context.ts';
 import { fontCss } from '../css.ts';
 import { escapeHtml, texts } from '../string/html.ts';
 
-/** Prices are in the funnel's currency, which the hydration script formats; the number is in data-price. */
+type Entry = ProductListAttributes['basic']['entries'][number];
+
+/** The price an entry shows: its product's first variant's (the one chosen when the page loads). */
+const shownPrice = (entry: Entry) => entry.product?.variants[0]?.price ?? entry.price;
+/** "a currency symbol defaults to $, and RON is written 'amount lei'" (spec §9). */
+const priceText = (entry: Entry) => formatPrice(shownPrice(entry), entry.product?.currency);
+const variantLabel = (entry: Entry) => `${entry.title} option`;
+
+/**
+ * A product with variants offers them in a select (the page script posts the chosen one and shows its
+ * price); prices are written in the product's currency, the number in data-price.
+ */
 export const productListRenderer: BlockRenderer<'productList'> = {
   html: (block) => {
     const { selectionType, entries } = block.attributes.basic;
@@ -15,8 +28,17 @@ export const productListRenderer: BlockRenderer<'productList'> = {
         selectionType === 'qty'
           ? `<input type="number" min="${NUMBER_INPUT_MIN}" max="${NUMBER_INPUT_MAX}" name="${escapeHtml(`${name}[${value}]`)}" value="${escapeHtml(entry.pcs)}"/>`
           : `<input type="${selectionType === 'single' ? 'radio' : 'checkbox'}" name="${name}"${selectionType === 'single' && index === 0 ? ' checked=""' : ''} value="${escapeHtml(value)}"/>`;
-      const price = entry.price.toFixed(2);
-      out += `<label class="fw-product"${value ? ` data-product-id="${escapeHtml(value)}"` : ''}>${input}<span class="fw-product-title">${escapeHtml(entry.title)}</span><span class="fw-product-pcs">${texts(entry.pcs, ' pcs')}</span><span class="fw-product-price" data-price="${price}">${price}</span></label>`;
+      const variants = entry.product?.variants ?? [];
+      let select = '';
+      if (variants.length > 0) {
+        select = `<select class="fw-product-variant" aria-label="${escapeHtml(variantLabel(entry))}" data-variant-select="">`;
+        variants.forEach((variant, at) => {
+          select += `<option value="${variant.id}" data-price="${variant.price.toFixed(2)}"${at === 0 ? ' selected=""' : ''}>${escapeHtml(variant.name)}</option>`;
+        });
+        select += '</select>';
+      }
+      const currency = entry.product ? ` data-currency="${escapeHtml(entry.product.currency)}"` : '';
+      out += `<label class="fw-product"${value ? ` data-product-id="${escapeHtml(value)}"` : ''}>${input}<span class="fw-product-title">${escapeHtml(entry.title)}</span>${select}<span class="fw-product-pcs">${texts(entry.pcs, ' pcs')}</span><span class="fw-product-price" data-price="${shownPrice(entry).toFixed(2)}"${currency}>${escapeHtml(priceText(entry))}</span></label>`;
     });
     return `${out}</fieldset>`;
   },
@@ -27,6 +49,7 @@ export const productListRenderer: BlockRenderer<'productList'> = {
       <fieldset className="fw-box fw-product-list" data-product-list="" data-selection-type={selectionType}>
         {entries.map((entry, index) => {
           const value = entry.productId === null ? '' : String(entry.productId);
+          const variants = entry.product?.variants ?? [];
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id of their own
             // biome-ignore lint/a11y/noLabelWithoutControl: the label wraps its input (radio, checkbox or number)
@@ -48,9 +71,27 @@ export const productListRenderer: BlockRenderer<'productList'> = {
                 />
               )}
               <span className="fw-product-title">{entry.title}</span>
+              {variants.length > 0 && (
+                <select
+                  className="fw-product-variant"
+                  aria-label={variantLabel(entry)}
+                  data-variant-select=""
+                  defaultValue={String(variants[0]?.id)}
+                >
+                  {variants.map((variant) => (
+                    <option key={variant.id} value={variant.id} data-price={variant.price.toFixed(2)}>
+                      {variant.name}
+                    </option>
+                  ))}
+                </select>
+              )}
               <span className="fw-product-pcs">{entry.pcs} pcs</span>
-              <span className="fw-product-price" data-price={entry.price.toFixed(2)}>
-                {entry.price.toFixed(2)}
+              <span
+                className="fw-product-price"
+                data-price={shownPrice(entry).toFixed(2)}
+                data-currency={entry.product?.currency}
+              >
+                {priceText(entry)}
               </span>
             </label>
           );

@@ -3,6 +3,8 @@ import {
   formatCustomerDate,
   hasPermission,
   isAdmin,
+  regionLabel,
+  statesOf,
   whatsappLink,
   whatsappNumber,
 } from '@funnelwork/domain/rules';
@@ -40,6 +42,7 @@ import {
   customerFormValues,
   customerName,
   customerPatch,
+  regionOptions,
 } from '../customer-form.ts';
 import { CUSTOMER_LOAD_FAILURE, CUSTOMER_LOAD_WARNING, NO_METADATA } from '../messages.ts';
 import { CustomerOrdersList } from './customer-orders-list.tsx';
@@ -182,7 +185,13 @@ function CustomerForm({
       label="Country"
       data={countryOptions(values[key])}
       value={values[key] || null}
-      onChange={(value) => set(key)(value ?? '')}
+      onChange={(value) => {
+        const region = key === 'country' ? 'state' : 'shipping_state';
+        // A region listed for the country left behind is no region of the new one.
+        const listed = statesOf(values[key]).some((state) => state.code === values[region]);
+        set(key)(value ?? '');
+        if (listed) set(region)('');
+      }}
       searchable
       clearable
       readOnly={!canEdit}
@@ -190,6 +199,26 @@ function CustomerForm({
       nothingFoundMessage="No country found"
     />
   );
+  // "A region field follows the chosen country": its list where we have one, free text otherwise.
+  const region = (key: 'shipping_state' | 'state', countryKey: 'shipping_country' | 'country') => {
+    const label = regionLabel(values[countryKey]);
+    const options = regionOptions(values[countryKey], values[key]);
+    if (options.length === 0) return input(key, label);
+    return (
+      <Select
+        label={label}
+        data={options}
+        value={values[key] || null}
+        onChange={(value) => set(key)(value ?? '')}
+        error={errorOf(key)}
+        searchable
+        clearable
+        readOnly={!canEdit}
+        comboboxProps={{ zIndex: zIndex + 10 }}
+        nothingFoundMessage={`No ${label.toLowerCase()} found`}
+      />
+    );
+  };
 
   const cancel = () => {
     setValues(customerFormValues(customer));
@@ -295,7 +324,7 @@ function CustomerForm({
             {input('shipping_address', 'Address')}
             <SimpleGrid cols={2}>
               {input('shipping_city', 'City')}
-              {input('shipping_state', 'State')}
+              {region('shipping_state', 'shipping_country')}
               {input('shipping_zip', 'ZIP code')}
               {country('shipping_country')}
             </SimpleGrid>
@@ -306,7 +335,7 @@ function CustomerForm({
             {input('address', 'Address')}
             <SimpleGrid cols={2}>
               {input('city', 'City')}
-              {input('state', 'State')}
+              {region('state', 'country')}
               {input('zip', 'ZIP code')}
               {country('country')}
             </SimpleGrid>

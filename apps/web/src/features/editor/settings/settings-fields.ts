@@ -303,6 +303,8 @@ export function objectFields(schema: Schema, path: ValuePath): SettingsField[] {
   const keys = Object.keys(shape);
   return Object.entries(shape).flatMap(([key, value]) => {
     if (defOf(value).type === 'literal') return [];
+    // Values bound from elsewhere when the page is drawn (a list entry's product) are never edited.
+    if (value.meta()?.bound === true) return [];
     const field = fieldFor(key, value, [...path, key], keys);
     return field ? [field] : [];
   });

@@ -1,4 +1,4 @@
-import { migrateDocument, NOTHING_TO_SELL, sellsNothing } from '@funnelwork/blocks';
+import { migrateDocument, NOTHING_TO_SELL, sellableProduct, sellsNothing } from '@funnelwork/blocks';
 import type { Page, Step } from '@funnelwork/domain';
 import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
 import {
@@ -209,7 +209,7 @@ function NothingToSellWarning({ funnelId, step }: { funnelId: number; step: Step
   });
   const account = usePickerProducts();
   if (!documents.data || !account.data) return null;
-  const named = new Map(account.data.data.map((p) => [p.id, { id: p.id, name: p.name, price: p.price }]));
+  const named = new Map(account.data.data.map((p) => [p.id, sellableProduct(p, [])]));
   const empty = documents.data.some((page) => {
     if (page.config === null) return false;
     try {
