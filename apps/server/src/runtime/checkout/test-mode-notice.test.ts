@@ -1,6 +1,6 @@
 import { TEST_MODE_CHECKOUT_NOTICE } from '@funnelwork/domain/gateways/checkout-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
+import { GOOD_KEY, GOOD_PUBLISHABLE_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
 import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey } from './checkout.fixtures.ts';
@@ -83,7 +83,9 @@ describe('the published checkout says when it takes test payments only', () => {
   it('drops the notice once Stripe is connected as the default gateway', async () => {
     const { api, checkoutData } = await publishedShop('shop-stripe');
     expect((await checkoutData()).paymentNotice).toBe(TEST_MODE_CHECKOUT_NOTICE);
-    const stripe = await api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } });
+    const stripe = await api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+    });
     expect(stripe.json().data).toMatchObject({ status: 'connected', is_default: true });
     expect((await checkoutData()).paymentNotice).toBeNull();
   });
