@@ -14,6 +14,7 @@ export const SPEC_SECONDS = {
   'billing-stripe.spec.ts': 16,
   'billing.spec.ts': 30,
   'checkout-sells.spec.ts': 40,
+  'checkout-stripe.spec.ts': 45,
   'customers.spec.ts': 83,
   'dashboard.spec.ts': 67,
   'developer-apps.spec.ts': 9,

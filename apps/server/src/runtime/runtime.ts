@@ -256,6 +256,9 @@ export async function registerRuntime(
               runtimeScriptUrl: runtime.client.url,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
               accountGateways: site.gateways,
+              stripe: site.stripePublishableKey
+                ? { publishableKey: site.stripePublishableKey, scriptUrl: config.stripeJsUrl }
+                : null,
               renderer: runtime.renderer,
             },
             {
