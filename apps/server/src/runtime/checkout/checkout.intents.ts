@@ -1,10 +1,23 @@
-import { addressesOf, completeAddresses } from '@funnelwork/domain/rules';
+import {
+  addressesOf,
+  completeAddresses,
+  fromMinorUnits,
+  TIMELINE_EVENT_TYPES,
+} from '@funnelwork/domain/rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
-import { checkoutRequests, customers, orderItems, orders, products } from '../../db/schema/index.ts';
+import {
+  checkoutRequests,
+  customers,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+} from '../../db/schema/index.ts';
 import type { GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
-import { insertOrder, type OrderRow } from '../../modules/orders/orders.queries.ts';
+import { recordActivity } from '../../modules/activity/activity.queries.ts';
+import { addEvent, insertOrder, type OrderRow } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { afterPaid } from './checkout.after-payment.ts';
 import type { CheckoutBody, CompletePaymentBody } from './checkout.contracts.ts';
@@ -20,9 +33,11 @@ import type { CheckoutContext } from './checkout.service.ts';
 import { type ResolvedGateway, upsertCustomer } from './commerce.ts';
 import { STILL_PROCESSING, type StoredAnswer, storeAnswer } from './idempotency.ts';
 import { loadPageContext, type PageContext } from './page-context.ts';
+import { ACTIVITY } from './subscriptions.ts';
 
 export const NO_PAYMENT_TO_COMPLETE = 'There is no payment to complete for this checkout';
 export const PAYMENT_MISMATCH = 'The payment does not match the order';
+export const DISPUTE_OPENED = 'Dispute opened';
 
 /** The webhook-side and page-side report of a payment: what the gateway says of it. */
 export type PaymentReport = IntentOutcome | GatewayFailure;
@@ -306,5 +321,55 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     return settle(order, report);
   }
 
-  return { openPayment, completePayment, gatewayEvent };
+  /**
+   * A dispute the gateway opened on an order's payment: 'Started a new dispute' and a timeline event,
+   * once per dispute (the order's row lock orders Stripe's retries of the event).
+   */
+  async function disputeOpened(
+    accountId: number,
+    gatewayId: number,
+    reference: string,
+    dispute: { id: string; amountMinor: number; reason: string },
+  ): Promise<'recorded' | 'ignored'> {
+    return db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
+        )
+        .for('update');
+      if (!order) return 'ignored';
+      const events = await tx
+        .select({ value: orderEvents.value })
+        .from(orderEvents)
+        .where(
+          and(
+            ownedBy(orderEvents, accountId),
+            eq(orderEvents.orderId, order.id),
+            eq(orderEvents.name, DISPUTE_OPENED),
+          ),
+        );
+      if (events.some((e) => (e.value as { ref?: string } | null)?.ref === dispute.id)) return 'recorded';
+      await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.error, DISPUTE_OPENED, {
+        amount: fromMinorUnits(dispute.amountMinor),
+        ref: dispute.id,
+        desc: `Reason: ${dispute.reason.replaceAll('_', ' ')}`,
+        gatewayId,
+      });
+      const charged = await chargedOf(tx, order);
+      await recordActivity(tx, accountId, {
+        eventId: ACTIVITY.dispute,
+        customerId: order.customerId,
+        ...charged.person,
+        amountMinor: dispute.amountMinor,
+        currency: order.currency,
+        funnelId: order.funnelId,
+        orderId: order.id,
+      });
+      return 'recorded';
+    });
+  }
+
+  return { openPayment, completePayment, gatewayEvent, disputeOpened };
 }

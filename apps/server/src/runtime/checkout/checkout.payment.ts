@@ -188,5 +188,10 @@ export function createCheckoutPayment(deps: CheckoutContext) {
     return outcome.answer;
   }
 
-  return { placeOrder, completePayment: intents.completePayment, gatewayEvent: intents.gatewayEvent };
+  return {
+    placeOrder,
+    completePayment: intents.completePayment,
+    gatewayEvent: intents.gatewayEvent,
+    disputeOpened: intents.disputeOpened,
+  };
 }

@@ -264,6 +264,56 @@ describe('the Stripe webhook', () => {
     });
   });
 
+  it('records a dispute Stripe opens on a paid order once: the activity and a timeline event', async () => {
+    const shop = await stripeShop();
+    const id = intentIdOf((await checkout(shop, newKey())).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+    await fake.settled();
+    const payload = JSON.stringify({
+      id: 'evt_dispute_1',
+      object: 'event',
+      type: 'charge.dispute.created',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `dp_${id}`,
+          object: 'dispute',
+          amount: 4999,
+          currency: 'usd',
+          charge: 'ch_fake_1',
+          payment_intent: id,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        },
+      },
+    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/gateways/stripe/webhooks/${shop.owner.accountId}`,
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signStripePayload(payload, fake.endpoints.at(-1)?.secret as string),
+        },
+      });
+    expect((await send()).json()).toEqual({ received: true, outcome: 'recorded' });
+    expect((await send()).statusCode).toBe(200);
+    const [order] = await ordersOf(shop);
+    const disputes = await t.database.db
+      .select()
+      .from(activityItems)
+      .where(and(eq(activityItems.orderId, order?.id as number), eq(activityItems.eventId, 8)));
+    expect(disputes).toHaveLength(1);
+    const timeline = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Dispute opened')));
+    expect(timeline.map((e) => e.value)).toEqual([
+      expect.objectContaining({ amount: 49.99, ref: `dp_${id}`, desc: 'Reason: fraudulent' }),
+    ]);
+  });
+
   it('refuses an event whose signature is not the endpoint’s with 400, changing nothing', async () => {
     const shop = await stripeShop();
     fake.pauseWebhooks(true);

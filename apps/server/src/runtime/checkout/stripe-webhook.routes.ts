@@ -68,6 +68,17 @@ export async function stripeWebhookRoutes(
         if (owner && owner !== String(accountId)) return 'ignored';
         return deps.checkout.gatewayEvent(accountId, STRIPE_GATEWAY_ID, intent.id, intentOutcome(intent));
       }
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const intent =
+          typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+        if (!intent) return 'ignored';
+        return deps.checkout.disputeOpened(accountId, STRIPE_GATEWAY_ID, intent, {
+          id: dispute.id,
+          amountMinor: dispute.amount,
+          reason: dispute.reason,
+        });
+      }
       default:
         return 'ignored';
     }
