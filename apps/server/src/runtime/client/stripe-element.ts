@@ -63,6 +63,8 @@ export function stripeElement(options: {
       host = document.createElement('div');
       host.className = 'fw-stripe-element';
       host.setAttribute('data-stripe-element', '');
+      // The payment form is a two-column grid (expiry beside CVC): Stripe's element spans both.
+      host.style.gridColumn = '1 / -1';
       const mountPoint = document.createElement('div');
       host.appendChild(mountPoint);
       form.appendChild(host);
