@@ -156,6 +156,30 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     fake.pauseWebhooks(false);
   });
 
+  it('charges a one-click upsell off-session on the card the checkout saved to the shopper’s customer', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const yes = await postJson(t.app, '/_fw/upsell', {
+      order_token: token,
+      step_id: shop.upsell.id,
+      answer: 'yes',
+      product_id: shop.offer.id,
+    });
+    expect(yes.statusCode, yes.body).toBe(200);
+    expect(yes.json().data.accepted).toBe(true);
+    const charge = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    const intent = fake.intents.get(id);
+    expect(charge?.form.get('amount')).toBe('9700');
+    expect(charge?.form.get('off_session')).toBe('true');
+    expect(charge?.form.get('customer')).toBe(intent?.customer);
+    expect(charge?.form.get('payment_method')).toBe(intent?.payment_method);
+    fake.pauseWebhooks(false);
+  });
+
   it('never takes card numbers for Stripe: the raw-card request is refused before anything is recorded', async () => {
     const shop = await stripeShop();
     const before = fake.requests.length;
