@@ -17,6 +17,7 @@ export const SPEC_SECONDS = {
   'checkout-sells.spec.ts': 40,
   'checkout-trust.spec.ts': 90,
   'checkout-variants.spec.ts': 60,
+  'checkout-stripe.spec.ts': 45,
   'customers.spec.ts': 83,
   'dashboard.spec.ts': 67,
   'delivery.spec.ts': 15,

@@ -71,6 +71,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Stripe's API as the fake of gateways.spec.ts answers it (no test here reaches the real one).
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      // The fake's Stripe.js (checkout-stripe.spec.ts): its card frames come from the fake's origin.
+      STRIPE_JS_URL: `http://127.0.0.1:${stripePort}/v3/`,
       // The private addresses outbound calls may reach: integrations.spec.ts's local receiver, the fake
       // Shopify of integrations-services.spec.ts, the fake Google of google-sheets.spec.ts and the fake
       // Mailchimp of apps-deliveries.spec.ts.

@@ -108,13 +108,19 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
   await expect(summary.getByRole('row', { name: /Yoga Course/ })).toContainText('49.00');
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('49.00');
   await shot(shopper, 'checkout-sells-step-2');
+  // A mistyped number says the number is wrong (Stripe's words, checked in the browser), not 'declined'.
+  await shopper.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await shopper.getByLabel('Expiry date').fill('12 / 2040');
+  await shopper.getByLabel('CVC').fill('123');
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+  const number = shopper.locator('.fw-card-field').filter({ has: shopper.getByLabel('Card number') });
+  await expect(number.getByRole('alert')).toHaveText('Your card number is incorrect.');
   // A bad expiry: the shopper reads the human text next to the field, never the API's field path.
   await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
   await shopper.getByLabel('Expiry date').fill('13 / 2040');
-  await shopper.getByLabel('CVC').fill('123');
   await shopper.getByRole('button', { name: 'Complete order' }).click();
   const expiry = shopper.locator('.fw-card-field').filter({ has: shopper.getByLabel('Expiry date') });
-  await expect(expiry.getByRole('alert')).toHaveText('Enter a valid expiry date');
+  await expect(expiry.getByRole('alert')).toHaveText("Your card's expiration month is invalid.");
   await expect(shopper.getByText(/payment\.exp_month/)).toHaveCount(0);
   await shot(shopper, 'checkout-sells-bad-expiry');
   await payWithSandboxCard(shopper);

@@ -1,7 +1,11 @@
 // Issue 19: a merchant connects payment gateways from the dashboard (Settings → Payment gateways), and a
 // new account's published checkout says plainly that it takes test payments only.
 import { expect, type Page, test } from '@playwright/test';
-import { LIVE_KEY, startFakeStripe } from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
+import {
+  LIVE_KEY,
+  LIVE_PUBLISHABLE_KEY,
+  startFakeStripe,
+} from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
 import {
   addPublishedCheckout,
   type DashboardCall,
@@ -75,6 +79,7 @@ test('a merchant connects Stripe: a refused key is named under its field, a good
   await openPaymentGateways(page);
   const stripe = page.getByRole('region', { name: 'Stripe' });
   const secret = stripe.getByLabel('Secret key');
+  await stripe.getByLabel('Publishable key').fill(LIVE_PUBLISHABLE_KEY);
 
   await secret.fill('sk_live_51RefusedByStripe0000');
   await stripe.getByRole('button', { name: 'Connect' }).click();
@@ -92,6 +97,8 @@ test('a merchant connects Stripe: a refused key is named under its field, a good
   await expect(page.getByTestId('sandbox-only')).toBeHidden();
   expect(await page.content()).not.toContain(LIVE_KEY);
   expect(fakeStripe.requests.at(-1)?.headers.authorization).toBe(`Bearer ${LIVE_KEY}`);
+  // Its webhook endpoint was created at Stripe (the fake) for this account's checkouts.
+  expect(fakeStripe.requests.at(-1)?.path).toBe('/v1/webhook_endpoints');
   await shot(page, 'gateways-stripe-connected');
 });
 

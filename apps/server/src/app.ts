@@ -150,6 +150,7 @@ import { registerStorableInput } from './plugins/storable-input.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
+import { stripeWebhookRoutes, stripeWebhookUrl } from './runtime/checkout/stripe-webhook.routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
 import { createUrlRewriter } from './runtime/hosts.ts';
 import { publishRoutes } from './runtime/publish.routes.ts';
@@ -422,7 +423,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const gateways = createGatewaysService({
     db,
     cipher,
-    verifiers: { [STRIPE_GATEWAY_ID]: stripe.verifyCredentials },
+    verifiers: {
+      [STRIPE_GATEWAY_ID]: (credentials, { accountId }) =>
+        stripe.connect(credentials, stripeWebhookUrl(config.publicUrl, accountId)),
+    },
   });
   const search = createSearchService({ db });
   const activity = createActivityService({ db });
@@ -603,6 +607,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       smsRoutes(api, { sms });
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
+      await stripeWebhookRoutes(api, { db, checkout, stripe, devSecret: config.stripeWebhookSecret });
       integrationsRoutes(api, { integrations, deliveries: webhooks });
       googleSheetsRoutes(api, {
         db,
@@ -643,7 +648,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   emailTemplatePreviewRoute(app, { templates: emailTemplates });
   marketingMailRoutes(app, { db, key: marketingKey });
   smsInboundRoutes(app, { sending: smsSending, provider: smsProvider, publicUrl: config.publicUrl });
-  checkoutRoutes(app, { checkout, secureCookies: config.publicUrl.startsWith('https://') });
+  checkoutRoutes(app, {
+    checkout,
+    // The registry's Sandbox takes the card form's tokens (tests give their own adapters).
+    sandbox:
+      registrySandbox && 'tokenizeCard' in registrySandbox ? (registrySandbox as SandboxGateway) : undefined,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
   await registerRuntime(app, { db, config, invalidations });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -40,6 +40,10 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local fake); Stripe's own when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Stripe.js, which published checkouts load when their gateway is Stripe (tests: a local fake). */
+  STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3/'),
+  /** The signing secret of `stripe listen --forward-to` (development): checkout webhooks accept it too. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Mailchimp's Marketing API address; `{dc}` is the data center the API key ends with (tests: a local fake). */
   MAILCHIMP_API_BASE: z
     .string()
@@ -234,6 +238,9 @@ export type Config = {
   gatewaySecretKey: Buffer | undefined;
   /** Stripe API address, e.g. http://127.0.0.1:12111; unset: Stripe's own. */
   stripeApiBase: string | undefined;
+  /** Stripe.js's address, loaded by published checkouts that charge through Stripe. */
+  stripeJsUrl: string;
+  stripeWebhookSecret: string | undefined;
   /** Integration adapters' API addresses (`{dc}`, `{shop}` filled in per connection) and Shopify's 429 wait cap. */
   mailchimpApiBase: string;
   /** Mailchimp's 429/5xx back-off within one call (the delivery or automation retries after that). */
@@ -336,6 +343,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
+    stripeJsUrl: e.STRIPE_JS_URL,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     mailchimpApiBase: e.MAILCHIMP_API_BASE,
     mailchimpRetry: {
       baseMs: e.MAILCHIMP_RETRY_BASE_MS,

@@ -82,6 +82,44 @@ describe("sandbox gateway (14 'Funnelwork Payments' without live credentials)", 
   });
 });
 
+describe("the Sandbox's card form tokens", () => {
+  const card = (number: string) => ({ number, expMonth: 12, expYear: 2040, cvc: '123' });
+  const pay = (token: string) =>
+    createSandboxGateway().charge(null, {
+      amountMinor: 4999,
+      currency: 'USD',
+      idempotencyKey: `token-${token}`,
+      paymentMethod: { kind: 'token', token },
+    });
+
+  it('turns a test card into a token whose charge has the card’s outcome', async () => {
+    const sandbox = createSandboxGateway();
+    const ok = sandbox.tokenizeCard(card('4242 4242 4242 4242'));
+    const declined = sandbox.tokenizeCard(card(SANDBOX_CARDS.declined));
+    if (!ok.ok || !declined.ok) throw new Error('not tokenized');
+    expect(ok.token).toMatch(/^pm_sbx_ok_[0-9a-f]{24}$/);
+    expect(await pay(ok.token)).toMatchObject({
+      ok: true,
+      savedPaymentMethod: expect.stringMatching(/^sbx_pm_/),
+    });
+    expect(await pay(declined.token)).toMatchObject({ ok: false, message: 'Your card was declined.' });
+  });
+
+  it('says a mistyped number is incorrect, not declined, naming the field', () => {
+    expect(createSandboxGateway().tokenizeCard(card('4242 4242 4242 4241'))).toEqual({
+      ok: false,
+      message: 'Your card number is incorrect.',
+      code: 'incorrect_number',
+      retryable: false,
+      field: 'number',
+    });
+    expect(createSandboxGateway().tokenizeCard({ ...card(SANDBOX_CARDS.succeeds), cvc: '1' })).toMatchObject({
+      message: "Your card's security code is incorrect.",
+      field: 'cvc',
+    });
+  });
+});
+
 describe('cash on delivery (5) and the registry', () => {
   it('cannot refund online; adapterFor finds adapters by gateway id', async () => {
     const cod = createCashOnDeliveryGateway();
@@ -140,7 +178,11 @@ describe('cash on delivery (5) and the registry', () => {
           cvc: '123',
         },
       }),
-    ).toMatchObject({ ok: false, code: 'invalid_card' });
+    ).toMatchObject({
+      ok: false,
+      code: 'invalid_expiry_year',
+      message: "Your card's expiration year is invalid.",
+    });
     sandbox.failSavedPaymentMethod(first.savedPaymentMethod, 'retryable');
     expect(
       await sandbox.charge(null, {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { cardProblem } from '@funnelwork/domain/gateways/card-checks';
 import { SANDBOX_GATEWAY_ID } from '@funnelwork/domain/gateways/checkout-gateway';
 import type {
   ChargeRequest,
   ChargeResult,
   GatewayAdapter,
   GatewayCredentials,
+  GatewayFailure,
   RefundRequest,
   RefundResult,
 } from './types.ts';
@@ -25,7 +27,17 @@ export const SANDBOX_CARDS = {
  */
 export const SANDBOX_REFERENCE_PREFIX = 'sbx_ch_';
 
+/** A payment-method token of the Sandbox's card form (`pm_sbx_{outcome}_…`): its test card's outcome. */
+const CARD_TOKEN = /^pm_sbx_(ok|declined|retry)_[0-9a-f]{24}$/;
+
+type Card = { number: string; expMonth: number; expYear: number; cvc: string };
+
 export type SandboxGateway = GatewayAdapter & {
+  /**
+   * The Sandbox's card form turns a test card into a payment-method token, as Stripe.js does, so the
+   * checkout posts only the token. Mistyped details answer Stripe's message, naming the field.
+   */
+  tokenizeCard(card: Card): { ok: true; token: string } | (GatewayFailure & { field: string });
   /** Refunds that reached the sandbox, one per distinct idempotency key that succeeded. */
   readonly refunds: ReadonlyArray<{ reference: string; amountMinor: number; idempotencyKey: string }>;
   /** Successful charges, one per distinct idempotency key (a repeated key is not charged again). */
@@ -88,12 +100,17 @@ export function createSandboxGateway(): SandboxGateway {
     if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) {
       return { ok: false, message: 'The amount must be positive', retryable: false, code: 'invalid_amount' };
     }
+    const tokenized = method.kind === 'token' ? CARD_TOKEN.exec(method.token)?.[1] : undefined;
+    if (tokenized === 'retry') return processingError;
+    if (tokenized === 'declined') return declined;
     if (method.kind === 'token' && savedMethods.has(method.token)) {
       // One-click upsells and renewals: the saved method is charged again without card details.
       const failure = failingMethods.get(method.token);
       if (failure) return failure === 'declined' ? declined : processingError;
       return { ok: true, reference: id(SANDBOX_REFERENCE_PREFIX), savedPaymentMethod: method.token };
     }
+    const typo = method.kind === 'card' ? cardProblem(method) : null;
+    if (typo) return { ok: false, message: typo.message, retryable: false, code: typo.code };
     if (method.kind === 'card' && !cardDetailsValid(method)) {
       return {
         ok: false,
@@ -103,7 +120,7 @@ export function createSandboxGateway(): SandboxGateway {
       };
     }
     const number = method.kind === 'card' ? method.number.replace(/[\s-]/g, '') : method.token;
-    if (number === SANDBOX_CARDS.succeeds || number === 'tok_visa') {
+    if (number === SANDBOX_CARDS.succeeds || number === 'tok_visa' || tokenized === 'ok') {
       const saved = id('sbx_pm_');
       savedMethods.add(saved);
       return { ok: true, reference: id(SANDBOX_REFERENCE_PREFIX), savedPaymentMethod: saved };
@@ -156,6 +173,19 @@ export function createSandboxGateway(): SandboxGateway {
     capabilities: { charges: true, refunds: true, savedPaymentMethods: true, needsCredentials: false },
     refunds,
     charges: successfulCharges,
+    tokenizeCard(card) {
+      const typo = cardProblem(card);
+      if (typo)
+        return { ok: false, message: typo.message, retryable: false, code: typo.code, field: typo.field };
+      const number = card.number.replace(/[\s-]/g, '');
+      const outcome =
+        number === SANDBOX_CARDS.succeeds
+          ? 'ok'
+          : number === SANDBOX_CARDS.retryableFailure
+            ? 'retry'
+            : 'declined';
+      return { ok: true, token: `pm_sbx_${outcome}_${randomBytes(12).toString('hex')}` };
+    },
     failSavedPaymentMethod(token, outcome) {
       failingMethods.set(token, outcome);
     },

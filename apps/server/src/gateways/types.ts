@@ -68,9 +68,40 @@ export type GatewayCapabilities = {
   needsCredentials: boolean;
 };
 
+/** A payment the shopper confirms in the browser with the gateway's own script (Stripe.js). */
+export type IntentRequest = {
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+  customerEmail: string;
+  description?: string;
+  /** Kept on the gateway's payment, so its webhook names our account and order. */
+  metadata: Record<string, string>;
+};
+
+/** The payment the gateway opened: its reference and the secret the page confirms it with. */
+export type IntentStart = { ok: true; reference: string; clientSecret: string } | GatewayFailure;
+
+/** What the gateway says of a payment the page confirmed (asked again, never taken from the page). */
+export type IntentOutcome =
+  | { status: 'succeeded'; amountMinor: number; currency: string; savedPaymentMethod?: string }
+  | { status: 'failed'; message: string; code: string }
+  | { status: 'pending' };
+
 export interface GatewayAdapter {
   readonly gatewayId: number;
   readonly capabilities: GatewayCapabilities;
   charge(credentials: GatewayCredentials | null, request: ChargeRequest): Promise<ChargeResult>;
   refund(credentials: GatewayCredentials | null, request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Gateways whose card data never reaches us: the checkout opens a payment here, the page confirms
+   * it with the gateway's script, and `paymentOutcome` tells whether it succeeded.
+   */
+  startPayment?(credentials: GatewayCredentials | null, request: IntentRequest): Promise<IntentStart>;
+  paymentOutcome?(
+    credentials: GatewayCredentials | null,
+    reference: string,
+  ): Promise<IntentOutcome | GatewayFailure>;
+  /** Closes a payment that failed, so it can never be paid later without an order. */
+  cancelPayment?(credentials: GatewayCredentials | null, reference: string): Promise<void>;
 }

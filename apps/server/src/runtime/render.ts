@@ -12,6 +12,7 @@ import {
 } from '@funnelwork/blocks';
 import {
   type CheckoutGatewayRow,
+  checkoutGatewayId,
   TEST_MODE_CHECKOUT_NOTICE,
   takesTestPaymentsOnly,
 } from '@funnelwork/domain/gateways/checkout-gateway';
@@ -19,6 +20,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { pages, popups } from '../db/schema/index.ts';
+import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
 import { loadStepCatalogue } from './checkout/page-context.ts';
 import { webFonts } from './fonts.ts';
 import type { TrackingCode } from './site-data.ts';
@@ -145,6 +147,8 @@ export type PageContext = {
   trackingCodes: TrackingCode[];
   /** The account's payment gateways: a checkout that charges through the Sandbox says so. */
   accountGateways: readonly CheckoutGatewayRow[];
+  /** Stripe.js and the account's publishable key, when Stripe is connected. */
+  stripe?: { publishableKey: string; scriptUrl: string } | null;
   runtimeScriptUrl: string;
   /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
   renderer?: 'string' | 'react';
@@ -282,6 +286,7 @@ export async function renderPublishedPage(
     paymentNotice: takesTestPaymentsOnly(context.accountGateways, page.document.settings.paymentMethods ?? [])
       ? TEST_MODE_CHECKOUT_NOTICE
       : null,
+    gateway: pageGateway(context, page.document.settings.paymentMethods ?? []),
   };
   const html =
     context.renderer === 'react' ? (document: EditorDocument) => renderPage(document).html : pageHtml;
@@ -310,6 +315,20 @@ export async function renderPublishedPage(
   page.head.copy(bytes, 0);
   bytes.write(rest, page.head.length);
   return bytes;
+}
+
+/**
+ * The gateway the page's payment form works with (the one the checkout charges), and for Stripe the
+ * script and publishable key its card element needs. Card data then goes to the gateway's own frames.
+ */
+function pageGateway(context: PageContext, pageMethods: readonly number[]) {
+  const id = checkoutGatewayId(context.accountGateways, pageMethods);
+  const stripe = id === STRIPE_GATEWAY_ID ? context.stripe : null;
+  return {
+    id,
+    publishableKey: stripe?.publishableKey ?? null,
+    scriptUrl: stripe?.scriptUrl ?? null,
+  };
 }
 
 /** The small branded page for addresses that publish nothing. */

@@ -16,6 +16,7 @@ import {
   REQUIRED_MESSAGE,
   recordOptin,
 } from './optin.ts';
+import { type GatewayOrigins, paymentPageCsp, stripeOrigins, takesPayments } from './page-csp.ts';
 import { createPageViewRecorder, type PageViewRecorder } from './page-views.ts';
 import {
   createPreparedPageCache,
@@ -117,9 +118,10 @@ const queryText = (query: Record<string, unknown>, key: string) =>
   typeof query[key] === 'string' ? (query[key] as string).slice(0, 200) : null;
 
 /** The published-page headers: their own CSP instead of the dashboard's. */
-function pageHeaders(reply: FastifyReply, sandboxed: boolean) {
+function pageHeaders(reply: FastifyReply, sandboxed: boolean, gateway: GatewayOrigins | null = null) {
+  const base = sandboxed ? SANDBOXED_PAGE_CSP : PAGE_CSP;
   reply
-    .header('content-security-policy', sandboxed ? SANDBOXED_PAGE_CSP : PAGE_CSP)
+    .header('content-security-policy', gateway ? paymentPageCsp(base, gateway) : base)
     .header('x-frame-options', 'SAMEORIGIN')
     .header('referrer-policy', 'strict-origin-when-cross-origin')
     .header('cross-origin-opener-policy', 'same-origin-allow-popups')
@@ -188,6 +190,7 @@ export async function registerRuntime(
     renderer: 'string',
   };
   app.decorate('runtime', runtime);
+  const stripeGateway = stripeOrigins(config.stripeJsUrl);
   app.addHook('onClose', async () => {
     await runtime.views.close();
   });
@@ -256,6 +259,9 @@ export async function registerRuntime(
               runtimeScriptUrl: runtime.client.url,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
               accountGateways: site.gateways,
+              stripe: site.stripePublishableKey
+                ? { publishableKey: site.stripePublishableKey, scriptUrl: config.stripeJsUrl }
+                : null,
               renderer: runtime.renderer,
             },
             {
@@ -304,7 +310,9 @@ export async function registerRuntime(
         });
       if (cookieSession !== sessionId)
         reply.setCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      pageHeaders(reply, sandboxed);
+      // A card form of a connected Stripe: only our and Stripe's scripts and frames (page-csp.ts).
+      const gateway = site.stripePublishableKey && takesPayments(html) ? stripeGateway : null;
+      pageHeaders(reply, sandboxed, gateway);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', preview ? 'no-store' : 'private, no-cache')

@@ -14,6 +14,8 @@ import {
   trackingCodes,
   userApps,
 } from '../db/schema/index.ts';
+import { loadGatewayCredentials } from '../gateways/credentials.ts';
+import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
 import { pixelMarkup } from '../modules/apps/apps.pixels.ts';
 import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
@@ -51,6 +53,8 @@ export type SiteData = {
   trackingCodes: TrackingCode[];
   /** The account's payment gateways, for the test-mode notice of its checkouts (see checkoutGatewayId). */
   gateways: CheckoutGatewayRow[];
+  /** The publishable key of the account's connected Stripe (public: Stripe.js runs with it), else null. */
+  stripePublishableKey: string | null;
   /** The account's generation this was loaded at (see SiteCache.bump). */
   generation: number;
 };
@@ -193,6 +197,9 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       .filter((code) => code.code !== '');
 
     const gateways = await checkoutGatewaysOf(db, accountId);
+    const stripe = gateways.some((g) => g.gatewayId === STRIPE_GATEWAY_ID && g.active)
+      ? await loadGatewayCredentials(db, accountId, STRIPE_GATEWAY_ID)
+      : null;
 
     const pagesByStep = new Map<number, SitePage[]>();
     for (const p of pageRows) {
@@ -249,6 +256,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         ...pixelCodes,
       ].filter((c) => c.funnelId === null || live.has(c.funnelId)),
       gateways,
+      stripePublishableKey: stripe?.publishable_key ?? null,
       generation,
     };
   }

@@ -19,7 +19,7 @@ export const CONNECTABLE_GATEWAYS: Readonly<Record<number, readonly CredentialFi
     {
       key: 'publishable_key',
       label: 'Publishable key',
-      required: false,
+      required: true,
       pattern: '^pk_(test|live)_[A-Za-z0-9]+$',
     },
   ],

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { GOOD_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
+import { GOOD_KEY, GOOD_PUBLISHABLE_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { createTestDatabase, signUpOwner } from '../../test/harness.ts';
 import { apiClient } from '../funnels/funnels.fixtures.ts';
@@ -38,12 +38,20 @@ describe('gateway credentials in the log', () => {
     const owner = await signUpOwner(app);
     const api = apiClient(app, owner.auth);
     const refused = 'sk_test_refusedButSecret7777';
-    expect((await api.post('gateways/1/connect', { credentials: { secret_key: refused } })).statusCode).toBe(
-      422,
-    );
-    expect((await api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api.post('gateways/1/connect', {
+          credentials: { secret_key: refused, publishable_key: GOOD_PUBLISHABLE_KEY },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await api.post('gateways/1/connect', {
+          credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(
       (await api.post('gateways/1/connect', { credentials: { secret_key: 'bad', x: GOOD_KEY } })).statusCode,
     ).toBe(400);

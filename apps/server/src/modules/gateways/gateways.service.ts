@@ -28,7 +28,10 @@ import {
 } from './gateways.queries.ts';
 
 /** Asks the gateway whether it accepts credentials before they are stored (Stripe: GET /v1/balance). */
-export type CredentialVerifier = (credentials: GatewayCredentials) => Promise<KeyCheck>;
+export type CredentialVerifier = (
+  credentials: GatewayCredentials,
+  scope: { accountId: number },
+) => Promise<KeyCheck>;
 
 type Deps = {
   db: Db;
@@ -79,12 +82,15 @@ export function createGatewaysService({ db, cipher, verifiers }: Deps) {
       }
     }
     let mode: 'live' | 'test' = gatewayId === 14 && !credentials.api_key ? 'test' : 'live';
+    let stored: GatewayCredentials = credentials;
     const verify = verifiers[gatewayId];
     if (verify) {
-      const check = await verify(credentials);
+      const check = await verify(credentials, { accountId });
       if (!check.ok) {
-        // A refusal is about the key the merchant typed (the first field); an outage names no field.
-        const field = check.retryable ? undefined : fields[0] && `data.credentials.${fields[0].key}`;
+        // A refusal is about the key the merchant typed (the first field, unless the gateway names
+        // another); an outage names no field.
+        const key = check.field ?? fields[0]?.key;
+        const field = check.retryable ? undefined : key && `data.credentials.${key}`;
         throw new HttpError(
           422,
           check.message,
@@ -93,10 +99,12 @@ export function createGatewaysService({ db, cipher, verifiers }: Deps) {
         );
       }
       mode = check.mode;
+      // What the gateway handed back (Stripe: the webhook's signing secret) is sealed with the keys.
+      stored = { ...credentials, ...check.stored };
     }
-    const hasCredentials = Object.keys(credentials).length > 0;
+    const hasCredentials = Object.keys(stored).length > 0;
     return {
-      credentialsCiphertext: hasCredentials ? cipher.encrypt(credentials, { accountId, gatewayId }) : null,
+      credentialsCiphertext: hasCredentials ? cipher.encrypt(stored, { accountId, gatewayId }) : null,
       credentialsHint: Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, maskSecret(v)])),
       mode,
       connectedAt: new Date(),

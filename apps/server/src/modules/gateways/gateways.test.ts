@@ -1,7 +1,12 @@
 import { GATEWAYS } from '@funnelwork/domain/orders/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayCredentials } from '../../gateways/credentials.ts';
-import { GOOD_KEY, LIVE_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
+import {
+  GOOD_KEY,
+  LIVE_KEY,
+  LIVE_PUBLISHABLE_KEY,
+  startFakeStripe,
+} from '../../gateways/fake-stripe.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 
@@ -48,7 +53,7 @@ describe('GET gateways and payment-method-groups', () => {
     expect(list.filter((g) => g.connectable).map((g) => g.id)).toEqual([1, 5, 14]);
     expect(list.find((g) => g.id === 1)?.credential_fields).toEqual([
       { key: 'secret_key', label: 'Secret key', required: true },
-      { key: 'publishable_key', label: 'Publishable key', required: false },
+      { key: 'publishable_key', label: 'Publishable key', required: true },
     ]);
     expect(list.every((g) => g.user_gateway_id === null)).toBe(true);
   });
@@ -85,8 +90,17 @@ describe('connecting Stripe', () => {
     expect(res.body).not.toContain(PUBLISHABLE);
 
     const check = fake.requests.slice(before);
-    expect(check.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/balance']);
+    expect(check.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/balance',
+      'POST /v1/webhook_endpoints',
+    ]);
     expect(check[0]?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    // The account's own webhook endpoint at Stripe, for the payments a closed tab never reports.
+    expect(check[1]?.form.get('url')).toBe(
+      `${t.config.publicUrl}/api/gateways/stripe/webhooks/${owner.accountId}`,
+    );
+    expect(check[1]?.form.getAll('enabled_events[0]')).toEqual(['payment_intent.succeeded']);
+    const endpoint = fake.endpoints.at(-1);
 
     const row = await rawRow(gateway.id);
     expect(JSON.stringify(row)).not.toContain(GOOD_KEY);
@@ -96,7 +110,11 @@ describe('connecting Stripe', () => {
     expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toEqual({
       secret_key: GOOD_KEY,
       publishable_key: PUBLISHABLE,
+      webhook_endpoint_id: endpoint?.id,
+      webhook_secret: endpoint?.secret,
     });
+    expect(gateway.credentials_hint).not.toHaveProperty('webhook_secret');
+    expect(JSON.stringify(row)).not.toContain(endpoint?.secret);
     for (const url of ['user-gateways', `user-gateways/${gateway.id}`, 'gateways']) {
       const read = await api.get(url);
       expect(read.statusCode).toBe(200);
@@ -108,22 +126,39 @@ describe('connecting Stripe', () => {
   it('replaces the credentials when connected again, and a live key gives live mode', async () => {
     const res = await api.post('gateways/1/connect', {
       name: 'Stripe (main)',
-      credentials: { secret_key: LIVE_KEY },
+      credentials: { secret_key: LIVE_KEY, publishable_key: LIVE_PUBLISHABLE_KEY },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       name: 'Stripe (main)',
       mode: 'live',
-      credentials_hint: { secret_key: '••••9876' },
+      credentials_hint: { secret_key: '••••9876', publishable_key: '••••9876' },
     });
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toEqual({ secret_key: LIVE_KEY });
+    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toMatchObject({
+      secret_key: LIVE_KEY,
+      publishable_key: LIVE_PUBLISHABLE_KEY,
+    });
     expect((await api.get('user-gateways')).json().data).toHaveLength(1);
+  });
+
+  it('refuses a publishable key of the other mode than the secret key, under its field', async () => {
+    const other = await freshAccount();
+    const res = await other.api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: LIVE_PUBLISHABLE_KEY },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'gateway_refused',
+      field: 'data.credentials.publishable_key',
+      message: 'The publishable key must be a test key (pk_test_…), as the secret key is',
+    });
+    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toBeNull();
   });
 
   it('refuses a key Stripe refuses with Stripe’s message, and stores nothing', async () => {
     const other = await freshAccount();
     const res = await other.api.post('gateways/1/connect', {
-      credentials: { secret_key: 'sk_test_refusedKey0000' },
+      credentials: { secret_key: 'sk_test_refusedKey0000', publishable_key: PUBLISHABLE },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: 'gateway_refused', field: 'data.credentials.secret_key' });
@@ -197,10 +232,14 @@ describe('user gateways', () => {
     expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toBeNull();
 
     const id = created.json().data.id;
-    const patched = await other.api.patch(`user-gateways/${id}`, { credentials: { secret_key: GOOD_KEY } });
+    const patched = await other.api.patch(`user-gateways/${id}`, {
+      credentials: { secret_key: GOOD_KEY, publishable_key: PUBLISHABLE },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data).toMatchObject({ status: 'connected', is_default: true, name: 'Cards' });
-    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toEqual({ secret_key: GOOD_KEY });
+    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toMatchObject({
+      secret_key: GOOD_KEY,
+    });
   });
 
   it('changes name, switch and settings, and keeps one default gateway', async () => {
@@ -227,7 +266,9 @@ describe('user gateways', () => {
 describe('disconnecting and deleting', () => {
   it('forgets the credentials on disconnect, and answers 404 when the path names another gateway', async () => {
     const other = await freshAccount();
-    const connected = await other.api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } });
+    const connected = await other.api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: PUBLISHABLE },
+    });
     const id = connected.json().data.id;
     expect((await other.api.post(`gateways/5/disconnect/${id}`)).statusCode).toBe(404);
 
@@ -246,7 +287,9 @@ describe('disconnecting and deleting', () => {
   it('hands the default to the next connected gateway when the default one is disconnected', async () => {
     const other = await freshAccount();
     const stripe = (
-      await other.api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } })
+      await other.api.post('gateways/1/connect', {
+        credentials: { secret_key: GOOD_KEY, publishable_key: PUBLISHABLE },
+      })
     ).json().data;
     const cod = (await other.api.post('user-gateways', { gateway_id: 5 })).json().data;
     expect([stripe.is_default, cod.is_default]).toEqual([true, false]);
@@ -318,8 +361,12 @@ describe('tenancy', () => {
     expect(await loadGatewayCredentials(t.database.db, b.accountId, 1)).toBeNull();
 
     // B connecting its own Stripe leaves A's untouched.
-    await b.api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } });
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toEqual({ secret_key: LIVE_KEY });
+    await b.api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: PUBLISHABLE },
+    });
+    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toMatchObject({
+      secret_key: LIVE_KEY,
+    });
     expect((await api.get('user-gateways')).json().data).toEqual(
       aGateways.map((g) => expect.objectContaining({ id: g.id })),
     );
@@ -327,7 +374,9 @@ describe('tenancy', () => {
 
   it('does not decrypt A’s ciphertext copied into B’s row (the account is bound into the cipher)', async () => {
     const b = await freshAccount();
-    await b.api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } });
+    await b.api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: PUBLISHABLE },
+    });
     await t.database.executeSql(
       `update user_gateways set credentials_ciphertext =
          (select credentials_ciphertext from user_gateways where account_id = $1 and gateway_id = 1)

@@ -78,6 +78,8 @@ export const paymentSchema = z.discriminatedUnion('kind', [
       .regex(/^\d{3,4}$/, 'Enter a valid CVC'),
   }),
   z.object({ kind: z.literal('token'), token: z.string().trim().min(1).max(255) }),
+  /** Confirmed in the browser with the gateway's own script (Stripe.js): the answer has its client secret. */
+  z.object({ kind: z.literal('intent') }),
   z.object({ kind: z.literal('none') }),
 ]);
 
@@ -106,6 +108,23 @@ export const checkoutBodySchema = z.object({
   new_purchase: z.boolean().default(false),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+/** After the page confirmed a payment with the gateway's script: the server asks the gateway how it went. */
+export const completePaymentBodySchema = z.object({
+  step_id: id,
+  page_id: id,
+  idempotency_key: idempotencyKeySchema,
+});
+export type CompletePaymentBody = z.infer<typeof completePaymentBodySchema>;
+
+/** The Sandbox's card form: the test card it turns into a payment-method token. */
+export const sandboxCardBodySchema = z.object({
+  number: z.string().trim().max(40),
+  exp_month: z.coerce.number().int().min(0).max(99),
+  exp_year: z.coerce.number().int().min(0).max(2200),
+  cvc: z.string().trim().max(8),
+});
+export type SandboxCardBody = z.infer<typeof sandboxCardBodySchema>;
 
 export const upsellBodySchema = z.object({
   /** The order token of the checkout answer; the httpOnly cookie is used when absent. */

@@ -1,44 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import {
-  addressesOf,
-  completeAddresses,
-  fromMinorUnits,
-  gatewayById,
-  TIMELINE_EVENT_TYPES,
-} from '@funnelwork/domain/rules';
-import type { OrderPaidEvent } from '../../events/bus.ts';
-import { recordEvent } from '../../events/outbox.ts';
+import { addressesOf, completeAddresses, gatewayById } from '@funnelwork/domain/rules';
 import type { ChargeRequest, ChargeResult } from '../../gateways/types.ts';
-import { recordActivity } from '../../modules/activity/activity.queries.ts';
-import { addEvent, insertOrder } from '../../modules/orders/orders.queries.ts';
-import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-payment.ts';
+import { insertOrder } from '../../modules/orders/orders.queries.ts';
+import { afterPaid } from './checkout.after-payment.ts';
 import type { CheckoutBody } from './checkout.contracts.ts';
-import { newSession } from './checkout.order-sessions.ts';
+import { createCheckoutIntents } from './checkout.intents.ts';
+import {
+  type ChargedOrder,
+  failure,
+  paidAnswer,
+  recordPaymentFailure,
+  recordPaymentSuccess,
+} from './checkout.outcomes.ts';
 import { repeatPurchaseRefusal } from './checkout.placed-order.ts';
 import { currencyOf, type Line, priceLines, subtotalOf } from './checkout.pricing.ts';
 import type { CheckoutContext } from './checkout.service.ts';
 import {
-  bumpDailyStats,
   giveDiscountUseBack,
+  PAYMENT_METHOD_UNAVAILABLE,
   priceDiscount,
+  type ResolvedGateway,
   resolveGateway,
   takeDiscountUse,
+  unprocessable,
   upsertCustomer,
 } from './commerce.ts';
 import { claimKey, releaseKey, requestHash, type StoredAnswer, storeAnswer } from './idempotency.ts';
-import { loadPageContext, nextStepOf } from './page-context.ts';
-import { ACTIVITY } from './subscriptions.ts';
+import { loadPageContext } from './page-context.ts';
 
-/** The answer of a payment endpoint: stored for the idempotency key, then sent as is. */
-export const failure = (
-  status: number,
-  message: string,
-  code: string,
-  extra: Record<string, unknown> = {},
-): StoredAnswer => ({
-  status,
-  body: { error: { message, code, status, field: 'payment', ...extra } },
-});
+export { failure };
+
+/**
+ * Card numbers never reach us for a gateway with its own card form (Stripe.js): the page confirms the
+ * payment there. Refused before anything is recorded, so the key stays free.
+ */
+function refuseCardDetails(gateway: ResolvedGateway, body: CheckoutBody) {
+  const inBrowser = gateway.adapter.startPayment !== undefined;
+  if (inBrowser && body.payment.kind === 'card') {
+    throw unprocessable(
+      `${gatewayById(gateway.gatewayId).name} takes card details through its own form on the page`,
+      'card_details_refused',
+      'payment',
+    );
+  }
+  if (!inBrowser && body.payment.kind === 'intent') {
+    throw unprocessable(PAYMENT_METHOD_UNAVAILABLE, 'gateway_unavailable', 'payment');
+  }
+}
 
 function paymentMethodOf(body: CheckoutBody): ChargeRequest['paymentMethod'] {
   const p = body.payment;
@@ -51,6 +59,7 @@ function paymentMethodOf(body: CheckoutBody): ChargeRequest['paymentMethod'] {
 /** The checkout submit: the charge of a cart and the paid (or failed) order it records. */
 export function createCheckoutPayment(deps: CheckoutContext) {
   const { db, gateways, clock } = deps;
+  const intents = createCheckoutIntents(deps);
 
   /**
    * A checkout submit: prices the cart from the database, charges it once per idempotency key through
@@ -91,6 +100,7 @@ export function createCheckoutPayment(deps: CheckoutContext) {
         );
       }
       gateway = await resolveGateway(db, gateways, accountId, context.paymentMethods, body.gateway_id);
+      refuseCardDetails(gateway, body);
       // Last before the charge: the code's use is taken atomically, or this checkout stops uncharged.
       if (discount) await takeDiscountUse(db, accountId, discount.id, requestId, body.customer.email);
     } catch (error) {
@@ -104,6 +114,22 @@ export function createCheckoutPayment(deps: CheckoutContext) {
     const currency = currencyOf(lines);
     const subtotal = subtotalOf(lines);
     const total = subtotal - Math.min(discount?.amountMinor ?? 0, subtotal);
+
+    // Stripe and the like: the page confirms the payment with the gateway's script, then asks us to verify.
+    if (total > 0 && gateway.adapter.startPayment) {
+      return intents.openPayment({
+        body,
+        context,
+        requestId,
+        lines,
+        discount,
+        gateway,
+        total,
+        currency,
+        visit,
+        now,
+      });
+    }
 
     let result: ChargeResult;
     if (total === 0) {
@@ -126,11 +152,6 @@ export function createCheckoutPayment(deps: CheckoutContext) {
     const shopper = completeAddresses(body.customer);
     const outcome = await db.transaction(async (tx) => {
       const customer = await upsertCustomer(tx, accountId, shopper, body.fields, { now });
-      const person = {
-        firstName: customer.firstName,
-        lastName: customer.lastName,
-        optinEmail: customer.email,
-      };
       const order = await insertOrder(tx, accountId, {
         customerId: customer.id,
         funnelId: context.funnelId,
@@ -146,106 +167,37 @@ export function createCheckoutPayment(deps: CheckoutContext) {
         visitorId: visit.visitorId ?? null,
         hasOrderBump: body.order_bump === true && context.orderBumpProductId !== null,
       });
-      const gatewayName = gatewayById(gateway.gatewayId).name;
-      // The activity of this charge: 'Attempted purchase' when declined, 'Purchase' when paid.
-      const activity = {
-        customerId: customer.id,
-        ...person,
-        amountMinor: total,
-        currency,
+      const charged: ChargedOrder = {
+        accountId,
+        order,
         funnelId: context.funnelId,
-        orderId: order.id,
-      };
-      if (!result.ok) {
-        // A failed charge takes no use of the code.
-        await giveDiscountUseBack(tx, accountId, requestId);
-        await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.error, 'Payment failed', {
-          amount: fromMinorUnits(total),
-          error: result.message,
-          can_retry: false,
-          gatewayId: gateway.gatewayId,
-        });
-        await recordActivity(tx, accountId, { eventId: ACTIVITY.attemptedPurchase, ...activity });
-        await recordEvent(tx, 'order.payment_failed', `checkout-${order.id}`, {
-          accountId,
-          orderId: order.id,
-          customerId: customer.id,
-          funnelId: context.funnelId,
-          amountMinor: total,
-          currency,
-          message: result.message,
-        });
-        const answer = failure(402, result.message, result.code ?? 'payment_failed', {
-          retryable: result.retryable,
-        });
-        await storeAnswer(tx, requestId, answer, order.id);
-        return { answer, paid: null };
-      }
-      await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.info, 'Payment succeeded', {
-        amount: fromMinorUnits(total),
-        ref: result.reference,
-        desc: `Charged through ${gatewayName}`,
+        person: { firstName: customer.firstName, lastName: customer.lastName, optinEmail: customer.email },
         gatewayId: gateway.gatewayId,
-      });
-      await recordActivity(tx, accountId, { eventId: ACTIVITY.purchase, ...activity });
-      await bumpDailyStats(tx, accountId, context.funnelId, now, total, 1);
+      };
+      // A failed charge takes no use of the code: 'Attempted purchase', and the 402 for the key.
+      if (!result.ok)
+        return { answer: await recordPaymentFailure(tx, charged, requestId, result), paid: null };
       const saved = gateway.adapter.capabilities.savedPaymentMethods
         ? (result.savedPaymentMethod ?? null)
         : null;
-      const started = await startSubscriptions(
-        tx,
-        accountId,
+      const paid = await recordPaymentSuccess(tx, charged, {
+        reference: result.reference,
         lines,
-        order,
-        gateway.gatewayId,
         saved,
-        person,
         now,
-      );
-      const token = await newSession(
-        tx,
-        accountId,
-        {
-          orderId: order.id,
-          customerId: customer.id,
-          funnelId: context.funnelId,
-          gatewayId: gateway.gatewayId,
-          saved,
-        },
-        now,
-      );
-      const next = await nextStepOf(tx, context);
-      const answer: StoredAnswer = {
-        status: 201,
-        body: {
-          data: {
-            order_id: order.id,
-            order_number: order.orderNumber,
-            amount: fromMinorUnits(order.amountMinor),
-            discount: fromMinorUnits(order.discountMinor),
-            currency,
-            order_token: token,
-            next_step_id: next?.id ?? null,
-            next_url: next?.url ?? null,
-          },
-        },
-      };
+      });
+      const answer = await paidAnswer(tx, charged, context, saved, now);
       await storeAnswer(tx, requestId, answer, order.id);
-      const event: OrderPaidEvent = {
-        accountId,
-        orderId: order.id,
-        customerId: customer.id,
-        funnelId: context.funnelId,
-        amountMinor: order.amountMinor,
-        currency,
-        source: 'checkout',
-      };
-      await recordPaid(tx, `checkout-${order.id}`, event, started);
-      return { answer, paid: { event, started } };
+      return { answer, paid };
     });
     if (outcome.paid) await afterPaid(deps, outcome.paid.event, outcome.paid.started);
     return outcome.answer;
   }
 
-  return { placeOrder };
+  return {
+    placeOrder,
+    completePayment: intents.completePayment,
+    gatewayEvent: intents.gatewayEvent,
+    disputeOpened: intents.disputeOpened,
+  };
 }

@@ -2,14 +2,17 @@ import { idParamsSchema } from '@funnelwork/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SandboxGateway } from '../../gateways/sandbox.ts';
 import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ID_PATTERN, VISITOR_COOKIE } from '../runtime.ts';
 import {
   checkoutBodySchema,
+  completePaymentBodySchema,
   discountBodySchema,
   placedOrderBodySchema,
   quoteBodySchema,
+  sandboxCardBodySchema,
   upsellBodySchema,
 } from './checkout.contracts.ts';
 import { type CheckoutService, ORDER_SESSION_MS } from './checkout.service.ts';
@@ -62,7 +65,11 @@ const send = (reply: FastifyReply, answer: StoredAnswer) =>
 /** The published pages' payment endpoints (no dashboard session: the page names its account). */
 export function checkoutRoutes(
   app: FastifyInstance,
-  { checkout, secureCookies }: { checkout: CheckoutService; secureCookies: boolean },
+  {
+    checkout,
+    sandbox,
+    secureCookies,
+  }: { checkout: CheckoutService; sandbox?: SandboxGateway; secureCookies: boolean },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookie = (token: string) =>
@@ -88,6 +95,39 @@ export function checkoutRoutes(
       return reply
         .header('cache-control', 'no-store')
         .send({ data: await checkout.placedOrderOfStep(request.body, orderCookieOf(request)) });
+    },
+  );
+
+  // After the page confirmed the payment with the gateway's script: the same answer as the checkout's.
+  r.post(
+    '/_fw/checkout/complete',
+    { schema: { hide: true, body: completePaymentBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      const answer = await checkout.completePayment(request.body);
+      const token = (answer.body.data as { order_token?: string } | undefined)?.order_token;
+      if (token) reply.header('set-cookie', cookie(token));
+      return send(reply, answer);
+    },
+  );
+
+  // The Sandbox's card form: a test card in, a payment-method token out (Stripe.js's role for Stripe).
+  r.post(
+    '/_fw/sandbox/payment-methods',
+    { schema: { hide: true, body: sandboxCardBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      if (!sandbox) throw new HttpError(404, 'The Sandbox is not available', 'not_found');
+      const { number, exp_month, exp_year, cvc } = request.body;
+      const result = sandbox.tokenizeCard({ number, expMonth: exp_month, expYear: exp_year, cvc });
+      if (!result.ok) {
+        const field = `payment.${result.field}`;
+        return send(reply, {
+          status: 402,
+          body: { error: { message: result.message, code: result.code, status: 402, field } },
+        });
+      }
+      return send(reply, { status: 201, body: { data: { id: result.token, object: 'payment_method' } } });
     },
   );
 

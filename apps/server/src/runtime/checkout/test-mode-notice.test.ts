@@ -1,8 +1,9 @@
 import { TEST_MODE_CHECKOUT_NOTICE } from '@funnelwork/domain/gateways/checkout-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
+import { GOOD_KEY, GOOD_PUBLISHABLE_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
 import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { PAGE_CSP } from '../runtime.ts';
 import { CARD_OK, newKey } from './checkout.fixtures.ts';
 import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
 
@@ -83,9 +84,39 @@ describe('the published checkout says when it takes test payments only', () => {
   it('drops the notice once Stripe is connected as the default gateway', async () => {
     const { api, checkoutData } = await publishedShop('shop-stripe');
     expect((await checkoutData()).paymentNotice).toBe(TEST_MODE_CHECKOUT_NOTICE);
-    const stripe = await api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } });
+    const stripe = await api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+    });
     expect(stripe.json().data).toMatchObject({ status: 'connected', is_default: true });
     expect((await checkoutData()).paymentNotice).toBeNull();
+  });
+
+  it('names Stripe.js and the publishable key to a Stripe checkout, whose CSP allows exactly Stripe’s script and frames', async () => {
+    const { api } = await publishedShop('shop-stripe-csp');
+    const get = (url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'shop-stripe-csp.localhost:3000', 'user-agent': BROWSER },
+      });
+    const before = await get('/shop/buy');
+    expect(before.headers['content-security-policy']).toBe(PAGE_CSP);
+    await api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+    });
+    const page = await get('/shop/buy');
+    const data = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}');
+    expect(data.gateway).toEqual({
+      id: 1,
+      publishableKey: GOOD_PUBLISHABLE_KEY,
+      scriptUrl: 'https://js.stripe.com/v3/',
+    });
+    expect(page.body).not.toContain(GOOD_KEY);
+    expect(page.headers['content-security-policy']).toBe(
+      `${PAGE_CSP}; script-src 'self' https://js.stripe.com; frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com`,
+    );
+    // A page without a card form keeps the open policy (the merchant's tracking codes run there).
+    expect((await get('/shop/thanks')).headers['content-security-policy']).toBe(PAGE_CSP);
   });
 
   it('follows the page’s own payment methods before the account’s default', async () => {

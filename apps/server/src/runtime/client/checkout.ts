@@ -15,6 +15,7 @@ import {
   showError as showFieldError,
   validate,
 } from './forms.ts';
+import { elementFor } from './gateway-elements.ts';
 import { guardPlacedOrder, THANK_YOU_URL } from './placed-order.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
@@ -123,19 +124,6 @@ function formValues() {
   return { customer, fields };
 }
 
-function cardOf(form: HTMLElement) {
-  const value = (key: string) =>
-    q<HTMLInputElement>(`[data-gateway-field="${key}"]`, form)?.value.trim() ?? '';
-  const [month = '', year = ''] = value('expiry').split(/\s*\/\s*|\s+/);
-  return {
-    kind: 'card',
-    number: value('number').replace(/\D/g, ''),
-    exp_month: Number(month),
-    exp_year: Number(year),
-    cvc: value('cvc'),
-  };
-}
-
 /** The text of an error for the shopper: never the API's field path ('payment.exp_month: …'). */
 export function shopperMessage(error: { message?: string; field?: string } | undefined): string {
   const message = error?.message ?? 'Something went wrong... Please try again later';
@@ -198,14 +186,68 @@ function showNotice(form: HTMLElement, message: string) {
 }
 
 // The payment form: one idempotency key per form load (renewed after an answered failure), the
-// submit button disabled while the order is placed, the gateway's message shown on a decline.
+// submit button disabled while the order is placed, the gateway's message shown on a decline. Every
+// gateway goes through its element (gateway-elements.ts): a token or an intent to confirm in place.
 registerHydrator('[data-payment-form]', (form, data) => {
   if (data.paymentNotice) showNotice(form, data.paymentNotice);
+  const element = elementFor(data);
+  element.mount(form);
+  document.addEventListener('fw:quote', (event) => {
+    const quote = (event as CustomEvent<Quote>).detail;
+    element.update?.(Math.round(quote.total * 100), quote.currency);
+  });
   let key = newKey();
   let busy = false;
   const placed = guardPlacedOrder(form, data, () => {
     key = newKey();
   });
+
+  /** After the page confirmed the payment: the server asks the gateway (a moment's wait while it settles). */
+  async function complete() {
+    const ids = { step_id: data.stepId, page_id: data.pageId, idempotency_key: key };
+    let answer = await post('/_fw/checkout/complete', ids);
+    for (let wait = 500; answer.status === 409 && wait <= 4000; wait *= 2) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      answer = await post('/_fw/checkout/complete', ids);
+    }
+    return answer;
+  }
+
+  async function pay() {
+    const submitted = await element.submit();
+    if ('error' in submitted) return;
+    const { customer, fields: extra } = formValues();
+    const body = {
+      ...cartOf(data, discountCode),
+      customer,
+      fields: extra,
+      payment: submitted.payment,
+      idempotency_key: key,
+      new_purchase: placed.buyingAgain(),
+    };
+    let { status, json } = await post('/_fw/checkout', body);
+    if (status === 202 && typeof json.data?.client_secret === 'string') {
+      const confirmed = await element.confirm(json.data.client_secret);
+      ({ status, json } = await complete());
+      if (status !== 201 && status !== 200 && confirmed.error) {
+        // An answered failure is final for its key: the next attempt is a new payment.
+        key = newKey();
+        element.showError(confirmed.error);
+        return;
+      }
+    }
+    if (status === 201 || status === 200) {
+      placed.show(json.data);
+      return goNext(data, json, true);
+    }
+    if (placed.showRefusal(json.error)) return;
+    if (status !== 409) key = newKey();
+    const error = json.error as { message?: string; field?: string } | undefined;
+    if (error?.field?.startsWith('payment'))
+      element.showError(shopperMessage(error), error.field.split('.')[1]);
+    else showAnswerError(form, error);
+  }
+
   registerAction('submit-step', (button) => {
     if (busy || placed.shown()) return true;
     const fields = fieldsIn(document);
@@ -214,26 +256,7 @@ registerHydrator('[data-payment-form]', (form, data) => {
     const buttons = all<HTMLButtonElement>('[data-action="submit-step"]');
     for (const b of buttons) b.disabled = true;
     showError(form, '');
-    const { customer, fields: extra } = formValues();
-    const body = {
-      ...cartOf(data, discountCode),
-      customer,
-      fields: extra,
-      payment: cardOf(form),
-      idempotency_key: key,
-      new_purchase: placed.buyingAgain(),
-    };
-    void post('/_fw/checkout', body)
-      .then(({ status, json }) => {
-        if (status === 201 || status === 200) {
-          placed.show(json.data);
-          return goNext(data, json, true);
-        }
-        if (placed.showRefusal(json.error)) return;
-        // An answered failure is final for its key: the next attempt is a new payment.
-        key = newKey();
-        showAnswerError(form, json.error as { message?: string; field?: string } | undefined);
-      })
+    void pay()
       .catch(() => showError(form, 'Something went wrong... Please try again later'))
       .finally(() => {
         busy = false;
@@ -285,6 +308,8 @@ registerHydrator('[data-order-summary]', (summary, data) => {
     void request.then(({ status, json }) => {
       if (mine !== seq || status !== 200 || !json.data) return;
       const quote = json.data as unknown as Quote;
+      // The payment element shows the total the gateway will be asked for (Stripe's wallets).
+      document.dispatchEvent(new CustomEvent('fw:quote', { detail: quote }));
       if (body) {
         body.textContent = '';
         for (const line of quote.lines) {

@@ -9,6 +9,8 @@ export type PageData = {
   optinUrl: string;
   /** Said on the payment form, e.g. that the store takes test payments only; null for nothing. */
   paymentNotice: string | null;
+  /** The gateway the checkout charges, and for Stripe its script and publishable key. */
+  gateway: { id: number; publishableKey: string | null; scriptUrl: string | null };
 };
 
 export type Hydrator = (element: HTMLElement, data: PageData) => void;
@@ -42,6 +44,7 @@ export function readPageData(doc: Document = document): PageData {
     currency: parsed.currency ?? null,
     optinUrl: parsed.optinUrl ?? '/_fw/optin',
     paymentNotice: parsed.paymentNotice ?? null,
+    gateway: parsed.gateway ?? { id: 14, publishableKey: null, scriptUrl: null },
   };
 }
 

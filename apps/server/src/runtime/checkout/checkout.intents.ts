@@ -1,0 +1,375 @@
+import {
+  addressesOf,
+  completeAddresses,
+  fromMinorUnits,
+  TIMELINE_EVENT_TYPES,
+} from '@funnelwork/domain/rules';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ownedBy } from '../../db/query-helpers.ts';
+import {
+  checkoutRequests,
+  customers,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+} from '../../db/schema/index.ts';
+import type { GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
+import { recordActivity } from '../../modules/activity/activity.queries.ts';
+import { addEvent, insertOrder, type OrderRow } from '../../modules/orders/orders.queries.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { afterPaid } from './checkout.after-payment.ts';
+import type { CheckoutBody, CompletePaymentBody } from './checkout.contracts.ts';
+import {
+  type ChargedOrder,
+  failure,
+  paidAnswer,
+  recordPaymentFailure,
+  recordPaymentSuccess,
+} from './checkout.outcomes.ts';
+import type { Line } from './checkout.pricing.ts';
+import type { CheckoutContext } from './checkout.service.ts';
+import { type ResolvedGateway, upsertCustomer } from './commerce.ts';
+import { STILL_PROCESSING, type StoredAnswer, storeAnswer } from './idempotency.ts';
+import { loadPageContext, type PageContext } from './page-context.ts';
+import { ACTIVITY } from './subscriptions.ts';
+
+export const NO_PAYMENT_TO_COMPLETE = 'There is no payment to complete for this checkout';
+export const PAYMENT_MISMATCH = 'The payment does not match the order';
+export const DISPUTE_OPENED = 'Dispute opened';
+
+/** The webhook-side and page-side report of a payment: what the gateway says of it. */
+export type PaymentReport = IntentOutcome | GatewayFailure;
+
+type OpenPayment = {
+  body: CheckoutBody;
+  context: PageContext;
+  requestId: number;
+  lines: Line[];
+  discount: { code: string; amountMinor: number } | null;
+  gateway: ResolvedGateway;
+  total: number;
+  currency: string;
+  visit: { visitorId?: string | null };
+  now: Date;
+};
+
+/**
+ * Payments the shopper confirms in the browser with the gateway's own script (Stripe.js and its
+ * 3-D Secure): the checkout opens the payment and records a processing order; the page confirms it;
+ * then either the page (`completePayment`) or the gateway's webhook (`gatewayEvent`) reports it, and
+ * `settle` asks what the gateway says and records the order paid or failed, exactly once.
+ */
+export function createCheckoutIntents(deps: CheckoutContext) {
+  const { db, gateways, clock } = deps;
+
+  /** Opens the gateway's payment for the priced cart and records the order as processing. */
+  async function openPayment(input: OpenPayment): Promise<StoredAnswer> {
+    const { body, context, requestId, lines, discount, gateway, total, currency, now } = input;
+    const { accountId } = context;
+    const started = await gateway.adapter.startPayment?.(gateway.credentials, {
+      amountMinor: total,
+      currency,
+      // The checkout's own key: a repeat after a crash gets the same payment back from the gateway.
+      idempotencyKey: `checkout-${accountId}-${body.idempotency_key}`,
+      customerEmail: body.customer.email,
+      description: lines
+        .map((line) => line.name)
+        .join(', ')
+        .slice(0, 200),
+      metadata: { funnelwork_account: String(accountId), funnelwork_request: String(requestId) },
+    });
+    if (!started) throw new Error('the gateway has no payments confirmed in the browser');
+    const shopper = completeAddresses(body.customer);
+    return db.transaction(async (tx) => {
+      const customer = await upsertCustomer(tx, accountId, shopper, body.fields, { now });
+      const order = await insertOrder(tx, accountId, {
+        customerId: customer.id,
+        funnelId: context.funnelId,
+        stepId: context.stepId,
+        pageId: context.pageId,
+        currency,
+        gatewayId: gateway.gatewayId,
+        reference: started.ok ? started.reference : null,
+        paymentStatus: started.ok ? 'processing' : 'failed',
+        discount,
+        addresses: addressesOf(shopper),
+        items: lines.map(({ currency: _c, recurringInterval: _r, ...item }) => item),
+        visitorId: input.visit.visitorId ?? null,
+        hasOrderBump: body.order_bump === true && context.orderBumpProductId !== null,
+      });
+      if (!started.ok) {
+        const person = {
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          optinEmail: customer.email,
+        };
+        const charged = {
+          accountId,
+          order,
+          funnelId: context.funnelId,
+          person,
+          gatewayId: gateway.gatewayId,
+        };
+        return recordPaymentFailure(tx, charged, requestId, started);
+      }
+      const answer: StoredAnswer = {
+        status: 202,
+        body: {
+          data: {
+            order_id: order.id,
+            gateway_id: gateway.gatewayId,
+            client_secret: started.clientSecret,
+            requires_confirmation: true,
+          },
+        },
+      };
+      await storeAnswer(tx, requestId, answer, order.id);
+      return answer;
+    });
+  }
+
+  /** An order's lines as its subscriptions need them (the products' intervals, read again). */
+  async function linesOf(tx: Db, order: OrderRow): Promise<Line[]> {
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(and(ownedBy(orderItems, order.accountId), eq(orderItems.orderId, order.id)));
+    const ids = items.map((item) => item.productId);
+    const intervals = new Map(
+      (ids.length === 0
+        ? []
+        : await tx
+            .select({ id: products.id, interval: products.recurringInterval })
+            .from(products)
+            .where(and(ownedBy(products, order.accountId), inArray(products.id, ids)))
+      ).map((row) => [row.id, row.interval]),
+    );
+    return items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      variantTitle: item.variantTitle,
+      imageUrl: item.imageUrl,
+      amountMinor: item.amountMinor,
+      qty: item.qty,
+      currency: order.currency,
+      recurringInterval: intervals.get(item.productId) ?? null,
+    }));
+  }
+
+  async function chargedOf(tx: Db, order: OrderRow): Promise<ChargedOrder> {
+    const [customer] = order.customerId
+      ? await tx
+          .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
+          .from(customers)
+          .where(and(ownedBy(customers, order.accountId), eq(customers.id, order.customerId)))
+      : [];
+    return {
+      accountId: order.accountId,
+      order,
+      funnelId: order.funnelId ?? 0,
+      person: {
+        firstName: customer?.firstName ?? order.firstName,
+        lastName: customer?.lastName ?? order.lastName,
+        optinEmail: customer?.email ?? order.email,
+      },
+      gatewayId: order.gatewayId ?? 0,
+    };
+  }
+
+  /**
+   * Records what the gateway says of a processing order, once: the first report moves it from
+   * processing (a row lock), later ones find it settled and change nothing. Answers the order's state.
+   */
+  async function settle(order: OrderRow, report: PaymentReport): Promise<'paid' | 'failed' | 'pending'> {
+    if (!('status' in report) || report.status === 'pending') return 'pending';
+    let outcome = report;
+    if (
+      outcome.status === 'succeeded' &&
+      (outcome.amountMinor !== order.amountMinor || outcome.currency !== order.currency.toUpperCase())
+    ) {
+      // Never a paid order for a payment of another amount: the merchant sees why on the timeline.
+      outcome = { status: 'failed', message: PAYMENT_MISMATCH, code: 'amount_mismatch' };
+    }
+    const now = clock();
+    const settled = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(orders)
+        .where(and(ownedBy(orders, order.accountId), eq(orders.id, order.id)))
+        .for('update');
+      if (locked?.paymentStatus !== 'processing') return null;
+      const [request] = await tx
+        .select({ id: checkoutRequests.id })
+        .from(checkoutRequests)
+        .where(and(ownedBy(checkoutRequests, order.accountId), eq(checkoutRequests.orderId, order.id)));
+      const charged = await chargedOf(tx, locked);
+      if (outcome.status === 'failed') {
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: now })
+          .where(eq(orders.id, order.id));
+        if (request) await recordPaymentFailure(tx, charged, request.id, { ...outcome, retryable: false });
+        return { kind: 'failed' as const };
+      }
+      await tx.update(orders).set({ paymentStatus: null, updatedAt: now }).where(eq(orders.id, order.id));
+      const lines = await linesOf(tx, locked);
+      const saved = outcome.savedPaymentMethod ?? null;
+      const paid = await recordPaymentSuccess(tx, charged, {
+        reference: locked.reference ?? '',
+        lines,
+        saved,
+        now,
+      });
+      return { kind: 'paid' as const, paid };
+    });
+    if (settled?.kind === 'paid') await afterPaid(deps, settled.paid.event, settled.paid.started);
+    if (settled?.kind === 'failed') {
+      const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
+      await gateways.adapterFor(order.gatewayId)?.cancelPayment?.(credentials, order.reference ?? '');
+    }
+    const [after] = await db
+      .select({ paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    if (after?.paymentStatus === null) return 'paid';
+    return after?.paymentStatus === 'failed' ? 'failed' : 'pending';
+  }
+
+  /**
+   * The page after the shopper confirmed (or failed to confirm) the payment: asks the gateway, records
+   * the outcome, and answers as the checkout does (the paid order and its order token, or the 402).
+   */
+  async function completePayment(body: CompletePaymentBody): Promise<StoredAnswer> {
+    const context = await loadPageContext(db, body.step_id, body.page_id);
+    const { accountId } = context;
+    const key = `checkout:${body.idempotency_key}`;
+    const [request] = await db
+      .select()
+      .from(checkoutRequests)
+      .where(and(ownedBy(checkoutRequests, accountId), eq(checkoutRequests.idempotencyKey, key)));
+    const [order] = request?.orderId
+      ? await db
+          .select()
+          .from(orders)
+          .where(and(ownedBy(orders, accountId), eq(orders.id, request.orderId)))
+      : [];
+    if (!request || !order || order.stepId !== context.stepId) {
+      throw new HttpError(404, NO_PAYMENT_TO_COMPLETE, 'not_found', 'idempotency_key');
+    }
+    const adapter = gateways.adapterFor(order.gatewayId);
+    let saved: string | null = null;
+    // Processing: ask the gateway. Paid by the webhook meanwhile: ask for the saved card of the session.
+    if (
+      order.paymentStatus === 'processing' ||
+      (order.paymentStatus === null && request.responseStatus === 202)
+    ) {
+      const credentials = await gateways.credentialsFor(accountId, order.gatewayId ?? 0);
+      const report: PaymentReport = adapter?.paymentOutcome
+        ? await adapter.paymentOutcome(credentials, order.reference ?? '')
+        : { status: 'pending' };
+      if (!('status' in report)) {
+        return failure(report.retryable ? 503 : 402, report.message, report.code ?? 'payment_failed', {
+          retryable: report.retryable,
+        });
+      }
+      if (report.status === 'succeeded' && adapter?.capabilities.savedPaymentMethods) {
+        saved = report.savedPaymentMethod ?? null;
+      }
+      if (order.paymentStatus === 'processing' && (await settle(order, report)) === 'pending') {
+        return failure(409, STILL_PROCESSING, 'payment_in_progress');
+      }
+    }
+    return db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(checkoutRequests)
+        .where(eq(checkoutRequests.id, request.id))
+        .for('update');
+      if (locked?.responseStatus === 201 || locked?.responseStatus === 402) {
+        return { status: locked.responseStatus, body: locked.response ?? {} };
+      }
+      const [settled] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      if (!settled || settled.paymentStatus !== null) {
+        return failure(409, STILL_PROCESSING, 'payment_in_progress');
+      }
+      // Paid (on this report or the webhook's): the order session opens for this browser only.
+      const answer = await paidAnswer(tx, await chargedOf(tx, settled), context, saved, clock());
+      await storeAnswer(tx, request.id, answer, order.id);
+      return answer;
+    });
+  }
+
+  /**
+   * A gateway's webhook reports a payment of this account: the order it opened (found by the payment's
+   * reference) is settled as the page's report would; payments of no checkout here are ignored.
+   */
+  async function gatewayEvent(
+    accountId: number,
+    gatewayId: number,
+    reference: string,
+    report: PaymentReport,
+  ): Promise<'paid' | 'failed' | 'pending' | 'ignored'> {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
+      );
+    if (!order) return 'ignored';
+    return settle(order, report);
+  }
+
+  /**
+   * A dispute the gateway opened on an order's payment: 'Started a new dispute' and a timeline event,
+   * once per dispute (the order's row lock orders Stripe's retries of the event).
+   */
+  async function disputeOpened(
+    accountId: number,
+    gatewayId: number,
+    reference: string,
+    dispute: { id: string; amountMinor: number; reason: string },
+  ): Promise<'recorded' | 'ignored'> {
+    return db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
+        )
+        .for('update');
+      if (!order) return 'ignored';
+      const events = await tx
+        .select({ value: orderEvents.value })
+        .from(orderEvents)
+        .where(
+          and(
+            ownedBy(orderEvents, accountId),
+            eq(orderEvents.orderId, order.id),
+            eq(orderEvents.name, DISPUTE_OPENED),
+          ),
+        );
+      if (events.some((e) => (e.value as { ref?: string } | null)?.ref === dispute.id)) return 'recorded';
+      await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.error, DISPUTE_OPENED, {
+        amount: fromMinorUnits(dispute.amountMinor),
+        ref: dispute.id,
+        desc: `Reason: ${dispute.reason.replaceAll('_', ' ')}`,
+        gatewayId,
+      });
+      const charged = await chargedOf(tx, order);
+      await recordActivity(tx, accountId, {
+        eventId: ACTIVITY.dispute,
+        customerId: order.customerId,
+        ...charged.person,
+        amountMinor: dispute.amountMinor,
+        currency: order.currency,
+        funnelId: order.funnelId,
+        orderId: order.id,
+      });
+      return 'recorded';
+    });
+  }
+
+  return { openPayment, completePayment, gatewayEvent, disputeOpened };
+}

@@ -1,0 +1,375 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityItems, orderEvents, orders } from '../../db/schema/index.ts';
+import {
+  type FakeStripe,
+  GOOD_KEY,
+  GOOD_PUBLISHABLE_KEY,
+  STRIPE_TEST_CARDS,
+  signStripePayload,
+  startFakeStripe,
+} from '../../gateways/fake-stripe.fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { CARD_OK, newKey, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
+
+/**
+ * Stripe on published checkouts (issue 34 item 1): the checkout opens a PaymentIntent for the priced
+ * cart, the page confirms it with Stripe.js (here: the fake's `confirmWithCard`, as its frame does),
+ * and the order is paid once Stripe says so, reported by the page or by the webhook, exactly once.
+ */
+let fake: FakeStripe;
+let t: TestApp;
+/** Webhook answers, in order. */
+const delivered: Array<{ url: string; status: number; body: string }> = [];
+
+beforeAll(async () => {
+  fake = await startFakeStripe({
+    deliver: async (url, payload, signature) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      delivered.push({ url: new URL(url).pathname, status: res.statusCode, body: res.body });
+    },
+  });
+  t = await createTestApp({ config: { stripeApiBase: fake.apiBase } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
+
+/** A shop whose default gateway is Stripe, connected with the fake's test keys. */
+async function stripeShop(): Promise<Shop> {
+  const shop = await shopWithFunnel(t);
+  const res = await shop.api.post('gateways/1/connect', {
+    credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+  });
+  expect(res.json().data).toMatchObject({ status: 'connected', is_default: true });
+  return shop;
+}
+
+function checkout(shop: Shop, key: string, payment: object = { kind: 'intent' }) {
+  return postJson(t.app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    items: [{ product_id: shop.main.id }],
+    customer: { email: 'ada@example.test', first_name: 'Ada', last_name: 'Lovelace' },
+    payment,
+    idempotency_key: key,
+  });
+}
+
+const complete = (shop: Shop, key: string) =>
+  postJson(t.app, '/_fw/checkout/complete', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    idempotency_key: key,
+  });
+
+const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] as string;
+
+async function ordersOf(shop: Shop) {
+  return t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+}
+
+/** How often the order was recorded paid: 'Payment succeeded' on its timeline and 'Purchase' activities. */
+async function paidRecords(orderId: number) {
+  const db = t.database.db;
+  const succeeded = await db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Payment succeeded')));
+  const purchases = await db
+    .select()
+    .from(activityItems)
+    .where(and(eq(activityItems.orderId, orderId), eq(activityItems.eventId, 2)));
+  return { succeeded: succeeded.length, purchases: purchases.length };
+}
+
+describe('a Stripe checkout: intent, confirmation in the browser, verification, paid', () => {
+  it('opens a PaymentIntent for exactly the priced cart with the checkout’s key, then pays when Stripe says so', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const opened = await checkout(shop, key);
+    expect(opened.statusCode).toBe(202);
+    const data = opened.json().data;
+    expect(data).toMatchObject({ gateway_id: 1, requires_confirmation: true });
+    expect(opened.body).not.toContain('order_token');
+
+    const intent = fake.intents.get(intentIdOf(data.client_secret));
+    expect(intent).toMatchObject({
+      amount: 4999,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      setup_future_usage: 'off_session',
+      customer: expect.stringMatching(/^cus_fake_/),
+      metadata: { funnelwork_account: String(shop.owner.accountId) },
+    });
+    const create = fake.requests.find(
+      (r) => r.path === '/v1/payment_intents' && r.form.get('amount') === '4999',
+    );
+    expect(create?.headers['idempotency-key']).toBe(`checkout-${shop.owner.accountId}-${key}`);
+    // One Stripe customer per shopper e-mail in the merchant's Stripe account.
+    expect([...fake.customers.values()].filter((c) => c.email === 'ada@example.test')).toHaveLength(1);
+
+    let [order] = await ordersOf(shop);
+    expect(order).toMatchObject({
+      paymentStatus: 'processing',
+      gatewayId: 1,
+      reference: intent?.id,
+      amountMinor: 4999,
+    });
+
+    // Not confirmed yet: nothing is paid, the page is told to wait.
+    const early = await complete(shop, key);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('payment_in_progress');
+
+    expect(fake.confirmWithCard(intent?.id as string, STRIPE_TEST_CARDS.succeeds).status).toBe(200);
+    const done = await complete(shop, key);
+    expect(done.statusCode).toBe(201);
+    expect(done.json().data).toMatchObject({
+      order_id: order?.id,
+      order_number: order?.orderNumber,
+      amount: 49.99,
+      next_url: 'special-offer',
+      order_token: expect.any(String),
+    });
+    expect(String(done.headers['set-cookie'])).toMatch(/^fw_order=[^;]+; Path=\/_fw; HttpOnly/);
+    [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBeNull();
+    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+
+    // The same key again (a reload, a double click) answers the paid order, not a second payment.
+    const again = await checkout(shop, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.order_id).toBe(order?.id);
+    expect((await complete(shop, key)).json().data.order_token).toBe(done.json().data.order_token);
+    expect(await ordersOf(shop)).toHaveLength(1);
+    fake.pauseWebhooks(false);
+  });
+
+  it('charges a one-click upsell off-session on the card the checkout saved to the shopper’s customer', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const yes = await postJson(t.app, '/_fw/upsell', {
+      order_token: token,
+      step_id: shop.upsell.id,
+      answer: 'yes',
+      product_id: shop.offer.id,
+    });
+    expect(yes.statusCode, yes.body).toBe(200);
+    expect(yes.json().data.accepted).toBe(true);
+    const charge = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    const intent = fake.intents.get(id);
+    expect(charge?.form.get('amount')).toBe('9700');
+    expect(charge?.form.get('off_session')).toBe('true');
+    expect(charge?.form.get('customer')).toBe(intent?.customer);
+    expect(charge?.form.get('payment_method')).toBe(intent?.payment_method);
+    fake.pauseWebhooks(false);
+  });
+
+  it('never takes card numbers for Stripe: the raw-card request is refused before anything is recorded', async () => {
+    const shop = await stripeShop();
+    const before = fake.requests.length;
+    const res = await checkout(shop, newKey(), CARD_OK);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'card_details_refused',
+      message: 'Stripe takes card details through its own form on the page',
+    });
+    expect(fake.requests.length).toBe(before);
+    expect(await ordersOf(shop)).toHaveLength(0);
+  });
+
+  it('records a declined card as a failed order with Stripe’s message, and closes the intent', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const secret = (await checkout(shop, key)).json().data.client_secret as string;
+    fake.confirmWithCard(intentIdOf(secret), STRIPE_TEST_CARDS.declined);
+    const res = await complete(shop, key);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toMatchObject({ message: 'Your card was declined.', code: 'card_declined' });
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBe('failed');
+    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
+    expect(fake.intents.get(intentIdOf(secret))?.status).toBe('canceled');
+    // Final for its key: asked again, the same answer.
+    expect((await complete(shop, key)).json().error.message).toBe('Your card was declined.');
+    fake.pauseWebhooks(false);
+  });
+
+  it('waits for a 3-D Secure challenge, and a failed challenge records nothing paid', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const passed = newKey();
+    const failed = newKey();
+    const first = intentIdOf((await checkout(shop, passed)).json().data.client_secret);
+    const second = intentIdOf((await checkout(shop, failed)).json().data.client_secret);
+    for (const id of [first, second]) {
+      expect(fake.confirmWithCard(id, STRIPE_TEST_CARDS.challenge).body).toMatchObject({
+        status: 'requires_action',
+      });
+    }
+    expect((await complete(shop, passed)).statusCode).toBe(409);
+    fake.finishChallenge(first, 'complete');
+    fake.finishChallenge(second, 'fail');
+    expect((await complete(shop, passed)).statusCode).toBe(201);
+    const refused = await complete(shop, failed);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.message).toBe(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    const byId = new Map((await ordersOf(shop)).map((o) => [o.reference, o.paymentStatus]));
+    expect(byId.get(first)).toBeNull();
+    expect(byId.get(second)).toBe('failed');
+    fake.pauseWebhooks(false);
+  });
+
+  it('makes one intent and one order from a concurrent double submit', async () => {
+    const shop = await stripeShop();
+    const key = newKey();
+    const intentsBefore = fake.intents.size;
+    const answers = await Promise.all([checkout(shop, key), checkout(shop, key), checkout(shop, key)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202]);
+    expect(new Set(answers.map((a) => a.json().data.client_secret)).size).toBe(1);
+    expect(fake.intents.size - intentsBefore).toBe(1);
+    expect(await ordersOf(shop)).toHaveLength(1);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('records the order paid when the shopper closed the tab after paying, once however often Stripe sends it', async () => {
+    const shop = await stripeShop();
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    delivered.length = 0;
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+    await fake.settled();
+    // Other test shops connected the same Stripe account: their endpoints ignore this shop's payment.
+    const own = `/api/gateways/stripe/webhooks/${shop.owner.accountId}`;
+    const mine = () => delivered.filter((d) => d.url === own);
+    expect(mine().map((d) => d.status)).toEqual([200]);
+    expect(JSON.parse(mine()[0]?.body ?? '{}')).toEqual({ received: true, outcome: 'paid' });
+    expect(
+      delivered.filter((d) => d.url !== own).every((d) => JSON.parse(d.body).outcome === 'ignored'),
+    ).toBe(true);
+    let [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBeNull();
+
+    // Stripe retries (a replay of the same event) and the page reports too: still one paid record.
+    const event = fake.events.find(
+      (e) => e.type === 'payment_intent.succeeded' && e.payload.includes(id) && e.url.endsWith(own),
+    );
+    await Promise.all([
+      fake.resend(event?.id as string),
+      complete(shop, key),
+      fake.resend(event?.id as string),
+    ]);
+    expect(mine().map((d) => JSON.parse(d.body).outcome)).toEqual(['paid', 'paid', 'paid']);
+    [order] = await ordersOf(shop);
+    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    // The page that comes back still gets its order and cookie.
+    expect((await complete(shop, key)).json().data).toMatchObject({
+      order_id: order?.id,
+      order_token: expect.any(String),
+    });
+  });
+
+  it('records a dispute Stripe opens on a paid order once: the activity and a timeline event', async () => {
+    const shop = await stripeShop();
+    const id = intentIdOf((await checkout(shop, newKey())).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+    await fake.settled();
+    const payload = JSON.stringify({
+      id: 'evt_dispute_1',
+      object: 'event',
+      type: 'charge.dispute.created',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `dp_${id}`,
+          object: 'dispute',
+          amount: 4999,
+          currency: 'usd',
+          charge: 'ch_fake_1',
+          payment_intent: id,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        },
+      },
+    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/gateways/stripe/webhooks/${shop.owner.accountId}`,
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signStripePayload(payload, fake.endpoints.at(-1)?.secret as string),
+        },
+      });
+    expect((await send()).json()).toEqual({ received: true, outcome: 'recorded' });
+    expect((await send()).statusCode).toBe(200);
+    const [order] = await ordersOf(shop);
+    const disputes = await t.database.db
+      .select()
+      .from(activityItems)
+      .where(and(eq(activityItems.orderId, order?.id as number), eq(activityItems.eventId, 8)));
+    expect(disputes).toHaveLength(1);
+    const timeline = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Dispute opened')));
+    expect(timeline.map((e) => e.value)).toEqual([
+      expect.objectContaining({ amount: 49.99, ref: `dp_${id}`, desc: 'Reason: fraudulent' }),
+    ]);
+  });
+
+  it('refuses an event whose signature is not the endpoint’s with 400, changing nothing', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const id = intentIdOf((await checkout(shop, newKey())).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+    const url = `/api/gateways/stripe/webhooks/${shop.owner.accountId}`;
+    const event = fake.events.find(
+      (e) => e.type === 'payment_intent.succeeded' && e.payload.includes(id) && e.url.endsWith(url),
+    );
+    if (!event) throw new Error('no event for the intent');
+    const post = (signature: string, payload = event.payload) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+    for (const signature of [
+      signStripePayload(event.payload, 'whsec_not_the_endpoints'),
+      '',
+      signStripePayload(event.payload, fake.endpoints.at(-1)?.secret as string, 1_600_000_000),
+    ]) {
+      const res = await post(signature);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(INVALID_SIGNATURE);
+    }
+    const forged = event.payload.replace('"amount":4999', '"amount":1');
+    expect(
+      (await post(signStripePayload(event.payload, fake.endpoints.at(-1)?.secret as string), forged))
+        .statusCode,
+    ).toBe(400);
+    expect((await ordersOf(shop))[0]?.paymentStatus).toBe('processing');
+    fake.pauseWebhooks(false);
+  });
+});

@@ -1,0 +1,173 @@
+// Issue 34 item 1: a merchant who connects Stripe sells on a published checkout, the card typed into
+// Stripe's own frames (the fake Stripe.js of fake-stripe-js.fixtures.ts, served from the fake's origin),
+// 3-D Secure in place, declines and failed challenges told next to the card, and a shopper who closes
+// the tab right after paying still has an order (Stripe's webhook). No request to our origin carries a
+// card number.
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import {
+  type FakeStripe,
+  GOOD_KEY,
+  GOOD_PUBLISHABLE_KEY,
+  startFakeStripe,
+} from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
+import {
+  addPublishedCheckout,
+  type DashboardCall,
+} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import {
+  apiCall,
+  closeWelcome,
+  e2ePort,
+  e2eStripePort,
+  fillShopperDetails,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
+
+const CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  challenge: '4000 0027 6000 3184',
+  declined: '4000 0000 0000 0002',
+};
+const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+/** Any of the test cards' digits, with or without spaces, anywhere in a request. */
+const CARD_DIGITS = /4242\s*4242\s*4242\s*4242|4000\s*0027\s*6000\s*3184|4000\s*0000\s*0000\s*0002/;
+
+let fakeStripe: FakeStripe;
+test.beforeAll(async () => {
+  fakeStripe = await startFakeStripe({ port: e2eStripePort });
+});
+test.afterAll(() => fakeStripe.close());
+
+type Order = {
+  id: number;
+  customer: { email: string } | null;
+  payment_status: 'processing' | 'failed' | null;
+  gateway_id: number;
+};
+
+/** A shopper's browser; every request it sends to our origin is kept for inspection. */
+async function shopperBrowser(browser: Browser, merchant: Page, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({
+    viewport,
+    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
+  });
+  const toUs: Request[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).port === String(e2ePort)) toUs.push(request);
+  });
+  return { context, shopper: await context.newPage(), toUs };
+}
+
+/** Types a card into the Stripe element's frame and places the order. */
+async function payByCard(shopper: Page, number: string) {
+  const card = shopper.frameLocator('iframe[name="fake-stripe-payment-element"]');
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiration').fill('12 / 34');
+  await card.getByLabel('CVC').fill('123');
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+}
+
+test('a new merchant connects Stripe and sells: challenge passed and failed, a decline, a closed tab, no card number to us', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, {
+    email: uniqueEmail('stella'),
+    password: 'stella password',
+    firstName: 'Stella',
+    business: 'Stella Shop',
+  });
+  await closeWelcome(page);
+
+  // Settings → Payment gateways: Stripe's test keys.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Payment gateways' }).click();
+  const stripe = page.getByRole('region', { name: 'Stripe' });
+  await stripe.getByLabel('Secret key').fill(GOOD_KEY);
+  await stripe.getByLabel('Publishable key').fill(GOOD_PUBLISHABLE_KEY);
+  await stripe.getByRole('button', { name: 'Connect' }).click();
+  await expect(stripe.getByTestId('gateway-status')).toContainText('Default');
+  await shot(page, 'checkout-stripe-connected');
+
+  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
+    apiCall<T>(page, method, path, data);
+  const subdomain = `stella${Date.now().toString(36)}`;
+  await call('POST', 'change-subdomain', { subdomain });
+  const funnel = await call<{ id: number }>('POST', 'funnels', {
+    name: 'Stars',
+    path: 'stars',
+    funnel_type: 1,
+  });
+  await addPublishedCheckout(call, funnel.id);
+  const checkoutUrl = `http://${subdomain}.localhost:${e2ePort}/stars/buy`;
+  const orders = async () =>
+    (await call<Order[]>('GET', 'orders?per_page=100')).filter((o) => o.gateway_id === 1);
+
+  const { context, shopper, toUs } = await shopperBrowser(browser, page);
+  const email = uniqueEmail('ann');
+  await shopper.goto(checkoutUrl);
+  await fillShopperDetails(shopper, { name: 'Ann Buyer', email });
+  // Stripe's frame takes the place of our card fields, without the Sandbox's test-mode notice.
+  await expect(shopper.locator('[data-payment-form] .fw-payment-notice')).toHaveCount(0);
+  await expect(shopper.getByLabel('Card number')).toBeHidden();
+  const message = shopper.locator('.fw-stripe-element .fw-payment-error');
+
+  // Declined: Stripe's message next to the card.
+  await payByCard(shopper, CARDS.declined);
+  await expect(message).toHaveText('Your card was declined.');
+  await shot(shopper, 'checkout-stripe-declined');
+
+  // A 3-D Secure challenge the shopper fails.
+  await payByCard(shopper, CARDS.challenge);
+  const challenge = shopper.frameLocator('iframe[name="stripe-challenge-frame"]');
+  await expect(challenge.getByRole('heading', { name: '3D Secure 2 Test Page' })).toBeVisible();
+  await shot(shopper, 'checkout-stripe-challenge');
+  await challenge.getByRole('button', { name: 'Fail' }).click();
+  await expect(message).toHaveText(AUTHENTICATION_FAILED);
+  await shot(shopper, 'checkout-stripe-challenge-failed');
+  expect((await orders()).map((o) => o.payment_status)).toEqual(['failed', 'failed']);
+
+  // The challenge passed: paid, and on to the upsell.
+  await payByCard(shopper, CARDS.challenge);
+  await challenge.getByRole('button', { name: 'Complete' }).click();
+  await expect(shopper).toHaveURL(`http://${subdomain}.localhost:${e2ePort}/stars/offer`);
+  await shot(shopper, 'checkout-stripe-paid-upsell');
+  expect((await orders()).map((o) => o.payment_status).sort()).toEqual(['failed', 'failed', null]);
+
+  // Every request the page sent to our origin: none carries a card number (in its address or body).
+  const posted = toUs.map((r) => `${r.url()} ${r.postData() ?? ''}`);
+  expect(posted.some((p) => p.includes('/_fw/checkout'))).toBe(true);
+  expect(posted.filter((p) => CARD_DIGITS.test(p))).toEqual([]);
+  await context.close();
+
+  // On a phone, the shopper pays and closes the tab before the page reports the payment: the webhook.
+  const phone = await shopperBrowser(browser, page, { width: 390, height: 844 });
+  const closer = uniqueEmail('cleo');
+  await phone.shopper.route('**/_fw/checkout/complete', (route) => route.abort());
+  await phone.shopper.goto(checkoutUrl);
+  await fillShopperDetails(phone.shopper, { name: 'Cleo Closer', email: closer });
+  await expect(phone.shopper.locator('iframe[name="fake-stripe-payment-element"]')).toBeVisible();
+  await shot(phone.shopper, 'checkout-stripe-phone');
+  await payByCard(phone.shopper, CARDS.succeeds);
+  await expect
+    .poll(() =>
+      fakeStripe.requests.some(
+        (r) =>
+          r.path.endsWith('/confirm') &&
+          r.form.get('payment_method_data[card][number]') === '4242424242424242',
+      ),
+    )
+    .toBe(true);
+  await phone.context.close();
+  await expect
+    .poll(async () => (await orders()).find((o) => o.customer?.email === closer)?.payment_status, {
+      timeout: 20_000,
+    })
+    .toBeNull();
+  expect(phone.toUs.filter((r) => CARD_DIGITS.test(`${r.url()} ${r.postData() ?? ''}`))).toEqual([]);
+});
