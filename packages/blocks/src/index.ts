@@ -45,6 +45,7 @@ export * from './catalogue/timer.ts';
 export * from './catalogue/two-step-form.ts';
 export * from './catalogue/video.ts';
 export * from './commerce/sellable.ts';
+export * from './commerce/step-gaps.ts';
 export * from './document/corrupt.ts';
 export * from './document/empty.ts';
 export * from './document/ids.ts';

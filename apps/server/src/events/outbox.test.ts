@@ -227,6 +227,7 @@ describe('the events outbox', () => {
   it('names every event of the bus, so the bus wakes the dispatcher for each', () => {
     const all: Record<EventName, true> = {
       'order.paid': true,
+      'order.upsell_accepted': true,
       'order.payment_failed': true,
       'order.refunded': true,
       'order.fulfilled': true,

@@ -17,6 +17,7 @@ import {
 import { pixelMarkup } from '../modules/apps/apps.pixels.ts';
 import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
+import { stepGapsOf } from './step-gaps.queries.ts';
 
 export type SitePage = { id: number; abPercent: number; abGeo: string[]; version: number };
 export type SiteStep = {
@@ -27,6 +28,8 @@ export type SiteStep = {
   orderIndex: number;
   abType: string | null;
   pages: SitePage[];
+  /** It cannot serve a shopper (`stepGapsOf`): the next-step links pass over it. */
+  skipped: boolean;
 };
 export type SiteFunnel = {
   id: number;
@@ -193,6 +196,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       .filter((code) => code.code !== '');
 
     const gateways = await checkoutGatewaysOf(db, accountId);
+    const gaps = await stepGapsOf(db, accountId);
 
     const pagesByStep = new Map<number, SitePage[]>();
     for (const p of pageRows) {
@@ -216,6 +220,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         orderIndex: s.orderIndex,
         abType: s.abType,
         pages: pagesByStep.get(s.id) ?? [],
+        skipped: Boolean(gaps.get(s.id)),
       });
       stepsByFunnel.set(s.funnelId, list);
     }

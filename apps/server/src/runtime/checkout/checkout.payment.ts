@@ -11,7 +11,7 @@ import { recordEvent } from '../../events/outbox.ts';
 import type { ChargeRequest, ChargeResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder } from '../../modules/orders/orders.queries.ts';
-import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-payment.ts';
+import { afterPaid, startSubscriptions } from './checkout.after-payment.ts';
 import type { CheckoutBody } from './checkout.contracts.ts';
 import { newSession } from './checkout.order-sessions.ts';
 import { currencyOf, type Line, priceLines, subtotalOf } from './checkout.pricing.ts';
@@ -234,10 +234,14 @@ export function createCheckoutPayment(deps: CheckoutContext) {
         currency,
         source: 'checkout',
       };
-      await recordPaid(tx, `checkout-${order.id}`, event, started);
-      return { answer, paid: { event, started } };
+      // One confirmation per order: now, or when the shopper leaves the offers that follow.
+      const confirmed = await deps.closing.recordCheckoutPaid(tx, next, event, started);
+      return { answer, paid: { event, started, confirmed: confirmed !== null } };
     });
-    if (outcome.paid) await afterPaid(deps, outcome.paid.event, outcome.paid.started);
+    if (outcome.paid) {
+      const { event, started, confirmed } = outcome.paid;
+      await afterPaid(deps, event, started, { confirmed });
+    }
     return outcome.answer;
   }
 

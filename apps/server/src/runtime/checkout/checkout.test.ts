@@ -91,6 +91,7 @@ describe('POST /_fw/checkout', () => {
   it('charges the sandbox with prices from the database and records customer, order, timeline, activity and stats', async () => {
     const shop = await shopWithFunnel(t);
     const charges = sandbox.charges.length;
+    let cookie = '';
     const paid = await collect('order.paid', async () => {
       const res = await buy(shop, {
         items: [{ product_id: shop.main.id, qty: 1 }],
@@ -98,6 +99,7 @@ describe('POST /_fw/checkout', () => {
         fields: { 'How did you hear of us?': 'A friend' },
       });
       expect(res.statusCode, res.body).toBe(201);
+      cookie = String(res.headers['set-cookie']).split(';')[0] as string;
       const data = res.json().data;
       expect(data).toMatchObject({ amount: 57.49, currency: 'USD', next_url: 'special-offer' });
       expect(data.order_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -149,7 +151,13 @@ describe('POST /_fw/checkout', () => {
       .from(funnelDailyStats)
       .where(eq(funnelDailyStats.funnelId, shop.funnel.id));
     expect(stats).toMatchObject({ revenueMinor: 5749, orders: 1 });
-    expect(paid).toEqual([
+    // An offer follows: the order is confirmed ('order.paid') once, when its shopper leaves the offers.
+    expect(paid).toEqual([]);
+    const declined = await collect('order.paid', async () => {
+      const no = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'no' };
+      expect((await postJson(t.app, '/_fw/upsell', no, { cookie })).statusCode).toBe(200);
+    });
+    expect(declined).toEqual([
       expect.objectContaining({
         orderId: order?.id,
         amountMinor: 5749,
@@ -376,24 +384,32 @@ describe('POST /_fw/upsell', () => {
       answer: 'yes',
       product_id: shop.offer.id,
     };
-    const paid = await collect('order.paid', async () => {
-      const answers = await Promise.all([
-        postJson(t.app, '/_fw/upsell', body, { cookie }),
-        postJson(t.app, '/_fw/upsell', body, { cookie }),
-      ]);
-      for (const res of answers) {
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.json().data).toMatchObject({
-          accepted: true,
-          order_id: data.order_id,
-          amount: 146.99,
-          next_url: 'thank-you',
-        });
-      }
+    let paid: Array<{ orderId: number }> = [];
+    const accepted = await collect('order.upsell_accepted', async () => {
+      paid = await collect('order.paid', async () => {
+        const answers = await Promise.all([
+          postJson(t.app, '/_fw/upsell', body, { cookie }),
+          postJson(t.app, '/_fw/upsell', body, { cookie }),
+        ]);
+        for (const res of answers) {
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json().data).toMatchObject({
+            accepted: true,
+            order_id: data.order_id,
+            amount: 146.99,
+            next_url: 'thank-you',
+          });
+        }
+      });
     });
+    // The accepted offer is an event of its own, once, for merchants who want one.
+    expect(accepted).toMatchObject([
+      { orderId: data.order_id, stepId: shop.upsell.id, productId: shop.offer.id, amountMinor: 9700 },
+    ]);
     expect(sandbox.charges.length).toBe(charges + 1);
     expect(sandbox.charges.at(-1)?.amountMinor).toBe(9700);
-    expect(paid).toMatchObject([{ orderId: data.order_id, amountMinor: 9700, source: 'upsell' }]);
+    // Leaving the offers (the thank-you step is next) confirms the order once, with both lines' amount.
+    expect(paid).toMatchObject([{ orderId: data.order_id, amountMinor: 14699, source: 'checkout' }]);
     const db = t.database.db;
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, data.order_id));
     expect(items.map((i) => i.name)).toEqual(['Course', 'Masterclass']);
@@ -419,6 +435,9 @@ describe('POST /_fw/upsell', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toEqual({
+      order_number: expect.stringMatching(/^\d+$/),
+      created_at: expect.any(String),
+      email: 'shopper@example.test',
       currency: 'USD',
       lines: [
         expect.objectContaining({ name: 'Course', amount: 49.99, qty: 1 }),
