@@ -70,3 +70,4 @@ export * from './render/string/render-string.ts';
 export { TemplateBuilder } from './templates/builder.ts';
 export * from './templates/catalogue.ts';
 export * from './templates/email-designs.ts';
+export { optInThankYouDocument } from './templates/thank-you.ts';

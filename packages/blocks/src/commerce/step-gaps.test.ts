@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stepGap } from './step-gaps.ts';
+import { pageFacts, stepGap } from './step-gaps.ts';
 
 const none = { stepHasProducts: false, exists: () => false };
 
@@ -18,5 +18,16 @@ describe('"A step that cannot do its job is skipped for shoppers"', () => {
     expect(stepGap(2, [page], { stepHasProducts: false, exists: (id) => id === 7 })).toBeNull();
     // A landing page sells nothing by design.
     expect(stepGap(5, [page], none)).toBeNull();
+  });
+});
+
+describe('pageFacts', () => {
+  it('counts blocks and finds product ids anywhere, in a document or its JSON text', () => {
+    const doc = {
+      children: { 1: { attributes: { basic: { action: { type: 'yes-link', productId: 9 } } } } },
+    };
+    expect(pageFacts(doc)).toEqual({ blocks: 1, productIds: [9] });
+    expect(pageFacts(JSON.stringify(doc))).toEqual({ blocks: 1, productIds: [9] });
+    expect(pageFacts(null)).toEqual({ blocks: 0, productIds: [] });
   });
 });

@@ -44,3 +44,29 @@ export const STEP_GAP_NOTICES: Record<StepGap, { title: string; message: string 
       'This offer has nothing to sell: shoppers skip it. Add a product to the step, or choose one on its Yes button.',
   },
 };
+
+/** A stored page document's facts (`config`, any shape or its JSON text): its blocks and the product ids it names. */
+export function pageFacts(stored: unknown): StepPageFacts {
+  let config = stored;
+  if (typeof stored === 'string') {
+    try {
+      config = JSON.parse(stored);
+    } catch {
+      config = null;
+    }
+  }
+  const productIds = new Set<number>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 40 || typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'productId' && typeof child === 'number' && Number.isSafeInteger(child) && child > 0)
+        productIds.add(child);
+      else walk(child, depth + 1);
+    }
+  };
+  walk(config, 0);
+  const children =
+    typeof config === 'object' && config !== null ? (config as { children?: unknown }).children : undefined;
+  const blocks = typeof children === 'object' && children !== null ? Object.keys(children).length : 0;
+  return { blocks, productIds: [...productIds] };
+}

@@ -9,6 +9,8 @@ import {
   orderEvents,
   orderItems,
   orders,
+  pages,
+  products,
   subscriptions,
 } from '../../db/schema/index.ts';
 import type { EventMap, EventName } from '../../events/bus.ts';
@@ -476,6 +478,30 @@ describe('POST /_fw/upsell', () => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, data.order_id));
     expect(order).toMatchObject({ isRefunded: true, amountMinor: 14699 });
     expect(order?.refundReference).toMatch(/^sbx_re_/);
+  });
+
+  it('a blank step is passed over: an offer with nothing to sell and an empty page lead on to the built-in thank-you', async () => {
+    const shop = await shopWithFunnel(t);
+    // The offer loses its product, the thank-you page its blocks: the checkout's next step is none.
+    await t.database.db.delete(products).where(eq(products.id, shop.offer.id));
+    await t.database.db.update(pages).set({ config: null }).where(eq(pages.stepId, shop.thanks.id));
+    const res = await buy(shop, { items: [{ product_id: shop.main.id }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ next_step_id: null, next_url: null });
+  });
+
+  it('no order, no confirmation: a yes without an order says so; the thank-you shows no order', async () => {
+    const shop = await shopWithFunnel(t);
+    const yes = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'yes' };
+    const res = await postJson(t.app, '/_fw/upsell', yes);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      message: 'This offer is for shoppers who have just placed an order. Nothing was charged.',
+    });
+    const thanks = await t.app.inject({ method: 'GET', url: '/_fw/thank-you' });
+    expect(thanks.statusCode).toBe(404);
+    expect(thanks.body).not.toContain('Thank you for your order');
+    expect(thanks.body).toContain('This order confirmation is no longer available.');
   });
 
   it('no moves on to the next step without charging; a bad token is refused', async () => {
