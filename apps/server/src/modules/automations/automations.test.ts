@@ -88,6 +88,12 @@ async function buy(
     items: [{ product_id: productId }],
   });
   expect(res.statusCode, res.body).toBe(status);
+  // The shopper declines the offer after the checkout: that confirms the order ('order.paid', On Purchase).
+  const token = res.json().data?.order_token as string | undefined;
+  if (token) {
+    const no = { step_id: shop.upsell.id, answer: 'no', order_token: token };
+    expect((await postJson(via.app, '/_fw/upsell', no)).statusCode).toBe(200);
+  }
   return { email, orderId: res.json().data?.order_id as number };
 }
 
