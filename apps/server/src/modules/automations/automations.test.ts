@@ -349,6 +349,8 @@ describe('the automations engine', () => {
         items,
       });
       expect(res.statusCode, res.body).toBe(201);
+      const no = { step_id: shop.upsell.id, answer: 'no', order_token: res.json().data.order_token };
+      expect((await postJson(t.app, '/_fw/upsell', no)).statusCode).toBe(200);
       return res.json().data.order_id as number;
     };
     const two = await buyLines([{ product_id: shop.main.id, qty: 2 }]);
