@@ -14,6 +14,7 @@ export const SPEC_SECONDS = {
   'automations.spec.ts': 92,
   'billing-stripe.spec.ts': 16,
   'billing.spec.ts': 30,
+  'confirmation.spec.ts': 45,
   'checkout-sells.spec.ts': 40,
   'checkout-trust.spec.ts': 90,
   'checkout-variants.spec.ts': 60,

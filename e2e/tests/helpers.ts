@@ -150,7 +150,7 @@ export async function payWithSandboxCard(shopper: Page) {
 }
 
 /**
- * A shopper buys in the seeded demo's summer sale, in a browser context of their own, up to the
+ * A shopper buys in the seeded demo's summer sale, in a browser context of their own, and declines the
  * one-click upsell's offer; answers the e-mail they bought with.
  */
 export async function buyInDemoStore(
@@ -165,6 +165,9 @@ export async function buyInDemoStore(
   await fillShopperDetails(shopper, { name: who.name, email, phone: who.phone });
   await payWithSandboxCard(shopper);
   await expect(shopper).toHaveURL(`${origin}/summer-sale/upsell`, { timeout: 20_000 });
+  // Leaving the offer confirms the order (its one receipt and On Purchase run) at once.
+  await shopper.getByText('No thanks, I will build my pages from scratch').click();
+  await expect(shopper).toHaveURL(`${origin}/summer-sale/thank-you`, { timeout: 20_000 });
   await context.close();
   return email;
 }

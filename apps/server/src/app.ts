@@ -454,7 +454,15 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   });
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
   subscriptions.registerJobs();
-  const checkout = createCheckoutService({ db, gateways: gatewayRegistry, events, subscriptions });
+  const checkout = createCheckoutService({
+    db,
+    gateways: gatewayRegistry,
+    events,
+    subscriptions,
+    queue,
+    confirmationDelaySeconds: config.orderConfirmationDelaySeconds,
+    jobExpirySeconds: config.jobExpirySeconds,
+  });
   const outbox = createOutbox({ db, queue, claimSeconds: config.jobExpirySeconds });
   // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());

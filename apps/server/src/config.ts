@@ -123,6 +123,11 @@ const envSchema = z.object({
    * takes it over: how soon the work of a killed process is resumed.
    */
   JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /**
+   * An order whose checkout leads on to a one-click offer is confirmed (its receipt and On Purchase) when
+   * the shopper leaves the offers, or this long after the checkout at the latest.
+   */
+  ORDER_CONFIRMATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Seconds before a failed automation step is tried again, doubled each time (5 tries in all). */
   AUTOMATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** The request header carrying the visitor's country (a CDN's, e.g. cf-ipcountry). */
@@ -272,6 +277,8 @@ export type Config = {
   jobExpirySeconds: number;
   /** The first retry delay of a failed automation step (pg-boss `retryDelay`, with backoff). */
   automationRetryDelaySeconds: number;
+  /** The latest an order with one-click offers after its checkout is confirmed (checkout.order-close.ts). */
+  orderConfirmationDelaySeconds: number;
   /** Peers whose forwarding headers (client address, host, protocol) are believed; false: none. */
   trustProxy: TrustProxy;
   /** Built web app served at `/`; absent in API-only tests. */
@@ -385,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
     jobExpirySeconds: e.JOB_EXPIRY_SECONDS,
     automationRetryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
+    orderConfirmationDelaySeconds: e.ORDER_CONFIRMATION_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     inMemoryDatabase: false,

@@ -1,4 +1,4 @@
-import { emailDesign, migrateDocument } from '@funnelwork/blocks';
+import { emailDesign, migrateDocument, optInThankYouDocument } from '@funnelwork/blocks';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { compiledDocument, mergeSource } from '../modules/email-templates/email-templates.compile.ts';
 import { createStepsService } from '../modules/steps/steps.service.ts';
@@ -112,6 +112,13 @@ async function seedDemoSteps(db: Db, accountId: number, userId: number) {
       made[step.url] = created.id;
     }
     if (funnel.path === 'summer-sale') await seedDemoOffer(db, accountId, funnel.id, made);
+    // The opt-in's thank-you thanks for the opt-in: the order confirmation template talks of an order.
+    if (funnel.path === 'yoga-course' && made['thank-you'] !== undefined) {
+      await db
+        .update(pages)
+        .set({ config: optInThankYouDocument() as unknown as Record<string, unknown> })
+        .where(and(eq(pages.accountId, accountId), eq(pages.stepId, made['thank-you'])));
+    }
   }
 }
 

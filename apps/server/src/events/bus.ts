@@ -12,8 +12,28 @@ export type OrderPaidEvent = {
   funnelId: number | null;
   amountMinor: number;
   currency: string;
-  /** 'checkout', 'upsell' (an item added to an order) or 'renewal' (a subscription's new order). */
+  /**
+   * 'checkout' (the order as the shopper left its checkout and offers, every line), 'upsell' (an offer
+   * accepted after that order was confirmed) or 'renewal' (a subscription's new order).
+   */
   source: 'checkout' | 'upsell' | 'renewal';
+};
+
+/**
+ * A one-click upsell or downsell accepted and charged: the item added to the order. The order's
+ * 'order.paid' (receipt, On Purchase) comes once, when the shopper leaves the offers, with every line.
+ */
+export type UpsellAcceptedEvent = {
+  accountId: number;
+  orderId: number;
+  customerId: number | null;
+  funnelId: number | null;
+  /** The offer's step and the product bought there. */
+  stepId: number;
+  productId: number;
+  /** What this acceptance charged. */
+  amountMinor: number;
+  currency: string;
 };
 
 /** A declined or failed charge at checkout ("Purchase Attempt"). */
@@ -70,6 +90,7 @@ export type OptinCreatedEvent = {
 
 export type EventMap = {
   'order.paid': OrderPaidEvent;
+  'order.upsell_accepted': UpsellAcceptedEvent;
   'order.payment_failed': PaymentFailedEvent;
   'order.refunded': OrderRefundedEvent;
   'order.fulfilled': OrderFulfilledEvent;
@@ -83,6 +104,7 @@ export type EventMap = {
 export type EventName = keyof EventMap;
 export const EVENT_NAMES = [
   'order.paid',
+  'order.upsell_accepted',
   'order.payment_failed',
   'order.refunded',
   'order.fulfilled',

@@ -68,6 +68,13 @@ describe('the events outbox', () => {
       Array.from({ length: 5 }, () => postJson(t.app, '/_fw/checkout', body)),
     );
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    // An offer follows: leaving it (twice, as a double click would) confirms the order once.
+    const no = { step_id: shop.upsell.id, answer: 'no', order_token: answers[0]?.json().data.order_token };
+    for (const res of await Promise.all([
+      postJson(t.app, '/_fw/upsell', no),
+      postJson(t.app, '/_fw/upsell', no),
+    ]))
+      expect(res.statusCode).toBe(200);
     const rows = await pendingOf(shop.owner.accountId);
     expect(rows.filter((row) => row.type === 'order.paid')).toHaveLength(1);
   });
@@ -227,6 +234,7 @@ describe('the events outbox', () => {
   it('names every event of the bus, so the bus wakes the dispatcher for each', () => {
     const all: Record<EventName, true> = {
       'order.paid': true,
+      'order.upsell_accepted': true,
       'order.payment_failed': true,
       'order.refunded': true,
       'order.fulfilled': true,

@@ -80,8 +80,10 @@ export type JobQueue = {
     tx: Db,
     job: JobDefinition<T>,
     data: z.input<T>,
-    options?: { expireInSeconds?: number },
+    options?: { expireInSeconds?: number; startAfter?: Date },
   ): Promise<void>;
+  /** Whether the queue is started (its tables exist): a `sendIn` before that would abort its transaction. */
+  isRunning(): boolean;
   /** Tells the queue's workers to fetch now (after a `sendIn`'s commit): `signal(job.id)`. */
   wake(job: JobDefinition<z.ZodType>): void;
   /**
@@ -236,6 +238,7 @@ export function createJobQueue(
         db: { executeSql: executorOf(tx) },
       });
     },
+    isRunning: () => running,
     wake(job) {
       signal(job.id);
     },

@@ -68,8 +68,14 @@ export function routeForCountry(
       }
     }
   }
-  const index = funnel.steps.indexOf(chosen);
-  return { main, funnel, step: chosen, next: funnel.steps[index + 1] ?? null };
+  return { main, funnel, step: chosen, next: stepAfter(funnel, chosen) };
+}
+
+/** The step a shopper goes on to from `step`: the next one that can serve them (blank ones are passed over). */
+export function stepAfter(funnel: SiteFunnel, step: SiteStep): SiteStep | null {
+  const index = funnel.steps.indexOf(step);
+  if (index < 0) return null;
+  return funnel.steps.slice(index + 1).find((s) => !s.skipped) ?? null;
 }
 
 /** A number in [0, 2^32) fixed for a visitor and a step, so the visitor keeps seeing the same variant. */

@@ -25,7 +25,7 @@ import {
   type PreparedPageCache,
   renderPublishedPage,
 } from './render.ts';
-import { findRoute, pickPage, routeForCountry, stepHref } from './routing.ts';
+import { findRoute, pickPage, routeForCountry, stepAfter, stepHref } from './routing.ts';
 import { createSiteCache, type SiteCache, type SiteData, type TrackingCode } from './site-data.ts';
 
 export const VISITOR_COOKIE = 'fw_vid';
@@ -142,8 +142,8 @@ function nextUrlOf(site: SiteData, funnelId: number, stepId: number, base: strin
   const all = [...site.funnels, ...[...site.subFunnels.values()].flat()];
   const funnel = all.find((f) => f.id === funnelId);
   if (!funnel) return null;
-  const index = funnel.steps.findIndex((s) => s.id === stepId);
-  const next = index >= 0 ? funnel.steps[index + 1] : undefined;
+  const step = funnel.steps.find((s) => s.id === stepId);
+  const next = step ? stepAfter(funnel, step) : null;
   return next ? stepHref(base, funnel, next) : null;
 }
 

@@ -19,6 +19,7 @@ import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
 import { pixelMarkup } from '../modules/apps/apps.pixels.ts';
 import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
+import { stepGapsOf } from './step-gaps.queries.ts';
 
 export type SitePage = { id: number; abPercent: number; abGeo: string[]; version: number };
 export type SiteStep = {
@@ -29,6 +30,8 @@ export type SiteStep = {
   orderIndex: number;
   abType: string | null;
   pages: SitePage[];
+  /** It cannot serve a shopper (`stepGapsOf`): the next-step links pass over it. */
+  skipped: boolean;
 };
 export type SiteFunnel = {
   id: number;
@@ -200,6 +203,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     const stripe = gateways.some((g) => g.gatewayId === STRIPE_GATEWAY_ID && g.active)
       ? await loadGatewayCredentials(db, accountId, STRIPE_GATEWAY_ID)
       : null;
+    const gaps = await stepGapsOf(db, accountId);
 
     const pagesByStep = new Map<number, SitePage[]>();
     for (const p of pageRows) {
@@ -223,6 +227,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         orderIndex: s.orderIndex,
         abType: s.abType,
         pages: pagesByStep.get(s.id) ?? [],
+        skipped: Boolean(gaps.get(s.id)),
       });
       stepsByFunnel.set(s.funnelId, list);
     }

@@ -72,3 +72,24 @@ export function thankYouDocument() {
   footer(b);
   return b.build();
 }
+
+/** The page after an opt-in: thanks for signing up, and no order talk (nothing was bought). */
+export function optInThankYouDocument() {
+  const b = new TemplateBuilder(3101, { padding: pad(0), backgroundColor: COLORS.soft });
+  const hero = b.section({ basic: { width: 'wide' }, advanced: { padding: pad(72, 30, 72, 30) } });
+  const [top] = b.row(hero);
+  headline(b, top!, '✓', 64, {
+    font: { color: COLORS.green, align: 'center' },
+    lineHeight: 1,
+    marginBottom: 16,
+  });
+  headline(b, top!, 'Thank you for signing up!', 40, { font: { align: 'center' }, lineHeight: 1.15 });
+  paragraph(
+    b,
+    top!,
+    'Your free class is on its way to your inbox. Check your e-mail in the next few minutes.',
+    { font: { size: 18, align: 'center' }, marginBottom: 0 },
+  );
+  footer(b);
+  return b.build();
+}

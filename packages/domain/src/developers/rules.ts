@@ -30,6 +30,7 @@ export function isApiKey(token: string): boolean {
 /** The events a REST hook may subscribe to: the events outbox's names. */
 export const HOOK_EVENTS = [
   'order.paid',
+  'order.upsell_accepted',
   'order.payment_failed',
   'order.refunded',
   'order.fulfilled',

@@ -7,6 +7,7 @@
 /** Events of the account that integrations subscribe to (the outbox's event types). */
 export const INTEGRATION_EVENTS = [
   'order.paid',
+  'order.upsell_accepted',
   'order.payment_failed',
   'order.refunded',
   'order.fulfilled',
@@ -21,6 +22,7 @@ export type IntegrationEvent = (typeof INTEGRATION_EVENTS)[number];
 /** How each event is named on screen. */
 export const INTEGRATION_EVENT_LABELS: Record<IntegrationEvent, string> = {
   'order.paid': 'Purchase (order paid)',
+  'order.upsell_accepted': 'Upsell accepted',
   'order.payment_failed': 'Purchase attempt (payment failed)',
   'order.refunded': 'Refund',
   'order.fulfilled': 'Order fulfilled',

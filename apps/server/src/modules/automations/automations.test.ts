@@ -89,6 +89,12 @@ async function buy(
     items: [{ product_id: productId }],
   });
   expect(res.statusCode, res.body).toBe(status);
+  // The shopper declines the offer after the checkout: that confirms the order ('order.paid', On Purchase).
+  const token = res.json().data?.order_token as string | undefined;
+  if (token) {
+    const no = { step_id: shop.upsell.id, answer: 'no', order_token: token };
+    expect((await postJson(via.app, '/_fw/upsell', no)).statusCode).toBe(200);
+  }
   return { email, orderId: res.json().data?.order_id as number };
 }
 
@@ -352,6 +358,8 @@ describe('the automations engine', () => {
         items,
       });
       expect(res.statusCode, res.body).toBe(201);
+      const no = { step_id: shop.upsell.id, answer: 'no', order_token: res.json().data.order_token };
+      expect((await postJson(t.app, '/_fw/upsell', no)).statusCode).toBe(200);
       return res.json().data.order_id as number;
     };
     const two = await buyLines([{ product_id: shop.main.id, qty: 2 }]);

@@ -1,11 +1,20 @@
 import { ACCESS_DENIED_SERVER_MESSAGE } from '@funnelwork/domain/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, orderEvents, orders, receiptSends } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/client.ts';
+import {
+  automationRuns,
+  mailMessages,
+  orderEvents,
+  orders,
+  outboxEvents,
+  receiptSends,
+} from '../../db/schema/index.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import { closeOrderJob } from '../../runtime/checkout/checkout.order-close.ts';
 import { type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
@@ -35,8 +44,11 @@ const customer = (email: string) => ({
   shipping_country: 'GB',
 });
 
-/** A shopper (own address) buys the course with the order bump; answers the order and its cookie. */
-async function buy(shop: Shop) {
+/**
+ * A shopper (own address) buys the course with the order bump and declines the offer after it (which
+ * confirms the order), unless `onOffer`; answers the order and its cookie.
+ */
+async function buy(shop: Shop, { onOffer = false }: { onOffer?: boolean } = {}) {
   const email = `shopper-${++shopper}-${Date.now()}@example.test`;
   const res = await postJson(t.app, '/_fw/checkout', {
     step_id: shop.checkout.id,
@@ -49,6 +61,10 @@ async function buy(shop: Shop) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
+  if (!onOffer) {
+    const no = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'no' };
+    expect((await postJson(t.app, '/_fw/upsell', no, { cookie })).statusCode).toBe(200);
+  }
   return { email, orderId: res.json().data.order_id as number, cookie };
 }
 
@@ -93,10 +109,19 @@ describe('"Every paid order sends the shopper an order confirmation e-mail"', ()
     expect(await settled(email)).toHaveLength(1);
   });
 
-  it('an accepted upsell sends one confirmation of the whole order; a repeated job sends nothing again', async () => {
+  it('checkout and an accepted upsell: one receipt listing both lines, one On Purchase run; a repeated job sends nothing again', async () => {
     const shop = await shopWithFunnel(t);
-    const { email, orderId, cookie } = await buy(shop);
-    await waitFor(() => receivedBy(email)[0]);
+    const created = await shop.api.post('automations', {
+      name: 'Thanks',
+      trigger: { id: 'purchase' },
+      steps: [{ type: 'end' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const automationId = created.json().data.id as number;
+    expect((await shop.api.post(`automations/${automationId}/activate`, {})).statusCode).toBe(200);
+    const { email, orderId, cookie } = await buy(shop, { onOffer: true });
+    // On the offer: nothing is confirmed yet.
+    expect(await settled(email)).toHaveLength(0);
     const upsell = {
       step_id: shop.upsell.id,
       page_id: shop.upsell.pages[0]?.id,
@@ -105,27 +130,63 @@ describe('"Every paid order sends the shopper an order confirmation e-mail"', ()
     };
     const res = await postJson(t.app, '/_fw/upsell', upsell, { cookie });
     expect(res.statusCode, res.body).toBe(200);
-    const second = await waitFor(() => receivedBy(email)[1]);
-    const html = partOf(second.raw, 'text/html');
-    expect(html).toContain('Masterclass');
-    expect(html).toContain('$154.49');
+    expect(res.json().data.next_url).toBe('thank-you');
+    // The thank-you page's summary asks for the order too: still one confirmation.
+    const thanks = { step_id: shop.thanks.id, page_id: shop.thanks.pages[0]?.id };
+    expect((await postJson(t.app, '/_fw/order', thanks, { cookie })).json().data.order_number).toBeTruthy();
+    const message = await waitFor(() => receivedBy(email)[0]);
+    const html = partOf(message.raw, 'text/html');
+    for (const line of ['Course', 'Workbook', 'Masterclass', '$154.49']) expect(html).toContain(line);
 
     // The same job again, twice at once (a retry racing a duplicate): no new e-mail, no new timeline line.
     const job = {
       accountId: shop.owner.accountId,
       orderId,
       kind: 'order_confirmation' as const,
-      key: `upsell-${orderId}-${shop.upsell.id}`,
+      key: `checkout-${orderId}`,
     };
     const again = await Promise.all([t.app.services.receipts.send(job), t.app.services.receipts.send(job)]);
     expect(again).toEqual([null, null]);
-    expect(await settled(email)).toHaveLength(2);
+    expect(await t.app.services.checkout.closeOrder(shop.owner.accountId, orderId)).toBe(false);
+    expect(await settled(email)).toHaveLength(1);
     const sends = await t.database.db.select().from(receiptSends).where(eq(receiptSends.orderId, orderId));
-    expect(sends.map((s) => s.key).sort()).toEqual([
-      `checkout-${orderId}`,
-      `upsell-${orderId}-${shop.upsell.id}`,
-    ]);
-    expect((await timelineOf(orderId)).filter((event) => event.type === 7)).toHaveLength(2);
+    expect(sends.map((s) => s.key)).toEqual([`checkout-${orderId}`]);
+    expect((await timelineOf(orderId)).filter((event) => event.type === 7)).toHaveLength(1);
+    const runs = await t.database.db
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.automationId, automationId));
+    expect(runs).toHaveLength(1);
+    // The accepted offer is recorded as its own event, for merchants who want one.
+    const accepted = await t.database.db
+      .select()
+      .from(outboxEvents)
+      .where(
+        and(eq(outboxEvents.type, 'order.upsell_accepted'), eq(outboxEvents.accountId, shop.owner.accountId)),
+      );
+    expect(accepted.map((e) => e.key)).toEqual([`upsell-${orderId}-${shop.upsell.id}`]);
+  });
+
+  it('a shopper who leaves on the offer gets the receipt from the delayed job (due after the configured delay)', async () => {
+    const shop = await shopWithFunnel(t);
+    const { email, orderId } = await buy(shop, { onOffer: true });
+    const [job] = rowsOf<{ state: string; start_after: string | Date; expire_seconds: string | number }>(
+      await t.database.db.execute(
+        sql`select state, start_after, extract(epoch from expire_in) as expire_seconds from pgboss.job
+            where name = ${closeOrderJob.id} and data ->> 'orderId' = ${String(orderId)}`,
+      ),
+    );
+    // Enqueued with the order, due ORDER_CONFIRMATION_DELAY_SECONDS later, expiring as JOB_EXPIRY_SECONDS says.
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const due = new Date(job?.start_after as string).getTime() - new Date(order?.createdAt as Date).getTime();
+    expect(Math.round(due / 1000)).toBeGreaterThanOrEqual(t.config.orderConfirmationDelaySeconds - 5);
+    expect(Number(job?.expire_seconds)).toBe(t.config.jobExpirySeconds);
+    expect(await settled(email)).toHaveLength(0);
+    // The job's work, run now instead of minutes later: the receipt goes out once.
+    expect(await t.app.services.checkout.closeOrder(shop.owner.accountId, orderId)).toBe(true);
+    const message = await waitFor(() => receivedBy(email)[0]);
+    expect(partOf(message.raw, 'text/html')).toContain('$57.49');
+    expect(await settled(email)).toHaveLength(1);
   });
 });
 

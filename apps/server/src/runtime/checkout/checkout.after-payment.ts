@@ -62,11 +62,18 @@ export async function startSubscriptions(
 }
 
 /**
- * Inside a paid charge's transaction: 'order.paid' (once per `key`, the purchase) and
- * 'subscription.started' for each subscription it started, into the outbox.
+ * Inside a paid charge's transaction: 'order.paid' (once per `key`, the purchase; not while the order
+ * awaits its confirmation, see checkout.order-close.ts) and 'subscription.started' for each
+ * subscription it started, into the outbox.
  */
-export async function recordPaid(tx: Db, key: string, paid: OrderPaidEvent, started: StartedSubscription[]) {
-  await recordEvent(tx, 'order.paid', key, paid);
+export async function recordPaid(
+  tx: Db,
+  key: string,
+  paid: OrderPaidEvent,
+  started: StartedSubscription[],
+  { confirm = true }: { confirm?: boolean } = {},
+) {
+  if (confirm) await recordEvent(tx, 'order.paid', key, paid);
   for (const sub of started) {
     await recordEvent(tx, 'subscription.started', `subscription-${sub.id}`, startedEvent(paid, sub));
   }
@@ -87,8 +94,9 @@ export function afterPaid(
   { events, subscriptions: subs }: Pick<CheckoutContext, 'events' | 'subscriptions'>,
   paid: OrderPaidEvent,
   started: StartedSubscription[],
+  { confirmed = true }: { confirmed?: boolean } = {},
 ) {
-  events.publish('order.paid', paid);
+  if (confirmed) events.publish('order.paid', paid);
   for (const sub of started) events.publish('subscription.started', startedEvent(paid, sub));
   return Promise.all(started.map((sub) => subs.schedule(sub)));
 }

@@ -1,3 +1,4 @@
+import { isOfferStep } from '@funnelwork/blocks';
 import { fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -38,9 +39,14 @@ export function createCheckoutConfirmation(deps: CheckoutContext) {
     if (!session || session.funnelId !== context.funnelId) return null;
     const placed = await orderWithItems(db, context.accountId, session.orderId);
     if (!placed) return null;
+    // A confirmation shown is the shopper leaving the offers: the order's receipt is due.
+    if (!isOfferStep(context.stepType)) await deps.closing.closeOrder(context.accountId, session.orderId);
     const { order, items } = placed;
     const subtotal = items.reduce((sum, item) => sum + Number(item.amountMinor) * item.qty, 0);
     return {
+      order_number: order.orderNumber,
+      created_at: new Date(order.createdAt).toISOString(),
+      email: order.email,
       currency: order.currency,
       lines: items.map((item) => ({
         product_id: item.productId,
@@ -66,9 +72,12 @@ export function createCheckoutConfirmation(deps: CheckoutContext) {
     const session = await liveSession(deps, token);
     const placed = session && (await orderWithItems(db, session.accountId, session.orderId));
     if (!placed) return null;
+    await deps.closing.closeOrder(session.accountId, session.orderId);
     const { order, items } = placed;
     return {
       orderNumber: order.orderNumber,
+      createdAt: new Date(order.createdAt),
+      email: order.email,
       currency: order.currency,
       lines: items.map((item) => ({
         name: item.name,

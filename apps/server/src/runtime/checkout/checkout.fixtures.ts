@@ -54,8 +54,19 @@ export async function shopWithFunnel(
   const api = apiClient(t.app, owner.auth);
   const funnel = await createFunnel(api, { name: 'Shop' });
   const checkout = await createStep(api, funnel.id, { name: 'Checkout', type: 1, url: 'checkout' });
-  const upsell = await createStep(api, funnel.id, { name: 'Upsell', type: 2, url: 'special-offer' });
-  const thanks = await createStep(api, funnel.id, { name: 'Thank you', type: 3, url: 'thank-you' });
+  // Designed offer and thank-you pages: a blank step is passed over (step-gaps.ts).
+  const upsell = await createStep(api, funnel.id, {
+    name: 'Upsell',
+    type: 2,
+    url: 'special-offer',
+    template_id: 'upsell-one-click',
+  });
+  const thanks = await createStep(api, funnel.id, {
+    name: 'Thank you',
+    type: 3,
+    url: 'thank-you',
+    template_id: 'thank-you-next-steps',
+  });
   const product = async (data: Record<string, unknown>) => {
     const res = await api.post('products', { currency: 'USD', funnel_id: funnel.id, ...data });
     if (res.statusCode !== 201) throw new Error(`product not created: ${res.body}`);

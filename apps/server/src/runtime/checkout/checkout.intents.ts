@@ -216,15 +216,18 @@ export function createCheckoutIntents(deps: CheckoutContext) {
       await tx.update(orders).set({ paymentStatus: null, updatedAt: now }).where(eq(orders.id, order.id));
       const lines = await linesOf(tx, locked);
       const saved = outcome.savedPaymentMethod ?? null;
-      const paid = await recordPaymentSuccess(tx, charged, {
-        reference: locked.reference ?? '',
-        lines,
-        saved,
-        now,
-      });
+      const paid = await recordPaymentSuccess(
+        tx,
+        charged,
+        { reference: locked.reference ?? '', lines, saved, now },
+        { closing: deps.closing, stepId: locked.stepId },
+      );
       return { kind: 'paid' as const, paid };
     });
-    if (settled?.kind === 'paid') await afterPaid(deps, settled.paid.event, settled.paid.started);
+    if (settled?.kind === 'paid') {
+      const { event, started, confirmed } = settled.paid;
+      await afterPaid(deps, event, started, { confirmed });
+    }
     if (settled?.kind === 'failed') {
       const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
       await gateways.adapterFor(order.gatewayId)?.cancelPayment?.(credentials, order.reference ?? '');

@@ -9,6 +9,9 @@ import { unprocessable } from './commerce.ts';
 export const ORDER_SESSION_MS = 2 * 60 * 60_000;
 
 export const OFFER_EXPIRED = 'This offer has expired';
+/** A one-click offer answered by a browser that placed no order (e.g. the offer page opened directly). */
+export const NO_ORDER_FOR_OFFER =
+  'This offer is for shoppers who have just placed an order. Nothing was charged.';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -65,7 +68,8 @@ export async function sessionOf(
   deps: Pick<CheckoutContext, 'db' | 'clock'>,
   token: string | null | undefined,
 ) {
-  const session = token ? await liveSession(deps, token) : null;
+  if (!token) throw unprocessable(NO_ORDER_FOR_OFFER, 'no_order', 'order_token');
+  const session = await liveSession(deps, token);
   if (!session) throw unprocessable(OFFER_EXPIRED, 'offer_expired', 'order_token');
   return session;
 }

@@ -1,10 +1,13 @@
 import { fromMinorUnits, gatewayById, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { steps } from '../../db/schema/index.ts';
 import type { OrderPaidEvent } from '../../events/bus.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, type OrderRow } from '../../modules/orders/orders.queries.ts';
-import { recordPaid, type StartedSubscription, startSubscriptions } from './checkout.after-payment.ts';
+import { type StartedSubscription, startSubscriptions } from './checkout.after-payment.ts';
+import type { OrderClosing } from './checkout.order-close.ts';
 import { newSession } from './checkout.order-sessions.ts';
 import type { Line } from './checkout.pricing.ts';
 import { bumpDailyStats, giveDiscountUseBack } from './commerce.ts';
@@ -86,7 +89,8 @@ export async function recordPaymentSuccess(
   tx: Db,
   charged: ChargedOrder,
   payment: { reference: string; lines: Line[]; saved: string | null; now: Date },
-): Promise<{ event: OrderPaidEvent; started: StartedSubscription[] }> {
+  confirmation: { closing: Pick<OrderClosing, 'recordCheckoutPaid'>; stepId: number | null },
+): Promise<{ event: OrderPaidEvent; started: StartedSubscription[]; confirmed: boolean }> {
   const { accountId, order, funnelId, person, gatewayId } = charged;
   await addEvent(tx, accountId, order.id, TIMELINE_EVENT_TYPES.info, 'Payment succeeded', {
     amount: fromMinorUnits(order.amountMinor),
@@ -123,8 +127,20 @@ export async function recordPaymentSuccess(
     currency: order.currency,
     source: 'checkout',
   };
-  await recordPaid(tx, `checkout-${order.id}`, event, started);
-  return { event, started };
+  // One confirmation per order: now, or when the shopper leaves the offers that follow (order-close).
+  const next = await nextStepAfter(tx, accountId, funnelId, confirmation.stepId);
+  const confirmed = await confirmation.closing.recordCheckoutPaid(tx, next, event, started);
+  return { event, started, confirmed: confirmed !== null };
+}
+
+/** The step a shopper goes to after the checkout step of an order (none when that step is gone). */
+async function nextStepAfter(tx: Db, accountId: number, funnelId: number, stepId: number | null) {
+  if (stepId === null) return null;
+  const [step] = await tx
+    .select({ orderIndex: steps.orderIndex })
+    .from(steps)
+    .where(and(eq(steps.accountId, accountId), eq(steps.id, stepId)));
+  return step ? nextStepOf(tx, { accountId, funnelId, stepId, stepOrderIndex: step.orderIndex }) : null;
 }
 
 /**

@@ -180,17 +180,20 @@ export function createCheckoutPayment(deps: CheckoutContext) {
       const saved = gateway.adapter.capabilities.savedPaymentMethods
         ? (result.savedPaymentMethod ?? null)
         : null;
-      const paid = await recordPaymentSuccess(tx, charged, {
-        reference: result.reference,
-        lines,
-        saved,
-        now,
-      });
+      const paid = await recordPaymentSuccess(
+        tx,
+        charged,
+        { reference: result.reference, lines, saved, now },
+        { closing: deps.closing, stepId: context.stepId },
+      );
       const answer = await paidAnswer(tx, charged, context, saved, now);
       await storeAnswer(tx, requestId, answer, order.id);
       return { answer, paid };
     });
-    if (outcome.paid) await afterPaid(deps, outcome.paid.event, outcome.paid.started);
+    if (outcome.paid) {
+      const { event, started, confirmed } = outcome.paid;
+      await afterPaid(deps, event, started, { confirmed });
+    }
     return outcome.answer;
   }
 

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { createCheckoutConfirmation } from './checkout.confirmation.ts';
+import { createOrderClosing, registerOrderClosing } from './checkout.order-close.ts';
 import { createCheckoutPayment } from './checkout.payment.ts';
 import { createCheckoutPlacedOrder } from './checkout.placed-order.ts';
 import { createCheckoutPricing } from './checkout.pricing.ts';
@@ -16,11 +18,16 @@ type Deps = {
   gateways: GatewayRegistry;
   events: EventBus;
   subscriptions: SubscriptionsService;
+  queue: Pick<JobQueue, 'sendIn' | 'work' | 'isRunning'>;
+  /** The latest an order with offers after its checkout is confirmed (ORDER_CONFIRMATION_DELAY_SECONDS). */
+  confirmationDelaySeconds: number;
+  /** The delayed confirmation job's expiry (JOB_EXPIRY_SECONDS). */
+  jobExpirySeconds: number;
   clock?: () => Date;
 };
 
-/** What every part of the checkout service is given: its dependencies and one clock. */
-export type CheckoutContext = Required<Deps>;
+/** What every part of the checkout service is given: its dependencies, one clock, the order's confirmation. */
+export type CheckoutContext = Required<Deps> & { closing: ReturnType<typeof createOrderClosing> };
 
 /**
  * The published pages' commerce: pricing and the order summary (checkout.pricing.ts), the checkout's
@@ -28,8 +35,11 @@ export type CheckoutContext = Required<Deps>;
  * the placed order (checkout.confirmation.ts), composed over the same dependencies.
  */
 export function createCheckoutService({ clock = () => new Date(), ...deps }: Deps) {
-  const context: CheckoutContext = { ...deps, clock };
+  const closing = createOrderClosing({ ...deps, clock });
+  registerOrderClosing(deps.queue, closing);
+  const context: CheckoutContext = { ...deps, clock, closing };
   return {
+    closeOrder: closing.closeOrder,
     ...createCheckoutPayment(context),
     ...createCheckoutUpsells(context),
     ...createCheckoutPricing(context),

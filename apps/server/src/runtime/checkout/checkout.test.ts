@@ -9,6 +9,8 @@ import {
   orderEvents,
   orderItems,
   orders,
+  pages,
+  products,
   subscriptions,
 } from '../../db/schema/index.ts';
 import type { EventMap, EventName } from '../../events/bus.ts';
@@ -91,6 +93,7 @@ describe('POST /_fw/checkout', () => {
   it('charges the sandbox with prices from the database and records customer, order, timeline, activity and stats', async () => {
     const shop = await shopWithFunnel(t);
     const charges = sandbox.charges.length;
+    let cookie = '';
     const paid = await collect('order.paid', async () => {
       const res = await buy(shop, {
         items: [{ product_id: shop.main.id, qty: 1 }],
@@ -98,6 +101,7 @@ describe('POST /_fw/checkout', () => {
         fields: { 'How did you hear of us?': 'A friend' },
       });
       expect(res.statusCode, res.body).toBe(201);
+      cookie = String(res.headers['set-cookie']).split(';')[0] as string;
       const data = res.json().data;
       expect(data).toMatchObject({ amount: 57.49, currency: 'USD', next_url: 'special-offer' });
       expect(data.order_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -149,7 +153,13 @@ describe('POST /_fw/checkout', () => {
       .from(funnelDailyStats)
       .where(eq(funnelDailyStats.funnelId, shop.funnel.id));
     expect(stats).toMatchObject({ revenueMinor: 5749, orders: 1 });
-    expect(paid).toEqual([
+    // An offer follows: the order is confirmed ('order.paid') once, when its shopper leaves the offers.
+    expect(paid).toEqual([]);
+    const declined = await collect('order.paid', async () => {
+      const no = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'no' };
+      expect((await postJson(t.app, '/_fw/upsell', no, { cookie })).statusCode).toBe(200);
+    });
+    expect(declined).toEqual([
       expect.objectContaining({
         orderId: order?.id,
         amountMinor: 5749,
@@ -376,24 +386,32 @@ describe('POST /_fw/upsell', () => {
       answer: 'yes',
       product_id: shop.offer.id,
     };
-    const paid = await collect('order.paid', async () => {
-      const answers = await Promise.all([
-        postJson(t.app, '/_fw/upsell', body, { cookie }),
-        postJson(t.app, '/_fw/upsell', body, { cookie }),
-      ]);
-      for (const res of answers) {
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.json().data).toMatchObject({
-          accepted: true,
-          order_id: data.order_id,
-          amount: 146.99,
-          next_url: 'thank-you',
-        });
-      }
+    let paid: Array<{ orderId: number }> = [];
+    const accepted = await collect('order.upsell_accepted', async () => {
+      paid = await collect('order.paid', async () => {
+        const answers = await Promise.all([
+          postJson(t.app, '/_fw/upsell', body, { cookie }),
+          postJson(t.app, '/_fw/upsell', body, { cookie }),
+        ]);
+        for (const res of answers) {
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json().data).toMatchObject({
+            accepted: true,
+            order_id: data.order_id,
+            amount: 146.99,
+            next_url: 'thank-you',
+          });
+        }
+      });
     });
+    // The accepted offer is an event of its own, once, for merchants who want one.
+    expect(accepted).toMatchObject([
+      { orderId: data.order_id, stepId: shop.upsell.id, productId: shop.offer.id, amountMinor: 9700 },
+    ]);
     expect(sandbox.charges.length).toBe(charges + 1);
     expect(sandbox.charges.at(-1)?.amountMinor).toBe(9700);
-    expect(paid).toMatchObject([{ orderId: data.order_id, amountMinor: 9700, source: 'upsell' }]);
+    // Leaving the offers (the thank-you step is next) confirms the order once, with both lines' amount.
+    expect(paid).toMatchObject([{ orderId: data.order_id, amountMinor: 14699, source: 'checkout' }]);
     const db = t.database.db;
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, data.order_id));
     expect(items.map((i) => i.name)).toEqual(['Course', 'Masterclass']);
@@ -419,6 +437,9 @@ describe('POST /_fw/upsell', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toEqual({
+      order_number: expect.stringMatching(/^\d+$/),
+      created_at: expect.any(String),
+      email: 'shopper@example.test',
       currency: 'USD',
       lines: [
         expect.objectContaining({ name: 'Course', amount: 49.99, qty: 1 }),
@@ -457,6 +478,30 @@ describe('POST /_fw/upsell', () => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, data.order_id));
     expect(order).toMatchObject({ isRefunded: true, amountMinor: 14699 });
     expect(order?.refundReference).toMatch(/^sbx_re_/);
+  });
+
+  it('a blank step is passed over: an offer with nothing to sell and an empty page lead on to the built-in thank-you', async () => {
+    const shop = await shopWithFunnel(t);
+    // The offer loses its product, the thank-you page its blocks: the checkout's next step is none.
+    await t.database.db.delete(products).where(eq(products.id, shop.offer.id));
+    await t.database.db.update(pages).set({ config: null }).where(eq(pages.stepId, shop.thanks.id));
+    const res = await buy(shop, { items: [{ product_id: shop.main.id }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ next_step_id: null, next_url: null });
+  });
+
+  it('no order, no confirmation: a yes without an order says so; the thank-you shows no order', async () => {
+    const shop = await shopWithFunnel(t);
+    const yes = { step_id: shop.upsell.id, page_id: shop.upsell.pages[0]?.id, answer: 'yes' };
+    const res = await postJson(t.app, '/_fw/upsell', yes);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      message: 'This offer is for shoppers who have just placed an order. Nothing was charged.',
+    });
+    const thanks = await t.app.inject({ method: 'GET', url: '/_fw/thank-you' });
+    expect(thanks.statusCode).toBe(404);
+    expect(thanks.body).not.toContain('Thank you for your order');
+    expect(thanks.body).toContain('This order confirmation is no longer available.');
   });
 
   it('no moves on to the next step without charging; a bad token is refused', async () => {

@@ -1,13 +1,15 @@
 import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index.ts';
-import type { OrderPaidEvent } from '../../events/bus.ts';
+import type { OrderPaidEvent, UpsellAcceptedEvent } from '../../events/bus.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import type { ChargeResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { afterPaid, recordPaid, startSubscriptions } from './checkout.after-payment.ts';
 import type { UpsellBody } from './checkout.contracts.ts';
+import { isConfirmed, staysOnOffers } from './checkout.order-close.ts';
 import { OFFER_EXPIRED, sessionOf } from './checkout.order-sessions.ts';
 import { failure } from './checkout.payment.ts';
 import { type Line, lineOf, MIXED_CURRENCIES, PRODUCT_UNAVAILABLE, variantOf } from './checkout.pricing.ts';
@@ -19,7 +21,7 @@ import { ACTIVITY } from './subscriptions.ts';
 
 /** One-click upsells and downsells: a charge of the checkout's saved payment method, added to its order. */
 export function createCheckoutUpsells(deps: CheckoutContext) {
-  const { db, gateways, clock } = deps;
+  const { db, gateways, clock, closing } = deps;
 
   /**
    * A one-click upsell or downsell answer. Yes charges the saved payment method for the offer's
@@ -34,7 +36,12 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
     const { accountId } = context;
     const next = await nextStepOf(db, context);
     const moveOn = { next_step_id: next?.id ?? null, next_url: next?.url ?? null };
-    if (body.answer === 'no') return { status: 200, body: { data: { accepted: false, ...moveOn } } };
+    // Leaving the offers confirms the order, once, with every line (checkout.order-close.ts).
+    const leaves = !staysOnOffers(next);
+    if (body.answer === 'no') {
+      if (leaves) await closing.closeOrder(accountId, session.orderId);
+      return { status: 200, body: { data: { accepted: false, ...moveOn } } };
+    }
 
     // One acceptance per order and offer step, whatever the client sends: a double click is one charge.
     const key = `upsell:${session.orderId}:${context.stepId}`;
@@ -179,10 +186,22 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
         source: 'upsell',
       };
       // One upsell charge per order and step (the charge's own idempotency key says the same).
-      await recordPaid(tx, `upsell-${order.id}-${context.stepId}`, event, started);
-      return { answer, paid: { event, started } };
+      const key = `upsell-${order.id}-${context.stepId}`;
+      const { source: _source, ...charged } = event;
+      const accepted: UpsellAcceptedEvent = { ...charged, stepId: context.stepId, productId: line.productId };
+      await recordEvent(tx, 'order.upsell_accepted', key, accepted);
+      // The order's row is locked above: its confirmation is recorded or not. Once it is (the shopper came
+      // back to an offer after it), this purchase is confirmed on its own.
+      const confirmed = await isConfirmed(tx, accountId, order.id);
+      await recordPaid(tx, key, event, started, { confirm: confirmed });
+      return { answer, paid: { event, accepted, started, confirmed } };
     });
-    if (outcome.paid) await afterPaid(deps, outcome.paid.event, outcome.paid.started);
+    if (outcome.paid) {
+      const { event, accepted, started, confirmed } = outcome.paid;
+      deps.events.publish('order.upsell_accepted', accepted);
+      await afterPaid(deps, event, started, { confirmed });
+    }
+    if (leaves) await closing.closeOrder(accountId, session.orderId);
     return outcome.answer;
   }
 

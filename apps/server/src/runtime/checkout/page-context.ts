@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { funnels, pages, products, productVariants, steps } from '../../db/schema/index.ts';
 import type { ProductRow, VariantRow } from '../../modules/store/products.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { stepGapsOf } from '../step-gaps.queries.ts';
 
 /** What the payment endpoints read of a published page: its step, funnel and commerce blocks. */
 export type PageContext = {
@@ -19,6 +20,8 @@ export type PageContext = {
   funnelCurrency: string | null;
   stepId: number;
   stepOrderIndex: number;
+  /** "1 Checkout, 2 Upsell, 3 Thank you page, 4 Downsell, 5 Landing page, 6 Other". */
+  stepType: number;
   pageId: number | null;
   /** Product list blocks in page order: selection type and product ids of their entries. */
   productLists: Array<{ selectionType: 'single' | 'multi' | 'qty'; productIds: number[] }>;
@@ -94,6 +97,7 @@ export async function loadPageContext(db: Db, stepId: number, pageId: number | n
       funnelId: steps.funnelId,
       stepId: steps.id,
       orderIndex: steps.orderIndex,
+      stepType: steps.stepType,
       currency: funnels.currencyCode,
     })
     .from(steps)
@@ -128,6 +132,7 @@ export async function loadPageContext(db: Db, stepId: number, pageId: number | n
     funnelCurrency: row.currency,
     stepId: row.stepId,
     stepOrderIndex: row.orderIndex,
+    stepType: row.stepType,
     pageId,
     ...blocks,
     productLists: blocks.productLists.map((list) => ({
@@ -245,13 +250,16 @@ export async function productsOfStep(
   return map;
 }
 
-/** The step after this one in its funnel, whose URL the shopper goes to next; null after the last. */
+/**
+ * The step after this one in its funnel that can serve a shopper (a blank step is skipped, see
+ * `stepGapsOf`), whose URL the shopper goes to next; null after the last.
+ */
 export async function nextStepOf(
   db: Db,
   context: { accountId: number; funnelId: number; stepOrderIndex: number; stepId: number },
-): Promise<{ id: number; url: string } | null> {
-  const [row] = await db
-    .select({ id: steps.id, url: steps.url })
+): Promise<{ id: number; url: string; stepType: number } | null> {
+  const later = await db
+    .select({ id: steps.id, url: steps.url, stepType: steps.stepType })
     .from(steps)
     .where(
       and(
@@ -264,7 +272,8 @@ export async function nextStepOf(
         ),
       ),
     )
-    .orderBy(asc(steps.orderIndex), asc(steps.id))
-    .limit(1);
-  return row ?? null;
+    .orderBy(asc(steps.orderIndex), asc(steps.id));
+  if (later.length === 0) return null;
+  const gaps = await stepGapsOf(db, context.accountId, context.funnelId);
+  return later.find((step) => !gaps.get(step.id)) ?? null;
 }

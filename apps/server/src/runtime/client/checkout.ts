@@ -20,7 +20,39 @@ import { guardPlacedOrder, THANK_YOU_URL } from './placed-order.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
 type Line = { name: string; variant_title: string | null; amount: number; qty: number };
-type Quote = { currency: string; lines: Line[]; subtotal: number; discount: number; total: number };
+type Quote = {
+  currency: string;
+  lines: Line[];
+  subtotal: number;
+  discount: number;
+  total: number;
+  /** A placed order's (POST /_fw/order). */
+  order_number?: string;
+  created_at?: string;
+  email?: string;
+};
+
+/** A placed order's number, date and e-mail above its lines (the confirmation's heading facts). */
+function showOrderDetails(summary: HTMLElement, order: Quote) {
+  q('.fw-order-details', summary)?.remove();
+  const list = document.createElement('dl');
+  list.className = 'fw-order-details';
+  list.setAttribute('data-order-details', '');
+  const date = new Date(order.created_at ?? '');
+  const facts: Array<[string, string]> = [
+    ['Order', `#${order.order_number}`],
+    ['Date', Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { dateStyle: 'long' })],
+    ['E-mail', order.email ?? ''],
+  ];
+  for (const [term, value] of facts) {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    list.append(dt, dd);
+  }
+  summary.insertBefore(list, summary.firstChild);
+}
 type Answer = { data?: Record<string, unknown>; error?: { message?: string } };
 
 const q = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
@@ -295,21 +327,30 @@ registerHydrator('[data-order-summary]', (summary, data) => {
   const body = q('[data-order-lines]', summary);
   const cell = (line: string) => q(`[data-line="${line}"] td`, summary);
   let seq = 0;
-  // Without a payment form (a thank-you page) the summary shows the order this browser placed.
+  // Without a payment form (a thank-you page) the summary shows the order this browser placed, and only
+  // that: no order, no summary (a page with a product list prices its cart instead).
   const placed = q('[data-payment-form]') === null;
+  const cart = q('[data-product-list]') !== null;
   refreshSummary = () => {
     const mine = ++seq;
     const ids = { step_id: data.stepId, page_id: data.pageId };
     const request = placed
       ? post('/_fw/order', ids).then((answer) =>
-          answer.status === 200 && answer.json.data ? answer : post('/_fw/quote', cartOf(data, discountCode)),
+          answer.status === 200 && answer.json.data
+            ? answer
+            : cart
+              ? post('/_fw/quote', cartOf(data, discountCode))
+              : answer,
         )
       : post('/_fw/quote', cartOf(data, discountCode));
     void request.then(({ status, json }) => {
-      if (mine !== seq || status !== 200 || !json.data) return;
+      if (mine !== seq) return;
+      if (placed && !cart && !json.data) summary.hidden = true;
+      if (status !== 200 || !json.data) return;
       const quote = json.data as unknown as Quote;
       // The payment element shows the total the gateway will be asked for (Stripe's wallets).
       document.dispatchEvent(new CustomEvent('fw:quote', { detail: quote }));
+      if (placed && quote.order_number) showOrderDetails(summary, quote);
       if (body) {
         body.textContent = '';
         for (const line of quote.lines) {
@@ -376,13 +417,31 @@ registerAction('yes-link', (button, _event, data) => {
     answer: 'yes',
     product_id: productId,
   })
-    .then(({ json }) =>
+    .then(({ status, json }) => {
+      // No order of this browser to add the offer to: say so, charge nothing, confirm nothing.
+      if (status === 422) {
+        button.removeAttribute('aria-busy');
+        return showOfferError(button, shopperMessage(json.error));
+      }
       goNext(
         data,
         json.data ? json : { data: json.error as Record<string, unknown> },
         json.data?.accepted === true,
-      ),
-    )
+      );
+    })
     .catch(() => button.removeAttribute('aria-busy'));
   return true;
 });
+
+/** An offer's refusal under its yes-link (e.g. 'This offer is only for a placed order…'). */
+function showOfferError(button: HTMLElement, message: string) {
+  const holder = button.parentElement ?? document.body;
+  let box = q('.fw-offer-error', holder);
+  if (!box) {
+    box = document.createElement('p');
+    box.className = 'fw-offer-error';
+    box.setAttribute('role', 'alert');
+    holder.appendChild(box);
+  }
+  box.textContent = message;
+}

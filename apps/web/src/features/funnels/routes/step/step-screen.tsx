@@ -1,4 +1,12 @@
-import { migrateDocument, NOTHING_TO_SELL, sellableProduct, sellsNothing } from '@funnelwork/blocks';
+import {
+  migrateDocument,
+  NOTHING_TO_SELL,
+  pageFacts,
+  STEP_GAP_NOTICES,
+  sellableProduct,
+  sellsNothing,
+  stepGap,
+} from '@funnelwork/blocks';
 import type { Page, Step } from '@funnelwork/domain';
 import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
 import {
@@ -89,6 +97,9 @@ export function StepScreen() {
       </Group>
 
       {products.data?.length === 0 && <NothingToSellWarning funnelId={id} step={step} />}
+      {products.data && (
+        <StepGapWarning funnelId={id} step={step} stepHasProducts={products.data.length > 0} />
+      )}
 
       <Card p={0}>
         <Group justify="space-between" p="md">
@@ -222,6 +233,45 @@ function NothingToSellWarning({ funnelId, step }: { funnelId: number; step: Step
   return (
     <Alert color="yellow" title="Nothing to sell" data-testid="nothing-to-sell">
       {NOTHING_TO_SELL}
+    </Alert>
+  );
+}
+
+/**
+ * The merchant's warning on a step shoppers skip (stepGap): its pages have no blocks, or an upsell or
+ * downsell has nothing to sell. A checkout's own warning is 'Nothing to sell' above.
+ */
+function StepGapWarning({
+  funnelId,
+  step,
+  stepHasProducts,
+}: {
+  funnelId: number;
+  step: Step;
+  stepHasProducts: boolean;
+}) {
+  const documents = useQuery({
+    queryKey: ['step-page-documents', step.id, step.pages.map((page) => page.id).join(',')],
+    queryFn: () =>
+      Promise.all(
+        step.pages.map((page) =>
+          apiOrThrow<Page>('GET', `wfunnels/${funnelId}/steps/${step.id}/pages/${page.id}`),
+        ),
+      ),
+  });
+  const account = usePickerProducts();
+  if (!documents.data || !account.data) return null;
+  const ids = new Set(account.data.data.map((product) => product.id));
+  const gap = stepGap(
+    step.step_type,
+    documents.data.map((page) => pageFacts(page.config)),
+    { stepHasProducts, exists: (id) => ids.has(id) },
+  );
+  if (!gap) return null;
+  const notice = STEP_GAP_NOTICES[gap];
+  return (
+    <Alert color="yellow" title={notice.title} data-testid="step-gap">
+      {notice.message}
     </Alert>
   );
 }
