@@ -335,6 +335,25 @@ describe('the demo shows it (issue 16)', () => {
     });
     expect(bought.statusCode, bought.body).toBe(201);
     const orderId = bought.json().data.order_id as number;
+    // The shopper says no to the upsell: leaving the offers confirms the order (its one receipt).
+    const offer = await t.app.inject({
+      method: 'GET',
+      url: '/summer-sale/upsell',
+      headers: { host, 'user-agent': 'Mozilla/5.0 Chrome/126.0' },
+    });
+    const offerData = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec(offer.body)?.[1] ?? '{}');
+    const no = await t.app.inject({
+      method: 'POST',
+      url: '/_fw/upsell',
+      headers: { host, 'content-type': 'application/json' },
+      payload: {
+        step_id: offerData.stepId,
+        page_id: offerData.pageId,
+        answer: 'no',
+        order_token: bought.json().data.order_token,
+      },
+    });
+    expect(no.statusCode, no.body).toBe(200);
 
     const token = await signIn(t.app, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const api = apiClient(t.app, { authorization: `Bearer ${token}` });

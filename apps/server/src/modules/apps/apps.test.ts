@@ -6,7 +6,13 @@ import { outboxEvents, webhookDeliveries } from '../../db/schema/index.ts';
 import type { OutboxEvent } from '../../events/outbox.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../../runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp, waitFor } from '../../test/harness.ts';
 import {
   type ApiClient,
@@ -259,6 +265,8 @@ async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>, email: stri
     items: [{ product_id: shop.main.id }],
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The shopper declines the offer: the order is confirmed ('order.paid') at once.
+  await leaveOffers(t.app, shop, res.json().data);
   return res.json().data.order_id as number;
 }
 

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automationRunSteps, automationRuns, orders, userIntegrations } from '../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../../runtime/checkout/checkout.fixtures.ts';
 import { type TestApp, waitFor } from '../../test/harness.ts';
 import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { GA4_API_SECRET, GA4_MEASUREMENT_ID, startFakeGa4 } from '../integrations/ga4/ga4.fixtures.ts';
@@ -118,6 +124,8 @@ async function buy(shop: Shop) {
     items: [{ product_id: shop.main.id }],
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The shopper declines the offer: the order is confirmed ('order.paid') at once.
+  await leaveOffers(t.app, shop, res.json().data);
   return { email, orderId: res.json().data.order_id as number };
 }
 

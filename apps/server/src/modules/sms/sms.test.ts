@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automationRunSteps, automationRuns, smsMessages, smsSuppressions } from '../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../../runtime/checkout/checkout.fixtures.ts';
 import {
   FAKE_TWILIO_SID,
   FAKE_TWILIO_TOKEN,
@@ -17,7 +23,7 @@ import { createTwilioProvider, twilioSignature } from '../../sms/twilio.ts';
 import { createTestApp, signUpOwner, type TestApp, waitFor } from '../../test/harness.ts';
 import { apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
 
-const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
+const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
 const DECLINED = { ...CARD, number: '4000 0000 0000 0002' };
 
 let twilio: FakeTwilio;
@@ -272,6 +278,8 @@ describe('Send SMS in automations and STOP replies', () => {
       items: [{ product_id: shop.main.id }],
     });
     expect(res.statusCode, res.body).toBe(201);
+    // The shopper declines the offer: the order is confirmed ('order.paid') at once.
+    await leaveOffers(t.app, shop, res.json().data);
   }
 
   async function smsAutomation(shop: Awaited<ReturnType<typeof shopWithFunnel>>) {

@@ -111,3 +111,20 @@ export function postJson(
 
 let n = 0;
 export const newKey = () => `test-key-${Date.now()}-${++n}`;
+
+/**
+ * The shopper of `shopWithFunnel` declines its offer, so the order leaves the offers and gets its one
+ * confirmation ('order.paid': receipt, On Purchase, webhooks) at once (checkout.order-close.ts).
+ */
+export async function leaveOffers(
+  app: FastifyInstance,
+  shop: { upsell: { id: number } },
+  checkoutAnswer: { order_token?: unknown },
+) {
+  const res = await postJson(app, '/_fw/upsell', {
+    step_id: shop.upsell.id,
+    answer: 'no',
+    order_token: checkoutAnswer.order_token,
+  });
+  if (res.statusCode !== 200) throw new Error(`the offer was not declined: ${res.body}`);
+}

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, userIntegrations } from '../../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../../gateways/registry.ts';
 import { createSandboxGateway } from '../../../gateways/sandbox.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../../../runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp, waitFor } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp.ts';
 import { type ApiClient, apiClient } from '../../funnels/funnels.fixtures.ts';
@@ -194,6 +200,8 @@ async function buy(shop: Awaited<ReturnType<typeof shopWithFunnel>>, on: TestApp
     items: [{ product_id: shop.main.id }],
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The shopper declines the offer: the order is confirmed ('order.paid') at once.
+  await leaveOffers(on.app, shop, res.json().data);
   return email;
 }
 
