@@ -13,6 +13,7 @@ const SAMPLES: Record<string, unknown> = {
   'analytics.rollup': {},
   'automations.step': { runId: 1 },
   'billing.reconcile': {},
+  'checkout.close-order': { accountId: 1, orderId: 1 },
   'billing.renew': { accountId: 1, dueAt: '2026-01-01T00:00:00.000Z' },
   'hooks.deliver': { accountId: 1, subscriptionId: 1, eventId: 1 },
   'mail.automation': { messageId: 1 },

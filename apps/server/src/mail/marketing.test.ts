@@ -4,7 +4,13 @@ import { customers, emailTrackingEvents, mailMessages } from '../db/schema/index
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import { emailWithParagraphs } from '../modules/email-templates/email-templates.fixtures.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../runtime/checkout/checkout.fixtures.ts';
 import { type TestApp, waitFor } from '../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../test/smtp.ts';
 import { isBot, marketingLinks, messageToken, readMessageToken } from './marketing.ts';
@@ -62,6 +68,8 @@ async function buy(shop: Shop, email = `reader-${++n}-${Date.now()}@example.test
     items: [{ product_id: shop.main.id }],
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The shopper declines the offer: the order is confirmed ('order.paid') at once.
+  await leaveOffers(t.app, shop, res.json().data);
   return email;
 }
 

@@ -5,7 +5,13 @@ import { mailMessages } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import { createJobQueue, defineJob } from '../jobs/queue.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase, waitFor } from './harness.ts';
 import { type SmtpPeer, startSmtpPeer } from './smtp.ts';
 
@@ -128,6 +134,8 @@ describe('PROCESS_ROLE: a purchase in a web process, its receipt from the jobs p
       items: [{ product_id: shop.main.id }],
     });
     expect(res.statusCode, res.body).toBe(201);
+    // The shopper declines the offer: the order is confirmed (its one receipt) at once.
+    await leaveOffers(web.app, shop, res.json().data);
     const message = await waitFor(() => smtp.received.find((m) => m.to.includes(email)), 20_000);
     expect(message.raw).toContain('confirmed');
     await new Promise((r) => setTimeout(r, 1_000));

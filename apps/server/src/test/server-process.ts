@@ -62,6 +62,8 @@ export function spawnServer(name: string, port: number, env: Record<string, stri
       PUBLIC_URL: `http://localhost:${port}`,
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // An order with an offer after its checkout is confirmed by the delayed job at once, not in 5 min.
+      ORDER_CONFIRMATION_DELAY_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, automationRuns, customers, mailMessages, plans, users } from '../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway, SANDBOX_CARDS } from '../../gateways/sandbox.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_OK,
+  leaveOffers,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../../runtime/checkout/checkout.fixtures.ts';
 import { type TestApp, waitFor } from '../../test/harness.ts';
 import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
@@ -61,6 +67,8 @@ async function buy(shop: Shop) {
     items: [{ product_id: shop.main.id }],
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The shopper declines the offer: the order is confirmed ('order.paid') at once.
+  await leaveOffers(t.app, shop, res.json().data);
   return email;
 }
 

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
-import { GOOD_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
+import {
+  GOOD_KEY,
+  GOOD_PUBLISHABLE_KEY,
+  STRIPE_TEST_CARDS,
+  startFakeStripe,
+} from '../../gateways/fake-stripe.fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { ORDER_ALREADY_PLACED } from './checkout.placed-order.ts';
@@ -31,28 +36,34 @@ type GatewayName = keyof typeof GATEWAYS;
 async function shopPaidWith(name: GatewayName) {
   const shop = await shopWithFunnel(t);
   if (name === 'Stripe') {
-    const connect = await shop.api.post('gateways/1/connect', { credentials: { secret_key: GOOD_KEY } });
+    const connect = await shop.api.post('gateways/1/connect', {
+      credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+    });
     expect(connect.statusCode, connect.body).toBe(200);
   }
   return shop;
 }
 
-/** A checkout post of the shop's checkout page with a fresh idempotency key (a new form load). */
-const buy = (shop: Shop, name: GatewayName, cookie: string | null, extra: Record<string, unknown> = {}) =>
-  postJson(
-    t.app,
-    '/_fw/checkout',
-    {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      items: [{ product_id: shop.main.id }],
-      customer,
-      idempotency_key: newKey(),
-      ...GATEWAYS[name],
-      ...extra,
-    },
-    cookie ? { cookie } : {},
-  );
+/**
+ * A checkout of the shop's checkout page with a fresh idempotency key (a new form load). With Stripe the
+ * page then confirms the intent with Stripe.js (here the fake, as its card frame does) and reports back.
+ */
+async function buy(
+  shop: Shop,
+  name: GatewayName,
+  cookie: string | null,
+  extra: Record<string, unknown> = {},
+) {
+  const key = newKey();
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const ids = { step_id: shop.checkout.id, page_id: shop.checkoutPage };
+  const body = { ...ids, items: [{ product_id: shop.main.id }], customer, idempotency_key: key };
+  const res = await postJson(t.app, '/_fw/checkout', { ...body, ...GATEWAYS[name], ...extra }, headers);
+  if (res.statusCode !== 202) return res;
+  const secret = res.json().data.client_secret as string;
+  stripe.confirmWithCard(secret.split('_secret_')[0] as string, STRIPE_TEST_CARDS.succeeds);
+  return postJson(t.app, '/_fw/checkout/complete', { ...ids, idempotency_key: key }, headers);
+}
 
 const ordersOf = (shop: Shop) =>
   t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));

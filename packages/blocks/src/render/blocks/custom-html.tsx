@@ -1,4 +1,5 @@
 import type { BlockRenderer } from '../context.ts';
+import { attributes } from '../string/html.ts';
 
 /** The editor's frame of a Custom HTML block: its height, since a frame without scripts cannot report one. */
 export const CUSTOM_HTML_FRAME_HEIGHT = 200;
@@ -12,7 +13,14 @@ export const CUSTOM_HTML_FRAME_HEIGHT = 200;
  * which selects it.
  */
 export const customHtmlRenderer: BlockRenderer<'customHtml'> = {
-  html: (block) => `<div class="fw-box fw-custom-html">${block.content ?? ''}</div>`,
+  html: (block, context) =>
+    context.editor
+      ? `<div class="fw-box fw-custom-html"><iframe${attributes({
+          title: 'Custom HTML',
+          sandbox: '',
+          srcDoc: block.content ?? '',
+        })} style="display:block;width:100%;height:${CUSTOM_HTML_FRAME_HEIGHT}px;border:0;pointer-events:none"></iframe></div>`
+      : `<div class="fw-box fw-custom-html">${block.content ?? ''}</div>`,
   View: ({ block, context }) =>
     context.editor ? (
       <div className="fw-box fw-custom-html">
