@@ -21,7 +21,15 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
   const step = (name: string, type: number, url: string, template_id: string) =>
     apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, { name, type, url, template_id });
   await step('Opt in', 5, 'free', 'landing-lead-magnet');
-  await step('Offer', 2, 'offer', 'upsell-one-click');
+  const offer = await step('Offer', 2, 'offer', 'upsell-one-click');
+  // An offer with something to sell (one with nothing is passed over for shoppers: issue 35 item 8).
+  await apiCall(page, 'POST', 'products', {
+    name: 'Guide workbook',
+    price: 9,
+    currency: 'USD',
+    funnel_id: funnel.id,
+    step_id: offer.id,
+  });
   await step('Thanks', 3, 'thanks', 'thank-you-next-steps');
 
   // The dashboard shows the server's publish state: the live address, copy (tooltip 1.5 s) and Preview.
