@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../db/client.ts';
 import { checkoutRequests } from '../../db/schema/index.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { claimKey, STILL_PROCESSING } from './idempotency.ts';
@@ -42,25 +41,4 @@ describe('a checkout claim and its owner process', () => {
       STILL_PROCESSING,
     );
   });
-
-  it.runIf(process.env.TEST_DATABASE === 'postgres')(
-    'a claim of another server is waited for while it lives, and taken over once it is gone',
-    async () => {
-      const url = t.database.url;
-      if (!url) throw new Error('a PostgreSQL test database has a URL');
-      const other = await createDatabase({ kind: 'postgres', url });
-      const key = newKey();
-      try {
-        expect((await claimKey(other.db, accountId, key, 'h')).kind).toBe('owner');
-        await expect(claimKey(t.database.db, accountId, key, 'h', { waitMs: 300 })).rejects.toThrow(
-          STILL_PROCESSING,
-        );
-      } finally {
-        // The other server's connections end, as a killed process's do.
-        await other.close();
-      }
-      const claim = await claimKey(t.database.db, accountId, key, 'h', { waitMs: 2_000 });
-      expect(claim.kind).toBe('owner');
-    },
-  );
 });
