@@ -42,9 +42,12 @@ export async function logOut(page: Page) {
 
 /** Opens the Mailbox and reads the 6-digit code of the newest message to `to`. */
 export async function readCodeFromMailbox(page: Page, to: string): Promise<string> {
-  await page.goto('/settings/mailbox');
   const row = page.getByRole('row').filter({ hasText: to }).first();
-  await expect(row).toBeVisible();
+  // A reset code is mailed by a background job: reload the Mailbox until it is there, as a person would.
+  await expect(async () => {
+    await page.goto('/settings/mailbox');
+    await expect(row).toBeVisible({ timeout: 3_000 });
+  }).toPass();
   await row.click();
   const text = await page.getByTestId('mail-text').textContent();
   await page.keyboard.press('Escape');

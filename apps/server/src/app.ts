@@ -388,7 +388,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     allowance: emailAllowance,
     marketing: marketingLinksOf,
   });
-  const users = createUsersService({ db, config, mailer, clock: options.accountsClock });
+  const users = createUsersService({ db, config, mailer, queue, clock: options.accountsClock });
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
   const steps = createStepsService({ db });

@@ -330,6 +330,17 @@ export async function signIn(
   return res.json().access_token as string;
 }
 
+/** Waits until every job of kind `name` sent so far is done (completed or failed), on a started queue. */
+export async function jobsDone(t: TestApp, name: string, ms = 20_000): Promise<void> {
+  await waitFor(async () => {
+    const { rows } = await t.database.executeSql(
+      `select count(*)::int as waiting from pgboss.job where name = $1 and state not in ('completed', 'failed')`,
+      [name],
+    );
+    return (rows[0] as { waiting: number }).waiting === 0 ? true : undefined;
+  }, ms);
+}
+
 /** Polls `find` (sync or async) every 100 ms until it answers something, or fails after `ms`. */
 export async function waitFor<T>(
   find: () => T | undefined | Promise<T | undefined>,

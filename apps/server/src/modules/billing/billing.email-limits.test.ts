@@ -10,10 +10,11 @@ import {
   postJson,
   shopWithFunnel,
 } from '../../runtime/checkout/checkout.fixtures.ts';
-import { type TestApp, waitFor } from '../../test/harness.ts';
+import { jobsDone, type TestApp, waitFor } from '../../test/harness.ts';
 import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 import { createStep } from '../funnels/funnels.fixtures.ts';
+import { passwordResetJob } from '../users/users.service.ts';
 
 // docs/decisions.md "Refusals": the merchant's e-mail is refused past the plan's e-mails a month; a
 // shopper's purchase, opt-in and the transactional e-mails never are, and still count in the usage.
@@ -119,6 +120,7 @@ describe('contacts and e-mails a month: a shopper is never refused', () => {
     const since = new Date();
     const reset = await postJson(t.app, '/api/request-password-reset', { data: { email: owner?.email } });
     expect(reset.statusCode, reset.body).toBe(200);
+    await jobsDone(t, passwordResetJob.id);
     const resets = await t.database.db
       .select()
       .from(mailMessages)

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, members, passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken, revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
 import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
@@ -58,9 +60,17 @@ function refuseIfWaiting(retryAfter: number, message: (seconds: number) => strin
 
 export const hashPassword = (password: string) => passwordHashing.hash(password);
 
-type Deps = { db: Db; config: Config; mailer: Mailer; clock?: () => Date };
+/**
+ * A reset request's e-mail, looked up and sent in the background: the request itself does the same work
+ * whether or not the e-mail has an account (issue 35 item 16).
+ */
+export const passwordResetJob = defineJob('users.password-reset', z.object({ email: z.string() }), {
+  retryLimit: 3,
+});
 
-export function createUsersService({ db, config, mailer, clock = () => new Date() }: Deps) {
+type Deps = { db: Db; config: Config; mailer: Mailer; queue: JobQueue; clock?: () => Date };
+
+export function createUsersService({ db, config, mailer, queue, clock = () => new Date() }: Deps) {
   const signInLimits = createSignInLimits({ db, clock });
   const throttle = createThrottle({ db, clock });
   const signUpLimits: readonly Limit[] = [
@@ -102,6 +112,22 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
       expires_in: Math.floor(config.sessionMaxMs / 1000),
     };
   }
+
+  /** A reset code to an account's e-mail; nothing for an e-mail without an account. */
+  async function sendResetCode(email: string) {
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const code = await issueCode(user.id, RESET_CODE_TTL_MS);
+    const link = `${config.publicUrl}/new-password?email=${encodeURIComponent(user.email)}&code=${code}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Your Funnelwork password reset code',
+      text: `Your password reset code is ${code}.\n\nEnter it on the password page, or open ${link}\n\nThe code expires in 15 minutes. If you did not ask for it, ignore this e-mail.`,
+    });
+  }
+  queue.work(passwordResetJob, async (job) => {
+    await sendResetCode(job.email);
+  });
 
   async function issueCode(userId: number, ttlMs: number): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -266,15 +292,7 @@ export function createUsersService({ db, config, mailer, clock = () => new Date(
         tooManyResetRequests,
       );
       await pruneAttempts();
-      const user = await findUserByEmail(db, email);
-      if (!user) return;
-      const code = await issueCode(user.id, RESET_CODE_TTL_MS);
-      const link = `${config.publicUrl}/new-password?email=${encodeURIComponent(user.email)}&code=${code}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Your Funnelwork password reset code',
-        text: `Your password reset code is ${code}.\n\nEnter it on the password page, or open ${link}\n\nThe code expires in 15 minutes. If you did not ask for it, ignore this e-mail.`,
-      });
+      await queue.send(passwordResetJob, { email });
     },
 
     /**

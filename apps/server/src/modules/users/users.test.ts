@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailMessages, users } from '../../db/schema/index.ts';
-import { createTestApp, signIn, signUpOwner, type TestApp, uniqueEmail } from '../../test/harness.ts';
+import {
+  createTestApp,
+  jobsDone,
+  signIn,
+  signUpOwner,
+  type TestApp,
+  uniqueEmail,
+  waitFor,
+} from '../../test/harness.ts';
 import {
   createSignInLimits,
   limitedAddress,
@@ -12,13 +20,15 @@ import {
 import {
   INVALID_CREDENTIALS,
   INVALID_RESET_CODE,
+  passwordResetJob,
   SIGN_UP_NOTICE_SUBJECT,
   tooManySignIns,
 } from './users.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The queue runs: a reset request's e-mail is sent by a job (passwordResetJob).
+  t = await createTestApp({ startQueue: true });
 });
 afterAll(() => t.close());
 
@@ -347,8 +357,9 @@ describe('passwords', () => {
       payload: { data: { email: owner.email } },
     });
     expect(ask.statusCode).toBe(200);
-    const mails = await t.database.db.select().from(mailMessages);
-    const mail = mails.filter((m) => m.to === owner.email).at(-1);
+    const mail = await waitFor(async () =>
+      (await t.database.db.select().from(mailMessages)).filter((m) => m.to === owner.email).at(-1),
+    );
     expect(mail?.status).toBe('stored');
     const code = /code is (\d{6})/.exec(mail?.text ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -394,6 +405,7 @@ describe('passwords', () => {
       payload: { data: { email } },
     });
     expect(res.statusCode).toBe(200);
+    await jobsDone(t, passwordResetJob.id);
     const mails = await t.database.db.select().from(mailMessages);
     expect(mails.filter((m) => m.to === email)).toHaveLength(0);
   });
