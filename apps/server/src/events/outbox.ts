@@ -70,16 +70,17 @@ function takingTurns(rows: Row[]): Row[] {
   return turns;
 }
 
+/** The outbox's name for `queue.signal`. */
+const OUTBOX_SIGNAL = 'outbox';
+
 /**
  * The outbox's dispatcher: while the queue runs it polls for undispatched events (and is woken by the
  * in-process bus for speed), claims a batch in one statement (SKIP LOCKED, so processes share the
  * work; accounts take turns), hands each consumer the batch's events of its types in order, and marks
  * them dispatched in one statement. A consumer that throws on an event leaves it undispatched; it is
- * handed over again when its claim expires. After
- * downtime, everything recorded meanwhile is still there and goes out on start.
+ * handed over again when its claim expires. After downtime, everything recorded meanwhile is still
+ * there and goes out on start.
  */
-/** The outbox's name for `queue.signal`. */
-const OUTBOX_SIGNAL = 'outbox';
 
 export function createOutbox({
   db,

@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type ProviderNumber, SmsNotConfigured, type SmsProvider, SmsProviderError } from './provider.ts';
 
-export const TWILIO_API_BASE = 'https://api.twilio.com';
-
 export type TwilioSettings = {
   apiBase: string;
   accountSid: string | undefined;

@@ -10,8 +10,6 @@ import type { Granularity } from './granularity.ts';
  * buckets). Weeks start on Monday (ISO 8601, as most merchant dashboards count them); months on the 1st.
  * Luxon does the zone arithmetic: dayjs's timezone plugin keeps the start offset when it crosses a change.
  */
-export const WEEK_START = 'Monday';
-
 /** An instant as analytics calls carry it: unix seconds, or a Date. */
 export type Instant = Date | number;
 

@@ -28,9 +28,6 @@ const BY_COUNTRY = new Map<string, State[]>();
 for (const state of STATES) BY_COUNTRY.set(state.country, [...(BY_COUNTRY.get(state.country) ?? []), state]);
 const NOUN = new Map<string, string>(LISTED.map(({ data, noun }) => [data[1], noun]));
 
-/** The countries whose region is chosen from a list. */
-export const COUNTRIES_WITH_STATES: ReadonlySet<string> = new Set(BY_COUNTRY.keys());
-
 /** The regions of a country given by code or name; empty where the region is free text. */
 export function statesOf(country: string | null | undefined): readonly State[] {
   const code = findCountry(country)?.code;

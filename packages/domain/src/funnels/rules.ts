@@ -3,7 +3,6 @@
 export const FUNNEL_TYPES = [0, 1] as const;
 export type FunnelType = (typeof FUNNEL_TYPES)[number];
 /** funnel_type 0 (or absent) is the classic kind; 1 is the second kind (geo-funnels, the 'plus' editor). */
-export const CLASSIC_FUNNEL: FunnelType = 0;
 export const SECOND_KIND_FUNNEL: FunnelType = 1;
 
 /** "funnel_type 0 or absent classic, 1 second kind". */

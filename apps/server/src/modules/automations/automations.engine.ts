@@ -52,17 +52,19 @@ import { recordSms, type SmsSending } from '../sms/sms.sending.ts';
  * the run only from where it is), so two jobs of one run in a batch act once.
  */
 export const STEP_BATCH = 20;
+/** A failing step is tried this many times, then the run stops visibly as failed. */
+export const MAX_STEP_ATTEMPTS = 5;
+// retryLimit is above MAX_STEP_ATTEMPTS: a step's own failures stop at MAX_STEP_ATTEMPTS (the run then
+// fails visibly, the job completes); the three retries beyond cover a job that fails before it can record
+// an attempt (a lost connection). Its retry delay is the engine's `retryDelaySeconds`, given per send.
 export const runStepJob = defineJob('automations.step', z.object({ runId: z.number().int() }), {
-  retryLimit: 8,
-  retryDelay: 5,
+  retryLimit: MAX_STEP_ATTEMPTS + 3,
   retryBackoff: true,
   batchSize: STEP_BATCH,
   concurrent: true,
   workers: 2,
 });
 
-/** A failing step is tried this many times, then the run stops visibly as failed. */
-export const MAX_STEP_ATTEMPTS = 5;
 /** A run with no job in flight for this long (at most) is handed a new one by the sweep. */
 const STALE_MS = 60_000;
 /**

@@ -1,4 +1,4 @@
-import type { Page, Step } from '@funnelwork/domain';
+import type { Page } from '@funnelwork/domain';
 import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
 import type { DocumentCode } from '../editor/index.ts';
 
@@ -14,10 +14,6 @@ export const pageEditorKeys = {
 
 export function fetchPage(ref: PageRef): Promise<Page> {
   return apiOrThrow<Page>('GET', pagePath(ref));
-}
-
-export function fetchStep(ref: PageRef): Promise<Step> {
-  return apiOrThrow<Step>('GET', `wfunnels/${ref.funnel}/steps/${ref.step}`);
 }
 
 /** The editor's save; a stale `version` answers 409 (the page was changed elsewhere). */

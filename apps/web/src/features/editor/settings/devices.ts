@@ -14,11 +14,6 @@ export function devicePath(path: readonly (string | number)[], view: ViewMode): 
   return [...path, view];
 }
 
-/** The value a view shows of a per-device setting. */
-export function deviceValue<T>(values: DeviceValues<T> | undefined, view: ViewMode): T | undefined {
-  return values?.[view];
-}
-
 /** Whether a device's value differs from desktop's, so the panel can mark it as set for that device only. */
 export function differsFromDesktop<T>(values: DeviceValues<T> | undefined, view: ViewMode): boolean {
   return values !== undefined && view !== 'desktop' && !Object.is(values[view], values.desktop);
