@@ -452,7 +452,13 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     jobExpirySeconds: config.exportJobExpirySeconds,
   });
-  const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });
+  const subscriptions = createSubscriptionsService({
+    db,
+    gateways: gatewayRegistry,
+    queue,
+    events,
+    log: (message) => app.log.error(message),
+  });
   subscriptions.registerJobs();
   const checkout = createCheckoutService({
     db,
@@ -463,7 +469,17 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     confirmationDelaySeconds: config.orderConfirmationDelaySeconds,
     jobExpirySeconds: config.jobExpirySeconds,
   });
-  const outbox = createOutbox({ db, queue, claimSeconds: config.jobExpirySeconds });
+  const outbox = createOutbox({
+    db,
+    queue,
+    claimSeconds: config.jobExpirySeconds,
+    // A failed query's message is its SQL; the database's reason is its cause.
+    onError: (error) =>
+      app.log.error(
+        { err: error instanceof Error && error.cause instanceof Error ? error.cause : error },
+        'outbox dispatch failed',
+      ),
+  });
   // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
@@ -559,15 +575,20 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     secretKey: config.stripeBillingSecretKey,
     apiBase: config.stripeApiBase,
   }).register(queue, (error) => app.log.error({ err: error }, 'billing reconciliation failed'));
+  registerAuth(app, { db, config });
+  const planLimits = registerPlanLimits(app, { db, apiRate, clock: options.accountsClock });
+  /** A plan change (a webhook's or the billing screen's): the cached limits are read again. */
+  const onPlanChange = (accountId: number) => {
+    planLimits.forget(accountId);
+    emailAllowance.forget(accountId);
+  };
   const billingWebhooks = createBillingWebhooks({
     db,
     secret: config.stripeBillingWebhookSecret,
     stripeBilling,
     onPaymentFailed: (accountId, message) => billing.notifyPaymentFailed(accountId, message),
-    onPlanChange: (accountId) => {
-      planLimits.forget(accountId);
-      emailAllowance.forget(accountId);
-    },
+    onPlanChange,
+    log: (message) => app.log.error(message),
   });
   app.decorate('services', {
     analyticsRollup,
@@ -585,8 +606,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     billingReconciliation,
   });
 
-  registerAuth(app, { db, config });
-  const planLimits = registerPlanLimits(app, { db, apiRate, clock: options.accountsClock });
   await app.register(
     async (api) => {
       systemRoutes(api, { database });
@@ -640,10 +659,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       await billingRoutes(api, {
         billing,
         webhooks: billingWebhooks,
-        onPlanChange: (accountId) => {
-          planLimits.forget(accountId);
-          emailAllowance.forget(accountId);
-        },
+        onPlanChange,
       });
       publishRoutes(api, { db, config });
       developersRoutes(api, { developers });
