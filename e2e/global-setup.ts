@@ -1,7 +1,7 @@
 // Before the first test: the server answers /api/health as soon as it listens, while its first
 // seconds go to the job queue's start-up work on the embedded database (the demo seed's backlog);
 // a request that reads the database waits behind it. Tests start once the demo can sign in, so
-// their own waits measure the product, not the boot (docs/decisions.md, "Test speed (CI)").
+// their own waits measure the product, not the boot (docs/decisions/codebase-and-ci.md, "Tests").
 const port = Number(process.env.E2E_PORT ?? 3210);
 
 export default async function globalSetup() {

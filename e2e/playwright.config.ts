@@ -38,7 +38,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
     // Without animations (the app honours prefers-reduced-motion): software-rendered, a looping one
-    // repaints every frame, and two groups' browsers on two cores ran 2.5× slow (docs/decisions.md).
+    // repaints every frame, and two groups' browsers on two cores ran 2.5× slow (docs/decisions/codebase-and-ci.md).
     contextOptions: { reducedMotion: 'reduce' },
     // Failed tests keep a trace of DOM snapshots; its screencast (E2E_TRACE=screencast) costs about a
     // quarter of the browser tests' CPU. E2E_TRACE=0 turns traces off.

@@ -374,7 +374,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     fetch: outboundFetch,
     ca: config.smtpTlsCa,
   });
-  // Merchant-initiated e-mail past the plan's e-mails a month is refused (docs/decisions.md "Refusals").
+  // Merchant-initiated e-mail past the plan's e-mails a month is refused (docs/decisions/checkout-and-payments.md "Refusals").
   const emailAllowance = createEmailAllowance({ db });
   const marketingKey = marketingKeyFrom(serverSecret);
   const marketingLinksOf = { key: marketingKey, publicUrl: config.publicUrl };

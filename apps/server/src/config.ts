@@ -255,7 +255,7 @@ export type Config = {
   shopifyRetryAfterMaxMs: number;
   /** Requests per minute per API key. */
   apiKeyRatePerMinute: number;
-  /** Sign-ups one client address may make in an hour (docs/decisions.md "Accounts and limits"). */
+  /** Sign-ups one client address may make in an hour (docs/decisions/accounts-and-security.md "Accounts and limits"). */
   signUpsPerAddressPerHour: number;
   stripeBillingWebhookSecret: string | undefined;
   stripeBillingSecretKey: string | undefined;

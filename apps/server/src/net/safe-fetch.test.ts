@@ -186,7 +186,7 @@ describe('what the guard lets through', () => {
     for (const address of ['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) {
       expect(isPublicAddress(address)).toBe(true);
     }
-    // Every IPv6 spelling that embeds an IPv4 address is refused, even of a public one (decisions.md).
+    // Every IPv6 spelling that embeds an IPv4 address is refused, even of a public one (docs/decisions/accounts-and-security.md).
     for (const address of [
       '127.0.0.1',
       '::1',

@@ -18,7 +18,7 @@ export type ApiKeyGrant = {
 
 type CachedKey = { grant: ApiKeyGrant; lastUsedAt: number };
 
-/** As long as a checked session: what a lost invalidation could leave behind (docs/decisions.md). */
+/** As long as a checked session: what a lost invalidation could leave behind (docs/decisions/accounts-and-security.md). */
 export const API_KEY_CACHE_TTL_MS = 5_000;
 
 export function hashApiKey(key: string): string {

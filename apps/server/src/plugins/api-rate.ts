@@ -10,7 +10,7 @@ export type ApiRateRefusal = { limit: 'account' | 'share'; share: number; retryA
 
 /**
  * One caller's share of an account's API requests a minute: a quarter, so that no member or key alone
- * (and no three of them) can use up what the owner needs. docs/decisions.md "Accounts and limits".
+ * (and no three of them) can use up what the owner needs. docs/decisions/accounts-and-security.md "Accounts and limits".
  */
 export const apiShareOf = (perMinute: number) => Math.max(1, Math.ceil(perMinute / 4));
 

@@ -58,7 +58,7 @@ declare module 'fastify' {
  * How long a checked session may be answered from memory without asking the database. Every change to who
  * may do what (sign-out, revocation, account choice, permissions, membership) is published on the
  * invalidation bus, which reaches this process at once and other server processes through PostgreSQL's
- * NOTIFY; this time to live bounds what a lost notification could leave behind (docs/decisions.md).
+ * NOTIFY; this time to live bounds what a lost notification could leave behind (docs/decisions/accounts-and-security.md).
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Touch `last_used_at` at most this often: idle expiry needs no write per request. */

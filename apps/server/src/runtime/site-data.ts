@@ -136,7 +136,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         .innerJoin(accounts, eq(accounts.id, domains.accountId))
         .where(and(sql`lower(${domains.name}) = ${ref.host}`, isNotNull(domains.verifiedAt)))
         .limit(1);
-      // An account whose plan expired more than the grace period ago publishes nothing (docs/decisions.md).
+      // An account whose plan expired more than the grace period ago publishes nothing (docs/decisions/checkout-and-payments.md "Expired account").
       if (row && publishedWithinGrace(row.planExpiryDate, new Date())) {
         match = { accountId: row.accountId, domainId: row.id };
       }

@@ -61,7 +61,7 @@ export const planKeyOf = (family: string, interval: BillingInterval) => `${famil
 
 const DAY_MS = 86_400_000;
 
-/** Published funnels keep serving this long after the plan expired (docs/decisions.md). */
+/** Published funnels keep serving this long after the plan expired (docs/decisions/checkout-and-payments.md "Expired account"). */
 export const GRACE_PERIOD_DAYS = 30;
 
 /** The error code of the plan's API rate refusal (429): the dashboard shows it as the rate-limit notice (§8). */

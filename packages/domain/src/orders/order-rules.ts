@@ -163,7 +163,7 @@ export const PRODUCT_IMAGES_MAX_IDS = 100;
  * vertical bar" for: the items of a wfunnel order (not is_apps) that are real products (product_id above
  * 2, the same ones that are linked) and carry no picture of their own, each id once, in item order. The
  * picture stored on an item is what the shopper bought and stays shown; only missing ones are looked
- * up (docs/decisions.md). Empty: no call.
+ * up (docs/decisions/orders-and-customers.md). Empty: no call.
  */
 export function productImageIds(order: {
   is_apps?: boolean;

@@ -17,7 +17,7 @@ export type SmsTariff = {
 
 /**
  * The countries numbers can be bought in and messages sent to. Amounts are nominal minor units of the
- * balance's currency (docs/decisions.md: no exchange table yet).
+ * balance's currency (docs/decisions/e-mail-and-sms.md: no exchange table yet).
  */
 export const SMS_TARIFFS: readonly SmsTariff[] = [
   { country: 'US', name: 'United States', dial_code: '+1', message_minor: 2, number_minor: 150 },

@@ -16,7 +16,7 @@ import { emailWithParagraphs } from '../email-templates/email-templates.fixtures
 import { createStep } from '../funnels/funnels.fixtures.ts';
 import { passwordResetJob } from '../users/users.service.ts';
 
-// docs/decisions.md "Refusals": the merchant's e-mail is refused past the plan's e-mails a month; a
+// docs/decisions/checkout-and-payments.md "Refusals": the merchant's e-mail is refused past the plan's e-mails a month; a
 // shopper's purchase, opt-in and the transactional e-mails never are, and still count in the usage.
 
 let smtp: SmtpPeer;

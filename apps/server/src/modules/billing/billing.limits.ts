@@ -128,7 +128,7 @@ export function planLimitError(refusal: string): HttpError {
   return new HttpError(402, `${refusal} Choose a bigger plan in Settings → Billing.`, PLAN_LIMIT_CODE);
 }
 
-/** Whether an account may send one more merchant-initiated e-mail this month (docs/decisions.md "Refusals"). */
+/** Whether an account may send one more merchant-initiated e-mail this month (docs/decisions/checkout-and-payments.md "Refusals"). */
 export type EmailAllowance = {
   /**
    * Refuses (402 `plan_limit`, the account's `rate_limit` set) an e-mail the merchant starts — an

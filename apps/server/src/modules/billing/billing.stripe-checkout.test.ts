@@ -5,7 +5,7 @@ import { apiClient } from '../funnels/funnels.fixtures.ts';
 import { FAKE_CHECKOUT_CARDS, startFakeStripeBilling } from './billing.fake-stripe.fixtures.ts';
 
 // Stripe Checkout for the platform's billing: place-order makes a Checkout Session, the hosted page
-// pays, and the signed checkout.session.completed webhook starts the plan (docs/decisions.md).
+// pays, and the signed checkout.session.completed webhook starts the plan (docs/decisions/checkout-and-payments.md).
 
 const WEBHOOK_SECRET = 'whsec_test_checkout';
 const PUBLIC_URL = 'http://app.funnelwork.test';

@@ -227,7 +227,7 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
      * customer, on its orders (so exports made after it too), on its activity items, in its orders'
      * timeline texts, and the Mailbox's and SMS log's copies sent to it. Orders keep their money and
      * lines; the row stays so that its orders keep their customer_id. What erase leaves, and why, is in
-     * docs/decisions.md ("Erasing a customer").
+     * docs/decisions/orders-and-customers.md ("Erasing a customer").
      */
     async remove(accountId: number, id: number) {
       await db.transaction(async (tx) => {

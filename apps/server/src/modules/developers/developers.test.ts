@@ -249,7 +249,7 @@ describe('OpenAPI document', () => {
         }
       }
     }
-    // The opted-in routes of docs/decisions.md: orders, customers, funnels and hooks.
+    // The opted-in routes of docs/decisions/accounts-and-security.md: orders, customers, funnels and hooks.
     expect(marked).toEqual(
       expect.arrayContaining(['GET /api/orders', 'POST /api/hooks', 'DELETE /api/hooks/:id']),
     );

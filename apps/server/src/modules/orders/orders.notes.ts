@@ -23,7 +23,7 @@ function noteEvent(tx: Db, accountId: number, orderId: number, name: string, tex
 /**
  * Notes: each write and its timeline event (type 6 action: 'Note added', 'Note edited', 'Note
  * deleted', with the note's text in `desc`) in one transaction, so the order's history shows who
- * changed its notes even after a note is gone (docs/decisions.md).
+ * changed its notes even after a note is gone (docs/decisions/orders-and-customers.md).
  */
 export function createOrderNotes({ db, clock, withLockedOrder }: OrdersContext) {
   return {

@@ -26,7 +26,7 @@ import {
 import { authStore } from '../../shared/auth-store.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
-/** The list's archive filter (docs/decisions.md): not archived (default), only archived, or both. */
+/** The list's archive filter (docs/decisions/orders-and-customers.md): not archived (default), only archived, or both. */
 export type ArchiveFilter = 'false' | 'true' | 'all';
 export type OrderListParams = { page: number; query: string; funnelId?: number; archived: ArchiveFilter };
 
@@ -45,7 +45,7 @@ export function useOrders(params: OrderListParams) {
   return useQuery({
     queryKey: orderKeys.list(params),
     placeholderData: keepPreviousData,
-    // The screen shows a failure in place of the table (docs/decisions.md, "Load failures").
+    // The screen shows a failure in place of the table (docs/decisions/orders-and-customers.md, "Load failures").
     meta: { silent: true },
     queryFn: () =>
       apiPageOrThrow<Order>('orders', {

@@ -16,7 +16,7 @@ export const discountKeys = {
   page: (page: number, query: string) => ['store', 'discounts', page, query] as const,
 };
 
-/** How many of the account's products the product pickers offer (one page of its list); docs/decisions.md. */
+/** How many of the account's products the product pickers offer (one page of its list); docs/decisions/checkout-and-payments.md. */
 export const PICKER_PRODUCTS = 100;
 
 export const productKeys = {

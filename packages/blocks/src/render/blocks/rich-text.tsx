@@ -5,7 +5,7 @@ import { sanitizeInlineHtml } from '../inline-html.ts';
 
 /**
  * Headline and paragraph content is inline rich text (bold, italic, underline, strike, links, colour), drawn
- * as sanitised HTML (render/inline-html.ts); its base look comes from the block's font (docs/decisions.md).
+ * as sanitised HTML (render/inline-html.ts); its base look comes from the block's font (docs/decisions/funnels-and-editor.md).
  */
 function richTextCss(attributes: RichTextAttributes, scope: string, sheet: StyleSheet) {
   const { basic } = attributes;

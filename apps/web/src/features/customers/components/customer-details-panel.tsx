@@ -105,7 +105,7 @@ function CustomerDetails({
 }) {
   const customer = useCustomer(customerId);
   // Opened from an order, a customer that fails to load is a warning and the order stays in view; on
-  // its own the panel says so in place (docs/decisions.md).
+  // its own the panel says so in place (docs/decisions/orders-and-customers.md).
   const warnAndClose = nested && customer.isError;
   useEffect(() => {
     if (!warnAndClose) return;

@@ -32,7 +32,7 @@ const COPIED_STYLES = [
 /**
  * An editing surface laid exactly over the block's text with the same typography: rich text for headlines
  * and paragraphs, plain text for links. It commits on blur, Escape, or Enter in a headline (Shift+Enter adds
- * a line) — see docs/decisions.md, "Page editor".
+ * a line) — see docs/decisions/funnels-and-editor.md, "Editor".
  */
 export function InlineTextEditor({
   frame,

@@ -13,7 +13,7 @@ const COLORS: Record<OrderStatus, string> = {
 /**
  * The list's status: Pending, Failed, Fulfilled, Refunded or Paid (first match wins), with a Canceled
  * tag beside it as the details panel has (a canceled order shows 0.00), and an Attempt tag on a failed
- * payment: an attempt of its customer, not an order to ship (docs/decisions.md).
+ * payment: an attempt of its customer, not an order to ship (docs/decisions/orders-and-customers.md).
  */
 export function OrderStatusBadge({ order }: { order: Order }) {
   const status = orderStatus(order);

@@ -27,7 +27,7 @@ type OrderSummaryProps = {
  */
 export function OrderSummary({ order, name = 'order-summary', defaultOpen = true }: OrderSummaryProps) {
   // "A canceled order shows amount 0.00" (a refund cancels too): the Total line; the original total
-  // and the refunded amount are shown above it (docs/decisions.md).
+  // and the refunded amount are shown above it (docs/decisions/orders-and-customers.md).
   const totals = summaryTotals(order);
   // Items without a picture of their own show their product's, from the product images call (its
   // failure warns, and the placeholders stay).
