@@ -78,8 +78,6 @@ type PayPalError = {
 
 type Answer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: PayPalError };
 
-export const PAYPAL_CANCELLED = 'You cancelled the payment with PayPal. Choose PayPal again to pay.';
-
 /** PayPal's error as the gateway failure the merchant or shopper reads. */
 function failureOf(status: number, error: PayPalError): GatewayFailure {
   const issue = error.details?.[0]?.issue ?? error.name ?? error.error ?? 'paypal_error';

@@ -38,6 +38,7 @@ import { ACTIVITY } from './subscriptions.ts';
 export const NO_PAYMENT_TO_COMPLETE = 'There is no payment to complete for this checkout';
 export const PAYMENT_MISMATCH = 'The payment does not match the order';
 export const DISPUTE_OPENED = 'Dispute opened';
+export const PAYMENT_CANCELLED = 'You cancelled the payment. Nothing was charged.';
 
 /** The webhook-side and page-side report of a payment: what the gateway says of it. */
 export type PaymentReport = IntentOutcome | GatewayFailure;
@@ -269,9 +270,16 @@ export function createCheckoutIntents(deps: CheckoutContext) {
       (order.paymentStatus === null && request.responseStatus === 202)
     ) {
       const credentials = await gateways.credentialsFor(accountId, order.gatewayId ?? 0);
-      const report: PaymentReport = adapter?.paymentOutcome
-        ? await adapter.paymentOutcome(credentials, order.reference ?? '')
+      let report: PaymentReport = adapter?.paymentOutcome
+        ? await adapter.paymentOutcome(credentials, order.reference ?? '', {
+            amountMinor: order.amountMinor,
+            currency: order.currency,
+          })
         : { status: 'pending' };
+      // The shopper closed the gateway's window (PayPal) before approving: nothing can be paid now.
+      if (body.cancelled && 'status' in report && report.status === 'pending') {
+        report = { status: 'failed', message: PAYMENT_CANCELLED, code: 'payer_cancelled' };
+      }
       if (!('status' in report)) {
         return failure(report.retryable ? 503 : 402, report.message, report.code ?? 'payment_failed', {
           retryable: report.retryable,
