@@ -145,6 +145,8 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
     expect(order).toMatchObject({
       paymentStatus: 'processing',
       gatewayId: 18,
+      // The timeline says 'via PayPal Card Payments' (orders spec: app_id 8 names the gateway).
+      appId: 8,
       reference: paypalOrder?.id,
       amountMinor: 4999,
     });
