@@ -269,5 +269,33 @@ describe('the published checkout with PayPal connected', () => {
     expect(page.headers['content-security-policy']).toBe(
       `${PAGE_CSP}; script-src 'self' https://www.paypal.com https://*.paypal.com https://*.paypalobjects.com; frame-src 'self' https://www.paypal.com https://*.paypal.com https://www.youtube-nocookie.com https://player.vimeo.com; connect-src 'self' https://www.paypal.com https://*.paypal.com`,
     );
+    // Cash On Delivery made the default: its form, with PayPal's buttons beside it.
+    await api.post('user-gateways', { gateway_id: 5, is_default: true });
+    const beside = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec((await get()).body)?.[1] ?? '{}');
+    expect(beside.gateway).toMatchObject({ id: 5, paypal: { clientId: GOOD_CLIENT_ID, sdkUrl: SDK_URL } });
+  });
+
+  it('shows PayPal beside the card gateway the account charges, and each payment names its gateway', async () => {
+    const shop = await shopWithFunnel(t);
+    expect((await shop.api.post('user-gateways', { gateway_id: 5 })).json().data).toMatchObject({
+      is_default: true,
+    });
+    await shop.api.post('gateways/18/connect', {
+      credentials: { client_id: GOOD_CLIENT_ID, client_secret: GOOD_CLIENT_SECRET },
+    });
+    // Cash On Delivery stays the default: the card path charges it, PayPal's buttons charge PayPal.
+    const cash = await checkout(shop, newKey(), { gateway_id: 5, payment: { kind: 'none' } });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const viaPayPal = await checkout(shop, newKey());
+    expect(viaPayPal.statusCode).toBe(202);
+    expect((await ordersOf(shop)).map((o) => o.gatewayId).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      5, 18,
+    ]);
+    // PayPal takes no card numbers: the page's card form never posts to it.
+    const card = await checkout(shop, newKey(), {
+      payment: { kind: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+    });
+    expect(card.statusCode).toBe(422);
+    expect(card.json().error.field).toBe('payment');
   });
 });

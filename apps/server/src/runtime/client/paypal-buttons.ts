@@ -68,16 +68,22 @@ export function mountPayPalButtons(
   script.onerror = () => showBelow(host, PAYPAL_UNAVAILABLE);
   script.onload = () => {
     if (!window.paypal) return showBelow(host, PAYPAL_UNAVAILABLE);
+    // PayPal's SDK may hand onError a copy of what createOrder threw: a flag, not the error, says it was ours.
+    let refused = false;
     void window.paypal
       .Buttons({
         style: { layout: 'horizontal', label: 'paypal', tagline: false, height: 45 },
-        createOrder: () => handlers.createOrder(),
+        createOrder: () =>
+          handlers.createOrder().catch((error: unknown) => {
+            refused = true;
+            throw error;
+          }),
         onApprove: () => handlers.approve(),
         onCancel: () => handlers.cancel(),
-        onError: (error) => {
+        onError: () => {
           // A refusal of our own is shown already; anything else is PayPal's failure.
-          if (!(error instanceof OrderRefused))
-            showBelow(form, 'PayPal could not take the payment. Try again.');
+          if (!refused) showBelow(form, 'PayPal could not take the payment. Try again.');
+          refused = false;
         },
       })
       .render(buttons)
