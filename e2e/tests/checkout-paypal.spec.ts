@@ -60,7 +60,8 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // Two shoppers, a refund and the dashboard: minutes on a loaded machine.
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, {
     email: uniqueEmail('pablo'),
