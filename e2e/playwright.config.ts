@@ -17,6 +17,8 @@ const smsPort = Number(process.env.E2E_SMS_PORT ?? port + 3);
 const shopifyPort = Number(process.env.E2E_SHOPIFY_PORT ?? port + 4);
 /** Where apps-deliveries.spec.ts starts its fake Mailchimp (helpers.ts works it out the same way). */
 const mailchimpPort = Number(process.env.E2E_MAILCHIMP_PORT ?? port + 7);
+/** Where checkout-paypal.spec.ts starts its fake PayPal (helpers.ts works it out the same way). */
+const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 8);
 /** Where google-sheets.spec.ts starts its fake Google (helpers.ts works it out the same way). */
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 9);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
@@ -73,6 +75,9 @@ export default defineConfig({
       STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
       // The fake's Stripe.js (checkout-stripe.spec.ts): its card frames come from the fake's origin.
       STRIPE_JS_URL: `http://127.0.0.1:${stripePort}/v3/`,
+      // PayPal's REST API and JS SDK as checkout-paypal.spec.ts's fake answers them.
+      PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
+      PAYPAL_SDK_URL: `http://127.0.0.1:${paypalPort}/sdk/js`,
       // The private addresses outbound calls may reach: integrations.spec.ts's local receiver, the fake
       // Shopify of integrations-services.spec.ts, the fake Google of google-sheets.spec.ts and the fake
       // Mailchimp of apps-deliveries.spec.ts.

@@ -99,6 +99,9 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
 /** The port gateways.spec.ts's fake Stripe listens on; the e2e server's STRIPE_API_BASE points there. */
 export const e2eStripePort = Number(process.env.E2E_STRIPE_PORT ?? e2ePort + 1);
 
+/** The port checkout-paypal.spec.ts's fake PayPal listens on (PAYPAL_API_BASE, PAYPAL_SDK_URL). */
+export const e2ePayPalPort = Number(process.env.E2E_PAYPAL_PORT ?? e2ePort + 8);
+
 /**
  * A second browser context for the shopper, beside the merchant's page. Its user agent drops "Headless",
  * which the published pages' bot filter would otherwise leave out of the analytics.

@@ -26,6 +26,7 @@ import {
   keyFromDataDir,
   loadGatewayCredentials,
 } from './gateways/credentials.ts';
+import { createPayPalAdapter, PAYPAL_GATEWAY_ID } from './gateways/paypal.ts';
 import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry.ts';
 import { createSandboxGateway, SANDBOX_GATEWAY_ID, type SandboxGateway } from './gateways/sandbox.ts';
 import { createStripeAdapter, STRIPE_GATEWAY_ID } from './gateways/stripe.ts';
@@ -420,12 +421,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const cipher = createCredentialCipher(serverSecret);
   installCredentialCipher(cipher);
   const stripe = createStripeAdapter({ apiBase: config.stripeApiBase });
+  const paypal = createPayPalAdapter({ apiBase: config.paypalApiBase });
   const gateways = createGatewaysService({
     db,
     cipher,
     verifiers: {
       [STRIPE_GATEWAY_ID]: (credentials, { accountId }) =>
         stripe.connect(credentials, stripeWebhookUrl(config.publicUrl, accountId)),
+      [PAYPAL_GATEWAY_ID]: (credentials) => paypal.verifyCredentials(credentials),
     },
   });
   const search = createSearchService({ db });
@@ -439,7 +442,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const gatewayRegistry =
     options.gateways ??
     createGatewayRegistry({
-      adapters: [sandbox, createCashOnDeliveryGateway(), stripe],
+      adapters: [sandbox, createCashOnDeliveryGateway(), stripe, paypal],
       credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(db, accountId, gatewayId),
     });
   const events = options.events ?? createEventBus();

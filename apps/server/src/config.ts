@@ -42,6 +42,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Stripe.js, which published checkouts load when their gateway is Stripe (tests: a local fake). */
   STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3/'),
+  /** PayPal's REST API for every call (tests: a local fake); else sandbox or live by the connected pair. */
+  PAYPAL_API_BASE: z.string().url().optional(),
+  /** PayPal's JS SDK, which published checkouts load when PayPal is connected (tests: a local fake). */
+  PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
   /** The signing secret of `stripe listen --forward-to` (development): checkout webhooks accept it too. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Mailchimp's Marketing API address; `{dc}` is the data center the API key ends with (tests: a local fake). */
@@ -245,6 +249,8 @@ export type Config = {
   stripeApiBase: string | undefined;
   /** Stripe.js's address, loaded by published checkouts that charge through Stripe. */
   stripeJsUrl: string;
+  paypalApiBase: string | undefined;
+  paypalSdkUrl: string;
   stripeWebhookSecret: string | undefined;
   /** Integration adapters' API addresses (`{dc}`, `{shop}` filled in per connection) and Shopify's 429 wait cap. */
   mailchimpApiBase: string;
@@ -351,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewaySecretKey: e.GATEWAY_SECRET_KEY ? Buffer.from(e.GATEWAY_SECRET_KEY, 'base64') : undefined,
     stripeApiBase: e.STRIPE_API_BASE,
     stripeJsUrl: e.STRIPE_JS_URL,
+    paypalApiBase: e.PAYPAL_API_BASE,
+    paypalSdkUrl: e.PAYPAL_SDK_URL,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     mailchimpApiBase: e.MAILCHIMP_API_BASE,
     mailchimpRetry: {

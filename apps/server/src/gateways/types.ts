@@ -9,6 +9,8 @@
  * - 5 'Cash On Delivery' — nothing is charged online; it cannot refund (spec: not refundable).
  * - 1 'Stripe' — through the `stripe` package, with a configurable API base (tests use a local
  *   fake of the Stripe endpoints it calls).
+ * - 18 'PayPal Card Payments' — PayPal Checkout through its REST API (Orders v2), with a
+ *   configurable API base (tests use fake-paypal.fixtures.ts).
  *
  * Every call carries an idempotency key, so a retried charge or refund never happens twice at
  * the gateway either.
@@ -101,6 +103,8 @@ export interface GatewayAdapter {
   paymentOutcome?(
     credentials: GatewayCredentials | null,
     reference: string,
+    /** The order's priced amount: a gateway that captures on this call (PayPal) captures only that. */
+    expected?: { amountMinor: number; currency: string },
   ): Promise<IntentOutcome | GatewayFailure>;
   /** Closes a payment that failed, so it can never be paid later without an order. */
   cancelPayment?(credentials: GatewayCredentials | null, reference: string): Promise<void>;

@@ -12,7 +12,8 @@ import {
 } from '@funnelwork/blocks';
 import {
   type CheckoutGatewayRow,
-  checkoutGatewayId,
+  checkoutPaymentForms,
+  PAYPAL_CHECKOUT_GATEWAY_ID,
   TEST_MODE_CHECKOUT_NOTICE,
   takesTestPaymentsOnly,
 } from '@funnelwork/domain/gateways/checkout-gateway';
@@ -149,6 +150,8 @@ export type PageContext = {
   accountGateways: readonly CheckoutGatewayRow[];
   /** Stripe.js and the account's publishable key, when Stripe is connected. */
   stripe?: { publishableKey: string; scriptUrl: string } | null;
+  /** PayPal's JS SDK and the account's client id (public: the SDK runs with it), when PayPal is connected. */
+  paypal?: { clientId: string; sdkUrl: string } | null;
   runtimeScriptUrl: string;
   /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
   renderer?: 'string' | 'react';
@@ -322,12 +325,16 @@ export async function renderPublishedPage(
  * script and publishable key its card element needs. Card data then goes to the gateway's own frames.
  */
 function pageGateway(context: PageContext, pageMethods: readonly number[]) {
-  const id = checkoutGatewayId(context.accountGateways, pageMethods);
+  const forms = checkoutPaymentForms(context.accountGateways, pageMethods);
+  const id = forms.card ?? PAYPAL_CHECKOUT_GATEWAY_ID;
   const stripe = id === STRIPE_GATEWAY_ID ? context.stripe : null;
+  const paypal = forms.paypal && context.paypal ? context.paypal : null;
   return {
     id,
     publishableKey: stripe?.publishableKey ?? null,
     scriptUrl: stripe?.scriptUrl ?? null,
+    // PayPal's buttons beside the card form (or alone when `id` is PayPal's).
+    paypal: paypal ? { clientId: paypal.clientId, sdkUrl: paypal.sdkUrl } : null,
   };
 }
 

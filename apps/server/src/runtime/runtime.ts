@@ -16,7 +16,14 @@ import {
   REQUIRED_MESSAGE,
   recordOptin,
 } from './optin.ts';
-import { type GatewayOrigins, paymentPageCsp, stripeOrigins, takesPayments } from './page-csp.ts';
+import {
+  type GatewayOrigins,
+  mergeOrigins,
+  paymentPageCsp,
+  paypalOrigins,
+  stripeOrigins,
+  takesPayments,
+} from './page-csp.ts';
 import { createPageViewRecorder, type PageViewRecorder } from './page-views.ts';
 import {
   createPreparedPageCache,
@@ -191,6 +198,7 @@ export async function registerRuntime(
   };
   app.decorate('runtime', runtime);
   const stripeGateway = stripeOrigins(config.stripeJsUrl);
+  const paypalGateway = paypalOrigins(config.paypalSdkUrl);
   app.addHook('onClose', async () => {
     await runtime.views.close();
   });
@@ -262,6 +270,9 @@ export async function registerRuntime(
               stripe: site.stripePublishableKey
                 ? { publishableKey: site.stripePublishableKey, scriptUrl: config.stripeJsUrl }
                 : null,
+              paypal: site.paypalClientId
+                ? { clientId: site.paypalClientId, sdkUrl: config.paypalSdkUrl }
+                : null,
               renderer: runtime.renderer,
             },
             {
@@ -310,8 +321,12 @@ export async function registerRuntime(
         });
       if (cookieSession !== sessionId)
         reply.setCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      // A card form of a connected Stripe: only our and Stripe's scripts and frames (page-csp.ts).
-      const gateway = site.stripePublishableKey && takesPayments(html) ? stripeGateway : null;
+      // A payment form with a connected Stripe or PayPal: only our and their scripts and frames (page-csp.ts).
+      const connected = [
+        ...(site.stripePublishableKey ? [stripeGateway] : []),
+        ...(site.paypalClientId ? [paypalGateway] : []),
+      ];
+      const gateway = connected.length > 0 && takesPayments(html) ? mergeOrigins(connected) : null;
       pageHeaders(reply, sandboxed, gateway);
       return reply
         .type('text/html; charset=utf-8')

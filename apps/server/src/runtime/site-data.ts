@@ -15,6 +15,7 @@ import {
   userApps,
 } from '../db/schema/index.ts';
 import { loadGatewayCredentials } from '../gateways/credentials.ts';
+import { PAYPAL_GATEWAY_ID } from '../gateways/paypal.ts';
 import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
 import { pixelMarkup } from '../modules/apps/apps.pixels.ts';
 import { checkoutGatewaysOf } from './checkout/commerce.ts';
@@ -58,6 +59,8 @@ export type SiteData = {
   gateways: CheckoutGatewayRow[];
   /** The publishable key of the account's connected Stripe (public: Stripe.js runs with it), else null. */
   stripePublishableKey: string | null;
+  /** The client id of the account's connected PayPal (public: PayPal's SDK runs with it), else null. */
+  paypalClientId: string | null;
   /** The account's generation this was loaded at (see SiteCache.bump). */
   generation: number;
 };
@@ -203,6 +206,9 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     const stripe = gateways.some((g) => g.gatewayId === STRIPE_GATEWAY_ID && g.active)
       ? await loadGatewayCredentials(db, accountId, STRIPE_GATEWAY_ID)
       : null;
+    const paypal = gateways.some((g) => g.gatewayId === PAYPAL_GATEWAY_ID && g.active)
+      ? await loadGatewayCredentials(db, accountId, PAYPAL_GATEWAY_ID)
+      : null;
     const gaps = await stepGapsOf(db, accountId);
 
     const pagesByStep = new Map<number, SitePage[]>();
@@ -262,6 +268,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
       ].filter((c) => c.funnelId === null || live.has(c.funnelId)),
       gateways,
       stripePublishableKey: stripe?.publishable_key ?? null,
+      paypalClientId: paypal?.client_id ?? null,
       generation,
     };
   }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutGatewayId, SANDBOX_GATEWAY_ID, takesTestPaymentsOnly } from './checkout-gateway.ts';
+import {
+  checkoutGatewayId,
+  checkoutPaymentForms,
+  SANDBOX_GATEWAY_ID,
+  takesTestPaymentsOnly,
+} from './checkout-gateway.ts';
 
 const cod = { gatewayId: 5, isDefault: true, active: true };
 const stripe = { gatewayId: 1, isDefault: false, active: true };
@@ -18,5 +23,31 @@ describe('the gateway a checkout charges through', () => {
     expect(takesTestPaymentsOnly([cod], [])).toBe(false);
     expect(takesTestPaymentsOnly([cod], [SANDBOX_GATEWAY_ID])).toBe(true);
     expect(takesTestPaymentsOnly([], [5])).toBe(false);
+  });
+});
+
+describe('the payment forms a checkout shows', () => {
+  const paypal = { gatewayId: 18, isDefault: false, active: true };
+  it('shows PayPal’s buttons beside the card form while PayPal is switched on and the page allows it', () => {
+    expect(checkoutPaymentForms([{ ...stripe, isDefault: true }, paypal], [])).toEqual({
+      card: 1,
+      paypal: true,
+    });
+    expect(checkoutPaymentForms([], [])).toEqual({ card: SANDBOX_GATEWAY_ID, paypal: false });
+    expect(checkoutPaymentForms([{ ...paypal, active: false }], [])).toEqual({
+      card: SANDBOX_GATEWAY_ID,
+      paypal: false,
+    });
+    expect(checkoutPaymentForms([stripe, paypal], [1])).toEqual({ card: 1, paypal: false });
+  });
+
+  it('shows PayPal alone when it is what the page charges and no card gateway is named', () => {
+    expect(checkoutPaymentForms([{ ...paypal, isDefault: true }], [])).toEqual({ card: null, paypal: true });
+    expect(checkoutPaymentForms([{ ...paypal, isDefault: true }, stripe], [])).toEqual({
+      card: 1,
+      paypal: true,
+    });
+    expect(checkoutPaymentForms([paypal, stripe], [18, 5])).toEqual({ card: 5, paypal: true });
+    expect(checkoutPaymentForms([paypal], [18])).toEqual({ card: null, paypal: true });
   });
 });

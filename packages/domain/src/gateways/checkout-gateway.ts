@@ -24,6 +24,34 @@ export function checkoutGatewayId(
   return accountGateways.find((g) => g.active && g.isDefault)?.gatewayId ?? SANDBOX_GATEWAY_ID;
 }
 
+/** Gateway 18, PayPal Checkout: its buttons show beside the card form (issue 34 item 6). */
+export const PAYPAL_CHECKOUT_GATEWAY_ID = 18;
+
+/**
+ * The payment forms a checkout page shows: the card gateway's form (null for none) and PayPal's
+ * buttons. PayPal shows while it is switched on and the page's payment methods (if any) include it;
+ * when PayPal is what the page would charge, the card form is the page's next method or the account's
+ * next switched-on gateway, and PayPal is the only method when there is neither.
+ */
+export function checkoutPaymentForms(
+  accountGateways: readonly CheckoutGatewayRow[],
+  pageMethods: readonly number[],
+): { card: number | null; paypal: boolean } {
+  const paypal =
+    accountGateways.some((g) => g.gatewayId === PAYPAL_CHECKOUT_GATEWAY_ID && g.active) &&
+    (pageMethods.length === 0 || pageMethods.includes(PAYPAL_CHECKOUT_GATEWAY_ID));
+  const chosen = checkoutGatewayId(accountGateways, pageMethods);
+  if (chosen !== PAYPAL_CHECKOUT_GATEWAY_ID) return { card: chosen, paypal };
+  const candidates =
+    pageMethods.length > 0
+      ? pageMethods
+      : accountGateways
+          .filter((g) => g.active)
+          .map((g) => g.gatewayId)
+          .sort((a, b) => a - b);
+  return { card: candidates.find((id) => id !== PAYPAL_CHECKOUT_GATEWAY_ID) ?? null, paypal };
+}
+
 /** Whether a checkout takes test payments only: it charges through the Sandbox. */
 export function takesTestPaymentsOnly(
   accountGateways: readonly CheckoutGatewayRow[],

@@ -22,11 +22,12 @@ describe('gateway settings rules', () => {
     expect(paymentMethodGroupOf(99)).toBeNull();
   });
 
-  it('connects only gateways with an adapter here: Stripe, Cash On Delivery and the product’s own', () => {
+  it('connects only gateways with an adapter here: Stripe, Cash On Delivery, the product’s own and PayPal Checkout', () => {
     expect(GATEWAYS.filter((g) => isConnectable(g.id)).map((g) => g.name)).toEqual([
       'Stripe',
       'Cash On Delivery',
       'Funnelwork Payments',
+      'PayPal Card Payments',
     ]);
     const stripeKey = CONNECTABLE_GATEWAYS[1]?.find((f) => f.key === 'secret_key');
     expect(new RegExp(stripeKey?.pattern ?? '$^').test('sk_live_abc123')).toBe(true);

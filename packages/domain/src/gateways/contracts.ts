@@ -24,6 +24,11 @@ export const CONNECTABLE_GATEWAYS: Readonly<Record<number, readonly CredentialFi
     },
   ],
   5: [],
+  // PayPal Checkout: the REST app's pair from developer.paypal.com (sandbox or live).
+  18: [
+    { key: 'client_id', label: 'Client ID', required: true, pattern: '^[A-Za-z0-9_-]{16,128}$' },
+    { key: 'client_secret', label: 'Secret', required: true, pattern: '^[A-Za-z0-9_-]{16,128}$' },
+  ],
   // Without an API key the product's own payment service runs in sandbox mode.
   14: [{ key: 'api_key', label: 'API key', required: false }],
 };

@@ -50,7 +50,7 @@ describe('GET gateways and payment-method-groups', () => {
       refundable: false,
       deprecated: true,
     });
-    expect(list.filter((g) => g.connectable).map((g) => g.id)).toEqual([1, 5, 14]);
+    expect(list.filter((g) => g.connectable).map((g) => g.id)).toEqual([1, 5, 14, 18]);
     expect(list.find((g) => g.id === 1)?.credential_fields).toEqual([
       { key: 'secret_key', label: 'Secret key', required: true },
       { key: 'publishable_key', label: 'Publishable key', required: true },

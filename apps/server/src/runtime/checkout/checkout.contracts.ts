@@ -114,6 +114,8 @@ export const completePaymentBodySchema = z.object({
   step_id: id,
   page_id: id,
   idempotency_key: idempotencyKeySchema,
+  /** The shopper closed the gateway's window without approving (PayPal's onCancel). */
+  cancelled: z.boolean().default(false),
 });
 export type CompletePaymentBody = z.infer<typeof completePaymentBodySchema>;
 

@@ -38,6 +38,9 @@ import { ACTIVITY } from './subscriptions.ts';
 export const NO_PAYMENT_TO_COMPLETE = 'There is no payment to complete for this checkout';
 export const PAYMENT_MISMATCH = 'The payment does not match the order';
 export const DISPUTE_OPENED = 'Dispute opened';
+/** The orders spec's app_id of orders paid through a gateway named by gateway_id. */
+const GATEWAY_APP_ID = 8;
+export const PAYMENT_CANCELLED = 'You cancelled the payment. Nothing was charged.';
 
 /** The webhook-side and page-side report of a payment: what the gateway says of it. */
 export type PaymentReport = IntentOutcome | GatewayFailure;
@@ -91,6 +94,8 @@ export function createCheckoutIntents(deps: CheckoutContext) {
         pageId: context.pageId,
         currency,
         gatewayId: gateway.gatewayId,
+        // Orders spec: app_id 8 names the gateway by its id on the timeline ('via PayPal Card Payments').
+        appId: GATEWAY_APP_ID,
         reference: started.ok ? started.reference : null,
         paymentStatus: started.ok ? 'processing' : 'failed',
         discount,
@@ -269,9 +274,16 @@ export function createCheckoutIntents(deps: CheckoutContext) {
       (order.paymentStatus === null && request.responseStatus === 202)
     ) {
       const credentials = await gateways.credentialsFor(accountId, order.gatewayId ?? 0);
-      const report: PaymentReport = adapter?.paymentOutcome
-        ? await adapter.paymentOutcome(credentials, order.reference ?? '')
+      let report: PaymentReport = adapter?.paymentOutcome
+        ? await adapter.paymentOutcome(credentials, order.reference ?? '', {
+            amountMinor: order.amountMinor,
+            currency: order.currency,
+          })
         : { status: 'pending' };
+      // The shopper closed the gateway's window (PayPal) before approving: nothing can be paid now.
+      if (body.cancelled && 'status' in report && report.status === 'pending') {
+        report = { status: 'failed', message: PAYMENT_CANCELLED, code: 'payer_cancelled' };
+      }
       if (!('status' in report)) {
         return failure(report.retryable ? 503 : 402, report.message, report.code ?? 'payment_failed', {
           retryable: report.retryable,

@@ -110,10 +110,11 @@ describe('the published checkout says when it takes test payments only', () => {
       id: 1,
       publishableKey: GOOD_PUBLISHABLE_KEY,
       scriptUrl: 'https://js.stripe.com/v3/',
+      paypal: null,
     });
     expect(page.body).not.toContain(GOOD_KEY);
     expect(page.headers['content-security-policy']).toBe(
-      `${PAGE_CSP}; script-src 'self' https://js.stripe.com; frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com`,
+      `${PAGE_CSP}; script-src 'self' https://js.stripe.com; frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com; connect-src 'self' https://js.stripe.com https://api.stripe.com https://maps.googleapis.com`,
     );
     // A page without a card form keeps the open policy (the merchant's tracking codes run there).
     expect((await get('/shop/thanks')).headers['content-security-policy']).toBe(PAGE_CSP);

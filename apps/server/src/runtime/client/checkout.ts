@@ -16,6 +16,7 @@ import {
   validate,
 } from './forms.ts';
 import { elementFor } from './gateway-elements.ts';
+import { mountPayPalButtons, OrderRefused } from './paypal-buttons.ts';
 import { guardPlacedOrder, THANK_YOU_URL } from './placed-order.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
 
@@ -54,6 +55,9 @@ function showOrderDetails(summary: HTMLElement, order: Quote) {
   summary.insertBefore(list, summary.firstChild);
 }
 type Answer = { data?: Record<string, unknown>; error?: { message?: string } };
+
+/** PayPal Checkout's catalogue id (its buttons name it on the checkout they place). */
+const PAYPAL_GATEWAY = 18;
 
 const q = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
   root.querySelector<T>(selector);
@@ -235,8 +239,8 @@ registerHydrator('[data-payment-form]', (form, data) => {
   });
 
   /** After the page confirmed the payment: the server asks the gateway (a moment's wait while it settles). */
-  async function complete() {
-    const ids = { step_id: data.stepId, page_id: data.pageId, idempotency_key: key };
+  async function complete(cancelled = false) {
+    const ids = { step_id: data.stepId, page_id: data.pageId, idempotency_key: key, cancelled };
     let answer = await post('/_fw/checkout/complete', ids);
     for (let wait = 500; answer.status === 409 && wait <= 4000; wait *= 2) {
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -245,18 +249,76 @@ registerHydrator('[data-payment-form]', (form, data) => {
     return answer;
   }
 
-  async function pay() {
-    const submitted = await element.submit();
-    if ('error' in submitted) return;
+  /** The checkout's body for a payment (the server prices the cart itself). */
+  function checkoutBody(payment: unknown, gatewayId?: number) {
     const { customer, fields: extra } = formValues();
-    const body = {
+    return {
       ...cartOf(data, discountCode),
       customer,
       fields: extra,
-      payment: submitted.payment,
+      // With PayPal beside the card form, each names its gateway (else the account's default is charged).
+      ...(gatewayId ? { gateway_id: gatewayId } : {}),
+      payment,
       idempotency_key: key,
       new_purchase: placed.buyingAgain(),
     };
+  }
+
+  /** A paid answer goes on; any other is shown where it belongs. True when paid. */
+  function settleAnswer(status: number, json: Answer): boolean {
+    if (status === 201 || status === 200) {
+      placed.show(json.data);
+      goNext(data, json, true);
+      return true;
+    }
+    if (placed.showRefusal(json.error)) return false;
+    if (status !== 409) key = newKey();
+    const error = json.error as { message?: string; field?: string } | undefined;
+    if (error?.field?.startsWith('payment'))
+      element.showError(shopperMessage(error), error.field.split('.')[1]);
+    else showAnswerError(form, error);
+    return false;
+  }
+
+  const paypal = data.gateway.paypal;
+  if (paypal) {
+    mountPayPalButtons(
+      form,
+      {
+        clientId: paypal.clientId,
+        sdkUrl: paypal.sdkUrl,
+        currency: data.currency,
+        alone: data.gateway.id === PAYPAL_GATEWAY,
+      },
+      {
+        async createOrder() {
+          if (busy || placed.shown() || !validate(fieldsIn(document))) throw new OrderRefused();
+          showError(form, '');
+          const { status, json } = await post(
+            '/_fw/checkout',
+            checkoutBody({ kind: 'intent' }, PAYPAL_GATEWAY),
+          );
+          if (status === 202 && typeof json.data?.client_secret === 'string') return json.data.client_secret;
+          // Nothing to pay (a free cart) goes on at once; a refusal is shown by the form.
+          settleAnswer(status, json);
+          throw new OrderRefused();
+        },
+        async approve() {
+          const { status, json } = await complete();
+          settleAnswer(status, json);
+        },
+        async cancel() {
+          const { status, json } = await complete(true);
+          settleAnswer(status, json);
+        },
+      },
+    );
+  }
+
+  async function pay() {
+    const submitted = await element.submit();
+    if ('error' in submitted) return;
+    const body = checkoutBody(submitted.payment, paypal ? data.gateway.id : undefined);
     let { status, json } = await post('/_fw/checkout', body);
     if (status === 202 && typeof json.data?.client_secret === 'string') {
       const confirmed = await element.confirm(json.data.client_secret);
@@ -268,16 +330,7 @@ registerHydrator('[data-payment-form]', (form, data) => {
         return;
       }
     }
-    if (status === 201 || status === 200) {
-      placed.show(json.data);
-      return goNext(data, json, true);
-    }
-    if (placed.showRefusal(json.error)) return;
-    if (status !== 409) key = newKey();
-    const error = json.error as { message?: string; field?: string } | undefined;
-    if (error?.field?.startsWith('payment'))
-      element.showError(shopperMessage(error), error.field.split('.')[1]);
-    else showAnswerError(form, error);
+    settleAnswer(status, json);
   }
 
   registerAction('submit-step', (button) => {

@@ -9,8 +9,16 @@ export type PageData = {
   optinUrl: string;
   /** Said on the payment form, e.g. that the store takes test payments only; null for nothing. */
   paymentNotice: string | null;
-  /** The gateway the checkout charges, and for Stripe its script and publishable key. */
-  gateway: { id: number; publishableKey: string | null; scriptUrl: string | null };
+  /**
+   * The gateway the payment form charges, for Stripe its script and publishable key, and PayPal's
+   * SDK and client id when its buttons show beside the form (or alone, when `id` is PayPal's).
+   */
+  gateway: {
+    id: number;
+    publishableKey: string | null;
+    scriptUrl: string | null;
+    paypal?: { clientId: string; sdkUrl: string } | null;
+  };
 };
 
 export type Hydrator = (element: HTMLElement, data: PageData) => void;

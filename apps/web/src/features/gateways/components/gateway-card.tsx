@@ -10,11 +10,12 @@ import { GatewayStatusBadges } from './gateway-status-badges.tsx';
 const ABOUT: Record<number, string> = {
   1: 'Cards through your own Stripe account. Find the keys in Stripe’s dashboard under Developers → API keys; they are checked with Stripe before they are saved.',
   5: 'The shopper pays when the order arrives: nothing is charged online, and these orders cannot be refunded through Funnelwork.',
+  18: 'PayPal Checkout: shoppers pay with the PayPal button on your checkouts. Create a REST app at developer.paypal.com (Apps & Credentials) and paste its client ID and secret; they are checked with PayPal before they are saved. Sandbox and live pairs both work.',
   14: 'Funnelwork’s test gateway, always available: it takes test cards only (4242 4242 4242 4242 succeeds). Checkouts use it when no other gateway is connected.',
 };
 
 /** Secrets are shown back by their last characters only, as the server masks them. */
-const SECRET_FIELDS = new Set(['secret_key', 'api_key']);
+const SECRET_FIELDS = new Set(['secret_key', 'api_key', 'client_secret']);
 
 type GatewayCardProps = {
   gateway: GatewayInfo;

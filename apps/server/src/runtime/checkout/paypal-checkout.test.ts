@@ -1,0 +1,301 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityItems, orderEvents, orders } from '../../db/schema/index.ts';
+import {
+  type FakePayPal,
+  GOOD_CLIENT_ID,
+  GOOD_CLIENT_SECRET,
+  startFakePayPal,
+} from '../../gateways/fake-paypal.fixtures.ts';
+import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
+import { PAGE_CSP } from '../runtime.ts';
+import { newKey, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
+import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
+
+/**
+ * PayPal Checkout on published checkouts (issue 34 item 6): connected with a client id and secret
+ * checked by a token call, the checkout creates the PayPal order for the priced cart, the shopper
+ * approves it with PayPal's buttons (here: the fake's `approve`), the server captures it for that
+ * amount only, and the order is refunded through the capture.
+ */
+let fake: FakePayPal;
+let t: TestApp;
+const SDK_URL = 'https://www.paypal.com/sdk/js';
+
+beforeAll(async () => {
+  fake = await startFakePayPal();
+  t = await createTestApp({ config: { paypalApiBase: fake.apiBase, paypalSdkUrl: SDK_URL } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
+
+async function paypalShop(): Promise<Shop> {
+  const shop = await shopWithFunnel(t);
+  const res = await shop.api.post('gateways/18/connect', {
+    credentials: { client_id: GOOD_CLIENT_ID, client_secret: GOOD_CLIENT_SECRET },
+  });
+  expect(res.json().data).toMatchObject({ status: 'connected', is_default: true, mode: 'test' });
+  return shop;
+}
+
+function checkout(shop: Shop, key: string, extra: object = {}) {
+  return postJson(t.app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    items: [{ product_id: shop.main.id }],
+    customer: { email: 'ada@example.test', first_name: 'Ada', last_name: 'Lovelace' },
+    gateway_id: 18,
+    payment: { kind: 'intent' },
+    idempotency_key: key,
+    ...extra,
+  });
+}
+
+const complete = (shop: Shop, key: string, cancelled = false) =>
+  postJson(t.app, '/_fw/checkout/complete', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    idempotency_key: key,
+    cancelled,
+  });
+
+const ordersOf = (shop: Shop) =>
+  t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
+
+const captures = (paypalOrder: string) =>
+  fake.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrder}/capture`);
+
+async function paidRecords(orderId: number) {
+  const db = t.database.db;
+  const succeeded = await db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Payment succeeded')));
+  const purchases = await db
+    .select()
+    .from(activityItems)
+    .where(and(eq(activityItems.orderId, orderId), eq(activityItems.eventId, 2)));
+  return { succeeded: succeeded.length, purchases: purchases.length };
+}
+
+describe('connecting PayPal', () => {
+  it('checks the client id and secret with PayPal, names the field on a wrong pair and stores the secret sealed', async () => {
+    const owner = await signUpOwner(t.app);
+    const api = apiClient(t.app, owner.auth);
+    const wrong = await api.post('gateways/18/connect', {
+      credentials: { client_id: GOOD_CLIENT_ID, client_secret: 'EWrongSecretWrongSecret00' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error).toMatchObject({
+      message: 'PayPal refused the client ID and secret: Client Authentication failed',
+      field: 'data.credentials.client_id',
+    });
+    expect((await api.get('user-gateways')).json().data).toEqual([]);
+
+    const good = await api.post('gateways/18/connect', {
+      credentials: { client_id: GOOD_CLIENT_ID, client_secret: GOOD_CLIENT_SECRET },
+    });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().data).toMatchObject({
+      gateway_id: 18,
+      name: 'PayPal Card Payments',
+      status: 'connected',
+      mode: 'test',
+      credentials_hint: {
+        client_id: `••••${GOOD_CLIENT_ID.slice(-4)}`,
+        client_secret: `••••${GOOD_CLIENT_SECRET.slice(-4)}`,
+      },
+    });
+    expect(good.body).not.toContain(GOOD_CLIENT_SECRET);
+    const { rows } = await t.database.executeSql('select * from user_gateways where account_id = $1', [
+      owner.accountId,
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(GOOD_CLIENT_SECRET);
+  });
+});
+
+describe('a PayPal checkout: order, approval, capture, paid', () => {
+  it('creates the PayPal order for the server’s price with the checkout’s key, and captures it once after approval', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    // The page's own amounts are not part of the request: the server prices the cart.
+    const opened = await checkout(shop, key, { amount: 0.01, total: 0.01 });
+    expect(opened.statusCode, opened.body).toBe(202);
+    const data = opened.json().data;
+    expect(data).toMatchObject({ gateway_id: 18, requires_confirmation: true });
+    const paypalOrder = fake.orders.get(data.client_secret);
+    expect(paypalOrder).toMatchObject({
+      status: 'CREATED',
+      amount: { currency_code: 'USD', value: '49.99' },
+      customId: expect.stringMatching(new RegExp(`^${shop.owner.accountId}/`)),
+    });
+    const create = fake.requests.find(
+      (r) =>
+        r.path === '/v2/checkout/orders' &&
+        r.headers['paypal-request-id'] === `checkout-${shop.owner.accountId}-${key}`,
+    );
+    expect(create?.body).toMatchObject({ intent: 'CAPTURE' });
+    let [order] = await ordersOf(shop);
+    expect(order).toMatchObject({
+      paymentStatus: 'processing',
+      gatewayId: 18,
+      // The timeline says 'via PayPal Card Payments' (orders spec: app_id 8 names the gateway).
+      appId: 8,
+      reference: paypalOrder?.id,
+      amountMinor: 4999,
+    });
+
+    // The same attempt again (a double click): the same PayPal order, no second one.
+    const again = await checkout(shop, key);
+    expect(again.json().data.client_secret).toBe(paypalOrder?.id);
+    expect([...fake.orders.values()].filter((o) => o.customId === paypalOrder?.customId)).toHaveLength(1);
+
+    // Not approved yet: the page is told to wait, nothing is captured.
+    expect((await complete(shop, key)).statusCode).toBe(409);
+    expect(captures(paypalOrder?.id as string)).toHaveLength(0);
+
+    fake.approve(paypalOrder?.id as string);
+    const done = await complete(shop, key);
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json().data).toMatchObject({
+      order_id: order?.id,
+      amount: 49.99,
+      next_url: 'special-offer',
+      order_token: expect.any(String),
+    });
+    [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBeNull();
+    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+
+    // A second onApprove (two tabs, a retry): the same paid answer, no second capture.
+    const twice = await Promise.all([complete(shop, key), complete(shop, key)]);
+    expect(twice.map((r) => r.json().data.order_token)).toEqual([
+      done.json().data.order_token,
+      done.json().data.order_token,
+    ]);
+    expect(captures(paypalOrder?.id as string)).toHaveLength(1);
+    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+  });
+
+  it('refuses a PayPal order whose amount was changed at PayPal: not captured, not paid', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const id = (await checkout(shop, key)).json().data.client_secret as string;
+    fake.tamper(id, '0.01');
+    fake.approve(id);
+    const res = await complete(shop, key);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.message).toBe(PAYMENT_MISMATCH);
+    expect(captures(id)).toHaveLength(0);
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBe('failed');
+    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
+  });
+
+  it('records nothing paid when the shopper cancels in PayPal’s window, and a new attempt pays', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const id = (await checkout(shop, key)).json().data.client_secret as string;
+    const cancelled = await complete(shop, key, true);
+    expect(cancelled.statusCode).toBe(402);
+    expect(cancelled.json().error.message).toBe(PAYMENT_CANCELLED);
+    expect(captures(id)).toHaveLength(0);
+    expect((await ordersOf(shop)).map((o) => o.paymentStatus)).toEqual(['failed']);
+
+    const retry = newKey();
+    const second = (await checkout(shop, retry)).json().data.client_secret as string;
+    expect(second).not.toBe(id);
+    fake.approve(second);
+    expect((await complete(shop, retry)).statusCode).toBe(201);
+  });
+
+  it('refunds a paid PayPal order through its capture, once', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const id = (await checkout(shop, key)).json().data.client_secret as string;
+    fake.approve(id);
+    const orderId = (await complete(shop, key)).json().data.order_id as number;
+    const refunded = await shop.api.put(`orders/${orderId}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const captureId = fake.orders.get(id)?.capture?.id;
+    expect(fake.refunds.filter((r) => r.captureId === captureId)).toEqual([
+      expect.objectContaining({ amount: { currency_code: 'USD', value: '49.99' } }),
+    ]);
+    expect((await shop.api.put(`orders/${orderId}/refund`)).statusCode).not.toBe(200);
+    expect(fake.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
+    expect((await shop.api.get(`orders/${orderId}`)).json().data).toMatchObject({
+      gateway_id: 18,
+      is_refunded: true,
+    });
+  });
+});
+
+describe('the published checkout with PayPal connected', () => {
+  it('names PayPal’s SDK and client id to the page, never the secret, and its CSP allows exactly PayPal’s origins', async () => {
+    const owner = await signUpOwner(t.app);
+    const api = apiClient(t.app, owner.auth);
+    expect((await api.post('change-subdomain', { subdomain: 'shop-paypal' })).statusCode).toBe(200);
+    const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
+    await addPublishedCheckout(callThrough(api), funnel.id);
+    const get = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/shop/buy',
+        headers: {
+          host: 'shop-paypal.localhost:3000',
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
+        },
+      });
+    expect((await get()).headers['content-security-policy']).toBe(PAGE_CSP);
+    await api.post('gateways/18/connect', {
+      credentials: { client_id: GOOD_CLIENT_ID, client_secret: GOOD_CLIENT_SECRET },
+    });
+    const page = await get();
+    const data = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}');
+    expect(data.gateway).toEqual({
+      id: 18,
+      publishableKey: null,
+      scriptUrl: null,
+      paypal: { clientId: GOOD_CLIENT_ID, sdkUrl: SDK_URL },
+    });
+    expect(data.paymentNotice).toBeNull();
+    expect(page.body).not.toContain(GOOD_CLIENT_SECRET);
+    expect(page.headers['content-security-policy']).toBe(
+      `${PAGE_CSP}; script-src 'self' https://www.paypal.com https://*.paypal.com https://*.paypalobjects.com; frame-src 'self' https://www.paypal.com https://*.paypal.com https://www.youtube-nocookie.com https://player.vimeo.com; connect-src 'self' https://www.paypal.com https://*.paypal.com`,
+    );
+    // Cash On Delivery made the default: its form, with PayPal's buttons beside it.
+    await api.post('user-gateways', { gateway_id: 5, is_default: true });
+    const beside = JSON.parse(/id="fw-data">(.*?)<\/script>/s.exec((await get()).body)?.[1] ?? '{}');
+    expect(beside.gateway).toMatchObject({ id: 5, paypal: { clientId: GOOD_CLIENT_ID, sdkUrl: SDK_URL } });
+  });
+
+  it('shows PayPal beside the card gateway the account charges, and each payment names its gateway', async () => {
+    const shop = await shopWithFunnel(t);
+    expect((await shop.api.post('user-gateways', { gateway_id: 5 })).json().data).toMatchObject({
+      is_default: true,
+    });
+    await shop.api.post('gateways/18/connect', {
+      credentials: { client_id: GOOD_CLIENT_ID, client_secret: GOOD_CLIENT_SECRET },
+    });
+    // Cash On Delivery stays the default: the card path charges it, PayPal's buttons charge PayPal.
+    const cash = await checkout(shop, newKey(), { gateway_id: 5, payment: { kind: 'none' } });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const viaPayPal = await checkout(shop, newKey());
+    expect(viaPayPal.statusCode).toBe(202);
+    expect((await ordersOf(shop)).map((o) => o.gatewayId).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      5, 18,
+    ]);
+    // PayPal takes no card numbers: the page's card form never posts to it.
+    const card = await checkout(shop, newKey(), {
+      payment: { kind: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+    });
+    expect(card.statusCode).toBe(422);
+    expect(card.json().error.field).toBe('payment');
+  });
+});

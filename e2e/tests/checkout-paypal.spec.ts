@@ -1,0 +1,185 @@
+// Issue 34 item 6: a merchant who connects PayPal sells on a published checkout. PayPal's buttons come
+// from its JS SDK (the fake of fake-paypal.fixtures.ts, served from the fake's origin); the checkout
+// creates the PayPal order for the cart the server prices, the shopper approves it in PayPal's window,
+// and the server captures it. A shopper who cancels pays nothing; the order is refunded through the
+// capture from the orders screen. No request to our origin carries payment details.
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import {
+  type FakePayPal,
+  GOOD_CLIENT_ID,
+  GOOD_CLIENT_SECRET,
+  startFakePayPal,
+} from '../../apps/server/src/gateways/fake-paypal.fixtures.ts';
+import {
+  addPublishedCheckout,
+  type DashboardCall,
+} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import {
+  apiCall,
+  closeWelcome,
+  e2ePayPalPort,
+  e2ePort,
+  fillShopperDetails,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
+
+let fakePayPal: FakePayPal;
+test.beforeAll(async () => {
+  fakePayPal = await startFakePayPal({ port: e2ePayPalPort });
+});
+test.afterAll(() => fakePayPal.close());
+
+type Order = {
+  id: number;
+  order_number: string;
+  customer: { email: string } | null;
+  payment_status: 'processing' | 'failed' | null;
+  gateway_id: number;
+  is_refunded: boolean;
+};
+
+/** Card digits or a PayPal secret, anywhere in a request. */
+const PAYMENT_DETAILS = /\d{4}\s*\d{4}\s*\d{4}\s*\d{4}|client_secret"|EL1tVxAjhT7/;
+
+/** A shopper's browser; every request it sends to our origin is kept for inspection. */
+async function shopperBrowser(browser: Browser, merchant: Page, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({
+    viewport,
+    userAgent: (await merchant.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome'),
+  });
+  const toUs: Request[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).port === String(e2ePort)) toUs.push(request);
+  });
+  return { context, shopper: await context.newPage(), toUs };
+}
+
+test('a new merchant connects PayPal and sells: a cancel pays nothing, an approval pays, a refund, at 390 px too', async ({
+  page,
+  browser,
+}) => {
+  // Two shoppers, a refund and the dashboard: minutes on a loaded machine.
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, {
+    email: uniqueEmail('pablo'),
+    password: 'pablo password',
+    firstName: 'Pablo',
+    business: 'Pablo Shop',
+  });
+  await closeWelcome(page);
+
+  // Settings → Payment gateways: a wrong pair is refused by PayPal, then the sandbox pair connects.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Payment gateways' }).click();
+  const paypal = page.getByRole('region', { name: 'PayPal Card Payments' });
+  await paypal.getByLabel('Client ID').fill(GOOD_CLIENT_ID);
+  await paypal.getByLabel('Secret').fill('EWrongSecretWrongSecretWrong');
+  await paypal.getByRole('button', { name: 'Connect' }).click();
+  await expect(
+    paypal.getByText('PayPal refused the client ID and secret: Client Authentication failed'),
+  ).toBeVisible();
+  await shot(page, 'checkout-paypal-wrong-secret');
+  await paypal.getByLabel('Secret').fill(GOOD_CLIENT_SECRET);
+  await paypal.getByRole('button', { name: 'Connect' }).click();
+  await expect(paypal.getByTestId('gateway-status')).toContainText('Default');
+  await shot(page, 'checkout-paypal-connected');
+
+  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
+    apiCall<T>(page, method, path, data);
+  const subdomain = `pablo${Date.now().toString(36)}`;
+  await call('POST', 'change-subdomain', { subdomain });
+  const funnel = await call<{ id: number }>('POST', 'funnels', {
+    name: 'Waves',
+    path: 'waves',
+    funnel_type: 1,
+  });
+  await addPublishedCheckout(call, funnel.id);
+  const origin = `http://${subdomain}.localhost:${e2ePort}`;
+  const orders = async () =>
+    (await call<Order[]>('GET', 'orders?per_page=100')).filter((o) => o.gateway_id === 18);
+
+  const { context, shopper, toUs } = await shopperBrowser(browser, page);
+  const email = uniqueEmail('pia');
+  await shopper.goto(`${origin}/waves/buy`);
+  await fillShopperDetails(shopper, { name: 'Pia Payer', email });
+  // PayPal alone: its button in place of the card fields and the order button, no test-mode notice.
+  const payPalButton = shopper.getByRole('button', { name: 'PayPal' });
+  await expect(payPalButton).toBeVisible();
+  await expect(shopper.getByLabel('Card number')).toBeHidden();
+  await expect(shopper.getByRole('button', { name: 'Complete order' })).toBeHidden();
+  await expect(shopper.locator('[data-payment-form] .fw-payment-notice')).toHaveCount(0);
+  await shot(shopper, 'checkout-paypal-button');
+
+  // The shopper opens PayPal's window and cancels: nothing is paid, and they are told so.
+  await payPalButton.click();
+  const approval = shopper.frameLocator('iframe[name="fake-paypal-approval"]');
+  await expect(approval.getByText('Pay 49.00 USD')).toBeVisible();
+  await shot(shopper, 'checkout-paypal-approval');
+  await approval.getByRole('button', { name: 'Cancel and return to store' }).click();
+  await expect(shopper.locator('[data-payment-form] .fw-payment-error')).toHaveText(
+    'You cancelled the payment. Nothing was charged.',
+  );
+  await shot(shopper, 'checkout-paypal-cancelled');
+  expect((await orders()).map((o) => o.payment_status)).toEqual(['failed']);
+
+  // Again, approved: captured, paid, on to the upsell and, declined, the thank-you page.
+  await payPalButton.click();
+  await approval.getByRole('button', { name: 'Pay now' }).click();
+  await expect(shopper).toHaveURL(`${origin}/waves/offer`);
+  await shopper.getByText('No thanks, I will build my pages from scratch').click();
+  await expect(shopper).toHaveURL(`${origin}/waves/thanks`);
+  await shot(shopper, 'checkout-paypal-thank-you');
+  const paid = (await orders()).find((o) => o.payment_status === null);
+  expect(paid?.customer?.email).toBe(email);
+  const captured = [...fakePayPal.orders.values()].filter((o) => o.status === 'COMPLETED');
+  expect(captured.map((o) => o.amount)).toEqual([{ currency_code: 'USD', value: '49.00' }]);
+
+  // Every request the page sent to our origin: none carries card digits or a secret, and none an amount.
+  const posted = toUs.filter((r) => r.method() === 'POST').map((r) => `${r.url()} ${r.postData() ?? ''}`);
+  expect(posted.some((p) => p.includes('/_fw/checkout/complete'))).toBe(true);
+  expect(posted.filter((p) => PAYMENT_DETAILS.test(p))).toEqual([]);
+  expect(posted.filter((p) => p.includes('/_fw/checkout ') && /"(amount|total|price)"/.test(p))).toEqual([]);
+  await context.close();
+
+  // The orders screen names PayPal, and the order is refunded through PayPal's capture.
+  await page.goto('/orders');
+  await page.getByLabel('Search orders').fill(paid?.order_number ?? '');
+  await expect(page.getByTestId('orders-range')).toHaveText('1 - 1 from 1');
+  await page
+    .getByRole('row')
+    .filter({ hasText: `#${paid?.order_number}` })
+    .click();
+  const panel = page.getByRole('dialog', { name: `Order #${paid?.order_number}` });
+  await expect(panel.getByText('PayPal Card Payments').first()).toBeVisible();
+  await shot(page, 'checkout-paypal-order');
+  await panel.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: `Refund order #${paid?.order_number}` });
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
+  await expect(panel.getByTestId('order-status-tags')).toContainText('Refunded');
+  expect(fakePayPal.refunds.map((r) => r.amount)).toEqual([{ currency_code: 'USD', value: '49.00' }]);
+  await shot(page, 'checkout-paypal-refunded');
+
+  // On a phone: the button fits and pays.
+  const phone = await shopperBrowser(browser, page, { width: 390, height: 844 });
+  await phone.shopper.goto(`${origin}/waves/buy`);
+  await fillShopperDetails(phone.shopper, { name: 'Phil Phone', email: uniqueEmail('phil') });
+  const phoneButton = phone.shopper.getByRole('button', { name: 'PayPal' });
+  await expect(phoneButton).toBeVisible();
+  const box = await phoneButton.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
+  await shot(phone.shopper, 'checkout-paypal-phone');
+  await phoneButton.click();
+  await phone.shopper
+    .frameLocator('iframe[name="fake-paypal-approval"]')
+    .getByRole('button', { name: 'Pay now' })
+    .click();
+  await expect(phone.shopper).toHaveURL(`${origin}/waves/offer`);
+  await shot(phone.shopper, 'checkout-paypal-phone-paid');
+  expect(phone.toUs.filter((r) => PAYMENT_DETAILS.test(`${r.url()} ${r.postData() ?? ''}`))).toEqual([]);
+  await phone.context.close();
+});
