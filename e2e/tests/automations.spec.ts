@@ -352,7 +352,7 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
   // Activate with an unsaved step: the popup saves it first (version 3), then activates.
   await page.goto(workflowUrl);
   await expect(page.getByText('Version 2')).toBeVisible();
-  await expect(page.getByTestId('step-card')).toContainText('Wait 1 days');
+  await expect(page.getByTestId('step-card')).toContainText(/Wait 1 day(?!s)/);
   await page.getByRole('button', { name: 'Add a step at 1' }).click();
   await page.getByRole('menuitem', { name: 'End automation' }).click();
   await page

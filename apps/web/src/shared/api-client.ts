@@ -66,7 +66,9 @@ export async function api<T>(method: string, path: string, options: CallOptions 
   // "Any response carrying an error field" is a failure, whatever the status.
   const failure = errorField(payload);
   if (!response.ok || failure) {
-    const message = failure?.message ?? `Request failed (${response.status})`;
+    const message = failure?.message
+      ? withoutFieldPrefix(failure.message, failure.field)
+      : `Request failed (${response.status})`;
     if (token && response.status === 401) authStore.clear();
     if (token && failure?.code === 'no_account') authStore.setAccountId(null);
     return fail({
@@ -76,6 +78,14 @@ export async function api<T>(method: string, path: string, options: CallOptions 
   }
   const data = !options.keepEnvelope && isObject(payload) && 'data' in payload ? payload.data : payload;
   return { data: data as T };
+}
+
+/**
+ * The API names the failing field in front of its message for API clients ('data.subdomain: Subdomain
+ * may hold …'); a merchant reads the sentence alone, beside the field the failure names.
+ */
+export function withoutFieldPrefix(message: string, field: string | undefined): string {
+  return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }
 
 function fail(failure: ApiFailure): ApiFailure {

@@ -7,6 +7,7 @@ import {
   bucketStarts,
   type ChartPoint,
   nextBucketStart,
+  rangeBucketStarts,
   type TrendPoint,
 } from '@funnelwork/domain/analytics/buckets';
 import type {
@@ -52,7 +53,7 @@ const periodOf = ({ start, end }: Range): Period => ({ from: start, to: end + 1 
 
 /** Bucket starts of a range and the store's edges: the first and last buckets cut at the range's ends. */
 function bucketsOf(range: Range, unit: Granularity, zone: string) {
-  const starts = bucketStarts(range.start, range.end, unit, zone);
+  const starts = rangeBucketStarts(range.start, range.end, unit, zone);
   const edges = starts.length === 0 ? [] : [range.start, ...starts.slice(1), range.end + 1];
   return { starts, edges };
 }
