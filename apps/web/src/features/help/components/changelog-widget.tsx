@@ -44,7 +44,7 @@ export function ChangelogWidget() {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="What’s new">
+      <Popover.Dropdown p={0} data-testid="changelog">
         <ScrollArea.Autosize mah={420} p="md">
           <Stack gap="md">
             <Title order={2} fz="md">
