@@ -1,4 +1,5 @@
 import { authStore } from './auth-store.ts';
+import { withoutFieldPrefix } from './field-errors.ts';
 
 /**
  * "Failed calls return an error object with the response info rather than throwing."
@@ -78,14 +79,6 @@ export async function api<T>(method: string, path: string, options: CallOptions 
   }
   const data = !options.keepEnvelope && isObject(payload) && 'data' in payload ? payload.data : payload;
   return { data: data as T };
-}
-
-/**
- * The API names the failing field in front of its message for API clients ('data.subdomain: Subdomain
- * may hold …'); a merchant reads the sentence alone, beside the field the failure names.
- */
-export function withoutFieldPrefix(message: string, field: string | undefined): string {
-  return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }
 
 function fail(failure: ApiFailure): ApiFailure {
