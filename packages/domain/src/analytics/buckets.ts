@@ -256,7 +256,8 @@ export function chartPoints(
 ): ChartPoint[] {
   const zone = accountTimeZone(range.time_zone);
   const buckets = rangeBucketStarts(range.start, range.end, range.unit, zone);
-  const oldBuckets = rangeBucketStarts(range.old_start, range.old_end, range.unit, zone);
+  // The prior period's buckets keep their calendar starts: a chart shows them only as oldDate.
+  const oldBuckets = bucketStarts(range.old_start, range.old_end, range.unit, zone);
   const now = fillTrend(current, buckets, range.unit, zone);
   const before = fillTrend(previous, oldBuckets, range.unit, zone);
   return now.map((point, i) => ({

@@ -27,7 +27,7 @@ const API_KEY = /^[0-9A-Za-z]{8,64}-([a-z]{2,8}\d{1,4})$/;
 
 /** What a merchant is told when the key typed is not one: the shape Mailchimp's keys have. */
 export const MAILCHIMP_KEY_FORMAT =
-  'A Mailchimp API key looks like 0123456789abcdef0123456789abcdef-us21: 32 letters and digits, a dash and your data center (us21)';
+  'A Mailchimp API key looks like f0e1d2c3b4a5968778695a4b3c2d1e0f-us21: 32 letters and digits, a dash and your data center (us21)';
 
 /** The API address of a data center: `{dc}` in the configured base is replaced, e.g. https://us21.api.mailchimp.com. */
 export function mailchimpBase(configured: string, dataCenter: string): string {
@@ -169,7 +169,7 @@ export function createMailchimpAdapter({
         label: 'API key',
         type: 'secret',
         required: true,
-        help: 'In Mailchimp: Profile → Extras → API keys. It looks like 0123456789abcdef0123456789abcdef-us21. Leave empty to keep the current key.',
+        help: 'In Mailchimp: Profile → Extras → API keys. It looks like f0e1d2c3b4a5968778695a4b3c2d1e0f-us21. Leave empty to keep the current key.',
       },
     ],
 
