@@ -94,6 +94,8 @@ test('Send e-mail opens the e-mail editor in place and comes back; the editor co
     steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }],
   });
   await page.goto(`/automations/${automation.id}`);
+  // The automations screens' first load fetches their chunk: slow on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Welcome mail' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('step-card').first()).toContainText(/Wait 1 day(?!s)/);
   await page.getByRole('button', { name: 'Add a step at 1' }).click();
   await page.getByRole('menuitem', { name: 'Add action' }).click();
