@@ -95,14 +95,15 @@ test('"Add row to spreadsheet" without Google Sheets opens "Connect spreadsheet"
       Object.assign(entry, {
         available: false,
         status: 'Not configured',
-        not_configured: 'not configured on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+        not_configured:
+          'not available on this installation: ask the person who runs your Funnelwork installation to set it up',
       });
     }
     await route.fulfill({ response: answer, json: body });
   });
   const unconfigured = await addIntegrationAction();
   await expect(unconfigured).toContainText(
-    'Google Sheets is not configured on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+    'Google Sheets is not available on this installation: ask the person who runs your Funnelwork installation to set it up.',
   );
   await expect(unconfigured.getByRole('button', { name: 'Connect with Google' })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/connect-spreadsheet-not-configured.png' });

@@ -108,12 +108,15 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
   await expect(summary.getByRole('row', { name: /Yoga Course/ })).toContainText('49.00');
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('49.00');
   await shot(shopper, 'checkout-sells-step-2');
+  // Empty card fields: the card number's required message beside it (issue 36 §6), nothing posted.
+  await shopper.getByRole('button', { name: 'Complete order' }).click();
+  const number = shopper.locator('.fw-card-field').filter({ has: shopper.getByLabel('Card number') });
+  await expect(number.getByRole('alert')).toHaveText('Your card number is incomplete.');
   // A mistyped number says the number is wrong (Stripe's words, checked in the browser), not 'declined'.
   await shopper.getByLabel('Card number').fill('4242 4242 4242 4241');
   await shopper.getByLabel('Expiry date').fill('12 / 2040');
   await shopper.getByLabel('CVC').fill('123');
   await shopper.getByRole('button', { name: 'Complete order' }).click();
-  const number = shopper.locator('.fw-card-field').filter({ has: shopper.getByLabel('Card number') });
   await expect(number.getByRole('alert')).toHaveText('Your card number is incorrect.');
   // A bad expiry: the shopper reads the human text next to the field, never the API's field path.
   await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -133,7 +133,18 @@ test('staff with only the orders flag sees no admin settings, and an admin write
   await staff.getByLabel('New password').fill('staff password');
   await staff.getByRole('button', { name: 'Save new password' }).click();
   await logIn(staff, staffEmail, 'staff password');
-  await closeWelcome(staff);
+  // Onboarding is the owner's (issue 36 §6): no welcome popup, no 'Choose a plan', no trip to
+  // /get-started, and the first-sale checklist is not there when the member opens it.
+  await expect(staff.getByRole('button', { name: 'Settings' })).toBeVisible();
+  await expect(staff.getByRole('dialog', { name: /^Welcome to Funnelwork/ })).toHaveCount(0);
+  await expect(staff.getByRole('button', { name: 'Choose a plan' })).toHaveCount(0);
+  await expect(staff).not.toHaveURL(/\/get-started/);
+  await staff.goto('/get-started');
+  await expect(staff.getByRole('heading', { name: /^Get started/ })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Popular templates' })).toBeVisible();
+  await expect(staff.getByTestId('onboarding-checklist')).toHaveCount(0);
+  await expect(staff.getByText('Your first sale checklist')).toHaveCount(0);
+  await expect(staff.getByRole('dialog', { name: /^Welcome to Funnelwork/ })).toHaveCount(0);
   await staff.getByRole('button', { name: 'Settings' }).click();
   const menu = staff.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Discounts' })).toBeVisible();

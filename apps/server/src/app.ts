@@ -54,6 +54,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { createStripeBilling } from './modules/billing/billing.stripe.ts';
 import { createBillingWebhooks } from './modules/billing/billing.webhooks.ts';
+import { changelogRoutes } from './modules/changelog/changelog.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { developersRoutes } from './modules/developers/developers.routes.ts';
@@ -206,21 +207,28 @@ declare module 'fastify' {
   }
 }
 
-/** The dashboard's policy: only our own scripts; merchants' HTML is never served on this origin. */
-const dashboardCsp = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  frameAncestors: ["'none'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  // Local http addresses (localhost, *.localhost) must not be rewritten to https.
-  upgradeInsecureRequests: null,
-};
+/**
+ * The dashboard's policy: only our own scripts, and the chat-support provider's origin when the operator
+ * configured one (its script, its calls and its frame); merchants' HTML is never served on this origin.
+ */
+export function dashboardCsp(chatWidgetUrl: string | undefined) {
+  const chat = chatWidgetUrl ? [new URL(chatWidgetUrl).origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...chat],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...chat],
+    frameSrc: ["'self'", ...chat],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    // Local http addresses (localhost, *.localhost) must not be rewritten to https.
+    upgradeInsecureRequests: null,
+  };
+}
 
 /**
  * The headers a helmet middleware sets, read once by running it against a recording response. Throws
@@ -284,7 +292,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // the few they set themselves) instead of running helmet's dozen middlewares through setHeader.
   const securityHeaders = helmetHeaders(
     helmet({
-      contentSecurityPolicy: { directives: dashboardCsp },
+      contentSecurityPolicy: { directives: dashboardCsp(config.chatWidgetUrl) },
       hsts: config.publicUrl.startsWith('https://'),
     }),
   );
@@ -612,6 +620,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       systemRoutes(api, { database });
+      changelogRoutes(api, { changelogPath: config.changelogPath, chatWidgetUrl: config.chatWidgetUrl });
       usersRoutes(api, { db, users });
       staffRoutes(api, { staff });
       accountRoutes(api, { db });
@@ -701,6 +710,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
     // History-mode routes: every page path answers the app, which routes on the client.
     app.get('/*', { config: { public: true } }, async (request, reply) => {
+      // An API path no route serves is the API's 404, not the dashboard.
+      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
+        return reply.callNotFound();
       const file = path.join(config.webDist ?? '', path.normalize(request.url.split('?')[0] ?? '/'));
       if (file.startsWith(config.webDist ?? '') && path.extname(file) && fs.existsSync(file)) {
         return reply.sendFile(path.relative(config.webDist ?? '', file));

@@ -86,6 +86,15 @@ const envSchema = z.object({
   WEBHOOK_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(720).default(24),
   /** How long a webhook receiver has to answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The chat-support provider's script, loaded on the dashboard (spec §2.5 "an embedded chat-support widget");
+   * the dashboard's CSP allows its origin. Unset: no chat widget.
+   */
+  CHAT_WIDGET_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'CHAT_WIDGET_URL must be an http(s) address')
+    .optional(),
   /** The platform's Google OAuth client (a "Web application" client); Google Sheets is off while unset. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -289,6 +298,10 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined;
+  /** The chat-support widget's script address (CHAT_WIDGET_URL); undefined: no widget. */
+  chatWidgetUrl: string | undefined;
+  /** The project's CHANGELOG.md, shown in the dashboard's changelog widget; absent: no entries. */
+  changelogPath: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
   inMemoryDatabase: boolean;
 };
@@ -403,6 +416,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderConfirmationDelaySeconds: e.ORDER_CONFIRMATION_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDist: undefined,
+    chatWidgetUrl: e.CHAT_WIDGET_URL,
+    changelogPath: undefined,
     inMemoryDatabase: false,
   };
 }

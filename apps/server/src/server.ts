@@ -10,7 +10,11 @@ import { runRollup } from './modules/analytics/analytics.rollup.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
-  const config = { ...loadConfig(), webDist: path.resolve(here, '../../web/dist') };
+  const config = {
+    ...loadConfig(),
+    webDist: path.resolve(here, '../../web/dist'),
+    changelogPath: path.resolve(here, '../../../CHANGELOG.md'),
+  };
   const database = await createDatabase(
     config.databaseUrl
       ? {

@@ -1,4 +1,5 @@
 export * from './account/contracts.ts';
+export * from './account/subdomain.ts';
 export * from './analytics/contracts.ts';
 export * from './automations/contracts.ts';
 export * from './automations/entries.ts';
@@ -8,6 +9,8 @@ export * from './automations/step-tree.ts';
 export * from './automations/templates.ts';
 export * from './billing/contracts.ts';
 export * from './billing/rules.ts';
+export * from './changelog/contracts.ts';
+export * from './changelog/parse.ts';
 export * from './customers/contracts.ts';
 export * from './developers/contracts.ts';
 export * from './developers/rules.ts';

@@ -1,4 +1,5 @@
 export * from './account/permissions.ts';
+export * from './account/subdomain.ts';
 export * from './account/trial.ts';
 // analytics/ab-verdict.ts is imported by its path: jStat cannot be tree-shaken (20 KB gzipped on the web's first load).
 export * from './analytics/breakdown.ts';
@@ -7,6 +8,7 @@ export * from './analytics/filters.ts';
 export * from './analytics/granularity.ts';
 export * from './analytics/metrics.ts';
 export * from './billing/rules.ts';
+export * from './changelog/parse.ts';
 export * from './customers/addresses.ts';
 export * from './customers/countries.ts';
 export * from './customers/states.ts';
@@ -20,6 +22,7 @@ export * from './shared/dates.ts';
 export * from './shared/messages.ts';
 export * from './shared/money.ts';
 export * from './shared/numbers.ts';
+export * from './shared/plural.ts';
 export * from './shared/timer.ts';
 export * from './shared/version.ts';
 export * from './sms/rules.ts';

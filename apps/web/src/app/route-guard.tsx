@@ -16,7 +16,8 @@ export function RouteGuard() {
   const location = useLocation();
   const me = useMeQuery();
   useRecheckOnRouteChange(location.pathname);
-  useOnboardingRedirect(me.data?.onboarding_finished, location.pathname);
+  // Onboarding is the owner's: staff invited to the account start where they were sent.
+  useOnboardingRedirect(me.data?.account_owner ? me.data.onboarding_finished : undefined, location.pathname);
 
   if (!auth.token) return <Navigate to={{ pathname: '/log-in', search: location.search }} replace />;
   if (!hasChosenAccount(auth)) {

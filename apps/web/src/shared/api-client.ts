@@ -1,4 +1,5 @@
 import { authStore } from './auth-store.ts';
+import { withoutFieldPrefix } from './field-errors.ts';
 
 /**
  * "Failed calls return an error object with the response info rather than throwing."
@@ -66,7 +67,9 @@ export async function api<T>(method: string, path: string, options: CallOptions 
   // "Any response carrying an error field" is a failure, whatever the status.
   const failure = errorField(payload);
   if (!response.ok || failure) {
-    const message = failure?.message ?? `Request failed (${response.status})`;
+    const message = failure?.message
+      ? withoutFieldPrefix(failure.message, failure.field)
+      : `Request failed (${response.status})`;
     if (token && response.status === 401) authStore.clear();
     if (token && failure?.code === 'no_account') authStore.setAccountId(null);
     return fail({

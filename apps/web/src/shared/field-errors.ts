@@ -9,3 +9,11 @@ export function fieldErrors(issues: ReadonlyArray<Issue>): Record<string, string
   }
   return errors;
 }
+
+/**
+ * The API names the failing field in front of its message for API clients ('data.subdomain: Subdomain
+ * may hold …'); a merchant reads the sentence alone, beside the field the failure names.
+ */
+export function withoutFieldPrefix(message: string, field: string | undefined): string {
+  return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}

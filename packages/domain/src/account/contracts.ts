@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
+import { SUBDOMAIN_MIN_LENGTH } from '../shared/messages.ts';
+import {
+  SUBDOMAIN_CHARACTERS_MESSAGE,
+  SUBDOMAIN_LONG_MESSAGE,
+  SUBDOMAIN_MAX_LENGTH,
+  SUBDOMAIN_PATTERN,
+  SUBDOMAIN_SHORT_MESSAGE,
+} from './subdomain.ts';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address');
 export const passwordSchema = z
@@ -58,6 +66,10 @@ export const meSchema = z.object({
   default_currency_code: z.string().nullable(),
   currency_code: z.string().nullable(),
   account_created_at: z.string().nullable(),
+  /** The earliest of the account's creation and its first order, page view or opt-in: where 'All time' starts. */
+  data_since: z.string().nullable(),
+  /** Whether the user owns the selected account: onboarding (welcome, plan, first-sale checklist) is the owner's. */
+  account_owner: z.boolean(),
   features: z.array(z.string()),
   member: memberSchema,
   member_account: memberAccountSchema.nullable(),
@@ -114,16 +126,15 @@ export const updateTimezoneQuerySchema = z.object({
 export const timezoneAnswerSchema = dataAnswer(z.object({ time_zone: z.string() }));
 export const apiKeyAnswerSchema = dataAnswer(z.object({ api_key: z.string() }));
 
-export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export const changeSubdomainBodySchema = dataBody(
   z.object({
     subdomain: z
       .string()
       .trim()
       .toLowerCase()
-      .min(5, 'Subdomain must be at least 5 characters')
-      .max(63, 'Subdomain must be at most 63 characters')
-      .regex(SUBDOMAIN_PATTERN, 'Subdomain may hold only letters, digits and inner hyphens'),
+      .min(SUBDOMAIN_MIN_LENGTH, SUBDOMAIN_SHORT_MESSAGE)
+      .max(SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_LONG_MESSAGE)
+      .regex(SUBDOMAIN_PATTERN, SUBDOMAIN_CHARACTERS_MESSAGE),
   }),
 );
 

@@ -12,6 +12,7 @@ import {
   MAX_BUCKETS,
   maxBucketCount,
   nextBucketStart,
+  rangeBucketStarts,
 } from './buckets.ts';
 import type { Granularity } from './granularity.ts';
 
@@ -318,5 +319,51 @@ describe('charts', () => {
     expect(chart[0]?.brief).toBe('28 Feb');
     expect(chart[29]).toMatchObject({ brief: '29 Mar', date: at('2026-03-29T00:00:00Z') });
     expect(chart[0]?.oldDate).toBe(at('2026-01-29T00:00:00Z'));
+  });
+});
+
+describe('a chart never draws a bucket that starts before its range', () => {
+  const zone = 'Europe/London';
+  // Last month on 2026-11-29: 1 October 00:00 to 31 October 23:59:59 (British Summer Time until the 25th).
+  const start = at('2026-10-01T00:00:00+01:00');
+  const end = at('2026-10-31T23:59:59Z');
+
+  it('Last month in weeks: the first bucket is 1 Oct (a Thursday), not Monday 28 Sep', () => {
+    const weeks = rangeBucketStarts(start, end, 'week', zone);
+    expect(weeks[0]).toBe(start);
+    expect(weeks.every((bucket) => bucket >= start)).toBe(true);
+    expect(weeks.map((bucket) => bucketLabel(bucket, 'week', zone))).toEqual([
+      '01 Oct',
+      '05 Oct',
+      '12 Oct',
+      '19 Oct',
+      '26 Oct',
+    ]);
+    // The calendar buckets are unchanged: the week holding 1 October starts on Monday 28 September.
+    expect(bucketLabel(bucketStarts(start, end, 'week', zone)[0] as number, 'week', zone)).toBe('28 Sep');
+  });
+
+  it('a range already on a bucket boundary keeps its calendar buckets', () => {
+    expect(rangeBucketStarts(start, end, 'day', zone)).toEqual(bucketStarts(start, end, 'day', zone));
+  });
+
+  it('the chart sums the range’s first days into the first bucket and labels it by the range’s start', () => {
+    const points = chartPoints(
+      {
+        start,
+        end,
+        old_start: at('2026-08-31T00:00:00+01:00'),
+        old_end: start - 1,
+        unit: 'week',
+        time_zone: zone,
+      },
+      [
+        { date: at('2026-10-02T10:00:00+01:00'), value: 4 },
+        { date: at('2026-10-06T10:00:00+01:00'), value: 1 },
+      ],
+      [],
+    );
+    expect(points[0]).toMatchObject({ date: start, brief: '01 Oct', value: 4 });
+    expect(points[1]).toMatchObject({ brief: '05 Oct', value: 1 });
   });
 });

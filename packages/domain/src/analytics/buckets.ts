@@ -169,6 +169,21 @@ export function bucketStarts(
   return starts;
 }
 
+/**
+ * The buckets a chart of a range draws: the calendar buckets of `bucketStarts`, the first cut at the range's
+ * start, since a bucket never starts before the range (Last month in weeks: 1 Oct, 5 Oct …, not 28 Sep).
+ */
+export function rangeBucketStarts(
+  start: Instant,
+  end: Instant,
+  unit: Granularity,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number[] {
+  const starts = bucketStarts(start, end, unit, timeZone);
+  if (starts.length > 0) starts[0] = Math.max(starts[0] as number, toSeconds(start));
+  return starts;
+}
+
 /** The shortest a bucket of each unit can be, in seconds (23-hour days, 28-day months less an hour). */
 const SHORTEST_BUCKET: Record<Granularity, number> = {
   hour: 3600,
@@ -209,8 +224,11 @@ export function fillTrend(
 ): TrendPoint[] {
   const zone = accountTimeZone(timeZone);
   const sums = new Map<number, number>();
+  const first = buckets[0];
   for (const p of points) {
-    const at = startIn(p.date, unit, zone);
+    // The first bucket may start after its calendar bucket does (cut at the range's start).
+    const calendar = startIn(p.date, unit, zone);
+    const at = first !== undefined && calendar < first && p.date >= first ? first : calendar;
     sums.set(at, (sums.get(at) ?? 0) + p.value);
   }
   return buckets.map((date) => ({ date, value: sums.get(date) ?? 0 }));
@@ -235,7 +253,8 @@ export function chartPoints(
   previous: ReadonlyArray<TrendPoint>,
 ): ChartPoint[] {
   const zone = accountTimeZone(range.time_zone);
-  const buckets = bucketStarts(range.start, range.end, range.unit, zone);
+  const buckets = rangeBucketStarts(range.start, range.end, range.unit, zone);
+  // The prior period's buckets keep their calendar starts: a chart shows them only as oldDate.
   const oldBuckets = bucketStarts(range.old_start, range.old_end, range.unit, zone);
   const now = fillTrend(current, buckets, range.unit, zone);
   const before = fillTrend(previous, oldBuckets, range.unit, zone);

@@ -15,6 +15,7 @@ import {
   STEP_TYPES,
   stepPathFromName,
   stepTypeTitle,
+  stepUrlProblem,
   userTemplateId,
 } from './rules.ts';
 
@@ -132,5 +133,15 @@ describe('A/B percents of pages created together', () => {
     expect(evenAbPercents(2)).toEqual([50, 50]);
     expect(evenAbPercents(3)).toEqual([34, 33, 33]);
     expect(evenAbPercents(0)).toEqual([]);
+  });
+});
+
+describe('stepUrlProblem: the step URL rule the server’s schema uses, checked in the browser', () => {
+  it('names white space, ? # and \\ in the merchant’s words, and the length; passes a good URL', () => {
+    expect(stepUrlProblem('my sales page')).toBe("A step URL may not hold spaces, '?', '#' or '\\'");
+    expect(stepUrlProblem('offer?x=1')).toBe("A step URL may not hold spaces, '?', '#' or '\\'");
+    expect(stepUrlProblem('a'.repeat(256))).toBe('A step URL has at most 255 characters');
+    expect(stepUrlProblem(' my-sales-page ')).toBeUndefined();
+    expect(stepUrlProblem('shop/offer')).toBeUndefined();
   });
 });

@@ -136,3 +136,17 @@ export function evenAbPercents(pages: number): number[] {
   const remainder = 100 - base * pages;
   return Array.from({ length: pages }, (_, i) => base + (i < remainder ? 1 : 0));
 }
+
+/** A step URL as typed may not hold white space, '?', '#' or '\\' (the server's schema uses the same rule). */
+export const STEP_URL_PATTERN = /^[^\s?#\\]*$/;
+export const STEP_URL_MAX_LENGTH = 255;
+export const STEP_URL_CHARACTERS_MESSAGE = "A step URL may not hold spaces, '?', '#' or '\\'";
+export const STEP_URL_LENGTH_MESSAGE = `A step URL has at most ${STEP_URL_MAX_LENGTH} characters`;
+
+/** What is wrong with a typed step URL, in the merchant's words, or undefined when it may be sent. */
+export function stepUrlProblem(url: string): string | undefined {
+  const cleaned = url.trim();
+  if (cleaned.length > STEP_URL_MAX_LENGTH) return STEP_URL_LENGTH_MESSAGE;
+  if (!STEP_URL_PATTERN.test(cleaned)) return STEP_URL_CHARACTERS_MESSAGE;
+  return undefined;
+}

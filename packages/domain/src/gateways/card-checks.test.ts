@@ -34,4 +34,21 @@ describe('card checks (issue 35 item 6: a mistyped number says the number is wro
     });
     expect(CARD_MESSAGES.card_declined).toBe('Your card was declined.');
   });
+
+  it('says which field is empty, in Stripe’s words for an incomplete field (Pay with empty card fields)', () => {
+    const empty = { number: '', expMonth: 0, expYear: 0, cvc: '' };
+    expect(cardProblem(empty, now)).toEqual({
+      code: 'incomplete_number',
+      message: 'Your card number is incomplete.',
+      field: 'number',
+    });
+    expect(cardProblem({ ...card, expMonth: 0, expYear: 0 }, now)).toMatchObject({
+      code: 'incomplete_expiry',
+      field: 'expiry',
+    });
+    expect(cardProblem({ ...card, cvc: ' ' }, now)).toMatchObject({
+      code: 'incomplete_cvc',
+      message: "Your card's security code is incomplete.",
+    });
+  });
 });

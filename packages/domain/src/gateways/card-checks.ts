@@ -8,6 +8,9 @@ export type CardField = 'number' | 'expiry' | 'cvc';
 export type CardProblem = { code: string; message: string; field: CardField };
 
 export const CARD_MESSAGES = {
+  incomplete_number: 'Your card number is incomplete.',
+  incomplete_expiry: "Your card's expiration date is incomplete.",
+  incomplete_cvc: "Your card's security code is incomplete.",
   incorrect_number: 'Your card number is incorrect.',
   invalid_expiry_month: "Your card's expiration month is invalid.",
   invalid_expiry_year: "Your card's expiration year is invalid.",
@@ -42,7 +45,10 @@ export function cardProblem(
   card: { number: string; expMonth: number; expYear: number; cvc: string },
   now: Date = new Date(),
 ): CardProblem | null {
+  // An empty field is the field's required message, as Stripe's card form words it.
+  if (card.number.replace(/[\s-]/g, '') === '') return problem('incomplete_number', 'number');
   if (!luhnValid(card.number.replace(/[\s-]/g, ''))) return problem('incorrect_number', 'number');
+  if (!card.expMonth && !card.expYear) return problem('incomplete_expiry', 'expiry');
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
     return problem('invalid_expiry_month', 'expiry');
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
@@ -50,6 +56,7 @@ export function cardProblem(
   if (!Number.isInteger(year) || year < thisYear || year > thisYear + 50)
     return problem('invalid_expiry_year', 'expiry');
   if (year === thisYear && card.expMonth < now.getUTCMonth() + 1) return problem('expired_card', 'expiry');
+  if (card.cvc.trim() === '') return problem('incomplete_cvc', 'cvc');
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return problem('incorrect_cvc', 'cvc');
   return null;
 }

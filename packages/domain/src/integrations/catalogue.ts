@@ -4,6 +4,9 @@
  * inactive), plus our own Webhook and the account's SMTP sender. Ids are stable: connections keep them.
  */
 
+/** Where payment gateways are set up: the header's Settings menu (gear icon), item 'Payment gateways'. */
+export const PAYMENTS_SET_UP_TEXT = 'Payments are set up under Settings (the gear icon) → Payment gateways.';
+
 /** Events of the account that integrations subscribe to (the outbox's event types). */
 export const INTEGRATION_EVENTS = [
   'order.paid',
@@ -116,7 +119,7 @@ export const INTEGRATIONS = [
     slug: 'payment-plugin',
     name: 'Payment plugin',
     kind: 'payment',
-    description: 'Payments are set up under Store settings → Payment gateways.',
+    description: PAYMENTS_SET_UP_TEXT,
     inactive: true,
   },
 ] as const satisfies readonly IntegrationInfo[];
@@ -133,5 +136,11 @@ export function integrationBySlugOrId(key: string): IntegrationInfo | undefined 
 export const NOT_AVAILABLE_TEXT = 'Not available yet';
 /** What it says of an integration whose adapter lacks a server setting (the reason is `not_configured`). */
 export const NOT_CONFIGURED_TEXT = 'Not configured';
+/**
+ * Why a service the server lacks a setting for cannot be used, as a merchant reads it after the
+ * service's name ("Google Sheets is …"): the operator's set-up steps are in the README, not here.
+ */
+export const NOT_AVAILABLE_HERE_TEXT =
+  'not available on this installation: ask the person who runs your Funnelwork installation to set it up';
 /** What it says of the payment plugin. */
 export const INACTIVE_TEXT = 'Inactive';

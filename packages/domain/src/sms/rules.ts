@@ -99,5 +99,5 @@ export function isOptInReply(body: string): boolean {
 }
 
 export const SMS_NOT_CONFIGURED_MESSAGE =
-  'SMS is not configured on this server: set SMS_ACCOUNT_SID and SMS_AUTH_TOKEN.';
+  'Sending SMS is not available on this installation: ask the person who runs your Funnelwork installation to set it up.';
 export const SMS_BALANCE_TOO_LOW_MESSAGE = 'Your SMS balance is too low: top up to continue.';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { abGeoSchema } from '../funnels/contracts.ts';
-import { STEP_TYPE_VALUES } from '../funnels/rules.ts';
+import {
+  STEP_TYPE_VALUES,
+  STEP_URL_CHARACTERS_MESSAGE,
+  STEP_URL_LENGTH_MESSAGE,
+  STEP_URL_MAX_LENGTH,
+  STEP_URL_PATTERN,
+} from '../funnels/rules.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
 import { idQuery, idValue, isStorableText, jsonObject, requiredText, text } from '../shared/inputs.ts';
 
@@ -66,8 +72,8 @@ export const stepListAnswerSchema = dataAnswer(z.array(stepSchema));
 const stepUrl = z
   .string()
   .trim()
-  .max(255, 'A step URL has at most 255 characters')
-  .regex(/^[^\s?#\\]*$/, "A step URL may not hold spaces, '?', '#' or '\\'")
+  .max(STEP_URL_MAX_LENGTH, STEP_URL_LENGTH_MESSAGE)
+  .regex(STEP_URL_PATTERN, STEP_URL_CHARACTERS_MESSAGE)
   .refine(isStorableText, 'may not hold broken Unicode');
 const templateIdSchema = z.union([
   z.string().trim().min(1).max(40),

@@ -7,6 +7,7 @@ import {
   bucketStarts,
   type ChartPoint,
   nextBucketStart,
+  rangeBucketStarts,
   type TrendPoint,
 } from '@funnelwork/domain/analytics/buckets';
 import type {
@@ -50,9 +51,13 @@ export const previousRange = ({ start, end }: Range): Range => ({
 /** Inclusive unix-second ends (presets end at 23:59:59) to the store's half-open period. */
 const periodOf = ({ start, end }: Range): Period => ({ from: start, to: end + 1 });
 
-/** Bucket starts of a range and the store's edges: the first and last buckets cut at the range's ends. */
-function bucketsOf(range: Range, unit: Granularity, zone: string) {
-  const starts = bucketStarts(range.start, range.end, unit, zone);
+/**
+ * Bucket starts of a range and the store's edges: the first and last buckets cut at the range's ends.
+ * The drawn range's first bucket starts with it (`cut`); the prior period's keep their calendar starts,
+ * which a chart shows only as each point's oldDate.
+ */
+function bucketsOf(range: Range, unit: Granularity, zone: string, cut = true) {
+  const starts = (cut ? rangeBucketStarts : bucketStarts)(range.start, range.end, unit, zone);
   const edges = starts.length === 0 ? [] : [range.start, ...starts.slice(1), range.end + 1];
   return { starts, edges };
 }
@@ -81,7 +86,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
   /** Bucketed counts of a range and of the prior one, with the totals of both. */
   async function compared(scope: StoreScope, range: Range, old: Range, unit: Granularity, zone: string) {
     const now = bucketsOf(range, unit, zone);
-    const before = bucketsOf(old, unit, zone);
+    const before = bucketsOf(old, unit, zone, false);
     const [current, previous] = await Promise.all([
       store.series(scope, now.edges),
       store.series(scope, before.edges),

@@ -151,7 +151,7 @@ export function createIntegrationsService({
       throw new HttpError(422, `${info.name}: ${NOT_AVAILABLE_TEXT}`, 'integration_not_available');
     }
     if (adapter.notConfigured) {
-      throw new HttpError(422, `${info.name}: ${adapter.notConfigured}`, 'integration_not_configured');
+      throw new HttpError(422, `${info.name} is ${adapter.notConfigured}`, 'integration_not_configured');
     }
     return { info, adapter };
   }

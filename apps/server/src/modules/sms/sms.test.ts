@@ -109,6 +109,9 @@ describe('SMS without a provider', () => {
     const buy = await api.post('sms-numbers', { phone_number: '+447700900101', country: 'GB' });
     expect(buy.statusCode).toBe(503);
     expect(buy.json().error.message).toBe(SMS_NOT_CONFIGURED_MESSAGE);
+    // A merchant reads whom to ask, not the operator's settings (those are in the README).
+    expect(SMS_NOT_CONFIGURED_MESSAGE).toContain('not available on this installation');
+    expect(SMS_NOT_CONFIGURED_MESSAGE).not.toMatch(/SMS_[A-Z_]+|\bset [A-Z_]{4,}/);
     const available = await api.get('available-numbers', { country: 'GB' });
     expect(available.statusCode).toBe(503);
   });

@@ -94,4 +94,32 @@ describe('the web app’s static files', () => {
       fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
+
+  // Issue 36 §6: an API path that does not exist is the API's 404, not the dashboard's HTML.
+  it('answers an unknown /api/… path with the 404 error object, the dashboard’s routes with its HTML', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    const web = await createTestApp({ config: { webDist } });
+    try {
+      const owner = await signUpOwner(web.app);
+      for (const url of ['/api/nothing-here', '/api/funnels/1/nothing?x=1', '/api']) {
+        for (const headers of [{}, owner.auth]) {
+          const res = await web.app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+          expect(res.json(), url).toEqual({
+            error: { message: `Route GET ${url.split('?')[0]} not found`, code: 'not_found', status: 404 },
+          });
+        }
+      }
+      const page = await web.app.inject({ method: 'GET', url: '/funnels/12' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>app</title>');
+      const apiLike = await web.app.inject({ method: 'GET', url: '/apis-guide' });
+      expect(apiLike.statusCode).toBe(200);
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });

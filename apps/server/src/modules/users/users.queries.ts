@@ -1,9 +1,9 @@
 import type { Me, MyAccount } from '@funnelwork/domain';
 import { PERMISSION_FLAGS, roleLabel } from '@funnelwork/domain/rules';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/query-helpers.ts';
-import { accounts, members, users } from '../../db/schema/index.ts';
+import { accounts, members, optinEvents, orders, pageViewEvents, users } from '../../db/schema/index.ts';
 
 export const ALL_PERMISSIONS = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, true])) as Record<
   string,
@@ -49,12 +49,39 @@ export async function loadMe(db: Db, userId: number, accountId: number | null): 
     default_currency_code: row?.account.defaultCurrencyCode ?? null,
     currency_code: row?.account.defaultCurrencyCode ?? null,
     account_created_at: iso(row?.account.createdAt ?? null),
+    data_since: row ? await dataSince(db, row.account.id, row.account.createdAt) : null,
+    account_owner: row?.account.ownerUserId === user.id,
     features: row?.account.features ?? [],
     member: { first_name: user.firstName, last_name: user.lastName, email: user.email },
     member_account: row
       ? { id: row.member.id, account_id: row.account.id, permissions: JSON.stringify(row.member.permissions) }
       : null,
   };
+}
+
+/**
+ * Where the account's data begins: its creation, or an earlier first order, page view or opt-in (imported
+ * or seeded history). Each minimum is one step down an (account, created_at) index.
+ */
+async function dataSince(db: Db, accountId: number, createdAt: Date | string): Promise<string> {
+  const [firstOrder, firstView, firstOptin] = await Promise.all([
+    db
+      .select({ at: min(orders.createdAt) })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt))),
+    db
+      .select({ at: min(pageViewEvents.createdAt) })
+      .from(pageViewEvents)
+      .where(eq(pageViewEvents.accountId, accountId)),
+    db
+      .select({ at: min(optinEvents.createdAt) })
+      .from(optinEvents)
+      .where(eq(optinEvents.accountId, accountId)),
+  ]);
+  const times = [createdAt, firstOrder[0]?.at, firstView[0]?.at, firstOptin[0]?.at]
+    .filter((at): at is Date | string => at != null)
+    .map((at) => new Date(at).getTime());
+  return new Date(Math.min(...times)).toISOString();
 }
 
 export async function listMyAccounts(db: Db, userId: number): Promise<MyAccount[]> {

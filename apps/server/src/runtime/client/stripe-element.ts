@@ -94,9 +94,14 @@ export function stripeElement(options: {
         return { error: STRIPE_UNAVAILABLE };
       }
       showError('');
-      // Stripe checks the card fields and shows their errors inside its element.
+      // Stripe checks the card fields and marks them inside its element.
       const { error } = await loaded.elements.submit();
-      if (error) return { error: error.message ?? 'Check your card details' };
+      if (error) {
+        // Said below the element too: a field Stripe marks may be scrolled away from the Pay button.
+        const message = error.message ?? 'Check your card details';
+        showError(message);
+        return { error: message };
+      }
       return { payment: { kind: 'intent' } };
     },
     async confirm(clientSecret) {

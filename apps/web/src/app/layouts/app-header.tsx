@@ -38,6 +38,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
+import { ChangelogWidget } from '../../features/help/components/changelog-widget.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useMe } from '../../features/session/api.ts';
 import { useLogOut } from '../../features/session/use-log-out.ts';
@@ -105,6 +106,7 @@ export function AppHeader() {
         <Box visibleFrom="sm" mr={6}>
           <SearchBox />
         </Box>
+        <ChangelogWidget />
         <HelpMenu />
         <SettingsMenu />
         <ProfileMenu />

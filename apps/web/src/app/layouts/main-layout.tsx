@@ -2,6 +2,7 @@ import { AppShell, Container } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SharedFunnelGate } from '../../features/funnels/components/shared-funnel-gate.tsx';
+import { ChatWidget } from '../../features/help/components/chat-widget.tsx';
 import { WelcomePopup } from '../../features/onboarding/components/welcome-popup.tsx';
 import { SessionNotices } from '../session-notices.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -22,6 +23,7 @@ function HeaderShell({ children }: { children: ReactNode }) {
       <SessionNotices />
       <WelcomePopup />
       <SharedFunnelGate />
+      <ChatWidget />
     </AppShell>
   );
 }

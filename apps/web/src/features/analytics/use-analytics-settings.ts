@@ -19,12 +19,14 @@ export function useAnalyticsAccount() {
   return useMemo(
     () => ({
       zone: answerZone ?? me.time_zone,
-      createdAt: new Date(me.account_created_at ?? me.created_at),
+      // 'All time' starts where the account's data does (seeded or imported history may predate it).
+      createdAt: new Date(me.data_since ?? me.account_created_at ?? me.created_at),
       currency: me.currency_code ?? me.default_currency_code,
     }),
     [
       answerZone,
       me.time_zone,
+      me.data_since,
       me.account_created_at,
       me.created_at,
       me.currency_code,

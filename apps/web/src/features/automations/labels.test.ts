@@ -29,6 +29,9 @@ describe('stepSummary', () => {
     expect(stepSummary({ type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' }, name)).toBe(
       'Wait 0 minutes',
     );
+    expect(stepSummary({ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }, name)).toBe('Wait 1 day');
+    expect(stepSummary({ type: 'wait', mode: 'delay', amount: 1, unit: 'hours' }, name)).toBe('Wait 1 hour');
+    expect(stepSummary({ type: 'wait', mode: 'delay', amount: 3, unit: 'days' }, name)).toBe('Wait 3 days');
     expect(stepSummary({ type: 'wait', mode: 'until', weekday: 7, time: '09:30' }, name)).toBe(
       'Wait until Sunday 09:30',
     );

@@ -1,5 +1,8 @@
 import { AUTOMATION_TRIGGERS, type AutomationStep } from '@funnelwork/domain';
 import { FILTER_OPERANDS } from '@funnelwork/domain/analytics/filters';
+import { countOf } from '@funnelwork/domain/rules';
+
+const WAIT_UNIT_NOUNS = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
 
 /** The trigger's label ("On Purchase"), or its id when it is none of ours. */
 export const triggerLabel = (id: string) => AUTOMATION_TRIGGERS.find((t) => t.id === id)?.label ?? id;
@@ -43,7 +46,7 @@ export function stepSummary(step: AutomationStep, templateName: (id: number) => 
     }
     case 'wait':
       return step.mode === 'delay'
-        ? `Wait ${step.amount} ${step.unit}`
+        ? `Wait ${countOf(step.amount, WAIT_UNIT_NOUNS[step.unit])}`
         : `Wait until ${WEEKDAYS[step.weekday - 1]} ${step.time}`;
     case 'condition':
       return step.conditions.length === 0

@@ -13,7 +13,7 @@ import type {
 import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, type ApiResult, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
-import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { fieldError, useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
 
 export type FunnelKind = 'funnel' | 'wfunnel';
@@ -337,14 +337,24 @@ function patchStep(kind: FunnelKind, funnelId: number, stepId: number, data: Pat
 export const PATH_TAKEN = 'This path is already taken in this funnel';
 
 /** The step URL field's error after a failed step write. */
-export const stepPathError = (error: ApiError | null) =>
-  error?.failure.info.status === 409 ? PATH_TAKEN : undefined;
+export const stepPathError = (error: ApiError | null, field = 'data.url') =>
+  error?.failure.info.status === 409
+    ? field === 'data.url'
+      ? PATH_TAKEN
+      : undefined
+    : (fieldError(error, field) ?? fieldError(error, field.replace('data.', '')));
+
+/** A step write's notice: none for a refused URL, which its field shows. */
+const stepFailure = (error: ApiError) =>
+  error.failure.info.status === 400 && /^(data\.)?(url2?|path)$/.test(error.failure.info.field ?? '')
+    ? null
+    : error.message;
 
 export function useCreateStep(kind: FunnelKind, funnelId: number) {
   return useApiMutation({
     mutationFn: (step: NewStep) => createStep(kind, funnelId, step),
     invalidates: [funnelKeys.steps(funnelId)],
-    failure: serverMessage,
+    failure: stepFailure,
   });
 }
 
@@ -354,7 +364,7 @@ export function usePatchStep(kind: FunnelKind, funnelId: number) {
       patchStep(kind, funnelId, id, data),
     invalidates: [funnelKeys.steps(funnelId)],
     success: () => 'Step settings saved',
-    failure: serverMessage,
+    failure: stepFailure,
   });
 }
 

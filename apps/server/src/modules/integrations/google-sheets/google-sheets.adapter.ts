@@ -1,4 +1,7 @@
-import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import {
+  GOOGLE_SHEETS_INTEGRATION_ID,
+  NOT_AVAILABLE_HERE_TEXT,
+} from '@funnelwork/domain/integrations/catalogue';
 import {
   type AppendRowAnswer,
   appendRowInputSchema,
@@ -148,9 +151,7 @@ export function createGoogleSheetsAdapter({ settings }: { settings: GoogleSettin
     integrationId: GOOGLE_SHEETS_INTEGRATION_ID,
     customConnect: false,
     connectFields: [],
-    ...(client
-      ? {}
-      : { notConfigured: 'not configured on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)' }),
+    ...(client ? {} : { notConfigured: NOT_AVAILABLE_HERE_TEXT }),
 
     async connect({ fields, previous }, context) {
       const grant = fields.grant;

@@ -25,6 +25,10 @@ const SERVICE = 'Mailchimp';
 /** `<32 hex>-<data center>`: the data center (us21) picks the API host. */
 const API_KEY = /^[0-9A-Za-z]{8,64}-([a-z]{2,8}\d{1,4})$/;
 
+/** What a merchant is told when the key typed is not one: the shape Mailchimp's keys have. */
+export const MAILCHIMP_KEY_FORMAT =
+  'A Mailchimp API key looks like f0e1d2c3b4a5968778695a4b3c2d1e0f-us21: 32 letters and digits, a dash and your data center (us21)';
+
 /** The API address of a data center: `{dc}` in the configured base is replaced, e.g. https://us21.api.mailchimp.com. */
 export function mailchimpBase(configured: string, dataCenter: string): string {
   return configured.replace('{dc}', dataCenter).replace(/\/+$/, '');
@@ -53,7 +57,7 @@ function refusal(answer: ServiceAnswer, defaultField?: string): Error {
   const said = [title, detail].filter(Boolean).join(': ');
   if (answer.status === 401) {
     return new IntegrationError(
-      `Mailchimp refused the API key${detail ? ` (${detail})` : ''}; check it, or create a new one under Account → Extras → API keys`,
+      `Mailchimp refused the API key${detail ? ` (${detail})` : ''}; check it, or create a new one in Mailchimp under Profile → Extras → API keys`,
       422,
       'api_key',
     );
@@ -165,7 +169,7 @@ export function createMailchimpAdapter({
         label: 'API key',
         type: 'secret',
         required: true,
-        help: 'Account → Extras → API keys. It ends with your data center, e.g. …-us21. Leave empty to keep the current key.',
+        help: 'In Mailchimp: Profile → Extras → API keys. It looks like f0e1d2c3b4a5968778695a4b3c2d1e0f-us21. Leave empty to keep the current key.',
       },
     ],
 
@@ -173,11 +177,7 @@ export function createMailchimpAdapter({
       const apiKey = secretField(fields, 'api_key', previous);
       const dataCenter = API_KEY.exec(apiKey)?.[1];
       if (!dataCenter) {
-        throw new IntegrationError(
-          'api_key: a Mailchimp API key ends with a dash and its data center, e.g. …-us21',
-          400,
-          'api_key',
-        );
+        throw new IntegrationError(`api_key: ${MAILCHIMP_KEY_FORMAT}`, 400, 'api_key');
       }
       await ping(context, { apiKey, dataCenter });
       return { settings: { data_center: dataCenter }, secrets: { api_key: apiKey } };

@@ -87,7 +87,7 @@ describe('connecting Mailchimp', () => {
       [{ api_key: 12 }, 'api_key is required'],
       [
         { api_key: 'no-data-center-here!' },
-        'api_key: a Mailchimp API key ends with a dash and its data center',
+        'api_key: A Mailchimp API key looks like f0e1d2c3b4a5968778695a4b3c2d1e0f-us21: 32 letters and digits, a dash and your data center (us21)',
       ],
     ] as const) {
       const res = await api.post('connect', { integration_id: ID, fields });

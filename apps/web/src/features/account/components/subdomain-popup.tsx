@@ -1,3 +1,4 @@
+import { subdomainProblem } from '@funnelwork/domain/rules';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { flashAfterReload, notifyInfo } from '../../../shared/notices.ts';
@@ -22,7 +23,11 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
   const [value, setValue] = useState(current ?? '');
   const change = useChangeSubdomain();
   const subdomain = value.trim().toLowerCase();
-  const valid = subdomain.length >= SUBDOMAIN_MIN_LENGTH;
+  const problem = subdomainProblem(subdomain);
+  const valid = problem === undefined;
+  // Too short is what the disabled Save says while typing; any other broken rule is named at once.
+  const typedProblem =
+    problem !== undefined && subdomain.length >= SUBDOMAIN_MIN_LENGTH ? problem : undefined;
   // Closable, a change reloads the page: the button stays busy until it does.
   const reloading = closable && change.isSuccess;
 
@@ -61,7 +66,7 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
             required
             data-autofocus
             value={value}
-            error={change.error ? subdomainRefusal(change.error) : undefined}
+            error={typedProblem ?? (change.error ? subdomainRefusal(change.error) : undefined)}
             description={`At least ${SUBDOMAIN_MIN_LENGTH} characters: letters, digits and hyphens.`}
             onChange={(event) => {
               setValue(event.currentTarget.value);

@@ -11,7 +11,6 @@ import {
 import { FILTER_OPERANDS, type FilterOperand, takesValues } from '@funnelwork/domain/analytics/filters';
 import {
   ActionIcon,
-  Anchor,
   Button,
   Divider,
   Group,
@@ -44,7 +43,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * "Add action": send e-mail — one of the member's templates, or a copy of a shared design opened in
- * the e-mail editor (a new tab, so the unsaved workflow stays); to the customer or a fixed address;
+ * the e-mail editor (in this tab, the workflow saved first; the editor's Back link returns to it); to the
+ * customer or a fixed address;
  * a subject with merge tags; open and click tracking (on unless switched off).
  */
 export function AddActionPopup({
@@ -52,8 +52,14 @@ export function AddActionPopup({
   onSave,
   onClose,
   userId,
-  editorPath,
-}: StepPopupProps<SendEmail> & { userId: number; editorPath: (templateId: number) => string }) {
+  onOpenEditor,
+  openingEditor,
+}: StepPopupProps<SendEmail> & {
+  userId: number;
+  /** Opens the template in the e-mail editor in this tab, the workflow saved first (with this step when complete). */
+  onOpenEditor: (templateId: number, step: SendEmail | null) => void;
+  openingEditor: boolean;
+}) {
   const templates = useEmailTemplates(userId);
   const shared = useSharedEmailTemplates();
   const fromShared = useTemplateFromShared(userId);
@@ -72,20 +78,25 @@ export function AddActionPopup({
     fromShared.mutate(design, {
       onSuccess: ({ id }) => {
         setTemplateId(String(id));
-        window.open(editorPath(id), '_blank', 'noopener');
+        onOpenEditor(id, stepWith(id));
       },
     });
   };
+  /** The step as filled in, or null while it is incomplete. */
+  const stepWith = (id: number | null): SendEmail | null =>
+    id === null || subject.trim() === '' || !addressOk
+      ? null
+      : {
+          type: 'send_email',
+          email_template_id: id,
+          to,
+          ...(to === 'address' ? { address: address.trim() } : {}),
+          subject: subject.trim(),
+          track,
+        };
   const save = () => {
-    if (!complete) return;
-    onSave({
-      type: 'send_email',
-      email_template_id: Number(templateId),
-      to,
-      ...(to === 'address' ? { address: address.trim() } : {}),
-      subject: subject.trim(),
-      track,
-    });
+    const filled = stepWith(templateId === null ? null : Number(templateId));
+    if (filled) onSave(filled);
   };
 
   return (
@@ -102,9 +113,19 @@ export function AddActionPopup({
           nothingFoundMessage="No templates yet: create one from a design below"
         />
         {templateId !== null && (
-          <Anchor href={editorPath(Number(templateId))} target="_blank" size="sm">
-            Open in the e-mail editor
-          </Anchor>
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              loading={openingEditor}
+              onClick={() => onOpenEditor(Number(templateId), stepWith(Number(templateId)))}
+            >
+              Open in the e-mail editor
+            </Button>
+            <Text size="xs" c="dimmed">
+              The workflow is saved first; the editor's Back link returns here.
+            </Text>
+          </Group>
         )}
         {templateId !== null && <SendTestFromStep templateId={Number(templateId)} />}
         <Group align="flex-end">

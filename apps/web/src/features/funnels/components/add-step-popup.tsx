@@ -5,6 +5,7 @@ import {
   nextOrderIndex,
   STEP_TYPES,
   stepPathFromName,
+  stepUrlProblem,
 } from '@funnelwork/domain/rules';
 import {
   Anchor,
@@ -86,7 +87,14 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   const [path, setPath] = useState('');
   const [pathEdited, setPathEdited] = useState(false);
   const [variantUrl, setVariantUrl] = useState('');
-  const pathError = stepPathError(createStep.error);
+  const [checked, setChecked] = useState(false);
+  const pathError =
+    (checked ? stepUrlProblem(cleanStepUrl(path)) : undefined) ??
+    stepPathError(createStep.error) ??
+    stepPathError(createStep.error, 'data.path');
+  const variantError =
+    (checked ? stepUrlProblem(cleanStepUrl(variantUrl)) : undefined) ??
+    stepPathError(createStep.error, 'data.url2');
   const { reset } = createStep;
 
   // "choosing a type jumps to stage 3 and pre-fills the name as 'New ' plus the type title and the
@@ -112,6 +120,8 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
 
   const create = () => {
     if (!name.trim() || type === null) return;
+    setChecked(true);
+    if (stepUrlProblem(cleanStepUrl(path)) || stepUrlProblem(cleanStepUrl(variantUrl))) return;
     const url = cleanStepUrl(path) || stepPathFromName(name);
     createStep.mutate(
       {
@@ -254,6 +264,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
               onChange={(event) => {
                 setPath(event.currentTarget.value);
                 setPathEdited(true);
+                setChecked(false);
                 reset();
               }}
             />
@@ -263,7 +274,12 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
               leftSection={<Text size="sm">/</Text>}
               maxLength={255}
               value={variantUrl}
-              onChange={(event) => setVariantUrl(event.currentTarget.value)}
+              error={variantError}
+              onChange={(event) => {
+                setVariantUrl(event.currentTarget.value);
+                setChecked(false);
+                reset();
+              }}
             />
             <Group justify="space-between">
               <Button variant="default" onClick={() => setStage(template === BLANK ? 1 : 0)}>

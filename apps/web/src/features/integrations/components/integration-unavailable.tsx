@@ -1,3 +1,4 @@
+import { PAYMENTS_SET_UP_TEXT } from '@funnelwork/domain/integrations/catalogue';
 import type { IntegrationInfoAnswer } from '@funnelwork/domain/integrations/contracts';
 import { InfoMessage } from '../../../shared/info-message.tsx';
 
@@ -6,7 +7,7 @@ export function IntegrationUnavailable({ info }: { info: IntegrationInfoAnswer }
   return (
     <InfoMessage title={info.status}>
       {info.inactive
-        ? 'Payments are set up under Store settings → Payment gateways.'
+        ? PAYMENTS_SET_UP_TEXT
         : info.not_configured
           ? `${info.name} is ${info.not_configured}.`
           : `${info.name} cannot be connected on this server yet.`}

@@ -7,7 +7,7 @@ import { AddFunnelPopup } from '../../funnels/components/add-funnel-popup.tsx';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
 
-/** The welcome popup for new accounts, shown while onboarding_finished is false. */
+/** The welcome popup for new accounts, shown to their owner while onboarding_finished is false. */
 export function WelcomePopup() {
   const me = useMe();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function WelcomePopup() {
     <>
       <AddFunnelPopup opened={creating && !me.onboarding_finished} onClose={() => setCreating(false)} />
       <Modal
-        opened={!me.onboarding_finished && !creating}
+        opened={me.account_owner && !me.onboarding_finished && !creating}
         onClose={() => finish('close')}
         size="lg"
         title={`Welcome to Funnelwork, ${me.member.first_name || 'there'}!`}

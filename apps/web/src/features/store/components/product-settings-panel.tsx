@@ -1,5 +1,5 @@
 import type { Product, VariantOption } from '@funnelwork/domain';
-import { CURRENCIES, RECURRING_INTERVALS } from '@funnelwork/domain/rules';
+import { CURRENCIES, formatPrice, RECURRING_INTERVALS } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Button,
@@ -385,7 +385,7 @@ function VariantsEditor({ product }: { product: Product }) {
                     .map(([k, v]) => `${k}: ${v}`)
                     .join(', ') || '—'}
                 </Table.Td>
-                <Table.Td>{variant.price.toFixed(2)}</Table.Td>
+                <Table.Td>{formatPrice(variant.price, product.currency)}</Table.Td>
                 <Table.Td ta="right">
                   <ActionIcon
                     variant="subtle"

@@ -35,10 +35,15 @@ export function GetStartedScreen() {
     <>
       <PageHeader
         title={`Get started${me.member.first_name ? `, ${me.member.first_name}` : ''}`}
-        description="Four steps to your first sale, each ticked as soon as it is done."
+        description={
+          me.account_owner
+            ? 'Four steps to your first sale, each ticked as soon as it is done.'
+            : 'Start a step from a ready-made design.'
+        }
       />
-      <OnboardingChecklist />
-      <SimpleGrid cols={{ base: 1, md: 3 }} mb="xl">
+      {/* The first-sale checklist and the account's set-up steps are the owner's. */}
+      {me.account_owner && <OnboardingChecklist />}
+      <SimpleGrid cols={{ base: 1, md: 3 }} mb="xl" hidden={!me.account_owner}>
         <StepCard
           icon={<IconWorld size={22} />}
           title="Pick your subdomain"

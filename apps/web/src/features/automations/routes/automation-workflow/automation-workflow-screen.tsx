@@ -27,7 +27,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
@@ -162,7 +162,12 @@ function Workflow({ automation }: { automation: Automation }) {
   // Leaving with unsaved steps or trigger: the browser's warning, and 'Save changes?' on any navigation
   // in the app that leaves this workflow (switching its tabs stays), as the e-mail editor does.
   const { pathname } = useLocation();
-  const blocker = useUnsavedChangesGuard(dirty, (next) => next.pathname === pathname);
+  // The e-mail editor opened from a step, after the workflow was saved for it: not a leave to warn about.
+  const openingEditor = useRef<string | null>(null);
+  const blocker = useUnsavedChangesGuard(
+    dirty,
+    (next) => next.pathname === pathname || next.pathname === openingEditor.current,
+  );
 
   const put = (step: AutomationStep) => {
     if (!editing) return;
@@ -172,6 +177,24 @@ function Workflow({ automation }: { automation: Automation }) {
     setEditing(null);
   };
   const saveNow = (then?: () => void) => save.mutate({ steps, trigger }, { onSuccess: () => then?.() });
+  /**
+   * "Open in the e-mail editor" from a Send e-mail step: in this tab, with the workflow saved first (the
+   * step included when it is filled in), so the editor's Back link returns to it as it was.
+   */
+  const openEditor = (templateId: number, step: AutomationStep | null) => {
+    const tree =
+      step && editing
+        ? editing.step
+          ? replaceStep(steps, editing.path, step)
+          : insertStep(steps, editing.path, step)
+        : steps;
+    const go = () => {
+      openingEditor.current = editorPath(templateId);
+      navigate(editorPath(templateId));
+    };
+    if (sameSteps(tree, saved) && !dirty) go();
+    else save.mutate({ steps: tree, trigger }, { onSuccess: go });
+  };
   const confirmActivate = () => {
     const run = () => activate.mutate(automation.id, { onSuccess: () => setActivating(false) });
     if (dirty) saveNow(run);
@@ -354,7 +377,8 @@ function Workflow({ automation }: { automation: Automation }) {
           {...popupProps}
           step={editing.step?.type === 'send_email' ? editing.step : undefined}
           userId={me.id}
-          editorPath={editorPath}
+          onOpenEditor={openEditor}
+          openingEditor={save.isPending}
         />
       )}
       {editing?.kind === 'integration' && (

@@ -39,6 +39,7 @@ import {
   type TemplateSave,
   useStartFromShared,
 } from '../../api.ts';
+import { CopyPreviewLink } from '../../components/copy-preview-link.tsx';
 import { EmailPreview } from '../../components/email-preview.tsx';
 import { SendTestEmail } from '../../components/send-test-email.tsx';
 import { SharedTemplatesPicker } from '../../components/shared-templates-picker.tsx';
@@ -192,6 +193,7 @@ function EmailTemplateScreen({ context, base }: { context: EmailContext; base: s
         base={base}
         back={back}
         templateId={null}
+        previewUrl={null}
         initialName=""
         initial={{ document: emptyDocument('email'), code: NO_CODE, version: 0 }}
         reload={async () => null}
@@ -225,6 +227,7 @@ function EmailTemplateScreen({ context, base }: { context: EmailContext; base: s
       base={base}
       back={back}
       templateId={templateId}
+      previewUrl={query.data.preview_url}
       initialName={query.data.name}
       initial={loaded}
       reload={async () => {
@@ -245,6 +248,7 @@ function EmailEditor({
   base,
   back,
   templateId,
+  previewUrl,
   initialName,
   initial,
   reload,
@@ -253,6 +257,8 @@ function EmailEditor({
   base: string;
   back: { to: string; label: string };
   templateId: number | null;
+  /** The saved e-mail's signed preview address; null until it is first saved. */
+  previewUrl: string | null;
   initialName: string;
   initial: LoadedDocument;
   reload: () => Promise<LoadedDocument | null>;
@@ -324,7 +330,12 @@ function EmailEditor({
             styles={{ input: { fontWeight: 650, height: 24, minHeight: 24 } }}
           />
         }
-        toolbarExtras={<SendTestEmail templateId={templateId} />}
+        toolbarExtras={
+          <>
+            <SendTestEmail templateId={templateId} />
+            <CopyPreviewLink previewUrl={previewUrl} />
+          </>
+        }
         overlays={
           <>
             <SharedPicker

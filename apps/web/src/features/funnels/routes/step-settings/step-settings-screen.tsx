@@ -1,5 +1,5 @@
 import type { Step } from '@funnelwork/domain';
-import { cleanStepUrl, STEP_TYPES } from '@funnelwork/domain/rules';
+import { cleanStepUrl, STEP_TYPES, stepUrlProblem } from '@funnelwork/domain/rules';
 import { Button, Card, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -26,8 +26,14 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
   const [url, setUrl] = useState(step.url);
   const [url2, setUrl2] = useState(step.url2 ?? '');
   const [type, setType] = useState(String(step.step_type));
+  // Checked before sending, with the server's own rule; shown once the merchant tries to save.
+  const [checked, setChecked] = useState(false);
+  const urlProblem = checked ? stepUrlProblem(cleanStepUrl(url)) : undefined;
+  const url2Problem = checked ? stepUrlProblem(cleanStepUrl(url2)) : undefined;
 
-  const save = () =>
+  const save = () => {
+    setChecked(true);
+    if (stepUrlProblem(cleanStepUrl(url)) || stepUrlProblem(cleanStepUrl(url2))) return;
     patchStep.mutate({
       id: step.id,
       data: {
@@ -37,6 +43,7 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
         step_type: Number(type),
       },
     });
+  };
 
   return (
     <Stack maw={640}>
@@ -64,10 +71,11 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
               leftSection="/"
               maxLength={255}
               value={url}
-              error={stepPathError(patchStep.error)}
+              error={urlProblem ?? stepPathError(patchStep.error)}
               disabled={!access.editor}
               onChange={(e) => {
                 setUrl(e.currentTarget.value);
+                setChecked(false);
                 patchStep.reset();
               }}
             />
@@ -77,8 +85,13 @@ function StepSettingsForm({ kind, funnelId, step }: { kind: FunnelKind; funnelId
               leftSection="/"
               maxLength={255}
               value={url2}
+              error={url2Problem ?? stepPathError(patchStep.error, 'data.url2')}
               disabled={!access.editor}
-              onChange={(e) => setUrl2(e.currentTarget.value)}
+              onChange={(e) => {
+                setUrl2(e.currentTarget.value);
+                setChecked(false);
+                patchStep.reset();
+              }}
             />
             <Select
               label="Step type"

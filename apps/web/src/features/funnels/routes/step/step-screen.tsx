@@ -124,15 +124,21 @@ export function StepScreen() {
                 <Table.Td>{page.ab_percent}%</Table.Td>
                 <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={14} />}
-                    component={Link}
-                    to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
-                  >
-                    Edit page
-                  </Button>
+                  {access.editor ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEdit size={14} />}
+                      component={Link}
+                      to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
+                    >
+                      Edit page
+                    </Button>
+                  ) : (
+                    <LockedButton locked size="xs" variant="light" leftSection={<IconEdit size={14} />}>
+                      Edit page
+                    </LockedButton>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

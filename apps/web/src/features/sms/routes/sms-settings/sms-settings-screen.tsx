@@ -43,7 +43,7 @@ export function SmsSettingsScreen() {
       {account.isPending && <Skeleton h={120} radius="lg" />}
       {account.isError && <ErrorBox message={account.error.message} />}
       {account.data && !configured && (
-        <Alert color="yellow" title="SMS is not set up on this server">
+        <Alert color="yellow" title="SMS is not available here">
           {SMS_NOT_CONFIGURED_MESSAGE}
         </Alert>
       )}

@@ -1,0 +1,70 @@
+import { hasUnreadChanges } from '@funnelwork/domain/rules';
+import { ActionIcon, Indicator, List, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useMe } from '../../session/api.ts';
+import { useChangelog } from '../api.ts';
+import { readChangelogMark, writeChangelogMark } from '../changelog-read.ts';
+
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** The header's changelog widget (spec §2.5): what changed, with a dot until the newest entry is read. */
+export function ChangelogWidget() {
+  const me = useMe();
+  const changelog = useChangelog();
+  const [readUpTo, setReadUpTo] = useState(() => readChangelogMark(localStorage, me.id));
+  const entries = changelog.data ?? [];
+  if (entries.length === 0) return null;
+  const unread = hasUnreadChanges(entries, readUpTo);
+
+  const markRead = () => {
+    const newest = entries[0]?.date;
+    if (!newest || !unread) return;
+    writeChangelogMark(localStorage, me.id, newest);
+    setReadUpTo(newest);
+  };
+
+  return (
+    <Popover position="bottom-end" width={360} shadow="md" onOpen={markRead}>
+      <Popover.Target>
+        <Indicator disabled={!unread} size={9} offset={6} color="red" data-testid="changelog-unread">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={unread ? 'What’s new (unread changes)' : 'What’s new'}
+            title="What’s new"
+          >
+            <IconSpeakerphone size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} data-testid="changelog">
+        <ScrollArea.Autosize mah={420} p="md">
+          <Stack gap="md">
+            <Title order={2} fz="md">
+              What’s new
+            </Title>
+            {entries.map((entry) => (
+              <div key={entry.date}>
+                <Text size="xs" c="dimmed" fw={600} mb={4}>
+                  {DAY.format(new Date(`${entry.date}T00:00:00Z`))}
+                </Text>
+                <List size="sm" spacing={4}>
+                  {entry.changes.map((change) => (
+                    <List.Item key={change}>{change}</List.Item>
+                  ))}
+                </List>
+              </div>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
