@@ -66,6 +66,7 @@ import {
   emailTemplatesRoutes,
 } from './modules/email-templates/email-templates.routes.ts';
 import { createEmailTemplatesService } from './modules/email-templates/email-templates.service.ts';
+import { createLocalExportFiles, createS3ExportFiles } from './modules/exports/export-files.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService, type ExportsService } from './modules/exports/exports.service.ts';
 import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
@@ -157,7 +158,7 @@ import { publishRoutes } from './runtime/publish.routes.ts';
 import { registerRuntime } from './runtime/runtime.ts';
 import { createTwilioProvider } from './sms/twilio.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
-import { createS3Storage } from './storage/s3-storage.ts';
+import { createS3Client, createS3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 export type AppDeps = {
@@ -449,7 +450,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     db,
     database,
     queue,
-    dataDir: config.dataDir,
+    files: config.s3
+      ? createS3ExportFiles(createS3Client(config.s3), config.s3.bucket)
+      : createLocalExportFiles(config.dataDir),
     jobExpirySeconds: config.exportJobExpirySeconds,
   });
   const subscriptions = createSubscriptionsService({ db, gateways: gatewayRegistry, queue, events });

@@ -23,7 +23,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** all: requests and background work; web: requests only; jobs: background work only (PostgreSQL). */
   PROCESS_ROLE: z.enum(['all', 'web', 'jobs']).default('all'),
-  /** Uploaded images go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  /** Uploaded images and orders exports go to this S3-compatible bucket instead of DATA_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
