@@ -148,6 +148,7 @@ import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
+import { createThrottle } from './plugins/throttle.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
@@ -498,7 +499,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     createMailchimpAdapter({ apiBase: config.mailchimpApiBase, retry: config.mailchimpRetry }),
     createGa4Adapter({ apiBase: config.ga4ApiBase }),
     createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
-    createGoogleSheetsAdapter({ settings: config.google }),
+    createGoogleSheetsAdapter({
+      settings: config.google,
+      throttle: createThrottle({ db, clock: () => new Date() }),
+    }),
     createSmtpAdapter({ ca: config.smtpTlsCa }),
   ]);
   const integrations = createIntegrationsService({
