@@ -147,6 +147,7 @@ import { createApiRateCounter } from './plugins/api-rate.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
+import { countCheckoutOutcomes, createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { createThrottle } from './plugins/throttle.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
@@ -438,12 +439,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'analytics rollup failed'),
   });
   const sandbox = createSandboxGateway();
-  const gatewayRegistry =
+  const metrics = config.metricsToken ? createMetrics({ role: config.processRole, database }) : null;
+  const configuredGateways =
     options.gateways ??
     createGatewayRegistry({
       adapters: [sandbox, createCashOnDeliveryGateway(), stripe],
       credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(db, accountId, gatewayId),
     });
+  const gatewayRegistry = metrics ? countCheckoutOutcomes(configuredGateways, metrics) : configuredGateways;
   const events = options.events ?? createEventBus();
   const orders = createOrdersService({ db, gateways: gatewayRegistry, events });
   const customers = createCustomersService({ db });
@@ -592,6 +595,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     billingReconciliation,
   });
 
+  registerMetrics(app, metrics, config.metricsToken);
   registerAuth(app, { db, config });
   const planLimits = registerPlanLimits(app, { db, apiRate, clock: options.accountsClock });
   await app.register(
@@ -670,7 +674,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       registrySandbox && 'tokenizeCard' in registrySandbox ? (registrySandbox as SandboxGateway) : undefined,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
-  await registerRuntime(app, { db, config, invalidations });
+  await registerRuntime(app, { db, config, invalidations, metrics });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
