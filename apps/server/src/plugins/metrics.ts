@@ -3,7 +3,8 @@ import { gatewayById } from '@funnelwork/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import type { GatewayAdapter, GatewayRegistry } from '../gateways/types.ts';
+import type { GatewayRegistry } from '../gateways/registry.ts';
+import type { GatewayAdapter } from '../gateways/types.ts';
 
 /**
  * What an operator watches, in the Prometheus text format at `/metrics` (prom-client), behind
