@@ -17,12 +17,16 @@
 // ORDERS_BENCH_ORDERS overrides the order count (e.g. 3000000); ORDERS_BENCH_ONLY=list measures only the
 // list pages (no search, export or recent-views); ORDERS_BENCH_ONLY=export generates the orders and
 // customers only and measures only the export (on both databases), for the 3M run;
-// ORDERS_BENCH_PGLITE_DIR puts the embedded database in that directory instead of memory.
-import { execFileSync } from 'node:child_process';
+// ORDERS_BENCH_PGLITE_DIR puts the embedded database in that directory instead of memory;
+// ORDERS_BENCH_S3=1 writes the export to a local S3-compatible server (s3rver, its own process) through
+// S3_BUCKET's multipart upload, and reads it back through the download API.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -30,6 +34,7 @@ import { testConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { exportSelectSql } from '../apps/server/src/modules/exports/exports.sql.ts';
+import type { S3Settings } from '../apps/server/src/storage/s3-storage.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { benchDatabase } from './bench-database.ts';
 
@@ -46,6 +51,28 @@ const EXPORT_ONLY = process.env.ORDERS_BENCH_ONLY === 'export';
 const LIST_ONLY = process.env.ORDERS_BENCH_ONLY === 'list';
 const PAGE_VIEWS = EXPORT_ONLY ? 0 : Number(process.env.ORDERS_BENCH_PAGE_VIEWS ?? 2_000_000);
 const RARE_EMAIL = 'rare.shopper.qx@unusual-domain.test';
+const EXPORT_TO_S3 = process.env.ORDERS_BENCH_S3 === '1';
+
+/** s3rver in a child process (bench/s3-server.ts): its settings, and how to stop it. */
+async function startS3ServerProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 's3-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { settings: JSON.parse(line) as S3Settings, stop };
+}
 
 const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
 const quantile = (values: number[], q: number) => {
@@ -244,7 +271,8 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-orders-'));
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ config: testConfig({ dataDir }), database, queue });
+  const s3 = EXPORT_TO_S3 ? await startS3ServerProcess() : null;
+  const app = await buildApp({ config: testConfig({ dataDir, s3: s3?.settings }), database, queue });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await queue.start();
   const address = app.server.address();
@@ -432,6 +460,7 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     await app.close();
     await database.close();
     await dropDatabase();
+    await s3?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   if (LIST_ONLY) {
@@ -488,7 +517,7 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       headers: { ...owner.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ data: { params: { exportType: 'all' } } }),
     }).then((r) => r.json() as Promise<{ data: { id: number } }>);
-    let job: { done: boolean; failed: boolean; file_name: string | null };
+    let job: { id: number; done: boolean; failed: boolean; file_name: string | null };
     for (;;) {
       job = (await get(`exports/${created.data.id}`)).data as typeof job;
       if (job.done || job.failed) break;
@@ -497,7 +526,18 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     const ms = performance.now() - t;
     clearInterval(sampler);
     if (!job.done) throw new Error('export failed');
-    const file = path.join(dataDir, 'exports', path.basename(job.file_name ?? ''));
+    let file = path.join(dataDir, 'exports', path.basename(job.file_name ?? ''));
+    if (s3) {
+      // The file is in the bucket: read it back the way a merchant downloads it.
+      file = path.join(dataDir, 'downloaded.csv');
+      const download = await fetch(`${base}/download-export`, {
+        method: 'POST',
+        headers: { ...owner.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { id: job.id } }),
+      });
+      if (!download.ok || !download.body) throw new Error(`download failed: ${download.status}`);
+      await pipeline(Readable.fromWeb(download.body as never), fs.createWriteStream(file));
+    }
     const lines = execFileSync('wc', ['-l', file], { encoding: 'utf8' });
     const rows = Number(lines.trim().split(' ')[0]) - 1;
     const size = fs.statSync(file).size;
@@ -507,6 +547,7 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   };
   const exported = await exportRun();
   const exportResult: Record<string, unknown> = {
+    storage: s3 ? 's3 (s3rver, multipart upload)' : 'local disk',
     rows: exported.rows,
     file_mb: round(exported.size / 1_048_576),
     seconds: round(exported.ms / 1000),

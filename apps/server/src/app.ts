@@ -68,6 +68,7 @@ import {
   emailTemplatesRoutes,
 } from './modules/email-templates/email-templates.routes.ts';
 import { createEmailTemplatesService } from './modules/email-templates/email-templates.service.ts';
+import { createLocalExportFiles, createS3ExportFiles } from './modules/exports/export-files.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService, type ExportsService } from './modules/exports/exports.service.ts';
 import { funnelAppsRoutes } from './modules/funnel-apps/funnel-apps.routes.ts';
@@ -148,7 +149,9 @@ import { createApiRateCounter } from './plugins/api-rate.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
+import { countCheckoutOutcomes, createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
+import { createThrottle } from './plugins/throttle.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
@@ -159,7 +162,7 @@ import { publishRoutes } from './runtime/publish.routes.ts';
 import { registerRuntime } from './runtime/runtime.ts';
 import { createTwilioProvider } from './sms/twilio.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
-import { createS3Storage } from './storage/s3-storage.ts';
+import { createS3Client, createS3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 export type AppDeps = {
@@ -447,12 +450,14 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'analytics rollup failed'),
   });
   const sandbox = createSandboxGateway();
-  const gatewayRegistry =
+  const metrics = config.metricsToken ? createMetrics({ role: config.processRole, database }) : null;
+  const configuredGateways =
     options.gateways ??
     createGatewayRegistry({
       adapters: [sandbox, createCashOnDeliveryGateway(), stripe, paypal],
       credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(db, accountId, gatewayId),
     });
+  const gatewayRegistry = metrics ? countCheckoutOutcomes(configuredGateways, metrics) : configuredGateways;
   const events = options.events ?? createEventBus();
   const orders = createOrdersService({ db, gateways: gatewayRegistry, events });
   const customers = createCustomersService({ db });
@@ -460,7 +465,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     db,
     database,
     queue,
-    dataDir: config.dataDir,
+    files: config.s3
+      ? createS3ExportFiles(createS3Client(config.s3), config.s3.bucket)
+      : createLocalExportFiles(config.dataDir),
     jobExpirySeconds: config.exportJobExpirySeconds,
   });
   const subscriptions = createSubscriptionsService({
@@ -522,7 +529,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     createMailchimpAdapter({ apiBase: config.mailchimpApiBase, retry: config.mailchimpRetry }),
     createGa4Adapter({ apiBase: config.ga4ApiBase }),
     createShopifyAdapter({ apiBase: config.shopifyApiBase, retryAfterMaxMs: config.shopifyRetryAfterMaxMs }),
-    createGoogleSheetsAdapter({ settings: config.google }),
+    createGoogleSheetsAdapter({
+      settings: config.google,
+      throttle: createThrottle({ db, clock: () => new Date() }),
+    }),
     createSmtpAdapter({ ca: config.smtpTlsCa }),
   ]);
   const integrations = createIntegrationsService({
@@ -586,6 +596,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     secretKey: config.stripeBillingSecretKey,
     apiBase: config.stripeApiBase,
   }).register(queue, (error) => app.log.error({ err: error }, 'billing reconciliation failed'));
+  registerMetrics(app, metrics, config.metricsToken);
   registerAuth(app, { db, config });
   const planLimits = registerPlanLimits(app, { db, apiRate, clock: options.accountsClock });
   /** A plan change (a webhook's or the billing screen's): the cached limits are read again. */
@@ -691,7 +702,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       registrySandbox && 'tokenizeCard' in registrySandbox ? (registrySandbox as SandboxGateway) : undefined,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
-  await registerRuntime(app, { db, config, invalidations });
+  await registerRuntime(app, { db, config, invalidations, metrics });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -23,7 +23,9 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** all: requests and background work; web: requests only; jobs: background work only (PostgreSQL). */
   PROCESS_ROLE: z.enum(['all', 'web', 'jobs']).default('all'),
-  /** Uploaded images go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  /** Serves /metrics (Prometheus) to a bearer of this token; unset: no /metrics (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Uploaded images and orders exports go to this S3-compatible bucket instead of DATA_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -248,6 +250,8 @@ export type Config = {
    * from its background work (PostgreSQL only), so e-mails and deliveries never take a checkout's CPU.
    */
   processRole: 'all' | 'web' | 'jobs';
+  /** The bearer token /metrics asks for; null: /metrics is off (404). */
+  metricsToken: string | null;
   /** DNS servers for domain verification; empty means the system's resolvers. */
   dnsServers: string[];
   /** The S3-compatible bucket for uploads; the local disk under dataDir when absent. */
@@ -356,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     seedDemo: e.SEED_DEMO === '1',
     processRole: e.PROCESS_ROLE,
+    metricsToken: e.METRICS_TOKEN ?? null,
     dnsServers: dnsServerList(e.DNS_SERVERS),
     s3: e.S3_BUCKET
       ? {

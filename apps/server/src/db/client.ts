@@ -100,10 +100,14 @@ export type Database = {
    * embedded database belongs to one process, so there is nobody to hear from.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener | null>;
+  /** PostgreSQL only: each pool's connections now (for /metrics): open, idle, and requests waiting for one. */
+  poolStats?(): PoolStats[];
   /** PGlite only: the whole data directory as an uncompressed tarball (`loadDataDir` starts from it). */
   dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
+
+export type PoolStats = { pool: string; max: number; total: number; idle: number; waiting: number };
 
 export type ListenHandlers = {
   onMessage: (payload: string) => void;
@@ -195,6 +199,20 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     reports: drizzleNodePg(reportsPool, { schema }) as unknown as Db,
     marks: drizzleNodePg(marksPool, { schema }) as unknown as Db,
     kind: 'postgres',
+    poolStats: () =>
+      (
+        [
+          ['main', pool, poolMax],
+          ['reports', reportsPool, reportsPoolMax],
+          ['marks', marksPool, 1],
+        ] as const
+      ).map(([name, one, max]) => ({
+        pool: name,
+        max,
+        total: one.totalCount,
+        idle: one.idleCount,
+        waiting: one.waitingCount,
+      })),
     executeSql: async (text, values) => {
       const result = await pool.query(text, values);
       const last = Array.isArray(result) ? result.at(-1) : result;

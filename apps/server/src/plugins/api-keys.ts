@@ -108,30 +108,3 @@ export function apiKeyCacheOf(db: Db): ApiKeyCache {
   }
   return cache;
 }
-
-/**
- * Requests per key per minute as a token bucket: a full bucket holds a minute's allowance, which refills
- * evenly, so a key may burst up to the limit and then goes on at the steady rate. In memory, per process.
- */
-export class KeyRateLimiter {
-  private readonly buckets = new LRUCache<number, { tokens: number; at: number }>({ max: 100_000 });
-  constructor(
-    private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Takes one request from the key's bucket: 0 when allowed, else the whole seconds to wait. */
-  take(keyId: number): number {
-    const now = this.now();
-    const ratePerMs = this.perMinute / 60_000;
-    const bucket = this.buckets.get(keyId) ?? { tokens: this.perMinute, at: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * ratePerMs);
-    bucket.at = now;
-    this.buckets.set(keyId, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000));
-  }
-}

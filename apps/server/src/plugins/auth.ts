@@ -14,9 +14,10 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { apiKeys, members, sessions } from '../db/schema/index.ts';
-import { type ApiKeyGrant, apiKeyCacheOf, hashApiKey, KeyRateLimiter } from './api-keys.ts';
+import { type ApiKeyGrant, apiKeyCacheOf, hashApiKey } from './api-keys.ts';
 import { forbidden, HttpError, TooManyRequestsError } from './errors.ts';
 import type { InvalidationBus, SessionInvalidation } from './invalidation.ts';
+import { createSharedRateLimiter } from './shared-rate.ts';
 
 /** 256 random bits, sent once to the client; only its hash is stored. */
 export function newToken(): string {
@@ -167,7 +168,7 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
 
   const cache = sessionCacheOf(db);
   const keyCache = apiKeyCacheOf(db);
-  const keyLimiter = new KeyRateLimiter(config.apiKeyRatePerMinute);
+  const keyLimiter = createSharedRateLimiter({ db });
 
   /** A developer app's key: its account, only its app's scopes, and its own rate limit. */
   async function authenticateKey(
@@ -178,7 +179,7 @@ export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; con
     const entry = await keyCache.lookup(db, hashApiKey(key));
     if (!entry) throw new HttpError(401, REVOKED_KEY_MESSAGE, 'unauthorized');
     const { grant } = entry;
-    const wait = keyLimiter.take(grant.keyId);
+    const wait = await keyLimiter.take(`k:${grant.keyId}`, config.apiKeyRatePerMinute);
     if (wait > 0) {
       throw new TooManyRequestsError(
         `Rate limit exceeded: ${config.apiKeyRatePerMinute} requests per minute per API key`,

@@ -90,6 +90,12 @@ export function createThrottle({ db, clock }: { db: Db; clock: () => Date }) {
      * all pass one check: at worst a few of them are refused together.
      */
     async take(attempt: Attempt, limits: readonly Limit[]): Promise<number> {
+      const waitMs = await this.takeMs(attempt, limits);
+      return waitMs === 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
+    },
+
+    /** `take` with the wait in milliseconds (a limit of a second's window needs them). */
+    async takeMs(attempt: Attempt, limits: readonly Limit[]): Promise<number> {
       const [row] = await db
         .insert(throttleEvents)
         .values({
@@ -101,7 +107,7 @@ export function createThrottle({ db, clock }: { db: Db; clock: () => Date }) {
         .returning({ id: throttleEvents.id });
       if ((await waitUntil(attempt, limits, 1)) === 0) return 0;
       if (row) await db.delete(throttleEvents).where(eq(throttleEvents.id, row.id));
-      return Math.max(1, secondsFrom(await waitUntil(attempt, limits, 0)));
+      return Math.max(1, (await waitUntil(attempt, limits, 0)) - clock().getTime());
     },
 
     /** Forgets the attempts of the scope that share this attempt's dimensions in `per` (after a success). */

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { InvalidationBus } from '../plugins/invalidation.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 import { type ClientBundle, loadClientBundle } from './client-bundle.ts';
 import { webFonts } from './fonts.ts';
 import { PAGE_ROUTE_PREFIX, type SiteRef, siteOf } from './hosts.ts';
@@ -183,7 +184,12 @@ function codesFor(site: SiteData, funnelId: number, mainId: number): TrackingCod
  */
 export async function registerRuntime(
   app: FastifyInstance,
-  { db, config, invalidations }: { db: Db; config: Config; invalidations: InvalidationBus },
+  {
+    db,
+    config,
+    invalidations,
+    metrics,
+  }: { db: Db; config: Config; invalidations: InvalidationBus; metrics?: Metrics | null },
 ) {
   const runtime: Runtime = {
     sites: createSiteCache(db),
@@ -253,6 +259,7 @@ export async function registerRuntime(
       const nextUrl = route.next ? stepHref(base, route.funnel, route.next) : null;
       const key = `${page.id}:${page.version}:${site.generation}:${route.funnel.id}:${base}:${nextUrl}`;
       let html = runtime.rendered.get(key);
+      metrics?.publishedPage(html !== undefined);
       if (html === undefined) {
         try {
           html = await renderPublishedPage(

@@ -19,12 +19,9 @@ export type S3Settings = {
   publicBaseUrl?: string;
 };
 
-/**
- * Files in an S3-compatible bucket. Without a public base URL the app serves them itself at
- * `/media/{key}`, reading from the bucket.
- */
-export function createS3Storage(settings: S3Settings, options: { publicUrl: string }): FileStorage {
-  const client = new S3Client({
+/** The client for the configured bucket (uploads and exports share it). */
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: Boolean(settings.endpoint),
@@ -36,6 +33,14 @@ export function createS3Storage(settings: S3Settings, options: { publicUrl: stri
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
   });
+}
+
+/**
+ * Files in an S3-compatible bucket. Without a public base URL the app serves them itself at
+ * `/media/{key}`, reading from the bucket.
+ */
+export function createS3Storage(settings: S3Settings, options: { publicUrl: string }): FileStorage {
+  const client = createS3Client(settings);
   const checked = (key: string) => {
     if (!STORAGE_KEY.test(key)) throw new Error(`not a storage key: ${key}`);
     return key;

@@ -148,3 +148,16 @@ export const apiRequestCounts = pgTable(
     index('api_request_counts_minute_idx').on(t.minute),
   ],
 );
+
+/**
+ * Rate limits shared by every server process (plugins/shared-rate.ts): per limited thing (`k:<key id>`
+ * for an API key), its theoretical arrival time in unix milliseconds (the generic cell rate algorithm).
+ */
+export const rateLimitCells = pgTable(
+  'rate_limit_cells',
+  {
+    name: text('name').primaryKey(),
+    tat: bigint('tat', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_limit_cells_tat_idx').on(t.tat)],
+);

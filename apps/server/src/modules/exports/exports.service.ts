@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ExportJob } from '@funnelwork/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,6 +8,7 @@ import { type ExportParams, exportJobs } from '../../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { findFunnel } from '../funnels/funnels.queries.ts';
+import type { ExportFiles } from './export-files.ts';
 import { EXPORT_COLUMNS, exportCsvChunks } from './exports.sql.ts';
 
 export { csvLine } from './exports.csv.ts';
@@ -66,19 +63,18 @@ export function createExportsService({
   db,
   database,
   queue,
-  dataDir,
+  files,
   jobExpirySeconds = EXPORT_JOB_EXPIRY_SECONDS,
   clock = () => new Date(),
 }: {
   db: Db;
   database: Pick<Database, 'kind' | 'copyOut' | 'forEachRawRow'>;
   queue: JobQueue;
-  dataDir: string;
+  files: ExportFiles;
   jobExpirySeconds?: number;
   clock?: () => Date;
 }) {
-  const exportsDir = path.join(dataDir, 'exports');
-  const fileOf = (row: ExportRow) => path.join(exportsDir, path.basename(row.fileName ?? ''));
+  const filesOf = (row: Pick<ExportRow, 'accountId' | 'id'>) => `${row.accountId}-${row.id}-`;
 
   async function findExport(accountId: number, id: number) {
     const [row] = await db
@@ -93,41 +89,56 @@ export function createExportsService({
   async function runExport(exportId: number) {
     const [job] = await db.select().from(exportJobs).where(eq(exportJobs.id, exportId));
     if (!job || job.done || job.expired) return;
-    const fileName = `${job.accountId}-${job.id}-${randomBytes(8).toString('hex')}.csv`;
-    const file = path.join(exportsDir, fileName);
-    fs.mkdirSync(exportsDir, { recursive: true });
+    const fileName = `${filesOf(job)}${randomBytes(8).toString('hex')}.csv`;
     let rows = 0;
+    let size = 0;
     try {
       const counted = async function* (source: AsyncGenerator<Uint8Array, number>) {
-        rows = yield* source;
+        for (;;) {
+          const next = await source.next();
+          if (next.done) {
+            rows = next.value;
+            return;
+          }
+          size += next.value.byteLength;
+          yield next.value;
+        }
       };
-      await pipeline(
-        Readable.from(
-          counted(
-            exportCsvChunks(
-              { db, database },
-              { accountId: job.accountId, funnelId: job.funnelId, params: job.params },
-              EXPORT_BATCH_SIZE,
-            ),
+      await files.write(
+        fileName,
+        counted(
+          exportCsvChunks(
+            { db, database },
+            { accountId: job.accountId, funnelId: job.funnelId, params: job.params },
+            EXPORT_BATCH_SIZE,
           ),
         ),
-        fs.createWriteStream(file, { mode: 0o600 }),
       );
-      const size = fs.statSync(file).size;
       // A run that outlived its expiry was started again: the first to finish keeps its file.
       const finished = await db
         .update(exportJobs)
         .set({ done: true, fileName, dataSize: size, rowsCount: rows, timeDone: clock() })
         .where(and(eq(exportJobs.id, exportId), eq(exportJobs.done, false)))
         .returning({ id: exportJobs.id });
-      if (finished.length === 0) fs.rmSync(file, { force: true });
+      const kept = finished.length > 0 ? fileName : ((await findKept(exportId)) ?? null);
+      // What a killed run left behind (a partial file or upload) goes with the run that finishes.
+      await files.removeAll(filesOf(job), kept);
     } catch (error) {
-      fs.rmSync(file, { force: true });
+      // Only this run's own file: another run of the export may still be writing its.
+      await files.removeAll(fileName).catch(() => undefined);
       await db
         .update(exportJobs)
         .set({ failed: true, error: (error as Error).message, timeDone: clock() })
         .where(and(eq(exportJobs.id, exportId), eq(exportJobs.done, false)));
     }
+  }
+
+  async function findKept(exportId: number) {
+    const [row] = await db
+      .select({ fileName: exportJobs.fileName })
+      .from(exportJobs)
+      .where(and(eq(exportJobs.id, exportId), eq(exportJobs.done, true)));
+    return row?.fileName ?? undefined;
   }
 
   /** The `orders.export-expire` job: deletes this export's file, and any other past its expiry. */
@@ -140,7 +151,7 @@ export function createExportsService({
         sql`${exportJobs.expired} = false and (${exportJobs.id} = ${exportId} or ${lt(exportJobs.expiryDate, now)})`,
       )
       .returning();
-    for (const row of due) if (row.fileName) fs.rmSync(fileOf(row), { force: true });
+    for (const row of due) await files.removeAll(filesOf(row));
   }
 
   queue.work(exportOrdersJob, ({ exportId }) => runExport(exportId));
@@ -187,18 +198,18 @@ export function createExportsService({
     async download(accountId: number, id: number, funnelId: number | null | undefined) {
       const row = await findExport(accountId, id);
       if (funnelId && row.funnelId !== funnelId) throw notFound('Export');
-      const expired =
-        row.expired || new Date(row.expiryDate).getTime() <= clock().getTime() || !fs.existsSync(fileOf(row));
       if (row.failed)
         throw new HttpError(422, 'The export failed. Please start a new export.', 'export_failed');
       if (!row.done) throw new HttpError(409, 'The export is not finished yet.', 'export_running');
-      if (expired)
+      const expired = row.expired || new Date(row.expiryDate).getTime() <= clock().getTime();
+      const file = expired || !row.fileName ? null : await files.open(row.fileName);
+      if (!file)
         throw new HttpError(410, 'This export has expired. Please start a new export.', 'export_expired');
       await db
         .update(exportJobs)
         .set({ downloads: sql`${exportJobs.downloads} + 1` })
         .where(eq(exportJobs.id, row.id));
-      return fs.createReadStream(fileOf(row));
+      return file;
     },
   };
 }

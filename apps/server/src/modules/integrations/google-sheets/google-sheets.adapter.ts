@@ -12,6 +12,7 @@ import {
 import type { GoogleSettings } from '../../../config.ts';
 import type { SafeFetchResponse } from '../../../net/safe-fetch.ts';
 import { TooManyRequestsError } from '../../../plugins/errors.ts';
+import type { Throttle } from '../../../plugins/throttle.ts';
 import {
   type Connection,
   type IntegrationAdapter,
@@ -56,7 +57,13 @@ export const sheetRange = (title: string) => `'${title.replaceAll("'", "''")}'`;
  * with the refresh token and stored again. Writes keep to Sheets' 60 per minute per user, and a 429 is
  * retried with exponential back-off and jitter.
  */
-export function createGoogleSheetsAdapter({ settings }: { settings: GoogleSettings }): IntegrationAdapter {
+export function createGoogleSheetsAdapter({
+  settings,
+  throttle,
+}: {
+  settings: GoogleSettings;
+  throttle: Throttle;
+}): IntegrationAdapter {
   const client: GoogleClient | null =
     settings.clientId && settings.clientSecret
       ? { clientId: settings.clientId, clientSecret: settings.clientSecret, oauthBase: settings.oauthBase }
@@ -65,6 +72,7 @@ export function createGoogleSheetsAdapter({ settings }: { settings: GoogleSettin
     perWindow: settings.writesPerMinute,
     windowMs: settings.writeWindowMs,
     maxWaitMs: settings.maxWaitMs,
+    throttle,
   });
   const api = settings.sheetsApiBase.replace(/\/+$/, '');
 

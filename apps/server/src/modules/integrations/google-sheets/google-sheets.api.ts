@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SafeFetch, SafeFetchResponse } from '../../../net/safe-fetch.ts';
 import { TooManyRequestsError } from '../../../plugins/errors.ts';
+import type { Limit, Throttle } from '../../../plugins/throttle.ts';
 import { IntegrationError } from '../integrations.adapter.ts';
 
 /**
@@ -117,36 +118,31 @@ export { backoffDelayMs } from '../integrations.http.ts';
 
 /**
  * Sheets allows 60 write requests per minute per user: each connection gets that many writes in any
- * window of `windowMs`. A write beyond it waits for a slot, or is refused (429 with Retry-After) when
- * the wait would be longer than `maxWaitMs`. Per server process.
+ * window of `windowMs`, counted in the database (plugins/throttle.ts) so that every server process
+ * shares them. A write beyond it waits for a slot, or is refused (429 with Retry-After) when the wait
+ * would be longer than `maxWaitMs`.
  */
 export function createWriteLimiter({
   perWindow,
   windowMs,
   maxWaitMs,
-  clock = Date.now,
+  throttle,
   wait: pause = sleep,
 }: {
   perWindow: number;
   windowMs: number;
   maxWaitMs: number;
-  /** Tests pass a clock and a pause of their own, so the window is checked without real time. */
-  clock?: () => number;
+  throttle: Pick<Throttle, 'takeMs'>;
+  /** Tests pass a pause of their own (with the throttle's clock), so the window is checked without real time. */
   wait?: (ms: number) => Promise<unknown>;
 }) {
-  const recent = new Map<number, number[]>();
+  const limits: Limit[] = [{ per: ['subject'], max: perWindow, windowMs }];
   return {
     async acquire(connectionId: number): Promise<void> {
       for (;;) {
-        const now = clock();
-        const times = (recent.get(connectionId) ?? []).filter((time) => time > now - windowMs);
-        if (times.length < perWindow) {
-          times.push(now);
-          recent.set(connectionId, times);
-          return;
-        }
-        recent.set(connectionId, times);
-        const wait = (times[0] as number) + windowMs - now;
+        const attempt = { scope: 'google-sheets-write', subject: String(connectionId), ip: '' };
+        const wait = await throttle.takeMs(attempt, limits);
+        if (wait === 0) return;
         if (wait > maxWaitMs) {
           const seconds = Math.max(1, Math.ceil(wait / 1000));
           throw new TooManyRequestsError(

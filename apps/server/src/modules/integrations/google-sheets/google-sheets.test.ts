@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationOauthStates, userIntegrations } from '../../../db/schema/index.ts';
 import { TooManyRequestsError } from '../../../plugins/errors.ts';
+import { createThrottle } from '../../../plugins/throttle.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../../funnels/funnels.fixtures.ts';
 import { createSecretsBox } from '../integrations.secrets.ts';
@@ -454,18 +455,18 @@ describe('limits and back-off, as functions', () => {
       perWindow: 3,
       windowMs: 1000,
       maxWaitMs: 10_000,
-      clock: () => now,
+      throttle: createThrottle({ db: t.database.db, clock: () => new Date(now) }),
       wait: async (ms) => {
         now += ms;
       },
     });
     const granted: number[] = [];
     for (let n = 0; n < 10; n++) {
-      await limiter.acquire(1);
+      await limiter.acquire(901);
       granted.push(now);
       now += 100;
     }
-    await limiter.acquire(2);
+    await limiter.acquire(902);
     expect(granted.slice(0, 6)).toEqual([1_000_000, 1_000_100, 1_000_200, 1_001_000, 1_001_100, 1_001_200]);
     for (let n = 3; n < granted.length; n++)
       expect((granted[n] as number) - (granted[n - 3] as number)).toBeGreaterThanOrEqual(1000);
@@ -474,10 +475,16 @@ describe('limits and back-off, as functions', () => {
   });
 
   it('refuses a write that would wait longer than allowed, with the seconds to wait', async () => {
-    const limiter = createWriteLimiter({ perWindow: 1, windowMs: 60_000, maxWaitMs: 0 });
-    await limiter.acquire(1);
-    await limiter.acquire(2);
-    const refused = await limiter.acquire(1).catch((error: unknown) => error);
+    const now = new Date('2026-01-01T00:00:00Z');
+    const limiter = createWriteLimiter({
+      perWindow: 1,
+      windowMs: 60_000,
+      maxWaitMs: 0,
+      throttle: createThrottle({ db: t.database.db, clock: () => now }),
+    });
+    await limiter.acquire(911);
+    await limiter.acquire(912);
+    const refused = await limiter.acquire(911).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyRequestsError);
     expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(60);
   });
