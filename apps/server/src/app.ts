@@ -13,7 +13,7 @@ import helmet from 'helmet';
 import { type Config, trustedProxies } from './config.ts';
 import { type Database, foregroundWork } from './db/client.ts';
 import { createEventBus, EVENT_NAMES, type EventBus } from './events/bus.ts';
-import { createOutbox } from './events/outbox.ts';
+import { createOutbox, wakeOnCommit } from './events/outbox.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
 import {
   createCredentialCipher,
@@ -140,8 +140,8 @@ import { apiKeyCacheOf } from './plugins/api-keys.ts';
 import { createApiRateCounter } from './plugins/api-rate.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { openapiOptions } from './plugins/openapi.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
+import { openapiOptions } from './plugins/openapi.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
@@ -426,7 +426,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     jobExpirySeconds: config.jobExpirySeconds,
   });
   const outbox = createOutbox({ db, queue, claimSeconds: config.jobExpirySeconds });
-  // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
+  // Each commit that recorded an event wakes the outbox at once (the bus's publishers too); its poll
+  // covers a process that died in between.
+  const stopWaking = wakeOnCommit(db, () => outbox.wake());
+  app.addHook('onClose', async () => stopWaking());
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
   const smsProvider = createTwilioProvider(config.sms);
