@@ -1,5 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from '@funnelwork/domain/events/catalogue';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_SUMMARIES } from './openapi.summaries.ts';
 
 /**
@@ -115,10 +117,94 @@ type Operation = {
 };
 type Document = {
   openapi: string;
+  webhooks?: Record<string, unknown>;
   servers?: Array<{ url: string }>;
   paths?: Record<string, Record<string, Operation>>;
   components?: Record<string, Record<string, unknown>>;
 };
+
+const pascal = (name: string) =>
+  name
+    .split(/[^a-zA-Z0-9]+/)
+    .map(capital)
+    .join('');
+const eventSchemaName = (name: EventName) => `${pascal(name)}EventV${EVENT_CATALOGUE[name].version}`;
+
+/** Each event's delivery body as a component: the envelope around its public payload (events/catalogue.ts). */
+function eventSchemas(): Record<string, unknown> {
+  return Object.fromEntries(
+    EVENT_NAMES.map((name) => {
+      const { $schema: _, ...data } = z.toJSONSchema(EVENT_CATALOGUE[name].payload, {
+        target: 'draft-2020-12',
+      });
+      return [
+        eventSchemaName(name),
+        {
+          type: 'object',
+          description: `${EVENT_CATALOGUE[name].label}, payload version ${EVENT_CATALOGUE[name].version}.`,
+          required: ['id', 'type', 'version', 'created_at', 'data'],
+          properties: {
+            id: {
+              type: ['string', 'integer'],
+              description: 'The event id, the same on every attempt (webhook-id): dedupe on it.',
+            },
+            type: { const: name },
+            version: { const: EVENT_CATALOGUE[name].version },
+            created_at: { type: 'string', format: 'date-time' },
+            data,
+          },
+        },
+      ];
+    }),
+  );
+}
+
+const SIGNATURE_HEADERS = [
+  ['webhook-id', 'The event id, the same on every attempt and Resend.'],
+  ['webhook-timestamp', 'When this attempt was signed, in unix seconds.'],
+  [
+    'webhook-signature',
+    '`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`; two, space-separated, after a rotation.',
+  ],
+].map(([name, description]) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+}));
+
+/** The OpenAPI 3.1 `webhooks`: what the Webhook integration and REST hooks POST to the merchant's URL. */
+function eventWebhooks(): Record<string, unknown> {
+  return Object.fromEntries(
+    EVENT_NAMES.filter((name) =>
+      EVENT_CATALOGUE[name].channels.some((c) => c === 'webhooks' || c === 'rest_hooks'),
+    ).map((name) => [
+      name,
+      {
+        post: {
+          operationId: `webhook${pascal(name)}`,
+          summary: EVENT_CATALOGUE[name].label,
+          description:
+            'Signed as Standard Webhooks says with the signing secret (docs/webhooks.md); answer 2xx within 10 s, anything else is retried for 24 h.',
+          tags: ['webhooks'],
+          security: [],
+          parameters: SIGNATURE_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(name)}` } },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received; it is not sent again.' },
+            '400': { description: 'The signature did not verify: the attempt is retried like any failure.' },
+          },
+        },
+      },
+    ]),
+  );
+}
 
 /** Names, tags and error answers on every operation of the finished document. */
 export function completeDocument<T>(input: T, publicUrl: string): T {
@@ -126,9 +212,10 @@ export function completeDocument<T>(input: T, publicUrl: string): T {
   doc.servers = [{ url: publicUrl }];
   doc.components = {
     ...doc.components,
-    schemas: { ...doc.components?.schemas, ...ERROR_COMPONENTS.schemas },
+    schemas: { ...doc.components?.schemas, ...ERROR_COMPONENTS.schemas, ...eventSchemas() },
     responses: { ...doc.components?.responses, ...ERROR_COMPONENTS.responses },
   };
+  doc.webhooks = eventWebhooks();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { EVENT_CATALOGUE, EVENT_NAMES } from '@funnelwork/domain/events/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -76,8 +77,10 @@ describe('the OpenAPI document', () => {
       [
         "import type { paths, webhooks } from './api.d.ts';",
         "type Orders = paths['/api/orders']['get']['responses'][200]['content']['application/json'];",
-        "type Paid = webhooks['order.paid']['post']['requestBody'];",
-        'export type Checked = [Orders, Paid];',
+        "type Paid = webhooks['order.paid']['post']['requestBody']['content']['application/json'];",
+        "export const orderId: Paid['data']['order_id'] = 1;",
+        "export const source: Paid['data']['source'] = 'checkout';",
+        'export type Checked = Orders;',
         '',
       ].join('\n'),
     );
@@ -120,5 +123,23 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(doc.servers).toEqual([{ url: t.config.publicUrl }]);
+  });
+
+  it('documents every event of the catalogue in the webhooks section, with its payload and signature headers', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(
+      EVENT_NAMES.filter((name) => EVENT_CATALOGUE[name].channels.some((c) => c === 'webhooks')).sort(),
+    );
+    const paid = doc.webhooks['order.paid'].post;
+    expect(paid.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const schema = doc.components.schemas.OrderPaidEventV1;
+    expect(schema.properties.data.properties).toHaveProperty('order_id');
+    expect(schema.properties.data.required).toContain('amount_minor');
+    expect(paid.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/OrderPaidEventV1',
+    );
   });
 });
