@@ -247,7 +247,7 @@ describe('connecting the webhook', () => {
     const api = apiClient(t.app, owner.auth);
     const connected = await connectWebhook(api, '/hook');
     const secret = connected.revealed.signing_secret as string;
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await api.get('user-integrations');
     expect(list.body).not.toContain(secret);
     expect(list.json().data[0]).toMatchObject({
