@@ -8,17 +8,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { type Config, trustedProxies } from './config.ts';
 import { type Database, foregroundWork } from './db/client.ts';
 import { createEventBus, EVENT_NAMES, type EventBus } from './events/bus.ts';
-import { createOutbox } from './events/outbox.ts';
+import { createOutbox, wakeOnCommit } from './events/outbox.ts';
 import { createCashOnDeliveryGateway } from './gateways/cash-on-delivery.ts';
 import {
   createCredentialCipher,
@@ -150,6 +145,7 @@ import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
 import { countCheckoutOutcomes, createMetrics, registerMetrics } from './plugins/metrics.ts';
+import { openapiOptions } from './plugins/openapi.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { createThrottle } from './plugins/throttle.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
@@ -326,41 +322,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   // API JSON and server-rendered HTML compressed on the fly above 1 KB (brotli at a fast quality);
   // the dashboard's built assets come compressed from the build (`preCompressed` below).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(swagger, {
-    // The schemas named in zod's registry (recursive ones such as AutomationStep) as components.
-    transformObject: jsonSchemaTransformObject,
-    openapi: {
-      info: { title: 'Funnelwork API', version: APP_VERSION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: "A member's session token (sign_in)." },
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'fw_…',
-            description:
-              "A developer app's API key (`Authorization: Bearer fw_…`): only operations whose `x-funnelwork-scope` is one of the app's scopes; rate-limited per key (429 with Retry-After).",
-          },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    // An operation an API key may call names its scope: in `security` (OpenAPI 3.1 lets non-OAuth
-    // schemes list roles) and as `x-funnelwork-scope`.
-    transform: (input) => {
-      const output = jsonSchemaTransform(input);
-      const scope = input.route.config?.apiScope;
-      if (!scope) return output;
-      return {
-        ...output,
-        schema: {
-          ...output.schema,
-          security: [{ bearer: [] }, { apiKey: [scope] }],
-          'x-funnelwork-scope': scope,
-        },
-      } as typeof output;
-    },
-  });
+  await app.register(swagger, openapiOptions({ version: APP_VERSION, publicUrl: config.publicUrl }));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;
@@ -498,7 +460,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
         'outbox dispatch failed',
       ),
   });
-  // The bus tells of each commit at once; the outbox's poll covers a process that died in between.
+  // Each commit that recorded an event wakes the outbox at once (the bus's publishers too); its poll
+  // covers a process that died in between.
+  const stopWaking = wakeOnCommit(db, () => outbox.wake());
+  app.addHook('onClose', async () => stopWaking());
   for (const name of EVENT_NAMES) events.subscribe(name, () => outbox.wake());
   const receipts = createReceiptsService({ db, mailer, queue, outbox, templates: emailTemplates });
   const smsProvider = createTwilioProvider(config.sms);

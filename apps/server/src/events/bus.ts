@@ -5,6 +5,11 @@
  * has moved on (a microtask later); a failing handler is logged and never reaches the publisher.
  */
 
+import {
+  EVENT_NAMES as CATALOGUE_EVENT_NAMES,
+  type EventName as CatalogueEventName,
+} from '@funnelwork/domain/events/catalogue';
+
 export type OrderPaidEvent = {
   accountId: number;
   orderId: number;
@@ -101,19 +106,9 @@ export type EventMap = {
   'optin.created': OptinCreatedEvent;
 };
 
-export type EventName = keyof EventMap;
-export const EVENT_NAMES = [
-  'order.paid',
-  'order.upsell_accepted',
-  'order.payment_failed',
-  'order.refunded',
-  'order.fulfilled',
-  'subscription.started',
-  'subscription.renewed',
-  'subscription.failed',
-  'subscription.cancelled',
-  'optin.created',
-] as const satisfies readonly EventName[];
+/** The catalogue's names (packages/domain events/catalogue.ts): EventMap[K] fails to compile for one it lacks. */
+export type EventName = CatalogueEventName;
+export const EVENT_NAMES: readonly EventName[] = CATALOGUE_EVENT_NAMES;
 export type EventHandler<K extends EventName> = (payload: EventMap[K]) => void | Promise<void>;
 
 export type EventBus = {

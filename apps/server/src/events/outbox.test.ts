@@ -1,12 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxEvents } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
+import {
+  CARD_DECLINED,
+  CARD_OK,
+  newKey,
+  postJson,
+  shopWithFunnel,
+} from '../runtime/checkout/checkout.fixtures.ts';
+import { recordOptin } from '../runtime/optin.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
 import { EVENT_NAMES, type EventName, type OrderPaidEvent } from './bus.ts';
-import { createOutbox, type OutboxEvent, recordEvent } from './outbox.ts';
+import { createOutbox, type OutboxEvent, recordEvent, wakeOnCommit } from './outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,6 +236,65 @@ describe('the events outbox', () => {
     await Promise.all([drain(a), drain(b)]);
     expect(handled).toHaveLength(60);
     expect(new Set(handled).size).toBe(60);
+  });
+
+  it('a declined checkout and an opt-in wake the outbox when they commit, without waiting for its poll', async () => {
+    const shop = await shopWithFunnel(t);
+    const seen: OutboxEvent[] = [];
+    let lifecycle: { start(): void; stop(): Promise<void> } | undefined;
+    // An hour between polls: only a wake on commit can bring these events within the test's time.
+    const outbox = createOutbox({
+      db: t.database.db,
+      queue: {
+        whileRunning: (running) => {
+          lifecycle = running;
+        },
+      },
+      pollMs: 3_600_000,
+    });
+    outbox.consume({
+      name: 'wake-on-commit',
+      types: ['order.payment_failed', 'optin.created'],
+      handle: async (event) => void seen.push(event),
+    });
+    const stopWaking = wakeOnCommit(t.database.db, outbox.wake);
+    lifecycle?.start();
+    try {
+      const declined = await postJson(t.app, '/_fw/checkout', {
+        step_id: shop.checkout.id,
+        page_id: shop.checkoutPage,
+        customer: { email: 'declined@example.test', first_name: 'No' },
+        payment: CARD_DECLINED,
+        idempotency_key: newKey(),
+        items: [{ product_id: shop.main.id }],
+      });
+      expect(declined.statusCode).toBe(402);
+      const failed = await vi.waitFor(
+        () => {
+          const event = seen.find((e) => e.type === 'order.payment_failed');
+          if (!event || event.payload.accountId !== shop.owner.accountId) throw new Error('not yet');
+          return event;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(failed.payload).toMatchObject({ accountId: shop.owner.accountId, currency: 'USD' });
+      await recordOptin(t.database.db, {
+        pageId: shop.checkoutPage,
+        values: { email: 'optin@example.test' },
+      });
+      const optin = await vi.waitFor(
+        () => {
+          const event = seen.find((e) => e.type === 'optin.created');
+          if (!event) throw new Error('not yet');
+          return event;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(optin.payload).toMatchObject({ accountId: shop.owner.accountId, email: 'optin@example.test' });
+    } finally {
+      stopWaking();
+      await lifecycle?.stop();
+    }
   });
 
   it('names every event of the bus, so the bus wakes the dispatcher for each', () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/index.ts';
@@ -26,7 +27,43 @@ export async function recordEvent<K extends EventName>(
     .values({ accountId: payload.accountId, type, key, payload: payload as Record<string, unknown> })
     .onConflictDoNothing()
     .returning({ id: outboxEvents.id });
+  if (rows.length > 0) {
+    const transaction = recording.getStore();
+    if (transaction) transaction.recorded = true;
+    // Outside a transaction the row is committed already.
+    else for (const wake of commitListeners.get(tx) ?? []) wake();
+  }
   return rows.length > 0;
+}
+
+/** The transaction in progress on this async path, and whether it recorded an event. */
+const recording = new AsyncLocalStorage<{ recorded: boolean }>();
+const commitListeners = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Calls `wake` after each transaction of `db` that recorded an event has committed, whoever recorded it:
+ * no publisher can forget to tell the outbox, and it never looks before the rows are visible. Answers
+ * the function that stops it.
+ */
+export function wakeOnCommit(db: Db, wake: () => void): () => void {
+  let listeners = commitListeners.get(db);
+  if (!listeners) {
+    const registered = new Set<() => void>();
+    listeners = registered;
+    commitListeners.set(db, registered);
+    const transaction = db.transaction.bind(db);
+    db.transaction = (async (run, config) => {
+      const state = { recorded: false };
+      const result = await recording.run(state, () => transaction(run, config));
+      if (state.recorded) for (const listener of registered) listener();
+      return result;
+    }) as Db['transaction'];
+  }
+  listeners.add(wake);
+  const added = listeners;
+  return () => {
+    added.delete(wake);
+  };
 }
 
 /**

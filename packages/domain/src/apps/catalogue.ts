@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventsOf } from '../events/catalogue.ts';
 import {
   GOOGLE_SHEETS_INTEGRATION_ID,
   MAILCHIMP_INTEGRATION_ID,
@@ -91,7 +92,7 @@ export const mailchimpSubscribersSettingsSchema = z.object({
 export type MailchimpSubscribersSettings = z.infer<typeof mailchimpSubscribersSettingsSchema>;
 
 /** The events of one funnel that a funnel webhook can send (the ones that carry a funnel id). */
-export const FUNNEL_WEBHOOK_EVENTS = ['order.paid', 'order.payment_failed', 'optin.created'] as const;
+export const FUNNEL_WEBHOOK_EVENTS = eventsOf('funnel_apps');
 
 export const funnelWebhookSettingsSchema = z.object({
   url: webhookUrlSchema,
@@ -192,7 +193,7 @@ export const APPS = [
       steps: [
         'Connect the Webhook under Integrations: its signing secret signs the funnel webhook too.',
         'Open the funnel, choose Apps → Funnel webhook, give the URL and the events.',
-        'Verify Funnelwork-Signature as the Webhook integration describes; retries and the delivery log are the same.',
+        'Verify its Standard Webhooks signature (webhook-signature) as the Webhook integration describes; retries and the delivery log are the same.',
       ],
     },
   },

@@ -1,3 +1,5 @@
+import { eventsOf } from '../events/catalogue.ts';
+
 /** What a developer app's API keys may do; each API route that a key may call names one of them. */
 export const API_SCOPES = [
   'orders:read',
@@ -27,19 +29,8 @@ export function isApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX) && token.length === API_KEY_PREFIX.length + 43;
 }
 
-/** The events a REST hook may subscribe to: the events outbox's names. */
-export const HOOK_EVENTS = [
-  'order.paid',
-  'order.upsell_accepted',
-  'order.payment_failed',
-  'order.refunded',
-  'order.fulfilled',
-  'subscription.started',
-  'subscription.renewed',
-  'subscription.failed',
-  'subscription.cancelled',
-  'optin.created',
-] as const;
+/** The events a REST hook may subscribe to (events/catalogue.ts). */
+export const HOOK_EVENTS = eventsOf('rest_hooks');
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 export const DEVELOPER_APP_NAME_MAX = 100;

@@ -1,3 +1,5 @@
+import { EVENT_LABELS, eventsOf } from '../events/catalogue.ts';
+
 /**
  * The integrations an account can connect (spec §3 "Automation draft": an e-commerce platform, an
  * e-mail-marketing platform, an analytics service, a spreadsheet service, and a payment plugin shown
@@ -7,34 +9,12 @@
 /** Where payment gateways are set up: the header's Settings menu (gear icon), item 'Payment gateways'. */
 export const PAYMENTS_SET_UP_TEXT = 'Payments are set up under Settings (the gear icon) → Payment gateways.';
 
-/** Events of the account that integrations subscribe to (the outbox's event types). */
-export const INTEGRATION_EVENTS = [
-  'order.paid',
-  'order.upsell_accepted',
-  'order.payment_failed',
-  'order.refunded',
-  'order.fulfilled',
-  'subscription.started',
-  'subscription.renewed',
-  'subscription.failed',
-  'subscription.cancelled',
-  'optin.created',
-] as const;
+/** Events of the account that integrations subscribe to (events/catalogue.ts). */
+export const INTEGRATION_EVENTS = eventsOf('integrations');
 export type IntegrationEvent = (typeof INTEGRATION_EVENTS)[number];
 
 /** How each event is named on screen. */
-export const INTEGRATION_EVENT_LABELS: Record<IntegrationEvent, string> = {
-  'order.paid': 'Purchase (order paid)',
-  'order.upsell_accepted': 'Upsell accepted',
-  'order.payment_failed': 'Purchase attempt (payment failed)',
-  'order.refunded': 'Refund',
-  'order.fulfilled': 'Order fulfilled',
-  'subscription.started': 'New subscription',
-  'subscription.renewed': 'Subscription renewed',
-  'subscription.failed': 'Subscription payment failed',
-  'subscription.cancelled': 'Subscription canceled',
-  'optin.created': 'Opt-in',
-};
+export const INTEGRATION_EVENT_LABELS: Record<IntegrationEvent, string> = EVENT_LABELS;
 
 export const INTEGRATION_KINDS = [
   'webhook',

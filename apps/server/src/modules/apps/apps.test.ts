@@ -309,6 +309,8 @@ describe("deliveries of a funnel's apps (the webhook deliveries' rows and job)",
       receiver.requests.find((r) => r.path === '/funnel' && r.rawBody.includes(`"order_id":${orderId}`)),
     );
     expect(posted.headers['funnelwork-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(posted.headers['webhook-id']).toMatch(/^evt_\d+$/);
+    expect(posted.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
     expect(receiver.requests.some((r) => r.path === '/account')).toBe(false);
     // The funnel webhook's delivery is in the account webhook's log.
     const log = await shop.api.get(`user-integrations/${hook.json().data.id}/deliveries`);

@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { OutboundRefusedError, type SafeFetch } from '../../net/safe-fetch.ts';
+import { eventIdOf, webhookBody } from '../integrations/webhook/webhook.payload.ts';
+import { signedHeaders } from '../integrations/webhook/webhook.signature.ts';
 
 /** One subscription as a delivery needs it: where to, and the secret that signs. */
 export type HookTarget = { id: number; targetUrl: string; secret: string };
@@ -7,21 +8,9 @@ export type HookTarget = { id: number; targetUrl: string; secret: string };
 export type HookEvent = { id: number; type: string; createdAt: Date; payload: unknown };
 export type HookDeliveryResult = { status: number; latencyMs: number };
 
-/** `Funnelwork-Signature: t=…,v1=…`: HMAC-SHA256 with the secret over `${timestamp}.${body}`, hex. */
-export function signatureHeader(secret: string, timestamp: number, body: string): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
-}
-
-/** The body every delivery of an event carries, whatever its subscription. */
-export function hookBody(event: HookEvent): string {
-  return JSON.stringify({
-    id: event.id,
-    type: event.type,
-    created_at: event.createdAt.toISOString(),
-    data: event.payload,
-  });
-}
+/** The body every delivery of an event carries, whatever its subscription: the Webhook integration's. */
+export const hookBody = (event: HookEvent): string =>
+  webhookBody({ ...event, payload: event.payload as Record<string, unknown> });
 
 export type DeliverHook = (subscription: HookTarget, event: HookEvent) => Promise<HookDeliveryResult>;
 
@@ -58,7 +47,13 @@ export function createDeliverHook({
         'content-type': 'application/json',
         'user-agent': 'Funnelwork-Hooks/1',
         'funnelwork-event-id': String(event.id),
-        'funnelwork-signature': signatureHeader(subscription.secret, Math.floor(started / 1000), body),
+        // Standard Webhooks, as the Webhook integration signs (docs/webhooks.md).
+        ...signedHeaders({
+          id: eventIdOf(event.id),
+          body,
+          secrets: [subscription.secret],
+          timestampSeconds: Math.floor(started / 1000),
+        }),
       },
     });
     return { status: response.status, latencyMs: Math.round(now() - started) };

@@ -33,7 +33,7 @@ export function hooksRoutes(app: FastifyInstance, { hooks }: { hooks: HooksServi
       schema: {
         tags,
         description:
-          "Subscribes `target_url` to an event. Each delivery is signed with the answer's `secret` (shown only here): `Funnelwork-Signature: t=…,v1=…`.",
+          "Subscribes `target_url` to an event. Each delivery is signed with the answer's `secret` (shown only here) as Standard Webhooks says: `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,…`.",
         body: subscribeHookBodySchema,
         response: { 201: newHookAnswerSchema },
       },

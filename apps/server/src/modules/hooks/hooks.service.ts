@@ -1,16 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { HOOKS_PER_ACCOUNT_MAX, type Hook, type HookEvent as HookEventName } from '@funnelwork/domain';
+import {
+  HOOK_EVENTS,
+  HOOKS_PER_ACCOUNT_MAX,
+  type Hook,
+  type HookEvent as HookEventName,
+} from '@funnelwork/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createSealedBox, deriveKey } from '../../crypto/sealed-box.ts';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { accounts, hookDeliveries, hookSubscriptions, outboxEvents } from '../../db/schema/index.ts';
-import { EVENT_NAMES } from '../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { isOutboundRefusal } from '../../net/safe-fetch.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
+import { newSigningSecret } from '../integrations/webhook/webhook.signature.ts';
 import type { DeliverHook } from './hooks.delivery.ts';
 import type { TargetCheck } from './hooks.targets.ts';
 
@@ -95,7 +99,7 @@ export function createHooksService({
 
   outbox.consume({
     name: 'hooks',
-    types: EVENT_NAMES,
+    types: HOOK_EVENTS,
     handle: (event) => enqueueFor([event]),
     handleMany: enqueueFor,
   });
@@ -181,7 +185,7 @@ export function createHooksService({
     ): Promise<Hook & { secret: string }> {
       const refused = await checkTarget(input.target_url);
       if (refused) throw new HttpError(400, `target_url ${refused}`, 'validation_error', 'target_url');
-      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      const secret = newSigningSecret();
       const row = await db.transaction(async (tx) => {
         await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
         const [existing] = await tx

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { missingScopeMessage } from '@funnelwork/domain/rules';
 import { eq, sql } from 'drizzle-orm';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { hookDeliveries, hookSubscriptions } from '../../db/schema/index.ts';
@@ -117,9 +118,16 @@ describe('REST hooks (POST/GET/DELETE hooks, scope webhooks)', () => {
     await orderPaid(owner.accountId, 101);
     const delivery = await waitFor(() => receiver.received.find((r) => r.path === '/zap/1'));
     const body = JSON.parse(delivery.body);
-    expect(body).toMatchObject({ type: 'order.paid', data: { orderId: 101, amountMinor: 4900 } });
+    expect(body).toMatchObject({ type: 'order.paid', data: { order_id: 101, amount_minor: 4900 } });
     expect(delivery.headers['funnelwork-event-id']).toBe(String(body.id));
     expect(delivery.headers['content-type']).toBe('application/json');
+    // Standard Webhooks, verified with the reference library; a changed body is refused.
+    const headers = delivery.headers as Record<string, string>;
+    expect(headers['webhook-id']).toBe(`evt_${body.id}`);
+    expect(new Webhook(hook.secret).verify(delivery.body, headers)).toEqual(body);
+    expect(() => new Webhook(hook.secret).verify(`${delivery.body} `, headers)).toThrow(
+      WebhookVerificationError,
+    );
     const signature = String(delivery.headers['funnelwork-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(signature, delivery.body, hook.secret)).toBe(true);

@@ -8,6 +8,7 @@ import {
   NOT_CONFIGURED_TEXT,
 } from '@funnelwork/domain/integrations/catalogue';
 import { eq } from 'drizzle-orm';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents, userIntegrations, webhookDeliveries } from '../../db/schema/index.ts';
 import type { OutboxEvent } from '../../events/outbox.ts';
@@ -23,6 +24,7 @@ import {
 import { createTestApp, signUpOwner, type TestApp, waitFor } from '../../test/harness.ts';
 import { type ApiClient, apiClient, memberOf } from '../funnels/funnels.fixtures.ts';
 import { retryDelayMs } from './webhook/webhook.deliveries.ts';
+import { newSigningSecret } from './webhook/webhook.signature.ts';
 
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; answered: number };
 
@@ -247,7 +249,7 @@ describe('connecting the webhook', () => {
     const api = apiClient(t.app, owner.auth);
     const connected = await connectWebhook(api, '/hook');
     const secret = connected.revealed.signing_secret as string;
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await api.get('user-integrations');
     expect(list.body).not.toContain(secret);
     expect(list.json().data[0]).toMatchObject({
@@ -276,6 +278,24 @@ describe('connecting the webhook', () => {
     secretsShown.push(rotated.json().data.signing_secret);
     const after = await api.post(`call-integration-method/${connected.id}/reveal-secret`, {});
     expect(after.json().data.signing_secret).toBe(rotated.json().data.signing_secret);
+  });
+
+  it('after a rotation each delivery is signed with both secrets for 24 hours, so either verifies', async () => {
+    const api = apiClient(t.app, (await signUpOwner(t.app)).auth);
+    const connected = await connectWebhook(api, '/rotating');
+    const before = connected.revealed.signing_secret as string;
+    const rotated = (await api.post(`call-integration-method/${connected.id}/rotate-secret`, {})).json().data;
+    secretsShown.push(rotated.signing_secret);
+    const until = Date.parse(rotated.previous_secret_valid_until);
+    expect(until - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const tested = await api.post(`call-integration-method/${connected.id}/test`, {});
+    expect(tested.statusCode).toBe(200);
+    const hit = await waitFor(() => receiver.received.find((r) => r.path === '/rotating'));
+    const headers = hit.headers as Record<string, string>;
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(new Webhook(before).verify(hit.body, headers)).toBeTruthy();
+    expect(new Webhook(rotated.signing_secret).verify(hit.body, headers)).toBeTruthy();
   });
 
   it('disconnect forgets the secret; the switch needs a connection', async () => {
@@ -366,6 +386,22 @@ describe('deliveries', () => {
     expect(body.id).toMatch(/^evt_\d+$/);
     expect(hit.headers['funnelwork-event-id']).toBe(body.id);
     expect(hit.headers['content-type']).toBe('application/json');
+    // Standard Webhooks: the reference library verifies the delivery as received, and refuses it
+    // with a changed body, another secret or the timestamp of six minutes ago.
+    const headers = hit.headers as Record<string, string>;
+    expect(headers['webhook-id']).toBe(body.id);
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    const library = new Webhook(revealed.signing_secret as string);
+    expect(library.verify(hit.body, headers)).toEqual(body);
+    expect(() => library.verify(hit.body.replace(`${orderId}`, `${orderId + 1}`), headers)).toThrow(
+      WebhookVerificationError,
+    );
+    expect(() => new Webhook(newSigningSecret()).verify(hit.body, headers)).toThrow(WebhookVerificationError);
+    const stale = String(Number(headers['webhook-timestamp']) - 360);
+    expect(() => library.verify(hit.body, { ...headers, 'webhook-timestamp': stale })).toThrow(
+      WebhookVerificationError,
+    );
+    // The earlier header (docs/decisions.md) is still sent and still verifies.
     const signature = String(hit.headers['funnelwork-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(await verifySignature(signature, hit.body, revealed.signing_secret as string)).toBe(true);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { OutboundRefusedError } from '../../../net/safe-fetch.ts';
 import { type IntegrationAdapter, IntegrationError, integrationMethod } from '../integrations.adapter.ts';
 import type { WebhookDeliveries } from './webhook.deliveries.ts';
-import { newSigningSecret } from './webhook.signature.ts';
+import { newSigningSecret, rotatedSecrets } from './webhook.signature.ts';
 
 /**
  * Our own integration: each subscribed event of the account is POSTed as signed JSON to the
@@ -45,7 +45,8 @@ export function createWebhookAdapter({ deliveries }: { deliveries: WebhookDelive
       const revealed: Record<string, string> = kept ? {} : { signing_secret: secret };
       return {
         settings: { url: parsed.data.url, events: parsed.data.events },
-        secrets: { signing_secret: secret },
+        // A secret rotated out keeps signing for its overlap after a reconnect too.
+        secrets: kept ? { ...previous.secrets, signing_secret: kept } : { signing_secret: secret },
         revealed,
       };
     },
@@ -67,13 +68,17 @@ export function createWebhookAdapter({ deliveries }: { deliveries: WebhookDelive
         run: async (connection) => ({ signing_secret: connection.secrets.signing_secret ?? '' }),
       }),
       'rotate-secret': integrationMethod({
-        description: 'Replaces the signing secret; the new one is shown once (admins only).',
+        description:
+          'Replaces the signing secret; the new one is shown once (admins only). For 24 hours deliveries carry a signature with each secret, so the receiver can switch over without refusing any.',
         permission: 'admin',
         input: z.object({}),
-        run: async (_connection, _input, context) => {
-          const secret = newSigningSecret();
-          await context.replaceSecrets({ signing_secret: secret });
-          return { signing_secret: secret };
+        run: async (connection, _input, context) => {
+          const secrets = rotatedSecrets(connection.secrets);
+          await context.replaceSecrets(secrets);
+          return {
+            signing_secret: secrets.signing_secret ?? '',
+            previous_secret_valid_until: secrets.previous_signing_secret_until ?? null,
+          };
         },
       }),
       resend: integrationMethod({

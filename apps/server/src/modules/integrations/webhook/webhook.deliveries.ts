@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { INTEGRATION_EVENTS, WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
+import { eventsOf } from '@funnelwork/domain/events/catalogue';
+import { WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import type { Delivery, DeliveryStatus } from '@funnelwork/domain/integrations/contracts';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { iso, ownedBy } from '../../../db/query-helpers.ts';
 import { userIntegrations, webhookDeliveries } from '../../../db/schema/index.ts';
-import type { EventName } from '../../../events/bus.ts';
 import type { Outbox, OutboxEvent } from '../../../events/outbox.ts';
 import { defineJob, type JobQueue } from '../../../jobs/queue.ts';
 import { isOutboundRefusal, type SafeFetch } from '../../../net/safe-fetch.ts';
 import { notFound } from '../../../plugins/errors.ts';
 import type { SecretsBox } from '../integrations.secrets.ts';
 import { eventIdOf, webhookBody } from './webhook.payload.ts';
-import { signatureHeader } from './webhook.signature.ts';
+import { liveSecrets, signedHeaders } from './webhook.signature.ts';
 
 /**
  * One attempt of one delivery. The delivery row is the state; the job only says "try now", so a
@@ -43,7 +43,7 @@ export function retryDelayMs(policy: WebhookRetryPolicy, attempts: number): numb
 }
 
 const EXCERPT_CHARS = 500;
-const EVENT_TYPES = INTEGRATION_EVENTS as readonly EventName[];
+const EVENT_TYPES = eventsOf('webhooks');
 
 type Row = typeof webhookDeliveries.$inferSelect;
 export type WebhookDeliveryRow = Row;
@@ -292,11 +292,7 @@ export function createWebhookDeliveries({
           'funnelwork-event-id': row.eventId,
           'funnelwork-event-type': row.eventType,
           'funnelwork-delivery-attempt': String(row.attempts),
-          'funnelwork-signature': signatureHeader(
-            secrets.signing_secret ?? '',
-            Math.floor(Date.now() / 1000),
-            row.body,
-          ),
+          ...signedHeaders({ id: row.eventId, body: row.body, secrets: liveSecrets(secrets) }),
         },
       });
       return { status: response.status, excerpt: response.body.toString('utf8') };

@@ -29,8 +29,8 @@ export function SigningSecretCard({
         Signing secret
       </Title>
       <Text size="sm" c="dimmed">
-        Every delivery carries a Funnelwork-Signature header: an HMAC-SHA256 of the timestamp and the body
-        under this secret. Check it before you trust a delivery.
+        Every delivery is signed with this secret as Standard Webhooks says (webhook-id, webhook-timestamp and
+        webhook-signature headers), so its libraries verify it. Check it before you trust a delivery.
       </Text>
       {secret ? (
         <Alert color="yellow" title="Copy your signing secret now">
