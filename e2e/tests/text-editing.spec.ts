@@ -42,7 +42,8 @@ async function merchantWithBlankPage(page: Page, firstName: string) {
   const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
   const url = `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${user.id ?? 0}`;
   await page.goto(url);
-  await expect(page.getByText('Start with a section')).toBeVisible();
+  // The editor's own chunk loads on first use: on a shared, loaded machine that once took over 15 s.
+  await expect(page.getByText('Start with a section')).toBeVisible({ timeout: 60_000 });
   return { url, userId: user.id ?? 0 };
 }
 
@@ -51,7 +52,7 @@ async function merchantWithBlankPage(page: Page, firstName: string) {
  * having it lasts as long as the test needs to look at it.
  */
 async function holdSaves(page: Page, method: 'PATCH' | 'PUT') {
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
