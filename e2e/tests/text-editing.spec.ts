@@ -103,7 +103,8 @@ test.describe('at 1440 px', () => {
 
     await page.unroute('**/api/**');
     await page.reload();
-    await expect(blocks(page, 'paragraph')).toHaveText(text);
+    // A reload loads the editor again: as slow as its first load on a loaded machine.
+    await expect(blocks(page, 'paragraph')).toHaveText(text, { timeout: 60_000 });
   });
 
   test('inline on the canvas: Enter or a click on the selected text edits it in place, bold from the toolbar, saved while typing', async ({
