@@ -157,7 +157,11 @@ export function Editor({
   const serviceValue = useMemo<EditorServices>(() => ({ ...DEFAULT_SERVICES, ...services }), [services]);
   const { texts } = serviceValue;
 
-  const edit = useCallback((action: EditorAction) => dispatch({ type: 'edit', action }), []);
+  const edit = useCallback(
+    (action: EditorAction, options?: { typing?: boolean }) =>
+      dispatch({ type: 'edit', action, typing: options?.typing, at: performance.now() }),
+    [],
+  );
   const context = useMemo<EditorContextValue>(
     () => ({ state, dispatch, edit, dirty, saveNow }),
     [state, edit, dirty, saveNow],

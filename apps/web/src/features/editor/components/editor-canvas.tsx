@@ -7,9 +7,18 @@ import {
   IconCopy,
   IconGripVertical,
   IconLayoutRows,
+  IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { canvasCss, hiddenBlocksCss } from '../canvas/canvas-css.ts';
 import { useDragItem, useDropLine } from '../canvas/dnd-state.ts';
 import type { Rect } from '../canvas/drop-target.ts';
@@ -63,12 +72,15 @@ function NodeToolbar({
   label,
   color,
   below,
+  onEditText,
 }: {
   id: NodeId;
   kind: NodeKind;
   label: string;
   color?: string;
   below: boolean;
+  /** Starts editing the block's text on the canvas (text blocks only). */
+  onEditText?: () => void;
 }) {
   const { state, edit } = useEditor();
   const { attributes, listeners, setNodeRef } = useDraggable({
@@ -95,6 +107,13 @@ function NodeToolbar({
         <IconGripVertical size={13} />
       </button>
       <span style={{ marginRight: 4 }}>{label}</span>
+      {onEditText && (
+        <Tooltip label="Edit text here (double-click or Enter)">
+          <ActionIcon size={18} variant="transparent" aria-label="Edit text" onClick={onEditText}>
+            <IconPencil size={12} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Tooltip label="Move up">
         <ActionIcon
           size={18}
@@ -155,6 +174,12 @@ export function EditorCanvas({
   const stageRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<NodeId | null>(null);
   const [editing, setEditing] = useState<NodeId | null>(null);
+  // Where a click started editing (the caret goes there); null selects the whole text.
+  const [caret, setCaret] = useState<{ x: number; y: number } | null>(null);
+  const startEditing = (id: NodeId, at: { x: number; y: number } | null = null) => {
+    setCaret(at);
+    setEditing(id);
+  };
   const [available, setAvailable] = useState(0);
   const tick = useFrameTick(frameRef);
   const { setNodeRef: setDropRef } = useDroppable({ id: 'canvas' });
@@ -164,7 +189,10 @@ export function EditorCanvas({
   // The document as the shell has it drawn (the page editor: product lists with what they sell).
   const { useShownDocument, CanvasNotice, canvasCss: shellCanvasCss } = useEditorServices();
   const shellCss = typeof shellCanvasCss === 'string' ? shellCanvasCss : shellCanvasCss(document);
-  const shown = useShownDocument(document);
+  // Typing writes the document on every keystroke: the page redraws in the background (a deferred value),
+  // so a keystroke never waits for 300 blocks to render (bench/editor.ts).
+  const drawn = useDeferredValue(document);
+  const shown = useShownDocument(drawn);
   const css = useMemo(() => canvasCss(pageCss(shown, true)), [shown]);
   // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates
   // re-render this component many times a second, and must not re-render every block (bench/editor.ts).
@@ -184,7 +212,44 @@ export function EditorCanvas({
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured whenever the page or its size changes
   useLayoutEffect(() => {
     if (frameRef.current) setFrameHeight(frameRef.current.offsetHeight);
-  }, [tick, document, state.view, frameRef]);
+  }, [tick, shown, state.view, frameRef]);
+
+  // A block just added from the palette is scrolled to once the canvas has drawn it.
+  const revealed = useRef<NodeId | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked for again each time the drawn page changes
+  useEffect(() => {
+    const id = state.reveal;
+    const frame = frameRef.current;
+    if (id === null || revealed.current === id || !frame) return;
+    const element = nodeElement(frame, id);
+    if (!element) return;
+    revealed.current = id;
+    element.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [state.reveal, shown, frameRef]);
+
+  const selectedId = typeof state.selected === 'number' ? state.selected : null;
+  const selectedBlock = selectedId === null ? undefined : document.children[selectedId];
+  const canEditText = selectedBlock !== undefined && isInlineEditable(selectedBlock.type);
+
+  // Enter on a selected text block edits it in place (unless the keys are going to a field or a button).
+  useEffect(() => {
+    if (!canEditText || editing !== null || selectedId === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      const onPage =
+        target === window.document.body ||
+        (target instanceof Element &&
+          !!frameRef.current?.contains(target) &&
+          !target.closest('[data-editor-ui]'));
+      if (!onPage) return;
+      event.preventDefault();
+      setCaret(null);
+      setEditing(selectedId);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canEditText, editing, selectedId, frameRef]);
 
   const outlineOf = (id: NodeId | null) => {
     const frame = frameRef.current;
@@ -195,7 +260,6 @@ export function EditorCanvas({
   };
   // The overlays follow the page: recomputed on every render that the tick, document or view causes.
   void tick;
-  const selectedId = typeof state.selected === 'number' ? state.selected : null;
   const selected = outlineOf(selectedId);
   const hover = hovered !== selectedId ? outlineOf(hovered) : null;
 
@@ -247,7 +311,14 @@ export function EditorCanvas({
               if ((event.target as Element).closest('[data-editor-ui]')) return;
               event.preventDefault();
               const node = nodeAt(event.target);
-              onPick(node ? Number(node.getAttribute('data-node-id')) : 'page');
+              const id = node ? Number(node.getAttribute('data-node-id')) : null;
+              // A click on the text of the selected text block starts typing there; the second click of a
+              // double-click leaves it to onDoubleClick (which selects the whole text).
+              if (id !== null && id === selectedId && canEditText) {
+                if (event.detail === 1) startEditing(id, { x: event.clientX, y: event.clientY });
+                return;
+              }
+              onPick(id ?? 'page');
             }}
             onSubmitCapture={(event) => event.preventDefault()}
             onDoubleClick={(event) => {
@@ -256,7 +327,7 @@ export function EditorCanvas({
               const block = id === null ? undefined : document.children[id];
               if (block && isInlineEditable(block.type)) {
                 dispatch({ type: 'select', id: block.id });
-                setEditing(block.id);
+                startEditing(block.id);
               }
             }}
             onMouseOver={(event) => {
@@ -295,6 +366,9 @@ export function EditorCanvas({
                     label={labelOf(selectedId, selected.kind)}
                     color={selected.kind === 'row' ? document.rows[selectedId]?.labelColor : undefined}
                     below={selected.rect.top < 24}
+                    onEditText={
+                      selected.kind === 'block' && canEditText ? () => startEditing(selectedId) : undefined
+                    }
                   />
                 )}
               </div>
@@ -306,11 +380,22 @@ export function EditorCanvas({
                 frame={frameRef.current}
                 scale={scale}
                 blockId={editing}
+                caret={caret}
                 content={document.children[editing]?.content ?? ''}
+                onInput={(content) => {
+                  if (content !== (document.children[editing]?.content ?? ''))
+                    edit(
+                      { type: 'setNodeValue', id: editing, path: ['content'], value: content },
+                      { typing: true },
+                    );
+                }}
                 onDone={(content) => {
                   const block = document.children[editing];
                   if (block && content !== undefined && content !== (block.content ?? '')) {
-                    edit({ type: 'setNodeValue', id: editing, path: ['content'], value: content });
+                    edit(
+                      { type: 'setNodeValue', id: editing, path: ['content'], value: content },
+                      { typing: true },
+                    );
                   }
                   setEditing(null);
                 }}

@@ -116,7 +116,9 @@ export function EditorToolbar({
               {title}
             </Text>
           )}
-          <SaveState status={status} />
+          <div role="status" data-testid="save-status">
+            <SaveState status={status} />
+          </div>
         </Box>
       </Group>
       <SegmentedControl
@@ -174,7 +176,8 @@ export function EditorToolbar({
         <Button variant="default" leftSection={<IconExternalLink size={16} />} onClick={onPreview}>
           Preview
         </Button>
-        <Button onClick={onSave} disabled={!dirty || status === 'saving' || status === 'conflict'}>
+        {/* Saving now while a save is on its way is safe: saveNow waits for it, then saves what is left. */}
+        <Button onClick={onSave} disabled={!dirty || status === 'conflict'}>
           {saveLabel}
         </Button>
       </Group>

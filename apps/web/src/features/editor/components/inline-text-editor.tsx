@@ -31,21 +31,27 @@ const COPIED_STYLES = [
 
 /**
  * An editing surface laid exactly over the block's text with the same typography: rich text for headlines
- * and paragraphs, plain text for links. It commits on blur, Escape, or Enter in a headline (Shift+Enter adds
- * a line) — see docs/decisions/funnels-and-editor.md, "Editor".
+ * and paragraphs, plain text for links. Each keystroke reaches the document (`onInput`); editing ends on
+ * blur, Escape, or Enter in a headline (Shift+Enter adds a line) — see docs/decisions/funnels-and-editor.md, "Editor".
  */
 export function InlineTextEditor({
   frame,
   scale,
   blockId,
+  caret,
   content,
+  onInput,
   onDone,
 }: {
   frame: HTMLElement;
   scale: number;
   blockId: NodeId;
+  /** The point clicked to start editing (the caret goes there); null selects the whole text. */
+  caret: { x: number; y: number } | null;
   /** The block's stored content (the rich-text surface starts from it). */
   content: string;
+  /** The content after each keystroke or toolbar change. */
+  onInput: (content: string) => void;
   onDone: (content: string | undefined) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -55,6 +61,9 @@ export function InlineTextEditor({
   const done = useRef(false);
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
+  const onInputRef = useRef(onInput);
+  onInputRef.current = onInput;
+  const caretRef = useRef(caret);
 
   useLayoutEffect(() => {
     const wrapper = frame.querySelector(`[data-node-id="${blockId}"]`);
@@ -86,8 +95,10 @@ export function InlineTextEditor({
       editor.textContent = text;
       editor.focus();
       const selection = window.getSelection();
-      const range = document.createRange();
-      range.selectNodeContents(editor);
+      const clicked =
+        caretRef.current && document.caretRangeFromPoint(caretRef.current.x, caretRef.current.y);
+      const range = clicked && editor.contains(clicked.startContainer) ? clicked : document.createRange();
+      if (range !== clicked) range.selectNodeContents(editor);
       selection?.removeAllRanges();
       selection?.addRange(range);
     });
@@ -109,7 +120,9 @@ export function InlineTextEditor({
         <RichTextSurface
           content={content}
           multiline={place.type === 'paragraph'}
+          caret={caret}
           style={{ minHeight: place.rect.height, ...cssProps(place.style) }}
+          onChange={(html) => onInputRef.current(html)}
           onDone={(html) => onDoneRef.current(html)}
         />
       </div>
@@ -130,6 +143,11 @@ export function InlineTextEditor({
       suppressContentEditableWarning
       style={{ ...place.rect, minHeight: place.rect.height, height: 'auto', ...cssProps(place.style) }}
       onBlur={finish}
+      onInput={() => {
+        // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the line breaks typed
+        const text = ref.current?.innerText.replace(/\n$/, '');
+        if (text !== undefined && !done.current) onInputRef.current(text);
+      }}
       onKeyDown={(event) => {
         event.stopPropagation();
         if (

@@ -46,6 +46,9 @@ const ROW_LABEL: SettingsField = {
   ],
 };
 
+/** Fields typed into key by key (their keystrokes group into one undo step). */
+const isTyped = (field: SettingsField) => field.kind === 'text' || field.kind === 'image';
+
 /** The groups of the selected node's panel, generated from its schema. */
 function groupsOf(node: ReturnType<typeof findNode>): SettingsGroup[] {
   if (!node) return [];
@@ -108,7 +111,7 @@ export function PropertiesPanel({ blockActions }: { blockActions?: BlockActions 
       edit({ type: 'setColumnLayout', rowId: node.row.id, layout: value as ColumnLayout });
       return;
     }
-    edit({ type: 'setNodeValue', id: selected as NodeId, path, value });
+    edit({ type: 'setNodeValue', id: selected as NodeId, path, value }, { typing: isTyped(field) });
   };
   return (
     <NodePanel
@@ -215,8 +218,11 @@ export function PageSettingsPanel() {
   const document = state.history.present;
   const { texts } = useEditorServices();
   const fields = useMemo(() => pageSettingsFields(pageSettingsSchema), []);
-  const onChange = (path: ValuePath, value: unknown) =>
-    edit({ type: 'setNodeValue', id: 'page', path, value });
+  const onChange = (path: ValuePath, value: unknown, field?: SettingsField) =>
+    edit(
+      { type: 'setNodeValue', id: 'page', path, value },
+      { typing: field !== undefined && isTyped(field) },
+    );
   return (
     <Stack gap={10}>
       <Text fw={650} size="sm" data-testid="properties-title">

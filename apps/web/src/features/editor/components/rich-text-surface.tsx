@@ -38,7 +38,11 @@ export function editorHtml(content: string): string {
 type RichTextSurfaceProps = {
   content: string;
   multiline: boolean;
+  /** The point clicked to start editing (the caret goes there); null selects the whole text. */
+  caret: { x: number; y: number } | null;
   style: CSSProperties;
+  /** The sanitised content after each change (typing, a mark, a link, a colour). */
+  onChange: (html: string) => void;
   onDone: (html: string | undefined) => void;
 };
 
@@ -47,7 +51,14 @@ type RichTextSurfaceProps = {
  * Enter ends a headline (Shift+Enter breaks the line); in a paragraph Enter breaks the line. Escape or
  * leaving the text (not for the toolbar) ends editing; the result is sanitised like the renderer does.
  */
-export function RichTextSurface({ content, multiline, style, onDone }: RichTextSurfaceProps) {
+export function RichTextSurface({
+  content,
+  multiline,
+  caret,
+  style,
+  onChange,
+  onDone,
+}: RichTextSurfaceProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const done = useRef(false);
   const [linking, setLinking] = useState<string | null>(null);
@@ -111,9 +122,19 @@ export function RichTextSurface({ content, multiline, style, onDone }: RichTextS
         return false;
       },
     },
+    onUpdate: ({ editor: changed }) => {
+      if (!done.current) onChange(sanitizeInlineHtml(changed.getHTML()));
+    },
     onCreate: ({ editor: created }) => {
       created.commands.focus('end');
       created.commands.selectAll();
+      if (!caret) return;
+      // The surface lies over the block's own text, so the clicked point is the same place in it.
+      requestAnimationFrame(() => {
+        if (created.isDestroyed) return;
+        const at = created.view.posAtCoords({ left: caret.x, top: caret.y });
+        if (at) created.chain().focus().setTextSelection(at.pos).run();
+      });
     },
   });
   const editorRef = useRef(editor);

@@ -57,8 +57,12 @@ const DEVICE_ICONS = {
   mobile: IconDeviceMobile,
 } as const;
 
-/** A text value that is written when the field loses focus (or on Enter), so typing is one undo step. */
-function CommittedText({
+/**
+ * A text value written to the document on every keystroke, so the canvas follows the typing and autosave
+ * sees it; the editor groups a burst of keystrokes into one undo step. The draft keeps what was typed when
+ * the document refuses a value (its notice says why).
+ */
+function LiveText({
   label,
   value,
   multiline,
@@ -73,21 +77,12 @@ function CommittedText({
 }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
-  const commit = () => {
-    if (draft !== value) onCommit(draft);
+  const type = (next: string) => {
+    setDraft(next);
+    if (next !== value) onCommit(next);
   };
   if (autocomplete) {
-    return (
-      <Autocomplete
-        size="xs"
-        label={label}
-        data={autocomplete}
-        value={draft}
-        onChange={setDraft}
-        onBlur={commit}
-        onOptionSubmit={onCommit}
-      />
-    );
+    return <Autocomplete size="xs" label={label} data={autocomplete} value={draft} onChange={type} />;
   }
   if (multiline) {
     return (
@@ -98,23 +93,13 @@ function CommittedText({
         autosize
         minRows={2}
         maxRows={10}
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        onBlur={commit}
+        onChange={(event) => type(event.currentTarget.value)}
         styles={label === 'Content' ? undefined : { input: { fontFamily: 'ui-monospace, monospace' } }}
       />
     );
   }
   return (
-    <TextInput
-      size="xs"
-      label={label}
-      value={draft}
-      onChange={(event) => setDraft(event.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
+    <TextInput size="xs" label={label} value={draft} onChange={(event) => type(event.currentTarget.value)} />
   );
 }
 
@@ -166,7 +151,7 @@ function ImageControl({
   const [open, setOpen] = useState(false);
   return (
     <Stack gap={4}>
-      <CommittedText label={label} value={value} multiline={false} onCommit={onCommit} />
+      <LiveText label={label} value={value} multiline={false} onCommit={onCommit} />
       <Group gap={6} wrap="nowrap">
         {value && (
           <img src={value} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
@@ -207,7 +192,7 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
   switch (field.kind) {
     case 'text':
       return (
-        <CommittedText
+        <LiveText
           label={field.label}
           value={typeof value === 'string' ? value : ''}
           multiline={field.multiline}

@@ -5,8 +5,8 @@ import type { EditorEvent, EditorState } from './editor-state.ts';
 export type EditorContextValue = {
   state: EditorState;
   dispatch: Dispatch<EditorEvent>;
-  /** A document edit (one undo step). */
-  edit: (action: EditorAction) => void;
+  /** A document edit: one undo step, or with `typing` part of the current burst of typing in that text. */
+  edit: (action: EditorAction, options?: { typing?: boolean }) => void;
   /** Unsaved changes: the document's, its code's, or the shell's own. */
   dirty: boolean;
   /** Saves now; false when the save failed. */

@@ -27,10 +27,26 @@ export type EditorState = {
   view: ViewMode;
   /** A structure edit that was refused, shown to the person ('Place at least one section please'). */
   notice: string | null;
+  /** The text field being typed in and when it last changed: a burst of typing is one undo step. */
+  typing: { key: string; at: number } | null;
+  /** A node just added from the palette or saved assets: the canvas scrolls to it once. */
+  reveal: NodeId | null;
 };
 
+/** Typing pauses longer than this end a burst: the next keystroke starts a new undo step. */
+export const TYPING_BURST_MS = 1000;
+
+/** Which text a typing edit changes (node and path), or null when the edit is no text change. */
+function typingKey(action: EditorAction): string | null {
+  return action.type === 'setNodeValue' ? `${action.id}:${action.path.join('.')}` : null;
+}
+
 export type EditorEvent =
-  | { type: 'edit'; action: EditorAction; random?: () => number }
+  /**
+   * `typing` marks a keystroke in a text (side panel or canvas) at time `at` (ms): keystrokes in one field
+   * with pauses under TYPING_BURST_MS are one undo step.
+   */
+  | { type: 'edit'; action: EditorAction; random?: () => number; typing?: boolean; at?: number }
   | { type: 'insert'; item: PaletteType; random?: () => number }
   /** A saved asset (its `node_type` and the document holding just that part) placed near the selection. */
   | { type: 'insertSaved'; nodeType: string; fragment: EditorDocument; random?: () => number }
@@ -55,6 +71,8 @@ export function initialEditorState(
     selected: null,
     view: 'desktop',
     notice: null,
+    typing: null,
+    reveal: null,
   };
 }
 
@@ -91,17 +109,28 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
             ? paletteInsert(present, selected, event.item, event.random)
             : savedInsert(present, selected, event.nodeType, event.fragment, event.random);
       if (!result.ok) return { ...state, notice: result.error.message };
+      const key = event.type === 'edit' && event.typing ? typingKey(event.action) : null;
+      const at = event.type === 'edit' ? (event.at ?? 0) : 0;
+      const sameBurst =
+        key !== null &&
+        state.typing?.key === key &&
+        at - state.typing.at <= TYPING_BURST_MS &&
+        state.history.past.length > 0;
       return {
         ...state,
-        history: pushHistory(state.history, result.document),
+        history: sameBurst
+          ? { ...state.history, present: result.document, future: [] }
+          : pushHistory(state.history, result.document),
         selected: stillThere(result.document, result.id ?? state.selected),
         notice: null,
+        typing: key === null ? null : { key, at },
+        reveal: event.type === 'edit' ? state.reveal : (result.id ?? null),
       };
     }
     case 'undo':
     case 'redo': {
       const history = event.type === 'undo' ? undo(state.history) : redo(state.history);
-      return { ...state, history, selected: stillThere(history.present, state.selected) };
+      return { ...state, history, selected: stillThere(history.present, state.selected), typing: null };
     }
     case 'select':
       return { ...state, selected: event.id };

@@ -1,4 +1,4 @@
-import { type EditorDocument, emptyDocument, extractFragment, findNode } from '@funnelwork/blocks';
+import { type EditorDocument, emptyDocument, extractFragment, findNode, reduce } from '@funnelwork/blocks';
 import { describe, expect, it } from 'vitest';
 import { fragmentKindOf, paletteInsert, savedInsert } from './palette-insert.ts';
 
@@ -37,6 +37,57 @@ describe('adding from the palette without dragging', () => {
     expect(findNode(inner.document, inner.id)).toMatchObject({
       slot: { kind: 'box', containerId: container.id, box: 0 },
     });
+  });
+
+  it('adds after a selected closed FAQ at its level, never into its hidden answer (issue 36)', () => {
+    const section = ok(paletteInsert(emptyDocument('page'), null, 'section'));
+    const faq = ok(paletteInsert(section.document, section.id, 'faq'));
+    const headline = ok(paletteInsert(faq.document, faq.id, 'headline'));
+    const faqAt = findNode(headline.document, faq.id);
+    expect(findNode(headline.document, headline.id)).toMatchObject({
+      kind: 'block',
+      slot: faqAt?.kind === 'block' ? faqAt.slot : undefined,
+      index: 1,
+    });
+    expect(headline.document.children[faq.id]).toMatchObject({ children: [] });
+    // The next click, with the new headline selected, goes after it: still beside the FAQ.
+    const button = ok(paletteInsert(headline.document, headline.id, 'button'));
+    expect(findNode(button.document, button.id)).toMatchObject({ kind: 'block', index: 2 });
+    expect(button.document.children[faq.id]).toMatchObject({ children: [] });
+  });
+
+  it("fills an open FAQ's empty answer, and adds after a block inside an open answer", () => {
+    const section = ok(paletteInsert(emptyDocument('page'), null, 'section'));
+    const faq = ok(paletteInsert(section.document, section.id, 'faq'));
+    const open = reduce(faq.document, {
+      type: 'setNodeValue',
+      id: faq.id,
+      path: ['attributes', 'basic', 'isActive'],
+      value: true,
+    });
+    if (!open.ok) throw new Error(open.error.message);
+    const answer = ok(paletteInsert(open.document, faq.id, 'paragraph'));
+    expect(findNode(answer.document, answer.id)).toMatchObject({ slot: { kind: 'faq', faqId: faq.id } });
+    const next = ok(paletteInsert(answer.document, answer.id, 'button'));
+    expect(answer.document.children[faq.id]).toMatchObject({ children: [answer.id] });
+    expect(next.document.children[faq.id]).toMatchObject({ children: [answer.id, next.id] });
+  });
+
+  it('adds after the closed FAQ when the selected block sits in its hidden answer', () => {
+    const section = ok(paletteInsert(emptyDocument('page'), null, 'section'));
+    const faq = ok(paletteInsert(section.document, section.id, 'faq'));
+    const inside = reduce(faq.document, {
+      type: 'addBlock',
+      blockType: 'paragraph',
+      slot: { kind: 'faq', faqId: faq.id },
+    });
+    if (!inside.ok || inside.id === undefined) throw new Error('no paragraph');
+    const added = ok(paletteInsert(inside.document, inside.id, 'button'));
+    const faqAt = findNode(added.document, faq.id);
+    const addedAt = findNode(added.document, added.id);
+    expect(addedAt?.kind === 'block' && addedAt.slot).toEqual(faqAt?.kind === 'block' && faqAt.slot);
+    expect(addedAt).toMatchObject({ index: faqAt?.kind === 'block' ? faqAt.index + 1 : -1 });
+    expect(added.document.children[faq.id]).toMatchObject({ children: [inside.id] });
   });
 
   it('adds a section after the selected one', () => {

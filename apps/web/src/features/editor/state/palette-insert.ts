@@ -1,5 +1,6 @@
 import {
   type ActionResult,
+  type Block,
   blockChildLists,
   type EditorDocument,
   findNode,
@@ -10,14 +11,43 @@ import {
   type Slot,
 } from '@funnelwork/blocks';
 
-/** Where a palette item lands when it is clicked or chosen with the keyboard instead of dragged. */
-function blockSlot(document: EditorDocument, selected: NodeId | null): { slot: Slot; index?: number } | null {
+/** A FAQ shows its answer only while it is open (`isActive`); the editor draws it as shoppers see it. */
+function isCollapsed(block: Block): boolean {
+  return block.type === 'faq' && !block.attributes.basic.isActive;
+}
+
+/**
+ * The block a new one goes after: the selected block, or the outermost closed FAQ holding it, so that
+ * what is added is never hidden in a collapsed answer.
+ */
+function visibleAnchor(document: EditorDocument, block: Block): Block {
+  let anchor = block;
+  let current = findNode(document, block.id);
+  while (current?.kind === 'block' && current.slot.kind === 'faq') {
+    const faq = document.children[current.slot.faqId];
+    if (!faq) break;
+    if (isCollapsed(faq)) anchor = faq;
+    current = findNode(document, faq.id);
+  }
+  return anchor;
+}
+
+/**
+ * Where a palette item lands when it is clicked or chosen with the keyboard instead of dragged: into an
+ * empty holder the merchant sees open (a container box, a form step, an open FAQ) when that holder is
+ * selected; otherwise after the selected block at its level, never inside a collapsed FAQ answer.
+ */
+export function blockSlot(
+  document: EditorDocument,
+  selected: NodeId | null,
+): { slot: Slot; index?: number } | null {
   if (selected !== null) {
     const node = findNode(document, selected);
     if (node?.kind === 'block') {
-      // Into an empty holder (a container box, FAQ, form step) when one is selected, else after the block.
       const [first] = blockChildLists(node.block);
-      if (first && first.children.length === 0) return { slot: first.slot };
+      if (first && first.children.length === 0 && !isCollapsed(node.block)) return { slot: first.slot };
+      const anchor = findNode(document, visibleAnchor(document, node.block).id);
+      if (anchor?.kind === 'block') return { slot: anchor.slot, index: anchor.index + 1 };
       return { slot: node.slot, index: node.index + 1 };
     }
     if (node?.kind === 'row') return { slot: { kind: 'column', rowId: node.row.id, column: 0 } };
@@ -44,7 +74,7 @@ function sectionOf(document: EditorDocument, selected: NodeId | null): NodeId | 
 
 /**
  * Adds a palette item near the selection: a section after the selected one (or at the end); a row into the
- * selected section; a block after the selected block, into the selected row, or into the last row. A block
+ * selected section; a block where `blockSlot` says, into the selected row, or into the last row. A block
  * on a page with a section but no row gets a one-column row first; with no section the answer is the spec's
  * 'Place at least one section please'.
  */

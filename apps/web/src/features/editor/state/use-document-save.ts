@@ -98,5 +98,7 @@ export function useDocumentSave(
     setStatus('saved');
   }, []);
 
-  return { status, error, saveNow, unblock, dirty };
+  // With autosave an unsaved change is already on its way: 'Saving…' until the server has it.
+  const shown: SaveStatus = autosave && status === 'unsaved' ? 'saving' : status;
+  return { status: shown, error, saveNow, unblock, dirty };
 }
