@@ -1,3 +1,5 @@
+export * from './attention/needs-attention.ts';
+export * from './attention/placeholder-links.ts';
 export * from './actions/add-block.ts';
 export * from './actions/add-row.ts';
 export * from './actions/add-section.ts';
