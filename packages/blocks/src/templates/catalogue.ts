@@ -95,9 +95,68 @@ function template(
   };
 }
 
-/** The built-in gallery: 32 templates in five funnel kits, every step type of the spec (1 Checkout … 6 Other). */
+/**
+ * The built-in gallery: 32 templates in five funnel kits, every step type of the spec (1 Checkout … 6 Other).
+ * The first six come first as before: the dashboard shows the first four as popular.
+ */
 export const STEP_TEMPLATES: readonly StepTemplate[] = [
-  // Lead magnet
+  template(
+    'checkout-two-step',
+    1,
+    {
+      name: 'Two-step checkout',
+      badge: 'Popular',
+      kit: 'product-launch',
+      format: 'checkout-two-step',
+      description:
+        'Offer, countdown and testimonial beside a two-step form with product choice, order summary and an order bump.',
+      tags: 'checkout,two-step,order bump,timer',
+    },
+    checkoutDocument,
+    'png',
+  ),
+  template(
+    'upsell-one-click',
+    2,
+    {
+      name: 'One-click upsell',
+      badge: 'New',
+      kit: 'product-launch',
+      format: 'upsell',
+      description:
+        'A one-time offer with a crossed-out price, a countdown, a one-click yes and a quiet no thanks.',
+      tags: 'upsell,one-click,timer',
+    },
+    upsellDocument,
+    'png',
+  ),
+  template(
+    'thank-you-next-steps',
+    3,
+    {
+      name: 'Thank you with next steps',
+      kit: 'product-launch',
+      format: 'thank-you',
+      description:
+        'Order confirmation, three next steps, the order summary, a button to the purchase and social links.',
+      tags: 'thank you,confirmation,order summary',
+    },
+    thankYouDocument,
+    'png',
+  ),
+  template(
+    'downsell-essentials',
+    4,
+    {
+      name: 'Essentials downsell',
+      kit: 'product-launch',
+      format: 'downsell',
+      description: 'A smaller offer at a smaller price for those who declined the upsell.',
+      tags: 'downsell,one-click',
+    },
+    downsellDocument,
+    'png',
+  ),
   template(
     'landing-lead-magnet',
     5,
@@ -111,6 +170,20 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
       tags: 'landing,opt-in,lead magnet,form',
     },
     landingOptInDocument,
+    'png',
+  ),
+  template(
+    'other-workshop-sales',
+    6,
+    {
+      name: 'Workshop sales page',
+      kit: 'webinar',
+      format: 'sales-page',
+      description:
+        'A long-form page with a menu, a hero with a call to action, questions and answers, and a sign-up form.',
+      tags: 'sales page,webinar,faq,form',
+    },
+    salesPageDocument,
     'png',
   ),
   template(
@@ -161,7 +234,6 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     },
     kit.bridgeOfferDocument,
   ),
-  // Tripwire
   template(
     'tripwire-offer',
     6,
@@ -236,7 +308,6 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     },
     kit.tripwireThankYouDocument,
   ),
-  // Product launch
   template(
     'launch-waitlist',
     5,
@@ -276,50 +347,6 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     kit.launchSalesPageDocument,
   ),
   template(
-    'other-workshop-sales',
-    6,
-    {
-      name: 'Workshop sales page',
-      kit: 'webinar',
-      format: 'sales-page',
-      description:
-        'A long-form page with a menu, a hero with a call to action, questions and answers, and a sign-up form.',
-      tags: 'sales page,webinar,faq,form',
-    },
-    salesPageDocument,
-    'png',
-  ),
-  template(
-    'checkout-two-step',
-    1,
-    {
-      name: 'Two-step checkout',
-      badge: 'Popular',
-      kit: 'product-launch',
-      format: 'checkout-two-step',
-      description:
-        'Offer, countdown and testimonial beside a two-step form with product choice, order summary and an order bump.',
-      tags: 'checkout,two-step,order bump,timer',
-    },
-    checkoutDocument,
-    'png',
-  ),
-  template(
-    'upsell-one-click',
-    2,
-    {
-      name: 'One-click upsell',
-      badge: 'New',
-      kit: 'product-launch',
-      format: 'upsell',
-      description:
-        'A one-time offer with a crossed-out price, a countdown, a one-click yes and a quiet no thanks.',
-      tags: 'upsell,one-click,timer',
-    },
-    upsellDocument,
-    'png',
-  ),
-  template(
     'launch-coaching-upsell',
     2,
     {
@@ -331,34 +358,6 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     },
     kit.launchVideoUpsellDocument,
   ),
-  template(
-    'downsell-essentials',
-    4,
-    {
-      name: 'Essentials downsell',
-      kit: 'product-launch',
-      format: 'downsell',
-      description: 'A smaller offer at a smaller price for those who declined the upsell.',
-      tags: 'downsell,one-click',
-    },
-    downsellDocument,
-    'png',
-  ),
-  template(
-    'thank-you-next-steps',
-    3,
-    {
-      name: 'Thank you with next steps',
-      kit: 'product-launch',
-      format: 'thank-you',
-      description:
-        'Order confirmation, three next steps, the order summary, a button to the purchase and social links.',
-      tags: 'thank you,confirmation,order summary',
-    },
-    thankYouDocument,
-    'png',
-  ),
-  // Webinar
   template(
     'webinar-registration',
     5,
@@ -432,7 +431,6 @@ export const STEP_TEMPLATES: readonly StepTemplate[] = [
     },
     kit.webinarThankYouDocument,
   ),
-  // Free plus shipping
   template(
     'free-shipping-offer',
     6,
