@@ -40,6 +40,11 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** True when a block's click (or one of its items') still goes to a placeholder address. */
+export function blockHasPlaceholderLink(block: { attributes: unknown }): boolean {
+  return holdsPlaceholder(block.attributes);
+}
+
 /** The blocks of a document whose links still point to a placeholder address, in node id order. */
 export function placeholderLinks(document: EditorDocument): PlaceholderLink[] {
   const found: PlaceholderLink[] = [];

@@ -256,8 +256,14 @@ type Offer = {
 };
 
 /** A one-click offer card: price, optional countdown, a big yes and a quiet no. */
-export function offerCard(b: TemplateBuilder, slot: Slot, offer: Offer, accent: string = COLORS.orange) {
-  const box = card(b, slot, { padding: 28, border: accent });
+export function offerCard(
+  b: TemplateBuilder,
+  slot: Slot,
+  offer: Offer,
+  accent: string = COLORS.orange,
+  margin = pad(0),
+) {
+  const box = card(b, slot, { padding: 28, border: accent, margin });
   headline(b, box, offer.name, 22, { font: { align: 'center' }, marginBottom: 6 });
   if (offer.was)
     paragraph(b, box, offer.was, { font: { size: 16, lineThrough: true, align: 'center' }, marginBottom: 4 });
@@ -320,13 +326,12 @@ export function offerPage(
   headline(b, intro!, copy.title, 36, { font: { align: 'center' }, lineHeight: 1.15 });
   paragraph(b, intro!, copy.text, { font: { size: 18, align: 'center' }, marginBottom: 28 });
   const [what, price] = b.row(pitch, 'two');
-  const list = card(b, what!, { padding: 24, margin: pad(0, 8, 16, 0), background: COLORS.soft });
+  const list = card(b, what!, { padding: 24, margin: pad(0, 6, 16, 6), background: COLORS.soft });
   if (copy.image)
     picture(b, list, copy.image.name, copy.image.alt, { width: 200, height: 160 }, { aboveFold: true });
   headline(b, list, 'What you get', 20, { marginBottom: 12 });
   checklist(b, list, copy.inside);
-  const offerSlot = card(b, price!, { padding: 0, margin: pad(0, 0, 16, 8), border: COLORS.white });
-  offerCard(b, offerSlot, copy.offer, copy.accent ?? COLORS.orange);
+  offerCard(b, price!, copy.offer, copy.accent ?? COLORS.orange, pad(0, 6, 16, 6));
 }
 
 /** A one-step checkout form: contact fields, the products, an optional order bump, payment and the button. */
@@ -427,12 +432,12 @@ export function checkoutPage(
       { width: 240, height: 180 },
       { hideOnMobile: true, aboveFold: true },
     );
-  const includes = card(b, offer!, { padding: 20, margin: pad(0, 8, 20, 0) });
+  const includes = card(b, offer!, { padding: 20, margin: pad(0, 0, 20, 0) });
   headline(b, includes, 'What is included', 18, { marginBottom: 10 });
   checklist(b, includes, copy.includes);
   const quote = card(b, offer!, {
     padding: 20,
-    margin: pad(0, 8, 20, 0),
+    margin: pad(0, 0, 20, 0),
     background: '#EEF2FF',
     border: '#DCE3FF',
   });
