@@ -69,6 +69,10 @@ test('the gallery shows the 32 templates by funnel kit and type, and a kit makes
   await expect(page.getByRole('article')).toHaveCount(32);
   for (const kit of ['Lead magnet', 'Tripwire', 'Product launch', 'Webinar', 'Free plus shipping'])
     await expect(page.getByRole('heading', { name: kit, exact: true })).toBeVisible();
+  // The new templates' thumbnails are shipped too.
+  const thumbnail = page.getByRole('img', { name: 'E-book opt-in preview' });
+  await expect(thumbnail).toHaveAttribute('src', '/templates/lead-magnet-ebook.jpg');
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shot(page, 'template-kits-gallery');
 
   // By type: the order bump variants, one in each of two kits.
@@ -145,7 +149,7 @@ test('the editor lists what needs attention: a link to set and an upsell with no
   await expect(page.getByTestId('needs-attention').getByTestId('step-gap')).toContainText('Nothing to sell');
   await shot(page, 'template-kits-upsell-nothing-to-sell');
   await page.getByTestId('canvas').getByText('Yes, add the course').click();
-  await page.getByLabel('Product', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Product', exact: true }).click();
   await page.getByRole('option', { name: /Content course/ }).click();
   await expect(page.getByTestId('needs-attention')).toBeHidden();
 });
