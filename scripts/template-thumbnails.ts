@@ -33,7 +33,10 @@ try {
     const url = new URL(route.request().url());
     const name = url.pathname.replace('/_fw/template-images/', '');
     if (url.origin === ORIGIN && /^[a-z0-9-]+\.svg$/.test(name))
-      return route.fulfill({ contentType: 'image/svg+xml', body: fs.readFileSync(path.join(imagesDir, name)) });
+      return route.fulfill({
+        contentType: 'image/svg+xml',
+        body: fs.readFileSync(path.join(imagesDir, name)),
+      });
     return route.abort();
   });
   for (const template of STEP_TEMPLATES) {
