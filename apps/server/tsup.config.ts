@@ -17,6 +17,7 @@ export default defineConfig({
   async onSuccess() {
     fs.copyFileSync('src/db/pglite-worker.js', 'dist/pglite-worker.js');
     fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+    fs.cpSync('../../packages/blocks/assets/template-images', 'dist/template-images', { recursive: true });
     // The published pages' script, one minified file (served at /_fw/runtime.js).
     await build({
       ...CLIENT_BUILD_OPTIONS,

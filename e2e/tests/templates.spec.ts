@@ -73,7 +73,7 @@ test('adds a step from a built-in template and opens it in the editor', async ({
   await page.getByRole('button', { name: 'New step' }).click();
   const popup = page.getByRole('dialog', { name: 'Add new step' });
   await popup.getByRole('group', { name: 'Template step type' }).getByText('Upsell', { exact: true }).click();
-  await expect(popup.getByRole('radio', { name: 'Two-step checkout' })).toBeHidden();
+  await expect(popup.getByRole('radio', { name: 'Two-step checkout', exact: true })).toBeHidden();
   await popup.getByRole('radio', { name: 'One-click upsell' }).click();
   await shot(page, 'templates-add-step-builtin');
   await popup.getByRole('button', { name: 'Continue' }).click();

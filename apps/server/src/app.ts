@@ -132,6 +132,7 @@ import { createDiscountsService } from './modules/store/discounts.service.ts';
 import { productsRoutes } from './modules/store/products.routes.ts';
 import { createProductsService } from './modules/store/products.service.ts';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.ts';
+import { createKitFunnels } from './modules/templates/kit-funnels.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { trackingCodesRoutes } from './modules/tracking-codes/tracking-codes.routes.ts';
@@ -605,7 +606,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       stepsRoutes(api, { steps });
       pagesRoutes(api, { steps });
       pagePreviewRoutes(api, { db });
-      templatesRoutes(api, { templates });
+      templatesRoutes(api, { templates, kitFunnels: createKitFunnels({ templates, funnels, steps }) });
       productsRoutes(api, { products });
       discountsRoutes(api, { discounts });
       trackingCodesRoutes(api, { codes: trackingCodes });

@@ -13,6 +13,8 @@ export * from './actions/result.ts';
 export * from './actions/set-column-layout.ts';
 export * from './actions/set-node-value.ts';
 export { findNode, type Located, locateBlock } from './actions/tree.ts';
+export * from './attention/needs-attention.ts';
+export * from './attention/placeholder-links.ts';
 export * from './catalogue/before-after-slider.ts';
 export * from './catalogue/button.ts';
 export * from './catalogue/common.ts';

@@ -35,6 +35,7 @@ import {
 } from './render.ts';
 import { findRoute, pickPage, routeForCountry, stepAfter, stepHref } from './routing.ts';
 import { createSiteCache, type SiteCache, type SiteData, type TrackingCode } from './site-data.ts';
+import { templateImage } from './template-images.ts';
 
 export const VISITOR_COOKIE = 'fw_vid';
 export const SESSION_COOKIE = 'fw_sid';
@@ -402,6 +403,18 @@ export async function registerRuntime(
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('access-control-allow-origin', '*')
         .send(asset.body);
+    });
+
+    // The built-in templates' drawings (template-images.ts): they never change under a name.
+    pages.get<{ Params: { file: string } }>('/_fw/template-images/:file', async (request, reply) => {
+      const image = templateImage(request.params.file);
+      if (!image) return reply.code(404).type('text/plain').send('Not found');
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(image);
     });
 
     pages.post('/_fw/optin', async (request, reply) => {

@@ -88,7 +88,7 @@ export function changeSettings(
         const action = current as { type?: string; url?: string };
         return action?.type === 'goto-url' && action.url
           ? { type: 'goto-url', url: `${action.url}/changed`, target: '_blank' }
-          : { type: 'goto-url', url: `https://example.com/changed-${next()}`, target: '_blank' };
+          : { type: 'goto-url', url: `https://shop.example.net/changed-${next()}`, target: '_blank' };
       }
       case 'string':
         settings.push(path);

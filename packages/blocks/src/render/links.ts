@@ -1,3 +1,4 @@
+import { isPlaceholderUrl } from '../attention/placeholder-links.ts';
 import { isNoLink, type LinkAction } from '../catalogue/link-actions.ts';
 
 /** How a clickable element behaves on the published page. */
@@ -43,7 +44,8 @@ export function linkBehaviour(action: LinkAction, anchorOf: AnchorOf): LinkBehav
   switch (action.type) {
     case 'goto-url': {
       const href = safeHref(action.url);
-      if (href === undefined) return NONE;
+      // A template's placeholder the merchant has not set yet: shoppers get no link rather than example.com.
+      if (href === undefined || isPlaceholderUrl(href)) return NONE;
       return action.target === '_blank'
         ? { kind: 'link', href, target: '_blank', rel: 'noopener noreferrer', action: 'goto-url' }
         : { kind: 'link', href, action: 'goto-url' };

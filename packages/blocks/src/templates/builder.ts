@@ -1,5 +1,6 @@
 import { type EditorAction, reduce } from '../actions/reduce.ts';
 import type { Spacing } from '../catalogue/common.ts';
+import type { Responsive } from '../catalogue/define-block.ts';
 import type { Block, BlockOf, BlockType } from '../catalogue/registry.ts';
 import { emptyDocument } from '../document/empty.ts';
 import type { DocumentKind, NodeId } from '../document/ids.ts';
@@ -118,6 +119,14 @@ export class TemplateBuilder {
       attributes: deepMerge(block.attributes, patch.attributes),
       ...(patch.content === undefined ? {} : { content: patch.content }),
     } as Block;
+    this.document = { ...this.document, children: { ...this.document.children, [id]: changed } };
+  }
+
+  /** Where a block shows: `mobile` false hides it on phones. */
+  responsive(id: NodeId, flags: Partial<Responsive>): void {
+    const block = this.document.children[id];
+    if (!block) throw new Error(`${id} is not a block`);
+    const changed = { ...block, responsive: { ...block.responsive, ...flags } } as Block;
     this.document = { ...this.document, children: { ...this.document.children, [id]: changed } };
   }
 

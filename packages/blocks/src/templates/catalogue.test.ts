@@ -1,8 +1,15 @@
 import { STEP_TYPES } from '@funnelwork/domain/funnels/rules';
 import { describe, expect, test } from 'vitest';
+import { placeholderLinks } from '../attention/placeholder-links.ts';
 import { validateDocument } from '../document/schema.ts';
 import { renderPage } from '../render/render-page.tsx';
-import { findStepTemplate, STEP_TEMPLATES } from './catalogue.ts';
+import {
+  FUNNEL_KIT_STEPS,
+  FUNNEL_KITS,
+  findStepTemplate,
+  STEP_TEMPLATES,
+  TEMPLATE_FORMATS,
+} from './catalogue.ts';
 
 describe('built-in step templates', () => {
   test('every step type of the spec has at least one template', () => {
@@ -19,7 +26,7 @@ describe('built-in step templates', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const template of STEP_TEMPLATES) {
       expect(template.id).toMatch(/^[a-z0-9-]+$/);
-      expect(template.thumbnailUrl).toBe(`/templates/${template.id}.png`);
+      expect(template.thumbnailUrl).toMatch(new RegExp(`^/templates/${template.id}\\.(png|jpg)$`));
       expect(template.name).not.toBe('');
       expect(findStepTemplate(template.id)).toBe(template);
     }
@@ -41,6 +48,47 @@ describe('built-in step templates', () => {
       }
     },
   );
+
+  test('the gallery holds the 32 templates of the spec, each in a funnel kit, with every format used', () => {
+    expect(STEP_TEMPLATES).toHaveLength(32);
+    for (const kit of FUNNEL_KITS) {
+      const members = STEP_TEMPLATES.filter((template) => template.kit === kit.id);
+      expect(members.length, kit.id).toBeGreaterThanOrEqual(5);
+      // A kit's funnel is made of its own templates, with the checkout before the offers after it.
+      const steps = FUNNEL_KIT_STEPS[kit.id].map((step) => findStepTemplate(step.templateId)!);
+      for (const step of steps) expect(step.kit).toBe(kit.id);
+      const types = steps.map((step) => step.stepType);
+      if (types.includes(1)) expect(types.indexOf(1)).toBeLessThan(types.lastIndexOf(3));
+    }
+    expect(new Set(STEP_TEMPLATES.map((template) => template.format))).toEqual(
+      new Set(TEMPLATE_FORMATS.map((format) => format.id)),
+    );
+  });
+
+  test.each(STEP_TEMPLATES.map((template) => [template.id, template] as const))(
+    '%s sets every block to show on phones or hides it on purpose, and aligns per device',
+    (_, template) => {
+      const document = template.pages[0]!.document();
+      for (const block of Object.values(document.children)) {
+        expect(typeof block.responsive.mobile).toBe('boolean');
+        // Only decorative pictures are hidden on phones.
+        if (!block.responsive.mobile) expect(block.type).toBe('image');
+        const align = (block.attributes.basic as { align?: { mobile?: string } }).align;
+        if (align !== undefined) expect(align.mobile).toBeTruthy();
+      }
+      const html = renderPage(document).html;
+      expect(html).not.toMatch(/lorem|ipsum/i);
+      // Placeholder links are flagged to the merchant and never reach the published page.
+      expect(html).not.toContain('example.com/');
+    },
+  );
+
+  test('the thank-you templates carry their onward link as a placeholder to set', () => {
+    const links = (id: string) => placeholderLinks(findStepTemplate(id)!.pages[0]!.document());
+    expect(links('thank-you-next-steps').map((link) => link.label)).toEqual(['Go to my course']);
+    expect(links('webinar-confirmation').map((link) => link.label)).toEqual(['Add to my calendar']);
+    expect(links('checkout-two-step')).toEqual([]);
+  });
 
   test('a template builds the same document every time (stable ids)', () => {
     for (const template of STEP_TEMPLATES) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { funnelNameSchema } from '../funnels/contracts.ts';
 import { STEP_TYPE_VALUES } from '../funnels/rules.ts';
+import { dataBody } from '../shared/envelope.ts';
 
 /**
  * "Step template: id, name, badge, author_name, description, tags (comma list), step.thumbnail_hash,
@@ -19,6 +21,10 @@ export const stepTemplateSchema = z.object({
   pages_count: z.number().int(),
   likes: z.number().int(),
   liked: z.boolean(),
+  /** The funnel kit it belongs to (a `funnelKitSchema` id). */
+  kit: z.string(),
+  /** What it is for, finer than its step type (a `formats` id of the kits answer). */
+  format: z.string(),
 });
 export type StepTemplateOut = z.infer<typeof stepTemplateSchema>;
 
@@ -60,3 +66,28 @@ export const pageTemplateSchema = z.object({
   body_js: z.string(),
 });
 export type PageTemplateOut = z.infer<typeof pageTemplateSchema>;
+
+/** A funnel kit of the gallery: its templates make a whole funnel, the `steps` in order. */
+export const funnelKitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  steps: z.array(z.object({ template_id: z.string(), name: z.string(), step_type: z.number().int() })),
+  templates_count: z.number().int(),
+});
+export type FunnelKit = z.infer<typeof funnelKitSchema>;
+
+/** GET templates/kits: the kits, the formats the gallery filters by, and how many templates there are. */
+export const funnelKitsAnswerSchema = z.object({
+  data: z.object({
+    kits: z.array(funnelKitSchema),
+    formats: z.array(z.object({ id: z.string(), title: z.string() })),
+    templates_count: z.number().int(),
+  }),
+});
+export type FunnelKitsAnswer = z.infer<typeof funnelKitsAnswerSchema>['data'];
+
+export const kitParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** POST templates/kits/{id}/funnels: a new funnel with the kit's steps. */
+export const createKitFunnelBodySchema = dataBody(z.object({ name: funnelNameSchema }));

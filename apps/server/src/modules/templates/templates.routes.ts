@@ -1,5 +1,9 @@
 import {
+  createKitFunnelBodySchema,
   dataAnswer,
+  funnelAnswerSchema,
+  funnelKitsAnswerSchema,
+  kitParamsSchema,
   pageTemplateSchema,
   stepTemplateDetailSchema,
   stepTemplateSchema,
@@ -10,14 +14,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import type { KitFunnels } from './kit-funnels.ts';
 import type { TemplatesService } from './templates.service.ts';
 
 /**
  * The built-in template gallery (spec §7.2: "templates (list, steps, like) … page-templates and
  * users/page-templates"). Reading and liking need only a signed-in member with a selected account.
  */
-export function templatesRoutes(app: FastifyInstance, { templates }: { templates: TemplatesService }) {
+export function templatesRoutes(
+  app: FastifyInstance,
+  { templates, kitFunnels }: { templates: TemplatesService; kitFunnels: KitFunnels },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['templates'];
 
@@ -34,6 +42,44 @@ export function templatesRoutes(app: FastifyInstance, { templates }: { templates
     async (request) => {
       accountIdOf(request);
       return { data: await templates.list(sessionOf(request).userId, request.query) };
+    },
+  );
+
+  r.get(
+    '/templates/kits',
+    {
+      schema: {
+        tags,
+        description: 'The funnel kits the gallery groups templates in, with the steps of each kit.',
+        response: { 200: funnelKitsAnswerSchema },
+      },
+    },
+    async (request) => {
+      accountIdOf(request);
+      return { data: templates.kits() };
+    },
+  );
+
+  r.post(
+    '/templates/kits/:id/funnels',
+    {
+      schema: {
+        tags,
+        description: "Creates a funnel with the kit's steps, each from its template.",
+        params: kitParamsSchema,
+        body: createKitFunnelBodySchema,
+        response: { 201: funnelAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'funnels');
+      const funnel = await kitFunnels.create(
+        accountIdOf(request),
+        sessionOf(request).userId,
+        request.params.id,
+        request.body.data.name,
+      );
+      return reply.status(201).send({ data: funnel });
     },
   );
 

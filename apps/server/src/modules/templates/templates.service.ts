@@ -1,5 +1,14 @@
-import { findStepTemplate, renderPage, STEP_TEMPLATES, type StepTemplate } from '@funnelwork/blocks';
-import type { PageTemplateOut, StepTemplateOut } from '@funnelwork/domain';
+import {
+  FUNNEL_KIT_STEPS,
+  FUNNEL_KITS,
+  findFunnelKit,
+  findStepTemplate,
+  renderPage,
+  STEP_TEMPLATES,
+  type StepTemplate,
+  TEMPLATE_FORMATS,
+} from '@funnelwork/blocks';
+import type { FunnelKitsAnswer, PageTemplateOut, StepTemplateOut } from '@funnelwork/domain';
 import { stepPathFromName, userTemplateId } from '@funnelwork/domain/rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +21,7 @@ type Deps = { db: Db };
 type LikeCounts = Map<string, { likes: number; liked: boolean }>;
 
 const templateNotFound = () => new HttpError(404, 'Template not found', 'not_found');
+const kitNotFound = () => new HttpError(404, 'Funnel kit not found', 'not_found');
 
 /** A built-in template's pages as the steps module stores pages: the document, and no custom code. */
 export function builtinTemplatePages(template: StepTemplate): TemplatePage[] {
@@ -41,6 +51,8 @@ function stepTemplateOut(template: StepTemplate, counts: LikeCounts): StepTempla
     step: { step_type: template.stepType, thumbnail_hash: null },
     thumbnail_url: template.thumbnailUrl,
     pages_count: template.pages.length,
+    kit: template.kit,
+    format: template.format,
     ...count,
   };
 }
@@ -77,6 +89,32 @@ export function createTemplatesService({ db }: Deps) {
   }
 
   return {
+    /** The funnel kits with their steps, and the formats the gallery filters by. */
+    kits(): FunnelKitsAnswer {
+      return {
+        kits: FUNNEL_KITS.map((kit) => ({
+          id: kit.id,
+          name: kit.name,
+          description: kit.description,
+          steps: FUNNEL_KIT_STEPS[kit.id].map((step) => ({
+            template_id: step.templateId,
+            name: step.name,
+            step_type: find(step.templateId).stepType,
+          })),
+          templates_count: STEP_TEMPLATES.filter((template) => template.kit === kit.id).length,
+        })),
+        formats: TEMPLATE_FORMATS.map((format) => ({ id: format.id, title: format.title })),
+        templates_count: STEP_TEMPLATES.length,
+      };
+    },
+
+    /** The steps a kit's funnel is made of, in order; 404 for an unknown kit. */
+    kitSteps(id: string) {
+      const kit = findFunnelKit(id);
+      if (!kit) throw kitNotFound();
+      return FUNNEL_KIT_STEPS[kit.id].map((step) => ({ ...step, stepType: find(step.templateId).stepType }));
+    },
+
     async list(userId: number, filter: { step_type?: number; query?: string }) {
       const words = (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const counts = await likeCounts(userId);

@@ -1,4 +1,4 @@
-import { findStepTemplate, STEP_TEMPLATES, validateDocument } from '@funnelwork/blocks';
+import { FUNNEL_KIT_STEPS, findStepTemplate, STEP_TEMPLATES, validateDocument } from '@funnelwork/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { type ApiClient, apiClient, createFunnel, createStep } from '../funnels/funnels.fixtures.ts';
@@ -43,9 +43,14 @@ describe('built-in template gallery', () => {
 
   it('filters by step type and by words of the name, description or tags', async () => {
     const upsells: Listed[] = (await api.get('templates', { step_type: 2 })).json().data;
-    expect(upsells.map((template) => template.id)).toEqual(['upsell-one-click']);
-    const bumps: Listed[] = (await api.get('templates', { query: 'ORDER bump' })).json().data;
-    expect(bumps.map((template) => template.id)).toEqual(['checkout-two-step']);
+    expect(upsells.map((template) => template.id)).toEqual([
+      'upsell-one-click',
+      'tripwire-upsell',
+      'launch-coaching-upsell',
+      'free-shipping-upsell',
+    ]);
+    const bumps: Listed[] = (await api.get('templates', { query: 'two-step ORDER bump' })).json().data;
+    expect(bumps.map((template) => template.id)).toEqual(['checkout-two-step', 'checkout-bump-first-step']);
     expect((await api.get('templates', { step_type: 9 })).statusCode).toBe(400);
   });
 
@@ -87,6 +92,90 @@ describe('built-in template gallery', () => {
   it('needs a signed-in member', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/templates' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('funnel kits', () => {
+  it('lists the five kits with their steps, the formats and the count of 32', async () => {
+    const res = await api.get('templates/kits');
+    expect(res.statusCode).toBe(200);
+    const { kits, formats, templates_count } = res.json().data;
+    expect(templates_count).toBe(32);
+    expect(kits.map((kit: { name: string }) => kit.name)).toEqual([
+      'Lead magnet',
+      'Tripwire',
+      'Product launch',
+      'Webinar',
+      'Free plus shipping',
+    ]);
+    expect(kits.reduce((sum: number, kit: { templates_count: number }) => sum + kit.templates_count, 0)).toBe(
+      32,
+    );
+    expect(kits[1].steps.map((step: { step_type: number }) => step.step_type)).toEqual([6, 1, 2, 4, 3]);
+    expect(formats).toContainEqual({ id: 'order-bump', title: 'Order bump' });
+    const listed: { kit: string; format: string }[] = (await api.get('templates')).json().data;
+    expect(
+      listed.find((template) => template.kit === 'webinar' && template.format === 'webinar-replay'),
+    ).toBeTruthy();
+  });
+
+  it("creates a funnel with the kit's steps, in order, each page from its template", async () => {
+    const res = await api.post('templates/kits/tripwire/funnels', { name: 'Seven-dollar funnel' });
+    expect(res.statusCode).toBe(201);
+    const funnel = res.json().data;
+    expect(funnel).toMatchObject({ name: 'Seven-dollar funnel' });
+    const steps = (await api.get(`wfunnels/${funnel.id}/steps`)).json().data as {
+      id: number;
+      name: string;
+      step_type: number;
+      pages: { id: number }[];
+    }[];
+    expect(steps.map((step) => [step.name, step.step_type])).toEqual([
+      ['Offer', 6],
+      ['Checkout', 1],
+      ['Upsell', 2],
+      ['Downsell', 4],
+      ['Thank you', 3],
+    ]);
+    const upsell = steps[2]!;
+    const page = (
+      await api.get(`wfunnels/${funnel.id}/steps/${upsell.id}/pages/${upsell.pages[0]!.id}`)
+    ).json().data;
+    const template = FUNNEL_KIT_STEPS.tripwire[2]!.templateId;
+    expect(page.config).toEqual(findStepTemplate(template)!.pages[0]!.document());
+    // The other account sees nothing of it.
+    expect((await other.get(`wfunnels/${funnel.id}/steps`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown kit and 400 naming data.name without a name, making no funnel', async () => {
+    const before = (await api.get('funnels')).json().data.length;
+    const missing = await api.post('templates/kits/no-such-kit/funnels', { name: 'X' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Funnel kit not found');
+    const unnamed = await api.post('templates/kits/webinar/funnels', { name: '' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.field).toBe('data.name');
+    expect((await api.get('funnels')).json().data.length).toBe(before);
+  });
+});
+
+describe('template images', () => {
+  it('serves every drawing the templates use, as SVG, and nothing else', async () => {
+    const used = new Set<string>();
+    for (const template of STEP_TEMPLATES)
+      for (const match of JSON.stringify(template.pages[0]!.document()).matchAll(
+        /\/_fw\/template-images\/[\w.-]+/g,
+      ))
+        used.add(match[0]);
+    expect(used.size).toBeGreaterThan(5);
+    for (const url of used) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.body).toMatch(/^<svg /);
+    }
+    for (const url of ['/_fw/template-images/LICENSE.md', '/_fw/template-images/..%2F..%2Fpackage.json'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 });
 

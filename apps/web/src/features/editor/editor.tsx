@@ -1,5 +1,11 @@
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { type EditorAction, type EditorDocument, findNode, type PaletteType } from '@funnelwork/blocks';
+import {
+  type EditorAction,
+  type EditorDocument,
+  findNode,
+  type NodeId,
+  type PaletteType,
+} from '@funnelwork/blocks';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   type Icon,
@@ -162,12 +168,18 @@ export function Editor({
       dispatch({ type: 'edit', action, typing: options?.typing, at: performance.now() }),
     [],
   );
-  const context = useMemo<EditorContextValue>(
-    () => ({ state, dispatch, edit, dirty, saveNow }),
-    [state, edit, dirty, saveNow],
-  );
-
   const go = useCallback((path: string) => navigate(`${base}${path}`, { replace: true }), [navigate, base]);
+  const showNode = useCallback(
+    (id: NodeId) => {
+      dispatch({ type: 'select', id });
+      go(`/properties/${id}`);
+    },
+    [go],
+  );
+  const context = useMemo<EditorContextValue>(
+    () => ({ state, dispatch, edit, dirty, saveNow, showNode }),
+    [state, edit, dirty, saveNow, showNode],
+  );
 
   // The URL follows the open panel and the selection, so reload and Back land on the same place.
   useEffect(() => {

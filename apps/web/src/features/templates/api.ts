@@ -1,4 +1,4 @@
-import type { StepTemplateOut } from '@funnelwork/domain';
+import type { Funnel, FunnelKitsAnswer, StepTemplateOut } from '@funnelwork/domain';
 import { nextOrderIndex, stepPathFromName } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiOrThrow } from '../../shared/api-client.ts';
@@ -8,6 +8,7 @@ import { useMe } from '../session/api.ts';
 
 export const templateKeys = {
   all: ['templates'] as const,
+  kits: ['templates', 'kits'] as const,
   list: (filter: { stepType: number | null; query: string }) => ['templates', 'list', filter] as const,
 };
 
@@ -21,6 +22,26 @@ export function useStepTemplates(filter: { stepType: number | null; query: strin
       apiOrThrow<StepTemplateOut[]>('GET', 'templates', {
         query: { step_type: filter.stepType ?? undefined, query: filter.query.trim() || undefined },
       }),
+  });
+}
+
+/** The funnel kits, the formats the gallery filters by and the number of templates (GET templates/kits). */
+export function useFunnelKits() {
+  return useQuery({
+    queryKey: templateKeys.kits,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => apiOrThrow<FunnelKitsAnswer>('GET', 'templates/kits'),
+  });
+}
+
+/** Creates a funnel with a kit's steps; the name's error shows beside the field. */
+export function useCreateKitFunnel() {
+  return useApiMutation({
+    mutationFn: ({ kitId, name }: { kitId: string; name: string }) =>
+      apiOrThrow<Funnel>('POST', `templates/kits/${encodeURIComponent(kitId)}/funnels`, {
+        body: { data: { name: name.trim() } },
+      }),
+    invalidates: [funnelKeys.all],
   });
 }
 

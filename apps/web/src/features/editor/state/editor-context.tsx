@@ -1,4 +1,4 @@
-import type { EditorAction } from '@funnelwork/blocks';
+import type { EditorAction, NodeId } from '@funnelwork/blocks';
 import { createContext, type Dispatch, useContext } from 'react';
 import type { EditorEvent, EditorState } from './editor-state.ts';
 
@@ -11,6 +11,8 @@ export type EditorContextValue = {
   dirty: boolean;
   /** Saves now; false when the save failed. */
   saveNow: () => Promise<boolean>;
+  /** Selects a node and opens it in Properties (a 'Needs attention' entry leads to its block). */
+  showNode: (id: NodeId) => void;
 };
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

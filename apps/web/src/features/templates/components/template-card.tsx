@@ -4,10 +4,15 @@ import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Tooltip } f
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useToggleLike } from '../api.ts';
 
-type TemplateCardProps = { template: StepTemplateOut; onUse: (template: StepTemplateOut) => void };
+type TemplateCardProps = {
+  template: StepTemplateOut;
+  /** What it is for (the gallery's Type), shown beside its step type. */
+  format: string;
+  onUse: (template: StepTemplateOut) => void;
+};
 
-/** One gallery entry: thumbnail, name, step type, likes and "Use template". */
-export function TemplateCard({ template, onUse }: TemplateCardProps) {
+/** One gallery entry: thumbnail, name, step type and format, likes and "Use template". */
+export function TemplateCard({ template, format, onUse }: TemplateCardProps) {
   const toggleLike = useToggleLike();
   return (
     <Card withBorder radius="md" padding="sm" role="article" aria-label={template.name}>
@@ -16,6 +21,7 @@ export function TemplateCard({ template, onUse }: TemplateCardProps) {
           src={template.thumbnail_url}
           alt={`${template.name} preview`}
           h={180}
+          loading="lazy"
           fit="cover"
           style={{ objectPosition: 'top' }}
           fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'/>"
@@ -32,9 +38,16 @@ export function TemplateCard({ template, onUse }: TemplateCardProps) {
             </Badge>
           )}
         </Group>
-        <Badge variant="outline" size="sm">
-          {stepTypeTitle(template.step.step_type)}
-        </Badge>
+        <Group gap={6}>
+          <Badge variant="outline" size="sm">
+            {stepTypeTitle(template.step.step_type)}
+          </Badge>
+          {format !== stepTypeTitle(template.step.step_type) && (
+            <Badge variant="outline" color="gray" size="sm" data-testid="template-format">
+              {format}
+            </Badge>
+          )}
+        </Group>
         <Text size="xs" c="dimmed" lineClamp={2} mih={34}>
           {template.description}
         </Text>

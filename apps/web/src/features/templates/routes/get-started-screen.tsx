@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header.tsx';
 import { OnboardingChecklist } from '../../onboarding/components/onboarding-checklist.tsx';
 import { useMe } from '../../session/api.ts';
+import { useFunnelKits } from '../api.ts';
 import { TemplateGallery } from '../components/template-gallery.tsx';
 
 type StepCardProps = { icon: ReactNode; title: string; text: string; to: string; action: string };
@@ -81,13 +82,17 @@ export function GetStartedScreen() {
 
 /** `/get-started/templates`: the whole gallery of built-in step templates. */
 export function TemplatesGalleryScreen() {
+  const kits = useFunnelKits();
+  const count = kits.data
+    ? `${kits.data.templates_count} templates in ${kits.data.kits.length} funnel kits. `
+    : '';
   return (
     <>
       <PageHeader
         title="Templates"
-        description="Start a step from a ready-made design, then make it yours."
+        description={`${count}Start a step or a whole funnel from a ready-made design, then make it yours.`}
       />
-      <TemplateGallery />
+      <TemplateGallery grouped />
     </>
   );
 }

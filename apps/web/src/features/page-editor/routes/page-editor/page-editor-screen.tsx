@@ -1,4 +1,5 @@
 import {
+  blockHasPlaceholderLink,
   CORRUPT_DOCUMENT_MESSAGE,
   CorruptDocumentError,
   emptyDocument,
@@ -21,7 +22,7 @@ import {
   type SaveDocument,
 } from '../../../editor/index.ts';
 import { codeOf, fetchPage, type PageRef, pageEditorKeys, savePage } from '../../api.ts';
-import { PAGE_EDITOR_SERVICES } from '../../components/page-fields.tsx';
+import { LinkToSetHint, PAGE_EDITOR_SERVICES, POPUP_EDITOR_SERVICES } from '../../components/page-fields.tsx';
 import { PagePaymentMethodsPopup, PaymentMethodsButton } from '../../components/payment-methods-popup.tsx';
 import { PopupsPanel } from '../../components/popups-panel.tsx';
 import { PALETTE_GROUPS } from '../../palette.ts';
@@ -271,7 +272,7 @@ function PageEditor({
       base={base}
       title={title}
       back={back}
-      services={PAGE_EDITOR_SERVICES}
+      services={popupId === undefined ? PAGE_EDITOR_SERVICES : POPUP_EDITOR_SERVICES}
       panels={[
         {
           key: 'popups',
@@ -281,9 +282,12 @@ function PageEditor({
           content: <PopupsPanel funnelId={funnelId} pageBase={pageBase} current={popupId} />,
         },
       ]}
-      blockActions={(block) =>
-        block.type === 'paymentForm' ? <PaymentMethodsButton onClick={() => setPaymentsOpen(true)} /> : null
-      }
+      blockActions={(block) => (
+        <>
+          {block.type === 'paymentForm' && <PaymentMethodsButton onClick={() => setPaymentsOpen(true)} />}
+          {blockHasPlaceholderLink(block) && <LinkToSetHint />}
+        </>
+      )}
       overlays={<PagePaymentMethodsPopup opened={paymentsOpen} onClose={() => setPaymentsOpen(false)} />}
     />
   );
