@@ -13,7 +13,7 @@ import {
 import { type TestApp, waitFor } from '../../test/harness.ts';
 import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
-import { createStep } from '../funnels/funnels.fixtures.ts';
+import { createStep, publishFunnel } from '../funnels/funnels.fixtures.ts';
 
 // docs/decisions.md "Refusals": the merchant's e-mail is refused past the plan's e-mails a month; a
 // shopper's purchase, opt-in and the transactional e-mails never are, and still count in the usage.
@@ -91,6 +91,7 @@ describe('contacts and e-mails a month: a shopper is never refused', () => {
       url: 'free',
       template_id: 'landing-lead-magnet',
     });
+    await publishFunnel(shop.api, shop.funnel.id);
     await tinyPlan(shop.owner.accountId, { contacts: 1, emails_per_month: 1 });
 
     const first = await buy(shop);
