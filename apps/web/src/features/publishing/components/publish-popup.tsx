@@ -31,7 +31,7 @@ export function PublishPopup({
         }}
       >
         <Stack>
-          <Text size="sm">Shoppers will see {what} as it is now.</Text>
+          <Text size="sm">Shoppers will see the current draft of {what}.</Text>
           <TextInput
             label="Note (optional)"
             description="What changed, so you can find this version again"

@@ -120,40 +120,42 @@ export function StepScreen() {
             Visitors are split between the pages by their share.
           </Text>
         </Group>
-        <Table verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Page</Table.Th>
-              <Table.Th>Share</Table.Th>
-              <Table.Th>Countries</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {step.pages.map((page) => (
-              <Table.Tr key={page.id}>
-                <Table.Td fw={500}>{page.name}</Table.Td>
-                <Table.Td>{page.ab_percent}%</Table.Td>
-                <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
-                <Table.Td>
-                  <PublishStatusBadge status={live ? page.publish_status : 'draft'} size="xs" />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={14} />}
-                    component={Link}
-                    to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
-                  >
-                    Edit page
-                  </Button>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Page</Table.Th>
+                <Table.Th>Share</Table.Th>
+                <Table.Th>Countries</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {step.pages.map((page) => (
+                <Table.Tr key={page.id}>
+                  <Table.Td fw={500}>{page.name}</Table.Td>
+                  <Table.Td>{page.ab_percent}%</Table.Td>
+                  <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
+                  <Table.Td>
+                    <PublishStatusBadge status={live ? page.publish_status : 'draft'} size="xs" />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEdit size={14} />}
+                      component={Link}
+                      to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
+                    >
+                      Edit page
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Card>
 
       <Card p={0}>
