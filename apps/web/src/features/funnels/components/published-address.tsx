@@ -57,7 +57,7 @@ export function PublishedAddress({
     <Stack gap={6}>
       <Group gap={6} wrap="nowrap" data-testid="published-address">
         {status && <PublishStatusBadge status={status} />}
-        <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate>
+        <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate miw={0}>
           {address.live_url}
         </Anchor>
         <CopyAddressButton value={address.live_url} label={`${label} address`} />
