@@ -49,6 +49,8 @@ test('a funnel app whose integration is not connected says so, logs its failed d
       url: 'thanks',
       template_id: 'thank-you-next-steps',
     });
+    // Shoppers get what was published (issue 36): the funnel goes live as set up.
+    await apiCall(page, 'POST', `funnels/${funnel.id}/publish`);
 
     // The app's screen in the funnel says plainly that Mailchimp is not connected, with the way there.
     await page.goto(`/wfunnel/${funnel.id}/apps/mailchimp-subscribers`);

@@ -116,6 +116,8 @@ test("a new merchant's blank upsell step is skipped after payment and flagged on
     funnel_id: funnel.id,
     step_id: checkout.id,
   });
+  // Shoppers get what was published (issue 36): the funnel goes live as set up.
+  await apiCall(page, 'POST', `funnels/${funnel.id}/publish`);
 
   // The merchant sees why shoppers skip the offer, on its step.
   await page.goto(`/wfunnel/${funnel.id}/steps/${offer.id}`);

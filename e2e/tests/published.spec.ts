@@ -7,6 +7,8 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
   page,
   browser,
 }) => {
+  // The merchant now publishes the funnel from the overview before the shopper comes (issue 36).
+  test.setTimeout(300_000);
   const email = uniqueEmail('published');
   await signUp(page, { email, password: 'published password', firstName: 'Pia', business: 'Pia Guides' });
   await closeWelcome(page);
@@ -57,8 +59,15 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
       `${origin}/guide/offer`,
     );
   }
+  // A new funnel is a draft until the merchant publishes it; then it is live and can be unpublished.
+  await expect(address.getByText('Draft', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publishDialog = page.getByRole('dialog', { name: 'Publish' });
+  await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(publishDialog).toBeHidden();
   await expect(address.getByText('Published', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('published-hint')).toContainText('To unpublish, delete the funnel');
+  await expect(page.getByTestId('published-hint')).toHaveText('Live for everyone at this address.');
+  await expect(page.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();
   const clicked = Date.now();
   await address.getByRole('button', { name: 'Copy funnel address' }).click();
   await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();

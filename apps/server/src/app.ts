@@ -112,6 +112,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { popupsRoutes } from './modules/popups/popups.routes.ts';
 import { createPopupsService } from './modules/popups/popups.service.ts';
+import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
+import { createPublishingService } from './modules/publishing/publishing.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { createReceiptsService, type ReceiptsService } from './modules/receipts/receipts.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -367,6 +369,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const staff = createStaffService({ db, config, mailer, users });
   const funnels = createFunnelsService({ db });
   const steps = createStepsService({ db });
+  const publishing = createPublishingService({ db });
   const templates = createTemplatesService({ db });
   const products = createProductsService({ db });
   const discounts = createDiscountsService({ db });
@@ -605,6 +608,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       funnelsRoutes(api, { db, funnels });
       stepsRoutes(api, { steps });
       pagesRoutes(api, { steps });
+      publishingRoutes(api, { publishing });
       pagePreviewRoutes(api, { db });
       templatesRoutes(api, { templates, kitFunnels: createKitFunnels({ templates, funnels, steps }) });
       productsRoutes(api, { products });

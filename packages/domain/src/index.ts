@@ -30,6 +30,8 @@ export * from './mailbox/contracts.ts';
 export * from './onboarding/contracts.ts';
 export * from './orders/contracts.ts';
 export * from './popups/contracts.ts';
+export * from './publishing/contracts.ts';
+export * from './publishing/rules.ts';
 export * from './receipts/contracts.ts';
 export * from './receipts/rules.ts';
 export * from './shared/envelope.ts';

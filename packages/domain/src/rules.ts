@@ -17,6 +17,7 @@ export * from './developers/rules.ts';
 export * from './domains/rules.ts';
 export * from './funnels/rules.ts';
 export * from './orders/index.ts';
+export * from './publishing/rules.ts';
 export * from './receipts/rules.ts';
 export * from './shared/dates.ts';
 export * from './shared/messages.ts';

@@ -1,6 +1,7 @@
 import { emailDesign, migrateDocument, optInThankYouDocument } from '@funnelwork/blocks';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { compiledDocument, mergeSource } from '../modules/email-templates/email-templates.compile.ts';
+import { createPublishingService } from '../modules/publishing/publishing.service.ts';
 import { createStepsService } from '../modules/steps/steps.service.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
@@ -31,9 +32,21 @@ export async function seedDemo(
   // After the orders: the activity is about the demo's customers.
   await db.transaction((tx) => seedDemoActivity(tx, created.account_id));
   await seedDemoSteps(db, created.account_id, created.id);
+  await publishDemo(db, created.account_id, created.id);
   await db.transaction((tx) => attributeDemoTraffic(tx, created.account_id));
   await seedDemoAutomation(db, created.account_id, created.id, publicUrl);
   return true;
+}
+
+/** The demo store is live: each of its funnels is published as seeded. */
+async function publishDemo(db: Db, accountId: number, userId: number) {
+  const publishing = createPublishingService({ db });
+  const rows = await db
+    .select({ id: funnels.id })
+    .from(funnels)
+    .where(and(eq(funnels.accountId, accountId), eq(funnels.isSubFunnel, false)))
+    .orderBy(asc(funnels.id));
+  for (const funnel of rows) await publishing.publishFunnel(accountId, userId, funnel.id, 'Demo store');
 }
 
 /**

@@ -2,7 +2,7 @@ import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
 import { completeAddresses, regionErrors } from '@funnelwork/domain/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { customers, funnels, optinEvents, pages, steps } from '../db/schema/index.ts';
+import { customers, funnels, optinEvents, pages, pageVersions, steps } from '../db/schema/index.ts';
 import { recordEvent } from '../events/outbox.ts';
 import { recordActivity } from '../modules/activity/activity.queries.ts';
 import {
@@ -144,19 +144,24 @@ export async function recordOptin(
   const [found] = await db
     .select({
       accountId: pages.accountId,
-      config: pages.config,
+      content: pageVersions.content,
       stepId: steps.id,
       funnelId: funnels.id,
       currency: funnels.currencyCode,
     })
     .from(pages)
+    // The form the shopper was served: the page's published version, never its draft.
+    .innerJoin(
+      pageVersions,
+      and(eq(pageVersions.id, pages.publishedVersionId), eq(pageVersions.accountId, pages.accountId)),
+    )
     .innerJoin(steps, and(eq(steps.id, pages.stepId), isNull(steps.deletedAt)))
     .innerJoin(funnels, and(eq(funnels.id, steps.funnelId), isNull(funnels.deletedAt)))
     .where(eq(pages.id, input.pageId));
   if (!found) throw new OptinNotFoundError('page not found');
   let rules: FieldRule[] = [];
   try {
-    rules = formFieldsOf(migrateDocument(found.config, { kind: 'page' }));
+    rules = formFieldsOf(migrateDocument(found.content.config, { kind: 'page' }));
   } catch {
     rules = [];
   }

@@ -17,7 +17,7 @@ export function siteOrigin(config: Config, subdomain: string | null, domain: str
   return `http://${subdomain}.localhost${publicUrl.port ? `:${publicUrl.port}` : ''}`;
 }
 
-/** A funnel's publish state: its live address and each live step's, with a preview link (not counted). */
+/** A funnel's addresses and whether it is live: its live address and each live step's, with a preview link (not counted). */
 export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -47,13 +47,19 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
           .from(steps)
           .where(and(eq(steps.accountId, accountId), eq(steps.funnelId, funnel.id), isNull(steps.deletedAt)))
           .orderBy(asc(steps.orderIndex), asc(steps.id));
+        // A geo-funnel is live with its main funnel (docs/decisions.md, draft and publish).
+        const main =
+          funnel.isSubFunnel && funnel.funnelGroupId !== null
+            ? await findFunnel(db, accountId, funnel.funnelGroupId).catch(() => funnel)
+            : funnel;
+        const live = main.publishedAt !== null;
         const address = (path: string) => (origin ? `${origin}/${path}` : null);
         const preview = (url: string | null) => (url ? `${url}?fw_preview=1` : null);
         const funnelUrl = address(encodeURIComponent(funnel.path));
         return {
           data: {
             funnel_id: funnel.id,
-            published: origin !== null && rows.length > 0,
+            published: origin !== null && rows.length > 0 && live,
             live_url: funnelUrl,
             preview_url: preview(funnelUrl),
             steps: rows.map((step) => {

@@ -20,7 +20,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
-import { pages, popups } from '../db/schema/index.ts';
+import { pages, pageVersions, popups } from '../db/schema/index.ts';
 import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
 import { loadStepCatalogue } from './checkout/page-context.ts';
 import { webFonts } from './fonts.ts';
@@ -183,12 +183,34 @@ export function createPreparedPageCache(): PreparedPageCache {
   return new LRUCache<string, PreparedPage>({ max: 2_000 });
 }
 
-async function preparePage(db: Db, accountId: number, pageId: number): Promise<PreparedPage> {
-  const [page] = await db
-    .select()
+/** The page as shoppers get it: its published version's content (never the draft). */
+async function publishedContent(db: Db, accountId: number, pageId: number) {
+  const [row] = await db
+    .select({ name: pages.name, stepId: pages.stepId, content: pageVersions.content })
     .from(pages)
+    .innerJoin(
+      pageVersions,
+      and(eq(pageVersions.id, pages.publishedVersionId), eq(pageVersions.accountId, pages.accountId)),
+    )
     .where(and(eq(pages.accountId, accountId), eq(pages.id, pageId)));
-  if (!page) throw new PageUnavailableError('page not found');
+  if (!row) throw new PageUnavailableError('page not published');
+  const { content } = row;
+  return {
+    name: row.name,
+    stepId: row.stepId,
+    config: content.config,
+    css: content.css,
+    html: content.html,
+    headJs: content.head_js,
+    bodyJs: content.body_js,
+    seoTitle: content.seo_title,
+    seoDescription: content.seo_description,
+    seoKeywords: content.seo_keywords,
+  };
+}
+
+async function preparePage(db: Db, accountId: number, pageId: number): Promise<PreparedPage> {
+  const page = await publishedContent(db, accountId, pageId);
   let stored: EditorDocument;
   try {
     stored = migrateDocument(page.config, { kind: 'page' });
@@ -336,6 +358,16 @@ function pageGateway(context: PageContext, pageMethods: readonly number[]) {
     // PayPal's buttons beside the card form (or alone when `id` is PayPal's).
     paypal: paypal ? { clientId: paypal.clientId, sdkUrl: paypal.sdkUrl } : null,
   };
+}
+
+/** The published site's page for a funnel (or step) its merchant has not published: 404, not the dashboard's. */
+export function notAvailableHtml(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Page not available</title>
+<style>body{margin:0;font-family:system-ui,sans-serif;background:#f8f9fa;color:#212529;display:flex;min-height:100vh;align-items:center;justify-content:center;text-align:center;padding:0 16px}h1{font-size:28px;margin:0 0 8px}p{margin:0 0 24px;color:#495057}small{color:#868e96}</style>
+</head><body><main><h1>This page is not available</h1><p>It is not published at the moment. Please check back later.</p><small>Published with Funnelwork</small></main></body></html>`;
 }
 
 /** The small branded page for addresses that publish nothing. */

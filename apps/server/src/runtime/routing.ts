@@ -3,9 +3,9 @@ import { normalisePath, type SiteData, type SiteFunnel, type SitePage, type Site
 
 export type Route = { main: SiteFunnel; funnel: SiteFunnel; step: SiteStep; next: SiteStep | null };
 
-/** The funnel an empty path serves: the lowest-id live main funnel (on a custom domain, one assigned to it first). */
+/** The funnel an empty path serves: the lowest-id published main funnel (on a custom domain, one assigned to it first). */
 function firstFunnel(site: SiteData, domainId: number | null): SiteFunnel | undefined {
-  const withSteps = site.funnels.filter((f) => f.steps.length > 0);
+  const withSteps = site.funnels.filter((f) => f.live && f.steps.length > 0);
   if (domainId !== null) {
     const assigned = withSteps.find((f) => f.domainId === domainId);
     if (assigned) return assigned;

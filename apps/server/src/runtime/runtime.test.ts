@@ -25,6 +25,12 @@ describe('published funnels', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { host, 'user-agent': BROWSER, ...headers } });
 
+  /** Shoppers get what was published (issue 36): the funnel's drafts go live. */
+  const publish = async (id = funnelId) => {
+    const res = await api.post(`funnels/${id}/publish`);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
   const funnelVisits = async () => {
     const res = await api.get(`funnel-stats?funnel_id=${funnelId}`);
     expect(res.statusCode).toBe(200);
@@ -51,6 +57,7 @@ describe('published funnels', () => {
       url: 'thanks',
       template_id: 'thank-you-next-steps',
     });
+    await publish();
   });
   afterAll(() => t.close());
 
@@ -94,6 +101,7 @@ describe('published funnels', () => {
     expect(api404.statusCode).toBe(404);
     expect(api404.body).toContain('Page not found');
     const extra = await createStep(api, funnelId, { name: 'Gone', type: 6, url: 'gone' });
+    await publish();
     expect((await get('/guide/gone')).statusCode).toBe(200);
     expect((await api.delete(`wfunnels/${funnelId}/steps/${extra.id}`)).statusCode).toBeLessThan(300);
     expect((await get('/guide/gone')).statusCode).toBe(404);
@@ -162,6 +170,7 @@ describe('published funnels', () => {
         })
       ).statusCode,
     ).toBe(201);
+    await publish();
     const html = (await get('/guide/free')).body;
     expect(html).toContain('<title>Free guide &lt;now&gt;</title>');
     expect(html).toContain('<meta name="description" content="Seven steps">');
@@ -199,6 +208,7 @@ describe('published funnels', () => {
       version: row!.version,
     });
     expect(saved.statusCode).toBe(200);
+    await publish();
     const html = (await get('/guide/free')).body;
     const stored = migrateDocument((await db.select().from(pages).where(eq(pages.id, pageId)))[0]!.config, {
       kind: 'page',
@@ -225,7 +235,7 @@ describe('published funnels', () => {
     await t.database.db.execute(
       (await import('drizzle-orm')).sql`update pages set ab_percent = 50 where step_id = ${step.id}`,
     );
-    t.app.runtime.sites.bump(accountId);
+    await publish();
     const seen = new Set<string>();
     for (let i = 0; i < 30; i++) {
       const vid = `visitor-number-${String(i).padStart(4, '0')}`;
@@ -250,6 +260,8 @@ describe('published funnels', () => {
     await api.patch(`wfunnels/${subId}/steps/${subFree.id}/pages/${subFree.pages[0]!.id}`, {
       seo_title: 'German guide',
     });
+    // The main funnel's publish takes its geo-funnels along.
+    await publish();
     expect((await get('/guide/free', { 'cf-ipcountry': 'DE' })).body).toContain(
       '<title>German guide</title>',
     );
@@ -396,6 +408,8 @@ describe('publish state', () => {
       await api.post('change-subdomain', { subdomain: 'shop-two' });
       const funnel = await createFunnel(api, { name: 'Sale', path: 'sale' });
       await createStep(api, funnel.id, { name: 'Order', type: 1, url: 'order' });
+      expect((await api.get(`funnels/${funnel.id}/publish`)).json().data.published).toBe(false);
+      expect((await api.post(`funnels/${funnel.id}/publish`)).statusCode).toBe(200);
       const res = await api.get(`funnels/${funnel.id}/publish`);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
@@ -429,6 +443,7 @@ describe('published funnels behind a trusted proxy (TRUST_PROXY)', () => {
       url: 'free',
       template_id: 'landing-lead-magnet',
     });
+    expect((await api.post(`funnels/${funnel.id}/publish`)).statusCode).toBe(200);
   });
   afterAll(() => t.close());
 

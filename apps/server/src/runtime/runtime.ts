@@ -28,6 +28,7 @@ import {
 import { createPageViewRecorder, type PageViewRecorder } from './page-views.ts';
 import {
   createPreparedPageCache,
+  notAvailableHtml,
   notFoundHtml,
   PageUnavailableError,
   type PreparedPageCache,
@@ -137,14 +138,14 @@ function pageHeaders(reply: FastifyReply, sandboxed: boolean, gateway: GatewayOr
     .header('cross-origin-resource-policy', 'same-site');
 }
 
-function notFound(reply: FastifyReply, sandboxed: boolean) {
+function notFound(reply: FastifyReply, sandboxed: boolean, html = notFoundHtml()) {
   pageHeaders(reply, sandboxed);
-  return reply
-    .code(404)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(notFoundHtml());
+  return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
+
+/** An address of an unpublished funnel, or of a step never published: the published site's 'not available'. */
+const notAvailable = (reply: FastifyReply, sandboxed: boolean) =>
+  notFound(reply, sandboxed, notAvailableHtml());
 
 /** The next step's address from the step an opt-in was made on. */
 function nextUrlOf(site: SiteData, funnelId: number, stepId: number, base: string): string | null {
@@ -248,6 +249,7 @@ export async function registerRuntime(
       const site = runtime.sites.cachedSite(match.accountId) ?? (await runtime.sites.site(match.accountId));
       const found = findRoute(site, segments, match.domainId);
       if (!found) return notFound(reply, sandboxed);
+      if (!found.funnel.live) return notAvailable(reply, sandboxed);
       const query = request.query as Record<string, unknown>;
       const country = countryOf(request, config.geoCountryHeader);
       const route = routeForCountry(site, found, country);
@@ -256,7 +258,7 @@ export async function registerRuntime(
       const cookieSession = request.cookies[SESSION_COOKIE];
       const sessionId = cookieSession && ID_PATTERN.test(cookieSession) ? cookieSession : newId();
       const page = pickPage(route.step, visitorId, country);
-      if (!page) return notFound(reply, sandboxed);
+      if (!page) return notAvailable(reply, sandboxed);
       const nextUrl = route.next ? stepHref(base, route.funnel, route.next) : null;
       const key = `${page.id}:${page.version}:${site.generation}:${route.funnel.id}:${base}:${nextUrl}`;
       let html = runtime.rendered.get(key);

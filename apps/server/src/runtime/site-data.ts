@@ -22,6 +22,7 @@ import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
 import { stepGapsOf } from './step-gaps.queries.ts';
 
+/** A published page; `version` is the id of the version it serves. */
 export type SitePage = { id: number; abPercent: number; abGeo: string[]; version: number };
 export type SiteStep = {
   id: number;
@@ -42,6 +43,8 @@ export type SiteFunnel = {
   abGeo: string[];
   currency: string | null;
   domainId: number | null;
+  /** Published: its addresses serve shoppers (a geo-funnel follows its main funnel). */
+  live: boolean;
   steps: SiteStep[];
 };
 export type TrackingCode = { funnelId: number | null; code: string; position: 'head' | 'body' };
@@ -170,10 +173,10 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         stepId: pages.stepId,
         abPercent: pages.abPercent,
         abGeo: pages.abGeo,
-        version: pages.version,
+        publishedVersionId: pages.publishedVersionId,
       })
       .from(pages)
-      .where(eq(pages.accountId, accountId))
+      .where(and(eq(pages.accountId, accountId), isNotNull(pages.publishedVersionId)))
       .orderBy(asc(pages.id));
     const codeRows = await db
       .select()
@@ -218,7 +221,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         id: p.id,
         abPercent: p.abPercent,
         abGeo: p.abGeo.map((c) => c.toUpperCase()),
-        version: p.version,
+        version: p.publishedVersionId as number,
       });
       pagesByStep.set(p.stepId, list);
     }
@@ -239,6 +242,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
     }
     const main: SiteFunnel[] = [];
     const subFunnels = new Map<number, SiteFunnel[]>();
+    const liveMains = new Set(funnelRows.filter((f) => f.publishedAt !== null).map((f) => f.id));
     for (const f of funnelRows) {
       const funnel: SiteFunnel = {
         id: f.id,
@@ -248,6 +252,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         abGeo: f.abGeo.map((c) => c.toUpperCase()),
         currency: f.currencyCode,
         domainId: f.domainId,
+        live: liveMains.has(f.isSubFunnel && f.funnelGroupId !== null ? f.funnelGroupId : f.id),
         steps: stepsByFunnel.get(f.id) ?? [],
       };
       if (f.isSubFunnel && f.funnelGroupId !== null) {
@@ -256,7 +261,9 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         subFunnels.set(f.funnelGroupId, list);
       } else if (!f.isSubFunnel) main.push(funnel);
     }
-    const live = new Set(funnelRows.map((f) => f.id));
+    const live = new Set(
+      [...main, ...[...subFunnels.values()].flat()].filter((f) => f.live).map((f) => f.id),
+    );
     return {
       accountId,
       subdomain: account?.subdomain ?? null,

@@ -14,7 +14,7 @@ const positiveIds = (value: unknown): number[] =>
 
 /**
  * Why each live step of the account (of one funnel, when given) cannot serve a shopper, or null
- * (`stepGap`). Read in SQL: a page's block count and the product ids its document names, not the
+ * (`stepGap`), as published: a page never published is no page for shoppers. Read in SQL: a page's block count and the product ids its document names, not the
  * documents themselves, so the published routing can hold it for every step.
  */
 export async function stepGapsOf(
@@ -26,10 +26,13 @@ export async function stepGapsOf(
     await db.execute(sql`
       select s.id as step_id, s.step_type,
         (select count(*) from jsonb_object_keys(
-          case when jsonb_typeof(p.config -> 'children') = 'object' then p.config -> 'children' else '{}'::jsonb end
+          case when jsonb_typeof(v.content -> 'config' -> 'children') = 'object'
+            then v.content -> 'config' -> 'children' else '{}'::jsonb end
         )) as blocks,
-        jsonb_path_query_array(coalesce(p.config, '{}'::jsonb), 'lax $.**.productId') as product_ids
-      from steps s left join pages p on p.step_id = s.id and p.account_id = s.account_id
+        jsonb_path_query_array(coalesce(v.content -> 'config', '{}'::jsonb), 'lax $.**.productId') as product_ids
+      from steps s
+        left join pages p on p.step_id = s.id and p.account_id = s.account_id and p.published_version_id is not null
+        left join page_versions v on v.id = p.published_version_id and v.account_id = p.account_id
       where s.account_id = ${accountId} and s.deleted_at is null
         ${funnelId === null ? sql`` : sql`and s.funnel_id = ${funnelId}`}`),
   );

@@ -141,6 +141,8 @@ describe('two server processes on one PostgreSQL database', () => {
       }),
       201,
     );
+    // Live for shoppers once published (issue 36), and each change once published again.
+    await json(call(a, 'POST', `funnels/${funnel.id}/publish`, token), 200);
     const published = () =>
       fetch(`http://127.0.0.1:${b.port}/p/two-servers/guide/free`).then((response) => response.text());
     // B loads and keeps the account's published site (30 s without an invalidation).
@@ -152,6 +154,7 @@ describe('two server processes on one PostgreSQL database', () => {
       }),
       200,
     );
+    await json(call(a, 'POST', `funnels/${funnel.id}/publish`, token), 200);
     await until(
       WITHIN_MS,
       async () => ((await published()).includes('<title>The second edition</title>') ? true : undefined),

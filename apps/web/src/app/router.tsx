@@ -225,6 +225,7 @@ const pageEditorRoutes: RouteObject[] = (['wfunnel', 'funnel'] as const).map((ki
     { path: 'preview', element: null },
     { path: 'code', element: null },
     { path: 'popups', element: null },
+    { path: 'versions', element: null },
     // A popup of the funnel in the same editor, with the same panels below it (spec §2.10).
     { path: 'popup/:popup/*', element: null },
     { path: ':tab/:id', element: null },

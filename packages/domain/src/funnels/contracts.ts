@@ -60,6 +60,8 @@ export const funnelSchema = z.object({
   ab_geo: z.array(z.string()),
   is_sub_funnel: z.boolean(),
   folder_id: z.number().int().nullable(),
+  /** Live for shoppers since then; null while unpublished (a geo-funnel follows its main funnel). */
+  published_at: z.string().nullable(),
   deleted_at: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
@@ -71,6 +73,8 @@ export const funnelListItemSchema = funnelSchema.extend({
   stats: funnelStatsSchema,
   steps_count: z.number().int(),
   sub_funnels_count: z.number().int(),
+  /** 'published', 'draft' (not live, or nothing published) or 'changed' (drafts not published). */
+  publish_status: z.enum(['published', 'draft', 'changed']),
 });
 export type FunnelListItem = z.infer<typeof funnelListItemSchema>;
 export const funnelListAnswerSchema = listAnswer(funnelListItemSchema);

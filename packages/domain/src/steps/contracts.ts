@@ -32,6 +32,10 @@ export const pageBriefSchema = z.object({
   step_id: z.number().int(),
   version: z.number().int(),
   updated_at: timestamp,
+  /** What shoppers get: 'published' (the draft is live), 'draft' (never published) or 'changed'. */
+  publish_status: z.enum(['published', 'draft', 'changed']),
+  /** The draft's version that was last published; null until the first publish. */
+  published_revision: z.number().int().nullable(),
 });
 export type PageBrief = z.infer<typeof pageBriefSchema>;
 

@@ -55,6 +55,8 @@ export const funnels = pgTable(
     folderId: bigint('folder_id', { mode: 'number' }).references(() => funnelFolders.id, {
       onDelete: 'set null',
     }),
+    /** Live for shoppers since then; null while unpublished (a sub-funnel follows its main funnel). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

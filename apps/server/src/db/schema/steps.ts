@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -72,6 +73,13 @@ export const pages = pgTable(
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
     seoKeywords: text('seo_keywords').notNull().default(''),
+    /** The version shoppers are served; null until the page is first published (docs/decisions.md). */
+    publishedVersionId: bigint('published_version_id', { mode: 'number' }).references(
+      (): AnyPgColumn => pageVersions.id,
+      { onDelete: 'set null' },
+    ),
+    /** The draft's `version` that was last published: another version means changes not published. */
+    publishedRevision: integer('published_revision'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +88,29 @@ export const pages = pgTable(
     index('pages_account_funnel_idx').on(t.accountId, t.funnelId),
     check('pages_ab_percent_check', sql`${t.abPercent} between 0 and 100`),
   ],
+);
+
+/** A page's content as published: its document, code and SEO fields (the API's snake_case names). */
+export type PageVersionContent = Omit<TemplatePage, 'name'>;
+
+/**
+ * Every publish of a page keeps what it published (who, when, an optional note). The newest is the one
+ * `pages.published_version_id` serves; the last 50 per page are kept, older ones pruned.
+ */
+export const pageVersions = pgTable(
+  'page_versions',
+  {
+    id: id(),
+    accountId: accountId(),
+    pageId: bigint('page_id', { mode: 'number' })
+      .notNull()
+      .references((): AnyPgColumn => pages.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    content: jsonb('content').$type<PageVersionContent>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('page_versions_account_page_idx').on(t.accountId, t.pageId, t.id)],
 );
 
 /** What a saved step template keeps of each page. */

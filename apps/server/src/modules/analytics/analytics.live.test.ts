@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optinEvents, orders } from '../../db/schema/index.ts';
 import { CARD_OK, newKey, postJson, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
-import { apiClient, createFunnel, createStep } from '../funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, createStep, publishFunnel } from '../funnels/funnels.fixtures.ts';
 import { eventWriter } from './analytics.fixtures.ts';
 
 let t: TestApp;
@@ -158,6 +158,7 @@ describe('opt-ins carry the visitor’s attribution', () => {
       url: 'thanks',
       template_id: 'thank-you-next-steps',
     });
+    await publishFunnel(api, funnel.id);
     const host = 'optin-live.localhost:3000';
     const page = await t.app.inject({
       method: 'GET',

@@ -20,6 +20,7 @@ import {
   createFunnel,
   createStep,
   memberOf,
+  publishFunnel,
 } from '../funnels/funnels.fixtures.ts';
 import { startFakeApi } from '../integrations/fake-api.fixtures.ts';
 import { type FakeGoogle, startFakeGoogle } from '../integrations/google-sheets/google-sheets.fixtures.ts';
@@ -180,6 +181,7 @@ describe('the tracking-pixels app in published pages', () => {
         url: 'free',
         template_id: 'landing-lead-magnet',
       });
+      await publishFunnel(a.api, f.id);
     }
     const get = async (path: string) => {
       const res = await t.app.inject({
@@ -401,6 +403,7 @@ describe('an app whose integration is not connected', () => {
       url: 'free',
       template_id: 'landing-lead-magnet',
     });
+    await publishFunnel(a.api, funnel.id);
     const saved = await a.api.patch(`funnels/${funnel.id}/apps`, {
       app_id: 3,
       settings: { list_id: 'a1b2c3d4e5', tags: ['unplugged'], events: ['optin.created'] },
@@ -486,6 +489,7 @@ describe('the e-mail-marketing app', () => {
         url: 'free',
         template_id: 'landing-lead-magnet',
       });
+      await publishFunnel(a.api, funnel.id);
       return { funnel, pageId: step.pages[0]?.id as number };
     };
     const yoga = await pageOf('yoga');

@@ -29,7 +29,7 @@ import { createSubscriptionsService } from '../../runtime/checkout/subscriptions
 import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
-import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, createStep, memberOf, publishFunnel } from '../funnels/funnels.fixtures.ts';
 import { FAIR_SHARE_CEILING } from './automations.engine.ts';
 
 let smtp: SmtpPeer;
@@ -503,6 +503,7 @@ describe('the automations engine', () => {
       url: 'free',
       template_id: 'landing-lead-magnet',
     });
+    await publishFunnel(shop.api, shop.funnel.id);
     // An opt-in carries its page's step: limited to the landing it holds, to the checkout it does not.
     const optinOnLanding = await activeAutomation(shop, {
       trigger: { id: 'optin', step_ids: [landing.id] },

@@ -13,7 +13,7 @@ import {
 import { jobsDone, type TestApp, waitFor } from '../../test/harness.ts';
 import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
-import { createStep } from '../funnels/funnels.fixtures.ts';
+import { createStep, publishFunnel } from '../funnels/funnels.fixtures.ts';
 import { passwordResetJob } from '../users/users.service.ts';
 
 // docs/decisions/checkout-and-payments.md "Refusals": the merchant's e-mail is refused past the plan's e-mails a month; a
@@ -92,6 +92,7 @@ describe('contacts and e-mails a month: a shopper is never refused', () => {
       url: 'free',
       template_id: 'landing-lead-magnet',
     });
+    await publishFunnel(shop.api, shop.funnel.id);
     await tinyPlan(shop.owner.accountId, { contacts: 1, emails_per_month: 1 });
 
     const first = await buy(shop);

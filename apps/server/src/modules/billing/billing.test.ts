@@ -17,7 +17,7 @@ import { createSandboxGateway, SANDBOX_CARDS } from '../../gateways/sandbox.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createApiRateCounter } from '../../plugins/api-rate.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
-import { apiClient, createFunnel, createStep, memberOf } from '../funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, createStep, memberOf, publishFunnel } from '../funnels/funnels.fixtures.ts';
 import { createSandboxPayments } from './billing.payments.ts';
 import { createBillingReconciliation } from './billing.reconcile.ts';
 import { createBillingService } from './billing.service.ts';
@@ -371,6 +371,7 @@ describe(`published funnels after expiry: kept ${GRACE_PERIOD_DAYS} days`, () =>
     expect((await api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
     const funnel = await createFunnel(api, { name: 'Sale', path: 'sale' });
     await createStep(api, funnel.id, { name: 'Order', type: 1, url: 'order' });
+    await publishFunnel(api, funnel.id);
     await t.database.db
       .update(accounts)
       .set({ planExpiryDate: new Date(Date.now() - expiredDaysAgo * DAY) })

@@ -30,6 +30,12 @@ export async function createFunnel(api: ApiClient, data: Record<string, unknown>
   return res.json().data as { id: number; name: string; path: string; funnel_type: number };
 }
 
+/** Publishes the funnel's drafts (issue 36): what a test means by "live for shoppers". */
+export async function publishFunnel(api: ApiClient, funnelId: number) {
+  const res = await api.post(`funnels/${funnelId}/publish`);
+  if (res.statusCode !== 200) throw new Error(`funnel not published: ${res.body}`);
+}
+
 /** Creates a step of a second-kind funnel and answers its API shape. */
 export async function createStep(api: ApiClient, funnelId: number, data: Record<string, unknown> = {}) {
   const res = await api.post(`wfunnels/${funnelId}/steps`, { name: 'Checkout', type: 1, ...data });

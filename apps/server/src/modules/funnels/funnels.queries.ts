@@ -1,5 +1,5 @@
 import type { Funnel, FunnelListItem, FunnelStats } from '@funnelwork/domain';
-import { firstFreePath, fromMinorUnits } from '@funnelwork/domain/rules';
+import { countedPublishStatus, firstFreePath, fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, likePattern, ownedBy } from '../../db/query-helpers.ts';
@@ -24,6 +24,7 @@ export function funnelOut(row: FunnelRow, domainName: string | null): Funnel {
     ab_geo: row.abGeo,
     is_sub_funnel: row.isSubFunnel,
     folder_id: row.folderId,
+    published_at: iso(row.publishedAt),
     deleted_at: iso(row.deletedAt),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
@@ -131,6 +132,15 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
   // single-table selects, which inside a subquery would bind to the inner table.
   const stepsCount = sql`(select count(*) from steps s where s.account_id = "funnels"."account_id" and s.funnel_id = "funnels"."id" and s.deleted_at is null)`;
   const subFunnelsCount = sql`(select count(*) from funnels sub where sub.account_id = "funnels"."account_id" and sub.funnel_group_id = "funnels"."id" and sub.is_sub_funnel and sub.deleted_at is null)`;
+  // Draft and publish: the funnel's live pages by state, and whether it (a geo-funnel: its main funnel) is live.
+  const pageStates = sql`(select jsonb_build_object('total', count(*),
+      'draft', count(*) filter (where p.published_version_id is null),
+      'published', count(*) filter (where p.published_version_id is not null and p.published_revision = p.version))
+    from pages p join steps s on s.id = p.step_id and s.account_id = p.account_id and s.deleted_at is null
+    where p.account_id = "funnels"."account_id" and p.funnel_id = "funnels"."id")`;
+  const live = sql`exists (select 1 from funnels m where m.account_id = "funnels"."account_id"
+    and m.id = case when "funnels"."is_sub_funnel" then coalesce("funnels"."funnel_group_id", "funnels"."id") else "funnels"."id" end
+    and m.published_at is not null)`;
 
   // The page of funnels is chosen first (an index range and a small sort), so the stats and counts
   // are computed for the listed funnels only, not for every funnel of the account.
@@ -157,6 +167,8 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
         visits: sql`${stats.visits} + ${pending}`.mapWith(Number),
         stepsCount: stepsCount.mapWith(Number),
         subFunnelsCount: subFunnelsCount.mapWith(Number),
+        pageStates: sql<{ total: number; draft: number; published: number }>`${pageStates}`,
+        live: sql<boolean>`${live}`,
       })
       .from(page)
       .innerJoin(funnels, and(eq(funnels.id, page.pageId), ownedBy(funnels, accountId)))
@@ -173,6 +185,14 @@ export async function listFunnels(db: Db, accountId: number, filter: FunnelListF
     stats: statsOf(r.revenue, r.orders, r.visits),
     steps_count: r.stepsCount,
     sub_funnels_count: r.subFunnelsCount,
+    publish_status: countedPublishStatus(
+      {
+        total: Number(r.pageStates.total),
+        draft: Number(r.pageStates.draft),
+        published: Number(r.pageStates.published),
+      },
+      r.live === true || String(r.live) === 't',
+    ),
   }));
   return { items, count: total?.count ?? 0 };
 }

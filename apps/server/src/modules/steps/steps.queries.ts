@@ -1,4 +1,4 @@
-import type { Page, PageBrief, Step } from '@funnelwork/domain';
+import { type Page, type PageBrief, pagePublishStatus, type Step } from '@funnelwork/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
@@ -21,6 +21,12 @@ export function pageBriefOut(row: PageRow): PageBrief {
     step_id: row.stepId,
     version: row.version,
     updated_at: iso(row.updatedAt),
+    publish_status: pagePublishStatus({
+      version: row.version,
+      published_revision: row.publishedRevision,
+      published_version_id: row.publishedVersionId,
+    }),
+    published_revision: row.publishedRevision,
   };
 }
 

@@ -45,7 +45,10 @@ export function checkoutDocument(options: {
   };
 }
 
-/** A merchant with a funnel: checkout (a product list of two products and an order bump), upsell, thank you. */
+/**
+ * A merchant with a published funnel: checkout (a product list of two products and an order bump),
+ * upsell, thank you.
+ */
 export async function shopWithFunnel(
   t: T,
   options: { recurring?: boolean; selectionType?: 'single' | 'multi' | 'qty' } = {},
@@ -92,6 +95,9 @@ export async function shopWithFunnel(
       }),
     })
     .where(eq(pages.id, checkoutPage));
+  // Shoppers are served what was published (issue 36): the shop goes live as set up.
+  const published = await api.post(`funnels/${funnel.id}/publish`);
+  if (published.statusCode !== 200) throw new Error(`funnel not published: ${published.body}`);
   return { owner, api, funnel, checkout, upsell, thanks, main, second, bump, offer, checkoutPage };
 }
 

@@ -9,7 +9,6 @@ import {
   orderEvents,
   orderItems,
   orders,
-  pages,
   products,
   subscriptions,
 } from '../../db/schema/index.ts';
@@ -484,7 +483,9 @@ describe('POST /_fw/upsell', () => {
     const shop = await shopWithFunnel(t);
     // The offer loses its product, the thank-you page its blocks: the checkout's next step is none.
     await t.database.db.delete(products).where(eq(products.id, shop.offer.id));
-    await t.database.db.update(pages).set({ config: null }).where(eq(pages.stepId, shop.thanks.id));
+    const thanksPage = `wfunnels/${shop.funnel.id}/steps/${shop.thanks.id}/pages/${shop.thanks.pages[0]?.id}`;
+    expect((await shop.api.patch(thanksPage, { config: null })).statusCode).toBe(200);
+    expect((await shop.api.post(`funnels/${shop.funnel.id}/publish`)).statusCode).toBe(200);
     const res = await buy(shop, { items: [{ product_id: shop.main.id }] });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ next_step_id: null, next_url: null });

@@ -8,7 +8,7 @@ import {
 import { fromMinorUnits } from '@funnelwork/domain/rules';
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { funnels, pages, products, productVariants, steps } from '../../db/schema/index.ts';
+import { funnels, pages, pageVersions, products, productVariants, steps } from '../../db/schema/index.ts';
 import type { ProductRow, VariantRow } from '../../modules/store/products.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { stepGapsOf } from '../step-gaps.queries.ts';
@@ -106,12 +106,17 @@ export async function loadPageContext(db: Db, stepId: number, pageId: number | n
   if (!row) throw new HttpError(404, PAGE_NOT_FOUND, 'not_found', 'step_id');
   let config: Json = null;
   if (pageId !== null) {
+    // What the shopper was served: the page's published version, never its draft.
     const [page] = await db
-      .select({ config: pages.config })
+      .select({ content: pageVersions.content })
       .from(pages)
+      .innerJoin(
+        pageVersions,
+        and(eq(pageVersions.id, pages.publishedVersionId), eq(pageVersions.accountId, pages.accountId)),
+      )
       .where(and(eq(pages.id, pageId), eq(pages.stepId, stepId), eq(pages.accountId, row.accountId)));
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND, 'not_found', 'page_id');
-    config = page.config;
+    config = page.content.config;
   }
   const blocks = readCommerceBlocks(config);
   // A list or bump sells what the published page shows (see withSellableProducts): entries naming no

@@ -56,7 +56,7 @@ function withProducts(
 /**
  * Adds to the funnel (of the second kind) its checkout (`buy`, product list of `main`, order bump
  * `bump`), upsell (`offer`, one-click yes-link to `offer`) and thank-you (`thanks`) steps, in that
- * order, with the products in USD. Publishing needs nothing more once the account has a subdomain.
+ * order, with the products in USD, and publishes the funnel (its addresses need the account's subdomain).
  */
 export async function addPublishedCheckout(
   call: DashboardCall,
@@ -88,5 +88,7 @@ export async function addPublishedCheckout(
       version: page.version,
     });
   }
+  // Shoppers are served what was published (issue 36).
+  await call('POST', `funnels/${funnelId}/publish`);
   return { checkout, upsell, thanks, main, bump, offer };
 }

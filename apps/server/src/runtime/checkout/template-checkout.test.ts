@@ -32,6 +32,8 @@ const templateStep = (url: string) =>
     url,
     template_id: 'checkout-two-step',
   });
+/** Shoppers get what was published (issue 36): the merchant publishes what they set up. */
+const publish = () => call()('POST', `funnels/${funnelId}/publish`);
 const product = (data: Json) => call()<{ id: number }>('POST', 'products', { currency: 'USD', ...data });
 const open = (url: string) => t.app.inject({ method: 'GET', url, headers: { host, 'user-agent': BROWSER } });
 const post = (url: string, payload: Json, headers: Record<string, string> = {}) =>
@@ -52,6 +54,7 @@ describe('a checkout made from a template sells the products added on its step',
   it("shows the step's product, never the template's placeholders or a bump without a product", async () => {
     const step = await templateStep('buy');
     const yoga = await product({ name: 'Yoga Course', price: 49, step_id: step.id });
+    await publish();
     const page = await open('/yoga/buy');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Yoga Course');
@@ -119,6 +122,7 @@ describe('a checkout made from a template sells the products added on its step',
       price: 97,
     };
     await call()('PATCH', path, { config, version: stored.version });
+    await publish();
 
     const page = await open('/yoga/mat');
     expect(page.body).toContain('Yoga Mat');
@@ -136,6 +140,7 @@ describe('a checkout made from a template sells the products added on its step',
 
   it('shows no price at all on a checkout with nothing to sell, and its summary answers so', async () => {
     await templateStep('empty');
+    await publish();
     const page = await open('/yoga/empty');
     expect(page.statusCode).toBe(200);
     for (const placeholder of ['97.00', '197.00', 'Course + 1:1 coaching call'])

@@ -131,6 +131,9 @@ describe('the published checkout says when it takes test payments only', () => {
       version: page.version,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Shoppers get the change once it is published (issue 36).
+    expect((await checkoutData()).paymentNotice).toBeNull();
+    expect((await api.post(`funnels/${funnelId}/publish`)).statusCode).toBe(200);
     expect((await checkoutData()).paymentNotice).toBe(TEST_MODE_CHECKOUT_NOTICE);
   });
 });

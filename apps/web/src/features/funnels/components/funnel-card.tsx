@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { fromNow } from '../../../shared/relative-time.ts';
+import { PublishStatusBadge } from '../../publishing/components/publish-status-badge.tsx';
 import { usePinFunnel, useRestoreFunnel } from '../api.ts';
 import { funnelKindLabel } from '../funnel-kinds.ts';
 import { GeoFunnels } from './geo-funnels.tsx';
@@ -76,13 +77,16 @@ export function FunnelCard({ funnel, access, onClone, onDelete, onMove, onSettin
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed">
-            {deleted
-              ? `Deleted ${fromNow(funnel.deleted_at as string)}`
-              : `Updated ${fromNow(funnel.updated_at)}`}
-            {' · '}
-            {funnel.steps_count === 1 ? '1 step' : `${funnel.steps_count} steps`}
-          </Text>
+          <Group gap={6} wrap="wrap">
+            {!deleted && <PublishStatusBadge status={funnel.publish_status} size="xs" />}
+            <Text size="sm" c="dimmed">
+              {deleted
+                ? `Deleted ${fromNow(funnel.deleted_at as string)}`
+                : `Updated ${fromNow(funnel.updated_at)}`}
+              {' · '}
+              {funnel.steps_count === 1 ? '1 step' : `${funnel.steps_count} steps`}
+            </Text>
+          </Group>
         </Stack>
         <Group gap={6} wrap="nowrap">
           {deleted ? (

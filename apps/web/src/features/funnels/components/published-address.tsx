@@ -1,11 +1,9 @@
+import type { PublishStatus } from '@funnelwork/domain/rules';
 import { COPY_TOOLTIP_RESET_MS } from '@funnelwork/domain/rules';
-import { ActionIcon, Anchor, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-/** What the funnel's overview says of a published funnel, and how to take it offline. */
-export const PUBLISHED_HINT =
-  'Live for everyone at this address. To unpublish, delete the funnel: it moves to the archive, from where you can restore it.';
+import { PublishStatusBadge } from '../../publishing/components/publish-status-badge.tsx';
 
 /** "Copy tooltip resets after 1.5 s." (spec §9) */
 export const COPY_RESET_MS = COPY_TOOLTIP_RESET_MS;
@@ -33,8 +31,21 @@ export function CopyAddressButton({ value, label }: { value: string; label: stri
   );
 }
 
-/** The live address of a funnel or step with its copy button and a Preview link (not counted in tracking). */
-export function PublishedAddress({ address, label }: { address: Address; label: string }) {
+/**
+ * The funnel's address with its copy button and a Preview link (not counted in tracking), its publish
+ * state, and what the merchant does about it (`actions`: Publish, Unpublish).
+ */
+export function PublishedAddress({
+  address,
+  label,
+  status,
+  actions,
+}: {
+  address: Address;
+  label: string;
+  status?: PublishStatus;
+  actions?: ReactNode;
+}) {
   if (!address.live_url) {
     return (
       <Text size="sm" c="dimmed">
@@ -43,23 +54,31 @@ export function PublishedAddress({ address, label }: { address: Address; label: 
     );
   }
   return (
-    <Stack gap={4}>
+    <Stack gap={6}>
       <Group gap={6} wrap="nowrap" data-testid="published-address">
-        <Badge color="teal" variant="light" size="sm" style={{ flexShrink: 0 }}>
-          Published
-        </Badge>
-        <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate>
+        {status && <PublishStatusBadge status={status} />}
+        <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate miw={0}>
           {address.live_url}
         </Anchor>
         <CopyAddressButton value={address.live_url} label={`${label} address`} />
         {address.preview_url && <PreviewLink href={address.preview_url} label={label} />}
       </Group>
-      <Text size="xs" c="dimmed" data-testid="published-hint">
-        {PUBLISHED_HINT}
-      </Text>
+      {status && (
+        <Text size="xs" c="dimmed" data-testid="published-hint">
+          {PUBLISH_HINTS[status]}
+        </Text>
+      )}
+      {actions && <Group gap="xs">{actions}</Group>}
     </Stack>
   );
 }
+
+/** What the overview says of each publish state. */
+export const PUBLISH_HINTS: Record<PublishStatus, string> = {
+  published: 'Live for everyone at this address.',
+  draft: 'Not published: shoppers see a "not available" page at this address until you publish.',
+  changed: 'Live for everyone at this address. Some changes are not published yet.',
+};
 
 /** Opens a step's public address (what shoppers see, counted in tracking), beside its Preview. */
 export function OpenPageLink({ href, label }: { href: string; label: string }) {

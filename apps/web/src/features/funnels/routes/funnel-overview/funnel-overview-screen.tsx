@@ -21,6 +21,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { useFunnelPublishing } from '../../../publishing/api.ts';
+import { FunnelPublishActions } from '../../../publishing/components/funnel-publish-actions.tsx';
 import { useFunnelAccess } from '../../access.ts';
 import {
   useFunnel,
@@ -60,6 +62,7 @@ export function FunnelOverviewScreen() {
   const steps = useSteps(kind, id);
   const products = useFunnelProducts(kind, id);
   const publish = usePublishState(id);
+  const publishing = useFunnelPublishing(id);
   const stats = useQuery({
     queryKey: ['funnel-stats', id],
     queryFn: async () =>
@@ -78,7 +81,18 @@ export function FunnelOverviewScreen() {
           <Title order={1} fz={26}>
             {f.name}
           </Title>
-          {publish.data && <PublishedAddress address={publish.data} label="funnel" />}
+          {publish.data && (
+            <PublishedAddress
+              address={publish.data}
+              label="funnel"
+              status={publishing.data?.status}
+              actions={
+                publishing.data && (
+                  <FunnelPublishActions funnelId={id} live={publishing.data.live} canEdit={access.editor} />
+                )
+              }
+            />
+          )}
         </div>
         <Group>
           {access.funnels ? (

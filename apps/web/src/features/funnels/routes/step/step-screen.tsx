@@ -8,7 +8,7 @@ import {
   stepGap,
 } from '@funnelwork/blocks';
 import type { Page, Step } from '@funnelwork/domain';
-import { formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
+import { combinedPublishStatus, formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
 import {
   Alert,
   Anchor,
@@ -29,6 +29,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { apiOrThrow } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { useFunnelPublishing } from '../../../publishing/api.ts';
+import { PublishStatusBadge } from '../../../publishing/components/publish-status-badge.tsx';
+import { StepPublishButton } from '../../../publishing/components/step-publish-button.tsx';
 import { usePickerProducts, useStepProducts } from '../../../store/api.ts';
 import { ProductSettingsPanel } from '../../../store/components/product-settings-panel.tsx';
 import { useFunnelAccess } from '../../access.ts';
@@ -49,6 +52,8 @@ export function StepScreen() {
   const products = useStepProducts(stepId);
   const [deleting, setDeleting] = useState(false);
   const step = steps.data?.find((s) => s.id === stepId);
+  // Pages of an unpublished funnel are drafts for shoppers, whatever they last published.
+  const live = useFunnelPublishing(id).data?.live ?? false;
   const base = `/${kind}/${id}/steps/${stepId}`;
 
   if (steps.isPending) return <Skeleton h={300} radius="lg" />;
@@ -69,6 +74,12 @@ export function StepScreen() {
               {step.name}
             </Title>
             <Badge variant="light">{stepTypeTitle(step.step_type)}</Badge>
+            <PublishStatusBadge
+              status={combinedPublishStatus(
+                step.pages.map((p) => p.publish_status),
+                live,
+              )}
+            />
           </Group>
           <Text size="sm" c="dimmed">
             /{step.url}
@@ -76,6 +87,7 @@ export function StepScreen() {
           </Text>
         </div>
         <Group>
+          <StepPublishButton funnelId={id} stepId={step.id} canEdit={access.editor} />
           <Button
             variant="default"
             component={Link}
@@ -108,42 +120,48 @@ export function StepScreen() {
             Visitors are split between the pages by their share.
           </Text>
         </Group>
-        <Table verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Page</Table.Th>
-              <Table.Th>Share</Table.Th>
-              <Table.Th>Countries</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {step.pages.map((page) => (
-              <Table.Tr key={page.id}>
-                <Table.Td fw={500}>{page.name}</Table.Td>
-                <Table.Td>{page.ab_percent}%</Table.Td>
-                <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
-                <Table.Td ta="right">
-                  {access.editor ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconEdit size={14} />}
-                      component={Link}
-                      to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
-                    >
-                      Edit page
-                    </Button>
-                  ) : (
-                    <LockedButton locked size="xs" variant="light" leftSection={<IconEdit size={14} />}>
-                      Edit page
-                    </LockedButton>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Page</Table.Th>
+                <Table.Th>Share</Table.Th>
+                <Table.Th>Countries</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {step.pages.map((page) => (
+                <Table.Tr key={page.id}>
+                  <Table.Td fw={500}>{page.name}</Table.Td>
+                  <Table.Td>{page.ab_percent}%</Table.Td>
+                  <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
+                  <Table.Td>
+                    <PublishStatusBadge status={live ? page.publish_status : 'draft'} size="xs" />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {access.editor ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconEdit size={14} />}
+                        component={Link}
+                        to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
+                      >
+                        Edit page
+                      </Button>
+                    ) : (
+                      <LockedButton locked size="xs" variant="light" leftSection={<IconEdit size={14} />}>
+                        Edit page
+                      </LockedButton>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Card>
 
       <Card p={0}>

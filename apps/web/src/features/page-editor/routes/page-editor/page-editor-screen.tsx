@@ -7,7 +7,7 @@ import {
 } from '@funnelwork/blocks';
 import type { Popup } from '@funnelwork/domain';
 import { Box, Center, Loader } from '@mantine/core';
-import { IconAppWindow } from '@tabler/icons-react';
+import { IconAppWindow, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useCallback, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -21,6 +21,10 @@ import {
   routeTail,
   type SaveDocument,
 } from '../../../editor/index.ts';
+import { useFunnelAccess } from '../../../funnels/access.ts';
+import { useFunnelPublishing } from '../../../publishing/api.ts';
+import { PagePublishBar } from '../../../publishing/components/page-publish-bar.tsx';
+import { PageVersionsPanel } from '../../../publishing/components/page-versions-panel.tsx';
 import { codeOf, fetchPage, type PageRef, pageEditorKeys, savePage } from '../../api.ts';
 import { LinkToSetHint, PAGE_EDITOR_SERVICES, POPUP_EDITOR_SERVICES } from '../../components/page-fields.tsx';
 import { PagePaymentMethodsPopup, PaymentMethodsButton } from '../../components/payment-methods-popup.tsx';
@@ -130,6 +134,7 @@ function PageDocumentScreen() {
       base={base}
       back={{ to: backLink(kind, ref), label: 'Back to the step' }}
       title={query.data.name}
+      publishing={{ ids: ref, published: query.data.published_revision }}
       initial={loaded}
       reload={async () => {
         const result = await query.refetch();
@@ -247,6 +252,7 @@ function PageEditor({
   base,
   back,
   title,
+  publishing,
   initial,
   reload,
 }: {
@@ -259,10 +265,16 @@ function PageEditor({
   base: string;
   back: { to: string; label: string };
   title: string;
+  /** The page's draft and publish (not for popups): its ids and the draft version last published. */
+  publishing?: { ids: PageRef; published: number | null };
   initial: LoadedDocument;
   reload: () => Promise<LoadedDocument | null>;
 }) {
   const [paymentsOpen, setPaymentsOpen] = useState(false);
+  const access = useFunnelAccess();
+  const funnelPublishing = useFunnelPublishing(funnelId);
+  // The answer of the last publish wins over the page as loaded.
+  const [published, setPublished] = useState(publishing?.published ?? null);
   return (
     <Editor
       initial={initial}
@@ -273,7 +285,29 @@ function PageEditor({
       title={title}
       back={back}
       services={popupId === undefined ? PAGE_EDITOR_SERVICES : POPUP_EDITOR_SERVICES}
+      toolbarExtras={
+        publishing && (
+          <PagePublishBar
+            ids={publishing.ids}
+            published={published}
+            live={funnelPublishing.data?.live ?? false}
+            canPublish={access.editor}
+            onPublished={setPublished}
+          />
+        )
+      }
       panels={[
+        ...(publishing
+          ? [
+              {
+                key: 'versions',
+                label: 'Versions',
+                title: 'Versions',
+                icon: IconHistory,
+                content: <PageVersionsPanel ids={publishing.ids} canRestore={access.editor} />,
+              },
+            ]
+          : []),
         {
           key: 'popups',
           label: 'Popups',

@@ -1,0 +1,89 @@
+import type { FunnelPublishState, Page, PageVersion, PageVersionDetail } from '@funnelwork/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiOrThrow } from '../../shared/api-client.ts';
+import { useApiMutation } from '../../shared/use-api-mutation.ts';
+
+/** A page of a step of a funnel, as the publishing calls name it. */
+export type PageIds = { funnel: number; step: number; page: number };
+
+const pagePath = (ids: PageIds) => `wfunnels/${ids.funnel}/steps/${ids.step}/pages/${ids.page}`;
+
+export const publishingKeys = {
+  all: ['publishing'] as const,
+  funnel: (funnelId: number) => ['publishing', 'funnel', funnelId] as const,
+  versions: (ids: PageIds) => ['publishing', 'versions', ids.page] as const,
+  version: (ids: PageIds, versionId: number) => ['publishing', 'versions', ids.page, versionId] as const,
+};
+
+/** What a publish or unpublish changes: the publish states, the funnel lists and the steps' pages. */
+const CHANGED = [publishingKeys.all, ['funnels']];
+
+export function useFunnelPublishing(funnelId: number) {
+  return useQuery({
+    queryKey: publishingKeys.funnel(funnelId),
+    queryFn: () => apiOrThrow<FunnelPublishState>('GET', `funnels/${funnelId}/publishing`),
+    enabled: Number.isInteger(funnelId) && funnelId > 0,
+  });
+}
+
+const withNote = (note: string) => ({ body: { data: note.trim() ? { note: note.trim() } : {} } });
+
+export function usePublishPage(ids: PageIds) {
+  return useApiMutation({
+    mutationFn: ({ note }: { note: string }) =>
+      apiOrThrow<FunnelPublishState>('POST', `${pagePath(ids)}/publish`, withNote(note)),
+    invalidates: [...CHANGED, publishingKeys.versions(ids)],
+    success: () => 'The page is published',
+  });
+}
+
+export function usePublishStep(funnelId: number, stepId: number) {
+  return useApiMutation({
+    mutationFn: ({ note }: { note: string }) =>
+      apiOrThrow<FunnelPublishState>('POST', `wfunnels/${funnelId}/steps/${stepId}/publish`, withNote(note)),
+    invalidates: CHANGED,
+    success: () => 'The step is published',
+  });
+}
+
+export function usePublishFunnel(funnelId: number) {
+  return useApiMutation({
+    mutationFn: ({ note }: { note: string }) =>
+      apiOrThrow<FunnelPublishState>('POST', `funnels/${funnelId}/publish`, withNote(note)),
+    invalidates: CHANGED,
+    success: () => 'The funnel is published',
+  });
+}
+
+export function useUnpublishFunnel(funnelId: number) {
+  return useApiMutation({
+    mutationFn: () => apiOrThrow<FunnelPublishState>('POST', `funnels/${funnelId}/unpublish`),
+    invalidates: CHANGED,
+    success: () => 'The funnel is unpublished',
+  });
+}
+
+export function usePageVersions(ids: PageIds) {
+  return useQuery({
+    queryKey: publishingKeys.versions(ids),
+    queryFn: () => apiOrThrow<PageVersion[]>('GET', `${pagePath(ids)}/versions`),
+  });
+}
+
+export function usePageVersion(ids: PageIds, versionId: number | null) {
+  return useQuery({
+    queryKey: publishingKeys.version(ids, versionId ?? 0),
+    queryFn: () => apiOrThrow<PageVersionDetail>('GET', `${pagePath(ids)}/versions/${versionId}`),
+    enabled: versionId !== null,
+  });
+}
+
+/** The version becomes the draft; the editor then loads it (`onSuccess` of the caller). */
+export function useRestoreVersion(ids: PageIds) {
+  return useApiMutation({
+    mutationFn: (versionId: number) =>
+      apiOrThrow<Page>('POST', `${pagePath(ids)}/versions/${versionId}/restore`),
+    invalidates: CHANGED,
+    success: () => 'The version is restored as the draft. Publish it to make it live.',
+  });
+}
