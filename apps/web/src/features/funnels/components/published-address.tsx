@@ -57,7 +57,17 @@ export function PublishedAddress({
     <Stack gap={6}>
       <Group gap={6} wrap="nowrap" data-testid="published-address">
         {status && <PublishStatusBadge status={status} />}
-        <Anchor href={address.live_url} target="_blank" rel="noopener" size="sm" c="dimmed" truncate miw={0}>
+        <Anchor
+          href={address.live_url}
+          target="_blank"
+          rel="noopener"
+          size="sm"
+          c="dimmed"
+          truncate
+          miw={0}
+          // The address gives up the room on a narrow screen; the buttons beside it keep their labels.
+          style={{ flex: '1 1 0' }}
+        >
           {address.live_url}
         </Anchor>
         <CopyAddressButton value={address.live_url} label={`${label} address`} />

@@ -77,7 +77,8 @@ export function FunnelOverviewScreen() {
   return (
     <Stack gap="lg" maw={1100}>
       <Group justify="space-between" align="flex-end">
-        <div>
+        {/* At most the screen's width: a long address truncates instead of widening the page (390 px). */}
+        <div style={{ minWidth: 0, maxWidth: '100%' }}>
           <Title order={1} fz={26}>
             {f.name}
           </Title>
