@@ -144,7 +144,8 @@ export function EditorToolbar({
           };
         })}
       />
-      <Group gap={6} wrap="nowrap" justify="flex-end" style={{ flex: 1 }}>
+      {/* Grows like the title's side but never below its buttons' width: the title truncates first. */}
+      <Group gap={6} wrap="nowrap" justify="flex-end" style={{ flex: '1 0 auto' }}>
         <Tooltip label="Undo (Ctrl+Z)">
           <ActionIcon
             variant="default"

@@ -37,8 +37,7 @@ export function PagePublishBar({
         : 'changed';
   const button = (
     <Button
-      size="xs"
-      leftSection={<IconRocket size={14} />}
+      leftSection={<IconRocket size={16} />}
       onClick={() => canPublish && setOpened(true)}
       data-disabled={!canPublish || undefined}
       aria-disabled={!canPublish || undefined}
@@ -47,7 +46,8 @@ export function PagePublishBar({
     </Button>
   );
   return (
-    <Group gap={6} wrap="nowrap">
+    // Never narrower than its content: the header's other buttons give way first.
+    <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
       <PublishStatusBadge status={status} size="xs" />
       {canPublish ? (
         button
