@@ -23,6 +23,7 @@ const SAMPLES: Record<string, unknown> = {
   'receipts.send': { accountId: 1, orderId: 1, kind: 'order_confirmation', key: 'k' },
   'sms.send': { messageId: 1 },
   'subscriptions.renew': { subscriptionId: 1, dueAt: '2026-01-01T00:00:00.000Z' },
+  'users.password-reset': { email: 'nobody@example.test' },
   'webhooks.deliver': { deliveryId: 1 },
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventsOf } from '../events/catalogue.ts';
+import { eventsOf } from '../events/names.ts';
 import {
   GOOGLE_SHEETS_INTEGRATION_ID,
   MAILCHIMP_INTEGRATION_ID,

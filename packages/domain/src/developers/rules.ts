@@ -1,4 +1,4 @@
-import { eventsOf } from '../events/catalogue.ts';
+import { eventsOf } from '../events/names.ts';
 
 /** What a developer app's API keys may do; each API route that a key may call names one of them. */
 export const API_SCOPES = [

@@ -1,21 +1,12 @@
 import { z } from 'zod';
+import { EVENT_NAMES, EVENTS, type EventName } from './names.ts';
 
 /**
- * The account's events, declared once: name, label, the public payload a receiver gets (snake_case,
- * versioned: a change that is not an addition is a new version) and the channels that receive it.
- * The server's bus and outbox types, the REST hooks' and the Webhook integration's event lists, the
- * automations' triggers and the OpenAPI document's `webhooks` section all derive from it.
+ * The public payload of each event of names.ts (snake_case, versioned: a change that is not an addition is
+ * a new version), and the catalogue the server, the webhooks and the OpenAPI document read: names.ts's
+ * label, version and channels with the payload schema.
  */
-
-/** Who receives an event: automation triggers, the Webhook integration, REST hooks, funnel apps, the integrations' event choices. */
-export const EVENT_CHANNELS = [
-  'automations',
-  'webhooks',
-  'rest_hooks',
-  'funnel_apps',
-  'integrations',
-] as const;
-export type EventChannel = (typeof EVENT_CHANNELS)[number];
+export * from './names.ts';
 
 const id = z.number().int().positive();
 const money = {
@@ -31,143 +22,72 @@ const subscription = z.object({
   message: z.string().optional().describe('The gateway’s message (subscription.failed).'),
 });
 
-type EventDefinition = {
-  label: string;
-  version: number;
-  payload: z.ZodObject;
-  channels: readonly EventChannel[];
-};
+const EVENT_PAYLOADS = {
+  'order.paid': z.object({
+    account_id: id,
+    order_id: id,
+    customer_id: id.nullable(),
+    funnel_id: id.nullable(),
+    ...money,
+    source: z
+      .enum(['checkout', 'upsell', 'renewal'])
+      .describe(
+        'checkout: the order with every line; upsell: an offer after it; renewal: a subscription’s order.',
+      ),
+  }),
+  'order.upsell_accepted': z.object({
+    account_id: id,
+    order_id: id,
+    customer_id: id.nullable(),
+    funnel_id: id.nullable(),
+    step_id: id.describe('The offer’s step.'),
+    product_id: id,
+    ...money,
+  }),
+  'order.payment_failed': z.object({
+    account_id: id,
+    order_id: id,
+    customer_id: id.nullable(),
+    funnel_id: id.nullable(),
+    ...money,
+    message: z.string().describe('The gateway’s reason.'),
+  }),
+  'order.refunded': z.object({
+    account_id: id,
+    order_id: id,
+    customer_id: id.nullable(),
+    ...money,
+    refund_reference: z.string(),
+  }),
+  'order.fulfilled': z.object({
+    account_id: id,
+    order_id: id,
+    customer_id: id.nullable(),
+    tracking_number: z.string().nullable(),
+    trigger_automations: z.boolean(),
+    change: z
+      .enum(['fulfilled', 'tracking'])
+      .describe('tracking: the tracking info changed after fulfilment.'),
+  }),
+  'subscription.started': subscription,
+  'subscription.renewed': subscription,
+  'subscription.failed': subscription,
+  'subscription.cancelled': subscription,
+  'optin.created': z.object({
+    account_id: id,
+    customer_id: id,
+    funnel_id: id.nullable(),
+    step_id: id.optional().describe('The opt-in page’s step.'),
+    email: z.string(),
+  }),
+} satisfies Record<EventName, z.ZodObject>;
 
-export const EVENT_CATALOGUE = {
-  'order.paid': {
-    label: 'Purchase (order paid)',
-    version: 1,
-    payload: z.object({
-      account_id: id,
-      order_id: id,
-      customer_id: id.nullable(),
-      funnel_id: id.nullable(),
-      ...money,
-      source: z
-        .enum(['checkout', 'upsell', 'renewal'])
-        .describe(
-          'checkout: the order with every line; upsell: an offer after it; renewal: a subscription’s order.',
-        ),
-    }),
-    channels: ['automations', 'webhooks', 'rest_hooks', 'funnel_apps', 'integrations'],
-  },
-  'order.upsell_accepted': {
-    label: 'Upsell accepted',
-    version: 1,
-    payload: z.object({
-      account_id: id,
-      order_id: id,
-      customer_id: id.nullable(),
-      funnel_id: id.nullable(),
-      step_id: id.describe('The offer’s step.'),
-      product_id: id,
-      ...money,
-    }),
-    channels: ['webhooks', 'rest_hooks', 'integrations'],
-  },
-  'order.payment_failed': {
-    label: 'Purchase attempt (payment failed)',
-    version: 1,
-    payload: z.object({
-      account_id: id,
-      order_id: id,
-      customer_id: id.nullable(),
-      funnel_id: id.nullable(),
-      ...money,
-      message: z.string().describe('The gateway’s reason.'),
-    }),
-    channels: ['automations', 'webhooks', 'rest_hooks', 'funnel_apps', 'integrations'],
-  },
-  'order.refunded': {
-    label: 'Refund',
-    version: 1,
-    payload: z.object({
-      account_id: id,
-      order_id: id,
-      customer_id: id.nullable(),
-      ...money,
-      refund_reference: z.string(),
-    }),
-    channels: ['automations', 'webhooks', 'rest_hooks', 'integrations'],
-  },
-  'order.fulfilled': {
-    label: 'Order fulfilled',
-    version: 1,
-    payload: z.object({
-      account_id: id,
-      order_id: id,
-      customer_id: id.nullable(),
-      tracking_number: z.string().nullable(),
-      trigger_automations: z.boolean(),
-      change: z
-        .enum(['fulfilled', 'tracking'])
-        .describe('tracking: the tracking info changed after fulfilment.'),
-    }),
-    channels: ['automations', 'webhooks', 'rest_hooks', 'integrations'],
-  },
-  'subscription.started': {
-    label: 'New subscription',
-    version: 1,
-    payload: subscription,
-    channels: ['automations', 'webhooks', 'rest_hooks', 'integrations'],
-  },
-  'subscription.renewed': {
-    label: 'Subscription renewed',
-    version: 1,
-    payload: subscription,
-    channels: ['automations', 'webhooks', 'rest_hooks', 'integrations'],
-  },
-  'subscription.failed': {
-    label: 'Subscription payment failed',
-    version: 1,
-    payload: subscription,
-    channels: ['automations', 'webhooks', 'rest_hooks', 'integrations'],
-  },
-  'subscription.cancelled': {
-    label: 'Subscription canceled',
-    version: 1,
-    payload: subscription,
-    channels: ['automations', 'webhooks', 'rest_hooks', 'integrations'],
-  },
-  'optin.created': {
-    label: 'Opt-in',
-    version: 1,
-    payload: z.object({
-      account_id: id,
-      customer_id: id,
-      funnel_id: id.nullable(),
-      step_id: id.optional().describe('The opt-in page’s step.'),
-      email: z.string(),
-    }),
-    channels: ['automations', 'webhooks', 'rest_hooks', 'funnel_apps', 'integrations'],
-  },
-} as const satisfies Record<string, EventDefinition>;
+export const EVENT_CATALOGUE = Object.fromEntries(
+  EVENT_NAMES.map((name) => [name, { ...EVENTS[name], payload: EVENT_PAYLOADS[name] }]),
+) as { [K in EventName]: (typeof EVENTS)[K] & { payload: (typeof EVENT_PAYLOADS)[K] } };
 
-export type EventName = keyof typeof EVENT_CATALOGUE;
-export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as [EventName, ...EventName[]];
 /** The public payload of an event, as receivers get it in `data`. */
-export type EventPayload<K extends EventName> = z.infer<(typeof EVENT_CATALOGUE)[K]['payload']>;
-
-/** The names of the events a channel receives. */
-export type EventsOf<C extends EventChannel> = {
-  [K in EventName]: C extends (typeof EVENT_CATALOGUE)[K]['channels'][number] ? K : never;
-}[EventName];
-
-/** The events a channel receives, in the catalogue's order. */
-export function eventsOf<C extends EventChannel>(channel: C): [EventsOf<C>, ...EventsOf<C>[]] {
-  return EVENT_NAMES.filter((name) =>
-    (EVENT_CATALOGUE[name].channels as readonly EventChannel[]).includes(channel),
-  ) as [EventsOf<C>, ...EventsOf<C>[]];
-}
-
-export const EVENT_LABELS = Object.fromEntries(
-  EVENT_NAMES.map((name) => [name, EVENT_CATALOGUE[name].label]),
-) as Record<EventName, string>;
+export type EventPayload<K extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[K]>;
 
 /** camelCase keys as the snake_case the API speaks (orderId → order_id). */
 function snakeKeys(value: Record<string, unknown>): Record<string, unknown> {
@@ -182,9 +102,4 @@ function snakeKeys(value: Record<string, unknown>): Record<string, unknown> {
  */
 export function publicPayload(name: EventName, recorded: Record<string, unknown>): Record<string, unknown> {
   return EVENT_CATALOGUE[name].payload.parse(snakeKeys(recorded));
-}
-
-/** Whether a string is one of the catalogue's event names. */
-export function isEventName(name: string): name is EventName {
-  return Object.hasOwn(EVENT_CATALOGUE, name);
 }

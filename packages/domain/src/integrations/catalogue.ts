@@ -1,4 +1,4 @@
-import { EVENT_LABELS, eventsOf } from '../events/catalogue.ts';
+import { EVENT_LABELS, eventsOf } from '../events/names.ts';
 
 /**
  * The integrations an account can connect (spec §3 "Automation draft": an e-commerce platform, an
