@@ -8,6 +8,7 @@ import {
   e2ePort,
   fillShopperDetails,
   payWithSandboxCard,
+  publishFromOverview,
   shopperPage,
   shot,
   signUp,
@@ -71,9 +72,9 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
   await expect(page.getByText('All changes saved')).toBeVisible();
   await shot(page, 'checkout-sells-product-picker');
 
-  // The published checkout, from the funnel's overview.
+  // The merchant publishes the funnel from its overview; the published checkout is at its address.
   const funnelId = Number(/\/wfunnel\/(\d+)\//.exec(stepUrl)?.[1]);
-  await page.goto(`/wfunnel/${funnelId}/overview`);
+  await publishFromOverview(page, funnelId);
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const live = page.getByTestId('published-address').getByRole('link', { name: new RegExp(`^${origin}/`) });
   const funnelUrl = (await live.getAttribute('href')) as string;

@@ -10,6 +10,7 @@ import {
   e2ePort,
   fillShopperDetails,
   payWithSandboxCard,
+  publishFromOverview,
   shopperPage,
   shot,
   signUp,
@@ -133,7 +134,7 @@ test('a new merchant’s variant product: the shopper chooses Large, sees $34.50
   await expect(canvas.locator('.fw-product-price')).toHaveText('$24.99');
 
   const funnelId = Number(/\/wfunnel\/(\d+)\//.exec(stepUrl)?.[1]);
-  await page.goto(`/wfunnel/${funnelId}/overview`);
+  await publishFromOverview(page, funnelId);
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const live = page.getByTestId('published-address').getByRole('link', { name: new RegExp(`^${origin}/`) });
   const funnelUrl = (await live.getAttribute('href')) as string;

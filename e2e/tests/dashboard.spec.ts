@@ -8,6 +8,7 @@ import {
   fillShopperDetails,
   logIn,
   payWithSandboxCard,
+  publishFromOverview,
   shopperPage,
   shot,
   signUp,
@@ -35,7 +36,7 @@ async function publishCheckout(page: Page, subdomain: string): Promise<{ funnelI
   await panel.getByLabel('Price').fill('49');
   await panel.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByRole('dialog', { name: 'Product settings' })).toBeVisible();
-  await page.goto(`/wfunnel/${funnelId}/overview`);
+  await publishFromOverview(page, funnelId);
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const live = page.getByTestId('published-address').getByRole('link', { name: new RegExp(`^${origin}/`) });
   return { funnelId, url: (await live.getAttribute('href')) as string };

@@ -243,3 +243,18 @@ export function editorState(surface: Locator) {
     };
   });
 }
+
+/**
+ * Publishes a funnel from its overview, as a merchant does before sending shoppers to it (a new funnel
+ * starts unpublished: issue 36), and stays on the overview.
+ */
+export async function publishFromOverview(page: Page, funnelId: number) {
+  await page.goto(`/wfunnel/${funnelId}/overview`);
+  const status = page.getByTestId('published-address').getByTestId('publish-status');
+  await expect(status).toHaveText('Draft', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish' });
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(status).toHaveText('Published');
+}
