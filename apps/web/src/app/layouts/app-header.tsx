@@ -70,7 +70,16 @@ function Tabs({ className, onNavigate }: { className?: string; onNavigate?: () =
     >
       {tab.label}
       {'isNew' in tab && (
-        <Badge size="sm" variant="filled" color="grape" radius="sm" ml={6} data-testid="new-badge">
+        <Badge
+          size="sm"
+          variant="filled"
+          color="grape"
+          radius="sm"
+          ml={6}
+          data-testid="new-badge"
+          // Never squeezed to a coloured square when the header is tight.
+          style={{ flexShrink: 0 }}
+        >
           New
         </Badge>
       )}
