@@ -3,7 +3,7 @@ import { IconLink } from '@tabler/icons-react';
 import { Mark, mergeAttributes, Node } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useEditorServices } from '../services.tsx';
 import classes from './editor.module.css';
 
@@ -61,6 +61,9 @@ export function RichTextSurface({
 }: RichTextSurfaceProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const done = useRef(false);
+  // The latest caret: a double-click after the click that started editing clears it (select all).
+  const caretNow = useRef(caret);
+  caretNow.current = caret;
   const [linking, setLinking] = useState<string | null>(null);
   const { mergeTags } = useEditorServices();
 
@@ -131,7 +134,7 @@ export function RichTextSurface({
       if (!caret) return;
       // The surface lies over the block's own text, so the clicked point is the same place in it.
       requestAnimationFrame(() => {
-        if (created.isDestroyed) return;
+        if (created.isDestroyed || !caretNow.current) return;
         const at = created.view.posAtCoords({ left: caret.x, top: caret.y });
         if (at) created.chain().focus().setTextSelection(at.pos).run();
       });
@@ -139,6 +142,11 @@ export function RichTextSurface({
   });
   const editorRef = useRef(editor);
   editorRef.current = editor;
+  // A double-click while editing (its first click put the caret in) selects the whole text, as a
+  // double-click that starts editing does: typing then replaces it.
+  useEffect(() => {
+    if (caret === null && editor && !editor.isDestroyed) editor.chain().focus().selectAll().run();
+  }, [caret, editor]);
 
   const marks = useEditorState({
     editor,
