@@ -388,8 +388,10 @@ test('saves a block and a section as assets and inserts them from the Saved tab'
   await page.keyboard.press('Enter');
   await expect(blocks(page, 'headline')).toHaveText('Saved headline');
 
-  // Save the headline as an asset.
-  await blocks(page, 'headline').click();
+  // Save the headline as an asset: it is still selected after its editing ended (a click on the text of
+  // the selected block would start typing again), so its properties are one rail button away.
+  await page.getByRole('button', { name: 'Properties' }).click();
+  await expect(page.getByTestId('properties-title')).toHaveText('Headline');
   await page.getByRole('button', { name: 'Save as asset' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save as asset' });
   await dialog.getByLabel('Asset name').fill('Hero headline');

@@ -161,6 +161,9 @@ function NodeToolbar({
 }
 
 /** The canvas: the page as the renderer draws it, at the width of the current view, with selection and drop lines. */
+/** How long after a click a second one makes it a double-click (the platforms' usual 500 ms is long to wait). */
+const DOUBLE_CLICK_MS = 300;
+
 export function EditorCanvas({
   frameRef,
   onPick,
@@ -179,6 +182,13 @@ export function EditorCanvas({
   const startEditing = (id: NodeId, at: { x: number; y: number } | null = null) => {
     setCaret(at);
     setEditing(id);
+  };
+  // A click on the selected text starts typing at the caret once it is clear the click is not the first
+  // of a double-click (which starts editing with the whole text selected, so typing replaces it).
+  const clickToEdit = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelClickToEdit = () => {
+    if (clickToEdit.current !== null) clearTimeout(clickToEdit.current);
+    clickToEdit.current = null;
   };
   const [available, setAvailable] = useState(0);
   const tick = useFrameTick(frameRef);
@@ -315,13 +325,21 @@ export function EditorCanvas({
               // A click on the text of the selected text block starts typing there; the second click of a
               // double-click leaves it to onDoubleClick (which selects the whole text).
               if (id !== null && id === selectedId && canEditText) {
-                if (event.detail === 1) startEditing(id, { x: event.clientX, y: event.clientY });
+                cancelClickToEdit();
+                if (event.detail === 1) {
+                  const at = { x: event.clientX, y: event.clientY };
+                  clickToEdit.current = setTimeout(() => {
+                    clickToEdit.current = null;
+                    startEditing(id, at);
+                  }, DOUBLE_CLICK_MS);
+                }
                 return;
               }
               onPick(id ?? 'page');
             }}
             onSubmitCapture={(event) => event.preventDefault()}
             onDoubleClick={(event) => {
+              cancelClickToEdit();
               const node = nodeAt(event.target);
               const id = node ? Number(node.getAttribute('data-node-id')) : null;
               const block = id === null ? undefined : document.children[id];
