@@ -22,6 +22,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { pages, pageVersions, popups } from '../db/schema/index.ts';
 import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
+import { contentColumns } from '../modules/steps/steps.templates.ts';
 import { loadStepCatalogue } from './checkout/page-context.ts';
 import { webFonts } from './fonts.ts';
 import type { TrackingCode } from './site-data.ts';
@@ -194,19 +195,7 @@ async function publishedContent(db: Db, accountId: number, pageId: number) {
     )
     .where(and(eq(pages.accountId, accountId), eq(pages.id, pageId)));
   if (!row) throw new PageUnavailableError('page not published');
-  const { content } = row;
-  return {
-    name: row.name,
-    stepId: row.stepId,
-    config: content.config,
-    css: content.css,
-    html: content.html,
-    headJs: content.head_js,
-    bodyJs: content.body_js,
-    seoTitle: content.seo_title,
-    seoDescription: content.seo_description,
-    seoKeywords: content.seo_keywords,
-  };
+  return { name: row.name, stepId: row.stepId, ...contentColumns(row.content) };
 }
 
 async function preparePage(db: Db, accountId: number, pageId: number): Promise<PreparedPage> {
