@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { pages } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { activityItems, orderEvents, pages } from '../../db/schema/index.ts';
 import { apiClient, createFunnel, createStep } from '../../modules/funnels/funnels.fixtures.ts';
 import { type createTestApp, signUpOwner } from '../../test/harness.ts';
 
@@ -133,4 +134,17 @@ export async function leaveOffers(
     order_token: checkoutAnswer.order_token,
   });
   if (res.statusCode !== 200) throw new Error(`the offer was not declined: ${res.body}`);
+}
+
+/** How often an order was recorded paid: 'Payment succeeded' on its timeline and 'Purchase' activities. */
+export async function paidRecords(db: Db, orderId: number) {
+  const succeeded = await db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Payment succeeded')));
+  const purchases = await db
+    .select()
+    .from(activityItems)
+    .where(and(eq(activityItems.orderId, orderId), eq(activityItems.eventId, 2)));
+  return { succeeded: succeeded.length, purchases: purchases.length };
 }

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityItems, orderEvents, orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import {
   type FakePayPal,
   GOOD_CLIENT_ID,
@@ -10,7 +10,7 @@ import {
 import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { PAGE_CSP } from '../runtime.ts';
-import { newKey, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
 import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
 
@@ -70,19 +70,6 @@ const ordersOf = (shop: Shop) =>
 
 const captures = (paypalOrder: string) =>
   fake.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrder}/capture`);
-
-async function paidRecords(orderId: number) {
-  const db = t.database.db;
-  const succeeded = await db
-    .select()
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Payment succeeded')));
-  const purchases = await db
-    .select()
-    .from(activityItems)
-    .where(and(eq(activityItems.orderId, orderId), eq(activityItems.eventId, 2)));
-  return { succeeded: succeeded.length, purchases: purchases.length };
-}
 
 describe('connecting PayPal', () => {
   it('checks the client id and secret with PayPal, names the field on a wrong pair and stores the secret sealed', async () => {
@@ -171,7 +158,7 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
     });
     [order] = await ordersOf(shop);
     expect(order?.paymentStatus).toBeNull();
-    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
 
     // A second onApprove (two tabs, a retry): the same paid answer, no second capture.
     const twice = await Promise.all([complete(shop, key), complete(shop, key)]);
@@ -180,7 +167,7 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
       done.json().data.order_token,
     ]);
     expect(captures(paypalOrder?.id as string)).toHaveLength(1);
-    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
   });
 
   it('refuses a PayPal order whose amount was changed at PayPal: not captured, not paid', async () => {
@@ -195,7 +182,7 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
     expect(captures(id)).toHaveLength(0);
     const [order] = await ordersOf(shop);
     expect(order?.paymentStatus).toBe('failed');
-    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
   });
 
   it('records nothing paid when the shopper cancels in PayPal’s window, and a new attempt pays', async () => {

@@ -10,7 +10,7 @@ import {
   startFakeStripe,
 } from '../../gateways/fake-stripe.fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { CARD_OK, newKey, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
 
 /**
@@ -78,20 +78,6 @@ async function ordersOf(shop: Shop) {
   return t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
 }
 
-/** How often the order was recorded paid: 'Payment succeeded' on its timeline and 'Purchase' activities. */
-async function paidRecords(orderId: number) {
-  const db = t.database.db;
-  const succeeded = await db
-    .select()
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Payment succeeded')));
-  const purchases = await db
-    .select()
-    .from(activityItems)
-    .where(and(eq(activityItems.orderId, orderId), eq(activityItems.eventId, 2)));
-  return { succeeded: succeeded.length, purchases: purchases.length };
-}
-
 describe('a Stripe checkout: intent, confirmation in the browser, verification, paid', () => {
   it('opens a PaymentIntent for exactly the priced cart with the checkout’s key, then pays when Stripe says so', async () => {
     const shop = await stripeShop();
@@ -145,7 +131,7 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     expect(String(done.headers['set-cookie'])).toMatch(/^fw_order=[^;]+; Path=\/_fw; HttpOnly/);
     [order] = await ordersOf(shop);
     expect(order?.paymentStatus).toBeNull();
-    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
 
     // The same key again (a reload, a double click) answers the paid order, not a second payment.
     const again = await checkout(shop, key);
@@ -204,7 +190,7 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     expect(res.json().error).toMatchObject({ message: 'Your card was declined.', code: 'card_declined' });
     const [order] = await ordersOf(shop);
     expect(order?.paymentStatus).toBe('failed');
-    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
     expect(fake.intents.get(intentIdOf(secret))?.status).toBe('canceled');
     // Final for its key: asked again, the same answer.
     expect((await complete(shop, key)).json().error.message).toBe('Your card was declined.');
@@ -280,7 +266,7 @@ describe('the Stripe webhook', () => {
     ]);
     expect(mine().map((d) => JSON.parse(d.body).outcome)).toEqual(['paid', 'paid', 'paid']);
     [order] = await ordersOf(shop);
-    expect(await paidRecords(order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
     // The page that comes back still gets its order and cookie.
     expect((await complete(shop, key)).json().data).toMatchObject({
       order_id: order?.id,
