@@ -167,5 +167,17 @@ test('a member without the editor permission finds Edit page locked', async ({ p
   await edit.click({ force: true });
   await expect(staff).toHaveURL(new RegExp(`/wfunnel/${funnel.id}/steps/${step.id}$`));
   await shot(staff, 'words-edit-page-locked');
+  // The editor's address typed by hand: the same lock in words, not an editor whose saves fail.
+  const pageId = step.pages[0]?.id;
+  await staff.goto(`/page-editor/wfunnel/${funnel.id}/steps/${step.id}/pages/${pageId}/1`);
+  await expect(staff.getByRole('alert')).toContainText('Access denied!');
+  await expect(staff.getByRole('alert')).toContainText('does not include the page editor permission');
+  await expect(staff.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  await staff.getByRole('link', { name: 'Back to the step' }).click();
+  await expect(staff).toHaveURL(new RegExp(`/wfunnel/${funnel.id}/steps/${step.id}$`));
+  // The same for the e-mail editor without the automations permission.
+  await staff.goto('/email-editor/global/1/1/key');
+  await expect(staff.getByRole('alert')).toContainText('Access denied!');
+  await expect(staff.getByRole('alert')).toContainText('does not include the automations permission');
   await staffContext.close();
 });

@@ -17,6 +17,7 @@ import { IconTemplate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { AccessDeniedScreen } from '../../../../shared/access-denied-screen.tsx';
 import type { ApiResult } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { notifyError } from '../../../../shared/notices.ts';
@@ -31,6 +32,7 @@ import {
   type SaveDocument,
   useEditor,
 } from '../../../editor/index.ts';
+import { useFunnelAccess } from '../../../funnels/access.ts';
 import {
   createTemplate,
   emailEditorKeys,
@@ -116,7 +118,10 @@ export function EmailEditorScreen() {
     storeEmailContext(context);
     return () => clearEmailContext();
   }, [context]);
+  const access = useFunnelAccess();
 
+  if (!access.automations)
+    return <AccessDeniedScreen permission="automations" back={{ to: '/automations', label: GO_BACK }} />;
   if (!context) {
     return (
       <Center h="100vh" p="xl">

@@ -11,6 +11,7 @@ import { IconAppWindow, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useCallback, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { AccessDeniedScreen } from '../../../../shared/access-denied-screen.tsx';
 import { ApiError } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import {
@@ -40,6 +41,15 @@ export function PageEditorScreen() {
   const kind = location.pathname.startsWith('/page-editor/funnel/') ? 'funnel' : 'wfunnel';
   const base = `/page-editor/${kind}/${params.funnel}/steps/${params.step}/pages/${params.page}/${params.user}`;
   const popup = /^\/popup\/(\d+)/.exec(location.pathname.slice(base.length));
+  const access = useFunnelAccess();
+  // Staff without the editor permission meet the lock on 'Edit page'; typed by address, the same words.
+  if (!access.editor)
+    return (
+      <AccessDeniedScreen
+        permission="page editor"
+        back={{ to: `/${kind}/${params.funnel}/steps/${params.step}`, label: 'Back to the step' }}
+      />
+    );
   // The page shell supplies what the step sells: the canvas and the product picker read it.
   return (
     <SellableProvider stepId={Number(params.step)}>
