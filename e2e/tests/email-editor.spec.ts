@@ -400,3 +400,54 @@ test("the preview is filled from one of the demo's real orders: its number and c
   await expect(page.getByTestId('email-preview')).not.toHaveAttribute('data-order-number', /./);
   await expect(preview.getByText('Hi there, we have received your order')).toBeVisible();
 });
+
+test('each save of an e-mail is a version: the merchant previews an older one and restores it', async ({
+  page,
+}) => {
+  const userId = await signedUpMerchant(page, 'Vera');
+  await page.goto(`/email-editor/wfunnel/5/7/${userId}/new`);
+  await page
+    .getByRole('dialog', { name: 'Start from a shared template' })
+    .getByRole('button', { name: 'Start from scratch' })
+    .click();
+  const sections = canvas(page).locator('[data-node-type="section"]');
+  await canvas(page).getByRole('button', { name: 'Add section' }).click();
+  await expect(sections).toHaveCount(1);
+  await page.getByLabel('Template title').fill('Versioned');
+  await saveButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/email-editor/wfunnel/5/7/${userId}/\\d+$`));
+  await expect(saveButton(page)).toBeDisabled();
+  // A second section from the palette's Layout group (the canvas offers 'Add section' only when empty).
+  await page.getByRole('button', { name: 'Add Section', exact: true }).click();
+  await expect(sections).toHaveCount(2);
+  await saveButton(page).click();
+  await expect(saveButton(page)).toBeDisabled();
+
+  await page
+    .getByRole('navigation', { name: 'Editor panels' })
+    .getByRole('button', { name: 'Versions' })
+    .click();
+  const versions = page.getByTestId('email-version');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText('Sent now');
+  await expect(versions.first()).toContainText('Vera');
+  await expect(versions.first().getByRole('button', { name: 'Restore' })).toBeDisabled();
+
+  await versions.nth(1).getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview.locator('iframe')).toHaveAttribute('sandbox', '');
+  await shot(page, 'email-version-preview');
+  await page.keyboard.press('Escape');
+
+  await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore this version' });
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('The version is restored: automations send it from now on.')).toBeVisible();
+  await expect(sections).toHaveCount(1);
+  await expect(saveButton(page)).toBeDisabled();
+  await expect(versions).toHaveCount(3);
+  await shot(page, 'email-versions-restored');
+  // What is stored is the restored design.
+  await page.reload();
+  await expect(sections).toHaveCount(1);
+});

@@ -133,3 +133,33 @@ export const startFromSharedBodySchema = dataBody(
     name: templateName.optional(),
   }),
 );
+
+/** One save of an e-mail template, as the e-mail editor's Versions panel lists it (issue 36 §2). */
+export const emailTemplateVersionSchema = z.object({
+  id: z.number().int(),
+  template_id: z.number().int(),
+  created_at: z.string(),
+  user_id: z.number().int().nullable(),
+  /** Who saved it: their name, or '' when unknown (a deleted person). */
+  user_name: z.string(),
+  /** The newest save: what automations send now. */
+  current: z.boolean(),
+});
+export type EmailTemplateVersion = z.infer<typeof emailTemplateVersionSchema>;
+export const emailTemplateVersionListAnswerSchema = dataAnswer(z.array(emailTemplateVersionSchema));
+
+export const emailTemplateVersionDetailSchema = emailTemplateVersionSchema.extend({
+  content: z.object({ name: z.string(), config: z.string(), css: z.string(), html: z.string() }),
+  /** Blocks added, removed and edited in the current template since this version, by block id. */
+  changes: z.object({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    edited: z.array(z.string()),
+  }),
+});
+export type EmailTemplateVersionDetail = z.infer<typeof emailTemplateVersionDetailSchema>;
+export const emailTemplateVersionAnswerSchema = dataAnswer(emailTemplateVersionDetailSchema);
+
+export const emailTemplateVersionParamsSchema = userEmailTemplateItemParamsSchema.extend({
+  versionId: idQuery(),
+});

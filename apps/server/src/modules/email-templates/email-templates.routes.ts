@@ -8,6 +8,9 @@ import {
   emailTemplatePreviewParamsSchema,
   emailTemplatePreviewQuerySchema,
   emailTemplateSchema,
+  emailTemplateVersionAnswerSchema,
+  emailTemplateVersionListAnswerSchema,
+  emailTemplateVersionParamsSchema,
   okAnswerSchema,
   patchEmailTemplateBodySchema,
   sendTestEmailBodySchema,
@@ -63,7 +66,12 @@ export function emailTemplatesRoutes(
     },
     async (request, reply) => {
       requirePermission(request, 'automations');
-      const created = await templates.create(accountIdOf(request), request.params.userId, request.body.data);
+      const created = await templates.create(
+        accountIdOf(request),
+        request.params.userId,
+        request.body.data,
+        sessionOf(request).userId,
+      );
       return reply.status(201).send({ data: created });
     },
   );
@@ -96,10 +104,12 @@ export function emailTemplatesRoutes(
     async (request, reply) => {
       requirePermission(request, 'automations');
       const { shared_id: sharedId, name } = request.body.data;
-      const created = await templates.startFromShared(accountIdOf(request), request.params.userId, {
-        sharedId,
-        ...(name !== undefined && { name }),
-      });
+      const created = await templates.startFromShared(
+        accountIdOf(request),
+        request.params.userId,
+        { sharedId, ...(name !== undefined && { name }) },
+        sessionOf(request).userId,
+      );
       return reply.status(201).send({ data: created });
     },
   );
@@ -151,7 +161,60 @@ export function emailTemplatesRoutes(
     async (request) => {
       requirePermission(request, 'automations');
       const { userId, id } = request.params;
-      return { data: await templates.patch(accountIdOf(request), userId, id, request.body.data) };
+      const savedBy = sessionOf(request).userId;
+      return { data: await templates.patch(accountIdOf(request), userId, id, request.body.data, savedBy) };
+    },
+  );
+
+  r.get(
+    `${base}/:id/versions`,
+    {
+      schema: {
+        tags,
+        description:
+          "The template's saves, newest first (issue 36 §2): who saved each and when; the newest 50 are kept.",
+        params: userEmailTemplateItemParamsSchema,
+        response: { 200: emailTemplateVersionListAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return { data: await templates.listVersions(accountIdOf(request), userId, id) };
+    },
+  );
+
+  r.get(
+    `${base}/:id/versions/:versionId`,
+    {
+      schema: {
+        tags,
+        description: 'One save of the template: its design and the blocks changed since, by block id.',
+        params: emailTemplateVersionParamsSchema,
+        response: { 200: emailTemplateVersionAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { userId, id, versionId } = request.params;
+      return { data: await templates.getVersion(accountIdOf(request), userId, id, versionId) };
+    },
+  );
+
+  r.post(
+    `${base}/:id/versions/:versionId/restore`,
+    {
+      schema: {
+        tags,
+        description:
+          'Restore a save: its design is saved again as the template (a new version), what automations send next.',
+        params: emailTemplateVersionParamsSchema,
+        response: { 200: dataAnswer(emailTemplateSchema) },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'automations');
+      const { userId, id, versionId } = request.params;
+      const savedBy = sessionOf(request).userId;
+      return { data: await templates.restoreVersion(accountIdOf(request), userId, id, versionId, savedBy) };
     },
   );
 

@@ -1,10 +1,18 @@
 import { type EditorDocument, EMAIL_DESIGNS, emailDesign } from '@funnelwork/blocks';
 import { type CompiledEmail, compileEmail, personaliseEmail } from '@funnelwork/blocks/email';
-import type { EmailTemplate, EmailTemplateOrderPreview, SharedEmailTemplate } from '@funnelwork/domain';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  blockChanges,
+  type EmailTemplate,
+  type EmailTemplateOrderPreview,
+  type EmailTemplateVersion,
+  type EmailTemplateVersionDetail,
+  type SharedEmailTemplate,
+  VERSIONS_KEPT,
+} from '@funnelwork/domain';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iso, ownedBy } from '../../db/query-helpers.ts';
-import { emailTemplates, members, users } from '../../db/schema/index.ts';
+import { emailTemplates, emailTemplateVersions, members, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { receiptOrderOf } from '../receipts/receipts.queries.ts';
@@ -123,6 +131,28 @@ export function createEmailTemplatesService({
     return row;
   }
 
+  /** Keeps the row's saved design as its newest version; versions beyond the newest VERSIONS_KEPT go. */
+  async function keepVersion(tx: Db, row: Row, savedBy: number) {
+    await tx.insert(emailTemplateVersions).values({
+      accountId: row.accountId,
+      templateId: row.id,
+      userId: savedBy,
+      content: { name: row.name, config: row.config, css: row.css, html: row.html },
+    });
+    await tx.execute(sql`
+      delete from email_template_versions where account_id = ${row.accountId} and template_id = ${row.id}
+      and id not in (select id from email_template_versions where account_id = ${row.accountId}
+        and template_id = ${row.id} order by id desc limit ${VERSIONS_KEPT})`);
+  }
+
+  const parsedConfig = (config: string): unknown => {
+    try {
+      return JSON.parse(config);
+    } catch {
+      return null;
+    }
+  };
+
   const service = {
     async list(accountId: number, userId: number) {
       await requireMember(accountId, userId);
@@ -167,18 +197,28 @@ export function createEmailTemplatesService({
      * "Start from a shared template": the user's own template, a copy of the design's document (compiled
      * on create like any save), named as the design unless a name is given.
      */
-    async startFromShared(accountId: number, userId: number, input: { sharedId: string; name?: string }) {
+    async startFromShared(
+      accountId: number,
+      userId: number,
+      input: { sharedId: string; name?: string },
+      savedBy = userId,
+    ) {
       const design = emailDesign(input.sharedId);
       if (!design) {
         throw new HttpError(404, 'Shared e-mail template not found', 'not_found', 'data.shared_id');
       }
-      return service.create(accountId, userId, {
-        name: input.name ?? design.name,
-        html: '',
-        css: '',
-        tags: design.tags,
-        config: JSON.stringify(design.document()),
-      });
+      return service.create(
+        accountId,
+        userId,
+        {
+          name: input.name ?? design.name,
+          html: '',
+          css: '',
+          tags: design.tags,
+          config: JSON.stringify(design.document()),
+        },
+        savedBy,
+      );
     },
 
     async get(accountId: number, userId: number, id: number) {
@@ -189,21 +229,26 @@ export function createEmailTemplatesService({
       accountId: number,
       userId: number,
       input: { name: string; html: string; css: string; tags: string; config: string },
+      /** The member who saves it (the template's owner unless said). */
+      savedBy = userId,
     ) {
       await requireMember(accountId, userId);
       const document = await compiledColumns(input.config, input.css, publicUrl);
-      const [row] = await db
-        .insert(emailTemplates)
-        .values({
-          accountId,
-          userId,
-          name: input.name,
-          css: input.css,
-          tags: input.tags,
-          ...document,
-        })
-        .returning({ id: emailTemplates.id });
-      return { id: (row as { id: number }).id };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(emailTemplates)
+          .values({
+            accountId,
+            userId,
+            name: input.name,
+            css: input.css,
+            tags: input.tags,
+            ...document,
+          })
+          .returning();
+        await keepVersion(tx, row as Row, savedBy);
+        return { id: (row as Row).id };
+      });
     },
 
     async patch(
@@ -211,24 +256,102 @@ export function createEmailTemplatesService({
       userId: number,
       id: number,
       input: { name?: string; html?: string; css?: string; tags?: string; config?: string },
+      /** The member who saves it (the template's owner unless said). */
+      savedBy = userId,
     ) {
       const stored = await find(accountId, userId, id);
       const document =
         input.config !== undefined || input.css !== undefined
           ? await compiledColumns(input.config ?? stored.config, input.css ?? stored.css, publicUrl)
           : undefined;
-      const [row] = await db
-        .update(emailTemplates)
-        .set({
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.css !== undefined && { css: input.css }),
-          ...(input.tags !== undefined && { tags: input.tags }),
-          ...document,
-          updatedAt: new Date(),
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(emailTemplates)
+          .set({
+            ...(input.name !== undefined && { name: input.name }),
+            ...(input.css !== undefined && { css: input.css }),
+            ...(input.tags !== undefined && { tags: input.tags }),
+            ...document,
+            updatedAt: new Date(),
+          })
+          .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.id, id)))
+          .returning();
+        // A save of the design is a version; a rename or new tags alone is not.
+        const saved = row as Row;
+        if (document && (saved.config !== stored.config || saved.css !== stored.css))
+          await keepVersion(tx, saved, savedBy);
+        return out(saved);
+      });
+    },
+
+    /** The template's saves, newest first (issue 36 §2). */
+    async listVersions(accountId: number, userId: number, id: number): Promise<EmailTemplateVersion[]> {
+      await find(accountId, userId, id);
+      const rows = await db
+        .select({
+          id: emailTemplateVersions.id,
+          createdAt: emailTemplateVersions.createdAt,
+          userId: emailTemplateVersions.userId,
+          firstName: users.firstName,
+          lastName: users.lastName,
         })
-        .where(and(ownedBy(emailTemplates, accountId), eq(emailTemplates.id, id)))
-        .returning();
-      return out(row as Row);
+        .from(emailTemplateVersions)
+        .leftJoin(users, eq(users.id, emailTemplateVersions.userId))
+        .where(and(ownedBy(emailTemplateVersions, accountId), eq(emailTemplateVersions.templateId, id)))
+        .orderBy(desc(emailTemplateVersions.id));
+      return rows.map((r, index) => ({
+        id: r.id,
+        template_id: id,
+        created_at: iso(r.createdAt) as string,
+        user_id: r.userId,
+        user_name: [r.firstName ?? '', r.lastName ?? ''].join(' ').trim(),
+        current: index === 0,
+      }));
+    },
+
+    /** One save with its design and what the template changed since, by block id. */
+    async getVersion(
+      accountId: number,
+      userId: number,
+      id: number,
+      versionId: number,
+    ): Promise<EmailTemplateVersionDetail> {
+      const entry = (await service.listVersions(accountId, userId, id)).find((v) => v.id === versionId);
+      if (!entry) throw notFound('Version');
+      const [row] = await db
+        .select({ content: emailTemplateVersions.content })
+        .from(emailTemplateVersions)
+        .where(and(ownedBy(emailTemplateVersions, accountId), eq(emailTemplateVersions.id, versionId)));
+      if (!row) throw notFound('Version');
+      const stored = await find(accountId, userId, id);
+      return {
+        ...entry,
+        content: row.content,
+        changes: blockChanges(parsedConfig(row.content.config), parsedConfig(stored.config)),
+      };
+    },
+
+    /** A version's design saved again as the template (itself a new version): what automations send next. */
+    async restoreVersion(accountId: number, userId: number, id: number, versionId: number, savedBy: number) {
+      await find(accountId, userId, id);
+      const [row] = await db
+        .select({ content: emailTemplateVersions.content })
+        .from(emailTemplateVersions)
+        .where(
+          and(
+            ownedBy(emailTemplateVersions, accountId),
+            eq(emailTemplateVersions.templateId, id),
+            eq(emailTemplateVersions.id, versionId),
+          ),
+        );
+      if (!row) throw notFound('Version');
+      return service.patch(
+        accountId,
+        userId,
+        id,
+        { config: row.content.config, css: row.content.css },
+        savedBy,
+      );
     },
 
     async remove(accountId: number, userId: number, id: number) {

@@ -1,6 +1,8 @@
 import type {
   EmailTemplate,
   EmailTemplateOrderPreview,
+  EmailTemplateVersion,
+  EmailTemplateVersionDetail,
   Order,
   SharedEmailTemplate,
 } from '@funnelwork/domain';
@@ -14,6 +16,9 @@ export const emailEditorKeys = {
   template: (userId: number, id: number) => ['email-editor', 'template', userId, id] as const,
   list: (userId: number) => ['email-editor', 'templates', userId] as const,
   shared: ['email-editor', 'shared'] as const,
+  versions: (userId: number, id: number) => ['email-editor', 'versions', userId, id] as const,
+  version: (userId: number, id: number, versionId: number) =>
+    ['email-editor', 'versions', userId, id, versionId] as const,
   orderChoices: (query: string) => ['email-editor', 'order-choices', query] as const,
   orderPreview: (template: EmailTemplate | null, orderId: number | null) =>
     ['email-editor', 'order-preview', template?.id, template?.updated_at, orderId] as const,
@@ -69,7 +74,7 @@ export function fetchSharedTemplates(): Promise<SharedEmailTemplate[]> {
 /** What the editor saves of a template: its name, its document (JSON text) and custom CSS. */
 export type TemplateSave = { name: string; config: string; css: string };
 
-/** The editor's save of a stored template (e-mail templates keep no version: the last save wins). */
+/** The editor's save of a stored template: what automations send next; each save is kept as a version. */
 export function saveTemplate(
   userId: number,
   id: number,
@@ -106,5 +111,32 @@ export function useSendTestEmail() {
       }),
     invalidates: [],
     failure: () => null,
+  });
+}
+
+/** The template's saves, newest first (issue 36 §2). */
+export function useTemplateVersions(userId: number, id: number) {
+  return useQuery({
+    queryKey: emailEditorKeys.versions(userId, id),
+    queryFn: () => apiOrThrow<EmailTemplateVersion[]>('GET', `${templatesPath(userId)}/${id}/versions`),
+  });
+}
+
+export function useTemplateVersion(userId: number, id: number, versionId: number | null) {
+  return useQuery({
+    queryKey: emailEditorKeys.version(userId, id, versionId ?? 0),
+    queryFn: () =>
+      apiOrThrow<EmailTemplateVersionDetail>('GET', `${templatesPath(userId)}/${id}/versions/${versionId}`),
+    enabled: versionId !== null,
+  });
+}
+
+/** A save's design saved again as the template; the editor then loads it (`onSuccess` of the caller). */
+export function useRestoreTemplateVersion(userId: number, id: number) {
+  return useApiMutation({
+    mutationFn: (versionId: number) =>
+      apiOrThrow<EmailTemplate>('POST', `${templatesPath(userId)}/${id}/versions/${versionId}/restore`),
+    invalidates: [emailEditorKeys.versions(userId, id), emailEditorKeys.list(userId)],
+    success: () => 'The version is restored: automations send it from now on.',
   });
 }

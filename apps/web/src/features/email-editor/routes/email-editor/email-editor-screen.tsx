@@ -13,7 +13,7 @@ import {
   type SharedEmailTemplate,
 } from '@funnelwork/domain';
 import { Box, Button, Center, Loader, TextInput } from '@mantine/core';
-import { IconTemplate } from '@tabler/icons-react';
+import { IconHistory, IconTemplate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -43,6 +43,7 @@ import {
 } from '../../api.ts';
 import { CopyPreviewLink } from '../../components/copy-preview-link.tsx';
 import { EmailPreview } from '../../components/email-preview.tsx';
+import { EmailVersionsPanel } from '../../components/email-versions-panel.tsx';
 import { SendTestEmail } from '../../components/send-test-email.tsx';
 import { SharedTemplatesPicker } from '../../components/shared-templates-picker.tsx';
 import {
@@ -269,6 +270,7 @@ function EmailEditor({
   reload: () => Promise<LoadedDocument | null>;
 }) {
   const queryClient = useQueryClient();
+  const canRestore = useFunnelAccess().automations;
   const [name, setName] = useState(initialName);
   const [savedName, setSavedName] = useState(initialName);
   const nameRef = useRef(name);
@@ -323,6 +325,21 @@ function EmailEditor({
         shellDirty={name !== savedName}
         settingsPanel={false}
         codeTabs={EMAIL_CODE}
+        panels={
+          templateId === null
+            ? []
+            : [
+                {
+                  key: 'versions',
+                  label: 'Versions',
+                  title: 'Versions',
+                  icon: IconHistory,
+                  content: (
+                    <EmailVersionsPanel ids={{ userId: context.user, templateId }} canRestore={canRestore} />
+                  ),
+                },
+              ]
+        }
         titleSlot={
           <TextInput
             aria-label="Template title"
