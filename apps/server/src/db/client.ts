@@ -64,7 +64,7 @@ export type Database = {
    * write, nor a read that must see the request's own writes.
    */
   reads: Db;
-  /** Where `reads` go now, and the replica's lag as last measured (null: no replica, or not measured). */
+  /** With a replica: where `reads` go now, and its lag as last measured (null: not known). */
   readsFrom?(): ReplicaState;
   /**
    * A connection of its own on PostgreSQL for short writes that must not queue behind the pool's work (an
@@ -219,7 +219,7 @@ async function createPostgres(
     db,
     reports: drizzleNodePg(reportsReadsPool, { schema }) as unknown as Db,
     reads: replica ? (drizzleNodePg(readsPool, { schema }) as unknown as Db) : db,
-    readsFrom: () => replica?.state() ?? { from: 'primary', lagMs: null },
+    readsFrom: replica ? () => replica.state() : undefined,
     marks: drizzleNodePg(marksPool, { schema }) as unknown as Db,
     kind: 'postgres',
     poolStats: () =>
@@ -231,7 +231,7 @@ async function createPostgres(
           ...(replica
             ? ([
                 ['replica', replica.pool, poolMax],
-                ['replica reports', replica.reportsPool, reportsPoolMax],
+                ['replica_reports', replica.reportsPool, reportsPoolMax],
               ] as const)
             : []),
         ] as const

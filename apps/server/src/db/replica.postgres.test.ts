@@ -17,6 +17,7 @@ import { startReplicatedPostgres } from './replica.fixtures.ts';
 /** The test's lag limit: long enough for a few requests after the replica falls behind, short to wait out. */
 const MAX_LAG_MS = 4_000;
 const CHECK_EVERY_MS = 200;
+const METRICS_TOKEN = 'replica-metrics-token-0123456789';
 
 describe('reads on a streaming replica (DATABASE_REPLICA_URL)', () => {
   let cluster: Awaited<ReturnType<typeof startReplicatedPostgres>>;
@@ -35,7 +36,7 @@ describe('reads on a streaming replica (DATABASE_REPLICA_URL)', () => {
     });
     await database.migrate();
     queue = createJobQueue(database, { role: 'all', jobExpirySeconds: 60 });
-    app = await buildApp({ config: testConfig(), database, queue });
+    app = await buildApp({ config: testConfig({ metricsToken: METRICS_TOKEN }), database, queue });
     await app.ready();
     const owner = await signUpOwner(app);
     accountId = owner.accountId;
@@ -60,6 +61,16 @@ describe('reads on a streaming replica (DATABASE_REPLICA_URL)', () => {
           : undefined,
       `the replica has ${email}`,
     );
+  /** The /metrics sample of `name` (its one series, labelled with the process's role only). */
+  const metric = async (name: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const line = res.body.split('\n').find((one) => one.startsWith(`${name}{`) || one.startsWith(`${name} `));
+    return line === undefined ? undefined : Number(line.split(' ').at(-1));
+  };
   const dashboard = () => {
     const end = Math.floor(Date.now() / 1000);
     return api.get('dashboard-summary', { start: end - 7 * 86_400, end });
@@ -93,6 +104,8 @@ describe('reads on a streaming replica (DATABASE_REPLICA_URL)', () => {
       chunks.push(chunk);
     expect(Buffer.concat(chunks).toString().trim()).toBe('t');
     expect(database.readsFrom?.()).toMatchObject({ from: 'replica' });
+    expect(await metric('funnelwork_db_replica_reads')).toBe(1);
+    expect(await metric('funnelwork_db_replica_lag_seconds')).toBeLessThan(MAX_LAG_MS / 1000);
     // The Dashboard answers from the replica's rollups.
     expect((await dashboard()).statusCode).toBe(200);
   });
@@ -133,6 +146,8 @@ describe('reads on a streaming replica (DATABASE_REPLICA_URL)', () => {
     expect(Date.now() - paused).toBeGreaterThanOrEqual(MAX_LAG_MS - 1_000);
     expect(database.readsFrom?.().from).toBe('primary');
     expect(database.readsFrom?.().lagMs).toBeGreaterThan(MAX_LAG_MS);
+    expect(await metric('funnelwork_db_replica_reads')).toBe(0);
+    expect(await metric('funnelwork_db_replica_lag_seconds')).toBeGreaterThan(MAX_LAG_MS / 1000);
     expect(
       await cluster.onReplica('select 1 from customers where email = $1', ['paula.paused@example.test']),
     ).toHaveLength(0);
@@ -157,6 +172,8 @@ describe('reads on a streaming replica (DATABASE_REPLICA_URL)', () => {
     const after = await listed('paula.paused@example.test');
     expect(after).toEqual({ customer: true, order: true, search: true });
     expect(database.readsFrom?.()).toEqual({ from: 'primary', lagMs: null });
+    expect(await metric('funnelwork_db_replica_reads')).toBe(0);
+    expect(await metric('funnelwork_db_replica_lag_seconds')).toBeNaN();
     expect((await dashboard()).statusCode).toBe(200);
   }, 30_000);
 });
