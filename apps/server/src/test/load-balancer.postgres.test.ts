@@ -15,7 +15,8 @@ const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('load-balancer.postgres.test.ts needs DATABASE_URL (TEST_DATABASE=postgres)');
 
 /** Debian's nginx (`apt-get install nginx`, as .ci/run does). */
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx';
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+if (!NGINX) throw new Error('load-balancer.postgres.test.ts needs nginx: apt-get install -y nginx');
 
 /** The access log's line: method, path, status, and the upstream(s) that answered, comma-separated. */
 const LOG_FORMAT = '$request_method $uri $status "$upstream_addr"';
