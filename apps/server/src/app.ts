@@ -408,7 +408,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       [PAYPAL_GATEWAY_ID]: (credentials) => paypal.verifyCredentials(credentials),
     },
   });
-  const search = createSearchService({ db });
+  // Search and the customers and orders lists may be a moment behind: a replica's (db/replica.ts).
+  const search = createSearchService({ db: database.reads });
   const activity = createActivityService({ db });
   // The Dashboard's reads run on connections of their own (db/client.ts `reports`).
   const analytics = createAnalyticsService({ db, store: createRollupStore(database.reports) });
@@ -425,8 +426,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     });
   const gatewayRegistry = metrics ? countCheckoutOutcomes(configuredGateways, metrics) : configuredGateways;
   const events = options.events ?? createEventBus();
-  const orders = createOrdersService({ db, gateways: gatewayRegistry, events });
-  const customers = createCustomersService({ db });
+  const orders = createOrdersService({ db, reads: database.reads, gateways: gatewayRegistry, events });
+  const customers = createCustomersService({ db, reads: database.reads });
   const exports = createExportsService({
     db,
     database,

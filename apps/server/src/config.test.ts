@@ -87,3 +87,26 @@ describe('DATABASE_REPORTS_POOL_MAX', () => {
     );
   });
 });
+
+describe('DATABASE_REPLICA_URL', () => {
+  it('is off unless set, needs DATABASE_URL, and falls back above 5000 ms of lag by default', () => {
+    expect(loadConfig({}).databaseReplica).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica.example/app' })).toThrow(
+      'Invalid setting DATABASE_REPLICA_URL: a replica needs DATABASE_URL (the embedded database has none)',
+    );
+    const primary = { DATABASE_URL: 'postgres://db.example/app' };
+    expect(
+      loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://replica.example/app' }).databaseReplica,
+    ).toEqual({ url: 'postgres://replica.example/app', maxLagMs: 5_000 });
+    expect(
+      loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://r/app', DATABASE_REPLICA_MAX_LAG_MS: '250' })
+        .databaseReplica?.maxLagMs,
+    ).toBe(250);
+    expect(() => loadConfig({ ...primary, DATABASE_REPLICA_MAX_LAG_MS: '-1' })).toThrow(
+      'Invalid setting DATABASE_REPLICA_MAX_LAG_MS',
+    );
+    expect(() => loadConfig({ ...primary, DATABASE_REPLICA_URL: 'replica' })).toThrow(
+      'Invalid setting DATABASE_REPLICA_URL',
+    );
+  });
+});

@@ -3,6 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import type { ReplicaOptions } from './db/replica.ts';
 import type { S3Settings } from './storage/s3-storage.ts';
 
 const envSchema = z.object({
@@ -14,6 +15,10 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
   /** Connections the analytics reads' own PostgreSQL pool opens at most (db/client.ts `reports`). */
   DATABASE_REPORTS_POOL_MAX: z.coerce.number().int().min(1).max(100).default(2),
+  /** A streaming replica for the reads that may be a moment behind (db/replica.ts). */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** The replica's lag above which those reads go back to the primary. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Funnelwork <no-reply@funnelwork.test>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -233,6 +238,8 @@ export type Config = {
   databasePoolMax: number;
   /** The analytics reads' own pool size: Dashboards polling at once queue there, not in the main pool. */
   databaseReportsPoolMax: number;
+  /** DATABASE_REPLICA_URL and DATABASE_REPLICA_MAX_LAG_MS; unset: every read goes to the primary. */
+  databaseReplica: ReplicaOptions | undefined;
   smtpUrl: string | undefined;
   /**
    * Certificates (PEM) the SMTP sender trusts besides the system's: set by tests for their self-signed
@@ -341,6 +348,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid setting ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid setting DATABASE_REPLICA_URL: a replica needs DATABASE_URL (the embedded database has none)',
+    );
   if (e.PROCESS_ROLE !== 'all' && !e.DATABASE_URL)
     throw new Error(
       `Invalid setting PROCESS_ROLE: ${e.PROCESS_ROLE} needs DATABASE_URL (the embedded database belongs to one process)`,
@@ -352,6 +363,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseReportsPoolMax: e.DATABASE_REPORTS_POOL_MAX,
+    databaseReplica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS }
+      : undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -22,6 +22,7 @@ async function main() {
           url: config.databaseUrl,
           poolMax: config.databasePoolMax,
           reportsPoolMax: config.databaseReportsPoolMax,
+          replica: config.databaseReplica,
         }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );

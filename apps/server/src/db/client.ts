@@ -13,6 +13,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { checkpointIfDue, MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
 import { pgliteLiveness, postgresLiveness, registerLiveness } from './process-liveness.ts';
+import { createReplica, type ReplicaOptions, type ReplicaState } from './replica.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -56,6 +57,15 @@ export type Database = {
    * published pages and checkouts need. The same `db` on PGlite (one connection, requests interleave).
    */
   reports: Db;
+  /**
+   * Reads that may be a moment behind (the customers and orders lists, search): on a streaming replica
+   * when DATABASE_REPLICA_URL is set and its lag is within DATABASE_REPLICA_MAX_LAG_MS, else the same
+   * connections as `db` (replica.ts). `reports`, `copyOut` and `forEachRawRow` go the same way. Never a
+   * write, nor a read that must see the request's own writes.
+   */
+  reads: Db;
+  /** With a replica: where `reads` go now, and its lag as last measured (null: not known). */
+  readsFrom?(): ReplicaState;
   /**
    * A connection of its own on PostgreSQL for short writes that must not queue behind the pool's work (an
    * e-mail's 'sent' mark, written as soon as the SMTP server accepts it). The same `db` on PGlite.
@@ -151,6 +161,8 @@ export type DatabaseOptions =
       poolMax?: number;
       /** Connections the analytics reads' pool opens at most (default 2; DATABASE_REPORTS_POOL_MAX). */
       reportsPoolMax?: number;
+      /** A streaming replica for `reads`, `reports` and the export (DATABASE_REPLICA_URL). */
+      replica?: ReplicaOptions;
     }
   | {
       kind: 'pglite';
@@ -172,14 +184,19 @@ function resolveAsset(name: string): string {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? createPostgres(options.url, options.poolMax, options.reportsPoolMax)
+    ? createPostgres(options.url, options.poolMax, options.reportsPoolMax, options.replica)
     : createPglite(options.dataDir, options.maintenance ?? true, options.loadDataDir);
 }
 
 /** The application_name of the analytics reads' connections (pg_stat_activity tells them apart). */
 export const REPORTS_APPLICATION = 'funnelwork reports';
 
-async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Promise<Database> {
+async function createPostgres(
+  url: string,
+  poolMax = 10,
+  reportsPoolMax = 2,
+  replicaOptions?: ReplicaOptions,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   const reportsPool = new pg.Pool({
     connectionString: url,
@@ -187,16 +204,22 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     application_name: REPORTS_APPLICATION,
   });
   const marksPool = new pg.Pool({ connectionString: url, max: 1, application_name: 'funnelwork marks' });
+  const replica = replicaOptions ? createReplica(replicaOptions, { poolMax, reportsPoolMax }) : null;
   for (const one of [pool, reportsPool, marksPool])
     one.on('error', () => {
       /* idle client errors are reported on the next query */
     });
+  // Without a replica, reads go to the primary's own pools.
+  const readsPool = replica ? replica.route(replica.pool, pool) : pool;
+  const reportsReadsPool = replica ? replica.route(replica.reportsPool, reportsPool) : reportsPool;
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const liveness = postgresLiveness(url, pool);
   registerLiveness(db, liveness);
   return {
     db,
-    reports: drizzleNodePg(reportsPool, { schema }) as unknown as Db,
+    reports: drizzleNodePg(reportsReadsPool, { schema }) as unknown as Db,
+    reads: replica ? (drizzleNodePg(readsPool, { schema }) as unknown as Db) : db,
+    readsFrom: replica ? () => replica.state() : undefined,
     marks: drizzleNodePg(marksPool, { schema }) as unknown as Db,
     kind: 'postgres',
     poolStats: () =>
@@ -205,6 +228,12 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
           ['main', pool, poolMax],
           ['reports', reportsPool, reportsPoolMax],
           ['marks', marksPool, 1],
+          ...(replica
+            ? ([
+                ['replica', replica.pool, poolMax],
+                ['replica_reports', replica.reportsPool, reportsPoolMax],
+              ] as const)
+            : []),
         ] as const
       ).map(([name, one, max]) => ({
         pool: name,
@@ -219,7 +248,7 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
       return { rows: last?.rows ?? [] };
     },
     copyOut: async function* (query, options) {
-      const client = await pool.connect();
+      const client = await readsPool.connect();
       try {
         const stream = client.query(copyTo(`copy (${query}) to stdout with (${options})`));
         for await (const chunk of stream) yield chunk as Uint8Array;
@@ -229,7 +258,7 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
       }
     },
     forEachRawRow: async (query, onRow) => {
-      const result = await pool.query<TextRow>({
+      const result = await readsPool.query<TextRow>({
         text: query,
         rowMode: 'array',
         types: { getTypeParser: () => (value: string) => value },
@@ -266,7 +295,7 @@ async function createPostgres(url: string, poolMax = 10, reportsPoolMax = 2): Pr
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
       await liveness.close();
-      await Promise.all([pool.end(), reportsPool.end(), marksPool.end()]);
+      await Promise.all([pool.end(), reportsPool.end(), marksPool.end(), replica?.close()]);
     },
   };
 }
@@ -526,6 +555,7 @@ async function createPglite(
   return {
     db,
     reports: db,
+    reads: db,
     marks: db,
     kind: 'pglite',
     executeSql,

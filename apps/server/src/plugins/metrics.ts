@@ -73,6 +73,22 @@ export function createMetrics({ role, database }: { role: string; database: Data
     registers: [registry],
   });
 
+  // Only with a replica (DATABASE_REPLICA_URL).
+  const replicaReads = database.readsFrom
+    ? new Gauge({
+        name: 'funnelwork_db_replica_reads',
+        help: '1 while the reads that may lag go to the replica, 0 while they go to the primary',
+        registers: [registry],
+      })
+    : null;
+  const replicaLag = database.readsFrom
+    ? new Gauge({
+        name: 'funnelwork_db_replica_lag_seconds',
+        help: "The replica's lag as last measured (NaN while it does not answer)",
+        registers: [registry],
+      })
+    : null;
+
   /** Reads the database's gauges just before a scrape answers. */
   async function collectDatabase() {
     // pg-boss makes its tables when a queue first starts: until then there is no job to count.
@@ -114,6 +130,11 @@ export function createMetrics({ role, database }: { role: string; database: Data
     );
     for (const row of backlog.rows as Array<{ source: string; events: number }>)
       rollupBacklog.set({ source: row.source }, Number(row.events));
+    const replica = database.readsFrom?.();
+    if (replica) {
+      replicaReads?.set(replica.from === 'replica' ? 1 : 0);
+      replicaLag?.set(replica.lagMs === null ? Number.NaN : replica.lagMs / 1000);
+    }
     pool.reset();
     for (const stats of database.poolStats?.() ?? [])
       for (const state of ['max', 'total', 'idle', 'waiting'] as const)

@@ -41,8 +41,8 @@ export type ServerProcess = {
   process: ChildProcess;
   /** Everything it printed, in order. */
   log: string[];
-  /** Resolves once it answers /api/health; throws with its output if it exits first. */
-  ready(): Promise<void>;
+  /** Resolves once it answers /api/health (within `timeoutMs`, 90 s); throws with its output if it exits first. */
+  ready(timeoutMs?: number): Promise<void>;
   /** kill -9, and waits for the exit. */
   kill(): Promise<void>;
   /** SIGTERM (the server closes its requests, jobs and database), and waits for the exit. */
@@ -82,9 +82,9 @@ export function spawnServer(name: string, port: number, env: Record<string, stri
     port,
     process: child,
     log,
-    ready: () =>
+    ready: (timeoutMs = 90_000) =>
       until(
-        90_000,
+        timeoutMs,
         async () => {
           if (child.exitCode !== null) throw new Error(`${name} exited:\n${log.join('')}`);
           const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);

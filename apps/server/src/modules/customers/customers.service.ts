@@ -22,7 +22,8 @@ import {
   findCustomer,
 } from './customers.queries.ts';
 
-type Deps = { db: Db; clock?: () => Date };
+/** `reads`: where the list reads (a replica's connections, db/replica.ts); default `db`. */
+type Deps = { db: Db; reads?: Db; clock?: () => Date };
 type CustomerPatch = PatchCustomerBody['data'];
 
 /** Personal fields a customer delete erases (the row stays so its orders keep their customer_id). */
@@ -83,7 +84,7 @@ async function withEmailCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCustomersService({ db, clock = () => new Date() }: Deps) {
+export function createCustomersService({ db, reads = db, clock = () => new Date() }: Deps) {
   async function ordersCount(accountId: number, customerId: number) {
     const [row] = await db
       .select({ n: sql`count(*)`.mapWith(Number) })
@@ -127,7 +128,7 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
       const conditions: SQL[] = [ownedBy(customers, accountId), isNull(customers.deletedAt)];
       if (term) conditions.push(sql`${customers.searchText} like ${likePattern(term)}`);
       const where = and(...conditions);
-      const rows = await db
+      const rows = await reads
         .select()
         .from(customers)
         .where(where)
@@ -136,8 +137,8 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
         .offset(params.page * params.per_page);
       let count: number;
       if (term) {
-        const [row] = await db.select({ n: sql`count(*)`.mapWith(Number) }).from(
-          db
+        const [row] = await reads.select({ n: sql`count(*)`.mapWith(Number) }).from(
+          reads
             .select({ one: sql`1`.as('one') })
             .from(customers)
             .where(where)
@@ -146,7 +147,7 @@ export function createCustomersService({ db, clock = () => new Date() }: Deps) {
         );
         count = row?.n ?? 0;
       } else {
-        const [row] = await db
+        const [row] = await reads
           .select({ n: accountCounters.customersCount })
           .from(accountCounters)
           .where(ownedBy(accountCounters, accountId));

@@ -9,6 +9,8 @@ import { findOrder, type OrderRow } from './orders.queries.ts';
 /** What every part of the orders service is given: its dependencies, one clock and the order lock. */
 export type OrdersContext = {
   db: Db;
+  /** The list's reads, which may be a moment behind (a replica's connections); else `db`. */
+  reads: Db;
   gateways: GatewayRegistry;
   events?: EventBus;
   clock: () => Date;

@@ -17,8 +17,9 @@ export type ListParams = {
  * The orders list and what moves an order in or out of it (archive, delete: each keeps the list's
  * counts in step), and a customer's orders.
  */
-export function createOrderList({ db, clock, withLockedOrder }: OrdersContext) {
-  const listQueries = createOrderListQueries(db);
+export function createOrderList({ db, reads, clock, withLockedOrder }: OrdersContext) {
+  // The list may be a moment behind (a replica's, db/replica.ts); a customer's orders are read from `db`.
+  const listQueries = createOrderListQueries(reads);
 
   return {
     /**

@@ -14,15 +14,16 @@ import { createOrderRefunds } from './orders.refunds.ts';
 
 export { NOTE_EVENT_TEXT } from './orders.notes.ts';
 
-type Deps = { db: Db; gateways: GatewayRegistry; events?: EventBus; clock?: () => Date };
+/** `reads`: where the list reads (a replica's connections, db/replica.ts); default `db`. */
+type Deps = { db: Db; reads?: Db; gateways: GatewayRegistry; events?: EventBus; clock?: () => Date };
 
 /**
  * The orders service: one order and its timeline here; the list (orders.list.ts), the refund state
  * machine and cancels (orders.refunds.ts), fulfilment (orders.fulfillment.ts) and notes
  * (orders.notes.ts) in files of their own, each given the same context.
  */
-export function createOrdersService({ db, gateways, events, clock = () => new Date() }: Deps) {
-  const context = ordersContext({ db, gateways, events, clock });
+export function createOrdersService({ db, reads = db, gateways, events, clock = () => new Date() }: Deps) {
+  const context = ordersContext({ db, reads, gateways, events, clock });
 
   return {
     get: (accountId: number, id: number): Promise<Order> => loadOrder(db, accountId, id),
