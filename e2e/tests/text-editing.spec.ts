@@ -107,6 +107,30 @@ test.describe('at 1440 px', () => {
     await expect(blocks(page, 'paragraph')).toHaveText(text, { timeout: 60_000 });
   });
 
+  test('a reload confirmed inside the 300 ms save wait keeps the change: it leaves with the page', async ({
+    page,
+  }) => {
+    await merchantWithBlankPage(page, 'Rhea');
+    await canvas(page).getByRole('button', { name: 'Add section' }).click();
+    await tile(page, 'Paragraph').click();
+    await expect(blocks(page, 'paragraph')).toHaveCount(1);
+    await expect(saveStatus(page)).toHaveText('All changes saved');
+    await rail(page, 'Properties').click();
+    const content = page.getByRole('textbox', { name: 'Content', exact: true });
+    // The person answers 'Leave' to the browser's warning.
+    page.on('dialog', (dialog) => void dialog.accept());
+    const text = 'Typed and reloaded at once';
+    // The keystroke and the reload in one task, as a fast hand does: the 300 ms save never starts.
+    await content.evaluate((field: HTMLTextAreaElement | HTMLInputElement, value: string) => {
+      const prototype = Object.getPrototypeOf(field) as object;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      window.location.reload();
+    }, text);
+    await page.waitForURL(/\/page-editor\//);
+    await expect(blocks(page, 'paragraph')).toHaveText(text, { timeout: 60_000 });
+  });
+
   test('inline on the canvas: Enter or a click on the selected text edits it in place, bold from the toolbar, saved while typing', async ({
     page,
   }) => {

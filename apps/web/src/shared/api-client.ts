@@ -19,6 +19,8 @@ type CallOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   /** Answer the whole `{data, meta}` body instead of its `data` (for paged lists). */
   keepEnvelope?: boolean;
+  /** Let the request outlive the page (a save sent as the page unloads; bodies up to 64 KB). */
+  keepalive?: boolean;
 };
 
 type FailureListener = (failure: ApiFailure) => void;
@@ -53,7 +55,7 @@ export async function api<T>(method: string, path: string, options: CallOptions 
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body });
+    response = await fetch(url, { method, headers, body, ...(options.keepalive && { keepalive: true }) });
   } catch {
     return fail({ error: NETWORK_ERROR, info: { status: 0, data: NETWORK_ERROR } });
   }

@@ -20,8 +20,9 @@ export function fetchPage(ref: PageRef): Promise<Page> {
 export function savePage(
   ref: PageRef,
   data: { config: Record<string, unknown>; version: number } & DocumentCode,
+  options: { keepalive?: boolean } = {},
 ): Promise<ApiResult<Page>> {
-  return api<Page>('PATCH', pagePath(ref), { body: { data } });
+  return api<Page>('PATCH', pagePath(ref), { body: { data }, ...options });
 }
 
 export function codeOf(page: Page): DocumentCode {

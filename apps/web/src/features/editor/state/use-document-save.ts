@@ -5,6 +5,8 @@ import { type DocumentCode, type EditorEvent, type EditorState, isDirty } from '
 /** Saves the edited document with the version it was loaded at. */
 export type SaveDocument = (
   data: { config: Record<string, unknown>; version: number } & DocumentCode,
+  /** `keepalive`: the page is unloading; the request must outlive it (a shell may ignore it). */
+  options?: { keepalive?: boolean },
 ) => Promise<ApiResult<{ version: number }>>;
 
 /** "Save delay 300 ms": changes are saved after this much quiet. */
@@ -91,6 +93,26 @@ export function useDocumentSave(
     const timer = window.setTimeout(() => void saveNow(), SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [dirty, autosave, saveNow, state.history.present, state.code]);
+
+  // A reload or close the person confirmed inside the 300 ms wait: the change leaves with the page
+  // (a keepalive request outlives it) instead of being lost. Only with autosave, which promised it.
+  useEffect(() => {
+    if (!autosave) return;
+    const flush = () => {
+      const current = latest.current;
+      if (blocked.current || !isDirty(current) || inFlight.current) return;
+      void save(
+        {
+          config: current.history.present as unknown as Record<string, unknown>,
+          version: Math.max(current.saved.version, lastVersion.current),
+          ...current.code,
+        },
+        { keepalive: true },
+      );
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [autosave, save]);
 
   const unblock = useCallback(() => {
     blocked.current = false;

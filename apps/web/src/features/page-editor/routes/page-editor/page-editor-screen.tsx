@@ -138,7 +138,7 @@ function PageDocumentScreen() {
   return (
     <PageEditor
       key={`${ref.page}`}
-      save={(data) => savePage(ref, data)}
+      save={(data, options) => savePage(ref, data, options)}
       funnelId={ref.funnel}
       pageBase={base}
       base={base}
