@@ -590,37 +590,36 @@ function SplitStats({
           {row.verdict.text}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing={4} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Variant</Table.Th>
-              <Table.Th ta="right">Views</Table.Th>
-              <Table.Th ta="right">{byOrders ? 'Orders' : 'Opt-ins'}</Table.Th>
-              <Table.Th ta="right">Revenue</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {step.pages.map((page) => {
-              const v = row?.variants.find((x) => x.page_id === page.id);
-              return (
-                <Table.Tr key={page.id} data-testid="split-stats-row" data-page-id={page.id}>
-                  <Table.Td>
-                    {letters.get(page.id)}: {page.name}
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid="split-views">
-                    {(v?.views ?? 0).toLocaleString('en-US')}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {((byOrders ? v?.orders : v?.optins) ?? 0).toLocaleString('en-US')}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatPrice(v?.revenue ?? 0, currency)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Four short columns fit a 390 px screen without scrolling: the names wrap. */}
+      <Table verticalSpacing={4} fz="sm" layout="auto">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Variant</Table.Th>
+            <Table.Th ta="right">Views</Table.Th>
+            <Table.Th ta="right">{byOrders ? 'Orders' : 'Opt-ins'}</Table.Th>
+            <Table.Th ta="right">Revenue</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {step.pages.map((page) => {
+            const v = row?.variants.find((x) => x.page_id === page.id);
+            return (
+              <Table.Tr key={page.id} data-testid="split-stats-row" data-page-id={page.id}>
+                <Table.Td>
+                  {letters.get(page.id)}: {page.name}
+                </Table.Td>
+                <Table.Td ta="right" data-testid="split-views">
+                  {(v?.views ?? 0).toLocaleString('en-US')}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {((byOrders ? v?.orders : v?.optins) ?? 0).toLocaleString('en-US')}
+                </Table.Td>
+                <Table.Td ta="right">{formatPrice(v?.revenue ?? 0, currency)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
