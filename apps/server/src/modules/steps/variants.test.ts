@@ -229,7 +229,12 @@ describe('A/B variants of a step (issue 36 §3)', () => {
     }
     // Its numbers stay in analytics as a variant of the step.
     const breakdown = (await api.get(`funnels/${funnel.id}/performance-breakdown`)).json().data;
-    expect(breakdown.steps[0].variants.map((v: { page_id: number }) => v.page_id)).toEqual([a, b]);
+    expect(
+      breakdown.steps[0].variants.map((v: { page_id: number; ab_state: string }) => [v.page_id, v.ab_state]),
+    ).toEqual([
+      [a, 'retired'],
+      [b, 'active'],
+    ]);
   });
 
   it('counts each variant’s views separately in the performance breakdown', async () => {
