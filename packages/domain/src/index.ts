@@ -41,6 +41,7 @@ export * from './sms/contracts.ts';
 export * from './sms/rules.ts';
 export * from './staff/contracts.ts';
 export * from './steps/contracts.ts';
+export * from './steps/split.ts';
 export * from './store/contracts.ts';
 export * from './store/rules.ts';
 export * from './templates/contracts.ts';

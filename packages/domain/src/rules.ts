@@ -27,4 +27,5 @@ export * from './shared/plural.ts';
 export * from './shared/timer.ts';
 export * from './shared/version.ts';
 export * from './sms/rules.ts';
+export * from './steps/split.ts';
 export * from './store/rules.ts';

@@ -43,7 +43,7 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
           domain?.verifiedAt ? domain.name : null,
         );
         const rows = await db
-          .select({ id: steps.id, name: steps.name, url: steps.url })
+          .select({ id: steps.id, name: steps.name, url: steps.url, url2: steps.url2 })
           .from(steps)
           .where(and(eq(steps.accountId, accountId), eq(steps.funnelId, funnel.id), isNull(steps.deletedAt)))
           .orderBy(asc(steps.orderIndex), asc(steps.id));
@@ -55,6 +55,8 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
         const live = main.publishedAt !== null;
         const address = (path: string) => (origin ? `${origin}/${path}` : null);
         const preview = (url: string | null) => (url ? `${url}?fw_preview=1` : null);
+        const stepUrl = (url: string) =>
+          address(`${encodeURIComponent(funnel.path)}/${url.split('/').map(encodeURIComponent).join('/')}`);
         const funnelUrl = address(encodeURIComponent(funnel.path));
         return {
           data: {
@@ -63,10 +65,16 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
             live_url: funnelUrl,
             preview_url: preview(funnelUrl),
             steps: rows.map((step) => {
-              const url = address(
-                `${encodeURIComponent(funnel.path)}/${step.url.split('/').map(encodeURIComponent).join('/')}`,
-              );
-              return { id: step.id, name: step.name, live_url: url, preview_url: preview(url) };
+              const url = stepUrl(step.url);
+              // The variant URL: `{variant_url}/{page id}` serves that variant (routing.ts namedVariant).
+              const variantUrl = step.url2 ? stepUrl(step.url2) : null;
+              return {
+                id: step.id,
+                name: step.name,
+                live_url: url,
+                preview_url: preview(url),
+                variant_url: variantUrl,
+              };
             }),
           },
         };

@@ -3,6 +3,27 @@ import { normalisePath, type SiteData, type SiteFunnel, type SitePage, type Site
 
 export type Route = { main: SiteFunnel; funnel: SiteFunnel; step: SiteStep; next: SiteStep | null };
 
+/**
+ * A step an address names, and the variant when it is a variant URL: `/{url2}` names the step's second
+ * running variant ('b'), `/{url2}/{page id}` that page.
+ */
+export type Found = { funnel: SiteFunnel; step: SiteStep; variant?: number | 'b' };
+
+/** The step of `funnel` a step address names: its URL first, then its variant URL (with a page id). */
+function stepAt(funnel: SiteFunnel, url: string): Omit<Found, 'funnel'> | null {
+  const step = funnel.steps.find((s) => s.url === url);
+  if (step) return { step };
+  const byUrl2 = funnel.steps.find((s) => s.url2 === url);
+  if (byUrl2) return { step: byUrl2, variant: 'b' };
+  const slash = url.lastIndexOf('/');
+  if (slash > 0 && /^[1-9][0-9]{0,15}$/.test(url.slice(slash + 1))) {
+    const prefix = url.slice(0, slash);
+    const named = funnel.steps.find((s) => s.url2 === prefix);
+    if (named) return { step: named, variant: Number(url.slice(slash + 1)) };
+  }
+  return null;
+}
+
 /** The funnel an empty path serves: the lowest-id published main funnel (on a custom domain, one assigned to it first). */
 function firstFunnel(site: SiteData, domainId: number | null): SiteFunnel | undefined {
   const withSteps = site.funnels.filter((f) => f.live && f.steps.length > 0);
@@ -17,11 +38,7 @@ function firstFunnel(site: SiteData, domainId: number | null): SiteFunnel | unde
  * The main funnel and step a path names: `/{funnel path}/{step url}`, `/{funnel path}` (its first
  * step), `/{step url}` of the first funnel, or `/` (the first funnel's first step).
  */
-export function findRoute(
-  site: SiteData,
-  pathSegments: string[],
-  domainId: number | null,
-): { funnel: SiteFunnel; step: SiteStep } | null {
+export function findRoute(site: SiteData, pathSegments: string[], domainId: number | null): Found | null {
   const segments = pathSegments.map((s) => normalisePath(s)).filter((s) => s !== '');
   if (segments.length === 0) {
     const funnel = firstFunnel(site, domainId);
@@ -34,26 +51,20 @@ export function findRoute(
       const step = byPath.steps[0];
       if (step) return { funnel: byPath, step };
     } else {
-      const url = segments.slice(1).join('/');
-      const step = byPath.steps.find((s) => s.url === url);
-      return step ? { funnel: byPath, step } : null;
+      const at = stepAt(byPath, segments.slice(1).join('/'));
+      return at ? { funnel: byPath, ...at } : null;
     }
   }
   const first = firstFunnel(site, domainId);
-  const url = segments.join('/');
-  const step = first?.steps.find((s) => s.url === url);
-  return first && step ? { funnel: first, step } : null;
+  const at = first ? stepAt(first, segments.join('/')) : null;
+  return first && at ? { funnel: first, ...at } : null;
 }
 
 /**
  * Geo-funnels: a visitor whose country a geo-funnel's ab_geo lists is served that geo-funnel's step
  * with the same URL (or at the same position); everyone else the main funnel's.
  */
-export function routeForCountry(
-  site: SiteData,
-  found: { funnel: SiteFunnel; step: SiteStep },
-  country: string | null,
-): Route {
+export function routeForCountry(site: SiteData, found: Found, country: string | null): Route {
   const { funnel: main, step } = found;
   let funnel = main;
   let chosen = step;
@@ -78,34 +89,54 @@ export function stepAfter(funnel: SiteFunnel, step: SiteStep): SiteStep | null {
   return funnel.steps.slice(index + 1).find((s) => !s.skipped) ?? null;
 }
 
-/** A number in [0, 2^32) fixed for a visitor and a step, so the visitor keeps seeing the same variant. */
-export function stickyHash(visitorId: string, stepId: number): number {
-  return createHash('sha256').update(`${visitorId}:${stepId}`).digest().readUInt32BE(0);
+/** A number in [0, 2^32) fixed for a visitor and a key (a step and page), so the visitor keeps their variant. */
+export function stickyHash(visitorId: string, key: number | string): number {
+  return createHash('sha256').update(`${visitorId}:${key}`).digest().readUInt32BE(0);
 }
 
 /**
- * The page a visitor sees: by country when the step's ab_type is 'geo' (the page listing it, else one
- * without countries, else the first), otherwise by ab_percent, sticky per visitor.
+ * The variant a visitor sees: by country when the step's ab_type is 'geo' (the page listing it, else one
+ * without countries, else the first), otherwise among the running pages by ab_percent. The percent choice
+ * is weighted rendezvous hashing: each running page scores `-ln(hash(visitor, step, page)) / share` and the
+ * lowest wins, so a visitor keeps their variant on return, and keeps it while other variants are added,
+ * paused or re-weighted (only a visitor of a page that stops running moves). Paused and retired pages are
+ * never chosen while one runs. The one place a variant is chosen (the CDN's variant redirect calls it too).
  */
 export function pickPage(step: SiteStep, visitorId: string, country: string | null): SitePage | undefined {
   const { pages } = step;
   if (pages.length <= 1) return pages[0];
+  const running = pages.filter((p) => p.state === 'active');
   if (step.abType === 'geo') {
+    const candidates = running.length > 0 ? running : pages;
     return (
-      (country ? pages.find((p) => p.abGeo.includes(country)) : undefined) ??
-      pages.find((p) => p.abGeo.length === 0) ??
-      pages[0]
+      (country ? candidates.find((p) => p.abGeo.includes(country)) : undefined) ??
+      candidates.find((p) => p.abGeo.length === 0) ??
+      candidates[0]
     );
   }
-  const total = pages.reduce((sum, p) => sum + Math.max(0, p.abPercent), 0);
-  if (total <= 0) return pages[0];
-  let point = stickyHash(visitorId, step.id) % total;
-  for (const page of pages) {
-    const share = Math.max(0, page.abPercent);
-    if (point < share) return page;
-    point -= share;
+  const shared = running.filter((p) => p.abPercent > 0);
+  if (shared.length <= 1) return shared[0] ?? running[0] ?? pages[0];
+  let best: SitePage | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const page of shared) {
+    const unit = (stickyHash(visitorId, `${step.id}:${page.id}`) + 0.5) / 2 ** 32;
+    const score = -Math.log(unit) / page.abPercent;
+    if (score < bestScore) {
+      bestScore = score;
+      best = page;
+    }
   }
-  return pages[pages.length - 1];
+  return best;
+}
+
+/**
+ * The page a variant URL names: `/{url2}/{page id}` that page while it runs, `/{url2}` the step's second
+ * running page (variant B); a paused or retired page, or one never published, gives the step's choice.
+ */
+export function namedVariant(step: SiteStep, variant: number | 'b'): SitePage | undefined {
+  const running = step.pages.filter((p) => p.state === 'active');
+  if (variant === 'b') return running[1];
+  return running.find((p) => p.id === variant);
 }
 
 /** A published step's path under a base ('' on a pages host, '/p/{subdomain}' in the path form). */

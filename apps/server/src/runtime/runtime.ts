@@ -34,7 +34,7 @@ import {
   type PreparedPageCache,
   renderPublishedPage,
 } from './render.ts';
-import { findRoute, pickPage, routeForCountry, stepAfter, stepHref } from './routing.ts';
+import { findRoute, namedVariant, pickPage, routeForCountry, stepAfter, stepHref } from './routing.ts';
 import { createSiteCache, type SiteCache, type SiteData, type TrackingCode } from './site-data.ts';
 import { templateImage } from './template-images.ts';
 
@@ -257,7 +257,12 @@ export async function registerRuntime(
       const visitorId = cookieVisitor && ID_PATTERN.test(cookieVisitor) ? cookieVisitor : newId();
       const cookieSession = request.cookies[SESSION_COOKIE];
       const sessionId = cookieSession && ID_PATTERN.test(cookieSession) ? cookieSession : newId();
-      const page = pickPage(route.step, visitorId, country);
+      // A variant URL serves the variant it names (of the step it found; a geo-funnel's step chooses its own).
+      const named =
+        found.variant !== undefined && route.step === found.step
+          ? namedVariant(route.step, found.variant)
+          : undefined;
+      const page = named ?? pickPage(route.step, visitorId, country);
       if (!page) return notAvailable(reply, sandboxed);
       const nextUrl = route.next ? stepHref(base, route.funnel, route.next) : null;
       const key = `${page.id}:${page.version}:${site.generation}:${route.funnel.id}:${base}:${nextUrl}`;

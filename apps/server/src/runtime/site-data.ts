@@ -22,12 +22,23 @@ import { checkoutGatewaysOf } from './checkout/commerce.ts';
 import type { SiteRef } from './hosts.ts';
 import { stepGapsOf } from './step-gaps.queries.ts';
 
-/** A published page; `version` is the id of the version it serves. */
-export type SitePage = { id: number; abPercent: number; abGeo: string[]; version: number };
+/**
+ * A published page; `version` is the id of the version it serves, `state` its place in the split test
+ * (only 'active' pages are chosen for visitors).
+ */
+export type SitePage = {
+  id: number;
+  abPercent: number;
+  abGeo: string[];
+  version: number;
+  state: 'active' | 'paused' | 'retired';
+};
 export type SiteStep = {
   id: number;
   funnelId: number;
   url: string;
+  /** The variant URL (`url2`, normalised), or null: `/{url2}` and `/{url2}/{page id}` name a variant. */
+  url2: string | null;
   stepType: number;
   orderIndex: number;
   abType: string | null;
@@ -173,6 +184,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         stepId: pages.stepId,
         abPercent: pages.abPercent,
         abGeo: pages.abGeo,
+        abState: pages.abState,
         publishedVersionId: pages.publishedVersionId,
       })
       .from(pages)
@@ -222,6 +234,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         abPercent: p.abPercent,
         abGeo: p.abGeo.map((c) => c.toUpperCase()),
         version: p.publishedVersionId as number,
+        state: p.abState,
       });
       pagesByStep.set(p.stepId, list);
     }
@@ -232,6 +245,7 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
         id: s.id,
         funnelId: s.funnelId,
         url: normalisePath(s.url),
+        url2: s.url2 && normalisePath(s.url2) !== '' ? normalisePath(s.url2) : null,
         stepType: s.stepType,
         orderIndex: s.orderIndex,
         abType: s.abType,

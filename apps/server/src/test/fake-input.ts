@@ -1,5 +1,9 @@
 import { faker } from '@faker-js/faker';
-import { createAutomationBodySchema, patchAutomationBodySchema } from '@funnelwork/domain';
+import {
+  createAutomationBodySchema,
+  patchAutomationBodySchema,
+  splitSharesBodySchema,
+} from '@funnelwork/domain';
 import {
   automationEntriesBodySchema,
   automationEntryBodySchema,
@@ -37,6 +41,8 @@ const KNOWN: ReadonlyMap<unknown, () => unknown> = new Map<unknown, () => unknow
   [patchAutomationBodySchema, () => ({ data: { name: faker.lorem.words(2), steps: [{ type: 'end' }] } })],
   [automationEntryBodySchema, () => ({ data: { path: '0', step: { type: 'end' } } })],
   [automationEntriesBodySchema, () => ({ data: { steps: [{ type: 'end' }] } })],
+  // Random shares almost never add up to 100 (the schema's rule).
+  [splitSharesBodySchema, () => ({ data: { shares: [{ page_id: 1, ab_percent: 100 }] } })],
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer } from '../shared/envelope.ts';
 import { idQuery, idValue, isStorableText } from '../shared/inputs.ts';
+import { AB_STATES } from '../steps/split.ts';
 import { MAX_BUCKETS, maxBucketCount } from './buckets.ts';
 import {
   FILTER_KEYS,
@@ -437,6 +438,8 @@ export const performanceBreakdownAnswerSchema = dataAnswer(
             page_id: z.number().int(),
             page_name: z.string(),
             ab_percent: z.number().nullable(),
+            /** Running, paused or retired (lost to a winner: the test's history). */
+            ab_state: z.enum(AB_STATES).optional(),
           }),
         ),
         verdict: abVerdictSchema.nullable(),

@@ -9,6 +9,7 @@ import {
 } from '../funnels/rules.ts';
 import { dataAnswer, dataBody } from '../shared/envelope.ts';
 import { idQuery, idValue, isStorableText, jsonObject, requiredText, text } from '../shared/inputs.ts';
+import { AB_STATES, SHARES_SUM_MESSAGE } from './split.ts';
 
 const timestamp = z.string();
 
@@ -28,6 +29,8 @@ export const pageBriefSchema = z.object({
   name: z.string(),
   ab_percent: z.number().int(),
   ab_geo: z.array(z.string()),
+  /** In the split test: 'active' (served by its share), 'paused' (0 %, kept) or 'retired' (history). */
+  ab_state: z.enum(AB_STATES),
   funnel_id: z.number().int(),
   step_id: z.number().int(),
   version: z.number().int(),
@@ -163,8 +166,22 @@ export const createPageBodySchema = dataBody(
     ab_percent: abPercentSchema.optional(),
     ab_geo: abGeoSchema.optional(),
     template_id: templateIdSchema.nullable().optional(),
+    /** A duplicate of this page of the step (its draft); not with `template_id`. */
+    source_page_id: idValue().optional(),
   }),
 ).nullish();
+
+/** The shares of a step's running variants at once: each running page once, adding up to 100. */
+export const splitSharesBodySchema = dataBody(
+  z.object({
+    shares: z
+      .array(z.object({ page_id: idValue(), ab_percent: abPercentSchema }))
+      .min(1)
+      .max(26)
+      .refine((list) => list.reduce((sum, s) => sum + s.ab_percent, 0) === 100, SHARES_SUM_MESSAGE)
+      .refine((list) => new Set(list.map((s) => s.page_id)).size === list.length, 'Each page once'),
+  }),
+);
 
 /** The editor's save: `version`, when sent, must be the page's current version (else 409). */
 export const patchPageBodySchema = dataBody(

@@ -64,6 +64,8 @@ export const pages = pgTable(
     name: text('name').notNull(),
     abPercent: smallint('ab_percent').notNull().default(100),
     abGeo: text('ab_geo').array().notNull().default(sql`'{}'::text[]`),
+    /** In the split test: 'active' (served by its share), 'paused' (0 %, kept) or 'retired' (lost to a winner). */
+    abState: text('ab_state').$type<'active' | 'paused' | 'retired'>().notNull().default('active'),
     config: jsonb('config').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),
     css: text('css').notNull().default(''),
@@ -87,6 +89,7 @@ export const pages = pgTable(
     index('pages_account_step_idx').on(t.accountId, t.stepId),
     index('pages_account_funnel_idx').on(t.accountId, t.funnelId),
     check('pages_ab_percent_check', sql`${t.abPercent} between 0 and 100`),
+    check('pages_ab_state_check', sql`${t.abState} in ('active', 'paused', 'retired')`),
   ],
 );
 

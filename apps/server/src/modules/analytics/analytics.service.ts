@@ -348,7 +348,13 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
           .where(and(ownedBy(steps, accountId), eq(steps.funnelId, funnelId), isNull(steps.deletedAt)))
           .orderBy(asc(steps.orderIndex), asc(steps.id)),
         db
-          .select({ id: pages.id, stepId: pages.stepId, name: pages.name, abPercent: pages.abPercent })
+          .select({
+            id: pages.id,
+            stepId: pages.stepId,
+            name: pages.name,
+            abPercent: pages.abPercent,
+            abState: pages.abState,
+          })
           .from(pages)
           .where(and(ownedBy(pages, accountId), eq(pages.funnelId, funnelId)))
           .orderBy(asc(pages.id)),
@@ -381,6 +387,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
               page_id: p.id,
               page_name: p.name,
               ab_percent: p.abPercent,
+              ab_state: p.abState,
               counts: countsOf(p.id),
             }));
           const total = sumPerformance(variants.map((v) => v.counts));
@@ -406,6 +413,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
               page_id: v.page_id,
               page_name: v.page_name,
               ab_percent: v.ab_percent,
+              ab_state: v.ab_state,
             })),
             verdict,
           };

@@ -106,6 +106,7 @@ export async function copyFunnel(tx: Db, options: FunnelCopyOptions): Promise<Fu
             name: p.name,
             abPercent: p.abPercent,
             abGeo: p.abGeo,
+            abState: p.abState,
             config: p.config,
             version: 1,
             css: p.css,

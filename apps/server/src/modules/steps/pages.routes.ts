@@ -8,6 +8,7 @@ import {
   pageParamsSchema,
   patchPageBodySchema,
   savePagePropsBodySchema,
+  splitSharesBodySchema,
 } from '@funnelwork/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -120,6 +121,76 @@ export function pagesRoutes(app: FastifyInstance, { steps }: { steps: StepsServi
       requirePermission(request, 'editor');
       const { id, stepId, pageId } = request.params;
       return { data: await steps.applyTemplate(accountIdOf(request), id, stepId, pageId, request.body.data) };
+    },
+  );
+
+  r.put(
+    '/wfunnels/:id/steps/:stepId/shares',
+    {
+      schema: {
+        tags,
+        description:
+          "The shares of the step's running variants at once: each running page once, adding up to 100.",
+        params: funnelStepParamsSchema,
+        body: splitSharesBodySchema,
+        response: { 200: pageListAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'editor');
+      const { id, stepId } = request.params;
+      return { data: await steps.setShares(accountIdOf(request), id, stepId, request.body.data.shares) };
+    },
+  );
+
+  r.post(
+    `${base}/:pageId/pause`,
+    {
+      schema: {
+        tags,
+        description: 'Pause a variant: 0 %, kept; the running ones share its part.',
+        params: pageParamsSchema,
+        response: { 200: pageListAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'editor');
+      const { id, stepId, pageId } = request.params;
+      return { data: await steps.pausePage(accountIdOf(request), id, stepId, pageId) };
+    },
+  );
+
+  r.post(
+    `${base}/:pageId/resume`,
+    {
+      schema: {
+        tags,
+        description: 'A paused or retired variant runs again, at 0 % until it is given a share.',
+        params: pageParamsSchema,
+        response: { 200: pageListAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'editor');
+      const { id, stepId, pageId } = request.params;
+      return { data: await steps.resumePage(accountIdOf(request), id, stepId, pageId) };
+    },
+  );
+
+  r.post(
+    `${base}/:pageId/winner`,
+    {
+      schema: {
+        tags,
+        description: 'The variant gets 100 %; the others are retired and kept as history.',
+        params: pageParamsSchema,
+        response: { 200: pageListAnswerSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'editor');
+      const { id, stepId, pageId } = request.params;
+      return { data: await steps.declareWinner(accountIdOf(request), id, stepId, pageId) };
     },
   );
 }

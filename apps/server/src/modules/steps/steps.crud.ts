@@ -256,6 +256,7 @@ export function createStepsCrud({ db }: { db: Db }) {
                 name: p.name,
                 abPercent: p.abPercent,
                 abGeo: p.abGeo,
+                abState: p.abState,
                 ...contentColumns(pageContentOut(p)),
               })),
             );

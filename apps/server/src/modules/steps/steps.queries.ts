@@ -17,6 +17,7 @@ export function pageBriefOut(row: PageRow): PageBrief {
     name: row.name,
     ab_percent: row.abPercent,
     ab_geo: row.abGeo,
+    ab_state: row.abState,
     funnel_id: row.funnelId,
     step_id: row.stepId,
     version: row.version,

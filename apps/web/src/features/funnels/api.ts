@@ -4,6 +4,8 @@ import type {
   Folder,
   Funnel,
   FunnelListItem,
+  Page,
+  PageBrief,
   PatchFunnelBody,
   PatchStepBody,
   Product,
@@ -485,7 +487,14 @@ export function useReorderTrackingCodes(funnelId: number) {
 
 /* Publish state */
 
-export type PublishedStep = { id: number; name: string; live_url: string | null; preview_url: string | null };
+export type PublishedStep = {
+  id: number;
+  name: string;
+  live_url: string | null;
+  preview_url: string | null;
+  /** The step's variant URL (`url2`); `{variant_url}/{page id}` serves that variant. */
+  variant_url: string | null;
+};
 export type PublishState = {
   funnel_id: number;
   published: boolean;
@@ -500,5 +509,58 @@ export function usePublishState(funnelId: number) {
     queryKey: [...funnelKeys.steps(funnelId), 'publish'] as const,
     queryFn: () => apiOrThrow<PublishState>('GET', `funnels/${funnelId}/publish`),
     enabled: Number.isInteger(funnelId) && funnelId > 0,
+  });
+}
+
+/* A/B variants of a step (issue 36 §3) */
+
+const pagesPath = (funnelId: number, stepId: number) => `wfunnels/${funnelId}/steps/${stepId}/pages`;
+/** What a split write changes: the step's pages, the publish states and the analytics. */
+const SPLIT_CHANGED = (funnelId: number) => [funnelKeys.steps(funnelId), ['publishing'], ['analytics']];
+
+export type NewVariant = {
+  name?: string;
+  ab_percent: number;
+  /** A duplicate of this page of the step, or `template_id`, or neither for a blank page. */
+  source_page_id?: number;
+  template_id?: string;
+};
+
+/** Adds a variant; the step's other running variants share the rest of 100 % (the server's rule). */
+export function useAddVariant(funnelId: number, stepId: number) {
+  return useApiMutation({
+    mutationFn: (variant: NewVariant) =>
+      apiOrThrow<Page>('POST', pagesPath(funnelId, stepId), { body: { data: variant } }),
+    invalidates: SPLIT_CHANGED(funnelId),
+    success: (page) => `${page.name} added`,
+  });
+}
+
+/** The running variants' shares at once (they add up to 100). */
+export function useSetShares(funnelId: number, stepId: number) {
+  return useApiMutation({
+    mutationFn: (shares: Array<{ page_id: number; ab_percent: number }>) =>
+      apiOrThrow<PageBrief[]>('PUT', `wfunnels/${funnelId}/steps/${stepId}/shares`, {
+        body: { data: { shares } },
+      }),
+    invalidates: SPLIT_CHANGED(funnelId),
+    success: () => 'Shares saved',
+  });
+}
+
+const SPLIT_ACTION_NOTICES = {
+  pause: 'The variant is paused',
+  resume: 'The variant runs again at 0 %: give it a share',
+  winner: 'The winner gets 100 % of visitors',
+} as const;
+
+/** Pause, resume or declare the winner of a variant. */
+export function useSplitAction(funnelId: number, stepId: number) {
+  return useApiMutation({
+    mutationFn: ({ pageId, action }: { pageId: number; action: keyof typeof SPLIT_ACTION_NOTICES }) =>
+      apiOrThrow<PageBrief[]>('POST', `${pagesPath(funnelId, stepId)}/${pageId}/${action}`),
+    invalidates: SPLIT_CHANGED(funnelId),
+    success: (_, { action }) => SPLIT_ACTION_NOTICES[action],
+    failure: (error) => error.message,
   });
 }

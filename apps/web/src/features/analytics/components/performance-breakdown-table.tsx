@@ -1,5 +1,5 @@
 import type { PerformanceBreakdownAnswer } from '@funnelwork/domain';
-import { formatPrice } from '@funnelwork/domain/rules';
+import { AB_STATE_LABELS, formatPrice } from '@funnelwork/domain/rules';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { formatCount, formatRate } from '../format.ts';
@@ -97,8 +97,14 @@ export function PerformanceBreakdownTable({ breakdown }: { breakdown: Breakdown 
                       <Table.Tr key={variant.page_id} data-testid="breakdown-variant">
                         <Table.Td pl="lg">
                           <Text size="sm">{`${String.fromCharCode(65 + v)}: ${variant.page_name}`}</Text>
-                          {variant.ab_percent !== null && (
-                            <Text c="dimmed" size="xs">{`${variant.ab_percent}% of traffic`}</Text>
+                          {variant.ab_state && variant.ab_state !== 'active' ? (
+                            <Text c="dimmed" size="xs">
+                              {AB_STATE_LABELS[variant.ab_state]}
+                            </Text>
+                          ) : (
+                            variant.ab_percent !== null && (
+                              <Text c="dimmed" size="xs">{`${variant.ab_percent}% of traffic`}</Text>
+                            )
                           )}
                           {step.verdict?.enough_data && step.verdict.best_probabilities[v] !== undefined && (
                             <Text size="xs" c="dimmed">

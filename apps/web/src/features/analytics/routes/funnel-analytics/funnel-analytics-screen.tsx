@@ -1,5 +1,5 @@
-import { Box, Loader, Stack } from '@mantine/core';
-import { useLocation, useParams } from 'react-router';
+import { Anchor, Box, Loader, Stack } from '@mantine/core';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useFunnelAnalytics, usePerformanceBreakdown } from '../../api.ts';
@@ -17,7 +17,10 @@ import { useAnalyticsAccount, useAnalyticsFilters, useAnalyticsRange } from '../
  */
 export function FunnelAnalyticsScreen() {
   const funnelId = Number(useParams().id);
-  const v2 = useLocation().pathname.endsWith('/analytics-v2');
+  const { pathname } = useLocation();
+  const v2 = pathname.endsWith('/analytics-v2');
+  // `?step={id}` (the step screen's link): the breakdown of that step only.
+  const stepId = Number(useSearchParams()[0].get('step')) || null;
   const account = useAnalyticsAccount();
   const { range, seconds, setRange } = useAnalyticsRange();
   const { conditions, setConditions } = useAnalyticsFilters();
@@ -33,7 +36,20 @@ export function FunnelAnalyticsScreen() {
         ) : !breakdown.data ? (
           <Loader aria-label="Loading the steps" />
         ) : (
-          <PerformanceBreakdownTable breakdown={breakdown.data} />
+          <>
+            {stepId !== null && (
+              <Anchor component={Link} to={pathname} size="sm">
+                Show every step
+              </Anchor>
+            )}
+            <PerformanceBreakdownTable
+              breakdown={
+                stepId === null
+                  ? breakdown.data
+                  : { ...breakdown.data, steps: breakdown.data.steps.filter((s) => s.step_id === stepId) }
+              }
+            />
+          </>
         )}
         {analytics.isError ? (
           <ErrorBox message={analytics.error.message} />

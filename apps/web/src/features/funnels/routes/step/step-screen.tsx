@@ -22,7 +22,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,8 +35,9 @@ import { StepPublishButton } from '../../../publishing/components/step-publish-b
 import { usePickerProducts, useStepProducts } from '../../../store/api.ts';
 import { ProductSettingsPanel } from '../../../store/components/product-settings-panel.tsx';
 import { useFunnelAccess } from '../../access.ts';
-import { useSteps } from '../../api.ts';
+import { usePublishState, useSteps } from '../../api.ts';
 import { DeleteStepPopup } from '../../components/delete-step-popup.tsx';
+import { StepVariantsCard } from '../../components/step-variants.tsx';
 import { useFunnelId, useFunnelKind } from '../funnel-layout/funnel-layout.tsx';
 
 /** Shown where a product image cannot load. */
@@ -54,6 +55,7 @@ export function StepScreen() {
   const step = steps.data?.find((s) => s.id === stepId);
   // Pages of an unpublished funnel are drafts for shoppers, whatever they last published.
   const live = useFunnelPublishing(id).data?.live ?? false;
+  const publishState = usePublishState(id);
   const base = `/${kind}/${id}/steps/${stepId}`;
 
   if (steps.isPending) return <Skeleton h={300} radius="lg" />;
@@ -113,56 +115,15 @@ export function StepScreen() {
         <StepGapWarning funnelId={id} step={step} stepHasProducts={products.data.length > 0} />
       )}
 
-      <Card p={0}>
-        <Group justify="space-between" p="md">
-          <Text fw={650}>Pages</Text>
-          <Text size="sm" c="dimmed">
-            Visitors are split between the pages by their share.
-          </Text>
-        </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Page</Table.Th>
-                <Table.Th>Share</Table.Th>
-                <Table.Th>Countries</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {step.pages.map((page) => (
-                <Table.Tr key={page.id}>
-                  <Table.Td fw={500}>{page.name}</Table.Td>
-                  <Table.Td>{page.ab_percent}%</Table.Td>
-                  <Table.Td>{page.ab_geo.length ? page.ab_geo.join(', ') : 'All'}</Table.Td>
-                  <Table.Td>
-                    <PublishStatusBadge status={live ? page.publish_status : 'draft'} size="xs" />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {access.editor ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconEdit size={14} />}
-                        component={Link}
-                        to={`/page-editor/wfunnel/${id}/steps/${step.id}/pages/${page.id}/${access.me.id}`}
-                      >
-                        Edit page
-                      </Button>
-                    ) : (
-                      <LockedButton locked size="xs" variant="light" leftSection={<IconEdit size={14} />}>
-                        Edit page
-                      </LockedButton>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <StepVariantsCard
+        kind={kind}
+        funnelId={id}
+        step={step}
+        live={live}
+        canEdit={access.editor}
+        meId={access.me.id}
+        variantUrl={publishState.data?.steps.find((s) => s.id === step.id)?.variant_url ?? null}
+      />
 
       <Card p={0}>
         <Group justify="space-between" p="md">

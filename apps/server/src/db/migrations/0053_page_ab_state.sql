@@ -1,0 +1,2 @@
+ALTER TABLE "pages" ADD COLUMN "ab_state" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pages" ADD CONSTRAINT "pages_ab_state_check" CHECK ("pages"."ab_state" in ('active', 'paused', 'retired'));
