@@ -311,11 +311,18 @@ export async function registerRuntime(
   await app.register(async (pages) => {
     await pages.register(cookie);
 
-    /** Visitor and session ids from the cookies, new ones when missing; the cookies set for new ones. */
-    function visitorIds(request: FastifyRequest, reply: FastifyReply, visitorOnly = false) {
+    /**
+     * Visitor and session ids from the cookies, new ones when missing (the visitor's `newVisitor` when
+     * given); the cookies set for new ones, the session's unless `visitorOnly`.
+     */
+    function visitorIds(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { visitorOnly = false, newVisitor = newId() }: { visitorOnly?: boolean; newVisitor?: string } = {},
+    ) {
       const cookieVisitor = validId(request.cookies[VISITOR_COOKIE]);
       const cookieSession = validId(request.cookies[SESSION_COOKIE]);
-      const visitorId = cookieVisitor ?? newId();
+      const visitorId = cookieVisitor ?? newVisitor;
       const sessionId = cookieSession ?? newId();
       const secure = request.protocol === 'https';
       if (!cookieVisitor)
@@ -331,7 +338,10 @@ export async function registerRuntime(
       return { visitorId, sessionId };
     }
 
-    /** A view of a published page by a person (never a bot, an empty user agent or a preview). */
+    /**
+     * A view of a published page: the visitor and session cookies for everyone; the view recorded for
+     * a person only (never a bot, an empty user agent or a preview).
+     */
     function recordView(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -339,9 +349,10 @@ export async function registerRuntime(
       entry: PageEntry & { pageId: number },
       where: { query: Record<string, unknown>; referrer: string | null },
     ) {
+      // Everyone gets the ids (a bot's checkout still has a visitor), as the pages once set them.
+      const { visitorId, sessionId } = visitorIds(request, reply);
       const userAgent = request.headers['user-agent'] ?? '';
       if (where.query.fw_preview === '1' || userAgent === '' || isBot(userAgent)) return false;
-      const { visitorId, sessionId } = visitorIds(request, reply);
       const referrer = where.referrer?.slice(0, 2000) || null;
       const { query } = where;
       runtime.views.record({
@@ -393,8 +404,9 @@ export async function registerRuntime(
       const shared = !sandboxed && !preview;
       const named = Number(query[VARIANT_PARAM]);
       const cookieVisitor = validId(request.cookies[VISITOR_COOKIE]);
+      const visitorId = cookieVisitor ?? newId();
       const variant = chooseVariant(site, found, {
-        visitorId: cookieVisitor ?? newId(),
+        visitorId,
         country: countryOf(request, config.geoCountryHeader, query),
         named: Number.isSafeInteger(named) && named > 0 ? named : null,
       });
@@ -402,7 +414,7 @@ export async function registerRuntime(
       const { route, page } = variant;
       if (shared && variant.varies && page.id !== named) {
         // The visitor keeps the variant: the redirect (never cached) sets the visitor cookie it was chosen by.
-        if (!cookieVisitor) visitorIds(request, reply, true);
+        if (!cookieVisitor) visitorIds(request, reply, { visitorOnly: true, newVisitor: visitorId });
         return reply
           .code(302)
           .header('cache-control', 'private, no-store')
