@@ -7,6 +7,7 @@ import { runAnalytics } from './analytics.ts';
 import { runAnalyticsLive } from './analytics-live.ts';
 import { runAutomationWaits } from './automation-waits.ts';
 import { runAutomations } from './automations.ts';
+import { runCdn } from './cdn.ts';
 import { runEditor } from './editor.ts';
 import { runEmailSend } from './email-send.ts';
 import { runFunnelList } from './funnel-list.ts';
@@ -69,6 +70,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
       await runWebhooks(),
     ),
   // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
+  cdn: async () => save('cdn', await runCdn()),
   published: async () => {
     const only = process.env.PUBLISHED_BENCH_ONLY;
     save(only ? `published-${only}` : 'published', await runPublished());

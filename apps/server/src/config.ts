@@ -152,6 +152,16 @@ const envSchema = z.object({
   AUTOMATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** The request header carrying the visitor's country (a CDN's, e.g. cf-ipcountry). */
   GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  /**
+   * The shared cache in front of published pages (Varnish, a CDN): a PURGE request with the changed
+   * site's surrogate keys goes here on every publish, unpublish and domain change. The operator's own
+   * address, so it may be local. Unset: no purge.
+   */
+  CDN_PURGE_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'CDN_PURGE_URL must be an http(s) address')
+    .optional(),
   /** DNS servers for custom-domain verification, comma-separated ('1.1.1.1,8.8.8.8:53'); the system's when unset. */
   DNS_SERVERS: z
     .string()
@@ -311,6 +321,8 @@ export type Config = {
   webDist: string | undefined;
   /** The chat-support widget's script address (CHAT_WIDGET_URL); undefined: no widget. */
   chatWidgetUrl: string | undefined;
+  /** Where published-page purges go (CDN_PURGE_URL); undefined: no purge. */
+  cdnPurgeUrl: string | undefined;
   /** The project's CHANGELOG.md, shown in the dashboard's changelog widget; absent: no entries. */
   changelogPath: string | undefined;
   /** Embedded database in memory (tests) instead of a directory under dataDir. */
@@ -436,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     chatWidgetUrl: e.CHAT_WIDGET_URL,
+    cdnPurgeUrl: e.CDN_PURGE_URL,
     changelogPath: undefined,
     inMemoryDatabase: false,
   };

@@ -154,6 +154,8 @@ export type PageContext = {
   /** PayPal's JS SDK and the account's client id (public: the SDK runs with it), when PayPal is connected. */
   paypal?: { clientId: string; sdkUrl: string } | null;
   runtimeScriptUrl: string;
+  /** The page reports its views (the script's beacon, a <noscript> pixel); false: the server counted it. */
+  views?: boolean;
   /** The string renderer (default) or React's renderToString, for comparing them (bench/published.ts). */
   renderer?: 'string' | 'react';
 };
@@ -296,6 +298,7 @@ export async function renderPublishedPage(
     nextUrl: context.nextUrl,
     currency: context.currency ?? null,
     optinUrl: '/_fw/optin',
+    viewUrl: context.views ? '/_fw/view' : null,
     // Shown by the payment form's script; the page's own payment methods come before the account's.
     paymentNotice: takesTestPaymentsOnly(context.accountGateways, page.document.settings.paymentMethods ?? [])
       ? TEST_MODE_CHECKOUT_NOTICE
@@ -315,6 +318,9 @@ export async function renderPublishedPage(
     '</head>',
     '<body>',
     html(page.document) + popupsHtml,
+    context.views
+      ? `<noscript><img src="/_fw/view.gif?page_id=${context.pageId}" alt="" width="1" height="1" style="position:absolute"></noscript>`
+      : '',
     page.bodyHtml,
     codes.body,
     page.bodyJs,

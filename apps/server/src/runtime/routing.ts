@@ -69,10 +69,9 @@ export function routeForCountry(site: SiteData, found: Found, country: string | 
   let funnel = main;
   let chosen = step;
   if (country) {
-    const sub = site.subFunnels.get(main.id)?.find((f) => f.abGeo.includes(country) && f.steps.length > 0);
+    const sub = geoFunnelsOf(site, main).find((f) => f.abGeo.includes(country));
     if (sub) {
-      const position = main.steps.indexOf(step);
-      const same = sub.steps.find((s) => s.url === step.url) ?? sub.steps[position] ?? sub.steps[0];
+      const same = counterpart(main, step, sub);
       if (same) {
         funnel = sub;
         chosen = same;
@@ -137,6 +136,55 @@ export function namedVariant(step: SiteStep, variant: number | 'b'): SitePage | 
   const running = step.pages.filter((p) => p.state === 'active');
   if (variant === 'b') return running[1];
   return running.find((p) => p.id === variant);
+}
+
+/** The geo-funnels of a main funnel that can serve a step (they list countries and have steps). */
+function geoFunnelsOf(site: SiteData, main: SiteFunnel): SiteFunnel[] {
+  return (site.subFunnels.get(main.id) ?? []).filter((f) => f.abGeo.length > 0 && f.steps.length > 0);
+}
+
+/** A geo-funnel's step that stands for a main funnel's step: the same URL, else the same position. */
+function counterpart(main: SiteFunnel, step: SiteStep, sub: SiteFunnel): SiteStep | undefined {
+  return sub.steps.find((s) => s.url === step.url) ?? sub.steps[main.steps.indexOf(step)] ?? sub.steps[0];
+}
+
+export type Variant = { route: Route; page: SitePage };
+
+/**
+ * The one place a step's variant is chosen (docs/decisions/dashboard-and-delivery.md, published pages
+ * behind a CDN). `named` is the variant address's page id (`?fw_v=`): when it is one of the pages the
+ * step can serve (its own or a geo-funnel's stand-in step's), that page, whoever asks. Otherwise the
+ * visitor's country picks the geo-funnel and the step's A/B split (sticky per visitor) or ab_geo the page.
+ * `varies` says whether the step's address answers differently by visitor or country: such an address
+ * redirects to its variant's own address, which a shared cache can hold.
+ */
+export function chooseVariant(
+  site: SiteData,
+  found: { funnel: SiteFunnel; step: SiteStep },
+  who: { visitorId: string; country: string | null; named: number | null },
+): (Variant & { varies: boolean }) | null {
+  const { funnel: main, step } = found;
+  const geo = geoFunnelsOf(site, main);
+  const varies = geo.length > 0 || step.pages.length > 1;
+  if (who.named !== null) {
+    const candidates: Array<{ funnel: SiteFunnel; step: SiteStep }> = [
+      { funnel: main, step },
+      ...geo.flatMap((sub) => {
+        const same = counterpart(main, step, sub);
+        return same ? [{ funnel: sub, step: same }] : [];
+      }),
+    ];
+    for (const candidate of candidates) {
+      const page = candidate.step.pages.find((p) => p.id === who.named);
+      if (page) {
+        const route = { main, ...candidate, next: stepAfter(candidate.funnel, candidate.step) };
+        return { route, page, varies };
+      }
+    }
+  }
+  const route = routeForCountry(site, found, who.country);
+  const page = pickPage(route.step, who.visitorId, who.country);
+  return page ? { route, page, varies } : null;
 }
 
 /** A published step's path under a base ('' on a pages host, '/p/{subdomain}' in the path form). */

@@ -7,6 +7,16 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { InvalidationBus } from '../plugins/invalidation.ts';
 import type { Metrics } from '../plugins/metrics.ts';
+import {
+  createCdnPurger,
+  type PageBody,
+  PUBLIC_PAGE_CACHE,
+  pageBody,
+  pageBodySize,
+  registerPurgeHook,
+  sendPageBody,
+  surrogateKeys,
+} from './cdn.ts';
 import { type ClientBundle, loadClientBundle } from './client-bundle.ts';
 import { webFonts } from './fonts.ts';
 import { PAGE_ROUTE_PREFIX, type SiteRef, siteOf } from './hosts.ts';
@@ -34,12 +44,26 @@ import {
   type PreparedPageCache,
   renderPublishedPage,
 } from './render.ts';
-import { findRoute, namedVariant, pickPage, routeForCountry, stepAfter, stepHref } from './routing.ts';
-import { createSiteCache, type SiteCache, type SiteData, type TrackingCode } from './site-data.ts';
+import { chooseVariant, findRoute, namedVariant, stepAfter, stepHref } from './routing.ts';
+import {
+  createSiteCache,
+  type SiteCache,
+  type SiteData,
+  type SiteFunnel,
+  type SiteStep,
+  type TrackingCode,
+} from './site-data.ts';
 import { templateImage } from './template-images.ts';
 
 export const VISITOR_COOKIE = 'fw_vid';
 export const SESSION_COOKIE = 'fw_sid';
+/** The query parameter of a variant's own address: the page id of the step's variant it serves. */
+export const VARIANT_PARAM = 'fw_v';
+/** Where the page script reports a view (POST), and the pixel a page without JavaScript loads. */
+export const VIEW_URL = '/_fw/view';
+export const VIEW_PIXEL_URL = '/_fw/view.gif';
+/** A transparent 1×1 GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const YEAR_S = 31_536_000;
 /** The form of visitor and session ids this runtime hands out (other cookie values are ignored). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -63,10 +87,10 @@ export type Runtime = {
   views: PageViewRecorder;
   client: ClientBundle;
   /**
-   * Rendered HTML by page, version, account generation and address base, as UTF-8 bytes: a cached
-   * page is written to the socket as it is, without encoding its text again on every request.
+   * Rendered HTML by page, version, account generation and address base, as UTF-8 bytes with their
+   * validator and compressed copies: a cached page is written to the socket as it is.
    */
-  rendered: LRUCache<string, Buffer>;
+  rendered: LRUCache<string, PageBody>;
   /** Pages read, migrated and prepared, by account, page, version and account generation. */
   prepared: PreparedPageCache;
   /** Which renderer writes published pages: the string renderer; React only to compare (benchmarks). */
@@ -107,8 +131,8 @@ function isBot(userAgent: string): boolean {
   return answer;
 }
 
-function countryOf(request: FastifyRequest, header: string): string | null {
-  const query = request.query as Record<string, unknown>;
+/** The visitor's country: `?fw_country=` of the page's address, else the CDN's header. */
+function countryOf(request: FastifyRequest, header: string, query: Record<string, unknown>): string | null {
   const override = typeof query.fw_country === 'string' ? query.fw_country : undefined;
   const raw = override ?? request.headers[header];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
@@ -126,6 +150,56 @@ function referrerDomain(referrer: string | undefined): string | null {
 
 const queryText = (query: Record<string, unknown>, key: string) =>
   typeof query[key] === 'string' ? (query[key] as string).slice(0, 200) : null;
+
+/** A cookie's value when it has the form of the ids this runtime hands out. */
+const validId = (value: string | undefined) => (value && ID_PATTERN.test(value) ? value : null);
+
+/** A step's address with the variant's page id in VARIANT_PARAM (the rest of the query kept). */
+function variantAddress(originalUrl: string, pageId: number): string {
+  const url = new URL(originalUrl, 'http://host.invalid');
+  url.searchParams.set(VARIANT_PARAM, String(pageId));
+  return `${url.pathname}${url.search}`;
+}
+
+type PageEntry = { main: SiteFunnel; funnel: SiteFunnel; step: SiteStep };
+const pageEntries = new WeakMap<SiteData, Map<number, PageEntry>>();
+
+/** Where a page of the site sits (its funnel, step and main funnel), once per site data load. */
+function pageEntryOf(site: SiteData, pageId: number): PageEntry | undefined {
+  let entries = pageEntries.get(site);
+  if (!entries) {
+    entries = new Map();
+    for (const main of site.funnels) {
+      for (const funnel of [main, ...(site.subFunnels.get(main.id) ?? [])])
+        for (const step of funnel.steps)
+          for (const page of step.pages) entries.set(page.id, { main, funnel, step });
+    }
+    pageEntries.set(site, entries);
+  }
+  return entries.get(pageId);
+}
+
+/** The site a published page's address names: `/p/{subdomain}/…` on any host, else the host's site. */
+function siteOfAddress(request: FastifyRequest, address: URL | null): SiteRef | null {
+  const match = address?.pathname.match(/^\/p\/([^/]+)(?:\/|$)/);
+  if (match?.[1]) {
+    try {
+      return { kind: 'subdomain', subdomain: decodeURIComponent(match[1]).toLowerCase() };
+    } catch {
+      return null;
+    }
+  }
+  return siteOf(request.raw);
+}
+
+const parseAddress = (value: unknown): URL | null => {
+  if (typeof value !== 'string' || value.length > 4000) return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
 
 /** The published-page headers: their own CSP instead of the dashboard's. */
 function pageHeaders(reply: FastifyReply, sandboxed: boolean, gateway: GatewayOrigins | null = null) {
@@ -197,10 +271,7 @@ export async function registerRuntime(
     sites: createSiteCache(db),
     views: createPageViewRecorder(db, { onError: (error) => app.log.error({ err: error }, 'page views') }),
     client: await loadClientBundle(),
-    rendered: new LRUCache<string, Buffer>({
-      maxSize: 128 * 1024 * 1024,
-      sizeCalculation: (html) => Math.max(1, html.length),
-    }),
+    rendered: new LRUCache<string, PageBody>({ maxSize: 128 * 1024 * 1024, sizeCalculation: pageBodySize }),
     prepared: createPreparedPageCache(),
     renderer: 'string',
   };
@@ -231,9 +302,87 @@ export async function registerRuntime(
     done();
   });
 
+  // The shared cache in front of published pages forgets an account's pages when it publishes (cdn.ts).
+  registerPurgeHook(
+    app,
+    createCdnPurger(config.cdnPurgeUrl, { onError: (error) => app.log.error({ err: error }, 'CDN purge') }),
+  );
+
   await app.register(async (pages) => {
     await pages.register(cookie);
 
+    /**
+     * Visitor and session ids from the cookies, new ones when missing (the visitor's `newVisitor` when
+     * given); the cookies set for new ones, the session's unless `visitorOnly`.
+     */
+    function visitorIds(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { visitorOnly = false, newVisitor = newId() }: { visitorOnly?: boolean; newVisitor?: string } = {},
+    ) {
+      const cookieVisitor = validId(request.cookies[VISITOR_COOKIE]);
+      const cookieSession = validId(request.cookies[SESSION_COOKIE]);
+      const visitorId = cookieVisitor ?? newVisitor;
+      const sessionId = cookieSession ?? newId();
+      const secure = request.protocol === 'https';
+      if (!cookieVisitor)
+        reply.setCookie(VISITOR_COOKIE, visitorId, {
+          path: '/',
+          maxAge: YEAR_S,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+        });
+      if (!cookieSession && !visitorOnly)
+        reply.setCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return { visitorId, sessionId };
+    }
+
+    /**
+     * A view of a published page: the visitor and session cookies for everyone; the view recorded for
+     * a person only (never a bot, an empty user agent or a preview).
+     */
+    function recordView(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      site: SiteData,
+      entry: PageEntry & { pageId: number },
+      where: { query: Record<string, unknown>; referrer: string | null },
+    ) {
+      // Everyone gets the ids (a bot's checkout still has a visitor), as the pages once set them.
+      const { visitorId, sessionId } = visitorIds(request, reply);
+      const userAgent = request.headers['user-agent'] ?? '';
+      if (where.query.fw_preview === '1' || userAgent === '' || isBot(userAgent)) return false;
+      const referrer = where.referrer?.slice(0, 2000) || null;
+      const { query } = where;
+      runtime.views.record({
+        accountId: site.accountId,
+        funnelId: entry.funnel.id,
+        stepId: entry.step.id,
+        pageId: entry.pageId,
+        visitorId,
+        sessionId,
+        referrer,
+        referrerDomain: referrerDomain(referrer ?? undefined),
+        utmSource: queryText(query, 'utm_source'),
+        utmMedium: queryText(query, 'utm_medium'),
+        utmCampaign: queryText(query, 'utm_campaign'),
+        utmTerm: queryText(query, 'utm_term'),
+        utmContent: queryText(query, 'utm_content'),
+        country: countryOf(request, config.geoCountryHeader, query),
+        currency: entry.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
+        createdAt: new Date(),
+      });
+      return true;
+    }
+
+    /**
+     * A published page. On a pages host its HTML is the same for every visitor of the step's variant and
+     * a shared cache may hold it (cdn.ts): no cookie, no view recorded here (the page script's beacon
+     * does both). A step whose page depends on the visitor (A/B split, geo-funnels) redirects, uncached,
+     * to its variant's own address. The sandboxed /p/ form on the dashboard's host (an opaque origin,
+     * whose requests carry no cookies) sets the cookies and counts the view itself, never cached.
+     */
     async function serve(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -251,26 +400,38 @@ export async function registerRuntime(
       if (!found) return notFound(reply, sandboxed);
       if (!found.funnel.live) return notAvailable(reply, sandboxed);
       const query = request.query as Record<string, unknown>;
-      const country = countryOf(request, config.geoCountryHeader);
-      const route = routeForCountry(site, found, country);
-      const cookieVisitor = request.cookies[VISITOR_COOKIE];
-      const visitorId = cookieVisitor && ID_PATTERN.test(cookieVisitor) ? cookieVisitor : newId();
-      const cookieSession = request.cookies[SESSION_COOKIE];
-      const sessionId = cookieSession && ID_PATTERN.test(cookieSession) ? cookieSession : newId();
-      // A variant URL serves the variant it names (of the step it found; a geo-funnel's step chooses its own).
-      const named =
-        found.variant !== undefined && route.step === found.step
-          ? namedVariant(route.step, found.variant)
-          : undefined;
-      const page = named ?? pickPage(route.step, visitorId, country);
-      if (!page) return notAvailable(reply, sandboxed);
+      const preview = query.fw_preview === '1';
+      const shared = !sandboxed && !preview;
+      const param = Number(query[VARIANT_PARAM]);
+      // A variant URL (`/{url2}/{page id}`) serves the running variant it names: an address of its own,
+      // which a shared cache can hold, so it never redirects.
+      const byUrl2 = found.variant !== undefined ? namedVariant(found.step, found.variant) : undefined;
+      const named = byUrl2?.id ?? (Number.isSafeInteger(param) && param > 0 ? param : null);
+      const cookieVisitor = validId(request.cookies[VISITOR_COOKIE]);
+      const visitorId = cookieVisitor ?? newId();
+      const variant = chooseVariant(site, found, {
+        visitorId,
+        country: countryOf(request, config.geoCountryHeader, query),
+        named,
+      });
+      if (!variant) return notAvailable(reply, sandboxed);
+      const { route, page } = variant;
+      if (shared && variant.varies && !byUrl2 && page.id !== named) {
+        // The visitor keeps the variant: the redirect (never cached) sets the visitor cookie it was chosen by.
+        if (!cookieVisitor) visitorIds(request, reply, { visitorOnly: true, newVisitor: visitorId });
+        return reply
+          .code(302)
+          .header('cache-control', 'private, no-store')
+          .header('location', variantAddress(request.originalUrl, page.id))
+          .send();
+      }
       const nextUrl = route.next ? stepHref(base, route.funnel, route.next) : null;
-      const key = `${page.id}:${page.version}:${site.generation}:${route.funnel.id}:${base}:${nextUrl}`;
-      let html = runtime.rendered.get(key);
-      metrics?.publishedPage(html !== undefined);
-      if (html === undefined) {
+      const key = `${page.id}:${page.version}:${site.generation}:${route.funnel.id}:${base}:${nextUrl}:${sandboxed}`;
+      let body = runtime.rendered.get(key);
+      metrics?.publishedPage(body !== undefined);
+      if (body === undefined) {
         try {
-          html = await renderPublishedPage(
+          const html = await renderPublishedPage(
             db,
             site.accountId,
             {
@@ -280,6 +441,8 @@ export async function registerRuntime(
               nextUrl,
               currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
               runtimeScriptUrl: runtime.client.url,
+              // The sandboxed form counts its views itself; every other page reports them (VIEW_URL).
+              views: !sandboxed,
               trackingCodes: codesFor(site, route.funnel.id, route.main.id),
               accountGateways: site.gateways,
               stripe: site.stripePublishableKey
@@ -295,58 +458,42 @@ export async function registerRuntime(
               key: `${site.accountId}:${page.id}:${page.version}:${site.generation}`,
             },
           );
+          body = pageBody(html);
         } catch (error) {
           if (error instanceof PageUnavailableError) return notFound(reply, sandboxed);
           throw error;
         }
-        runtime.rendered.set(key, html);
+        runtime.rendered.set(key, body);
       }
 
-      const preview = query.fw_preview === '1';
-      const userAgent = request.headers['user-agent'] ?? '';
-      if (!preview && userAgent !== '' && !isBot(userAgent)) {
-        const referrer = request.headers.referer?.slice(0, 2000) ?? null;
-        runtime.views.record({
-          accountId: site.accountId,
-          funnelId: route.funnel.id,
-          stepId: route.step.id,
-          pageId: page.id,
-          visitorId,
-          sessionId,
-          referrer,
-          referrerDomain: referrerDomain(referrer ?? undefined),
-          utmSource: queryText(query, 'utm_source'),
-          utmMedium: queryText(query, 'utm_medium'),
-          utmCampaign: queryText(query, 'utm_campaign'),
-          utmTerm: queryText(query, 'utm_term'),
-          utmContent: queryText(query, 'utm_content'),
-          country,
-          currency: route.funnel.currency?.toUpperCase().slice(0, 3) ?? null,
-          createdAt: new Date(),
-        });
-      }
-      const secure = request.protocol === 'https';
-      if (cookieVisitor !== visitorId)
-        reply.setCookie(VISITOR_COOKIE, visitorId, {
-          path: '/',
-          maxAge: YEAR_S,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure,
-        });
-      if (cookieSession !== sessionId)
-        reply.setCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      if (sandboxed)
+        recordView(
+          request,
+          reply,
+          site,
+          { ...route, pageId: page.id },
+          { query, referrer: request.headers.referer ?? null },
+        );
       // A payment form with a connected Stripe or PayPal: only our and their scripts and frames (page-csp.ts).
       const connected = [
         ...(site.stripePublishableKey ? [stripeGateway] : []),
         ...(site.paypalClientId ? [paypalGateway] : []),
       ];
-      const gateway = connected.length > 0 && takesPayments(html) ? mergeOrigins(connected) : null;
+      const gateway = connected.length > 0 && takesPayments(body.raw) ? mergeOrigins(connected) : null;
       pageHeaders(reply, sandboxed, gateway);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', preview ? 'no-store' : 'private, no-cache')
-        .send(html);
+      reply.type('text/html; charset=utf-8');
+      if (preview) reply.header('cache-control', 'no-store');
+      else if (sandboxed) reply.header('cache-control', 'private, no-cache');
+      else {
+        const keys = surrogateKeys({
+          accountId: site.accountId,
+          funnelId: route.main.id,
+          stepId: route.step.id,
+          pageId: page.id,
+        });
+        reply.header('cache-control', PUBLIC_PAGE_CACHE).header('surrogate-key', keys).header('xkey', keys);
+      }
+      return sendPageBody(request, reply, body);
     }
 
     const segmentsOf = (wildcard: string | undefined) =>
@@ -398,6 +545,61 @@ export async function registerRuntime(
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('etag', `"${runtime.client.hash}"`)
         .send(runtime.client.code);
+    });
+
+    /**
+     * A view of a published page, reported by its script once per view (VIEW_URL) or, without
+     * JavaScript, by its <noscript> pixel (VIEW_PIXEL_URL, whose Referer is the page's address). It sets
+     * the visitor and session cookies the page itself no longer does; bots and previews are not counted.
+     */
+    async function pageView(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      report: { pageId: unknown; address: URL | null; referrer: unknown },
+    ): Promise<boolean> {
+      const pageId = Number(report.pageId);
+      if (!Number.isSafeInteger(pageId) || pageId <= 0) return false;
+      const ref = siteOfAddress(request, report.address);
+      if (!ref) return false;
+      const match = runtime.sites.cachedHost(ref) ?? (await runtime.sites.findHost(ref));
+      if (!match) return false;
+      const site = runtime.sites.cachedSite(match.accountId) ?? (await runtime.sites.site(match.accountId));
+      const entry = pageEntryOf(site, pageId);
+      if (!entry?.main.live) return false;
+      const query = Object.fromEntries(report.address?.searchParams ?? []);
+      const referrer = typeof report.referrer === 'string' ? report.referrer : null;
+      return recordView(request, reply, site, { ...entry, pageId }, { query, referrer });
+    }
+
+    pages.post(VIEW_URL, async (request, reply) => {
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+      const pageId = Number(body.page_id);
+      if (!Number.isSafeInteger(pageId) || pageId <= 0) {
+        return reply
+          .code(400)
+          .header('cache-control', 'no-store')
+          .send({
+            error: { message: 'page_id: Required', code: 'validation', status: 400, field: 'page_id' },
+          });
+      }
+      await pageView(request, reply, {
+        pageId,
+        address: parseAddress(body.url),
+        referrer: body.referrer,
+      });
+      return reply.code(204).header('cache-control', 'no-store').send();
+    });
+
+    pages.get<{ Querystring: { page_id?: string } }>(VIEW_PIXEL_URL, async (request, reply) => {
+      await pageView(request, reply, {
+        pageId: request.query.page_id,
+        address: parseAddress(request.headers.referer),
+        referrer: null,
+      });
+      return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
     });
 
     // The hosted web fonts (fonts.ts): their style sheets and files, versioned, cached for a year.

@@ -166,6 +166,14 @@ describe('opt-ins carry the visitor’s attribution', () => {
       headers: { host, 'user-agent': BROWSER, cookie: `fw_vid=${VISITOR}`, 'cf-ipcountry': 'FR' },
     });
     expect(page.statusCode).toBe(200);
+    // The page's script reports the view (the page itself is the same for everyone).
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/_fw/view',
+      headers: { host, 'user-agent': BROWSER, cookie: `fw_vid=${VISITOR}`, 'cf-ipcountry': 'FR' },
+      payload: { page_id: landing.pages[0]?.id, url: `http://${host}/guide/free?utm_source=podcast` },
+    });
+    expect(view.statusCode).toBe(204);
     await t.app.runtime.views.flush();
     const res = await t.app.inject({
       method: 'POST',

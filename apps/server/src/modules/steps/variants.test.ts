@@ -19,12 +19,25 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
 let api: ApiClient;
 const host = 'split-shop.localhost:3000';
-const visit = (url: string, visitor: string) =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: { host, 'user-agent': BROWSER, cookie: `fw_vid=${visitor}` },
-  });
+/**
+ * A shopper's visit, as a browser makes it: the step's redirect to its variant's own address followed
+ * (published pages behind a CDN), then the page script's view beacon.
+ */
+const visit = async (url: string, visitor: string) => {
+  const headers = { host, 'user-agent': BROWSER, cookie: `fw_vid=${visitor}` };
+  let page = await t.app.inject({ method: 'GET', url, headers });
+  if (page.statusCode === 302)
+    page = await t.app.inject({ method: 'GET', url: String(page.headers.location), headers });
+  const pageId = Number(page.body.match(/"pageId":(\d+)/)?.[1]);
+  if (page.statusCode === 200 && pageId > 0)
+    await t.app.inject({
+      method: 'POST',
+      url: '/_fw/view',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: { page_id: pageId, url: `http://${host}${url}`, referrer: '' },
+    });
+  return page;
+};
 /** Which variant a page is: the SEO title each test gives it. */
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
 const visitors = Array.from({ length: 40 }, (_, i) => `fixed-visitor-${String(i).padStart(4, '0')}`);

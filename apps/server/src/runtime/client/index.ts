@@ -1,6 +1,6 @@
 import { formatTimerPart } from '@funnelwork/domain/shared/timer';
 import { fieldsIn, hydrateField, showFormStep, submitOptin, validate } from './forms.ts';
-import { type PageData, registerAction, registerHydrator, start } from './registry.ts';
+import { type PageData, readPageData, registerAction, registerHydrator, start } from './registry.ts';
 // Checkout, order summary, product list, order bump and one-click upsells register their hydrators.
 import './checkout.ts';
 
@@ -238,6 +238,23 @@ registerHydrator('[data-video] video[preload="none"]', (video) => {
   });
   observer.observe(video);
 });
+
+/**
+ * The view, reported once per page load: the HTML is the same for every visitor (a shared cache holds
+ * it), so the visitor and session cookies come with this answer. Previews are not counted.
+ */
+function reportView() {
+  const data = readPageData();
+  if (!data.viewUrl || new URLSearchParams(window.location.search).get('fw_preview') === '1') return;
+  void fetch(data.viewUrl, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page_id: data.pageId, url: window.location.href, referrer: document.referrer }),
+  }).catch(() => undefined);
+}
+reportView();
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => start());
 else start();

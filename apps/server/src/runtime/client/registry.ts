@@ -7,6 +7,8 @@ export type PageData = {
   /** The funnel's currency for displayed prices (the server prices the order itself). */
   currency: string | null;
   optinUrl: string;
+  /** Where this view is reported (the server sets the visitor cookies there); null: already counted. */
+  viewUrl: string | null;
   /** Said on the payment form, e.g. that the store takes test payments only; null for nothing. */
   paymentNotice: string | null;
   /**
@@ -51,6 +53,7 @@ export function readPageData(doc: Document = document): PageData {
     nextUrl: parsed.nextUrl ?? null,
     currency: parsed.currency ?? null,
     optinUrl: parsed.optinUrl ?? '/_fw/optin',
+    viewUrl: parsed.viewUrl ?? null,
     paymentNotice: parsed.paymentNotice ?? null,
     gateway: parsed.gateway ?? { id: 14, publishableKey: null, scriptUrl: null },
   };

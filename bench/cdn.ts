@@ -1,0 +1,219 @@
+// Published pages for a CDN (issue 37 §2), side by side in one run:
+// 1. a published page from the server (its HTML cache, gzip made once per page) next to nginx with one
+//    worker serving the very same gzip bytes (gzip_static); goal ≥ 0.8× nginx's requests/s;
+// 2. the page through Varnish (apps/server/varnish/published.vcl in front of the server) next to
+//    Varnish in front of that nginx serving the static file; goal ≥ 0.9×.
+// autocannon runs in a child process (20 connections, CDN_BENCH_LOAD_S seconds each, default 10).
+// Needs nginx and varnish from Debian's packages (`apt-get install -y nginx varnish`).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/config.ts';
+import { createDatabase } from '../apps/server/src/db/client.ts';
+import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
+import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { freePort, until } from '../apps/server/src/test/server-process.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const VCL = path.join(here, '../apps/server/varnish/published.vcl');
+const SUBDOMAIN = 'bench-cdn';
+const LOAD_SECONDS = Number(process.env.CDN_BENCH_LOAD_S ?? 10);
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The raw answer (not decompressed) of a GET. */
+function get(port: number, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: url, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+/** autocannon in its own process: requests/s, p99 and the answers' bytes. */
+async function autocannon(url: string, headers: Record<string, string>) {
+  const bin = path.join(here, 'node_modules/autocannon/autocannon.js');
+  const script = fs.existsSync(bin) ? bin : path.join(here, '../node_modules/autocannon/autocannon.js');
+  const args = [script, '-c', '20', '-d', String(LOAD_SECONDS), '-j'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  const result = JSON.parse(stdout);
+  return {
+    requests_per_s: Math.round(result.requests.average),
+    p99_ms: result.latency.p99,
+    bytes_per_request: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    non_2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function start(command: string, args: string[], what: string): ChildProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.once('exit', (code) => {
+    if (code) console.error(`${what} stopped (${code}): ${log}`);
+  });
+  return child;
+}
+
+async function varnish(dir: string, name: string, backendPort: number) {
+  const port = await freePort();
+  const vcl = path.join(dir, `${name}.vcl`);
+  fs.writeFileSync(vcl, fs.readFileSync(VCL, 'utf8').replace('.port = "3000";', `.port = "${backendPort}";`));
+  const args = ['-F', '-j', 'none', '-a', `127.0.0.1:${port}`, '-f', vcl, '-n', path.join(dir, `${name}-n`)];
+  args.push('-s', 'malloc,64m', '-p', 'http_gzip_support=off');
+  const child = start('varnishd', args, `varnish ${name}`);
+  return { port, child };
+}
+
+export async function runCdn() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-cdn-'));
+  fs.chmodSync(dir, 0o755);
+  const database = await createDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') });
+  await database.migrate();
+  const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const appPort = typeof address === 'object' && address ? address.port : 0;
+  const children: ChildProcess[] = [];
+  try {
+    // A merchant's landing page (the lead-magnet template), published.
+    const owner = await signUpOwner(app);
+    const api = apiClient(app, owner.auth);
+    await api.post('change-subdomain', { subdomain: SUBDOMAIN });
+    const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
+    await createStep(api, funnel.id, {
+      name: 'Story',
+      type: 5,
+      url: 'story',
+      template_id: 'landing-lead-magnet',
+    });
+    await api.post(`funnels/${funnel.id}/publish`);
+    const pageHeaders = {
+      host: `${SUBDOMAIN}.localhost`,
+      'user-agent': BROWSER_UA,
+      'accept-encoding': 'gzip',
+    };
+    const page = await get(appPort, '/shop/story', pageHeaders);
+    if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip')
+      throw new Error(`page not served gzipped: ${page.status}`);
+
+    // nginx, one worker, the same gzip bytes (gzip_static) with the same Vary.
+    const root = path.join(dir, 'www');
+    fs.mkdirSync(root);
+    fs.chmodSync(root, 0o755);
+    fs.writeFileSync(path.join(root, 'story.html.gz'), page.body);
+    fs.writeFileSync(path.join(root, 'story.html'), '');
+    const nginxPort = await freePort();
+    const conf = path.join(dir, 'nginx.conf');
+    fs.writeFileSync(
+      conf,
+      `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log stderr;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/nginx-body;
+  proxy_temp_path ${dir}/nginx-proxy;
+  fastcgi_temp_path ${dir}/nginx-fastcgi;
+  uwsgi_temp_path ${dir}/nginx-uwsgi;
+  scgi_temp_path ${dir}/nginx-scgi;
+  types { text/html html; }
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${root};
+    gzip_static on;
+    gzip_vary on;
+    etag on;
+  }
+}
+`,
+    );
+    children.push(start('nginx', ['-c', conf, '-p', dir], 'nginx'));
+    const withVarnishApp = await varnish(dir, 'app', appPort);
+    const withVarnishStatic = await varnish(dir, 'static', nginxPort);
+    children.push(withVarnishApp.child, withVarnishStatic.child);
+    for (const [port, url] of [
+      [nginxPort, '/story.html'],
+      [withVarnishApp.port, '/shop/story'],
+      [withVarnishStatic.port, '/story.html'],
+    ] as const) {
+      await until(
+        30_000,
+        async () =>
+          (await get(port, url, pageHeaders).catch(() => null))?.status === 200 ? true : undefined,
+        `port ${port} answers`,
+        200,
+      );
+    }
+    const staticBytes = await get(nginxPort, '/story.html', pageHeaders);
+    if (!staticBytes.body.equals(page.body)) throw new Error('nginx does not serve the same bytes');
+
+    const server = await autocannon(`http://127.0.0.1:${appPort}/shop/story`, pageHeaders);
+    const nginx = await autocannon(`http://127.0.0.1:${nginxPort}/story.html`, pageHeaders);
+    const varnishPage = await autocannon(`http://127.0.0.1:${withVarnishApp.port}/shop/story`, pageHeaders);
+    const varnishStatic = await autocannon(
+      `http://127.0.0.1:${withVarnishStatic.port}/story.html`,
+      pageHeaders,
+    );
+    const table = {
+      server_page: server,
+      nginx_one_worker: nginx,
+      varnish_page: varnishPage,
+      varnish_static: varnishStatic,
+    };
+    console.log(
+      `\nPublished page (${page.body.length} B gzipped), ${LOAD_SECONDS} s per run, 20 connections`,
+    );
+    console.table(table);
+    const summary = {
+      page_gzip_bytes: page.body.length,
+      load_seconds: LOAD_SECONDS,
+      runs: table,
+      server_vs_nginx: {
+        ratio: round(server.requests_per_s / nginx.requests_per_s),
+        goal: '≥ 0.8×',
+        met: server.requests_per_s / nginx.requests_per_s >= 0.8,
+      },
+      varnish_page_vs_static: {
+        ratio: round(varnishPage.requests_per_s / varnishStatic.requests_per_s),
+        goal: '≥ 0.9×',
+        met: varnishPage.requests_per_s / varnishStatic.requests_per_s >= 0.9,
+      },
+    };
+    console.table({
+      server_vs_nginx: summary.server_vs_nginx,
+      varnish_page_vs_static: summary.varnish_page_vs_static,
+    });
+    return summary;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await app.close();
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
