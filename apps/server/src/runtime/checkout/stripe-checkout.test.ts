@@ -11,6 +11,7 @@ import {
 } from '../../gateways/fake-stripe.fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
 import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
 
 /**
@@ -163,6 +164,108 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     expect(charge?.form.get('off_session')).toBe('true');
     expect(charge?.form.get('customer')).toBe(intent?.customer);
     expect(charge?.form.get('payment_method')).toBe(intent?.payment_method);
+    fake.pauseWebhooks(false);
+  });
+
+  it('asks the shopper to confirm an upsell the bank declined off-session, and adds it once when they do', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    // 4000 0025 0000 3155 asks for 3-D Secure at the checkout, then again for any off-session charge.
+    expect(fake.confirmWithCard(id, STRIPE_TEST_CARDS.offSessionAuthentication).body).toMatchObject({
+      status: 'requires_action',
+    });
+    fake.finishChallenge(id, 'complete');
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const [order] = await ordersOf(shop);
+    const yes = () =>
+      postJson(t.app, '/_fw/upsell', {
+        order_token: token,
+        step_id: shop.upsell.id,
+        answer: 'yes',
+        product_id: shop.offer.id,
+      });
+    const chargesBefore = fake.requests.filter((r) => r.path === '/v1/payment_intents').length;
+    // A double click: one off-session charge, the same answer twice.
+    const [asked, again] = await Promise.all([yes(), yes()]);
+    expect(asked.statusCode, asked.body).toBe(402);
+    expect(again.json()).toEqual(asked.json());
+    const error = asked.json().error;
+    expect(error).toMatchObject({
+      code: 'authentication_required',
+      message: UPSELL_NEEDS_AUTHENTICATION,
+      requires_action: true,
+      client_secret: expect.stringMatching(/^pi_fake_\d+_secret_/),
+      payment_method: fake.intents.get(id)?.payment_method,
+      next_url: 'thank-you',
+    });
+    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents').length - chargesBefore).toBe(1);
+    const upsellIntent = intentIdOf(error.client_secret);
+    const report = () =>
+      postJson(t.app, '/_fw/upsell/complete', { order_token: token, step_id: shop.upsell.id });
+    // Reported before the shopper confirmed: nothing recorded, the page is told to wait.
+    expect((await report()).statusCode).toBe(409);
+
+    // Stripe.js's confirmCardPayment with the saved method: a challenge, which the shopper passes.
+    expect(fake.confirmWithSavedMethod(upsellIntent, error.payment_method).body).toMatchObject({
+      status: 'requires_action',
+    });
+    fake.finishChallenge(upsellIntent, 'complete');
+    const reports = await Promise.all([report(), report(), report()]);
+    expect(reports.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(reports[0]?.json().data).toMatchObject({ accepted: true, order_id: order?.id, amount: 146.99 });
+    const [after] = await ordersOf(shop);
+    expect(after).toMatchObject({ amountMinor: 14699, upsellsTaken: 1 });
+    const accepted = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Upsell accepted')));
+    expect(accepted.map((e) => e.value)).toEqual([expect.objectContaining({ ref: upsellIntent })]);
+    // Yes again after all this: the recorded answer, no new charge.
+    expect((await yes()).json().data).toMatchObject({ accepted: true });
+    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents').length - chargesBefore).toBe(1);
+    fake.pauseWebhooks(false);
+  });
+
+  it('records nothing when the shopper fails the upsell’s challenge, and says so', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.offSessionAuthentication);
+    fake.finishChallenge(id, 'complete');
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const yes = () =>
+      postJson(t.app, '/_fw/upsell', {
+        order_token: token,
+        step_id: shop.upsell.id,
+        answer: 'yes',
+        product_id: shop.offer.id,
+      });
+    const error = (await yes()).json().error;
+    const upsellIntent = intentIdOf(error.client_secret);
+    fake.confirmWithSavedMethod(upsellIntent, error.payment_method);
+    fake.finishChallenge(upsellIntent, 'fail');
+    const report = await postJson(t.app, '/_fw/upsell/complete', {
+      order_token: token,
+      step_id: shop.upsell.id,
+    });
+    expect(report.statusCode).toBe(402);
+    expect(report.json().error).toMatchObject({
+      code: 'payment_not_confirmed',
+      message: `${UPSELL_NOT_CONFIRMED} We are unable to authenticate your payment method. Please choose a different payment method and try again.`,
+      next_url: 'thank-you',
+    });
+    const [order] = await ordersOf(shop);
+    expect(order).toMatchObject({ amountMinor: 4999, upsellsTaken: 0 });
+    expect(fake.intents.get(upsellIntent)?.status).toBe('canceled');
+    // Final: a yes or a report again answers the same, and charges nothing.
+    expect((await yes()).json().error.code).toBe('payment_not_confirmed');
+    const upsells = fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.form.get('off_session') === 'true',
+    );
+    expect(upsells.filter((r) => r.form.get('payment_method') === error.payment_method)).toHaveLength(1);
     fake.pauseWebhooks(false);
   });
 
