@@ -513,6 +513,12 @@ export async function startFakeStripe(
       if (!intent || !saved) throw new Error(`no intent ${intentId} or method ${paymentMethod}`);
       return confirm(intent, saved.card, false, paymentMethod);
     },
+    /** The bank declines a saved card from now on (an expired or blocked card at renewal). */
+    declineSavedMethod(paymentMethod: string) {
+      const saved = paymentMethods.get(paymentMethod);
+      if (!saved) throw new Error(`no payment method ${paymentMethod}`);
+      saved.card = STRIPE_TEST_CARDS.declined;
+    },
     /** The shopper completes (or fails) the 3-D Secure challenge of an intent. */
     finishChallenge(intentId: string, result: 'complete' | 'fail') {
       const intent = intents.get(intentId);

@@ -1,6 +1,8 @@
+import { AUTOMATION_TRIGGERS } from '@funnelwork/domain/automations/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityItems, orderEvents, orders } from '../../db/schema/index.ts';
+import { activityItems, orderEvents, orders, subscriptions } from '../../db/schema/index.ts';
+import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import {
   type FakeStripe,
   GOOD_KEY,
@@ -9,6 +11,8 @@ import {
   signStripePayload,
   startFakeStripe,
 } from '../../gateways/fake-stripe.fixtures.ts';
+import { createGatewayRegistry } from '../../gateways/registry.ts';
+import { createStripeAdapter } from '../../gateways/stripe.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
@@ -46,8 +50,8 @@ afterAll(async () => {
 type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
 
 /** A shop whose default gateway is Stripe, connected with the fake's test keys. */
-async function stripeShop(): Promise<Shop> {
-  const shop = await shopWithFunnel(t);
+async function stripeShop(options: { recurring?: boolean } = {}): Promise<Shop> {
+  const shop = await shopWithFunnel(t, options);
   const res = await shop.api.post('gateways/1/connect', {
     credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
   });
@@ -336,6 +340,116 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     expect(new Set(answers.map((a) => a.json().data.client_secret)).size).toBe(1);
     expect(fake.intents.size - intentsBefore).toBe(1);
     expect(await ordersOf(shop)).toHaveLength(1);
+  });
+});
+
+describe('subscriptions on Stripe', () => {
+  /** The renewal job's service, its clock just after `due`, charging through the fake Stripe. */
+  async function renewalAt(due: Date) {
+    const { createSubscriptionsService } = await import('./subscriptions.ts');
+    return createSubscriptionsService({
+      db: t.database.db,
+      gateways: createGatewayRegistry({
+        adapters: [createStripeAdapter({ apiBase: fake.apiBase, maxNetworkRetries: 0 })],
+        credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(t.database.db, accountId, gatewayId),
+      }),
+      queue: t.queue,
+      events: t.app.services.events,
+      clock: () => new Date(due.getTime() + 60_000),
+      log: () => {},
+    });
+  }
+
+  /** A Stripe shop's shopper subscribes (the recurring product) paying with `card`. */
+  async function subscribe(card: string) {
+    const shop = await stripeShop({ recurring: true });
+    const key = newKey();
+    const res = await postJson(t.app, '/_fw/checkout', {
+      step_id: shop.checkout.id,
+      page_id: shop.checkoutPage,
+      items: [{ product_id: shop.second.id }],
+      customer: { email: `sub-${key}@example.test`, first_name: 'Sue', last_name: 'Scriber' },
+      payment: { kind: 'intent' },
+      idempotency_key: key,
+    });
+    const id = intentIdOf(res.json().data.client_secret);
+    const confirmed = fake.confirmWithCard(id, card).body;
+    if ('status' in confirmed && confirmed.status === 'requires_action') fake.finishChallenge(id, 'complete');
+    expect((await complete(shop, key)).statusCode).toBe(201);
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, shop.owner.accountId));
+    if (!sub) throw new Error('no subscription');
+    return { shop, sub, intent: fake.intents.get(id) };
+  }
+
+  it('renews off-session from the Stripe customer and payment method the checkout saved', async () => {
+    fake.pauseWebhooks(true);
+    const { shop, sub, intent } = await subscribe(STRIPE_TEST_CARDS.succeeds);
+    expect(sub.savedPaymentMethod).toBe(`${intent?.customer}/${intent?.payment_method}`);
+    expect(intent?.setup_future_usage).toBe('off_session');
+    const due = new Date(sub.nextChargeAt);
+    const service = await renewalAt(due);
+    expect(await service.renew(sub.id, due.toISOString())).toBe('renewed');
+    const charge = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    expect(charge?.form.get('amount')).toBe('1900');
+    expect(charge?.form.get('off_session')).toBe('true');
+    expect(charge?.form.get('confirm')).toBe('true');
+    expect(charge?.form.get('customer')).toBe(intent?.customer);
+    expect(charge?.form.get('payment_method')).toBe(intent?.payment_method);
+    expect(charge?.headers['idempotency-key']).toBe(`subscription-${sub.id}-${due.toISOString()}-0`);
+    const all = await ordersOf(shop);
+    expect(all).toHaveLength(2);
+    expect(all.find((o) => o.id !== sub.orderId)).toMatchObject({ gatewayId: 1, amountMinor: 1900 });
+    fake.pauseWebhooks(false);
+  });
+
+  it('a renewal Stripe declines, or that needs the shopper’s authentication, fails the subscription and fires Recurring Payment Fails', async () => {
+    fake.pauseWebhooks(true);
+    const trigger = AUTOMATION_TRIGGERS.find((x) => x.label === 'Recurring Payment Fails');
+    expect(trigger?.event).toBe('subscription.failed');
+    const declined = await subscribe(STRIPE_TEST_CARDS.succeeds);
+    fake.declineSavedMethod(declined.intent?.payment_method as string);
+    // 4000 0025 0000 3155: paid at the checkout after its challenge, refused off-session.
+    const authentication = await subscribe(STRIPE_TEST_CARDS.offSessionAuthentication);
+    const seen: Array<{ subscriptionId: number; message?: string }> = [];
+    const off = t.app.services.events.subscribe('subscription.failed', (payload) => {
+      seen.push(payload);
+    });
+    try {
+      for (const { sub } of [declined, authentication]) {
+        const due = new Date(sub.nextChargeAt);
+        expect(await (await renewalAt(due)).renew(sub.id, due.toISOString())).toBe('failed');
+      }
+      await t.app.services.events.idle();
+    } finally {
+      off();
+    }
+    expect(seen).toEqual([
+      expect.objectContaining({ subscriptionId: declined.sub.id, message: 'Your card was declined.' }),
+      expect.objectContaining({
+        subscriptionId: authentication.sub.id,
+        message: 'Your card was declined. This transaction requires authentication.',
+      }),
+    ]);
+    for (const { shop, sub } of [declined, authentication]) {
+      const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+      expect(after).toMatchObject({ status: 'failed', failedAttempts: 1, renewals: 0 });
+      // No renewal order; the first order's timeline says why.
+      expect(await ordersOf(shop)).toHaveLength(1);
+      const timeline = await t.database.db
+        .select()
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.orderId, sub.orderId as number),
+            eq(orderEvents.name, 'Recurring payment failed'),
+          ),
+        );
+      expect(timeline).toHaveLength(1);
+    }
+    fake.pauseWebhooks(false);
   });
 });
 
