@@ -105,6 +105,11 @@ export async function startFakeStripe(
     port?: number;
     /** Sends an event to the app instead of POSTing it to the endpoint's URL (an API test's inject). */
     deliver?: (url: string, payload: string, signature: string) => Promise<unknown>;
+    /**
+     * Awaited before a request is answered (and before Stripe acts on it): a crash test kills the
+     * calling server while its request is at Stripe.
+     */
+    hold?: (req: StripeRequest) => Promise<void> | undefined;
   } = {},
 ) {
   const requests: StripeRequest[] = [];
@@ -439,7 +444,7 @@ export async function startFakeStripe(
   const server = http.createServer((incoming, res) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
+    incoming.on('end', async () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const url = new URL(incoming.url ?? '/', 'http://fake');
       // Stripe.js calls the API from the shopper's page: cross-origin, as at api.stripe.com.
@@ -466,6 +471,7 @@ export async function startFakeStripe(
         query: url.searchParams,
       };
       requests.push(req);
+      await options.hold?.(req);
       // Like Stripe: a repeated Idempotency-Key answers the first answer again.
       const idempotencyKey = req.headers['idempotency-key'];
       const scope =
