@@ -5,6 +5,7 @@ import { ownedBy } from '../../db/query-helpers.ts';
 import { checkoutRequests, orderItems, orders } from '../../db/schema/index.ts';
 import type { OrderPaidEvent, UpsellAcceptedEvent } from '../../events/bus.ts';
 import { recordEvent } from '../../events/outbox.ts';
+import { PAYPAL_GATEWAY_ID } from '../../gateways/paypal.ts';
 import type { ChargeResult, GatewayFailure } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent } from '../../modules/orders/orders.queries.ts';
@@ -33,6 +34,12 @@ export const UPSELL_NEEDS_AUTHENTICATION = 'Your bank asks you to confirm this p
 /** A failed or abandoned confirmation: nothing was charged, nothing added. */
 export const UPSELL_NOT_CONFIRMED =
   'The payment was not confirmed, so nothing was charged and the offer was not added to your order.';
+/**
+ * A one-click offer after a PayPal checkout: PayPal saved nothing to charge again, and this page cannot
+ * ask for a second PayPal approval yet (docs/decisions/checkout-and-payments.md).
+ */
+export const PAYPAL_UPSELL_NEEDS_APPROVAL =
+  'You paid with PayPal: this offer would need a new PayPal approval, which this page cannot ask for. Nothing was charged.';
 /** Asked to complete an offer whose charge needs no confirmation (none was opened, or it is settled). */
 export const NO_UPSELL_TO_CONFIRM = 'There is no payment to confirm for this offer';
 
@@ -102,6 +109,9 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
         .where(eq(orders.id, session.orderId));
       currency = order?.currency ?? line.currency;
       if (line.currency !== currency) throw unprocessable(MIXED_CURRENCIES, 'mixed_currencies', 'product_id');
+      // PayPal keeps no payment method for us (no vaulting): its offer would need a new approval.
+      if (session.gatewayId === PAYPAL_GATEWAY_ID)
+        throw unprocessable(PAYPAL_UPSELL_NEEDS_APPROVAL, 'paypal_approval_required', 'payment');
       const adapter = gateways.adapterFor(session.gatewayId);
       if (!adapter?.capabilities.savedPaymentMethods || !session.savedPaymentMethod)
         throw unprocessable(

@@ -12,6 +12,7 @@ import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts'
 import { PAGE_CSP } from '../runtime.ts';
 import { newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
+import { PAYPAL_UPSELL_NEEDS_APPROVAL } from './checkout.upsells.ts';
 import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
 
 /**
@@ -168,6 +169,29 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
     ]);
     expect(captures(paypalOrder?.id as string)).toHaveLength(1);
     expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+  });
+
+  it('says a one-click offer after PayPal needs a new PayPal approval, charging nothing', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const paypalOrder = (await checkout(shop, key)).json().data.client_secret as string;
+    fake.approve(paypalOrder);
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const before = fake.requests.length;
+    const yes = await postJson(t.app, '/_fw/upsell', {
+      order_token: token,
+      step_id: shop.upsell.id,
+      answer: 'yes',
+      product_id: shop.offer.id,
+    });
+    expect(yes.statusCode).toBe(422);
+    expect(yes.json().error).toMatchObject({
+      code: 'paypal_approval_required',
+      message: PAYPAL_UPSELL_NEEDS_APPROVAL,
+    });
+    expect(fake.requests.length).toBe(before);
+    const [order] = await ordersOf(shop);
+    expect(order).toMatchObject({ amountMinor: 4999, upsellsTaken: 0 });
   });
 
   it('refuses a PayPal order whose amount was changed at PayPal: not captured, not paid', async () => {
