@@ -17,7 +17,7 @@ export const SPEC_SECONDS = {
   'billing.spec.ts': 30,
   'checkout-paypal.spec.ts': 20,
   'checkout-sells.spec.ts': 40,
-  'checkout-stripe.spec.ts': 45,
+  'checkout-stripe.spec.ts': 105,
   'checkout-trust.spec.ts': 90,
   'checkout-variants.spec.ts': 60,
   'confirmation.spec.ts': 45,

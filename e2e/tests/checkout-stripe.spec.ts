@@ -29,7 +29,12 @@ const CARDS = {
   succeeds: '4242 4242 4242 4242',
   challenge: '4000 0027 6000 3184',
   declined: '4000 0000 0000 0002',
+  offSessionAuthentication: '4000 0025 0000 3155',
 };
+/** checkout.upsells.ts's words (UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED). */
+const UPSELL_NEEDS_AUTHENTICATION = 'Your bank asks you to confirm this payment.';
+const UPSELL_NOT_CONFIRMED =
+  'The payment was not confirmed, so nothing was charged and the offer was not added to your order.';
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 /** Any of the test cards' digits, with or without spaces, anywhere in a request. */
@@ -170,4 +175,99 @@ test('a new merchant connects Stripe and sells: challenge passed and failed, a d
     })
     .toBeNull();
   expect(phone.toUs.filter((r) => CARD_DIGITS.test(`${r.url()} ${r.postData() ?? ''}`))).toEqual([]);
+});
+
+test('one-click upsells on Stripe: off-session, and one the bank wants confirmed in place, on a phone too', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, {
+    email: uniqueEmail('uma'),
+    password: 'uma password',
+    firstName: 'Uma',
+    business: 'Uma Upsells',
+  });
+  await closeWelcome(page);
+  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
+    apiCall<T>(page, method, path, data);
+  await call('POST', 'gateways/1/connect', {
+    credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+  });
+  const subdomain = `uma${Date.now().toString(36)}`;
+  await call('POST', 'change-subdomain', { subdomain });
+  const funnel = await call<{ id: number }>('POST', 'funnels', {
+    name: 'Offers',
+    path: 'offers',
+    funnel_type: 1,
+  });
+  await addPublishedCheckout(call, funnel.id);
+  const base = `http://${subdomain}.localhost:${e2ePort}/offers`;
+  type Detailed = { id: number; amount: number; customer: { email: string } | null };
+  const orderOf = async (email: string) =>
+    (await call<Detailed[]>('GET', 'orders?per_page=100')).find((o) => o.customer?.email === email);
+  const offSessionCharges = () =>
+    fakeStripe.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.form.get('off_session') === 'true',
+    ).length;
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const size = viewport.width < 500 ? 'phone' : 'desktop';
+    // 4242…: the saved card is charged off-session, no question asked.
+    const quick = await shopperBrowser(browser, page, viewport);
+    const quickEmail = uniqueEmail(`quinn-${size}`);
+    await quick.shopper.goto(`${base}/buy`);
+    await fillShopperDetails(quick.shopper, { name: 'Quinn Quick', email: quickEmail });
+    await payByCard(quick.shopper, CARDS.succeeds);
+    await expect(quick.shopper).toHaveURL(`${base}/offer`);
+    const chargesBefore = offSessionCharges();
+    await quick.shopper.getByText('Yes! Add this to my order').click();
+    await expect(quick.shopper).toHaveURL(`${base}/thanks`);
+    await shot(quick.shopper, `checkout-stripe-upsell-one-click-${size}`);
+    expect(offSessionCharges() - chargesBefore).toBe(1);
+    await expect.poll(async () => (await orderOf(quickEmail))?.amount).toBe(146);
+    await quick.context.close();
+
+    // 4000 0025 0000 3155: a challenge at the checkout, and the bank wants the upsell confirmed too.
+    const careful = await shopperBrowser(browser, page, viewport);
+    const carefulEmail = uniqueEmail(`cara-${size}`);
+    await careful.shopper.goto(`${base}/buy`);
+    await fillShopperDetails(careful.shopper, { name: 'Cara Careful', email: carefulEmail });
+    await payByCard(careful.shopper, CARDS.offSessionAuthentication);
+    const challenge = careful.shopper.frameLocator('iframe[name="stripe-challenge-frame"]');
+    await challenge.getByRole('button', { name: 'Complete' }).click();
+    await expect(careful.shopper).toHaveURL(`${base}/offer`);
+    await careful.shopper.getByText('Yes! Add this to my order').click();
+    await expect(challenge.getByRole('heading', { name: '3D Secure 2 Test Page' })).toBeVisible();
+    await expect(careful.shopper.locator('.fw-offer-error')).toHaveText(UPSELL_NEEDS_AUTHENTICATION);
+    await shot(careful.shopper, `checkout-stripe-upsell-authentication-${size}`);
+    if (size === 'phone') {
+      // Failed on the phone: said under the offer, nothing added; No thanks still moves on.
+      await challenge.getByRole('button', { name: 'Fail' }).click();
+      await expect(careful.shopper.locator('.fw-offer-error')).toHaveText(
+        `${UPSELL_NOT_CONFIRMED} ${AUTHENTICATION_FAILED}`,
+      );
+      await shot(careful.shopper, `checkout-stripe-upsell-authentication-failed-${size}`);
+      expect((await orderOf(carefulEmail))?.amount).toBe(49);
+      // A second Yes charges nothing and says the same.
+      const charges = offSessionCharges();
+      await careful.shopper.getByText('Yes! Add this to my order').click();
+      await expect(careful.shopper.locator('.fw-offer-error')).toHaveText(
+        `${UPSELL_NOT_CONFIRMED} ${AUTHENTICATION_FAILED}`,
+      );
+      expect(offSessionCharges()).toBe(charges);
+    } else {
+      await challenge.getByRole('button', { name: 'Complete' }).click();
+      await expect(careful.shopper).toHaveURL(`${base}/thanks`);
+      await shot(careful.shopper, `checkout-stripe-upsell-authenticated-${size}`);
+      await expect.poll(async () => (await orderOf(carefulEmail))?.amount).toBe(146);
+    }
+    expect(
+      careful.toUs.filter((r) => /4000\s*0025\s*0000\s*3155/.test(`${r.url()} ${r.postData() ?? ''}`)),
+    ).toEqual([]);
+    await careful.context.close();
+  }
 });

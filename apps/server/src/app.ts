@@ -154,6 +154,7 @@ import { createThrottle } from './plugins/throttle.ts';
 import { isHashedAsset } from './plugins/web-assets.ts';
 import { checkoutRoutes, subscriptionsRoutes } from './runtime/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './runtime/checkout/checkout.service.ts';
+import { paypalWebhookRoutes, paypalWebhookUrl } from './runtime/checkout/paypal-webhook.routes.ts';
 import { stripeWebhookRoutes, stripeWebhookUrl } from './runtime/checkout/stripe-webhook.routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './runtime/checkout/subscriptions.ts';
 import { createUrlRewriter } from './runtime/hosts.ts';
@@ -405,7 +406,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     verifiers: {
       [STRIPE_GATEWAY_ID]: (credentials, { accountId }) =>
         stripe.connect(credentials, stripeWebhookUrl(config.publicUrl, accountId)),
-      [PAYPAL_GATEWAY_ID]: (credentials) => paypal.verifyCredentials(credentials),
+      [PAYPAL_GATEWAY_ID]: (credentials, { accountId }) =>
+        paypal.connect(credentials, paypalWebhookUrl(config.publicUrl, accountId)),
     },
   });
   // Search and the customers and orders lists may be a moment behind: a replica's (db/replica.ts).
@@ -629,6 +631,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
       automationsRoutes(api, { automations });
       gatewaysRoutes(api, { gateways });
       await stripeWebhookRoutes(api, { db, checkout, stripe, devSecret: config.stripeWebhookSecret });
+      await paypalWebhookRoutes(api, { db, checkout, paypal });
       integrationsRoutes(api, { integrations, deliveries: webhooks });
       googleSheetsRoutes(api, {
         db,

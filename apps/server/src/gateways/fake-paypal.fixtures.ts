@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -126,8 +126,20 @@ window.paypal = {
 })();`;
 }
 
-export async function startFakePayPal(options: { port?: number } = {}) {
+export async function startFakePayPal(
+  options: {
+    port?: number;
+    /** Sends a webhook event to the app instead of POSTing it to its URL (an API test's inject). */
+    deliver?: (url: string, payload: string, headers: Record<string, string>) => Promise<unknown>;
+  } = {},
+) {
   const requests: FakePayPalRequest[] = [];
+  /** Webhooks the merchants' apps registered (POST /v1/notifications/webhooks), with the fake's signing secret. */
+  const webhooks: Array<{ id: string; url: string; clientId: string; secret: string; events: string[] }> = [];
+  const deliveries: Promise<unknown>[] = [];
+  /** What the fake signs: PayPal signs transmission id, time, webhook id and the body's CRC32 with its cert. */
+  const signatureOf = (secret: string, id: string, time: string, webhookId: string, payload: string) =>
+    createHmac('sha256', secret).update(`${id}|${time}|${webhookId}|${payload}`).digest('base64');
   const orders = new Map<string, FakePayPalOrder>();
   const tokens = new Map<string, string>();
   const refunds: Array<{ id: string; captureId: string; amount: Amount; requestId: string | null }> = [];
@@ -204,6 +216,43 @@ export async function startFakePayPal(options: { port?: number } = {}) {
       };
     }
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    if (method === 'POST' && path === '/v1/notifications/webhooks') {
+      const url = String(body.url ?? '');
+      const events = ((body.event_types as Array<{ name: string }> | undefined) ?? []).map((e) => e.name);
+      if (!/^https?:\/\//.test(url) || events.length === 0) {
+        return issue(400, 'VALIDATION_ERROR', 'INVALID_PARAMETER_VALUE', 'Invalid data provided');
+      }
+      const webhook = {
+        id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+        url,
+        clientId,
+        secret: randomBytes(16).toString('hex'),
+        events,
+      };
+      webhooks.push(webhook);
+      return {
+        status: 201,
+        body: { id: webhook.id, url, event_types: events.map((name) => ({ name })), links: [] },
+      };
+    }
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      const webhook = webhooks.find((w) => w.id === body.webhook_id && w.clientId === clientId);
+      const expected = webhook
+        ? signatureOf(
+            webhook.secret,
+            String(body.transmission_id),
+            String(body.transmission_time),
+            webhook.id,
+            JSON.stringify(body.webhook_event),
+          )
+        : null;
+      const good =
+        expected !== null &&
+        body.transmission_sig === expected &&
+        body.auth_algo === 'SHA256withRSA' &&
+        typeof body.cert_url === 'string';
+      return { status: 200, body: { verification_status: good ? 'SUCCESS' : 'FAILURE' } };
+    }
     if (method === 'POST' && path === '/v2/checkout/orders') {
       const unit = (body.purchase_units as Array<Record<string, unknown>> | undefined)?.[0];
       const amount = unit?.amount as Amount | undefined;
@@ -372,6 +421,42 @@ export async function startFakePayPal(options: { port?: number } = {}) {
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
+
+  function sendEvent(
+    eventType: string,
+    resource: Record<string, unknown>,
+    tamperWith?: (payload: string) => string,
+  ) {
+    const event = {
+      id: `WH-EVT-${randomBytes(6).toString('hex').toUpperCase()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: eventType.startsWith('PAYMENT.') ? 'capture' : 'checkout-order',
+      event_type: eventType,
+      summary: eventType,
+      resource,
+    };
+    const payload = JSON.stringify(event);
+    for (const webhook of webhooks.filter((w) => w.events.includes(eventType))) {
+      const id = randomBytes(8).toString('hex');
+      const time = new Date().toISOString();
+      const headers = {
+        'content-type': 'application/json',
+        'paypal-transmission-id': id,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': signatureOf(webhook.secret, id, time, webhook.id, payload),
+        'paypal-cert-url': `${origin}/v1/notifications/certs/CERT-360caa42-fca2a594-fake`,
+        'paypal-auth-algo': 'SHA256withRSA',
+      };
+      const sent = tamperWith ? tamperWith(payload) : payload;
+      deliveries.push(
+        options.deliver
+          ? options.deliver(webhook.url, sent, headers)
+          : fetch(webhook.url, { method: 'POST', headers, body: sent }).catch(() => undefined),
+      );
+    }
+    return event.id;
+  }
   return {
     apiBase: origin,
     /** Where the fake serves its JS SDK (PAYPAL_SDK_URL). */
@@ -379,12 +464,18 @@ export async function startFakePayPal(options: { port?: number } = {}) {
     requests,
     orders,
     refunds,
-    /** The buyer approves the order in PayPal's window. */
+    webhooks,
+    /** The buyer approves the order in PayPal's window; PayPal then sends CHECKOUT.ORDER.APPROVED. */
     approve(orderId: string) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status === 'CREATED') order.status = 'APPROVED';
+      sendEvent('CHECKOUT.ORDER.APPROVED', orderBody(order));
     },
+    /** Sends an event to every webhook registered for it, as PayPal does (`tamperWith` forges the body). */
+    sendEvent,
+    /** Waits for the webhooks sent so far to be answered. */
+    settled: () => Promise.all(deliveries),
     /** Changes an order's amount at PayPal (as the SDK's `actions.order.patch` could from the page). */
     tamper(orderId: string, value: string) {
       const order = orders.get(orderId);

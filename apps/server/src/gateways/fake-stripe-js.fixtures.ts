@@ -1,7 +1,8 @@
 /**
  * A small Stripe.js for the browser tests, served by the fake Stripe (fake-stripe.fixtures.ts) under
  * /v3/. It implements only what the published checkout calls: `Stripe(pk)`, `elements(options)`,
- * `create('payment')`, `mount`, `elements.submit()`, `elements.update()` and `confirmPayment`. As with
+ * `create('payment')`, `mount`, `elements.submit()`, `elements.update()`, `confirmPayment`, and for an
+ * off-session charge the bank declined for authentication `confirmCardPayment` and `handleNextAction`. As with
  * the real one, the card inputs live in an iframe of Stripe's origin, which confirms the intent with
  * the fake API itself (publishable key and client secret), so no card number passes through the page;
  * a card that needs 3-D Secure opens a challenge frame with Complete / Fail buttons.
@@ -103,6 +104,16 @@ function challenge(intent, clientSecret, key) {
 window.Stripe = function Stripe(key) {
   if (!/^pk_(test|live)_/.test(String(key))) throw new Error('IntegrationError: Invalid API Key provided: ' + key);
   let frame = null;
+  async function settle(intent, clientSecret, error) {
+    if (!intent || intent.error) return { error: error || (intent && intent.error) || { type: 'api_error', message: 'No such payment_intent' } };
+    if (intent.status === 'requires_action') {
+      await challenge(intent, clientSecret, key);
+      const query = new URLSearchParams({ key, client_secret: clientSecret });
+      intent = await fetch(ORIGIN + '/v1/payment_intents/' + intent.id + '?' + query).then((r) => r.json());
+    }
+    if (intent.status === 'succeeded' || intent.status === 'processing') return { paymentIntent: intent };
+    return { error: { ...(intent.last_payment_error || error || { type: 'card_error', message: 'Your card was declined.' }), payment_intent: intent } };
+  }
   return {
     elements() {
       return {
@@ -126,6 +137,22 @@ window.Stripe = function Stripe(key) {
         },
         update() {},
       };
+    },
+    // A saved card confirmed on-session (an off-session charge the bank declined for authentication).
+    async confirmCardPayment(clientSecret, data) {
+      if (!clientSecret) throw new Error('IntegrationError: confirmCardPayment needs a clientSecret');
+      const intentId = clientSecret.split('_secret_')[0];
+      const form = new URLSearchParams({ key, client_secret: clientSecret });
+      if (data && data.payment_method) form.set('payment_method', String(data.payment_method));
+      const body = await fetch(ORIGIN + '/v1/payment_intents/' + encodeURIComponent(intentId) + '/confirm', { method: 'POST', body: form }).then((r) => r.json());
+      return settle(body.error ? body.error.payment_intent : body, clientSecret, body.error);
+    },
+    // An intent the server left in requires_action: the challenge in place, then its state.
+    async handleNextAction({ clientSecret }) {
+      const intentId = clientSecret.split('_secret_')[0];
+      const query = new URLSearchParams({ key, client_secret: clientSecret });
+      const intent = await fetch(ORIGIN + '/v1/payment_intents/' + encodeURIComponent(intentId) + '?' + query).then((r) => r.json());
+      return settle(intent, clientSecret, intent.error);
     },
     async confirmPayment({ clientSecret, redirect, confirmParams }) {
       if (!clientSecret) throw new Error('IntegrationError: confirmPayment needs a clientSecret');

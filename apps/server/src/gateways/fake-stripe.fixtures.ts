@@ -62,6 +62,8 @@ type Intent = {
   _key: string;
   /** Not Stripe's: the card a challenge is pending for. */
   _card?: string;
+  /** Not Stripe's: the saved payment method a challenge is pending for (confirmed on-session again). */
+  _pm?: string;
 };
 
 type Endpoint = { id: string; url: string; secret: string; key: string; enabled_events: string[] };
@@ -103,6 +105,11 @@ export async function startFakeStripe(
     port?: number;
     /** Sends an event to the app instead of POSTing it to the endpoint's URL (an API test's inject). */
     deliver?: (url: string, payload: string, signature: string) => Promise<unknown>;
+    /**
+     * Awaited before a request is answered (and before Stripe acts on it): a crash test kills the
+     * calling server while its request is at Stripe.
+     */
+    hold?: (req: StripeRequest) => Promise<void> | undefined;
   } = {},
 ) {
   const requests: StripeRequest[] = [];
@@ -117,7 +124,7 @@ export async function startFakeStripe(
   let paused = false;
   const deliveries: Promise<unknown>[] = [];
 
-  const publicIntent = ({ _key, _card, ...intent }: Intent) => intent;
+  const publicIntent = ({ _key, _card, _pm, ...intent }: Intent) => intent;
 
   function sendEvent(key: string, type: string, object: Record<string, unknown>) {
     const event = {
@@ -146,9 +153,10 @@ export async function startFakeStripe(
     }
   }
 
-  function succeed(intent: Intent, card: string) {
-    const pm = `pm_fake_${++counter}`;
-    paymentMethods.set(pm, { card, customer: intent.setup_future_usage ? intent.customer : null });
+  function succeed(intent: Intent, card: string, savedMethod?: string) {
+    const pm = savedMethod ?? `pm_fake_${++counter}`;
+    if (!savedMethod)
+      paymentMethods.set(pm, { card, customer: intent.setup_future_usage ? intent.customer : null });
     intent.status = 'succeeded';
     intent.payment_method = pm;
     intent.next_action = null;
@@ -163,8 +171,13 @@ export async function startFakeStripe(
     sendEvent(intent._key, 'payment_intent.payment_failed', publicIntent(intent));
   }
 
-  /** A confirmation with a card (from Stripe.js's frame) or a saved payment method (off-session). */
-  function confirm(intent: Intent, card: string, offSession: boolean) {
+  /**
+   * A confirmation with a card (from Stripe.js's frame) or a saved payment method (`savedMethod`:
+   * off-session, or on-session again when the shopper authenticates a declined off-session charge).
+   * 4000 0027 6000 3184 and 4000 0025 0000 3155 ask for 3-D Secure on-session; off-session both answer
+   * `authentication_required` (402, the intent in the error, its payment method in `last_payment_error`).
+   */
+  function confirm(intent: Intent, card: string, offSession: boolean, savedMethod?: string) {
     const declined = {
       type: 'card_error',
       code: 'card_declined',
@@ -179,23 +192,33 @@ export async function startFakeStripe(
       });
     } else if (card === STRIPE_TEST_CARDS.declined) {
       fail(intent, declined);
-    } else if (card === STRIPE_TEST_CARDS.challenge && !offSession) {
+    } else if (
+      !offSession &&
+      (card === STRIPE_TEST_CARDS.challenge || card === STRIPE_TEST_CARDS.offSessionAuthentication)
+    ) {
       intent.status = 'requires_action';
       intent._card = card;
+      intent._pm = savedMethod;
+      intent.payment_method = savedMethod ?? null;
+      intent.last_payment_error = null;
       intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
     } else if (
       offSession &&
       (card === STRIPE_TEST_CARDS.challenge || card === STRIPE_TEST_CARDS.offSessionAuthentication)
     ) {
+      // Stripe keeps the declined method in the error, for the on-session confirmation that follows.
+      intent.payment_method = null;
       fail(intent, {
         type: 'card_error',
         code: 'authentication_required',
         decline_code: 'authentication_required',
         message: 'Your card was declined. This transaction requires authentication.',
+        ...(savedMethod
+          ? { payment_method: { id: savedMethod, object: 'payment_method', type: 'card' } }
+          : {}),
       });
-      intent.status = 'requires_payment_method';
-    } else if (card === STRIPE_TEST_CARDS.succeeds || card === STRIPE_TEST_CARDS.offSessionAuthentication) {
-      succeed(intent, card);
+    } else if (card === STRIPE_TEST_CARDS.succeeds) {
+      succeed(intent, card, savedMethod);
     } else {
       fail(intent, declined);
     }
@@ -262,7 +285,7 @@ export async function startFakeStripe(
         // The bank's challenge page (not Stripe's API): the shopper completes or fails 3-D Secure.
         if (intent.status !== 'requires_action' || !intent._card)
           return { status: 200, body: publicIntent(intent) };
-        if (req.form.get('result') === 'complete') succeed(intent, intent._card);
+        if (req.form.get('result') === 'complete') succeed(intent, intent._card, intent._pm);
         else
           fail(intent, {
             type: 'card_error',
@@ -281,8 +304,14 @@ export async function startFakeStripe(
           });
         }
         const card = (req.form.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
-        const saved = paymentMethods.get(req.form.get('payment_method') ?? '');
-        return confirm(intent, card || saved?.card || '', req.form.get('off_session') === 'true');
+        const method = req.form.get('payment_method') ?? '';
+        const saved = paymentMethods.get(method);
+        return confirm(
+          intent,
+          card || saved?.card || '',
+          req.form.get('off_session') === 'true',
+          !card && saved ? method : undefined,
+        );
       }
     }
     if (publishable) {
@@ -374,7 +403,7 @@ export async function startFakeStripe(
       intents.set(id, intent);
       if (req.form.get('confirm') === 'true' && pm) {
         const saved = paymentMethods.get(pm);
-        if (saved) return confirm(intent, saved.card, req.form.get('off_session') === 'true');
+        if (saved) return confirm(intent, saved.card, req.form.get('off_session') === 'true', pm);
         // Stripe's test payment methods (pm_card_visa, pm_card_authenticationRequired).
         if (pm === 'pm_card_authenticationRequired') {
           intent.status = 'requires_action';
@@ -415,7 +444,7 @@ export async function startFakeStripe(
   const server = http.createServer((incoming, res) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
+    incoming.on('end', async () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const url = new URL(incoming.url ?? '/', 'http://fake');
       // Stripe.js calls the API from the shopper's page: cross-origin, as at api.stripe.com.
@@ -442,6 +471,7 @@ export async function startFakeStripe(
         query: url.searchParams,
       };
       requests.push(req);
+      await options.hold?.(req);
       // Like Stripe: a repeated Idempotency-Key answers the first answer again.
       const idempotencyKey = req.headers['idempotency-key'];
       const scope =
@@ -479,11 +509,27 @@ export async function startFakeStripe(
       if (!intent) throw new Error(`no intent ${intentId}`);
       return confirm(intent, card.replace(/\D/g, ''), false);
     },
+    /**
+     * What Stripe.js's `confirmCardPayment(clientSecret, { payment_method })` does in the shopper's
+     * browser: confirms an intent on-session with a saved payment method (a 3-D Secure challenge follows).
+     */
+    confirmWithSavedMethod(intentId: string, paymentMethod: string) {
+      const intent = intents.get(intentId);
+      const saved = paymentMethods.get(paymentMethod);
+      if (!intent || !saved) throw new Error(`no intent ${intentId} or method ${paymentMethod}`);
+      return confirm(intent, saved.card, false, paymentMethod);
+    },
+    /** The bank declines a saved card from now on (an expired or blocked card at renewal). */
+    declineSavedMethod(paymentMethod: string) {
+      const saved = paymentMethods.get(paymentMethod);
+      if (!saved) throw new Error(`no payment method ${paymentMethod}`);
+      saved.card = STRIPE_TEST_CARDS.declined;
+    },
     /** The shopper completes (or fails) the 3-D Secure challenge of an intent. */
     finishChallenge(intentId: string, result: 'complete' | 'fail') {
       const intent = intents.get(intentId);
       if (!intent?._card) throw new Error(`no challenge for ${intentId}`);
-      if (result === 'complete') succeed(intent, intent._card);
+      if (result === 'complete') succeed(intent, intent._card, intent._pm);
       else
         fail(intent, {
           type: 'card_error',

@@ -31,7 +31,22 @@ export type PayPalAdapterOptions = {
 export type PayPalAdapter = GatewayAdapter & {
   /** Asks PayPal for a token with the pair (sandbox first, then live), before it is stored. */
   verifyCredentials(credentials: GatewayCredentials): Promise<KeyCheck>;
+  /**
+   * Connecting: the pair checked, then the account's webhook registered at PayPal
+   * (POST /v1/notifications/webhooks), its id stored with the credentials. PayPal refuses addresses it
+   * cannot reach (localhost): the page's own capture still records every payment.
+   */
+  connect(credentials: GatewayCredentials, webhookUrl: string): Promise<KeyCheck>;
+  /** Whether PayPal says a webhook delivery is its own (POST /v1/notifications/verify-webhook-signature). */
+  verifyWebhook(
+    credentials: GatewayCredentials,
+    headers: Record<string, string | string[] | undefined>,
+    event: unknown,
+  ): Promise<boolean>;
 };
+
+/** The events each merchant's PayPal webhook receives. */
+export const PAYPAL_WEBHOOK_EVENTS = ['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED'] as const;
 
 /** PayPal answers these amounts in whole units (its currency codes page). */
 const ZERO_DECIMAL = new Set(['HUF', 'JPY', 'TWD']);
@@ -336,6 +351,41 @@ export function createPayPalAdapter(options: PayPalAdapterOptions = {}): PayPalA
         }
         return { ok: true, refundReference: refunded.body.id };
       });
+    },
+
+    async connect(credentials, webhookUrl) {
+      const check = await adapter.verifyCredentials(credentials);
+      if (!check.ok || !connected(credentials)) return check;
+      const withEnvironment = { ...credentials, ...check.stored };
+      const created = await call<{ id: string }>(withEnvironment, 'POST', '/v1/notifications/webhooks', {
+        url: webhookUrl,
+        event_types: PAYPAL_WEBHOOK_EVENTS.map((name) => ({ name })),
+      }).catch(() => null);
+      if (!created?.ok) return check;
+      return { ...check, stored: { ...check.stored, webhook_id: created.body.id } };
+    },
+
+    async verifyWebhook(credentials, headers, event) {
+      const header = (name: string) => {
+        const value = headers[name];
+        return (Array.isArray(value) ? value[0] : value) ?? '';
+      };
+      if (!connected(credentials) || !credentials.webhook_id) return false;
+      const answer = await call<{ verification_status: string }>(
+        credentials,
+        'POST',
+        '/v1/notifications/verify-webhook-signature',
+        {
+          auth_algo: header('paypal-auth-algo'),
+          cert_url: header('paypal-cert-url'),
+          transmission_id: header('paypal-transmission-id'),
+          transmission_sig: header('paypal-transmission-sig'),
+          transmission_time: header('paypal-transmission-time'),
+          webhook_id: credentials.webhook_id,
+          webhook_event: event,
+        },
+      ).catch(() => null);
+      return answer?.ok === true && answer.body.verification_status === 'SUCCESS';
     },
 
     async verifyCredentials(credentials) {

@@ -9,6 +9,7 @@ import type {
   IntentOutcome,
   IntentRequest,
   IntentStart,
+  PaymentAction,
   RefundRequest,
   RefundResult,
 } from './types.ts';
@@ -68,8 +69,17 @@ export function stripeFailure(error: unknown): GatewayFailure {
   }
   const code = error.code ?? error.type;
   switch (error.type) {
-    case 'StripeCardError':
-      return { ok: false, message: error.message, retryable: false, code: error.code ?? 'card_error' };
+    case 'StripeCardError': {
+      // Off-session, the bank asks for the shopper: Stripe's error carries the intent to confirm on-session.
+      const action = error.code === 'authentication_required' ? actionOf(error.payment_intent) : undefined;
+      return {
+        ok: false,
+        message: error.message,
+        retryable: false,
+        code: error.code ?? 'card_error',
+        ...(action ? { action } : {}),
+      };
+    }
     case 'StripeRateLimitError':
     case 'StripeAPIError':
     case 'StripeConnectionError':
@@ -93,6 +103,18 @@ export function stripeFailure(error: unknown): GatewayFailure {
     default:
       return { ok: false, message: error.message, retryable: false, code };
   }
+}
+
+/** The intent a shopper can still confirm with Stripe.js (its client secret and saved payment method). */
+function actionOf(intent: Stripe.PaymentIntent | undefined): PaymentAction | undefined {
+  if (!intent?.client_secret || intent.status === 'succeeded' || intent.status === 'canceled')
+    return undefined;
+  const method = intent.payment_method ?? intent.last_payment_error?.payment_method ?? null;
+  return {
+    reference: intent.id,
+    clientSecret: intent.client_secret,
+    paymentMethod: typeof method === 'string' ? method : (method?.id ?? null),
+  };
 }
 
 /** The Stripe client settings of a configurable API base (shared by the platform billing reconciliation). */
@@ -246,13 +268,16 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeA
               reference: intent.id,
               ...(savedMethod ? { savedPaymentMethod: request.paymentMethod.token } : {}),
             };
-          case 'requires_action':
+          case 'requires_action': {
+            const action = actionOf(intent);
             return {
               ok: false,
               message: 'The card needs an extra confirmation (3-D Secure) that this checkout cannot ask for',
               retryable: false,
               code: 'authentication_required',
+              ...(action ? { action } : {}),
             };
+          }
           default:
             return {
               ok: false,

@@ -27,7 +27,15 @@ export type GatewayFailure = {
   retryable: boolean;
   /** The gateway's error code when it gives one (e.g. 'card_declined'). */
   code?: string;
+  /**
+   * A saved card's charge the bank wants the shopper to authenticate (Stripe's `authentication_required`
+   * off-session): the payment the shopper can confirm in the browser with the gateway's script.
+   */
+  action?: PaymentAction;
 };
+
+/** A payment left for the shopper to confirm in place (3-D Secure): its reference and client secret. */
+export type PaymentAction = { reference: string; clientSecret: string; paymentMethod: string | null };
 
 export type ChargeRequest = {
   amountMinor: number;

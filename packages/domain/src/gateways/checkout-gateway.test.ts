@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { gatewayById } from '../orders/gateways.ts';
 import {
   checkoutGatewayId,
   checkoutPaymentForms,
   SANDBOX_GATEWAY_ID,
+  SANDBOX_ONLY_NOTICE,
   takesTestPaymentsOnly,
 } from './checkout-gateway.ts';
 
@@ -49,5 +51,12 @@ describe('the payment forms a checkout shows', () => {
     });
     expect(checkoutPaymentForms([paypal, stripe], [18, 5])).toEqual({ card: 5, paypal: true });
     expect(checkoutPaymentForms([paypal], [18])).toEqual({ card: null, paypal: true });
+  });
+});
+
+describe('the Sandbox-only notice', () => {
+  it('names every gateway that takes real orders here, by its catalogue name (orders spec §3)', () => {
+    // Stripe (1), PayPal Card Payments (18) and Cash On Delivery (5): the gateways with an adapter.
+    for (const id of [1, 18, 5]) expect(SANDBOX_ONLY_NOTICE).toContain(gatewayById(id).name);
   });
 });

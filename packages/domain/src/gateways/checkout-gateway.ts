@@ -7,7 +7,7 @@ export const TEST_MODE_CHECKOUT_NOTICE =
 
 /** What the merchant reads in the payment settings while their checkouts take test payments only. */
 export const SANDBOX_ONLY_NOTICE =
-  'Only the Sandbox is connected: your checkouts take test payments only. Connect Stripe or Cash On Delivery to take real orders.';
+  'Only the Sandbox is connected: your checkouts take test payments only. Connect Stripe, PayPal Card Payments or Cash On Delivery to take real orders.';
 
 /** An account's gateway as the checkout sees it. */
 export type CheckoutGatewayRow = { gatewayId: number; isDefault: boolean; active: boolean };

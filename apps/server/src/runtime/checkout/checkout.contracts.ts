@@ -140,6 +140,14 @@ export const upsellBodySchema = z.object({
 });
 export type UpsellBody = z.infer<typeof upsellBodySchema>;
 
+/** The page's report after the shopper confirmed (or not) an upsell charge the bank wanted authenticated. */
+export const upsellCompleteBodySchema = upsellBodySchema.pick({
+  order_token: true,
+  step_id: true,
+  page_id: true,
+});
+export type UpsellCompleteBody = z.infer<typeof upsellCompleteBodySchema>;
+
 export const discountBodySchema = z.object({
   step_id: id,
   page_id: id,

@@ -337,6 +337,35 @@ export function createCheckoutIntents(deps: CheckoutContext) {
   }
 
   /**
+   * A gateway's webhook says a payment of this account may be ready (PayPal: approved by the shopper):
+   * the gateway is asked (and captures, PayPal, for the priced amount only), and the order is settled as
+   * the page's report would settle it. Not reachable now: 503, so the gateway sends the event again.
+   */
+  async function settleFromGateway(
+    accountId: number,
+    gatewayId: number,
+    reference: string,
+  ): Promise<'paid' | 'failed' | 'pending' | 'ignored'> {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
+      );
+    if (!order) return 'ignored';
+    if (order.paymentStatus !== 'processing') return order.paymentStatus === null ? 'paid' : 'failed';
+    const adapter = gateways.adapterFor(gatewayId);
+    if (!adapter?.paymentOutcome) return 'ignored';
+    const credentials = await gateways.credentialsFor(accountId, gatewayId);
+    const report = await adapter.paymentOutcome(credentials, reference, {
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+    });
+    if (!('status' in report)) throw new HttpError(503, report.message, report.code ?? 'gateway_unavailable');
+    return settle(order, report);
+  }
+
+  /**
    * A dispute the gateway opened on an order's payment: 'Started a new dispute' and a timeline event,
    * once per dispute (the order's row lock orders Stripe's retries of the event).
    */
@@ -386,5 +415,5 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     });
   }
 
-  return { openPayment, completePayment, gatewayEvent, disputeOpened };
+  return { openPayment, completePayment, gatewayEvent, settleFromGateway, disputeOpened };
 }

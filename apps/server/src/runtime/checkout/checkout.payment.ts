@@ -201,6 +201,7 @@ export function createCheckoutPayment(deps: CheckoutContext) {
     placeOrder,
     completePayment: intents.completePayment,
     gatewayEvent: intents.gatewayEvent,
+    settleFromGateway: intents.settleFromGateway,
     disputeOpened: intents.disputeOpened,
   };
 }

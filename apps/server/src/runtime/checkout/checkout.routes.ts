@@ -14,6 +14,7 @@ import {
   quoteBodySchema,
   sandboxCardBodySchema,
   upsellBodySchema,
+  upsellCompleteBodySchema,
 } from './checkout.contracts.ts';
 import { type CheckoutService, ORDER_SESSION_MS } from './checkout.service.ts';
 import { CONFIRMATION_CSP, confirmationHtml } from './confirmation-page.ts';
@@ -138,6 +139,19 @@ export function checkoutRoutes(
       await checkout.upsell(request.body, request.body.order_token ?? orderCookieOf(request)),
     );
   });
+
+  // After the shopper confirmed an upsell charge in place (3-D Secure): the offer added once, or not.
+  r.post(
+    '/_fw/upsell/complete',
+    { schema: { hide: true, body: upsellCompleteBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      return send(
+        reply,
+        await checkout.completeUpsell(request.body, request.body.order_token ?? orderCookieOf(request)),
+      );
+    },
+  );
 
   r.post('/_fw/quote', { schema: { hide: true, body: quoteBodySchema } }, async (request, reply) => {
     requireJson(request);

@@ -12,6 +12,8 @@ import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts'
 import { PAGE_CSP } from '../runtime.ts';
 import { newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
+import { PAYPAL_UPSELL_NEEDS_APPROVAL } from './checkout.upsells.ts';
+import { PAYPAL_SIGNATURE_REFUSED } from './paypal-webhook.routes.ts';
 import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
 
 /**
@@ -24,8 +26,16 @@ let fake: FakePayPal;
 let t: TestApp;
 const SDK_URL = 'https://www.paypal.com/sdk/js';
 
+/** Webhook answers, in order. */
+const delivered: Array<{ url: string; status: number; body: string }> = [];
+
 beforeAll(async () => {
-  fake = await startFakePayPal();
+  fake = await startFakePayPal({
+    deliver: async (url, payload, headers) => {
+      const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname, payload, headers });
+      delivered.push({ url: new URL(url).pathname, status: res.statusCode, body: res.body });
+    },
+  });
   t = await createTestApp({ config: { paypalApiBase: fake.apiBase, paypalSdkUrl: SDK_URL } });
 });
 afterAll(async () => {
@@ -170,6 +180,29 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
     expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
   });
 
+  it('says a one-click offer after PayPal needs a new PayPal approval, charging nothing', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const paypalOrder = (await checkout(shop, key)).json().data.client_secret as string;
+    fake.approve(paypalOrder);
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const before = fake.requests.length;
+    const yes = await postJson(t.app, '/_fw/upsell', {
+      order_token: token,
+      step_id: shop.upsell.id,
+      answer: 'yes',
+      product_id: shop.offer.id,
+    });
+    expect(yes.statusCode).toBe(422);
+    expect(yes.json().error).toMatchObject({
+      code: 'paypal_approval_required',
+      message: PAYPAL_UPSELL_NEEDS_APPROVAL,
+    });
+    expect(fake.requests.length).toBe(before);
+    const [order] = await ordersOf(shop);
+    expect(order).toMatchObject({ amountMinor: 4999, upsellsTaken: 0 });
+  });
+
   it('refuses a PayPal order whose amount was changed at PayPal: not captured, not paid', async () => {
     const shop = await paypalShop();
     const key = newKey();
@@ -220,6 +253,68 @@ describe('a PayPal checkout: order, approval, capture, paid', () => {
       gateway_id: 18,
       is_refunded: true,
     });
+  });
+});
+
+describe('the PayPal webhook', () => {
+  it('captures and records the order of a shopper who approved in PayPal and closed the tab, once with the page’s report', async () => {
+    const shop = await paypalShop();
+    const own = `/api/gateways/paypal/webhooks/${shop.owner.accountId}`;
+    // Registered at connect, for the two events.
+    expect(fake.webhooks.find((w) => w.url.endsWith(own))?.events).toEqual([
+      'CHECKOUT.ORDER.APPROVED',
+      'PAYMENT.CAPTURE.COMPLETED',
+    ]);
+    const key = newKey();
+    const paypalOrder = (await checkout(shop, key)).json().data.client_secret as string;
+    delivered.length = 0;
+    // Approved in PayPal's window; the page never reports (the tab was closed).
+    fake.approve(paypalOrder);
+    await fake.settled();
+    const mine = () => delivered.filter((d) => d.url === own);
+    expect(mine().map((d) => [d.status, JSON.parse(d.body).outcome])).toEqual([[200, 'paid']]);
+    // Other accounts connected with the same PayPal app ignore this payment.
+    expect(
+      delivered.filter((d) => d.url !== own).every((d) => JSON.parse(d.body).outcome === 'ignored'),
+    ).toBe(true);
+    let [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBeNull();
+    expect(captures(paypalOrder)).toHaveLength(1);
+
+    // PayPal's capture event, a retry of it, and the page's late report: still one capture, one order paid.
+    const captured = {
+      id: 'CAPTURE-1',
+      status: 'COMPLETED',
+      supplementary_data: { related_ids: { order_id: paypalOrder } },
+    };
+    fake.sendEvent('PAYMENT.CAPTURE.COMPLETED', captured);
+    fake.sendEvent('PAYMENT.CAPTURE.COMPLETED', captured);
+    const [late] = await Promise.all([complete(shop, key), fake.settled()]);
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json().data).toMatchObject({ order_id: order?.id, order_token: expect.any(String) });
+    expect(mine().map((d) => JSON.parse(d.body).outcome)).toEqual(['paid', 'paid', 'paid']);
+    [order] = await ordersOf(shop);
+    expect(captures(paypalOrder)).toHaveLength(1);
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+  });
+
+  it('refuses a delivery PayPal does not confirm as its own with 400, capturing nothing', async () => {
+    const shop = await paypalShop();
+    const own = `/api/gateways/paypal/webhooks/${shop.owner.accountId}`;
+    const paypalOrder = (await checkout(shop, newKey())).json().data.client_secret as string;
+    const atPayPal = fake.orders.get(paypalOrder);
+    if (atPayPal) atPayPal.status = 'APPROVED';
+    delivered.length = 0;
+    // A forged body under a real delivery's headers.
+    fake.sendEvent('CHECKOUT.ORDER.APPROVED', { id: paypalOrder }, (payload) =>
+      payload.replace('"event_version":"1.0"', '"event_version":"1.1"'),
+    );
+    await fake.settled();
+    const answer = delivered.find((d) => d.url === own);
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer?.body ?? '{}').error.message).toBe(PAYPAL_SIGNATURE_REFUSED);
+    expect(captures(paypalOrder)).toHaveLength(0);
+    expect((await ordersOf(shop))[0]?.paymentStatus).toBe('processing');
   });
 });
 

@@ -1,6 +1,8 @@
+import { AUTOMATION_TRIGGERS } from '@funnelwork/domain/automations/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityItems, orderEvents, orders } from '../../db/schema/index.ts';
+import { activityItems, orderEvents, orders, subscriptions } from '../../db/schema/index.ts';
+import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import {
   type FakeStripe,
   GOOD_KEY,
@@ -9,8 +11,11 @@ import {
   signStripePayload,
   startFakeStripe,
 } from '../../gateways/fake-stripe.fixtures.ts';
+import { createGatewayRegistry } from '../../gateways/registry.ts';
+import { createStripeAdapter } from '../../gateways/stripe.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
 import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
 
 /**
@@ -45,8 +50,8 @@ afterAll(async () => {
 type Shop = Awaited<ReturnType<typeof shopWithFunnel>>;
 
 /** A shop whose default gateway is Stripe, connected with the fake's test keys. */
-async function stripeShop(): Promise<Shop> {
-  const shop = await shopWithFunnel(t);
+async function stripeShop(options: { recurring?: boolean } = {}): Promise<Shop> {
+  const shop = await shopWithFunnel(t, options);
   const res = await shop.api.post('gateways/1/connect', {
     credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
   });
@@ -166,6 +171,108 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     fake.pauseWebhooks(false);
   });
 
+  it('asks the shopper to confirm an upsell the bank declined off-session, and adds it once when they do', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    // 4000 0025 0000 3155 asks for 3-D Secure at the checkout, then again for any off-session charge.
+    expect(fake.confirmWithCard(id, STRIPE_TEST_CARDS.offSessionAuthentication).body).toMatchObject({
+      status: 'requires_action',
+    });
+    fake.finishChallenge(id, 'complete');
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const [order] = await ordersOf(shop);
+    const yes = () =>
+      postJson(t.app, '/_fw/upsell', {
+        order_token: token,
+        step_id: shop.upsell.id,
+        answer: 'yes',
+        product_id: shop.offer.id,
+      });
+    const chargesBefore = fake.requests.filter((r) => r.path === '/v1/payment_intents').length;
+    // A double click: one off-session charge, the same answer twice.
+    const [asked, again] = await Promise.all([yes(), yes()]);
+    expect(asked.statusCode, asked.body).toBe(402);
+    expect(again.json()).toEqual(asked.json());
+    const error = asked.json().error;
+    expect(error).toMatchObject({
+      code: 'authentication_required',
+      message: UPSELL_NEEDS_AUTHENTICATION,
+      requires_action: true,
+      client_secret: expect.stringMatching(/^pi_fake_\d+_secret_/),
+      payment_method: fake.intents.get(id)?.payment_method,
+      next_url: 'thank-you',
+    });
+    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents').length - chargesBefore).toBe(1);
+    const upsellIntent = intentIdOf(error.client_secret);
+    const report = () =>
+      postJson(t.app, '/_fw/upsell/complete', { order_token: token, step_id: shop.upsell.id });
+    // Reported before the shopper confirmed: nothing recorded, the page is told to wait.
+    expect((await report()).statusCode).toBe(409);
+
+    // Stripe.js's confirmCardPayment with the saved method: a challenge, which the shopper passes.
+    expect(fake.confirmWithSavedMethod(upsellIntent, error.payment_method).body).toMatchObject({
+      status: 'requires_action',
+    });
+    fake.finishChallenge(upsellIntent, 'complete');
+    const reports = await Promise.all([report(), report(), report()]);
+    expect(reports.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(reports[0]?.json().data).toMatchObject({ accepted: true, order_id: order?.id, amount: 146.99 });
+    const [after] = await ordersOf(shop);
+    expect(after).toMatchObject({ amountMinor: 14699, upsellsTaken: 1 });
+    const accepted = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Upsell accepted')));
+    expect(accepted.map((e) => e.value)).toEqual([expect.objectContaining({ ref: upsellIntent })]);
+    // Yes again after all this: the recorded answer, no new charge.
+    expect((await yes()).json().data).toMatchObject({ accepted: true });
+    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents').length - chargesBefore).toBe(1);
+    fake.pauseWebhooks(false);
+  });
+
+  it('records nothing when the shopper fails the upsell’s challenge, and says so', async () => {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.offSessionAuthentication);
+    fake.finishChallenge(id, 'complete');
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const yes = () =>
+      postJson(t.app, '/_fw/upsell', {
+        order_token: token,
+        step_id: shop.upsell.id,
+        answer: 'yes',
+        product_id: shop.offer.id,
+      });
+    const error = (await yes()).json().error;
+    const upsellIntent = intentIdOf(error.client_secret);
+    fake.confirmWithSavedMethod(upsellIntent, error.payment_method);
+    fake.finishChallenge(upsellIntent, 'fail');
+    const report = await postJson(t.app, '/_fw/upsell/complete', {
+      order_token: token,
+      step_id: shop.upsell.id,
+    });
+    expect(report.statusCode).toBe(402);
+    expect(report.json().error).toMatchObject({
+      code: 'payment_not_confirmed',
+      message: `${UPSELL_NOT_CONFIRMED} We are unable to authenticate your payment method. Please choose a different payment method and try again.`,
+      next_url: 'thank-you',
+    });
+    const [order] = await ordersOf(shop);
+    expect(order).toMatchObject({ amountMinor: 4999, upsellsTaken: 0 });
+    expect(fake.intents.get(upsellIntent)?.status).toBe('canceled');
+    // Final: a yes or a report again answers the same, and charges nothing.
+    expect((await yes()).json().error.code).toBe('payment_not_confirmed');
+    const upsells = fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.form.get('off_session') === 'true',
+    );
+    expect(upsells.filter((r) => r.form.get('payment_method') === error.payment_method)).toHaveLength(1);
+    fake.pauseWebhooks(false);
+  });
+
   it('never takes card numbers for Stripe: the raw-card request is refused before anything is recorded', async () => {
     const shop = await stripeShop();
     const before = fake.requests.length;
@@ -233,6 +340,116 @@ describe('a Stripe checkout: intent, confirmation in the browser, verification, 
     expect(new Set(answers.map((a) => a.json().data.client_secret)).size).toBe(1);
     expect(fake.intents.size - intentsBefore).toBe(1);
     expect(await ordersOf(shop)).toHaveLength(1);
+  });
+});
+
+describe('subscriptions on Stripe', () => {
+  /** The renewal job's service, its clock just after `due`, charging through the fake Stripe. */
+  async function renewalAt(due: Date) {
+    const { createSubscriptionsService } = await import('./subscriptions.ts');
+    return createSubscriptionsService({
+      db: t.database.db,
+      gateways: createGatewayRegistry({
+        adapters: [createStripeAdapter({ apiBase: fake.apiBase, maxNetworkRetries: 0 })],
+        credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(t.database.db, accountId, gatewayId),
+      }),
+      queue: t.queue,
+      events: t.app.services.events,
+      clock: () => new Date(due.getTime() + 60_000),
+      log: () => {},
+    });
+  }
+
+  /** A Stripe shop's shopper subscribes (the recurring product) paying with `card`. */
+  async function subscribe(card: string) {
+    const shop = await stripeShop({ recurring: true });
+    const key = newKey();
+    const res = await postJson(t.app, '/_fw/checkout', {
+      step_id: shop.checkout.id,
+      page_id: shop.checkoutPage,
+      items: [{ product_id: shop.second.id }],
+      customer: { email: `sub-${key}@example.test`, first_name: 'Sue', last_name: 'Scriber' },
+      payment: { kind: 'intent' },
+      idempotency_key: key,
+    });
+    const id = intentIdOf(res.json().data.client_secret);
+    const confirmed = fake.confirmWithCard(id, card).body;
+    if ('status' in confirmed && confirmed.status === 'requires_action') fake.finishChallenge(id, 'complete');
+    expect((await complete(shop, key)).statusCode).toBe(201);
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, shop.owner.accountId));
+    if (!sub) throw new Error('no subscription');
+    return { shop, sub, intent: fake.intents.get(id) };
+  }
+
+  it('renews off-session from the Stripe customer and payment method the checkout saved', async () => {
+    fake.pauseWebhooks(true);
+    const { shop, sub, intent } = await subscribe(STRIPE_TEST_CARDS.succeeds);
+    expect(sub.savedPaymentMethod).toBe(`${intent?.customer}/${intent?.payment_method}`);
+    expect(intent?.setup_future_usage).toBe('off_session');
+    const due = new Date(sub.nextChargeAt);
+    const service = await renewalAt(due);
+    expect(await service.renew(sub.id, due.toISOString())).toBe('renewed');
+    const charge = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    expect(charge?.form.get('amount')).toBe('1900');
+    expect(charge?.form.get('off_session')).toBe('true');
+    expect(charge?.form.get('confirm')).toBe('true');
+    expect(charge?.form.get('customer')).toBe(intent?.customer);
+    expect(charge?.form.get('payment_method')).toBe(intent?.payment_method);
+    expect(charge?.headers['idempotency-key']).toBe(`subscription-${sub.id}-${due.toISOString()}-0`);
+    const all = await ordersOf(shop);
+    expect(all).toHaveLength(2);
+    expect(all.find((o) => o.id !== sub.orderId)).toMatchObject({ gatewayId: 1, amountMinor: 1900 });
+    fake.pauseWebhooks(false);
+  });
+
+  it('a renewal Stripe declines, or that needs the shopper’s authentication, fails the subscription and fires Recurring Payment Fails', async () => {
+    fake.pauseWebhooks(true);
+    const trigger = AUTOMATION_TRIGGERS.find((x) => x.label === 'Recurring Payment Fails');
+    expect(trigger?.event).toBe('subscription.failed');
+    const declined = await subscribe(STRIPE_TEST_CARDS.succeeds);
+    fake.declineSavedMethod(declined.intent?.payment_method as string);
+    // 4000 0025 0000 3155: paid at the checkout after its challenge, refused off-session.
+    const authentication = await subscribe(STRIPE_TEST_CARDS.offSessionAuthentication);
+    const seen: Array<{ subscriptionId: number; message?: string }> = [];
+    const off = t.app.services.events.subscribe('subscription.failed', (payload) => {
+      seen.push(payload);
+    });
+    try {
+      for (const { sub } of [declined, authentication]) {
+        const due = new Date(sub.nextChargeAt);
+        expect(await (await renewalAt(due)).renew(sub.id, due.toISOString())).toBe('failed');
+      }
+      await t.app.services.events.idle();
+    } finally {
+      off();
+    }
+    expect(seen).toEqual([
+      expect.objectContaining({ subscriptionId: declined.sub.id, message: 'Your card was declined.' }),
+      expect.objectContaining({
+        subscriptionId: authentication.sub.id,
+        message: 'Your card was declined. This transaction requires authentication.',
+      }),
+    ]);
+    for (const { shop, sub } of [declined, authentication]) {
+      const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+      expect(after).toMatchObject({ status: 'failed', failedAttempts: 1, renewals: 0 });
+      // No renewal order; the first order's timeline says why.
+      expect(await ordersOf(shop)).toHaveLength(1);
+      const timeline = await t.database.db
+        .select()
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.orderId, sub.orderId as number),
+            eq(orderEvents.name, 'Recurring payment failed'),
+          ),
+        );
+      expect(timeline).toHaveLength(1);
+    }
+    fake.pauseWebhooks(false);
   });
 });
 

@@ -19,6 +19,7 @@ import { elementFor } from './gateway-elements.ts';
 import { mountPayPalButtons, OrderRefused } from './paypal-buttons.ts';
 import { guardPlacedOrder, THANK_YOU_URL } from './placed-order.ts';
 import { type PageData, registerAction, registerHydrator } from './registry.ts';
+import { confirmSavedCard, STRIPE_UNAVAILABLE } from './stripe-element.ts';
 
 type Line = { name: string; variant_title: string | null; amount: number; qty: number };
 type Quote = {
@@ -459,28 +460,50 @@ registerHydrator('[data-order-summary]', (summary, data) => {
   refreshSummary();
 });
 
-// One-click upsell: the yes-link charges the saved payment method once; the next step either way.
+// One-click upsell: the yes-link charges the saved payment method once; the next step either way. When
+// the bank wants the shopper to confirm that charge (3-D Secure), it is confirmed here with the gateway's
+// script, and the server asks the gateway before it adds the offer.
 registerAction('yes-link', (button, _event, data) => {
   if (button.getAttribute('aria-busy') === 'true') return true;
   button.setAttribute('aria-busy', 'true');
   const productId = Number(button.getAttribute('data-product-id')) || null;
-  void post('/_fw/upsell', {
-    step_id: data.stepId,
-    page_id: data.pageId,
-    answer: 'yes',
-    product_id: productId,
-  })
-    .then(({ status, json }) => {
-      // No order of this browser to add the offer to: say so, charge nothing, confirm nothing.
-      if (status === 422) {
-        button.removeAttribute('aria-busy');
-        return showOfferError(button, shopperMessage(json.error));
+  const ids = { step_id: data.stepId, page_id: data.pageId };
+  const settle = ({ status, json }: { status: number; json: Answer }) => {
+    const error = json.error as (Record<string, unknown> & { message?: string }) | undefined;
+    // No order of this browser to add the offer to: say so, charge nothing, confirm nothing.
+    if (status === 422 || error?.code === 'payment_not_confirmed') {
+      button.removeAttribute('aria-busy');
+      showOfferError(button, shopperMessage(error));
+      return;
+    }
+    goNext(data, json.data ? json : { data: error as Record<string, unknown> }, json.data?.accepted === true);
+  };
+  void post('/_fw/upsell', { ...ids, answer: 'yes', product_id: productId })
+    .then(async (answer) => {
+      const error = answer.json.error as Record<string, unknown> | undefined;
+      if (error?.requires_action !== true) return settle(answer);
+      showOfferError(button, shopperMessage(answer.json.error));
+      const { publishableKey, scriptUrl } = data.gateway;
+      const confirmed =
+        publishableKey && scriptUrl
+          ? await confirmSavedCard({
+              publishableKey,
+              scriptUrl,
+              clientSecret: String(error.client_secret),
+              paymentMethod: typeof error.payment_method === 'string' ? error.payment_method : null,
+            })
+          : { error: STRIPE_UNAVAILABLE };
+      // Whatever Stripe.js said, the server asks Stripe itself (a failed challenge is recorded as such).
+      let report = await post('/_fw/upsell/complete', ids);
+      for (let tries = 0; report.status === 409 && !confirmed.error && tries < 5; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        report = await post('/_fw/upsell/complete', ids);
       }
-      goNext(
-        data,
-        json.data ? json : { data: json.error as Record<string, unknown> },
-        json.data?.accepted === true,
-      );
+      if (report.status === 409) {
+        button.removeAttribute('aria-busy');
+        return showOfferError(button, confirmed.error ?? shopperMessage(report.json.error));
+      }
+      settle(report);
     })
     .catch(() => button.removeAttribute('aria-busy'));
   return true;

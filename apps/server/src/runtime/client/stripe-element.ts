@@ -16,6 +16,11 @@ type StripeElements = {
 };
 type StripeJs = {
   elements(options: Record<string, unknown>): StripeElements;
+  /** A saved card confirmed on-session: an off-session charge the bank declined for authentication. */
+  confirmCardPayment(
+    clientSecret: string,
+    data?: { payment_method?: string },
+  ): Promise<{ error?: StripeError; paymentIntent?: { status: string } }>;
   confirmPayment(options: {
     elements: StripeElements;
     clientSecret: string;
@@ -29,10 +34,34 @@ declare global {
   }
 }
 
+/**
+ * Confirms a payment the server opened with a saved card (an upsell the bank wants authenticated):
+ * Stripe.js shows the bank's challenge in place and answers how it went; the server then asks Stripe.
+ */
+export async function confirmSavedCard(options: {
+  publishableKey: string;
+  scriptUrl: string;
+  clientSecret: string;
+  paymentMethod: string | null;
+}): Promise<{ error?: string }> {
+  try {
+    if (!window.Stripe) await loadScript(options.scriptUrl);
+    if (!window.Stripe) return { error: STRIPE_UNAVAILABLE };
+    const stripe = window.Stripe(options.publishableKey);
+    const { error } = await stripe.confirmCardPayment(
+      options.clientSecret,
+      options.paymentMethod ? { payment_method: options.paymentMethod } : undefined,
+    );
+    return error ? { error: error.message ?? 'Your card was declined.' } : {};
+  } catch {
+    return { error: STRIPE_UNAVAILABLE };
+  }
+}
+
 export const STRIPE_UNAVAILABLE = 'The card form could not be loaded. Reload the page to try again.';
 
-/** Loads a script once; resolves when it has run. */
-function loadScript(src: string): Promise<void> {
+/** Loads a script; resolves when it has run. */
+export function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
