@@ -362,7 +362,7 @@ let pgliteWasm: Promise<WebAssembly.Module> | undefined;
  * that compiles it itself spends about a second of CPU on it (and tiers it up again), and a test run
  * opens a database per test file (docs/decisions/codebase-and-ci.md, "Tests").
  */
-function pgliteWasmModule(): Promise<WebAssembly.Module> {
+export function pgliteWasmModule(): Promise<WebAssembly.Module> {
   pgliteWasm ??= fs.promises
     .readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'))
     .then((bytes) => WebAssembly.compile(bytes));
