@@ -116,5 +116,24 @@ echo "  the checkout is clean: package-lock.json as committed"
 start 'NODE_ENV unset, second run' -u NODE_ENV
 if grep -q '^Installing dependencies' "$log"; then fail "the second run installed again"; fi
 grep -q 'The build is up to date' "$log" || fail "the second run built again although no source changed"
+# The clone's build of this commit, for the caller's checkout (.ci/run sets FRESH_CLONE_HANDOVER_TO): npm
+# test finds it current by its stamp (scripts/build-stamp.mjs) and does not build the same sources again; a
+# checkout whose sources differ from the commit builds as before.
+target="${FRESH_CLONE_HANDOVER_TO:-}"
+if [ -n "$target" ]; then
+  for dist in apps/web/dist apps/server/dist; do
+    rm -rf "${target:?}/$dist"
+    cp -a "$repo/$dist" "$target/$dist"
+  done
+  echo "  its build copied to $target for npm test"
+  # Its node_modules too, to a checkout that has none and the same package files (CI's fresh checkout):
+  # installed above from the same lockfile, leaving it as committed, it is the tree an install there makes.
+  # Workspace links and .bin links are relative, so the moved tree serves the checkout.
+  if [ ! -e "$target/node_modules" ] &&
+    git -C "$target" diff --quiet "$head" -- package-lock.json package.json '*/package.json' '*/*/package.json' 2>/dev/null; then
+    mv "$repo/node_modules" "$target/node_modules"
+    echo "  its node_modules moved to $target (installed from the same package-lock.json)"
+  fi
+fi
 echo "✓ npm start works on a fresh clone with NODE_ENV=production, and again with NODE_ENV unset" \
   "($(($(date +%s) - began)) s)"

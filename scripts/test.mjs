@@ -7,6 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { specGroups } from '../e2e/groups.mjs';
+import { buildIsCurrent, writeBuildStamp } from './build-stamp.mjs';
 import { ensureInstall, run } from './ensure-install.mjs';
 import { unhandledErrors } from './unhandled-errors.mjs';
 
@@ -134,10 +135,15 @@ if (!fs.existsSync(chromium) && process.env.E2E_REQUIRED !== '1') {
 } else if (!fs.existsSync(chromium)) {
   console.log(`\nBrowser tests required (E2E_REQUIRED=1) but there is no Chromium at ${chromium}.`);
   failures.push('Browser tests');
-} else {
-  if (step('Build web app and server', 'npm', ['run', 'build', '--silent']) === 0) {
-    await browserTests();
-  }
+} else if (buildIsCurrent()) {
+  // Built from these very sources already (`npm start`'s stamp; in CI, the fresh clone's build of the
+  // same commit, scripts/fresh-clone-start.sh): the browser tests use it as it is.
+  console.log('\n▶ Build web app and server: up to date with the sources (apps/server/dist/.build-stamp)');
+  timings.push('Build web app and server: up to date');
+  await browserTests();
+} else if (step('Build web app and server', 'npm', ['run', 'build', '--silent']) === 0) {
+  writeBuildStamp();
+  await browserTests();
 }
 
 /**

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../test/harness.ts';
-import { foregroundWork, REPORTS_APPLICATION, rowsOf, type TextRow, textRow } from './client.ts';
+import {
+  foregroundWork,
+  pgliteWasmModule,
+  REPORTS_APPLICATION,
+  rowsOf,
+  type TextRow,
+  textRow,
+} from './client.ts';
 import { checkpointIfDue } from './maintenance.ts';
 import { accounts, users } from './schema/index.ts';
 
@@ -14,6 +21,12 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe(`database client (${testDatabaseKind})`, () => {
+  it("compiles PGlite's WebAssembly once per process, for every database's worker", async () => {
+    const module = await pgliteWasmModule();
+    expect(module).toBeInstanceOf(WebAssembly.Module);
+    expect(await pgliteWasmModule()).toBe(module);
+  });
+
   it('commits a transaction and rolls one back on error, leaving data as it was', async () => {
     const { db } = database;
     await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -383,13 +384,30 @@ export class DatabaseError extends Error {
   }
 }
 
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PGlite's 9 MB WebAssembly, compiled once per process and handed to each database's worker: a worker
+ * that compiles it itself spends about a second of CPU on it (and tiers it up again), and a test run
+ * opens a database per test file (docs/decisions/codebase-and-ci.md, "Tests").
+ */
+export function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  pgliteWasm ??= fs.promises
+    .readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'))
+    .then((bytes) => WebAssembly.compile(bytes));
+  return pgliteWasm;
+}
+
 async function createPglite(
   dataDir: string | null,
   maintenance: boolean,
   loadDataDir?: string,
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(resolveAsset('pglite-worker.js'), { workerData: { dataDir, loadDataDir } });
+  const wasmModule = await pgliteWasmModule();
+  const worker = new Worker(resolveAsset('pglite-worker.js'), {
+    workerData: { dataDir, loadDataDir, wasmModule },
+  });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let workerFailure: Error | null = null;

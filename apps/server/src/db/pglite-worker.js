@@ -22,6 +22,8 @@ const db = new PGlite(workerData.dataDir ?? 'memory://', {
   parsers,
   extensions: { pg_trgm },
   loadDataDir: workerData.loadDataDir ? new Blob([fs.readFileSync(workerData.loadDataDir)]) : undefined,
+  // Compiled once by the main thread (client.ts) and shared by every database's worker.
+  pgliteWasmModule: workerData.wasmModule,
 });
 
 function serialiseError(error) {
