@@ -69,6 +69,8 @@ export const theme = createTheme({
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Tooltip: { defaultProps: { withArrow: true } },
+    // A link in a sentence is told from its text by more than colour (WCAG 1.4.1, axe link-in-text-block).
+    Anchor: { defaultProps: { underline: 'always' } },
     // No focusable placeholder inside role=menu (axe aria-required-children); arrows still reach the items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table wider than its card scrolls sideways: its viewport takes the focus so the keyboard can scroll it.
