@@ -15,6 +15,8 @@ type ListCardProps = {
   skeletonHeight: number;
   /** The table's rows. */
   children: ReactNode;
+  /** A class for the table, e.g. one that lays its rows out as cards on a phone. */
+  tableClassName?: string;
 };
 
 /** A loaded list in a card: a table of its rows, or the text of an empty list. */
@@ -26,6 +28,7 @@ export function ListCard({
   emptyText,
   skeletonHeight,
   children,
+  tableClassName,
 }: ListCardProps) {
   return (
     <>
@@ -38,7 +41,13 @@ export function ListCard({
               {emptyText}
             </Text>
           ) : (
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label}>
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              highlightOnHover
+              aria-label={label}
+              className={tableClassName}
+            >
               <Table.Thead>
                 <Table.Tr>
                   {columns.map(({ key, ...th }) => (

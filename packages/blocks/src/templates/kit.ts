@@ -4,14 +4,17 @@ import type { NodeId } from '../document/ids.ts';
 import type { Slot } from '../document/structure.ts';
 import { type DeepPartial, pad, type TemplateBuilder } from './builder.ts';
 
-/** The colours the built-in templates share. */
+/**
+ * The colours the built-in templates share. Text on them or in them reads at WCAG AA (issue 39): green and
+ * orange are the nearest shades of #12B76A and #E8590C that pass on white; the spec names none of them.
+ */
 export const COLORS = {
   navy: '#0F1B3D',
   accent: '#4368E0',
   accentDark: '#2F52C4',
-  green: '#12B76A',
-  greenDark: '#0E9F5C',
-  orange: '#E8590C',
+  green: '#0D824B',
+  greenDark: '#0B6E40',
+  orange: '#C34B0A',
   soft: '#F5F7FB',
   line: '#D5DAE3',
   text: '#252A32',
@@ -82,7 +85,7 @@ export function button(
     attributes: {
       basic: {
         headline: { text, font: { size: options.size ?? 20 } },
-        subHeadline: { text: options.sub ?? '', font: { size: 13, color: '#E8ECFF' } },
+        subHeadline: { text: options.sub ?? '', font: { size: 13, color: COLORS.white } },
         action,
         displayType: options.fill ? 'block' : 'inline-block',
         backgroundColor: options.color ?? COLORS.accent,

@@ -10,24 +10,25 @@ export const progressBarRenderer: BlockRenderer<'progressBar'> = {
     const percent = value.valueNumber.number;
     const classes = ['fw-progress-bar', style === 'stripes' && 'fw-stripes', animated && 'fw-animated'];
     const label = value.labelText === '' ? `${percent}%` : value.labelText;
-    return `<div class="fw-box fw-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${escapeHtml(percent)}"><div class="${classes.filter(Boolean).join(' ')}"><span class="fw-progress-label">${escapeHtml(label)}</span></div></div>`;
+    return `<div class="fw-box fw-progress" role="progressbar" aria-label="${escapeHtml(label)}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${escapeHtml(percent)}"><div class="${classes.filter(Boolean).join(' ')}"><span class="fw-progress-label">${escapeHtml(label)}</span></div></div>`;
   },
   View: ({ block }) => {
     const { value, style, animated } = block.attributes.basic;
     const percent = value.valueNumber.number;
     const classes = ['fw-progress-bar', style === 'stripes' && 'fw-stripes', animated && 'fw-animated'];
+    const label = value.labelText === '' ? `${percent}%` : value.labelText;
     return (
       <div
         className="fw-box fw-progress"
         role="progressbar"
+        // Named by its own label (axe aria-progressbar-name, issue 39).
+        aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
       >
         <div className={classes.filter(Boolean).join(' ')}>
-          <span className="fw-progress-label">
-            {value.labelText === '' ? `${percent}%` : value.labelText}
-          </span>
+          <span className="fw-progress-label">{label}</span>
         </div>
       </div>
     );

@@ -118,7 +118,8 @@ export function ActivityPanel() {
                         <Text size="sm" fw={500} truncate>
                           {person}
                         </Text>
-                        <Text size="xs" c="dimmed" truncate>
+                        {/* Wraps rather than cutting the amount to '$2…' in the narrow panel. */}
+                        <Text size="xs" c="dimmed">
                           {activityText(item)}
                         </Text>
                       </Box>

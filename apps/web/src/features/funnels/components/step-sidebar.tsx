@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { type FunnelKind, type PublishedStep, usePublishState, useReorderSteps, useSteps } from '../api.ts';
+import { STEP_DRAG_INSTRUCTIONS, stepAnnouncements } from '../step-announcements.ts';
 import { AddStepPopup } from './add-step-popup.tsx';
 import { DeleteStepPopup } from './delete-step-popup.tsx';
 import { OpenPageLink, PreviewLink } from './published-address.tsx';
@@ -81,7 +82,15 @@ export function StepSidebar({ kind, funnelId, canEdit }: StepSidebarProps) {
         </Text>
       )}
       {steps.data && steps.data.length > 0 && (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={reorder}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={reorder}
+          accessibility={{
+            announcements: stepAnnouncements(steps.data),
+            screenReaderInstructions: STEP_DRAG_INSTRUCTIONS,
+          }}
+        >
           <SortableContext items={steps.data.map((s) => s.id)} strategy={verticalListSortingStrategy}>
             <Stack gap={6} component="ol" m={0} p={0} aria-label="Steps" style={{ listStyle: 'none' }}>
               {steps.data.map((step, index) => (

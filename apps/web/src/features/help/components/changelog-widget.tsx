@@ -31,8 +31,9 @@ export function ChangelogWidget() {
 
   return (
     <Popover position="bottom-end" width={360} shadow="md" onOpen={markRead}>
-      <Popover.Target>
-        <Indicator disabled={!unread} size={9} offset={6} color="red" data-testid="changelog-unread">
+      {/* The button, not the dot's wrapper, is the popup's target: it says whether the popup is open. */}
+      <Indicator disabled={!unread} size={9} offset={6} color="red" data-testid="changelog-unread">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -42,10 +43,11 @@ export function ChangelogWidget() {
           >
             <IconSpeakerphone size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="changelog">
-        <ScrollArea.Autosize mah={420} p="md">
+        {/* The list scrolls: its viewport takes the focus so the keyboard can scroll it. */}
+        <ScrollArea.Autosize mah={420} p="md" viewportProps={{ tabIndex: 0 }}>
           <Stack gap="md">
             <Title order={2} fz="md">
               What’s new

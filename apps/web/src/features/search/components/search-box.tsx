@@ -72,6 +72,8 @@ export function SearchBox() {
       offset={6}
       trapFocus={false}
       returnFocus={false}
+      // A text box may not say it is expanded (ARIA 1.2); the results are a labelled region.
+      withRoles={false}
     >
       <Popover.Target>
         <TextInput

@@ -27,6 +27,7 @@ import { PageHeader } from '../../../../shared/page-header.tsx';
 import { useCustomerBriefs, useCustomersStats } from '../../api.ts';
 import { CustomerDetailsPanel } from '../../components/customer-details-panel.tsx';
 import { customerName } from '../../customer-form.ts';
+import classes from './customers-screen.module.css';
 
 export const NO_CUSTOMERS = 'No customers have been found';
 
@@ -175,65 +176,69 @@ export function CustomersScreen() {
               {NO_CUSTOMERS}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Customers">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Phone</Table.Th>
-                    <Table.Th>Opt-in e-mail</Table.Th>
-                    <Table.Th>First seen</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                  {rows.map((customer) => {
-                    const name = customerName(customer);
-                    return (
-                      <Table.Tr
-                        key={customer.id}
-                        onClick={() => open(customer.id)}
-                        style={{ cursor: 'pointer' }}
-                        aria-selected={customer.id === customerId}
-                      >
-                        <Table.Td>
-                          <Group gap="sm" wrap="nowrap">
-                            <Avatar name={name} color="initials" radius="xl" size={34} />
-                            <div style={{ minWidth: 0 }}>
-                              <Text size="sm" fw={600} truncate>
-                                {name}
-                              </Text>
-                              <Text size="xs" c="dimmed" truncate>
-                                {customer.email || '—'}
-                              </Text>
-                            </div>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{customer.phone || '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <Text size="sm" truncate maw={220}>
-                              {customer.optin_email || '—'}
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              highlightOnHover
+              aria-label="Customers"
+              className={classes.table}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th>Opt-in e-mail</Table.Th>
+                  <Table.Th>First seen</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                {rows.map((customer) => {
+                  const name = customerName(customer);
+                  return (
+                    <Table.Tr
+                      key={customer.id}
+                      onClick={() => open(customer.id)}
+                      style={{ cursor: 'pointer' }}
+                      aria-selected={customer.id === customerId}
+                    >
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar name={name} color="initials" radius="xl" size={34} />
+                          <div style={{ minWidth: 0 }}>
+                            <Text size="sm" fw={600} truncate>
+                              {name}
                             </Text>
-                            {customer.is_auto_optin && (
-                              <Badge size="xs" variant="light" color="grape" radius="sm">
-                                Auto
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {formatCustomerDate(customer.created_time)}
+                            <Text size="xs" c="dimmed" truncate>
+                              {customer.email || '—'}
+                            </Text>
+                          </div>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{customer.phone || '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" truncate maw={220}>
+                            {customer.optin_email || '—'}
                           </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                          {customer.is_auto_optin && (
+                            <Badge size="xs" variant="light" color="grape" radius="sm">
+                              Auto
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {formatCustomerDate(customer.created_time)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
           ))}
       </Card>
       {(meta?.total_pages ?? 1) > 1 && (

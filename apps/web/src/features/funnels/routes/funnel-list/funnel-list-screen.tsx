@@ -156,7 +156,7 @@ function FunnelList({ archived }: { archived: boolean }) {
           canAdd={access.funnels}
         />
       )}
-      <Stack gap="md" aria-label={archived ? 'Archived funnels' : 'Funnel list'}>
+      <Stack gap="md" component="section" aria-label={archived ? 'Archived funnels' : 'Funnel list'}>
         {items.map((funnel) => (
           <FunnelCard
             key={`${funnel.id}-${funnel.pinned}`}

@@ -18,6 +18,7 @@ import { OrderDetailsPanel } from '../../components/order-details-panel.tsx';
 import { OrderStatusBadge } from '../../components/order-status.tsx';
 import { RefundOrderPanel } from '../../components/refund-order-panel.tsx';
 import { pageWindow } from '../../page-window.ts';
+import classes from './orders-screen.module.css';
 
 // The wizard brings the date picker and its styles: load them when it opens.
 const ExportOrdersPopup = lazy(async () => ({
@@ -165,6 +166,7 @@ export function OrdersScreen() {
         label="Orders"
         columns={ORDER_COLUMNS}
         skeletonHeight={300}
+        tableClassName={classes.table}
       >
         {items.map((order) => (
           <Table.Tr
