@@ -43,10 +43,14 @@ type SchemaIn<E, K extends string> = E extends { [key in K]: infer S extends z.Z
 /** What the server sends back (the answer schema's output). */
 export type AnswerOf<E extends Endpoint> =
   SchemaIn<E, 'answer'> extends z.ZodType ? z.output<SchemaIn<E, 'answer'>> : unknown;
+/** A URL's values are text: the keys are the schema's, the values anything that prints as one. */
+type UrlValues<T> = { [K in keyof T]: undefined extends T[K] ? UrlValue | undefined : UrlValue };
+// null is typed in for ids a disabled query holds; `pathOf` refuses it rather than call `/orders/null`.
+type UrlValue = string | number | boolean | null;
 export type ParamsOf<E extends Endpoint> =
-  SchemaIn<E, 'params'> extends z.ZodType ? z.input<SchemaIn<E, 'params'>> : undefined;
+  SchemaIn<E, 'params'> extends z.ZodType ? UrlValues<z.input<SchemaIn<E, 'params'>>> : undefined;
 export type QueryOf<E extends Endpoint> =
-  SchemaIn<E, 'query'> extends z.ZodType ? z.input<SchemaIn<E, 'query'>> : undefined;
+  SchemaIn<E, 'query'> extends z.ZodType ? Partial<UrlValues<z.input<SchemaIn<E, 'query'>>>> : undefined;
 export type BodyOf<E extends Endpoint> =
   SchemaIn<E, 'body'> extends z.ZodType ? z.input<SchemaIn<E, 'body'>> : undefined;
 

@@ -1,11 +1,8 @@
-import type {
-  EmailTemplate,
-  EmailTemplateOrderPreview,
-  Order,
-  SharedEmailTemplate,
-} from '@funnelwork/domain';
+import type { EmailTemplate, EmailTemplateOrderPreview, SharedEmailTemplate } from '@funnelwork/domain';
+import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
+import { ordersEndpoints } from '@funnelwork/domain/api/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiResult, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { type ApiResult, api, apiOrThrow, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 const templatesPath = (userId: number) => `users/${userId}/email-templates`;
@@ -32,10 +29,12 @@ export function useOrderChoices(query: string) {
     placeholderData: keepPreviousData,
     queryFn: async () =>
       (
-        await apiPageOrThrow<Order>('orders', {
-          per_page: ORDER_CHOICES,
-          query: query === '' ? undefined : query,
-          archived: 'all',
+        await callPageOrThrow(ordersEndpoints.listOrders, {
+          query: {
+            per_page: ORDER_CHOICES,
+            query: query === '' ? undefined : query,
+            archived: 'all',
+          },
         })
       ).data,
   });
@@ -63,7 +62,7 @@ export function fetchTemplate(userId: number, id: number): Promise<EmailTemplate
 }
 
 export function fetchSharedTemplates(): Promise<SharedEmailTemplate[]> {
-  return apiOrThrow<SharedEmailTemplate[]>('GET', 'email-templates/shared');
+  return callOrThrow(emailTemplatesEndpoints.getEmailTemplatesShared);
 }
 
 /** What the editor saves of a template: its name, its document (JSON text) and custom CSS. */
@@ -101,7 +100,7 @@ export function useStartFromShared(userId: number) {
 export function useSendTestEmail() {
   return useApiMutation({
     mutationFn: (vars: { recipient: string; templateId: number }) =>
-      apiOrThrow<{ success: boolean }>('POST', 'email-templates/send-test', {
+      callOrThrow(emailTemplatesEndpoints.createEmailTemplatesSendTest, {
         body: { data: { recipient: vars.recipient, email_template_id: vars.templateId } },
       }),
     invalidates: [],
