@@ -27,31 +27,31 @@ export const analyticsEndpoints = {
     description:
       'Every Dashboard number for start..end (unix seconds) against the period of the same length just before; `unit` defaults to the spec granularity; `funnel_ids` comma-separated; `conditions` the JSON list of filter conditions.',
   },
-  createAnalyticsTrend: {
+  analyticsTrends: {
     method: 'POST',
     path: '/api/analytics/trends',
     body: dataBody(trendsBodySchema),
     answer: trendsAnswerSchema,
     access: { anyMember: 'A read sent as POST for its long filter body; changes nothing.' },
-    summary: 'Create analytics trend',
+    summary: 'Trends of one metric over a range',
     tag: 'analytics',
   },
-  createAnalyticsSummary: {
+  analyticsSummary: {
     method: 'POST',
     path: '/api/analytics/summary',
     body: dataBody(summaryBodySchema),
     answer: summaryAnswerSchema,
     access: { anyMember: 'A read sent as POST for its long filter body; changes nothing.' },
-    summary: 'Create analytics summary',
+    summary: 'Summary of the account over a range',
     tag: 'analytics',
   },
-  createAnalyticsBreakdownV2: {
+  analyticsBreakdown: {
     method: 'POST',
     path: '/api/analytics/breakdown-v2',
     body: dataBody(breakdownBodySchema),
     answer: breakdownAnswerSchema,
     access: { anyMember: 'A read sent as POST for its long filter body; changes nothing.' },
-    summary: 'Create analytics breakdown v2',
+    summary: 'Breakdown of a metric by a dimension',
     tag: 'analytics',
   },
   listFunnelAnalytics: {

@@ -84,14 +84,14 @@ export const integrationsEndpoints = {
     tag: 'integrations',
     description: 'The active/inactive switch.',
   },
-  createCallIntegrationMethod: {
+  callIntegrationMethod: {
     method: 'POST',
     path: '/api/call-integration-method/:id/:method',
     params: callMethodParamsSchema,
     body: callMethodBodySchema,
     answer: callMethodAnswerSchema,
     access: { permission: 'automations' },
-    summary: 'Create call integration method',
+    summary: 'Run a method of a connected integration',
     tag: 'integrations',
     description:
       "Runs method {method} of user integration {id} with `data` as its input (each method's `input_schema` is in the catalogue).",

@@ -17,31 +17,31 @@ import {
 import type { EndpointTable } from './endpoint.ts';
 
 export const usersEndpoints = {
-  createUsersSignup: {
+  signUp: {
     method: 'POST',
     path: '/api/users/signup',
     body: signUpBodySchema,
     status: 201,
     access: { public: 'Signing up, signing in and resetting a password come before any session.' },
-    summary: 'Create users signup',
+    summary: 'Sign up: a new user and account',
     tag: 'users',
   },
-  createUsersSignIn: {
+  signIn: {
     method: 'POST',
     path: '/api/users/sign_in',
     body: signInFormSchema,
     answer: tokenAnswerSchema,
     access: { public: 'Signing up, signing in and resetting a password come before any session.' },
-    summary: 'Create users sign in',
+    summary: 'Sign in',
     tag: 'users',
     description: 'Form body (application/x-www-form-urlencoded): grant_type=password, username, password',
   },
-  createUsersSignOut: {
+  signOut: {
     method: 'POST',
     path: '/api/users/sign_out',
     answer: okAnswerSchema,
     access: { signedIn: 'A user acts on their own session or profile; no account needs to be selected.' },
-    summary: 'Create users sign out',
+    summary: 'Sign out this session',
     tag: 'users',
   },
   getUsersMe: {
@@ -60,13 +60,13 @@ export const usersEndpoints = {
     summary: 'List users me accounts',
     tag: 'users',
   },
-  createUsersMeAccount: {
+  chooseAccount: {
     method: 'POST',
     path: '/api/users/me/accounts/:id',
     params: idParamsSchema,
     answer: meAnswerSchema,
     access: { signedIn: 'A user acts on their own session or profile; no account needs to be selected.' },
-    summary: 'Create users me account',
+    summary: 'Choose the account this session acts in',
     tag: 'users',
   },
   updateUser: {
@@ -88,22 +88,22 @@ export const usersEndpoints = {
     summary: 'Create users me change password',
     tag: 'users',
   },
-  createRequestPasswordReset: {
+  requestPasswordReset: {
     method: 'POST',
     path: '/api/request-password-reset',
     body: requestPasswordResetBodySchema,
     answer: okAnswerSchema,
     access: { public: 'Signing up, signing in and resetting a password come before any session.' },
-    summary: 'Create request password reset',
+    summary: 'Mail a password reset code',
     tag: 'users',
   },
-  createUpdatePassword: {
+  updatePassword: {
     method: 'POST',
     path: '/api/update-password',
     body: updatePasswordBodySchema,
     answer: okAnswerSchema,
     access: { public: 'Signing up, signing in and resetting a password come before any session.' },
-    summary: 'Create update password',
+    summary: 'Set a password with a mailed code',
     tag: 'users',
   },
   updateUsersMeUpdateTimezone: {

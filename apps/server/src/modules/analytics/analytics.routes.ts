@@ -21,21 +21,19 @@ export function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics
     async (request) => ({ data: await analytics.dashboardSummary(accountIdOf(request), request.query) }),
   );
 
-  r.post(
-    '/analytics/trends',
-    { schema: schemaOf(endpoints.analytics.createAnalyticsTrend) },
-    async (request) => ({ data: await analytics.trends(accountIdOf(request), request.body.data) }),
-  );
+  r.post('/analytics/trends', { schema: schemaOf(endpoints.analytics.analyticsTrends) }, async (request) => ({
+    data: await analytics.trends(accountIdOf(request), request.body.data),
+  }));
 
   r.post(
     '/analytics/summary',
-    { schema: schemaOf(endpoints.analytics.createAnalyticsSummary) },
+    { schema: schemaOf(endpoints.analytics.analyticsSummary) },
     async (request) => ({ data: await analytics.summary(accountIdOf(request), request.body.data) }),
   );
 
   r.post(
     '/analytics/breakdown-v2',
-    { schema: schemaOf(endpoints.analytics.createAnalyticsBreakdownV2) },
+    { schema: schemaOf(endpoints.analytics.analyticsBreakdown) },
     async (request) => ({ data: await analytics.breakdown(accountIdOf(request), request.body.data) }),
   );
 

@@ -86,7 +86,7 @@ export function integrationsRoutes(
   r.post(
     '/call-integration-method/:id/:method',
     {
-      schema: schemaOf(endpoints.integrations.createCallIntegrationMethod),
+      schema: schemaOf(endpoints.integrations.callIntegrationMethod),
     },
     async (request) => {
       const accountId = accountIdOf(request);

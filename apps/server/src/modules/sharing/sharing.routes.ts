@@ -16,7 +16,7 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.post(
     '/wfunnels/:id/share',
     {
-      schema: schemaOf(endpoints.sharing.shareWfunnel),
+      schema: schemaOf(endpoints.sharing.shareFunnel),
     },
     async (request) => {
       return { data: await sharing.share(accountIdOf(request), request.params.id, request.query.code) };
@@ -26,7 +26,7 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.delete(
     '/wfunnels/:id/share',
     {
-      schema: schemaOf(endpoints.sharing.deleteWfunnelShare),
+      schema: schemaOf(endpoints.sharing.unshareFunnel),
     },
     async (request) => {
       await sharing.unshare(accountIdOf(request), request.params.id);
@@ -37,7 +37,7 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.get(
     '/share',
     {
-      schema: schemaOf(endpoints.sharing.getShare),
+      schema: schemaOf(endpoints.sharing.getSharedFunnel),
     },
     async (request) => ({ data: await sharing.preview(request.query.funnel, request.query.code) }),
   );
@@ -45,7 +45,7 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.post(
     '/share/clone',
     {
-      schema: schemaOf(endpoints.sharing.createShareClone),
+      schema: schemaOf(endpoints.sharing.cloneSharedFunnel),
     },
     async (request, reply) => {
       const accountId = accountIdOf(request);

@@ -27,7 +27,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
     '/users/signup',
     {
       schema: {
-        ...schemaOf(endpoints.users.createUsersSignup),
+        ...schemaOf(endpoints.users.signUp),
         response: { 201: z.object({ data: z.object({ email: z.string() }) }) },
       },
     },
@@ -38,12 +38,12 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
   r.post(
     '/users/sign_in',
     {
-      schema: schemaOf(endpoints.users.createUsersSignIn),
+      schema: schemaOf(endpoints.users.signIn),
     },
     async (request) => service.signIn(request.body.username, request.body.password, request.ip),
   );
 
-  r.post('/users/sign_out', { schema: schemaOf(endpoints.users.createUsersSignOut) }, async (request) => {
+  r.post('/users/sign_out', { schema: schemaOf(endpoints.users.signOut) }, async (request) => {
     await service.signOut(sessionOf(request).id);
     return ok;
   });
@@ -57,15 +57,11 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
     data: await listMyAccounts(db, sessionOf(request).userId),
   }));
 
-  r.post(
-    '/users/me/accounts/:id',
-    { schema: schemaOf(endpoints.users.createUsersMeAccount) },
-    async (request) => {
-      const session = sessionOf(request);
-      await service.selectAccount(session.id, session.userId, request.params.id);
-      return me(session.userId, request.params.id);
-    },
-  );
+  r.post('/users/me/accounts/:id', { schema: schemaOf(endpoints.users.chooseAccount) }, async (request) => {
+    const session = sessionOf(request);
+    await service.selectAccount(session.id, session.userId, request.params.id);
+    return me(session.userId, request.params.id);
+  });
 
   r.patch(
     '/users/:id',
@@ -111,7 +107,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
   r.post(
     '/request-password-reset',
     {
-      schema: schemaOf(endpoints.users.createRequestPasswordReset),
+      schema: schemaOf(endpoints.users.requestPasswordReset),
     },
     async (request) => {
       await service.requestPasswordReset(request.body.data.email, request.ip);
@@ -119,7 +115,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
     },
   );
 
-  r.post('/update-password', { schema: schemaOf(endpoints.users.createUpdatePassword) }, async (request) => {
+  r.post('/update-password', { schema: schemaOf(endpoints.users.updatePassword) }, async (request) => {
     const { email, vcode, password } = request.body.data;
     await service.updatePassword(email, vcode, password, request.ip);
     return ok;

@@ -106,9 +106,7 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.trends(metric, range, conditions),
       queryFn: () =>
-        callOrThrow(analyticsEndpoints.createAnalyticsTrend, { body: { data: { metric, ...body } } }).then(
-          zoned,
-        ),
+        callOrThrow(analyticsEndpoints.analyticsTrends, { body: { data: { metric, ...body } } }).then(zoned),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),
@@ -117,7 +115,7 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.summary(metric, range, conditions),
       queryFn: () =>
-        callOrThrow(analyticsEndpoints.createAnalyticsSummary, { body: { data: { metric, ...body } } }),
+        callOrThrow(analyticsEndpoints.analyticsSummary, { body: { data: { metric, ...body } } }),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),
@@ -136,7 +134,7 @@ export function useBreakdown(
   return useQuery({
     queryKey: analyticsKeys.breakdown(key, funnelId, range, conditions),
     queryFn: () =>
-      callOrThrow(analyticsEndpoints.createAnalyticsBreakdownV2, {
+      callOrThrow(analyticsEndpoints.analyticsBreakdown, {
         body: {
           data: {
             key,

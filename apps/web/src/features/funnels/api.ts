@@ -258,19 +258,19 @@ export function useSplitFunnel(run: CallRun<Funnel> = direct) {
 
 /* Sharing */
 
-export type SharedFunnel = DataOf<typeof sharingEndpoints.getShare>;
-export type ShareLink = DataOf<typeof sharingEndpoints.shareWfunnel>;
+export type SharedFunnel = DataOf<typeof sharingEndpoints.getSharedFunnel>;
+export type ShareLink = DataOf<typeof sharingEndpoints.shareFunnel>;
 
 export function useShareFunnel(id: number) {
   return useApiMutation({
-    mutationFn: () => callOrThrow(sharingEndpoints.shareWfunnel, { params: { id } }),
+    mutationFn: () => callOrThrow(sharingEndpoints.shareFunnel, { params: { id } }),
     invalidates: [funnelKeys.one(id)],
   });
 }
 
 export function useStopSharing(id: number) {
   return useApiMutation({
-    mutationFn: () => callOrThrow(sharingEndpoints.deleteWfunnelShare, { params: { id } }),
+    mutationFn: () => callOrThrow(sharingEndpoints.unshareFunnel, { params: { id } }),
     invalidates: [funnelKeys.one(id)],
   });
 }
@@ -297,7 +297,7 @@ export function useCloneSharedFunnel(run: CallRun<ClonedFunnel> = direct) {
   return useApiMutation({
     mutationFn: (clone: CloneSharedFunnel) =>
       run(() =>
-        callOrThrow(sharingEndpoints.createShareClone, {
+        callOrThrow(sharingEndpoints.cloneSharedFunnel, {
           query: {
             funnel: clone.funnel,
             code: clone.code,
