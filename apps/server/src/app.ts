@@ -145,6 +145,7 @@ import { createSafeFetch, type HostResolver } from './net/safe-fetch.ts';
 import { apiKeyCacheOf } from './plugins/api-keys.ts';
 import { createApiRateCounter } from './plugins/api-rate.ts';
 import { registerAuth, sessionCacheOf } from './plugins/auth.ts';
+import { registerEndpointTable } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createInvalidationBus } from './plugins/invalidation.ts';
 import { countCheckoutOutcomes, createMetrics, registerMetrics } from './plugins/metrics.ts';
@@ -285,6 +286,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerStorableInput(app);
 
+  registerEndpointTable(app);
   app.decorate('apiRoutes', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) app.apiRoutes.push(route);
@@ -694,7 +696,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
     const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
     // History-mode routes: every page path answers the app, which routes on the client.
-    app.get('/*', { config: { public: true } }, async (request, reply) => {
+    app.get('/*', async (request, reply) => {
       // An API path no route serves is the API's 404, not the dashboard.
       if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
         return reply.callNotFound();

@@ -1,8 +1,10 @@
 import { escapeHtml } from '@funnelwork/blocks';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accounts, emailSuppressions, emailTrackingEvents, mailMessages } from '../db/schema/index.ts';
+import { schemaOf } from '../plugins/endpoints.ts';
 import { clickMatches, isBot, readMessageToken } from './marketing.ts';
 
 /** A 1×1 transparent GIF. */
@@ -46,51 +48,64 @@ export function marketingMailRoutes(app: FastifyInstance, { db, key }: { db: Db;
     return account?.name ?? 'this sender';
   }
 
-  app.get<{ Params: { token: string } }>('/_fw/unsubscribe/:token', async (request, reply) => {
-    const message = await messageOf('unsubscribe', request.params.token);
-    if (!message)
-      return page(reply, 404, 'This link is not valid', '<p>The unsubscribe link is broken or old.</p>');
-    const name = escapeHtml(await senderName(message.accountId));
-    return page(
-      reply,
-      200,
-      'Unsubscribe',
-      `<p>Stop receiving marketing e-mails from ${name} at <b>${escapeHtml(message.to)}</b>? You will still get receipts for your orders.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font-size:16px;padding:10px 18px">Unsubscribe</button></form>`,
-    );
-  });
+  app.get<{ Params: { token: string } }>(
+    '/_fw/unsubscribe/:token',
+    { schema: schemaOf(endpoints.mail.unsubscribePage) },
+    async (request, reply) => {
+      const message = await messageOf('unsubscribe', request.params.token);
+      if (!message)
+        return page(reply, 404, 'This link is not valid', '<p>The unsubscribe link is broken or old.</p>');
+      const name = escapeHtml(await senderName(message.accountId));
+      return page(
+        reply,
+        200,
+        'Unsubscribe',
+        `<p>Stop receiving marketing e-mails from ${name} at <b>${escapeHtml(message.to)}</b>? You will still get receipts for your orders.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font-size:16px;padding:10px 18px">Unsubscribe</button></form>`,
+      );
+    },
+  );
 
-  app.post<{ Params: { token: string } }>('/_fw/unsubscribe/:token', async (request, reply) => {
-    const message = await messageOf('unsubscribe', request.params.token);
-    if (!message)
-      return page(reply, 404, 'This link is not valid', '<p>The unsubscribe link is broken or old.</p>');
-    await db
-      .insert(emailSuppressions)
-      .values({ accountId: message.accountId, email: message.to.toLowerCase(), mailMessageId: message.id })
-      .onConflictDoNothing();
-    const name = escapeHtml(await senderName(message.accountId));
-    return page(
-      reply,
-      200,
-      'You are unsubscribed',
-      `<p>${name} will send no more marketing e-mails to <b>${escapeHtml(message.to)}</b>.</p>`,
-    );
-  });
-
-  app.get<{ Params: { token: string } }>('/_fw/o/:token', async (request, reply) => {
-    const message = await messageOf('open', request.params.token.replace(/\.gif$/, ''));
-    if (message && !isBot(request.headers['user-agent'])) {
+  app.post<{ Params: { token: string } }>(
+    '/_fw/unsubscribe/:token',
+    { schema: schemaOf(endpoints.mail.unsubscribe) },
+    async (request, reply) => {
+      const message = await messageOf('unsubscribe', request.params.token);
+      if (!message)
+        return page(reply, 404, 'This link is not valid', '<p>The unsubscribe link is broken or old.</p>');
       await db
-        .insert(emailTrackingEvents)
-        .values({ accountId: message.accountId, mailMessageId: message.id, kind: 'open' });
-    }
-    return reply
-      .header('content-type', 'image/gif')
-      .header('cache-control', 'no-store, max-age=0')
-      .send(PIXEL);
-  });
+        .insert(emailSuppressions)
+        .values({ accountId: message.accountId, email: message.to.toLowerCase(), mailMessageId: message.id })
+        .onConflictDoNothing();
+      const name = escapeHtml(await senderName(message.accountId));
+      return page(
+        reply,
+        200,
+        'You are unsubscribed',
+        `<p>${name} will send no more marketing e-mails to <b>${escapeHtml(message.to)}</b>.</p>`,
+      );
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/_fw/o/:token',
+    { schema: schemaOf(endpoints.mail.openPixel) },
+    async (request, reply) => {
+      const message = await messageOf('open', request.params.token.replace(/\.gif$/, ''));
+      if (message && !isBot(request.headers['user-agent'])) {
+        await db
+          .insert(emailTrackingEvents)
+          .values({ accountId: message.accountId, mailMessageId: message.id, kind: 'open' });
+      }
+      return reply
+        .header('content-type', 'image/gif')
+        .header('cache-control', 'no-store, max-age=0')
+        .send(PIXEL);
+    },
+  );
 
   app.get<{ Params: { token: string }; Querystring: { u?: string; h?: string } }>(
     '/_fw/c/:token',
+    { schema: schemaOf(endpoints.mail.clickLink) },
     async (request, reply) => {
       const id = readMessageToken(key, 'click', request.params.token);
       const url = request.query.u ?? '';

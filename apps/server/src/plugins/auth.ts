@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiScope,
-  hasPermission,
   isApiKey,
   missingScopeMessage,
   NOT_FOR_API_KEYS_MESSAGE,
-  type PermissionFlag,
   REVOKED_KEY_MESSAGE,
 } from '@funnelwork/domain/rules';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -15,7 +13,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { apiKeys, members, sessions } from '../db/schema/index.ts';
 import { type ApiKeyGrant, apiKeyCacheOf, hashApiKey } from './api-keys.ts';
-import { forbidden, HttpError, TooManyRequestsError } from './errors.ts';
+import { HttpError, TooManyRequestsError } from './errors.ts';
 import type { InvalidationBus, SessionInvalidation } from './invalidation.ts';
 import { createSharedRateLimiter } from './shared-rate.ts';
 
@@ -38,9 +36,9 @@ declare module 'fastify' {
     apiKey: ApiKeyGrant | null;
   }
   interface FastifyContextConfig {
-    /** Routes anyone may call: no bearer token needed. */
+    /** Routes anyone may call: no bearer token needed (the endpoint table's `public` access). */
     public?: boolean;
-    /** Routes that need a signed-in user but no selected account. */
+    /** Routes that need a signed-in user but no selected account (the endpoint table's `signedIn` access). */
     noAccount?: boolean;
     /**
      * Path parameters that name a public catalogue entry (a gateway id 1–18), not an account's row;
@@ -48,8 +46,9 @@ declare module 'fastify' {
      */
     catalogueParams?: string[];
     /**
-     * The scope an API key needs to call this route; a route without one answers keys 403. What the route
-     * does then needs no member permission: the app's scope is the permission.
+     * The scope an API key needs to call this route, from its row of the endpoint table (plugins/endpoints.ts);
+     * a route without one answers keys 403. What the route does then needs no member permission: the app's
+     * scope is the permission.
      */
     apiScope?: ApiScope;
   }
@@ -295,17 +294,6 @@ export function accountIdOf(request: FastifyRequest): number {
   const accountId = request.membership?.accountId;
   if (typeof accountId !== 'number') throw new HttpError(403, 'Select an account first', 'no_account');
   return accountId;
-}
-
-/**
- * Server-side permission check for writes: the member's JSON flags, 403 otherwise.
- * An administrator may do everything a narrower role may.
- */
-export function requirePermission(request: FastifyRequest, flag: PermissionFlag = 'admin'): void {
-  // An API key reached this handler only through the route's `apiScope`, which its app holds.
-  if (request.apiKey) return;
-  const memberAccount = { permissions: JSON.stringify(request.membership?.permissions ?? null) };
-  if (!hasPermission(memberAccount, flag) && !hasPermission(memberAccount, 'admin')) throw forbidden();
 }
 
 export async function revokeSessions(

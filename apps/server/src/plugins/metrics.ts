@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { gatewayById } from '@funnelwork/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { GatewayRegistry } from '../gateways/registry.ts';
 import type { GatewayAdapter } from '../gateways/types.ts';
+import { schemaOf } from '../plugins/endpoints.ts';
 
 /**
  * What an operator watches, in the Prometheus text format at `/metrics` (prom-client), behind
@@ -216,20 +218,24 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics | null, t
     });
   }
   const expected = Buffer.from(`Bearer ${token ?? ''}`);
-  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    if (!metrics || !token) return reply.callNotFound();
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  app.get(
+    '/metrics',
+    { schema: { ...schemaOf(endpoints.system.metrics), hide: true } },
+    async (request, reply) => {
+      if (!metrics || !token) return reply.callNotFound();
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({
+            error: { message: 'The metrics token is missing or wrong', code: 'unauthorized', status: 401 },
+          });
+      await metrics.collectDatabase();
       return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({
-          error: { message: 'The metrics token is missing or wrong', code: 'unauthorized', status: 401 },
-        });
-    await metrics.collectDatabase();
-    return reply
-      .header('content-type', metrics.registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(await metrics.registry.metrics());
-  });
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics());
+    },
+  );
 }

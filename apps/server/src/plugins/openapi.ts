@@ -2,13 +2,12 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from '@funnelwork/domain/events/catalogue';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_SUMMARIES } from './openapi.summaries.ts';
 
 /**
  * The OpenAPI 3.1 document served at /api/docs/json, shaped for outside tools (redocly's recommended
- * rules, openapi-typescript): every operation gets an operationId and a summary derived from its
- * method and path unless the route declares one, a tag, the error answers it can give, and the
- * security it accepts. Only /api/ routes are described: published pages and their /_fw/ endpoints
+ * rules, openapi-typescript): every operation takes its summary, tag, description, schemas and
+ * security from its row of the endpoint table (packages/domain/src/api/endpoints.ts), gets an
+ * operationId derived from its method and path, and the error answers it can give. Only /api/ routes are described: published pages and their /_fw/ endpoints
  * are for shoppers' browsers, not for API clients.
  */
 
@@ -16,9 +15,6 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment && segment !== 'api');
 const isParam = (segment: string) => segment.startsWith('{') || segment.startsWith(':');
-const words = (segment: string) => segment.replace(/[-_]/g, ' ');
-const singular = (word: string) =>
-  word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('ss') ? word : word.replace(/s$/, '');
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** `get /api/orders/{id}/timeline` → `getOrdersByIdTimeline`: stable, unique per method and path. */
@@ -33,45 +29,6 @@ export function operationIdOf(method: string, path: string): string {
     return isParam(segment) ? `By${camel}` : camel;
   });
   return `${method.toLowerCase()}${parts.join('')}`;
-}
-
-/**
- * A short summary from the method and path, for routes without a declared one: `GET /api/orders` →
- * "List orders", `GET /api/orders/{id}` → "Get order", `POST /api/orders/{id}/refund` → "Refund order".
- */
-export function summaryOf(method: string, path: string): string {
-  const declared = API_SUMMARIES[`${method.toUpperCase()} ${path}`];
-  if (declared) return declared;
-  const segments = segmentsOf(path);
-  const last = segments.at(-1) ?? '';
-  const nouns = (list: string[]) =>
-    list
-      .map((segment, index) =>
-        isParam(segment)
-          ? null
-          : list[index + 1] && isParam(list[index + 1] as string)
-            ? singular(segment)
-            : segment,
-      )
-      .filter((segment): segment is string => segment !== null)
-      .map(words)
-      .join(' ');
-  switch (method.toUpperCase()) {
-    case 'GET':
-      return isParam(last) || !last.endsWith('s') ? `Get ${nouns(segments)}` : `List ${nouns(segments)}`;
-    case 'PUT':
-    case 'PATCH':
-      return `Update ${nouns(segments)}`;
-    case 'DELETE':
-      return `Delete ${nouns(segments)}`;
-    default: {
-      const before = segments.at(-2);
-      // An action on one item (POST /orders/{id}/refund) is named by its verb.
-      if (!isParam(last) && before && isParam(before) && !last.endsWith('s'))
-        return `${capital(words(last))} ${nouns(segments.slice(0, -1))}`;
-      return `Create ${nouns(segments.map((segment, index) => (index === segments.length - 1 ? singular(segment) : segment)))}`;
-    }
-  }
 }
 
 const errorAnswer = (description: string) => ({
@@ -221,8 +178,6 @@ export function completeDocument<T>(input: T, publicUrl: string): T {
       const operation = item[method];
       if (!operation) continue;
       operation.operationId ??= operationIdOf(method, path);
-      operation.summary ??= summaryOf(method, path);
-      if (!operation.tags?.length) operation.tags = [segmentsOf(path)[0] ?? 'api'];
       operation.responses ??= {};
       const responses = operation.responses;
       const add = (status: string, name: keyof typeof ERROR_COMPONENTS.responses) => {
@@ -281,12 +236,11 @@ export function openapiOptions({
     // schemes list roles) and as `x-funnelwork-scope`. Public routes need no token.
     transform: (input) => {
       const output = jsonSchemaTransform(input);
-      const config = input.route.config;
       if (!input.url.startsWith('/api/')) return { ...output, schema: { ...output.schema, hide: true } };
-      const scope = config?.apiScope;
-      const security = scope
-        ? { security: [{ bearer: [] }, { apiKey: [scope] }], 'x-funnelwork-scope': scope }
-        : config?.public
+      const row = input.route.config?.endpoint;
+      const security = row?.scope
+        ? { security: [{ bearer: [] }, { apiKey: [row.scope] }], 'x-funnelwork-scope': row.scope }
+        : row?.access && 'public' in row.access
           ? { security: [] }
           : {};
       return { ...output, schema: { ...output.schema, ...security } } as typeof output;

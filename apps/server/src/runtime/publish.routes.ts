@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, domains, steps } from '../db/schema/index.ts';
 import { findFunnel } from '../modules/funnels/funnels.queries.ts';
 import { accountIdOf } from '../plugins/auth.ts';
+import { schemaOf } from '../plugins/endpoints.ts';
 
 /** Where an account's pages are published: its verified custom domain, else its subdomain. */
 export function siteOrigin(config: Config, subdomain: string | null, domain: string | null): string | null {
@@ -23,7 +24,7 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/funnels/:id/publish',
-      { schema: { tags: ['funnels'], params: idParamsSchema } },
+      { schema: schemaOf(endpoints.runtime.getFunnelAddresses) },
       async (request) => {
         const accountId = accountIdOf(request);
         const funnel = await findFunnel(db, accountId, request.params.id);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { schemaOf } from '../plugins/endpoints.ts';
 import type { InvalidationBus } from '../plugins/invalidation.ts';
 import type { Metrics } from '../plugins/metrics.ts';
 import {
@@ -505,47 +507,61 @@ export async function registerRuntime(
         }
       });
 
-    pages.get(PAGE_ROUTE_PREFIX, async (request, reply) => {
+    pages.get(PAGE_ROUTE_PREFIX, { schema: schemaOf(endpoints.runtime.sitePage) }, async (request, reply) => {
       const ref = siteOf(request.raw);
       if (!ref) return notFound(reply, false);
       return serve(request, reply, ref, [], '', false);
     });
-    pages.get<{ Params: { '*': string } }>(`${PAGE_ROUTE_PREFIX}/*`, async (request, reply) => {
-      const ref = siteOf(request.raw);
-      if (!ref) return notFound(reply, false);
-      return serve(request, reply, ref, segmentsOf(request.params['*']), '', false);
-    });
-    // The path form, on any host; on the dashboard's own host the page is sandboxed.
-    pages.get<{ Params: { subdomain: string; '*'?: string } }>('/p/:subdomain', async (request, reply) =>
-      serve(
-        request,
-        reply,
-        { kind: 'subdomain', subdomain: request.params.subdomain.toLowerCase() },
-        [],
-        `/p/${encodeURIComponent(request.params.subdomain.toLowerCase())}`,
-        siteOf(request.raw) === null,
-      ),
+    pages.get<{ Params: { '*': string } }>(
+      `${PAGE_ROUTE_PREFIX}/*`,
+      { schema: schemaOf(endpoints.runtime.sitePath) },
+      async (request, reply) => {
+        const ref = siteOf(request.raw);
+        if (!ref) return notFound(reply, false);
+        return serve(request, reply, ref, segmentsOf(request.params['*']), '', false);
+      },
     );
-    pages.get<{ Params: { subdomain: string; '*': string } }>('/p/:subdomain/*', async (request, reply) =>
-      serve(
-        request,
-        reply,
-        { kind: 'subdomain', subdomain: request.params.subdomain.toLowerCase() },
-        segmentsOf(request.params['*']),
-        `/p/${encodeURIComponent(request.params.subdomain.toLowerCase())}`,
-        siteOf(request.raw) === null,
-      ),
+    // The path form, on any host; on the dashboard's own host the page is sandboxed.
+    pages.get<{ Params: { subdomain: string; '*'?: string } }>(
+      '/p/:subdomain',
+      { schema: schemaOf(endpoints.runtime.subdomainPage) },
+      async (request, reply) =>
+        serve(
+          request,
+          reply,
+          { kind: 'subdomain', subdomain: request.params.subdomain.toLowerCase() },
+          [],
+          `/p/${encodeURIComponent(request.params.subdomain.toLowerCase())}`,
+          siteOf(request.raw) === null,
+        ),
+    );
+    pages.get<{ Params: { subdomain: string; '*': string } }>(
+      '/p/:subdomain/*',
+      { schema: schemaOf(endpoints.runtime.subdomainPath) },
+      async (request, reply) =>
+        serve(
+          request,
+          reply,
+          { kind: 'subdomain', subdomain: request.params.subdomain.toLowerCase() },
+          segmentsOf(request.params['*']),
+          `/p/${encodeURIComponent(request.params.subdomain.toLowerCase())}`,
+          siteOf(request.raw) === null,
+        ),
     );
 
-    pages.get<{ Querystring: { v?: string } }>('/_fw/runtime.js', async (request, reply) => {
-      const current = request.query.v === runtime.client.hash;
-      return reply
-        .type('application/javascript; charset=utf-8')
-        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('etag', `"${runtime.client.hash}"`)
-        .send(runtime.client.code);
-    });
+    pages.get<{ Querystring: { v?: string } }>(
+      '/_fw/runtime.js',
+      { schema: schemaOf(endpoints.runtime.runtimeScript) },
+      async (request, reply) => {
+        const current = request.query.v === runtime.client.hash;
+        return reply
+          .type('application/javascript; charset=utf-8')
+          .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('etag', `"${runtime.client.hash}"`)
+          .send(runtime.client.code);
+      },
+    );
 
     /**
      * A view of a published page, reported by its script once per view (VIEW_URL) or, without
@@ -571,7 +587,7 @@ export async function registerRuntime(
       return recordView(request, reply, site, { ...entry, pageId }, { query, referrer });
     }
 
-    pages.post(VIEW_URL, async (request, reply) => {
+    pages.post(VIEW_URL, { schema: schemaOf(endpoints.runtime.recordView) }, async (request, reply) => {
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
         unknown
@@ -593,40 +609,52 @@ export async function registerRuntime(
       return reply.code(204).header('cache-control', 'no-store').send();
     });
 
-    pages.get<{ Querystring: { page_id?: string } }>(VIEW_PIXEL_URL, async (request, reply) => {
-      await pageView(request, reply, {
-        pageId: request.query.page_id,
-        address: parseAddress(request.headers.referer),
-        referrer: null,
-      });
-      return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
-    });
+    pages.get<{ Querystring: { page_id?: string } }>(
+      VIEW_PIXEL_URL,
+      { schema: schemaOf(endpoints.runtime.recordViewPixel) },
+      async (request, reply) => {
+        await pageView(request, reply, {
+          pageId: request.query.page_id,
+          address: parseAddress(request.headers.referer),
+          referrer: null,
+        });
+        return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
+      },
+    );
 
     // The hosted web fonts (fonts.ts): their style sheets and files, versioned, cached for a year.
-    pages.get<{ Params: { file: string } }>('/_fw/fonts/:file', async (request, reply) => {
-      const asset = webFonts().asset(request.params.file);
-      if (!asset) return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .type(asset.type)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('access-control-allow-origin', '*')
-        .send(asset.body);
-    });
+    pages.get<{ Params: { file: string } }>(
+      '/_fw/fonts/:file',
+      { schema: schemaOf(endpoints.runtime.font) },
+      async (request, reply) => {
+        const asset = webFonts().asset(request.params.file);
+        if (!asset) return reply.code(404).type('text/plain').send('Not found');
+        return reply
+          .type(asset.type)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('access-control-allow-origin', '*')
+          .send(asset.body);
+      },
+    );
 
     // The built-in templates' drawings (template-images.ts): they never change under a name.
-    pages.get<{ Params: { file: string } }>('/_fw/template-images/:file', async (request, reply) => {
-      const image = templateImage(request.params.file);
-      if (!image) return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(image);
-    });
+    pages.get<{ Params: { file: string } }>(
+      '/_fw/template-images/:file',
+      { schema: schemaOf(endpoints.runtime.templateImage) },
+      async (request, reply) => {
+        const image = templateImage(request.params.file);
+        if (!image) return reply.code(404).type('text/plain').send('Not found');
+        return reply
+          .type('image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(image);
+      },
+    );
 
-    pages.post('/_fw/optin', async (request, reply) => {
+    pages.post('/_fw/optin', { schema: schemaOf(endpoints.runtime.optin) }, async (request, reply) => {
       reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store');
       const body = (request.body ?? {}) as Record<string, unknown>;
       const wantsJson =

@@ -31,6 +31,26 @@ export const funnelPublishStateSchema = z.object({
 export type FunnelPublishState = z.infer<typeof funnelPublishStateSchema>;
 export const funnelPublishStateAnswerSchema = dataAnswer(funnelPublishStateSchema);
 
+/** A live step's addresses: its live one and the preview link (not counted). */
+export const publishedStepSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  live_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  /** The step's variant URL (`url2`); `{variant_url}/{page id}` serves that variant. */
+  variant_url: z.string().nullable(),
+});
+/** A funnel's addresses and whether it is live (GET funnels/{id}/publish). */
+export const funnelAddressesSchema = z.object({
+  funnel_id: z.number().int(),
+  published: z.boolean(),
+  live_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  steps: z.array(publishedStepSchema),
+});
+export type FunnelAddresses = z.infer<typeof funnelAddressesSchema>;
+export const funnelAddressesAnswerSchema = dataAnswer(funnelAddressesSchema);
+
 export const pageVersionSchema = z.object({
   id: z.number().int(),
   page_id: z.number().int(),

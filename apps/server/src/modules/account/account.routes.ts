@@ -1,9 +1,5 @@
-import {
-  accountSettingsSchema,
-  changeSubdomainBodySchema,
-  dataAnswer,
-  patchAccountBodySchema,
-} from '@funnelwork/domain';
+import { dataAnswer } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,10 +7,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/query-helpers.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 
-const tags = ['account'];
 export const SUBDOMAIN_TAKEN = 'This subdomain is already taken';
 /** Names that would collide with our own hosts. */
 const RESERVED_SUBDOMAINS = new Set([
@@ -46,45 +42,34 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
     };
   }
 
-  r.get(
-    '/account',
-    { schema: { tags, response: { 200: dataAnswer(accountSettingsSchema) } } },
-    async (request) => ({
-      data: await load(accountIdOf(request)),
-    }),
-  );
+  r.get('/account', { schema: schemaOf(endpoints.account.getAccount) }, async (request) => ({
+    data: await load(accountIdOf(request)),
+  }));
 
-  r.patch(
-    '/account',
-    { schema: { tags, body: patchAccountBodySchema, response: { 200: dataAnswer(accountSettingsSchema) } } },
-    async (request) => {
-      requirePermission(request, 'admin');
-      const accountId = accountIdOf(request);
-      const { name, default_currency_code } = request.body.data;
-      if (name !== undefined || default_currency_code !== undefined) {
-        await db
-          .update(accounts)
-          .set({
-            ...(name !== undefined && { name }),
-            ...(default_currency_code !== undefined && { defaultCurrencyCode: default_currency_code }),
-          })
-          .where(eq(accounts.id, accountId));
-      }
-      return { data: await load(accountId) };
-    },
-  );
+  r.patch('/account', { schema: schemaOf(endpoints.account.updateAccount) }, async (request) => {
+    const accountId = accountIdOf(request);
+    const { name, default_currency_code } = request.body.data;
+    if (name !== undefined || default_currency_code !== undefined) {
+      await db
+        .update(accounts)
+        .set({
+          ...(name !== undefined && { name }),
+          ...(default_currency_code !== undefined && { defaultCurrencyCode: default_currency_code }),
+        })
+        .where(eq(accounts.id, accountId));
+    }
+    return { data: await load(accountId) };
+  });
 
   r.post(
     '/change-subdomain',
     {
       schema: {
-        tags,
-        body: changeSubdomainBodySchema,
+        ...schemaOf(endpoints.account.createChangeSubdomain),
         response: { 200: dataAnswer(z.object({ subdomain: z.string() })) },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       const accountId = accountIdOf(request);
       const { subdomain } = request.body.data;
       if (RESERVED_SUBDOMAINS.has(subdomain)) {

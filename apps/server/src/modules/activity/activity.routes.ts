@@ -1,7 +1,9 @@
 import { recentViewsAnswerSchema } from '@funnelwork/domain/activity/contracts';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { ActivityService } from './activity.service.ts';
 
 /** The Activity panel: active visitors, page views per minute (latest 24) and recent activity. */
@@ -9,11 +11,7 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
   app.withTypeProvider<ZodTypeProvider>().get(
     '/recent-views',
     {
-      schema: {
-        tags: ['activity'],
-        description: 'Polled every 10 s by the dashboard; answers are cached 5 s per account.',
-        response: { 200: recentViewsAnswerSchema },
-      },
+      schema: { ...schemaOf(endpoints.activity.listRecentViews), response: { 200: recentViewsAnswerSchema } },
     },
     async (request) => ({ data: await activity.recentViews(accountIdOf(request)) }),
   );

@@ -1,24 +1,9 @@
-import {
-  breakdownAnswerSchema,
-  breakdownBodySchema,
-  dashboardSummaryAnswerSchema,
-  dashboardSummaryQuerySchema,
-  funnelAnalyticsAnswerSchema,
-  funnelAnalyticsQuerySchema,
-  performanceBreakdownAnswerSchema,
-  performanceBreakdownQuerySchema,
-  summaryAnswerSchema,
-  summaryBodySchema,
-  trendsAnswerSchema,
-  trendsBodySchema,
-} from '@funnelwork/domain/analytics/contracts';
-import { dataBody, idParamsSchema } from '@funnelwork/domain/shared/envelope';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { AnalyticsService } from './analytics.service.ts';
-
-const tags = ['analytics'];
 
 /**
  * The analytics calls (funnels spec §7.5). All read-only and scoped to the session's account: any member
@@ -31,43 +16,31 @@ export function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics
   r.get(
     '/dashboard-summary',
     {
-      schema: {
-        tags,
-        description:
-          'Every Dashboard number for start..end (unix seconds) against the period of the same length just before; `unit` defaults to the spec granularity; `funnel_ids` comma-separated; `conditions` the JSON list of filter conditions.',
-        querystring: dashboardSummaryQuerySchema,
-        response: { 200: dashboardSummaryAnswerSchema },
-      },
+      schema: schemaOf(endpoints.analytics.getDashboardSummary),
     },
     async (request) => ({ data: await analytics.dashboardSummary(accountIdOf(request), request.query) }),
   );
 
-  r.post(
-    '/analytics/trends',
-    { schema: { tags, body: dataBody(trendsBodySchema), response: { 200: trendsAnswerSchema } } },
-    async (request) => ({ data: await analytics.trends(accountIdOf(request), request.body.data) }),
-  );
+  r.post('/analytics/trends', { schema: schemaOf(endpoints.analytics.analyticsTrends) }, async (request) => ({
+    data: await analytics.trends(accountIdOf(request), request.body.data),
+  }));
 
   r.post(
     '/analytics/summary',
-    { schema: { tags, body: dataBody(summaryBodySchema), response: { 200: summaryAnswerSchema } } },
+    { schema: schemaOf(endpoints.analytics.analyticsSummary) },
     async (request) => ({ data: await analytics.summary(accountIdOf(request), request.body.data) }),
   );
 
   r.post(
     '/analytics/breakdown-v2',
-    { schema: { tags, body: dataBody(breakdownBodySchema), response: { 200: breakdownAnswerSchema } } },
+    { schema: schemaOf(endpoints.analytics.analyticsBreakdown) },
     async (request) => ({ data: await analytics.breakdown(accountIdOf(request), request.body.data) }),
   );
 
   r.get(
     '/funnel-analytics',
     {
-      schema: {
-        tags,
-        querystring: funnelAnalyticsQuerySchema,
-        response: { 200: funnelAnalyticsAnswerSchema },
-      },
+      schema: schemaOf(endpoints.analytics.listFunnelAnalytics),
     },
     async (request) => ({ data: await analytics.funnelAnalytics(accountIdOf(request), request.query) }),
   );
@@ -75,12 +48,7 @@ export function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics
   r.get(
     '/funnels/:id/performance-breakdown',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: performanceBreakdownQuerySchema,
-        response: { 200: performanceBreakdownAnswerSchema },
-      },
+      schema: schemaOf(endpoints.analytics.getFunnelPerformanceBreakdown),
     },
     async (request) => ({
       data: await analytics.performanceBreakdown(accountIdOf(request), request.params.id, request.query),

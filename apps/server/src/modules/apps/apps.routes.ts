@@ -1,3 +1,4 @@
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import {
   appAnswerSchema,
   appConnectAnswerSchema,
@@ -14,12 +15,11 @@ import {
 import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { GoogleConnect } from '../integrations/google-sheets/google-sheets.routes.ts';
 import type { AppsService } from './apps.service.ts';
-
-const tags = ['apps'];
 
 /**
  * Apps (spec §7.4 "Apps"): the catalogue, how-tos, the account's switch, the apps' methods per funnel
@@ -36,9 +36,13 @@ export function appsRoutes(
   /** The dashboard route the OAuth service sends the browser back to. */
   const redirectUriOf = (slug: string) => `${origin}/apps/${slug}/connect-redirect`;
 
-  r.get('/apps', { schema: { tags, response: { 200: appListAnswerSchema } } }, async (request) => ({
-    data: await apps.catalogue(accountIdOf(request)),
-  }));
+  r.get(
+    '/apps',
+    { schema: { ...schemaOf(endpoints.apps.listApps), response: { 200: appListAnswerSchema } } },
+    async (request) => ({
+      data: await apps.catalogue(accountIdOf(request)),
+    }),
+  );
 
   r.get(
     '/apps/:id',
@@ -46,8 +50,7 @@ export function appsRoutes(
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
       schema: {
-        tags,
-        description: 'An app by id or slug, with its settings schema and methods.',
+        ...schemaOf(endpoints.apps.getApp),
         params: appKeyParamsSchema,
         response: { 200: appAnswerSchema },
       },
@@ -60,7 +63,11 @@ export function appsRoutes(
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: { tags, params: appKeyParamsSchema, response: { 200: appHowtoAnswerSchema } },
+      schema: {
+        ...schemaOf(endpoints.apps.getAppHowto),
+        params: appKeyParamsSchema,
+        response: { 200: appHowtoAnswerSchema },
+      },
     },
     async (request) => ({ data: apps.howto(request.params.id) }),
   );
@@ -71,16 +78,13 @@ export function appsRoutes(
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
       schema: {
-        tags,
-        description:
-          "The account's switch of app {id}: off stops it in every funnel, keeping their settings.",
+        ...schemaOf(endpoints.apps.updateUserApp),
         params: appKeyParamsSchema,
         body: patchUserAppBodySchema,
         response: { 200: userAppAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       return {
         data: await apps.setActive(accountIdOf(request), request.params.id, request.body.data.active),
       };
@@ -93,15 +97,13 @@ export function appsRoutes(
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
       schema: {
-        tags,
-        description: "Runs method {method} of app {id} with funnel {funnelId}'s saved settings of it.",
+        ...schemaOf(endpoints.apps.callMethodApp),
         params: appKeyParamsSchema,
         querystring: callAppMethodQuerySchema,
         response: { 200: callAppMethodAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       const { method, funnelId } = request.query;
       return { data: await apps.callMethod(accountIdOf(request), request.params.id, method, funnelId) };
     },
@@ -122,15 +124,12 @@ export function appsRoutes(
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
       schema: {
-        tags,
-        description:
-          "Starts the OAuth connect of the app's integration (code with PKCE): answers the consent URL, which returns to /apps/{slug}/connect-redirect. Admins only.",
+        ...schemaOf(endpoints.apps.connectApp),
         params: appKeyParamsSchema,
         response: { 200: appConnectAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       const info = oauthApp(request.params.id);
       const data = await google.start(
         { accountId: accountIdOf(request), memberId: request.membership?.id },
@@ -146,16 +145,13 @@ export function appsRoutes(
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
       schema: {
-        tags,
-        description:
-          'Completes the connect with what the OAuth service added to /apps/{slug}/connect-redirect: the state is used once and must be of this account; the code is exchanged with the PKCE verifier.',
+        ...schemaOf(endpoints.apps.connectRedirectApp),
         params: appKeyParamsSchema,
         body: appConnectRedirectBodySchema,
         response: { 200: appConnectRedirectAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       const info = oauthApp(request.params.id);
       const { state, code, error } = request.body.data;
       const outcome = await google.complete(

@@ -1,28 +1,15 @@
 import {
   automationAnswerSchema,
-  automationEmailStatsAnswerSchema,
-  automationEntriesAnswerSchema,
-  automationEntriesBodySchema,
   automationEntryBodySchema,
-  automationEntryQuerySchema,
-  automationFromTemplateBodySchema,
-  automationListQuerySchema,
   automationRunAnswerSchema,
-  automationRunsAnswerSchema,
-  automationRunsQuerySchema,
-  automationsAnswerSchema,
-  automationTemplatesAnswerSchema,
-  createAutomationBodySchema,
   idParamsSchema,
-  okAnswerSchema,
-  patchAutomationBodySchema,
 } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { AutomationsService } from './automations.service.ts';
-
-const tags = ['automations'];
 
 /** Automations (per funnel and global) and their runs; every write needs the automations permission. */
 export function automationsRoutes(
@@ -31,17 +18,14 @@ export function automationsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/automations',
-    { schema: { tags, querystring: automationListQuerySchema, response: { 200: automationsAnswerSchema } } },
-    async (request) => ({ data: await automations.list(accountIdOf(request), request.query) }),
-  );
+  r.get('/automations', { schema: schemaOf(endpoints.automations.listAutomations) }, async (request) => ({
+    data: await automations.list(accountIdOf(request), request.query),
+  }));
 
   r.post(
     '/automations',
-    { schema: { tags, body: createAutomationBodySchema, response: { 201: automationAnswerSchema } } },
+    { schema: schemaOf(endpoints.automations.createAutomation) },
     async (request, reply) => {
-      requirePermission(request, 'automations');
       return reply
         .status(201)
         .send({ data: await automations.create(accountIdOf(request), request.body.data) });
@@ -51,11 +35,7 @@ export function automationsRoutes(
   r.get(
     '/automation-templates',
     {
-      schema: {
-        tags,
-        description: 'Automations to start from (spec §7.4 "templates"): id, name, description, trigger.',
-        response: { 200: automationTemplatesAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.listAutomationTemplates),
     },
     async () => ({ data: automations.templates() }),
   );
@@ -63,16 +43,9 @@ export function automationsRoutes(
   r.post(
     '/automations/from-template',
     {
-      schema: {
-        tags,
-        description:
-          "Starts a draft automation from a template; the shared designs its e-mails use are copied into the signed-in member's e-mail templates.",
-        body: automationFromTemplateBodySchema,
-        response: { 201: automationAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.createAutomationsFromTemplate),
     },
     async (request, reply) => {
-      requirePermission(request, 'automations');
       const created = await automations.fromTemplate(
         accountIdOf(request),
         sessionOf(request).userId,
@@ -82,33 +55,24 @@ export function automationsRoutes(
     },
   );
 
-  r.get(
-    '/automations/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: automationAnswerSchema } } },
-    async (request) => ({ data: await automations.get(accountIdOf(request), request.params.id) }),
-  );
+  r.get('/automations/:id', { schema: schemaOf(endpoints.automations.getAutomation) }, async (request) => ({
+    data: await automations.get(accountIdOf(request), request.params.id),
+  }));
 
   r.patch(
     '/automations/:id',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: patchAutomationBodySchema,
-        response: { 200: automationAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.updateAutomation),
     },
     async (request) => {
-      requirePermission(request, 'automations');
       return { data: await automations.patch(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
 
   r.delete(
     '/automations/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
+    { schema: schemaOf(endpoints.automations.deleteAutomation) },
     async (request) => {
-      requirePermission(request, 'automations');
       await automations.remove(accountIdOf(request), request.params.id);
       return { data: { success: true as const } };
     },
@@ -117,25 +81,17 @@ export function automationsRoutes(
   for (const action of ['activate', 'deactivate', 'archive', 'restore'] as const) {
     r.post(
       `/automations/:id/${action}`,
-      { schema: { tags, params: idParamsSchema, response: { 200: automationAnswerSchema } } },
+      { schema: { params: idParamsSchema, response: { 200: automationAnswerSchema } } },
       async (request) => {
-        requirePermission(request, 'automations');
         return { data: await automations[action](accountIdOf(request), request.params.id) };
       },
     );
   }
 
-  const entryDescription =
-    "An automation's entries (spec §7.4): its steps one by one by path ('0', '1/yes/0'); each change is a new version.";
   r.get(
     '/automations/:id/entries',
     {
-      schema: {
-        tags,
-        description: entryDescription,
-        params: idParamsSchema,
-        response: { 200: automationEntriesAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.listAutomationEntries),
     },
     async (request) => ({ data: await automations.entries(accountIdOf(request), request.params.id) }),
   );
@@ -148,15 +104,12 @@ export function automationsRoutes(
       '/automations/:id/entries',
       {
         schema: {
-          tags,
-          description: `${kind === 'add' ? 'Adds an entry at the path (the steps from there move down)' : 'Changes the entry at the path'}. ${entryDescription}`,
           params: idParamsSchema,
           body: automationEntryBodySchema,
           response: { 200: automationAnswerSchema },
         },
       },
       async (request) => {
-        requirePermission(request, 'automations');
         const { path, step } = request.body.data;
         return {
           data: await automations.editEntry(
@@ -173,16 +126,9 @@ export function automationsRoutes(
   r.delete(
     '/automations/:id/entries',
     {
-      schema: {
-        tags,
-        description: `Removes the entry at the path (a condition with its branches). ${entryDescription}`,
-        params: idParamsSchema,
-        querystring: automationEntryQuerySchema,
-        response: { 200: automationAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.deleteAutomationEntries),
     },
     async (request) => {
-      requirePermission(request, 'automations');
       return {
         data: await automations.editEntry(
           accountIdOf(request),
@@ -197,16 +143,9 @@ export function automationsRoutes(
   r.put(
     '/automations/:id/entries',
     {
-      schema: {
-        tags,
-        description: `Update-all: replaces every entry at once. ${entryDescription}`,
-        params: idParamsSchema,
-        body: automationEntriesBodySchema,
-        response: { 200: automationAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.putAutomationsByIdEntries),
     },
     async (request) => {
-      requirePermission(request, 'automations');
       return {
         data: await automations.replaceEntries(
           accountIdOf(request),
@@ -220,13 +159,7 @@ export function automationsRoutes(
   r.get(
     '/automations/:id/runs',
     {
-      schema: {
-        tags,
-        description: "An automation's run history, newest first, optionally of one status.",
-        params: idParamsSchema,
-        querystring: automationRunsQuerySchema,
-        response: { 200: automationRunsAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.listAutomationRuns),
     },
     async (request) => ({
       data: await automations.runs(accountIdOf(request), request.params.id, request.query),
@@ -236,28 +169,22 @@ export function automationsRoutes(
   r.get(
     '/automations/:id/email-stats',
     {
-      schema: {
-        tags,
-        description: 'Per e-mail step: sent, opened and clicked (unique per message, bots left out).',
-        params: idParamsSchema,
-        response: { 200: automationEmailStatsAnswerSchema },
-      },
+      schema: schemaOf(endpoints.automations.listAutomationEmailStats),
     },
     async (request) => ({ data: await automations.emailStats(accountIdOf(request), request.params.id) }),
   );
 
   r.get(
     '/automation-runs/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: automationRunAnswerSchema } } },
+    { schema: schemaOf(endpoints.automations.getAutomationRun) },
     async (request) => ({ data: await automations.run(accountIdOf(request), request.params.id) }),
   );
 
   for (const action of ['retry', 'cancel'] as const) {
     r.post(
       `/automation-runs/:id/${action}`,
-      { schema: { tags, params: idParamsSchema, response: { 200: automationRunAnswerSchema } } },
+      { schema: { params: idParamsSchema, response: { 200: automationRunAnswerSchema } } },
       async (request) => {
-        requirePermission(request, 'automations');
         return { data: await automations[action](accountIdOf(request), request.params.id) };
       },
     );

@@ -1,19 +1,10 @@
-import {
-  billingDetailsAnswerSchema,
-  chargesAnswerSchema,
-  idParamsSchema,
-  placeOrderAnswerSchema,
-  placeOrderBodySchema,
-  plansAnswerSchema,
-  updateBillingDetailsBodySchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { BillingService } from './billing.service.ts';
 import type { createBillingWebhooks } from './billing.webhooks.ts';
-
-const tags = ['billing'];
 
 /** Spec §7.3 "Billing": the account's plan and what it paid; admins only (spec §6). */
 export async function billingRoutes(
@@ -29,35 +20,30 @@ export async function billingRoutes(
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/billing/plans', { schema: { tags, response: { 200: plansAnswerSchema } } }, async (request) => {
-    requirePermission(request, 'admin');
+  r.get('/billing/plans', { schema: schemaOf(endpoints.billing.listBillingPlans) }, async (_request) => {
     return { data: await billing.plans() };
   });
-  r.get(
-    '/billing-details',
-    { schema: { tags, response: { 200: billingDetailsAnswerSchema } } },
-    async (request) => {
-      requirePermission(request, 'admin');
-      return { data: await billing.details(accountIdOf(request)) };
-    },
-  );
-  r.get('/charges', { schema: { tags, response: { 200: chargesAnswerSchema } } }, async (request) => {
-    requirePermission(request, 'admin');
+  r.get('/billing-details', { schema: schemaOf(endpoints.billing.listBillingDetails) }, async (request) => {
+    return { data: await billing.details(accountIdOf(request)) };
+  });
+  r.get('/charges', { schema: schemaOf(endpoints.billing.listCharges) }, async (request) => {
     return { data: await billing.charges(accountIdOf(request)) };
   });
-  r.get('/charges/:id/invoice.pdf', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
-    requirePermission(request, 'admin');
-    const pdf = await billing.invoicePdf(accountIdOf(request), request.params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="invoice-FW-${request.params.id}.pdf"`)
-      .send(pdf);
-  });
+  r.get(
+    '/charges/:id/invoice.pdf',
+    { schema: schemaOf(endpoints.billing.getChargeInvoicePdf) },
+    async (request, reply) => {
+      const pdf = await billing.invoicePdf(accountIdOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="invoice-FW-${request.params.id}.pdf"`)
+        .send(pdf);
+    },
+  );
   r.post(
     '/billing/place-order',
-    { schema: { tags, body: placeOrderBodySchema, response: { 200: placeOrderAnswerSchema } } },
+    { schema: schemaOf(endpoints.billing.createBillingPlaceOrder) },
     async (request) => {
-      requirePermission(request, 'admin');
       const accountId = accountIdOf(request);
       const data = await billing.placeOrder(accountId, request.body.data);
       onPlanChange(accountId);
@@ -66,9 +52,8 @@ export async function billingRoutes(
   );
   r.post(
     '/billing/update-details',
-    { schema: { tags, body: updateBillingDetailsBodySchema, response: { 200: billingDetailsAnswerSchema } } },
+    { schema: schemaOf(endpoints.billing.createBillingUpdateDetail) },
     async (request) => {
-      requirePermission(request, 'admin');
       const accountId = accountIdOf(request);
       const data = await billing.updateDetails(accountId, request.body.data.payment);
       onPlanChange(accountId);
@@ -77,9 +62,8 @@ export async function billingRoutes(
   );
   r.post(
     '/billing/cancel-subscription',
-    { schema: { tags, response: { 200: billingDetailsAnswerSchema } } },
+    { schema: schemaOf(endpoints.billing.createBillingCancelSubscription) },
     async (request) => {
-      requirePermission(request, 'admin');
       const accountId = accountIdOf(request);
       const data = await billing.cancelSubscription(accountId);
       onPlanChange(accountId);
@@ -94,7 +78,7 @@ export async function billingRoutes(
     );
     scope.post(
       '/billing/stripe-webhook',
-      { config: { public: true }, schema: { tags, hide: true } },
+      { schema: { ...schemaOf(endpoints.billing.createBillingStripeWebhook), hide: true } },
       async (request) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const signature = request.headers['stripe-signature'];

@@ -1,12 +1,9 @@
 import fs from 'node:fs';
-import {
-  type ChangelogEntry,
-  changelogAnswerSchema,
-  chatWidgetAnswerSchema,
-  parseChangelog,
-} from '@funnelwork/domain';
+import { type ChangelogEntry, parseChangelog } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { schemaOf } from '../../plugins/endpoints.ts';
 
 /**
  * The header's changelog widget and chat-support widget (spec §2.5 "also present"): the project's
@@ -25,22 +22,14 @@ export function changelogRoutes(
   r.get(
     '/changelog',
     {
-      schema: {
-        tags: ['system'],
-        summary: 'What changed in Funnelwork',
-        response: { 200: changelogAnswerSchema },
-      },
+      schema: schemaOf(endpoints.changelog.whatChangedInFunnelwork),
     },
     async () => ({ data: entries }),
   );
   r.get(
     '/chat-widget',
     {
-      schema: {
-        tags: ['system'],
-        summary: 'The chat-support widget’s script, if the installation has one',
-        response: { 200: chatWidgetAnswerSchema },
-      },
+      schema: schemaOf(endpoints.changelog.chatSupportWidgetSScriptIfInstallationHasOne),
     },
     async () => ({ data: { script_url: chatWidgetUrl ?? null } }),
   );

@@ -1,23 +1,12 @@
-import {
-  customerAnswerSchema,
-  customerBriefListAnswerSchema,
-  customerListQuerySchema,
-  customerOrdersAnswerSchema,
-  customerQuerySchema,
-  customersStatsAnswerSchema,
-  idParamsSchema,
-  okAnswerSchema,
-  patchCustomerBodySchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { findCustomer } from './customers.queries.ts';
 import type { CustomersService } from './customers.service.ts';
-
-const tags = ['customers'];
 
 /** Customers (orders spec §7). Edits and deletes need the member's 'orders' flag. */
 export function customersRoutes(
@@ -29,33 +18,21 @@ export function customersRoutes(
   r.get(
     '/customer-briefs',
     {
-      config: { apiScope: 'customers:read' },
-      schema: {
-        tags,
-        description: 'Zero-based page, 25 per page, newest first; query matches names and e-mails.',
-        querystring: customerListQuerySchema,
-        response: { 200: customerBriefListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.customers.listCustomersInBrief),
     },
     async (request) => customers.list(accountIdOf(request), request.query),
   );
 
   r.get(
     '/customers-stats',
-    { schema: { tags, response: { 200: customersStatsAnswerSchema } } },
+    { schema: schemaOf(endpoints.customers.listCustomersStats) },
     async (request) => ({ data: await customers.stats(accountIdOf(request)) }),
   );
 
   r.get(
     '/customers/:id',
     {
-      config: { apiScope: 'customers:read' },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: customerQuerySchema,
-        response: { 200: customerAnswerSchema },
-      },
+      schema: schemaOf(endpoints.customers.getCustomer),
     },
     async (request) => ({ data: await customers.get(accountIdOf(request), request.params.id) }),
   );
@@ -63,8 +40,7 @@ export function customersRoutes(
   r.get(
     '/customers/:id/orders',
     {
-      config: { apiScope: 'customers:read' },
-      schema: { tags, params: idParamsSchema, response: { 200: customerOrdersAnswerSchema } },
+      schema: schemaOf(endpoints.customers.listCustomerOrders),
     },
     async (request) => {
       const accountId = accountIdOf(request);
@@ -76,17 +52,9 @@ export function customersRoutes(
   r.patch(
     '/customers/:id',
     {
-      schema: {
-        tags,
-        description:
-          'Takes the whole customer; optin_email, metadata and the other read-only fields are ignored.',
-        params: idParamsSchema,
-        body: patchCustomerBodySchema,
-        response: { 200: customerAnswerSchema },
-      },
+      schema: schemaOf(endpoints.customers.updateCustomer),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       return { data: await customers.patch(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
@@ -94,15 +62,9 @@ export function customersRoutes(
   r.delete(
     '/customers/:id',
     {
-      schema: {
-        tags,
-        description: "Erases the customer's personal data; its orders stay, with blank name and e-mail.",
-        params: idParamsSchema,
-        response: { 200: okAnswerSchema },
-      },
+      schema: schemaOf(endpoints.customers.deleteCustomer),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       await customers.remove(accountIdOf(request), request.params.id);
       return { data: { success: true as const } };
     },

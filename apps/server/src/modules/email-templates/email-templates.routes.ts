@@ -1,32 +1,11 @@
-import {
-  createEmailTemplateBodySchema,
-  dataAnswer,
-  emailTemplateBriefSchema,
-  emailTemplateIdAnswerSchema,
-  emailTemplateOrderPreviewQuerySchema,
-  emailTemplateOrderPreviewSchema,
-  emailTemplatePreviewParamsSchema,
-  emailTemplatePreviewQuerySchema,
-  emailTemplateSchema,
-  emailTemplateVersionAnswerSchema,
-  emailTemplateVersionListAnswerSchema,
-  emailTemplateVersionParamsSchema,
-  okAnswerSchema,
-  patchEmailTemplateBodySchema,
-  sendTestEmailBodySchema,
-  sharedEmailTemplateSchema,
-  startFromSharedBodySchema,
-  userEmailTemplateItemParamsSchema,
-  userEmailTemplateParamsSchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { PREVIEW_CSP } from '../steps/page-preview.ts';
 import type { EmailTemplatesService } from './email-templates.service.ts';
 
-const tags = ['e-mail templates'];
 const base = '/users/:userId/email-templates';
 
 /** "email templates for users": listing, reading and saving; writes need the automations permission. */
@@ -39,12 +18,7 @@ export function emailTemplatesRoutes(
   r.get(
     base,
     {
-      schema: {
-        tags,
-        description: "A member's e-mail templates in the selected account (without their documents).",
-        params: userEmailTemplateParamsSchema,
-        response: { 200: dataAnswer(z.array(emailTemplateBriefSchema)) },
-      },
+      schema: schemaOf(endpoints.emailTemplates.listUserEmailTemplates),
     },
     async (request) => {
       const list = await templates.list(accountIdOf(request), request.params.userId);
@@ -55,17 +29,9 @@ export function emailTemplatesRoutes(
   r.post(
     base,
     {
-      schema: {
-        tags,
-        description:
-          'Create user email template: payload userId and data (name, html, id, css, tags, config); reads id.',
-        params: userEmailTemplateParamsSchema,
-        body: createEmailTemplateBodySchema,
-        response: { 201: emailTemplateIdAnswerSchema },
-      },
+      schema: schemaOf(endpoints.emailTemplates.createUserEmailTemplate),
     },
     async (request, reply) => {
-      requirePermission(request, 'automations');
       const created = await templates.create(
         accountIdOf(request),
         request.params.userId,
@@ -79,12 +45,7 @@ export function emailTemplatesRoutes(
   r.get(
     '/email-templates/shared',
     {
-      schema: {
-        tags,
-        description:
-          'The shared e-mail templates (issue 20): designs every account can start a template from, with their documents.',
-        response: { 200: dataAnswer(z.array(sharedEmailTemplateSchema)) },
-      },
+      schema: schemaOf(endpoints.emailTemplates.getEmailTemplatesShared),
     },
     async () => ({ data: await templates.shared() }),
   );
@@ -92,17 +53,9 @@ export function emailTemplatesRoutes(
   r.post(
     `${base}/from-shared`,
     {
-      schema: {
-        tags,
-        description:
-          "Start from a shared template: creates the user's template as a copy of the shared design; reads id.",
-        params: userEmailTemplateParamsSchema,
-        body: startFromSharedBodySchema,
-        response: { 201: emailTemplateIdAnswerSchema },
-      },
+      schema: schemaOf(endpoints.emailTemplates.createUserEmailTemplatesFromShared),
     },
     async (request, reply) => {
-      requirePermission(request, 'automations');
       const { shared_id: sharedId, name } = request.body.data;
       const created = await templates.startFromShared(
         accountIdOf(request),
@@ -117,11 +70,7 @@ export function emailTemplatesRoutes(
   r.get(
     `${base}/:id`,
     {
-      schema: {
-        tags,
-        params: userEmailTemplateItemParamsSchema,
-        response: { 200: dataAnswer(emailTemplateSchema) },
-      },
+      schema: schemaOf(endpoints.emailTemplates.getUserEmailTemplate),
     },
     async (request) => ({
       data: await templates.get(accountIdOf(request), request.params.userId, request.params.id),
@@ -131,14 +80,7 @@ export function emailTemplatesRoutes(
   r.get(
     `${base}/:id/preview`,
     {
-      schema: {
-        tags,
-        description:
-          "The e-mail editor's preview filled from a real order of the account (issue 20): the saved template personalised with the order's merge values (customer, order and product fields), HTML-escaped, with its HTML and text parts. Another account's order answers 404.",
-        params: userEmailTemplateItemParamsSchema,
-        querystring: emailTemplateOrderPreviewQuerySchema,
-        response: { 200: dataAnswer(emailTemplateOrderPreviewSchema) },
-      },
+      schema: schemaOf(endpoints.emailTemplates.getUserEmailTemplatePreview),
     },
     async (request) => {
       const { userId, id } = request.params;
@@ -151,15 +93,9 @@ export function emailTemplatesRoutes(
   r.patch(
     `${base}/:id`,
     {
-      schema: {
-        tags,
-        params: userEmailTemplateItemParamsSchema,
-        body: patchEmailTemplateBodySchema,
-        response: { 200: dataAnswer(emailTemplateSchema) },
-      },
+      schema: schemaOf(endpoints.emailTemplates.updateUserEmailTemplate),
     },
     async (request) => {
-      requirePermission(request, 'automations');
       const { userId, id } = request.params;
       const savedBy = sessionOf(request).userId;
       return { data: await templates.patch(accountIdOf(request), userId, id, request.body.data, savedBy) };
@@ -169,13 +105,7 @@ export function emailTemplatesRoutes(
   r.get(
     `${base}/:id/versions`,
     {
-      schema: {
-        tags,
-        description:
-          "The template's saves, newest first (issue 36 §2): who saved each and when; the newest 50 are kept.",
-        params: userEmailTemplateItemParamsSchema,
-        response: { 200: emailTemplateVersionListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.emailTemplates.listUserEmailTemplateVersions),
     },
     async (request) => {
       const { userId, id } = request.params;
@@ -186,12 +116,7 @@ export function emailTemplatesRoutes(
   r.get(
     `${base}/:id/versions/:versionId`,
     {
-      schema: {
-        tags,
-        description: 'One save of the template: its design and the blocks changed since, by block id.',
-        params: emailTemplateVersionParamsSchema,
-        response: { 200: emailTemplateVersionAnswerSchema },
-      },
+      schema: schemaOf(endpoints.emailTemplates.getUserEmailTemplateVersion),
     },
     async (request) => {
       const { userId, id, versionId } = request.params;
@@ -202,16 +127,9 @@ export function emailTemplatesRoutes(
   r.post(
     `${base}/:id/versions/:versionId/restore`,
     {
-      schema: {
-        tags,
-        description:
-          'Restore a save: its design is saved again as the template (a new version), what automations send next.',
-        params: emailTemplateVersionParamsSchema,
-        response: { 200: dataAnswer(emailTemplateSchema) },
-      },
+      schema: schemaOf(endpoints.emailTemplates.restoreUserEmailTemplateVersion),
     },
     async (request) => {
-      requirePermission(request, 'automations');
       const { userId, id, versionId } = request.params;
       const savedBy = sessionOf(request).userId;
       return { data: await templates.restoreVersion(accountIdOf(request), userId, id, versionId, savedBy) };
@@ -220,9 +138,8 @@ export function emailTemplatesRoutes(
 
   r.delete(
     `${base}/:id`,
-    { schema: { tags, params: userEmailTemplateItemParamsSchema, response: { 200: okAnswerSchema } } },
+    { schema: schemaOf(endpoints.emailTemplates.deleteUserEmailTemplate) },
     async (request) => {
-      requirePermission(request, 'automations');
       await templates.remove(accountIdOf(request), request.params.userId, request.params.id);
       return { data: { success: true as const } };
     },
@@ -231,16 +148,9 @@ export function emailTemplatesRoutes(
   r.post(
     '/email-templates/send-test',
     {
-      schema: {
-        tags,
-        description:
-          "Send test email (the spec's operation code 1016): payload recipient and email_template_id; reads success. The template is personalised with the signed-in member's name and sent with its HTML and text parts.",
-        body: sendTestEmailBodySchema,
-        response: { 200: okAnswerSchema },
-      },
+      schema: schemaOf(endpoints.emailTemplates.createEmailTemplatesSendTest),
     },
     async (request) => {
-      requirePermission(request, 'automations');
       await templates.sendTest(accountIdOf(request), sessionOf(request).userId, {
         recipient: request.body.data.recipient,
         templateId: request.body.data.email_template_id,
@@ -262,12 +172,7 @@ export function emailTemplatePreviewRoute(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/preview-user-template/:templateId',
     {
-      config: { public: true },
-      schema: {
-        hide: true,
-        params: emailTemplatePreviewParamsSchema,
-        querystring: emailTemplatePreviewQuerySchema,
-      },
+      schema: { ...schemaOf(endpoints.emailTemplates.getPreviewUserTemplate), hide: true },
     },
     async (request, reply) => {
       const { uid, key } = request.query;

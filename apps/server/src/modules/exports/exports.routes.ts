@@ -1,15 +1,9 @@
-import {
-  createExportBodySchema,
-  downloadExportBodySchema,
-  exportJobAnswerSchema,
-  idParamsSchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { ExportsService } from './exports.service.ts';
-
-const tags = ['orders export'];
 
 /** Orders export as CSV: create a job, poll it, download the file. Needs the 'orders' flag (customer data). */
 export function exportsRoutes(app: FastifyInstance, { exports }: { exports: ExportsService }) {
@@ -18,41 +12,24 @@ export function exportsRoutes(app: FastifyInstance, { exports }: { exports: Expo
   r.post(
     '/exports',
     {
-      schema: {
-        tags,
-        description:
-          "Starts an export of the account's (or one funnel's) orders: params {exportType 'all' | 'by_date', rangeStart, rangeEnd} in unix seconds. The file is kept 7 days.",
-        body: createExportBodySchema,
-        response: { 201: exportJobAnswerSchema },
-      },
+      schema: schemaOf(endpoints.exports.createExport),
     },
     async (request, reply) => {
-      requirePermission(request, 'orders');
       const job = await exports.create(accountIdOf(request), sessionOf(request).userId, request.body.data);
       return reply.status(201).send({ data: job });
     },
   );
 
-  r.get(
-    '/exports/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: exportJobAnswerSchema } } },
-    async (request) => {
-      requirePermission(request, 'orders');
-      return { data: await exports.get(accountIdOf(request), request.params.id) };
-    },
-  );
+  r.get('/exports/:id', { schema: schemaOf(endpoints.exports.getExport) }, async (request) => {
+    return { data: await exports.get(accountIdOf(request), request.params.id) };
+  });
 
   r.post(
     '/download-export',
     {
-      schema: {
-        tags,
-        description: 'The finished export as a CSV attachment named export.csv; counts the download.',
-        body: downloadExportBodySchema,
-      },
+      schema: schemaOf(endpoints.exports.createDownloadExport),
     },
     async (request, reply) => {
-      requirePermission(request, 'orders');
       const { id, funnel_id } = request.body.data;
       const file = await exports.download(accountIdOf(request), id, funnel_id);
       return reply

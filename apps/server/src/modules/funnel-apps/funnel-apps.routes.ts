@@ -1,27 +1,14 @@
-import {
-  dataAnswer,
-  funnelAppSchema,
-  funnelAppsQuerySchema,
-  idParamsSchema,
-  okAnswerSchema,
-  patchFunnelAppBodySchema,
-  upsertFunnelAppBodySchema,
-} from '@funnelwork/domain';
-import {
-  deliveriesQuerySchema,
-  deliveryAnswerSchema,
-  deliveryListAnswerSchema,
-  deliveryParamsSchema,
-} from '@funnelwork/domain/integrations/contracts';
+import { dataAnswer, funnelAppSchema, idParamsSchema, upsertFunnelAppBodySchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { listMeta } from '@funnelwork/domain/shared/inputs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { WebhookDeliveries } from '../integrations/webhook/webhook.deliveries.ts';
 import type { FunnelAppsService } from './funnel-apps.service.ts';
 
-const tags = ['funnel apps'];
 const ok = { data: { success: true as const } };
 const one = dataAnswer(funnelAppSchema);
 const many = dataAnswer(z.array(funnelAppSchema));
@@ -34,59 +21,40 @@ export function funnelAppsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const base of ['/funnels/:id/apps', '/wfunnels/:id/apps']) {
-    r.get(base, { schema: { tags, params: idParamsSchema, response: { 200: many } } }, async (request) => ({
+    r.get(base, { schema: { params: idParamsSchema, response: { 200: many } } }, async (request) => ({
       data: await apps.list(accountIdOf(request), { funnelId: request.params.id }),
     }));
 
     r.patch(
       base,
       {
-        schema: {
-          tags,
-          description: 'Connects the app to the funnel, or changes its settings and active switch.',
-          params: idParamsSchema,
-          body: upsertFunnelAppBodySchema,
-          response: { 200: one },
-        },
+        schema: { params: idParamsSchema, body: upsertFunnelAppBodySchema, response: { 200: one } },
       },
       async (request) => {
-        requirePermission(request, 'funnels');
         return { data: await apps.upsert(accountIdOf(request), request.params.id, request.body.data) };
       },
     );
   }
 
-  r.get(
-    '/funnel-apps',
-    { schema: { tags, querystring: funnelAppsQuerySchema, response: { 200: many } } },
-    async (request) => ({
-      data: await apps.list(accountIdOf(request), {
-        funnelId: request.query.funnel_id,
-        appId: request.query.app_id,
-      }),
+  r.get('/funnel-apps', { schema: schemaOf(endpoints.funnelApps.getFunnelApps) }, async (request) => ({
+    data: await apps.list(accountIdOf(request), {
+      funnelId: request.query.funnel_id,
+      appId: request.query.app_id,
     }),
-  );
+  }));
 
-  r.get(
-    '/funnel-apps/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: one } } },
-    async (request) => ({ data: await apps.get(accountIdOf(request), request.params.id) }),
-  );
+  r.get('/funnel-apps/:id', { schema: schemaOf(endpoints.funnelApps.getFunnelApp) }, async (request) => ({
+    data: await apps.get(accountIdOf(request), request.params.id),
+  }));
 
-  r.patch(
-    '/funnel-apps/:id',
-    { schema: { tags, params: idParamsSchema, body: patchFunnelAppBodySchema, response: { 200: one } } },
-    async (request) => {
-      requirePermission(request, 'funnels');
-      return { data: await apps.patch(accountIdOf(request), request.params.id, request.body.data) };
-    },
-  );
+  r.patch('/funnel-apps/:id', { schema: schemaOf(endpoints.funnelApps.updateFunnelApp) }, async (request) => {
+    return { data: await apps.patch(accountIdOf(request), request.params.id, request.body.data) };
+  });
 
   r.delete(
     '/funnel-apps/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
+    { schema: schemaOf(endpoints.funnelApps.deleteFunnelApp) },
     async (request) => {
-      requirePermission(request, 'funnels');
       await apps.remove(accountIdOf(request), request.params.id);
       return ok;
     },
@@ -95,14 +63,7 @@ export function funnelAppsRoutes(
   r.get(
     '/funnel-apps/:id/deliveries',
     {
-      schema: {
-        tags,
-        description:
-          "The funnel app's delivery log (rows appended, subscribers added, funnel webhook posts), newest first.",
-        params: idParamsSchema,
-        querystring: deliveriesQuerySchema,
-        response: { 200: deliveryListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnelApps.listFunnelAppDeliveries),
     },
     async (request) => {
       const accountId = accountIdOf(request);
@@ -119,17 +80,10 @@ export function funnelAppsRoutes(
   r.post(
     '/funnel-apps/:id/deliveries/:deliveryId/resend',
     {
-      schema: {
-        tags,
-        description:
-          "Carries out the funnel app's delivery again now (same event id), through its integration as connected now.",
-        params: deliveryParamsSchema,
-        response: { 200: deliveryAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnelApps.resendFunnelAppDelivery),
     },
     async (request) => {
       // As Resend under Integrations: the flag that governs what the account sends out.
-      requirePermission(request, 'automations');
       const accountId = accountIdOf(request);
       await apps.get(accountId, request.params.id);
       return {

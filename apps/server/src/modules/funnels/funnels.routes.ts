@@ -1,35 +1,13 @@
-import {
-  addToFolderQuerySchema,
-  allFunnelStepsAnswerSchema,
-  allFunnelStepsQuerySchema,
-  clonedFunnelAnswerSchema,
-  cloneFunnelBodySchema,
-  createFunnelBodySchema,
-  dataAnswer,
-  flagIsSet,
-  folderBodySchema,
-  folderParamsSchema,
-  folderSchema,
-  funnelAnswerSchema,
-  funnelListAnswerSchema,
-  funnelListQuerySchema,
-  funnelStatsAnswerSchema,
-  funnelStatsQuerySchema,
-  idParamsSchema,
-  okAnswerSchema,
-  patchFunnelBodySchema,
-  pinQuerySchema,
-  saveFunnelPropsBodySchema,
-} from '@funnelwork/domain';
+import { flagIsSet } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { requireFeature } from './access.ts';
 import type { FunnelsService } from './funnels.service.ts';
 
-const tags = ['funnels'];
 const ok = { data: { success: true as const } };
 
 export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; funnels: FunnelsService }) {
@@ -38,8 +16,7 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.get(
     '/funnels',
     {
-      config: { apiScope: 'funnels:read' },
-      schema: { tags, querystring: funnelListQuerySchema, response: { 200: funnelListAnswerSchema } },
+      schema: schemaOf(endpoints.funnels.listFunnels),
     },
     async (request) => funnels.list(accountIdOf(request), request.query, false),
   );
@@ -47,12 +24,7 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.get(
     '/funnels/archive',
     {
-      schema: {
-        tags,
-        description: 'Deleted funnels, which can be restored.',
-        querystring: funnelListQuerySchema,
-        response: { 200: funnelListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.getFunnelsArchive),
     },
     async (request) => funnels.list(accountIdOf(request), request.query, true),
   );
@@ -60,33 +32,21 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.get(
     '/funnels/:id',
     {
-      config: { apiScope: 'funnels:read' },
-      schema: { tags, params: idParamsSchema, response: { 200: funnelAnswerSchema } },
+      schema: schemaOf(endpoints.funnels.getFunnel),
     },
     async (request) => ({ data: await funnels.get(accountIdOf(request), request.params.id) }),
   );
 
-  r.post(
-    '/funnels',
-    { schema: { tags, body: createFunnelBodySchema, response: { 201: funnelAnswerSchema } } },
-    async (request, reply) => {
-      requirePermission(request, 'funnels');
-      return reply.status(201).send({ data: await funnels.create(accountIdOf(request), request.body.data) });
-    },
-  );
+  r.post('/funnels', { schema: schemaOf(endpoints.funnels.createFunnel) }, async (request, reply) => {
+    return reply.status(201).send({ data: await funnels.create(accountIdOf(request), request.body.data) });
+  });
 
   r.patch(
     '/funnels/:id',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: patchFunnelBodySchema,
-        response: { 200: funnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.updateFunnel),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       return { data: await funnels.patch(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
@@ -94,15 +54,9 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.patch(
     '/funnels/:id/pin',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: pinQuerySchema,
-        response: { 200: funnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.updateFunnelPin),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       const pinned = flagIsSet(request.query.pinned);
       return { data: await funnels.pin(accountIdOf(request), request.params.id, pinned) };
     },
@@ -110,9 +64,8 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
 
   r.put(
     '/funnels/:id/restore',
-    { schema: { tags, params: idParamsSchema, response: { 200: funnelAnswerSchema } } },
+    { schema: schemaOf(endpoints.funnels.updateFunnelRestore) },
     async (request) => {
-      requirePermission(request, 'funnels');
       return { data: await funnels.restore(accountIdOf(request), request.params.id) };
     },
   );
@@ -120,16 +73,9 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.delete(
     '/funnels/:id',
     {
-      schema: {
-        tags,
-        description:
-          "Soft delete (restore with PUT funnels/{id}/restore). Needs the account's 'funnels' feature.",
-        params: idParamsSchema,
-        response: { 200: okAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.deleteFunnel),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       const accountId = accountIdOf(request);
       await requireFeature(db, accountId, 'funnels');
       await funnels.remove(accountId, request.params.id);
@@ -140,15 +86,9 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.put(
     '/funnels/:id/save-props',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: saveFunnelPropsBodySchema,
-        response: { 200: funnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.updateFunnelSaveProps),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       return { data: await funnels.saveProps(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
@@ -156,15 +96,9 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.post(
     '/clone-funnels',
     {
-      schema: {
-        tags,
-        description: "Deep copy of a funnel (steps, pages, products). Needs the account's 'funnels' feature.",
-        body: cloneFunnelBodySchema,
-        response: { 201: clonedFunnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.createCloneFunnel),
     },
     async (request, reply) => {
-      requirePermission(request, 'funnels');
       const accountId = accountIdOf(request);
       await requireFeature(db, accountId, 'funnels');
       const data = await funnels.clone(accountId, sessionOf(request).userId, request.body.data);
@@ -172,21 +106,17 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
     },
   );
 
-  r.get(
-    '/funnel-stats',
-    { schema: { tags, querystring: funnelStatsQuerySchema, response: { 200: funnelStatsAnswerSchema } } },
-    async (request) => {
-      const accountId = accountIdOf(request);
-      const { funnel_id, start, end } = request.query;
-      if (funnel_id !== undefined) await funnels.get(accountId, funnel_id);
-      return { data: await funnels.stats(accountId, { funnelId: funnel_id, start, end }) };
-    },
-  );
+  r.get('/funnel-stats', { schema: schemaOf(endpoints.funnels.listFunnelStats) }, async (request) => {
+    const accountId = accountIdOf(request);
+    const { funnel_id, start, end } = request.query;
+    if (funnel_id !== undefined) await funnels.get(accountId, funnel_id);
+    return { data: await funnels.stats(accountId, { funnelId: funnel_id, start, end }) };
+  });
 
   r.get(
     '/all-funnel-steps',
     {
-      schema: { tags, querystring: allFunnelStepsQuerySchema, response: { 200: allFunnelStepsAnswerSchema } },
+      schema: schemaOf(endpoints.funnels.listAllFunnelSteps),
     },
     async (request) => {
       const type = request.query.funnel_type;
@@ -201,18 +131,14 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
 
   /* Folders */
 
-  const folderTags = ['funnel folders'];
-  r.get(
-    '/funnels/folders',
-    { schema: { tags: folderTags, response: { 200: dataAnswer(z.array(folderSchema)) } } },
-    async (request) => ({ data: await funnels.listFolders(accountIdOf(request)) }),
-  );
+  r.get('/funnels/folders', { schema: schemaOf(endpoints.funnels.listFunnelsFolders) }, async (request) => ({
+    data: await funnels.listFolders(accountIdOf(request)),
+  }));
 
   r.post(
     '/funnels/folders',
-    { schema: { tags: folderTags, body: folderBodySchema, response: { 201: dataAnswer(folderSchema) } } },
+    { schema: schemaOf(endpoints.funnels.createFunnelsFolder) },
     async (request, reply) => {
-      requirePermission(request, 'funnels');
       const folder = await funnels.createFolder(accountIdOf(request), request.body.data.name);
       return reply.status(201).send({ data: folder });
     },
@@ -221,15 +147,9 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.put(
     '/funnels/folders/:folderId',
     {
-      schema: {
-        tags: folderTags,
-        params: folderParamsSchema,
-        body: folderBodySchema,
-        response: { 200: dataAnswer(folderSchema) },
-      },
+      schema: schemaOf(endpoints.funnels.updateFunnelsFolder),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       const { folderId } = request.params;
       return { data: await funnels.renameFolder(accountIdOf(request), folderId, request.body.data.name) };
     },
@@ -237,9 +157,8 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
 
   r.delete(
     '/funnels/folders/:folderId',
-    { schema: { tags: folderTags, params: folderParamsSchema, response: { 200: okAnswerSchema } } },
+    { schema: schemaOf(endpoints.funnels.deleteFunnelsFolder) },
     async (request) => {
-      requirePermission(request, 'funnels');
       await funnels.deleteFolder(accountIdOf(request), request.params.folderId);
       return ok;
     },
@@ -248,16 +167,9 @@ export function funnelsRoutes(app: FastifyInstance, { db, funnels }: { db: Db; f
   r.put(
     '/funnels/folders/:folderId/add',
     {
-      schema: {
-        tags: folderTags,
-        description: 'Moves the funnel `funnel_id` into the folder.',
-        params: folderParamsSchema,
-        querystring: addToFolderQuerySchema,
-        response: { 200: funnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.funnels.updateFunnelsFolderAdd),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       const { folderId } = request.params;
       return { data: await funnels.addToFolder(accountIdOf(request), folderId, request.query.funnel_id) };
     },

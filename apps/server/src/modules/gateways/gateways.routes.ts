@@ -1,4 +1,4 @@
-import { idParamsSchema, okAnswerSchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import {
   connectGatewayBodySchema,
   createUserGatewayBodySchema,
@@ -12,10 +12,10 @@ import {
 } from '@funnelwork/domain/gateways/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { GatewaysService } from './gateways.service.ts';
 
-const tags = ['payment gateways'];
 const ok = { data: { success: true as const } };
 
 /**
@@ -25,13 +25,22 @@ const ok = { data: { success: true as const } };
 export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: GatewaysService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/gateways', { schema: { tags, response: { 200: gatewayListAnswerSchema } } }, async (request) => ({
-    data: await gateways.catalogue(accountIdOf(request)),
-  }));
+  r.get(
+    '/gateways',
+    { schema: { ...schemaOf(endpoints.gateways.listGateways), response: { 200: gatewayListAnswerSchema } } },
+    async (request) => ({
+      data: await gateways.catalogue(accountIdOf(request)),
+    }),
+  );
 
   r.get(
     '/payment-method-groups',
-    { schema: { tags, response: { 200: paymentMethodGroupListAnswerSchema } } },
+    {
+      schema: {
+        ...schemaOf(endpoints.gateways.listPaymentMethodGroups),
+        response: { 200: paymentMethodGroupListAnswerSchema },
+      },
+    },
     async (request) => {
       accountIdOf(request);
       return { data: gateways.paymentMethodGroups() };
@@ -40,7 +49,12 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
 
   r.get(
     '/user-gateways',
-    { schema: { tags, response: { 200: userGatewayListAnswerSchema } } },
+    {
+      schema: {
+        ...schemaOf(endpoints.gateways.listUserGateways),
+        response: { 200: userGatewayListAnswerSchema },
+      },
+    },
     async (request) => ({
       data: await gateways.list(accountIdOf(request)),
     }),
@@ -48,7 +62,9 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
 
   r.get(
     '/user-gateways/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: userGatewayAnswerSchema } } },
+    {
+      schema: { ...schemaOf(endpoints.gateways.getUserGateway), response: { 200: userGatewayAnswerSchema } },
+    },
     async (request) => ({ data: await gateways.get(accountIdOf(request), request.params.id) }),
   );
 
@@ -57,17 +73,13 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
     {
       config: { catalogueParams: ['gatewayId'] },
       schema: {
-        tags,
-        description:
-          'Connects catalogue gateway {gatewayId} with its credentials (checked with the gateway first), ' +
-          'or replaces the credentials of the one already set up.',
+        ...schemaOf(endpoints.gateways.connectGateway),
         params: gatewayParamsSchema,
         body: connectGatewayBodySchema,
         response: { 200: userGatewayAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       const { gatewayId } = request.params;
       return { data: await gateways.connect(accountIdOf(request), gatewayId, request.body.data) };
     },
@@ -78,15 +90,12 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
     {
       config: { catalogueParams: ['gatewayId'] },
       schema: {
-        tags,
-        description:
-          'Forgets the credentials of user gateway {userGatewayId} (of catalogue gateway {gatewayId}).',
+        ...schemaOf(endpoints.gateways.createGatewayDisconnect),
         params: disconnectParamsSchema,
         response: { 200: userGatewayAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       const { gatewayId, userGatewayId } = request.params;
       return { data: await gateways.disconnect(accountIdOf(request), gatewayId, userGatewayId) };
     },
@@ -94,9 +103,14 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
 
   r.post(
     '/user-gateways',
-    { schema: { tags, body: createUserGatewayBodySchema, response: { 201: userGatewayAnswerSchema } } },
+    {
+      schema: {
+        ...schemaOf(endpoints.gateways.createUserGateway),
+        body: createUserGatewayBodySchema,
+        response: { 201: userGatewayAnswerSchema },
+      },
+    },
     async (request, reply) => {
-      requirePermission(request, 'admin');
       return reply.status(201).send({ data: await gateways.create(accountIdOf(request), request.body.data) });
     },
   );
@@ -105,23 +119,20 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
     '/user-gateways/:id',
     {
       schema: {
-        tags,
-        params: idParamsSchema,
+        ...schemaOf(endpoints.gateways.updateUserGateway),
         body: patchUserGatewayBodySchema,
         response: { 200: userGatewayAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       return { data: await gateways.patch(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
 
   r.delete(
     '/user-gateways/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
+    { schema: schemaOf(endpoints.gateways.deleteUserGateway) },
     async (request) => {
-      requirePermission(request, 'admin');
       await gateways.remove(accountIdOf(request), request.params.id);
       return ok;
     },

@@ -1,17 +1,9 @@
-import {
-  hooksAnswerSchema,
-  idParamsSchema,
-  newHookAnswerSchema,
-  okAnswerSchema,
-  subscribeHookBodySchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { HooksService } from './hooks.service.ts';
-
-const tags = ['hooks'];
-const config = { apiScope: 'webhooks' } as const;
 
 /**
  * REST hooks as Zapier calls them: subscribe a URL to an event, list, unsubscribe. An API key needs the
@@ -21,37 +13,23 @@ const config = { apiScope: 'webhooks' } as const;
 export function hooksRoutes(app: FastifyInstance, { hooks }: { hooks: HooksService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/hooks', { config, schema: { tags, response: { 200: hooksAnswerSchema } } }, async (request) => {
-    requirePermission(request, 'admin');
+  r.get('/hooks', { schema: schemaOf(endpoints.hooks.listRESTHookSubscriptions) }, async (request) => {
     return { data: await hooks.list(accountIdOf(request), request.apiKey?.appId ?? null) };
   });
 
   r.post(
     '/hooks',
     {
-      config,
-      schema: {
-        tags,
-        description:
-          "Subscribes `target_url` to an event. Each delivery is signed with the answer's `secret` (shown only here) as Standard Webhooks says: `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,…`.",
-        body: subscribeHookBodySchema,
-        response: { 201: newHookAnswerSchema },
-      },
+      schema: schemaOf(endpoints.hooks.subscribeToEventRESTHook),
     },
     async (request, reply) => {
-      requirePermission(request, 'admin');
       const data = await hooks.subscribe(accountIdOf(request), request.apiKey?.appId ?? null, request.body);
       return reply.status(201).header('cache-control', 'no-store').send({ data });
     },
   );
 
-  r.delete(
-    '/hooks/:id',
-    { config, schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
-    async (request) => {
-      requirePermission(request, 'admin');
-      await hooks.unsubscribe(accountIdOf(request), request.apiKey?.appId ?? null, request.params.id);
-      return { data: { success: true as const } };
-    },
-  );
+  r.delete('/hooks/:id', { schema: schemaOf(endpoints.hooks.unsubscribeRESTHook) }, async (request) => {
+    await hooks.unsubscribe(accountIdOf(request), request.apiKey?.appId ?? null, request.params.id);
+    return { data: { success: true as const } };
+  });
 }

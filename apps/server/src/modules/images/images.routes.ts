@@ -1,29 +1,21 @@
 import multipart from '@fastify/multipart';
 import {
-  dataAnswer,
   IMAGE_MISSING_MESSAGE,
   IMAGE_SIZE_MESSAGE,
-  idParamsSchema,
   idQuery,
-  imageAnswerSchema,
-  imageFolderBodySchema,
-  imageFolderSchema,
-  imageListAnswerSchema,
-  imagesQuerySchema,
   listMeta,
   MAX_IMAGE_BYTES,
-  okAnswerSchema,
-  patchImageBodySchema,
 } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { STORAGE_KEY } from '../../storage/storage.ts';
 import type { ImagesService } from './images.service.ts';
 
-const tags = ['images'];
 const ok = { data: { success: true as const } };
 const uploadQuerySchema = z.object({
   folder_id: z.union([z.literal('').transform(() => undefined), idQuery()]).optional(),
@@ -34,28 +26,21 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/images',
-    { schema: { tags, querystring: imagesQuerySchema, response: { 200: imageListAnswerSchema } } },
-    async (request) => {
-      const { items, count } = await images.list(accountIdOf(request), request.query);
-      return { data: items, meta: listMeta(count, request.query.per_page) };
-    },
-  );
+  r.get('/images', { schema: schemaOf(endpoints.images.listImages) }, async (request) => {
+    const { items, count } = await images.list(accountIdOf(request), request.query);
+    return { data: items, meta: listMeta(count, request.query.per_page) };
+  });
 
   r.post(
     '/images',
     {
       schema: {
-        tags,
-        description: `A multipart upload with one \`file\` part: JPEG, PNG, GIF or WebP, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. \`folder_id\` goes in the query.`,
+        ...schemaOf(endpoints.images.createImage),
         querystring: uploadQuerySchema,
         consumes: ['multipart/form-data'],
-        response: { 201: imageAnswerSchema },
       },
     },
     async (request, reply) => {
-      requirePermission(request, 'editor');
       const accountId = accountIdOf(request);
       let file: Awaited<ReturnType<typeof request.file>>;
       try {
@@ -83,49 +68,33 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
     },
   );
 
-  r.get(
-    '/images/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: imageAnswerSchema } } },
-    async (request) => ({ data: await images.get(accountIdOf(request), request.params.id) }),
-  );
+  r.get('/images/:id', { schema: schemaOf(endpoints.images.getImage) }, async (request) => ({
+    data: await images.get(accountIdOf(request), request.params.id),
+  }));
 
   r.patch(
     '/images/:id',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: patchImageBodySchema,
-        response: { 200: imageAnswerSchema },
-      },
+      schema: schemaOf(endpoints.images.updateImage),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       return { data: await images.patch(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
 
-  r.delete(
-    '/images/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
-    async (request) => {
-      requirePermission(request, 'editor');
-      await images.remove(accountIdOf(request), request.params.id);
-      return ok;
-    },
-  );
+  r.delete('/images/:id', { schema: schemaOf(endpoints.images.deleteImage) }, async (request) => {
+    await images.remove(accountIdOf(request), request.params.id);
+    return ok;
+  });
 
-  r.get(
-    '/image-folders',
-    { schema: { tags, response: { 200: dataAnswer(z.array(imageFolderSchema)) } } },
-    async (request) => ({ data: await images.listFolders(accountIdOf(request)) }),
-  );
+  r.get('/image-folders', { schema: schemaOf(endpoints.images.listImageFolders) }, async (request) => ({
+    data: await images.listFolders(accountIdOf(request)),
+  }));
 
   r.post(
     '/image-folders',
-    { schema: { tags, body: imageFolderBodySchema, response: { 201: dataAnswer(imageFolderSchema) } } },
+    { schema: schemaOf(endpoints.images.createImageFolder) },
     async (request, reply) => {
-      requirePermission(request, 'editor');
       return reply
         .status(201)
         .send({ data: await images.createFolder(accountIdOf(request), request.body.data.name) });
@@ -135,15 +104,9 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
   r.patch(
     '/image-folders/:id',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: imageFolderBodySchema,
-        response: { 200: dataAnswer(imageFolderSchema) },
-      },
+      schema: schemaOf(endpoints.images.updateImageFolder),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       return {
         data: await images.renameFolder(accountIdOf(request), request.params.id, request.body.data.name),
       };
@@ -153,15 +116,9 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
   r.delete(
     '/image-folders/:id',
     {
-      schema: {
-        tags,
-        description: 'The folder goes; its images stay, in no folder.',
-        params: idParamsSchema,
-        response: { 200: okAnswerSchema },
-      },
+      schema: schemaOf(endpoints.images.deleteImageFolder),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       await images.removeFolder(accountIdOf(request), request.params.id);
       return ok;
     },
@@ -175,7 +132,7 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
 export function mediaRoute(app: FastifyInstance, { images }: { images: ImagesService }) {
   app.get<{ Params: { account: string; file: string } }>(
     '/media/:account/:file',
-    { config: { public: true } },
+    { schema: schemaOf(endpoints.images.getMedia) },
     async (request, reply) => {
       const key = `${request.params.account}/${request.params.file}`;
       const file = STORAGE_KEY.test(key) ? await images.media(key) : null;

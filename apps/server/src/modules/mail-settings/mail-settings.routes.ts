@@ -1,26 +1,20 @@
-import { mailSettingsAnswerSchema, updateMailSettingsBodySchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { MailSettingsService } from './mail-settings.service.ts';
-
-const tags = ['mail settings'];
 
 /** The account's sender name and address, reply-to and DKIM; changing them is an admin's. */
 export function mailSettingsRoutes(app: FastifyInstance, { settings }: { settings: MailSettingsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/mail-settings',
-    { schema: { tags, response: { 200: mailSettingsAnswerSchema } } },
-    async (request) => ({
-      data: await settings.get(accountIdOf(request)),
-    }),
-  );
+  r.get('/mail-settings', { schema: schemaOf(endpoints.mailSettings.listMailSettings) }, async (request) => ({
+    data: await settings.get(accountIdOf(request)),
+  }));
   r.put(
     '/mail-settings',
-    { schema: { tags, body: updateMailSettingsBodySchema, response: { 200: mailSettingsAnswerSchema } } },
+    { schema: schemaOf(endpoints.mailSettings.updateMailSettings) },
     async (request) => {
-      requirePermission(request, 'admin');
       return { data: await settings.update(accountIdOf(request), request.body.data) };
     },
   );

@@ -1,13 +1,13 @@
-import { dataAnswer, idParamsSchema, mailMessageDetailSchema, mailMessageSchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { isAdmin } from '@funnelwork/domain/rules';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mailMessages, users } from '../../db/schema/index.ts';
 import { bodiesOf, type MarketingContext, messageContent } from '../../mail/mailer.ts';
 import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { notFound } from '../../plugins/errors.ts';
 
 const listed = {
@@ -44,39 +44,31 @@ export function mailboxRoutes(
     return admin ? or(mine, eq(mailMessages.accountId, accountId)) : mine;
   }
 
-  r.get(
-    '/mailbox',
-    { schema: { tags: ['mail'], response: { 200: dataAnswer(z.array(mailMessageSchema)) } } },
-    async (request) => {
-      const rows = await db
-        .select(listed)
-        .from(mailMessages)
-        .where(await visible(request))
-        .orderBy(desc(mailMessages.id))
-        .limit(200);
-      // Messages of a stored body: the text part is personalised here, the HTML on opening, as sent.
-      const bodies = await bodiesOf(db, rows);
-      return {
-        data: rows.map((m) => ({
-          id: m.id,
-          to: m.to,
-          subject: m.subject,
-          text: messageContent({ ...m, html: null }, bodies, marketing).text,
-          status: m.status,
-          created_at: new Date(m.createdAt).toISOString(),
-        })),
-      };
-    },
-  );
+  r.get('/mailbox', { schema: schemaOf(endpoints.mailbox.getMailbox) }, async (request) => {
+    const rows = await db
+      .select(listed)
+      .from(mailMessages)
+      .where(await visible(request))
+      .orderBy(desc(mailMessages.id))
+      .limit(200);
+    // Messages of a stored body: the text part is personalised here, the HTML on opening, as sent.
+    const bodies = await bodiesOf(db, rows);
+    return {
+      data: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: messageContent({ ...m, html: null }, bodies, marketing).text,
+        status: m.status,
+        created_at: new Date(m.createdAt).toISOString(),
+      })),
+    };
+  });
 
   r.get(
     '/mailbox/:id',
     {
-      schema: {
-        tags: ['mail'],
-        params: idParamsSchema,
-        response: { 200: dataAnswer(mailMessageDetailSchema) },
-      },
+      schema: schemaOf(endpoints.mailbox.getMailboxById),
     },
     async (request) => {
       const [message] = await db

@@ -1,30 +1,11 @@
-import {
-  archiveAnswerSchema,
-  cancelOrderAnswerSchema,
-  cancelOrderQuerySchema,
-  flagIsSet,
-  fulfillAnswerSchema,
-  fulfillBodySchema,
-  fulfillmentAnswerSchema,
-  noteBodySchema,
-  okAnswerSchema,
-  orderAnswerSchema,
-  orderEventListAnswerSchema,
-  orderEventParamsSchema,
-  orderListAnswerSchema,
-  orderListQuerySchema,
-  orderNoteAnswerSchema,
-  orderNoteListAnswerSchema,
-  orderNoteParamsSchema,
-  orderParamsSchema,
-  refundOrderQuerySchema,
-} from '@funnelwork/domain';
+import { flagIsSet } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { OrdersService } from './orders.service.ts';
 
-const tags = ['orders'];
 const ok = { data: { success: true as const } };
 
 /** The orders back office (orders spec §7). Every write needs the member's 'orders' flag. */
@@ -34,14 +15,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.get(
     '/orders',
     {
-      config: { apiScope: 'orders:read' },
-      schema: {
-        tags,
-        description:
-          'Zero-based page, 25 per page, newest first. `archived`: false (default) hides archived orders, true lists only them, all lists both. Deleted orders are never listed.',
-        querystring: orderListQuerySchema,
-        response: { 200: orderListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.listOrders),
     },
     // The database writes the answer's orders (orders.queries.ts), so no row is mapped or encoded here:
     // the API adds at most 1.5 ms to its SQL (issue 3). The schema documents the answer and
@@ -56,8 +30,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.get(
     '/orders/:id',
     {
-      config: { apiScope: 'orders:read' },
-      schema: { tags, params: orderParamsSchema, response: { 200: orderAnswerSchema } },
+      schema: schemaOf(endpoints.orders.getOrder),
     },
     async (request) => ({ data: await orders.get(accountIdOf(request), request.params.id) }),
   );
@@ -65,18 +38,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/cancel',
     {
-      config: { apiScope: 'orders:write' },
-      schema: {
-        tags,
-        description:
-          'Cancels the order; with refund=true it refunds it at its gateway first (all or nothing).',
-        params: orderParamsSchema,
-        querystring: cancelOrderQuerySchema,
-        response: { 200: cancelOrderAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.cancelOrder),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const { refund, reason } = request.query;
       return {
         data: await orders.cancel(accountIdOf(request), sessionOf(request).userId, request.params.id, {
@@ -90,17 +54,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/refund',
     {
-      config: { apiScope: 'orders:write' },
-      schema: {
-        tags,
-        description: 'Refunds the whole order at its gateway, once, and cancels it.',
-        params: orderParamsSchema,
-        querystring: refundOrderQuerySchema,
-        response: { 200: cancelOrderAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.refundOrder),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
       return {
         data: await orders.refund(accountIdOf(request), userId, request.params.id, request.query.reason),
@@ -111,8 +67,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.get(
     '/orders/:id/fulfillment',
     {
-      config: { apiScope: 'orders:read' },
-      schema: { tags, params: orderParamsSchema, response: { 200: fulfillmentAnswerSchema } },
+      schema: schemaOf(endpoints.orders.getOrderFulfilment),
     },
     async (request) => ({ data: await orders.fulfillment(accountIdOf(request), request.params.id) }),
   );
@@ -120,16 +75,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.post(
     '/orders/:id/fulfill',
     {
-      config: { apiScope: 'orders:write' },
-      schema: {
-        tags,
-        params: orderParamsSchema,
-        body: fulfillBodySchema,
-        response: { 200: fulfillAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.fulfilOrder),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
       const input = request.body?.data ?? {};
       return { data: await orders.fulfill(accountIdOf(request), userId, request.params.id, input) };
@@ -139,16 +87,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/add-tracking-info',
     {
-      config: { apiScope: 'orders:write' },
-      schema: {
-        tags,
-        params: orderParamsSchema,
-        body: fulfillBodySchema,
-        response: { 200: fulfillmentAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.addOrChangeOrderTrackingInfo),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
       const input = request.body?.data ?? {};
       return { data: await orders.addTrackingInfo(accountIdOf(request), userId, request.params.id, input) };
@@ -158,11 +99,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/archive',
     {
-      config: { apiScope: 'orders:write' },
-      schema: { tags, params: orderParamsSchema, response: { 200: archiveAnswerSchema } },
+      schema: schemaOf(endpoints.orders.archiveOrUnarchiveOrder),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
       return { data: await orders.toggleArchive(accountIdOf(request), userId, request.params.id) };
     },
@@ -171,15 +110,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.delete(
     '/orders/:id',
     {
-      schema: {
-        tags,
-        description: 'Soft delete: the order is no longer listed, counted or exported.',
-        params: orderParamsSchema,
-        response: { 200: okAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.deleteOrder),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       await orders.remove(accountIdOf(request), sessionOf(request).userId, request.params.id);
       return ok;
     },
@@ -188,8 +121,7 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.get(
     '/orders/:id/timeline',
     {
-      config: { apiScope: 'orders:read' },
-      schema: { tags, params: orderParamsSchema, response: { 200: orderEventListAnswerSchema } },
+      schema: schemaOf(endpoints.orders.getOrderTimeline),
     },
     async (request) => ({ data: await orders.timeline(accountIdOf(request), request.params.id) }),
   );
@@ -197,15 +129,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.post(
     '/orders/:id/timeline/:eventId/retry',
     {
-      schema: {
-        tags,
-        description: 'Repeats the failed action of a timeline event whose value has can_retry.',
-        params: orderEventParamsSchema,
-        response: { 200: cancelOrderAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.retryOrderTimeline),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const { id, eventId } = request.params;
       return {
         data: await orders.retryEvent(accountIdOf(request), sessionOf(request).userId, id, eventId),
@@ -215,12 +141,10 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
 
   /* Notes */
 
-  const noteTags = ['order notes'];
   r.get(
     '/orders/:id/notes',
     {
-      config: { apiScope: 'orders:read' },
-      schema: { tags: noteTags, params: orderParamsSchema, response: { 200: orderNoteListAnswerSchema } },
+      schema: schemaOf(endpoints.orders.listOrderNotes),
     },
     async (request) => ({ data: await orders.notes(accountIdOf(request), request.params.id) }),
   );
@@ -228,16 +152,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.post(
     '/orders/:id/notes',
     {
-      config: { apiScope: 'orders:write' },
-      schema: {
-        tags: noteTags,
-        params: orderParamsSchema,
-        body: noteBodySchema,
-        response: { 201: orderNoteAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.addNoteToOrder),
     },
     async (request, reply) => {
-      requirePermission(request, 'orders');
       const note = await orders.addNote(
         accountIdOf(request),
         sessionOf(request).userId,
@@ -251,16 +168,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.put(
     '/orders/:id/notes/:noteId',
     {
-      config: { apiScope: 'orders:write' },
-      schema: {
-        tags: noteTags,
-        params: orderNoteParamsSchema,
-        body: noteBodySchema,
-        response: { 200: orderNoteAnswerSchema },
-      },
+      schema: schemaOf(endpoints.orders.changeOrderNote),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const { id, noteId } = request.params;
       const userId = sessionOf(request).userId;
       return {
@@ -272,11 +182,9 @@ export function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersS
   r.delete(
     '/orders/:id/notes/:noteId',
     {
-      config: { apiScope: 'orders:write' },
-      schema: { tags: noteTags, params: orderNoteParamsSchema, response: { 200: okAnswerSchema } },
+      schema: schemaOf(endpoints.orders.deleteOrderNote),
     },
     async (request) => {
-      requirePermission(request, 'orders');
       const userId = sessionOf(request).userId;
       await orders.deleteNote(accountIdOf(request), userId, request.params.id, request.params.noteId);
       return ok;

@@ -1,20 +1,10 @@
-import {
-  funnelPublishStateAnswerSchema,
-  funnelStepParamsSchema,
-  idParamsSchema,
-  pageAnswerSchema,
-  pageParamsSchema,
-  pageVersionAnswerSchema,
-  pageVersionListAnswerSchema,
-  pageVersionParamsSchema,
-  publishBodySchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { PublishingService } from './publishing.service.ts';
 
-const tags = ['publishing'];
 const pageBase = '/wfunnels/:id/steps/:stepId/pages/:pageId';
 
 /** Who publishes: the signed-in person (an API key publishes as nobody in particular). */
@@ -30,13 +20,7 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.get(
     '/funnels/:id/publishing',
     {
-      schema: {
-        tags,
-        description:
-          "The funnel's publish state: live or not, and each page's 'published', 'draft' or 'changed'.",
-        params: idParamsSchema,
-        response: { 200: funnelPublishStateAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.getFunnelPublishing),
     },
     async (request) => ({ data: await publishing.funnelState(accountIdOf(request), request.params.id) }),
   );
@@ -44,17 +28,9 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.post(
     '/funnels/:id/publish',
     {
-      schema: {
-        tags,
-        description:
-          "Every page's draft of the funnel and its geo-funnels goes live, and the funnel with them.",
-        params: idParamsSchema,
-        body: publishBodySchema,
-        response: { 200: funnelPublishStateAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.publishFunnel),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       const note = request.body?.data?.note ?? '';
       return {
         data: await publishing.publishFunnel(
@@ -70,16 +46,9 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.post(
     '/funnels/:id/unpublish',
     {
-      schema: {
-        tags,
-        description:
-          "Shoppers get the 'not available' page at the funnel's addresses until it is published again.",
-        params: idParamsSchema,
-        response: { 200: funnelPublishStateAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.unpublishFunnel),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       return { data: await publishing.unpublishFunnel(accountIdOf(request), request.params.id) };
     },
   );
@@ -87,16 +56,9 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.post(
     '/wfunnels/:id/steps/:stepId/publish',
     {
-      schema: {
-        tags,
-        description: "The step's pages' drafts go live (and the funnel with them).",
-        params: funnelStepParamsSchema,
-        body: publishBodySchema,
-        response: { 200: funnelPublishStateAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.publishWfunnelStep),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       const { id, stepId } = request.params;
       const note = request.body?.data?.note ?? '';
       return {
@@ -108,16 +70,9 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.post(
     `${pageBase}/publish`,
     {
-      schema: {
-        tags,
-        description: "The page's draft goes live as a new version (and the funnel with it).",
-        params: pageParamsSchema,
-        body: publishBodySchema,
-        response: { 200: funnelPublishStateAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.publishWfunnelStepPage),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       const { id, stepId, pageId } = request.params;
       const note = request.body?.data?.note ?? '';
       return {
@@ -134,12 +89,7 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.get(
     `${pageBase}/versions`,
     {
-      schema: {
-        tags,
-        description: "The page's published versions, newest first (the last 50 are kept).",
-        params: pageParamsSchema,
-        response: { 200: pageVersionListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.listWfunnelStepPageVersions),
     },
     async (request) => {
       const { id, stepId, pageId } = request.params;
@@ -150,13 +100,7 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.get(
     `${pageBase}/versions/:versionId`,
     {
-      schema: {
-        tags,
-        description:
-          'A published version: its content and what the current draft changed since (by block id).',
-        params: pageVersionParamsSchema,
-        response: { 200: pageVersionAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.getWfunnelStepPageVersion),
     },
     async (request) => {
       const { id, stepId, pageId, versionId } = request.params;
@@ -169,16 +113,9 @@ export function publishingRoutes(app: FastifyInstance, { publishing }: { publish
   r.post(
     `${pageBase}/versions/:versionId/restore`,
     {
-      schema: {
-        tags,
-        description:
-          'The version becomes the draft; shoppers keep the published page until the next publish.',
-        params: pageVersionParamsSchema,
-        response: { 200: pageAnswerSchema },
-      },
+      schema: schemaOf(endpoints.publishing.restoreWfunnelStepPageVersion),
     },
     async (request) => {
-      requirePermission(request, 'editor');
       const { id, stepId, pageId, versionId } = request.params;
       return {
         data: await publishing.restoreVersion(accountIdOf(request), {

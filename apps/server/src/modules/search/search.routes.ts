@@ -1,7 +1,9 @@
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { searchAnswerSchema, searchQuerySchema } from '@funnelwork/domain/search/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { SearchService } from './search.service.ts';
 
 /** The global search box: funnels, apps, customers, integrations and products of the selected account. */
@@ -10,8 +12,7 @@ export function searchRoutes(app: FastifyInstance, { search }: { search: SearchS
     '/search',
     {
       schema: {
-        tags: ['search'],
-        description: 'Up to 5 matches per group, closest names first; an empty query answers empty groups.',
+        ...schemaOf(endpoints.search.getSearch),
         querystring: searchQuerySchema,
         response: { 200: searchAnswerSchema },
       },

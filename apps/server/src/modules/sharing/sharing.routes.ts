@@ -1,22 +1,13 @@
-import {
-  clonedFunnelAnswerSchema,
-  flagIsSet,
-  idParamsSchema,
-  okAnswerSchema,
-  shareAnswerSchema,
-  shareCloneQuerySchema,
-  sharedFunnelAnswerSchema,
-  sharedFunnelQuerySchema,
-  shareFunnelQuerySchema,
-} from '@funnelwork/domain';
+import { flagIsSet } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { requireFeature } from '../funnels/access.ts';
 import type { SharingService } from './sharing.service.ts';
 
-const tags = ['sharing'];
 const ok = { data: { success: true as const } };
 
 export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; sharing: SharingService }) {
@@ -25,17 +16,9 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.post(
     '/wfunnels/:id/share',
     {
-      schema: {
-        tags,
-        description:
-          'Stores the share code of the funnel (a random one when `code` is absent) and answers the share link. Others clone it with POST share/clone.',
-        params: idParamsSchema,
-        querystring: shareFunnelQuerySchema,
-        response: { 200: shareAnswerSchema },
-      },
+      schema: schemaOf(endpoints.sharing.shareFunnel),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       return { data: await sharing.share(accountIdOf(request), request.params.id, request.query.code) };
     },
   );
@@ -43,15 +26,9 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.delete(
     '/wfunnels/:id/share',
     {
-      schema: {
-        tags,
-        description: 'Stops sharing the funnel.',
-        params: idParamsSchema,
-        response: { 200: okAnswerSchema },
-      },
+      schema: schemaOf(endpoints.sharing.unshareFunnel),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       await sharing.unshare(accountIdOf(request), request.params.id);
       return ok;
     },
@@ -60,13 +37,7 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.get(
     '/share',
     {
-      config: { public: true },
-      schema: {
-        tags,
-        description: 'The shared funnel behind a share link (for the ShareFunnel screen, before sign-in).',
-        querystring: sharedFunnelQuerySchema,
-        response: { 200: sharedFunnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.sharing.getSharedFunnel),
     },
     async (request) => ({ data: await sharing.preview(request.query.funnel, request.query.code) }),
   );
@@ -74,16 +45,9 @@ export function sharingRoutes(app: FastifyInstance, { db, sharing }: { db: Db; s
   r.post(
     '/share/clone',
     {
-      schema: {
-        tags,
-        description:
-          "The share request (funnel, code, name, clone-geo-funnels, folder_id): clones the shared funnel into the selected account. Needs the account's 'funnels' feature.",
-        querystring: shareCloneQuerySchema,
-        response: { 201: clonedFunnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.sharing.cloneSharedFunnel),
     },
     async (request, reply) => {
-      requirePermission(request, 'funnels');
       const accountId = accountIdOf(request);
       await requireFeature(db, accountId, 'funnels');
       const q = request.query;

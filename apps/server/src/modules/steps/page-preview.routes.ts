@@ -1,9 +1,11 @@
 import { idQuery } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { PREVIEW_CSP, previewPage } from './page-preview.ts';
 
 const pageIdParamsSchema = z.object({ pageId: idQuery() });
@@ -13,12 +15,7 @@ export function pagePreviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/pages/:pageId/preview',
     {
-      schema: {
-        tags: ['pages'],
-        description:
-          'The page rendered as an HTML document (text/html), sandboxed by its Content-Security-Policy.',
-        params: pageIdParamsSchema,
-      },
+      schema: { ...schemaOf(endpoints.steps.getPagePreview), params: pageIdParamsSchema },
     },
     async (request, reply) => {
       const html = await previewPage(db, accountIdOf(request), request.params.pageId);

@@ -1,64 +1,30 @@
-import {
-  cloneProductBodySchema,
-  createProductBodySchema,
-  createVariantBodySchema,
-  idParamsSchema,
-  includesVariants,
-  okAnswerSchema,
-  patchProductBodySchema,
-  patchVariantBodySchema,
-  productAnswerSchema,
-  productArrayAnswerSchema,
-  productImagesAnswerSchema,
-  productImagesQuerySchema,
-  productIncludeQuerySchema,
-  productListAnswerSchema,
-  productListQuerySchema,
-  productVariantsQuerySchema,
-  putVariantOptionsBodySchema,
-  stepParamsSchema,
-  variantAnswerSchema,
-  variantListAnswerSchema,
-  variantOptionsAnswerSchema,
-  variantOptionsQuerySchema,
-} from '@funnelwork/domain';
+import { idParamsSchema, includesVariants, productArrayAnswerSchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { parseIdList } from '@funnelwork/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { ProductsService } from './products.service.ts';
 
-const tags = ['products'];
 const ok = { data: { success: true as const } };
 
 /** Products with variants and options; prices are major units in the API, minor units in the database. */
 export function productsRoutes(app: FastifyInstance, { products }: { products: ProductsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/products',
-    { schema: { tags, querystring: productListQuerySchema, response: { 200: productListAnswerSchema } } },
-    async (request) => products.list(accountIdOf(request), request.query),
+  r.get('/products', { schema: schemaOf(endpoints.store.listProducts) }, async (request) =>
+    products.list(accountIdOf(request), request.query),
   );
 
-  r.post(
-    '/products',
-    { schema: { tags, body: createProductBodySchema, response: { 201: productAnswerSchema } } },
-    async (request, reply) => {
-      requirePermission(request, 'funnels');
-      return reply.status(201).send({ data: await products.create(accountIdOf(request), request.body.data) });
-    },
-  );
+  r.post('/products', { schema: schemaOf(endpoints.store.createProduct) }, async (request, reply) => {
+    return reply.status(201).send({ data: await products.create(accountIdOf(request), request.body.data) });
+  });
 
   r.get(
     '/products/:id',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: productIncludeQuerySchema,
-        response: { 200: productAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.getProduct),
     },
     async (request) => ({
       data: await products.get(
@@ -72,41 +38,24 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
   r.patch(
     '/products/:id',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: patchProductBodySchema,
-        response: { 200: productAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.updateProduct),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       return { data: await products.patch(accountIdOf(request), request.params.id, request.body.data) };
     },
   );
 
-  r.delete(
-    '/products/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
-    async (request) => {
-      requirePermission(request, 'funnels');
-      await products.remove(accountIdOf(request), request.params.id);
-      return ok;
-    },
-  );
+  r.delete('/products/:id', { schema: schemaOf(endpoints.store.deleteProduct) }, async (request) => {
+    await products.remove(accountIdOf(request), request.params.id);
+    return ok;
+  });
 
   r.post(
     '/products/:id/clone',
     {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: cloneProductBodySchema,
-        response: { 201: productAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.cloneProduct),
     },
     async (request, reply) => {
-      requirePermission(request, 'funnels');
       const copy = await products.clone(accountIdOf(request), request.params.id, request.body?.data.name);
       return reply.status(201).send({ data: copy });
     },
@@ -115,7 +64,7 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
   for (const url of ['/funnels/:id/products', '/wfunnels/:id/products']) {
     r.get(
       url,
-      { schema: { tags, params: idParamsSchema, response: { 200: productArrayAnswerSchema } } },
+      { schema: { params: idParamsSchema, response: { 200: productArrayAnswerSchema } } },
       async (request) => ({ data: await products.ofFunnel(accountIdOf(request), request.params.id) }),
     );
   }
@@ -123,12 +72,7 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
   r.get(
     '/funnel-steps/:stepId/products',
     {
-      schema: {
-        tags,
-        params: stepParamsSchema,
-        querystring: productIncludeQuerySchema,
-        response: { 200: productArrayAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.listFunnelStepProducts),
     },
     async (request) => ({
       data: await products.ofStep(accountIdOf(request), request.params.stepId, request.query.include),
@@ -138,12 +82,7 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
   r.get(
     '/product-images',
     {
-      schema: {
-        tags,
-        description: "Product ids joined by '|'; answers each product's first image.",
-        querystring: productImagesQuerySchema,
-        response: { 200: productImagesAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.listProductImages),
     },
     async (request) => ({
       data: await products.images(accountIdOf(request), parseIdList(request.query.ids) ?? []),
@@ -152,24 +91,18 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
 
   /* Variants */
 
-  const variantTags = ['product variants'];
   r.get(
     '/product-variants',
     {
-      schema: {
-        tags: variantTags,
-        querystring: productVariantsQuerySchema,
-        response: { 200: variantListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.listProductVariants),
     },
     async (request) => ({ data: await products.variants(accountIdOf(request), request.query.productId) }),
   );
 
   r.post(
     '/product-variants',
-    { schema: { tags: variantTags, body: createVariantBodySchema, response: { 201: variantAnswerSchema } } },
+    { schema: schemaOf(endpoints.store.createProductVariant) },
     async (request, reply) => {
-      requirePermission(request, 'funnels');
       const variant = await products.createVariant(accountIdOf(request), request.body.data);
       return reply.status(201).send({ data: variant });
     },
@@ -177,22 +110,16 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
 
   r.get(
     '/product-variants/:id',
-    { schema: { tags: variantTags, params: idParamsSchema, response: { 200: variantAnswerSchema } } },
+    { schema: schemaOf(endpoints.store.getProductVariant) },
     async (request) => ({ data: await products.getVariant(accountIdOf(request), request.params.id) }),
   );
 
   r.patch(
     '/product-variants/:id',
     {
-      schema: {
-        tags: variantTags,
-        params: idParamsSchema,
-        body: patchVariantBodySchema,
-        response: { 200: variantAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.updateProductVariant),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       return {
         data: await products.patchVariant(accountIdOf(request), request.params.id, request.body.data),
       };
@@ -201,9 +128,8 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
 
   r.delete(
     '/product-variants/:id',
-    { schema: { tags: variantTags, params: idParamsSchema, response: { 200: okAnswerSchema } } },
+    { schema: schemaOf(endpoints.store.deleteProductVariant) },
     async (request) => {
-      requirePermission(request, 'funnels');
       await products.deleteVariant(accountIdOf(request), request.params.id);
       return ok;
     },
@@ -212,11 +138,7 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
   r.get(
     '/product-variant-options',
     {
-      schema: {
-        tags: variantTags,
-        querystring: variantOptionsQuerySchema,
-        response: { 200: variantOptionsAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.listProductVariantOptions),
     },
     async (request) => ({ data: await products.options(accountIdOf(request), request.query.productId) }),
   );
@@ -224,16 +146,9 @@ export function productsRoutes(app: FastifyInstance, { products }: { products: P
   r.put(
     '/product-variant-options',
     {
-      schema: {
-        tags: variantTags,
-        description: "Replaces the product's options (name and values), in the order given.",
-        querystring: variantOptionsQuerySchema,
-        body: putVariantOptionsBodySchema,
-        response: { 200: variantOptionsAnswerSchema },
-      },
+      schema: schemaOf(endpoints.store.updateProductVariantOptions),
     },
     async (request) => {
-      requirePermission(request, 'funnels');
       const { productId } = request.query;
       return { data: await products.putOptions(accountIdOf(request), productId, request.body.data) };
     },

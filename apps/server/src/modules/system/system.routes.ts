@@ -1,8 +1,10 @@
 import { dataAnswer } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 
 export const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
 
@@ -11,9 +13,8 @@ export function systemRoutes(app: FastifyInstance, { database }: { database: Dat
   r.get(
     '/health',
     {
-      config: { public: true },
       schema: {
-        tags: ['system'],
+        ...schemaOf(endpoints.system.health),
         response: {
           200: dataAnswer(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
         },
@@ -27,8 +28,10 @@ export function systemRoutes(app: FastifyInstance, { database }: { database: Dat
   r.get(
     '/version',
     {
-      config: { public: true },
-      schema: { tags: ['system'], response: { 200: dataAnswer(z.object({ version: z.string() })) } },
+      schema: {
+        ...schemaOf(endpoints.system.version),
+        response: { 200: dataAnswer(z.object({ version: z.string() })) },
+      },
     },
     async (_request, reply) => {
       reply.header('set-cookie', `dashboard_version=${APP_VERSION}; Path=/; SameSite=Lax`);

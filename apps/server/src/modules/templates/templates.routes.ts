@@ -1,20 +1,8 @@
-import {
-  createKitFunnelBodySchema,
-  dataAnswer,
-  funnelAnswerSchema,
-  funnelKitsAnswerSchema,
-  kitParamsSchema,
-  pageTemplateSchema,
-  stepTemplateDetailSchema,
-  stepTemplateSchema,
-  templateLikeAnswerSchema,
-  templateParamsSchema,
-  templatesQuerySchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountIdOf, requirePermission, sessionOf } from '../../plugins/auth.ts';
+import { accountIdOf, sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import type { KitFunnels } from './kit-funnels.ts';
 import type { TemplatesService } from './templates.service.ts';
 
@@ -27,17 +15,11 @@ export function templatesRoutes(
   { templates, kitFunnels }: { templates: TemplatesService; kitFunnels: KitFunnels },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['templates'];
 
   r.get(
     '/templates',
     {
-      schema: {
-        tags,
-        description: 'The built-in step templates, optionally of one step type or matching words.',
-        querystring: templatesQuerySchema,
-        response: { 200: dataAnswer(z.array(stepTemplateSchema)) },
-      },
+      schema: schemaOf(endpoints.templates.listTemplates),
     },
     async (request) => {
       accountIdOf(request);
@@ -48,11 +30,7 @@ export function templatesRoutes(
   r.get(
     '/templates/kits',
     {
-      schema: {
-        tags,
-        description: 'The funnel kits the gallery groups templates in, with the steps of each kit.',
-        response: { 200: funnelKitsAnswerSchema },
-      },
+      schema: schemaOf(endpoints.templates.listTemplatesKits),
     },
     async (request) => {
       accountIdOf(request);
@@ -63,16 +41,9 @@ export function templatesRoutes(
   r.post(
     '/templates/kits/:id/funnels',
     {
-      schema: {
-        tags,
-        description: "Creates a funnel with the kit's steps, each from its template.",
-        params: kitParamsSchema,
-        body: createKitFunnelBodySchema,
-        response: { 201: funnelAnswerSchema },
-      },
+      schema: schemaOf(endpoints.templates.createTemplatesKitFunnel),
     },
     async (request, reply) => {
-      requirePermission(request, 'funnels');
       const funnel = await kitFunnels.create(
         accountIdOf(request),
         sessionOf(request).userId,
@@ -86,7 +57,7 @@ export function templatesRoutes(
   r.get(
     '/templates/:id',
     {
-      schema: { tags, params: templateParamsSchema, response: { 200: dataAnswer(stepTemplateDetailSchema) } },
+      schema: schemaOf(endpoints.templates.getTemplate),
     },
     async (request) => {
       accountIdOf(request);
@@ -94,36 +65,28 @@ export function templatesRoutes(
     },
   );
 
-  r.post(
-    '/templates/:id/like',
-    { schema: { tags, params: templateParamsSchema, response: { 200: templateLikeAnswerSchema } } },
-    async (request) => {
-      accountIdOf(request);
-      return { data: await templates.setLike(sessionOf(request).userId, request.params.id, true) };
-    },
-  );
+  r.post('/templates/:id/like', { schema: schemaOf(endpoints.templates.likeTemplate) }, async (request) => {
+    accountIdOf(request);
+    return { data: await templates.setLike(sessionOf(request).userId, request.params.id, true) };
+  });
 
   r.delete(
     '/templates/:id/like',
-    { schema: { tags, params: templateParamsSchema, response: { 200: templateLikeAnswerSchema } } },
+    { schema: schemaOf(endpoints.templates.deleteTemplateLike) },
     async (request) => {
       accountIdOf(request);
       return { data: await templates.setLike(sessionOf(request).userId, request.params.id, false) };
     },
   );
 
-  r.get(
-    '/page-templates',
-    { schema: { tags, response: { 200: dataAnswer(z.array(pageTemplateSchema)) } } },
-    async (request) => {
-      accountIdOf(request);
-      return { data: templates.pageTemplates() };
-    },
-  );
+  r.get('/page-templates', { schema: schemaOf(endpoints.templates.listPageTemplates) }, async (request) => {
+    accountIdOf(request);
+    return { data: templates.pageTemplates() };
+  });
 
   r.get(
     '/users/page-templates',
-    { schema: { tags, response: { 200: dataAnswer(z.array(pageTemplateSchema)) } } },
+    { schema: schemaOf(endpoints.templates.listUsersPageTemplates) },
     async (request) => ({ data: await templates.userPageTemplates(accountIdOf(request)) }),
   );
 }

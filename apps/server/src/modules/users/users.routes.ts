@@ -1,19 +1,4 @@
-import {
-  apiKeyAnswerSchema,
-  changePasswordBodySchema,
-  idParamsSchema,
-  meAnswerSchema,
-  myAccountsAnswerSchema,
-  okAnswerSchema,
-  patchUserBodySchema,
-  requestPasswordResetBodySchema,
-  signInFormSchema,
-  signUpBodySchema,
-  timezoneAnswerSchema,
-  tokenAnswerSchema,
-  updatePasswordBodySchema,
-  updateTimezoneQuerySchema,
-} from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { isTimeZone } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,17 +7,15 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { listMyAccounts, loadMe } from './users.queries.ts';
 import type { UsersService } from './users.service.ts';
 
 const ok = { data: { success: true as const } };
-const tags = ['users'];
 
 export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: Db; users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const open = { public: true };
-  const noAccount = { noAccount: true };
 
   async function me(userId: number, accountId: number | null) {
     const found = await loadMe(db, userId, accountId);
@@ -43,11 +26,8 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
   r.post(
     '/users/signup',
     {
-      config: open,
       schema: {
-        tags,
-        body: signUpBodySchema,
-        // The same answer whether the e-mail was new or taken (its owner is told by e-mail).
+        ...schemaOf(endpoints.users.signUp),
         response: { 201: z.object({ data: z.object({ email: z.string() }) }) },
       },
     },
@@ -58,58 +38,35 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
   r.post(
     '/users/sign_in',
     {
-      config: open,
-      schema: {
-        tags,
-        description: 'Form body (application/x-www-form-urlencoded): grant_type=password, username, password',
-        body: signInFormSchema,
-        response: { 200: tokenAnswerSchema },
-      },
+      schema: schemaOf(endpoints.users.signIn),
     },
     async (request) => service.signIn(request.body.username, request.body.password, request.ip),
   );
 
-  r.post(
-    '/users/sign_out',
-    { config: noAccount, schema: { tags, response: { 200: okAnswerSchema } } },
-    async (request) => {
-      await service.signOut(sessionOf(request).id);
-      return ok;
-    },
-  );
+  r.post('/users/sign_out', { schema: schemaOf(endpoints.users.signOut) }, async (request) => {
+    await service.signOut(sessionOf(request).id);
+    return ok;
+  });
 
-  r.get(
-    '/users/me',
-    { config: noAccount, schema: { tags, response: { 200: meAnswerSchema } } },
-    async (request) => {
-      const session = sessionOf(request);
-      return me(session.userId, request.membership?.accountId ?? null);
-    },
-  );
+  r.get('/users/me', { schema: schemaOf(endpoints.users.getUsersMe) }, async (request) => {
+    const session = sessionOf(request);
+    return me(session.userId, request.membership?.accountId ?? null);
+  });
 
-  r.get(
-    '/users/me/accounts',
-    { config: noAccount, schema: { tags, response: { 200: myAccountsAnswerSchema } } },
-    async (request) => ({
-      data: await listMyAccounts(db, sessionOf(request).userId),
-    }),
-  );
+  r.get('/users/me/accounts', { schema: schemaOf(endpoints.users.listUsersMeAccounts) }, async (request) => ({
+    data: await listMyAccounts(db, sessionOf(request).userId),
+  }));
 
-  r.post(
-    '/users/me/accounts/:id',
-    { config: noAccount, schema: { tags, params: idParamsSchema, response: { 200: meAnswerSchema } } },
-    async (request) => {
-      const session = sessionOf(request);
-      await service.selectAccount(session.id, session.userId, request.params.id);
-      return me(session.userId, request.params.id);
-    },
-  );
+  r.post('/users/me/accounts/:id', { schema: schemaOf(endpoints.users.chooseAccount) }, async (request) => {
+    const session = sessionOf(request);
+    await service.selectAccount(session.id, session.userId, request.params.id);
+    return me(session.userId, request.params.id);
+  });
 
   r.patch(
     '/users/:id',
     {
-      config: noAccount,
-      schema: { tags, params: idParamsSchema, body: patchUserBodySchema, response: { 200: meAnswerSchema } },
+      schema: schemaOf(endpoints.users.updateUser),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -132,8 +89,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
   r.post(
     '/users/me/change-password',
     {
-      config: noAccount,
-      schema: { tags, body: changePasswordBodySchema, response: { 200: okAnswerSchema } },
+      schema: schemaOf(endpoints.users.createUsersMeChangePassword),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -151,8 +107,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
   r.post(
     '/request-password-reset',
     {
-      config: open,
-      schema: { tags, body: requestPasswordResetBodySchema, response: { 200: okAnswerSchema } },
+      schema: schemaOf(endpoints.users.requestPasswordReset),
     },
     async (request) => {
       await service.requestPasswordReset(request.body.data.email, request.ip);
@@ -160,21 +115,16 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
     },
   );
 
-  r.post(
-    '/update-password',
-    { config: open, schema: { tags, body: updatePasswordBodySchema, response: { 200: okAnswerSchema } } },
-    async (request) => {
-      const { email, vcode, password } = request.body.data;
-      await service.updatePassword(email, vcode, password, request.ip);
-      return ok;
-    },
-  );
+  r.post('/update-password', { schema: schemaOf(endpoints.users.updatePassword) }, async (request) => {
+    const { email, vcode, password } = request.body.data;
+    await service.updatePassword(email, vcode, password, request.ip);
+    return ok;
+  });
 
   r.put(
     '/users/me/update-timezone',
     {
-      config: noAccount,
-      schema: { tags, querystring: updateTimezoneQuerySchema, response: { 200: timezoneAnswerSchema } },
+      schema: schemaOf(endpoints.users.updateUsersMeUpdateTimezone),
     },
     async (request) => {
       const { tz, force } = request.query;
@@ -191,7 +141,7 @@ export function usersRoutes(app: FastifyInstance, { db, users: service }: { db: 
 
   r.patch(
     '/users/me/reset-api-key',
-    { config: noAccount, schema: { tags, response: { 200: apiKeyAnswerSchema } } },
+    { schema: schemaOf(endpoints.users.updateUsersMeResetApiKey) },
     async (request) => ({
       data: { api_key: await service.resetApiKey(sessionOf(request).userId) },
     }),

@@ -1,9 +1,10 @@
-import { idParamsSchema } from '@funnelwork/domain';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxGateway } from '../../gateways/sandbox.ts';
-import { accountIdOf, requirePermission } from '../../plugins/auth.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ID_PATTERN, VISITOR_COOKIE } from '../runtime.ts';
 import {
@@ -76,21 +77,25 @@ export function checkoutRoutes(
   const cookie = (token: string) =>
     `${ORDER_COOKIE}=${token}; Path=/_fw; HttpOnly; SameSite=Lax; Max-Age=${ORDER_SESSION_MS / 1000}${secureCookies ? '; Secure' : ''}`;
 
-  r.post('/_fw/checkout', { schema: { hide: true, body: checkoutBodySchema } }, async (request, reply) => {
-    requireJson(request);
-    const answer = await checkout.placeOrder(request.body, {
-      visitorId: visitorIdOf(request),
-      orderToken: orderCookieOf(request),
-    });
-    const token = (answer.body.data as { order_token?: string } | undefined)?.order_token;
-    if (token) reply.header('set-cookie', cookie(token));
-    return send(reply, answer);
-  });
+  r.post(
+    '/_fw/checkout',
+    { schema: { ...schemaOf(endpoints.runtime.startCheckout), hide: true, body: checkoutBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      const answer = await checkout.placeOrder(request.body, {
+        visitorId: visitorIdOf(request),
+        orderToken: orderCookieOf(request),
+      });
+      const token = (answer.body.data as { order_token?: string } | undefined)?.order_token;
+      if (token) reply.header('set-cookie', cookie(token));
+      return send(reply, answer);
+    },
+  );
 
   // The checkout page asks whether this browser already bought on it (Back, refresh, a second tab).
   r.post(
     '/_fw/checkout/placed',
-    { schema: { hide: true, body: placedOrderBodySchema } },
+    { schema: { ...schemaOf(endpoints.runtime.placeCheckout), hide: true, body: placedOrderBodySchema } },
     async (request, reply) => {
       requireJson(request);
       return reply
@@ -102,7 +107,13 @@ export function checkoutRoutes(
   // After the page confirmed the payment with the gateway's script: the same answer as the checkout's.
   r.post(
     '/_fw/checkout/complete',
-    { schema: { hide: true, body: completePaymentBodySchema } },
+    {
+      schema: {
+        ...schemaOf(endpoints.runtime.completeCheckout),
+        hide: true,
+        body: completePaymentBodySchema,
+      },
+    },
     async (request, reply) => {
       requireJson(request);
       const answer = await checkout.completePayment(request.body);
@@ -115,7 +126,13 @@ export function checkoutRoutes(
   // The Sandbox's card form: a test card in, a payment-method token out (Stripe.js's role for Stripe).
   r.post(
     '/_fw/sandbox/payment-methods',
-    { schema: { hide: true, body: sandboxCardBodySchema } },
+    {
+      schema: {
+        ...schemaOf(endpoints.runtime.createSandboxPaymentMethod),
+        hide: true,
+        body: sandboxCardBodySchema,
+      },
+    },
     async (request, reply) => {
       requireJson(request);
       if (!sandbox) throw new HttpError(404, 'The Sandbox is not available', 'not_found');
@@ -132,18 +149,22 @@ export function checkoutRoutes(
     },
   );
 
-  r.post('/_fw/upsell', { schema: { hide: true, body: upsellBodySchema } }, async (request, reply) => {
-    requireJson(request);
-    return send(
-      reply,
-      await checkout.upsell(request.body, request.body.order_token ?? orderCookieOf(request)),
-    );
-  });
+  r.post(
+    '/_fw/upsell',
+    { schema: { ...schemaOf(endpoints.runtime.acceptUpsell), hide: true, body: upsellBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      return send(
+        reply,
+        await checkout.upsell(request.body, request.body.order_token ?? orderCookieOf(request)),
+      );
+    },
+  );
 
   // After the shopper confirmed an upsell charge in place (3-D Secure): the offer added once, or not.
   r.post(
     '/_fw/upsell/complete',
-    { schema: { hide: true, body: upsellCompleteBodySchema } },
+    { schema: { ...schemaOf(endpoints.runtime.completeUpsell), hide: true, body: upsellCompleteBodySchema } },
     async (request, reply) => {
       requireJson(request);
       return send(
@@ -153,36 +174,52 @@ export function checkoutRoutes(
     },
   );
 
-  r.post('/_fw/quote', { schema: { hide: true, body: quoteBodySchema } }, async (request, reply) => {
-    requireJson(request);
-    return reply.header('cache-control', 'no-store').send({ data: await checkout.quote(request.body) });
-  });
+  r.post(
+    '/_fw/quote',
+    { schema: { ...schemaOf(endpoints.runtime.quoteOrder), hide: true, body: quoteBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      return reply.header('cache-control', 'no-store').send({ data: await checkout.quote(request.body) });
+    },
+  );
 
-  r.post('/_fw/order', { schema: { hide: true, body: placedOrderBodySchema } }, async (request, reply) => {
-    requireJson(request);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ data: await checkout.placedOrder(request.body, orderCookieOf(request)) });
-  });
+  r.post(
+    '/_fw/order',
+    { schema: { ...schemaOf(endpoints.runtime.placeOrder), hide: true, body: placedOrderBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: await checkout.placedOrder(request.body, orderCookieOf(request)) });
+    },
+  );
 
   // A paid order on a funnel's last step ends here (the page script comes when there is no next step).
-  r.get('/_fw/thank-you', { schema: { hide: true } }, async (request, reply) => {
-    const order = await checkout.confirmation(orderCookieOf(request));
-    return reply
-      .status(order ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', CONFIRMATION_CSP)
-      .header('referrer-policy', 'no-referrer')
-      .send(confirmationHtml(order));
-  });
+  r.get(
+    '/_fw/thank-you',
+    { schema: { ...schemaOf(endpoints.runtime.thankYouPage), hide: true } },
+    async (request, reply) => {
+      const order = await checkout.confirmation(orderCookieOf(request));
+      return reply
+        .status(order ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', CONFIRMATION_CSP)
+        .header('referrer-policy', 'no-referrer')
+        .send(confirmationHtml(order));
+    },
+  );
 
-  r.post('/_fw/discount', { schema: { hide: true, body: discountBodySchema } }, async (request, reply) => {
-    requireJson(request);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ data: await checkout.discountTerms(request.body) });
-  });
+  r.post(
+    '/_fw/discount',
+    { schema: { ...schemaOf(endpoints.runtime.applyDiscount), hide: true, body: discountBodySchema } },
+    async (request, reply) => {
+      requireJson(request);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: await checkout.discountTerms(request.body) });
+    },
+  );
 }
 
 const listQuerySchema = z.object({
@@ -196,15 +233,21 @@ export function subscriptionsRoutes(
   { subscriptions }: { subscriptions: SubscriptionsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['subscriptions'];
-  r.get('/subscriptions', { schema: { tags, querystring: listQuerySchema } }, async (request) => ({
-    data: await subscriptions.list(accountIdOf(request), request.query),
-  }));
-  r.get('/subscriptions/:id', { schema: { tags, params: idParamsSchema } }, async (request) => ({
+  r.get(
+    '/subscriptions',
+    { schema: { ...schemaOf(endpoints.runtime.listSubscriptions), querystring: listQuerySchema } },
+    async (request) => ({
+      data: await subscriptions.list(accountIdOf(request), request.query),
+    }),
+  );
+  r.get('/subscriptions/:id', { schema: schemaOf(endpoints.runtime.getSubscription) }, async (request) => ({
     data: await subscriptions.get(accountIdOf(request), request.params.id),
   }));
-  r.post('/subscriptions/:id/cancel', { schema: { tags, params: idParamsSchema } }, async (request) => {
-    requirePermission(request, 'orders');
-    return { data: await subscriptions.cancel(accountIdOf(request), request.params.id) };
-  });
+  r.post(
+    '/subscriptions/:id/cancel',
+    { schema: schemaOf(endpoints.runtime.cancelSubscription) },
+    async (request) => {
+      return { data: await subscriptions.cancel(accountIdOf(request), request.params.id) };
+    },
+  );
 }

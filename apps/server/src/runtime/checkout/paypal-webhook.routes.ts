@@ -1,7 +1,9 @@
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import { PAYPAL_GATEWAY_ID, type PayPalAdapter } from '../../gateways/paypal.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
@@ -28,7 +30,7 @@ export async function paypalWebhookRoutes(
 ) {
   api.post<{ Params: { accountId: string }; Body: unknown }>(
     '/gateways/paypal/webhooks/:accountId',
-    { config: { public: true }, schema: { hide: true } },
+    { schema: { ...schemaOf(endpoints.runtime.receivePayPalWebhook), hide: true } },
     async (request) => {
       const accountId = Number(request.params.accountId);
       const credentials =

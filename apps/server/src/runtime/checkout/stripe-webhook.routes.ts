@@ -1,8 +1,10 @@
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import { intentOutcome, STRIPE_GATEWAY_ID, type StripeAdapter } from '../../gateways/stripe.ts';
+import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
@@ -29,7 +31,7 @@ export async function stripeWebhookRoutes(
     );
     scope.post<{ Params: { accountId: string } }>(
       '/gateways/stripe/webhooks/:accountId',
-      { config: { public: true }, schema: { hide: true } },
+      { schema: { ...schemaOf(endpoints.runtime.receiveStripeWebhook), hide: true } },
       async (request) => {
         const accountId = Number(request.params.accountId);
         if (!Number.isSafeInteger(accountId) || accountId <= 0) {

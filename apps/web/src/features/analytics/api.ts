@@ -1,14 +1,7 @@
-import type {
-  BreakdownAnswer,
-  DashboardSummaryAnswer,
-  FunnelAnalyticsAnswer,
-  PerformanceBreakdownAnswer,
-  SummaryAnswer,
-  TrendsAnswer,
-} from '@funnelwork/domain';
+import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
 import { ANALYTICS_METRICS, type FilterCondition, type FilterKey } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { accountAnalytics } from './account-analytics.ts';
 import { noteAnswerZone } from './answer-zone.ts';
 import { conditionsParam } from './filters-storage.ts';
@@ -16,8 +9,6 @@ import type { RangeSeconds } from './range.ts';
 
 /** "a purchase in a published funnel shows in the dashboard's numbers within 15 s": polled every 10 s. */
 export const DASHBOARD_REFRESH_MS = 10_000;
-
-type Data<T extends { data: unknown }> = T['data'];
 
 /** An answer that names the account's zone: the screens count their days in it from now on. */
 const zoned = <T extends { time_zone: string }>(answer: T): T => {
@@ -52,7 +43,7 @@ export function useDashboardSummary(range: RangeSeconds, conditions: ReadonlyArr
   return useQuery({
     queryKey: analyticsKeys.dashboard(range, conditions),
     queryFn: () =>
-      apiOrThrow<Data<DashboardSummaryAnswer>>('GET', 'dashboard-summary', {
+      callOrThrow(analyticsEndpoints.getDashboardSummary, {
         query: { start: range.start, end: range.end, conditions: conditionsParam(conditions) },
       }).then(zoned),
     refetchInterval: DASHBOARD_REFRESH_MS,
@@ -71,7 +62,7 @@ export function useFunnelAnalytics(
   return useQuery({
     queryKey: analyticsKeys.funnel(funnelId, range, conditions),
     queryFn: () =>
-      apiOrThrow<Data<FunnelAnalyticsAnswer>>('GET', 'funnel-analytics', {
+      callOrThrow(analyticsEndpoints.listFunnelAnalytics, {
         query: {
           funnel_id: funnelId,
           start: range.start,
@@ -95,7 +86,8 @@ export function usePerformanceBreakdown(
   return useQuery({
     queryKey: analyticsKeys.performance(funnelId, range, conditions),
     queryFn: () =>
-      apiOrThrow<Data<PerformanceBreakdownAnswer>>('GET', `funnels/${funnelId}/performance-breakdown`, {
+      callOrThrow(analyticsEndpoints.getFunnelPerformanceBreakdown, {
+        params: { id: funnelId },
         query: { start: range.start, end: range.end, conditions: conditionsParam(conditions) },
       }),
     placeholderData: keepPreviousData,
@@ -114,9 +106,7 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.trends(metric, range, conditions),
       queryFn: () =>
-        apiOrThrow<Data<TrendsAnswer>>('POST', 'analytics/trends', {
-          body: { data: { metric, ...body } },
-        }).then(zoned),
+        callOrThrow(analyticsEndpoints.analyticsTrends, { body: { data: { metric, ...body } } }).then(zoned),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),
@@ -125,7 +115,7 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.summary(metric, range, conditions),
       queryFn: () =>
-        apiOrThrow<Data<SummaryAnswer>>('POST', 'analytics/summary', { body: { data: { metric, ...body } } }),
+        callOrThrow(analyticsEndpoints.analyticsSummary, { body: { data: { metric, ...body } } }),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),
@@ -144,7 +134,7 @@ export function useBreakdown(
   return useQuery({
     queryKey: analyticsKeys.breakdown(key, funnelId, range, conditions),
     queryFn: () =>
-      apiOrThrow<Data<BreakdownAnswer>>('POST', 'analytics/breakdown-v2', {
+      callOrThrow(analyticsEndpoints.analyticsBreakdown, {
         body: {
           data: {
             key,

@@ -1,15 +1,8 @@
-import type {
-  Automation,
-  AutomationEmailStat,
-  AutomationRun,
-  AutomationStep,
-  AutomationTemplateSummary,
-  EmailTemplate,
-  RUN_STATUSES,
-  SharedEmailTemplate,
-} from '@funnelwork/domain';
+import type { Automation, AutomationRun, AutomationStep, RUN_STATUSES } from '@funnelwork/domain';
+import { automationsEndpoints } from '@funnelwork/domain/api/automations';
+import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -48,7 +41,7 @@ export function useAutomations(scope: AutomationListScope) {
   return useQuery({
     queryKey: automationKeys.list(scope),
     queryFn: async () => {
-      const list = await apiOrThrow<Automation[]>('GET', 'automations', {
+      const list = await callOrThrow(automationsEndpoints.listAutomations, {
         query: { archived: String(scope.archived), funnel_id: scope.funnelId },
       });
       return scope.global ? list.filter((a) => a.funnel_id === null) : list;
@@ -59,7 +52,7 @@ export function useAutomations(scope: AutomationListScope) {
 export function useAutomation(id: number) {
   return useQuery({
     queryKey: automationKeys.one(id),
-    queryFn: () => apiOrThrow<Automation>('GET', `automations/${id}`),
+    queryFn: () => callOrThrow(automationsEndpoints.getAutomation, { params: { id } }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -68,7 +61,10 @@ export function useAutomationRuns(id: number, status: RunStatus | null) {
   return useQuery({
     queryKey: automationKeys.runs(id, status),
     queryFn: () =>
-      apiOrThrow<RunSummary[]>('GET', `automations/${id}/runs`, { query: { status: status ?? undefined } }),
+      callOrThrow(automationsEndpoints.listAutomationRuns, {
+        params: { id },
+        query: { status: status ?? undefined },
+      }),
     refetchInterval: RUNS_REFRESH_MS,
   });
 }
@@ -77,7 +73,7 @@ export function useAutomationRuns(id: number, status: RunStatus | null) {
 export function useAutomationRun(runId: number, enabled: boolean) {
   return useQuery({
     queryKey: automationKeys.run(runId),
-    queryFn: () => apiOrThrow<AutomationRun>('GET', `automation-runs/${runId}`),
+    queryFn: () => callOrThrow(automationsEndpoints.getAutomationRun, { params: { id: runId } }),
     enabled,
     refetchInterval: RUNS_REFRESH_MS,
   });
@@ -87,7 +83,7 @@ export function useAutomationRun(runId: number, enabled: boolean) {
 export function useAutomationEmailStats(id: number) {
   return useQuery({
     queryKey: automationKeys.emailStats(id),
-    queryFn: () => apiOrThrow<AutomationEmailStat[]>('GET', `automations/${id}/email-stats`),
+    queryFn: () => callOrThrow(automationsEndpoints.listAutomationEmailStats, { params: { id } }),
     // Opens and clicks arrive while the workflow is open: fresh on each visit, then every 30 s.
     staleTime: 0,
     refetchInterval: STATS_REFRESH_MS,
@@ -98,14 +94,14 @@ export function useAutomationEmailStats(id: number) {
 export function useEmailTemplates(userId: number) {
   return useQuery({
     queryKey: automationKeys.templates(userId),
-    queryFn: () => apiOrThrow<EmailTemplate[]>('GET', `users/${userId}/email-templates`),
+    queryFn: () => callOrThrow(emailTemplatesEndpoints.listUserEmailTemplates, { params: { userId } }),
   });
 }
 
 export function useSharedEmailTemplates() {
   return useQuery({
     queryKey: automationKeys.shared,
-    queryFn: () => apiOrThrow<SharedEmailTemplate[]>('GET', 'email-templates/shared'),
+    queryFn: () => callOrThrow(emailTemplatesEndpoints.getEmailTemplatesShared),
   });
 }
 
@@ -120,7 +116,9 @@ export type NewAutomation = {
 
 export function useCreateAutomation() {
   return useApiMutation({
-    mutationFn: (data: NewAutomation) => apiOrThrow<Automation>('POST', 'automations', { body: { data } }),
+    mutationFn: (data: NewAutomation) =>
+      // The web's trigger is looser than the body's (its id a string): typed when the contracts align.
+      apiOrThrow<Automation>('POST', 'automations', { body: { data } }),
     invalidates: [automationKeys.all],
     success: () => 'Automation created',
   });
@@ -130,7 +128,7 @@ export function useCreateAutomation() {
 export function useAutomationTemplates() {
   return useQuery({
     queryKey: ['automations', 'templates'] as const,
-    queryFn: () => apiOrThrow<AutomationTemplateSummary[]>('GET', 'automation-templates'),
+    queryFn: () => callOrThrow(automationsEndpoints.listAutomationTemplates),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -139,7 +137,7 @@ export function useAutomationTemplates() {
 export function useCreateFromTemplate() {
   return useApiMutation({
     mutationFn: (data: { template_id: string; funnel_id: number | null }) =>
-      apiOrThrow<Automation>('POST', 'automations/from-template', { body: { data } }),
+      callOrThrow(automationsEndpoints.createAutomationsFromTemplate, { body: { data } }),
     invalidates: [automationKeys.all, ['email-editor']],
     success: () => 'Automation created from the template',
   });
@@ -180,7 +178,7 @@ export const useRestoreAutomation = () => useAutomationAction('restore');
 export function useDeleteAutomation() {
   return useApiMutation({
     mutationFn: (automation: { id: number }) =>
-      apiOrThrow<{ success: true }>('DELETE', `automations/${automation.id}`),
+      callOrThrow(automationsEndpoints.deleteAutomation, { params: { id: automation.id } }),
     invalidates: [automationKeys.all],
     success: () => 'Automation deleted',
   });
@@ -203,7 +201,8 @@ export const useCancelRun = () => useRunAction('cancel');
 export function useTemplateFromShared(userId: number) {
   return useApiMutation({
     mutationFn: (sharedId: string) =>
-      apiOrThrow<{ id: number }>('POST', `users/${userId}/email-templates/from-shared`, {
+      callOrThrow(emailTemplatesEndpoints.createUserEmailTemplatesFromShared, {
+        params: { userId },
         body: { data: { shared_id: sharedId } },
       }),
     invalidates: [automationKeys.templates(userId)],

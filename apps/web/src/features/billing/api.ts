@@ -1,13 +1,7 @@
-import type {
-  BillingDetails,
-  BillingPayment,
-  Charge,
-  PlaceOrderAnswer,
-  PlaceOrderBody,
-  Plan,
-} from '@funnelwork/domain';
+import type { BillingDetails, BillingPayment, Charge, PlaceOrderBody } from '@funnelwork/domain';
+import { billingEndpoints } from '@funnelwork/domain/api/billing';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiOrThrow, NETWORK_ERROR } from '../../shared/api-client.ts';
+import { ApiError, callOrThrow, NETWORK_ERROR } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { sessionKeys } from '../session/api.ts';
@@ -26,17 +20,23 @@ export const billingKeys = {
 export function useBillingDetails(until?: (details: BillingDetails) => boolean) {
   return useQuery({
     queryKey: billingKeys.details,
-    queryFn: () => apiOrThrow<BillingDetails>('GET', 'billing-details'),
+    queryFn: () => callOrThrow(billingEndpoints.listBillingDetails),
     refetchInterval: until ? (query) => (query.state.data && until(query.state.data) ? false : 1000) : false,
   });
 }
 
 export function usePlans() {
-  return useQuery({ queryKey: billingKeys.plans, queryFn: () => apiOrThrow<Plan[]>('GET', 'billing/plans') });
+  return useQuery({
+    queryKey: billingKeys.plans,
+    queryFn: () => callOrThrow(billingEndpoints.listBillingPlans),
+  });
 }
 
 export function useCharges() {
-  return useQuery({ queryKey: billingKeys.charges, queryFn: () => apiOrThrow<Charge[]>('GET', 'charges') });
+  return useQuery({
+    queryKey: billingKeys.charges,
+    queryFn: () => callOrThrow(billingEndpoints.listCharges),
+  });
 }
 
 /** A plan change also changes the user's plan_key and plan_expiry_date, so the notices are read again. */
@@ -45,7 +45,7 @@ const changed = [billingKeys.all, sessionKeys.me];
 export function usePlaceOrder() {
   return useApiMutation({
     mutationFn: (data: PlaceOrderBody['data']) =>
-      apiOrThrow<PlaceOrderAnswer>('POST', 'billing/place-order', { body: { data } }),
+      callOrThrow(billingEndpoints.createBillingPlaceOrder, { body: { data } }),
     invalidates: changed,
   });
 }
@@ -53,7 +53,7 @@ export function usePlaceOrder() {
 export function useUpdateBillingDetails() {
   return useApiMutation({
     mutationFn: (payment: BillingPayment) =>
-      apiOrThrow<BillingDetails>('POST', 'billing/update-details', { body: { data: { payment } } }),
+      callOrThrow(billingEndpoints.createBillingUpdateDetail, { body: { data: { payment } } }),
     invalidates: changed,
     success: () => 'Your billing details were updated',
   });
@@ -61,7 +61,7 @@ export function useUpdateBillingDetails() {
 
 export function useCancelSubscription() {
   return useApiMutation({
-    mutationFn: () => apiOrThrow<BillingDetails>('POST', 'billing/cancel-subscription'),
+    mutationFn: () => callOrThrow(billingEndpoints.createBillingCancelSubscription),
     invalidates: changed,
     success: () => 'Your subscription was cancelled: your plan lasts until the end of the paid period',
   });

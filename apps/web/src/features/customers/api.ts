@@ -1,14 +1,9 @@
-import type {
-  Customer,
-  CustomerBrief,
-  customerOrderRowSchema,
-  customersStatsSchema,
-  PatchCustomerBody,
-} from '@funnelwork/domain';
+import type { customerOrderRowSchema, customersStatsSchema, PatchCustomerBody } from '@funnelwork/domain';
 import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain';
+import { customersEndpoints } from '@funnelwork/domain/api/customers';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { CUSTOMER_DELETE_FAILURE, CUSTOMER_DELETED, CUSTOMER_SAVED } from './messages.ts';
 
@@ -30,10 +25,12 @@ export function useCustomerBriefs(page: number, query: string) {
     queryKey: customerKeys.page(page, query),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      apiPageOrThrow<CustomerBrief>('customer-briefs', {
-        page,
-        per_page: CUSTOMERS_PAGE_SIZE,
-        query: query || undefined,
+      callPageOrThrow(customersEndpoints.listCustomersInBrief, {
+        query: {
+          page,
+          per_page: CUSTOMERS_PAGE_SIZE,
+          query: query || undefined,
+        },
       }),
   });
 }
@@ -41,7 +38,7 @@ export function useCustomerBriefs(page: number, query: string) {
 export function useCustomersStats() {
   return useQuery({
     queryKey: customerKeys.stats,
-    queryFn: () => apiOrThrow<CustomersStats>('GET', 'customers-stats'),
+    queryFn: () => callOrThrow(customersEndpoints.listCustomersStats),
   });
 }
 
@@ -49,7 +46,7 @@ export function useCustomersStats() {
 export function useCustomer(id: number) {
   return useQuery({
     queryKey: customerKeys.one(id),
-    queryFn: () => apiOrThrow<Customer>('GET', `customers/${id}`, { query: { brief: '' } }),
+    queryFn: () => callOrThrow(customersEndpoints.getCustomer, { params: { id }, query: { brief: '' } }),
     retry: false,
     // The panel shows its own "Couldn't load customer details! try again later."
     meta: { silent: true },
@@ -59,7 +56,7 @@ export function useCustomer(id: number) {
 export function useCustomerOrders(id: number, enabled = true) {
   return useQuery({
     queryKey: customerKeys.orders(id),
-    queryFn: () => apiOrThrow<CustomerOrderRow[]>('GET', `customers/${id}/orders`),
+    queryFn: () => callOrThrow(customersEndpoints.listCustomerOrders, { params: { id } }),
     enabled,
   });
 }
@@ -76,7 +73,10 @@ export function useSaveCustomer(id: number) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: async (data: NonNullable<PatchCustomerBody['data']>) => {
-      const customer = await apiOrThrow<Customer>('PATCH', `customers/${id}`, { body: { data } });
+      const customer = await callOrThrow(customersEndpoints.updateCustomer, {
+        params: { id },
+        body: { data },
+      });
       queryClient.setQueryData(customerKeys.one(id), customer);
       return customer;
     },
@@ -89,7 +89,7 @@ export function useSaveCustomer(id: number) {
 
 export function useDeleteCustomer() {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<{ success: true }>('DELETE', `customers/${id}`),
+    mutationFn: (id: number) => callOrThrow(customersEndpoints.deleteCustomer, { params: { id } }),
     // Not the deleted customer's own queries: its open panel would ask for them again and fail.
     invalidates: [customerKeys.lists, customerKeys.stats, ...ORDERS_AND_SEARCH],
     success: () => CUSTOMER_DELETED,

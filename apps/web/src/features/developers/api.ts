@@ -1,6 +1,7 @@
-import type { ApiKey, CreateDeveloperAppInput, DeveloperApp, NewApiKey } from '@funnelwork/domain';
+import type { ApiKey, CreateDeveloperAppInput, DeveloperApp } from '@funnelwork/domain';
+import { developersEndpoints } from '@funnelwork/domain/api/developers';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const developerAppKeys = { all: ['developer-apps'] as const };
@@ -9,7 +10,7 @@ export const developerAppKeys = { all: ['developer-apps'] as const };
 export function useDeveloperApps(enabled = true) {
   return useQuery({
     queryKey: developerAppKeys.all,
-    queryFn: () => apiOrThrow<DeveloperApp[]>('GET', 'developers/me/apps'),
+    queryFn: () => callOrThrow(developersEndpoints.listDevelopersMeApps),
     enabled,
   });
 }
@@ -18,7 +19,7 @@ export function useDeveloperApps(enabled = true) {
 export function useCreateDeveloperApp() {
   return useApiMutation({
     mutationFn: (data: CreateDeveloperAppInput) =>
-      apiOrThrow<DeveloperApp>('POST', 'developers/me/apps', { body: { data } }),
+      callOrThrow(developersEndpoints.createDevelopersMeApp, { body: { data } }),
     invalidates: [developerAppKeys.all],
     success: (app) => `${app.name} created`,
   });
@@ -27,7 +28,7 @@ export function useCreateDeveloperApp() {
 export function useDeleteDeveloperApp() {
   return useApiMutation({
     mutationFn: (app: DeveloperApp) =>
-      apiOrThrow<{ success: true }>('DELETE', `developers/me/apps/${app.id}`),
+      callOrThrow(developersEndpoints.deleteDevelopersMeApp, { params: { id: app.id } }),
     invalidates: [developerAppKeys.all],
     success: (_data, app) => `${app.name} deleted`,
   });
@@ -36,7 +37,8 @@ export function useDeleteDeveloperApp() {
 /** A new API key: the answer is the only time its full text is known. */
 export function useCreateApiKey() {
   return useApiMutation({
-    mutationFn: (app: DeveloperApp) => apiOrThrow<NewApiKey>('POST', `developers/me/apps/${app.id}/keys`),
+    mutationFn: (app: DeveloperApp) =>
+      callOrThrow(developersEndpoints.createDevelopersMeAppKey, { params: { id: app.id } }),
     invalidates: [developerAppKeys.all],
   });
 }
@@ -44,7 +46,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   return useApiMutation({
     mutationFn: ({ app, key }: { app: DeveloperApp; key: ApiKey }) =>
-      apiOrThrow<ApiKey>('DELETE', `developers/me/apps/${app.id}/keys/${key.id}`),
+      callOrThrow(developersEndpoints.deleteDevelopersMeAppKey, { params: { id: app.id, keyId: key.id } }),
     invalidates: [developerAppKeys.all],
     success: (key) => `Key ${key.prefix}… revoked`,
   });

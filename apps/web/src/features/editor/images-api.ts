@@ -1,6 +1,6 @@
-import type { Image, ImageFolder } from '@funnelwork/domain';
+import { imagesEndpoints } from '@funnelwork/domain/api/images';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { type ApiError, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 /** Which images the library shows: every image, those in no folder (0), or one folder's. */
@@ -17,7 +17,9 @@ export function useImages(folder: FolderFilter, enabled: boolean) {
     queryKey: imageKeys.list(folder),
     enabled,
     queryFn: () =>
-      apiPageOrThrow<Image>('images', { per_page: 100, folder_id: folder === 'all' ? undefined : folder }),
+      callPageOrThrow(imagesEndpoints.listImages, {
+        query: { per_page: 100, folder_id: folder === 'all' ? undefined : folder },
+      }),
   });
 }
 
@@ -25,7 +27,7 @@ export function useImageFolders(enabled: boolean) {
   return useQuery({
     queryKey: imageKeys.folders,
     enabled,
-    queryFn: () => apiOrThrow<ImageFolder[]>('GET', 'image-folders'),
+    queryFn: () => callOrThrow(imagesEndpoints.listImageFolders),
   });
 }
 
@@ -41,7 +43,7 @@ export function useUploadImage() {
     mutationFn: ({ file, folderId }: { file: File; folderId: number | null }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiOrThrow<Image>('POST', 'images', {
+      return callOrThrow(imagesEndpoints.createImage, {
         multipart: form,
         query: { folder_id: folderId ?? undefined },
       });
@@ -54,7 +56,7 @@ export function useUploadImage() {
 /** A failed delete refreshes too: an image deleted elsewhere leaves the grid. */
 export function useDeleteImage() {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `images/${id}`),
+    mutationFn: (id: number) => callOrThrow(imagesEndpoints.deleteImage, { params: { id } }),
     invalidates: [imageKeys.all],
     invalidateAfterFailure: true,
     ...LIBRARY_WRITE,
@@ -65,7 +67,7 @@ export function useDeleteImage() {
 export function useCreateImageFolder() {
   return useApiMutation({
     mutationFn: (name: string) =>
-      apiOrThrow<ImageFolder>('POST', 'image-folders', { body: { data: { name } } }),
+      callOrThrow(imagesEndpoints.createImageFolder, { body: { data: { name } } }),
     invalidates: [],
     ...LIBRARY_WRITE,
   });
@@ -74,7 +76,7 @@ export function useCreateImageFolder() {
 /** The library refreshes after it has moved to "All images", so this invalidates nothing itself. */
 export function useDeleteImageFolder() {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `image-folders/${id}`),
+    mutationFn: (id: number) => callOrThrow(imagesEndpoints.deleteImageFolder, { params: { id } }),
     invalidates: [],
     ...LIBRARY_WRITE,
   });

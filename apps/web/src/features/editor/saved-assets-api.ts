@@ -1,6 +1,7 @@
-import type { LibraryItem } from '@funnelwork/domain';
+import type { BodyOf } from '@funnelwork/domain/api/endpoint';
+import { libraryEndpoints } from '@funnelwork/domain/api/library';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiError, apiOrThrow } from '../../shared/api-client.ts';
+import { type ApiError, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 const SAVED_ASSETS_KEY = ['saved-assets'] as const;
@@ -9,18 +10,18 @@ const SAVED_ASSETS_KEY = ['saved-assets'] as const;
 export function useSavedAssets() {
   return useQuery({
     queryKey: SAVED_ASSETS_KEY,
-    queryFn: () => apiOrThrow<LibraryItem[]>('GET', 'saved-assets'),
+    queryFn: () => callOrThrow(libraryEndpoints.listSavedAssets),
   });
 }
 
 /** Every failure is a notice: the asset popup shows none beside its name. */
 const failure = (error: ApiError) => error.message;
 
-export type NewSavedAsset = { name: string; node_type: string; config: unknown };
+export type NewSavedAsset = BodyOf<typeof libraryEndpoints.createSavedAsset>['data'];
 
 export function useSaveAsset() {
   return useApiMutation({
-    mutationFn: (data: NewSavedAsset) => apiOrThrow<LibraryItem>('POST', 'saved-assets', { body: { data } }),
+    mutationFn: (data: NewSavedAsset) => callOrThrow(libraryEndpoints.createSavedAsset, { body: { data } }),
     invalidates: [SAVED_ASSETS_KEY],
     success: (saved) => `Saved "${saved.name}"`,
     failure,
@@ -30,7 +31,7 @@ export function useSaveAsset() {
 /** A failed delete refreshes too: an asset deleted elsewhere leaves the list. */
 export function useDeleteSavedAsset() {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `saved-assets/${id}`),
+    mutationFn: (id: number) => callOrThrow(libraryEndpoints.deleteSavedAsset, { params: { id } }),
     invalidates: [SAVED_ASSETS_KEY],
     failure,
     invalidateAfterFailure: true,

@@ -1,13 +1,8 @@
-import type {
-  EmailTemplate,
-  EmailTemplateOrderPreview,
-  EmailTemplateVersion,
-  EmailTemplateVersionDetail,
-  Order,
-  SharedEmailTemplate,
-} from '@funnelwork/domain';
+import type { EmailTemplate, EmailTemplateOrderPreview, SharedEmailTemplate } from '@funnelwork/domain';
+import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
+import { ordersEndpoints } from '@funnelwork/domain/api/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiResult, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { type ApiResult, api, apiOrThrow, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 const templatesPath = (userId: number) => `users/${userId}/email-templates`;
@@ -37,10 +32,12 @@ export function useOrderChoices(query: string) {
     placeholderData: keepPreviousData,
     queryFn: async () =>
       (
-        await apiPageOrThrow<Order>('orders', {
-          per_page: ORDER_CHOICES,
-          query: query === '' ? undefined : query,
-          archived: 'all',
+        await callPageOrThrow(ordersEndpoints.listOrders, {
+          query: {
+            per_page: ORDER_CHOICES,
+            query: query === '' ? undefined : query,
+            archived: 'all',
+          },
         })
       ).data,
   });
@@ -68,7 +65,7 @@ export function fetchTemplate(userId: number, id: number): Promise<EmailTemplate
 }
 
 export function fetchSharedTemplates(): Promise<SharedEmailTemplate[]> {
-  return apiOrThrow<SharedEmailTemplate[]>('GET', 'email-templates/shared');
+  return callOrThrow(emailTemplatesEndpoints.getEmailTemplatesShared);
 }
 
 /** What the editor saves of a template: its name, its document (JSON text) and custom CSS. */
@@ -106,7 +103,7 @@ export function useStartFromShared(userId: number) {
 export function useSendTestEmail() {
   return useApiMutation({
     mutationFn: (vars: { recipient: string; templateId: number }) =>
-      apiOrThrow<{ success: boolean }>('POST', 'email-templates/send-test', {
+      callOrThrow(emailTemplatesEndpoints.createEmailTemplatesSendTest, {
         body: { data: { recipient: vars.recipient, email_template_id: vars.templateId } },
       }),
     invalidates: [],
@@ -118,7 +115,8 @@ export function useSendTestEmail() {
 export function useTemplateVersions(userId: number, id: number) {
   return useQuery({
     queryKey: emailEditorKeys.versions(userId, id),
-    queryFn: () => apiOrThrow<EmailTemplateVersion[]>('GET', `${templatesPath(userId)}/${id}/versions`),
+    queryFn: () =>
+      callOrThrow(emailTemplatesEndpoints.listUserEmailTemplateVersions, { params: { userId, id } }),
   });
 }
 
@@ -126,7 +124,9 @@ export function useTemplateVersion(userId: number, id: number, versionId: number
   return useQuery({
     queryKey: emailEditorKeys.version(userId, id, versionId ?? 0),
     queryFn: () =>
-      apiOrThrow<EmailTemplateVersionDetail>('GET', `${templatesPath(userId)}/${id}/versions/${versionId}`),
+      callOrThrow(emailTemplatesEndpoints.getUserEmailTemplateVersion, {
+        params: { userId, id, versionId },
+      }),
     enabled: versionId !== null,
   });
 }
@@ -135,7 +135,9 @@ export function useTemplateVersion(userId: number, id: number, versionId: number
 export function useRestoreTemplateVersion(userId: number, id: number) {
   return useApiMutation({
     mutationFn: (versionId: number) =>
-      apiOrThrow<EmailTemplate>('POST', `${templatesPath(userId)}/${id}/versions/${versionId}/restore`),
+      callOrThrow(emailTemplatesEndpoints.restoreUserEmailTemplateVersion, {
+        params: { userId, id, versionId },
+      }),
     invalidates: [emailEditorKeys.versions(userId, id), emailEditorKeys.list(userId)],
     success: () => 'The version is restored: automations send it from now on.',
   });

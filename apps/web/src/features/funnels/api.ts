@@ -3,6 +3,7 @@ import type {
   Domain,
   Folder,
   Funnel,
+  FunnelAddresses,
   FunnelListItem,
   Page,
   PageBrief,
@@ -12,9 +13,24 @@ import type {
   Step,
   TrackingCode,
 } from '@funnelwork/domain';
+import { domainsEndpoints } from '@funnelwork/domain/api/domains';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
+import { geoFunnelsEndpoints } from '@funnelwork/domain/api/geo-funnels';
+import { runtimeEndpoints } from '@funnelwork/domain/api/runtime';
+import { sharingEndpoints } from '@funnelwork/domain/api/sharing';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
+import { trackingCodesEndpoints } from '@funnelwork/domain/api/tracking-codes';
 import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, type ApiResult, api, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import {
+  type ApiError,
+  type ApiResult,
+  api,
+  apiOrThrow,
+  apiPageOrThrow,
+  callOrThrow,
+  type DataOf,
+} from '../../shared/api-client.ts';
 import { fieldError, useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
 
@@ -65,14 +81,15 @@ export function useFunnelPage(
 export function useFunnel(id: number) {
   return useQuery({
     queryKey: funnelKeys.one(id),
-    queryFn: () => apiOrThrow<Funnel>('GET', `funnels/${id}`),
+    queryFn: () => callOrThrow(funnelsEndpoints.getFunnel, { params: { id } }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
 
 export type NewFunnel = { name: string; funnel_type: 0 | 1; folder_id?: number | null };
 
-export const createFunnel = (data: NewFunnel) => apiOrThrow<Funnel>('POST', 'funnels', { body: { data } });
+export const createFunnel = (data: NewFunnel) =>
+  callOrThrow(funnelsEndpoints.createFunnel, { body: { data } });
 
 /** Creates a funnel: "creating a funnel sets onboarding_finished true by a user update". */
 export function useCreateFunnel() {
@@ -93,7 +110,7 @@ export function usePatchFunnel(id: number) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: async (data: PatchFunnelBody['data']) => {
-      const funnel = await apiOrThrow<Funnel>('PATCH', `funnels/${id}`, { body: { data } });
+      const funnel = await callOrThrow(funnelsEndpoints.updateFunnel, { params: { id }, body: { data } });
       queryClient.setQueryData(funnelKeys.one(id), funnel);
       return funnel;
     },
@@ -109,7 +126,7 @@ export const PIN_ERROR = 'Unable to pin/unpin funnel';
 export function usePinFunnel() {
   return useApiMutation({
     mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) =>
-      apiOrThrow<Funnel>('PATCH', `funnels/${id}/pin`, { query: { pinned } }),
+      callOrThrow(funnelsEndpoints.updateFunnelPin, { params: { id }, query: { pinned } }),
     invalidates: [funnelKeys.all],
     failure: () => PIN_ERROR,
   });
@@ -122,7 +139,7 @@ export const DELETE_ERROR = 'Delete error';
 export function useDeleteFunnel() {
   return useApiMutation({
     mutationFn: (funnel: { id: number; name: string }) =>
-      apiOrThrow<unknown>('DELETE', `funnels/${funnel.id}`),
+      callOrThrow(funnelsEndpoints.deleteFunnel, { params: { id: funnel.id } }),
     invalidates: [funnelKeys.all],
     success: (_, funnel) => `“${funnel.name}” was deleted`,
     failure: () => DELETE_ERROR,
@@ -132,7 +149,7 @@ export function useDeleteFunnel() {
 export function useRestoreFunnel() {
   return useApiMutation({
     mutationFn: (funnel: { id: number; name: string }) =>
-      apiOrThrow<Funnel>('PUT', `funnels/${funnel.id}/restore`),
+      callOrThrow(funnelsEndpoints.updateFunnelRestore, { params: { id: funnel.id } }),
     invalidates: [funnelKeys.all],
     success: (_, funnel) => `“${funnel.name}” was restored`,
   });
@@ -147,7 +164,7 @@ export type CloneFunnel = {
 
 export function useCloneFunnel() {
   return useApiMutation({
-    mutationFn: (data: CloneFunnel) => apiOrThrow<ClonedFunnel>('POST', 'clone-funnels', { body: { data } }),
+    mutationFn: (data: CloneFunnel) => callOrThrow(funnelsEndpoints.createCloneFunnel, { body: { data } }),
     invalidates: [funnelKeys.all],
     failure: serverMessage,
   });
@@ -157,7 +174,7 @@ export function useCloneFunnel() {
 export function useSaveFunnelProps(id: number) {
   return useApiMutation({
     mutationFn: (data: { name?: string; ab_geo?: string[] }) =>
-      apiOrThrow<Funnel>('PUT', `funnels/${id}/save-props`, { body: { data } }),
+      callOrThrow(funnelsEndpoints.updateFunnelSaveProps, { params: { id }, body: { data } }),
     invalidates: [],
     failure: serverMessage,
     failureAsWarning: true,
@@ -169,7 +186,7 @@ export function useSaveFunnelProps(id: number) {
 export function useFolders() {
   return useQuery({
     queryKey: funnelKeys.folders,
-    queryFn: () => apiOrThrow<Folder[]>('GET', 'funnels/folders'),
+    queryFn: () => callOrThrow(funnelsEndpoints.listFunnelsFolders),
   });
 }
 
@@ -178,8 +195,11 @@ export function useSaveFolder() {
   return useApiMutation({
     mutationFn: ({ id, name }: { id: number | null; name: string }) =>
       id === null
-        ? apiOrThrow<Folder>('POST', 'funnels/folders', { body: { data: { name } } })
-        : apiOrThrow<Folder>('PUT', `funnels/folders/${id}`, { body: { data: { name } } }),
+        ? callOrThrow(funnelsEndpoints.createFunnelsFolder, { body: { data: { name } } })
+        : callOrThrow(funnelsEndpoints.updateFunnelsFolder, {
+            params: { folderId: id },
+            body: { data: { name } },
+          }),
     invalidates: [funnelKeys.folders],
     failure: () => null,
   });
@@ -188,7 +208,8 @@ export function useSaveFolder() {
 /** Deletes a folder; its funnels stay, outside any folder. */
 export function useDeleteFolder() {
   return useApiMutation({
-    mutationFn: (folder: Folder) => apiOrThrow<unknown>('DELETE', `funnels/folders/${folder.id}`),
+    mutationFn: (folder: Folder) =>
+      callOrThrow(funnelsEndpoints.deleteFunnelsFolder, { params: { folderId: folder.id } }),
     invalidates: [funnelKeys.all],
   });
 }
@@ -204,8 +225,14 @@ export function useMoveToFolder() {
   return useApiMutation({
     mutationFn: ({ funnel, folderId }: MoveToFolder) =>
       folderId === null
-        ? apiOrThrow<Funnel>('PATCH', `funnels/${funnel.id}`, { body: { data: { folder_id: null } } })
-        : apiOrThrow<Funnel>('PUT', `funnels/folders/${folderId}/add`, { query: { funnel_id: funnel.id } }),
+        ? callOrThrow(funnelsEndpoints.updateFunnel, {
+            params: { id: funnel.id },
+            body: { data: { folder_id: null } },
+          })
+        : callOrThrow(funnelsEndpoints.updateFunnelsFolderAdd, {
+            params: { folderId },
+            query: { funnel_id: funnel.id },
+          }),
     invalidates: [funnelKeys.all],
     success: (_, { funnel, folderName }) =>
       folderName ? `“${funnel.name}” moved to ${folderName}` : `“${funnel.name}” is in no folder now`,
@@ -217,7 +244,7 @@ export function useMoveToFolder() {
 export function useSubFunnels(id: number, enabled: boolean) {
   return useQuery({
     queryKey: funnelKeys.subFunnels(id),
-    queryFn: () => apiOrThrow<Funnel[]>('GET', `sub-funnels/${id}`),
+    queryFn: () => callOrThrow(geoFunnelsEndpoints.getSubFunnel, { params: { id } }),
     enabled,
   });
 }
@@ -225,32 +252,27 @@ export function useSubFunnels(id: number, enabled: boolean) {
 /** Splits a second-kind funnel into a geo-funnel (or duplicates a geo-funnel), inside `run`. */
 export function useSplitFunnel(run: CallRun<Funnel> = direct) {
   return useApiMutation({
-    mutationFn: (id: number) => run(() => apiOrThrow<Funnel>('POST', `wfunnels/${id}/ab-split`)),
+    mutationFn: (id: number) =>
+      run(() => callOrThrow(geoFunnelsEndpoints.abSplitWfunnel, { params: { id } })),
     invalidates: [funnelKeys.all],
   });
 }
 
 /* Sharing */
 
-export type SharedFunnel = {
-  funnel_id: number;
-  name: string;
-  funnel_type: 0 | 1;
-  steps_count: number;
-  geo_funnels_count: number;
-};
-export type ShareLink = { funnel_id: number; share_code: string; share_url: string };
+export type SharedFunnel = DataOf<typeof sharingEndpoints.getSharedFunnel>;
+export type ShareLink = DataOf<typeof sharingEndpoints.shareFunnel>;
 
 export function useShareFunnel(id: number) {
   return useApiMutation({
-    mutationFn: () => apiOrThrow<ShareLink>('POST', `wfunnels/${id}/share`),
+    mutationFn: () => callOrThrow(sharingEndpoints.shareFunnel, { params: { id } }),
     invalidates: [funnelKeys.one(id)],
   });
 }
 
 export function useStopSharing(id: number) {
   return useApiMutation({
-    mutationFn: () => apiOrThrow<unknown>('DELETE', `wfunnels/${id}/share`),
+    mutationFn: () => callOrThrow(sharingEndpoints.unshareFunnel, { params: { id } }),
     invalidates: [funnelKeys.one(id)],
   });
 }
@@ -277,7 +299,7 @@ export function useCloneSharedFunnel(run: CallRun<ClonedFunnel> = direct) {
   return useApiMutation({
     mutationFn: (clone: CloneSharedFunnel) =>
       run(() =>
-        apiOrThrow<ClonedFunnel>('POST', 'share/clone', {
+        callOrThrow(sharingEndpoints.cloneSharedFunnel, {
           query: {
             funnel: clone.funnel,
             code: clone.code,
@@ -326,13 +348,13 @@ export function createStep(kind: FunnelKind, funnelId: number, step: NewStep) {
   const data = { ...step, funnel_id: funnelId };
   return kind === 'wfunnel'
     ? apiOrThrow<Step>('POST', stepsPath(kind, funnelId), { body: { data } })
-    : apiOrThrow<Step>('POST', 'funnel-steps', { body: { data } });
+    : callOrThrow(stepsEndpoints.createFunnelStep, { body: { data } });
 }
 
 function patchStep(kind: FunnelKind, funnelId: number, stepId: number, data: PatchStepBody['data']) {
   return kind === 'wfunnel'
-    ? apiOrThrow<Step>('PATCH', `wfunnels/${funnelId}/steps/${stepId}`, { body: { data } })
-    : apiOrThrow<Step>('PATCH', `funnel-steps/${stepId}`, { body: { data } });
+    ? callOrThrow(stepsEndpoints.updateWfunnelStep, { params: { id: funnelId, stepId }, body: { data } })
+    : callOrThrow(stepsEndpoints.updateFunnelStep, { params: { stepId }, body: { data } });
 }
 
 /** Spec §8: "status 409 marks the path as taken". */
@@ -421,13 +443,13 @@ export function useFunnelProducts(kind: FunnelKind, funnelId: number) {
 /* Domains */
 
 export function useDomains() {
-  return useQuery({ queryKey: funnelKeys.domains, queryFn: () => apiOrThrow<Domain[]>('GET', 'domains') });
+  return useQuery({ queryKey: funnelKeys.domains, queryFn: () => callOrThrow(domainsEndpoints.listDomains) });
 }
 
 /** Adds a domain to verify; the popup shows a failure beside the name. */
 export function useCreateDomain() {
   return useApiMutation({
-    mutationFn: (name: string) => apiOrThrow<Domain>('POST', 'domains', { body: { data: { name } } }),
+    mutationFn: (name: string) => callOrThrow(domainsEndpoints.createDomain, { body: { data: { name } } }),
     invalidates: [funnelKeys.domains],
     failure: () => null,
   });
@@ -435,7 +457,7 @@ export function useCreateDomain() {
 
 export function useVerifyDomain() {
   return useApiMutation({
-    mutationFn: (domain: Domain) => apiOrThrow<Domain>('POST', `domains/${domain.id}/verify`),
+    mutationFn: (domain: Domain) => callOrThrow(domainsEndpoints.verifyDomain, { params: { id: domain.id } }),
     invalidates: [funnelKeys.domains],
   });
 }
@@ -447,7 +469,7 @@ export function useTrackingCodes(funnelId: number) {
   return useQuery({
     queryKey: funnelKeys.trackingCodes(funnelId),
     queryFn: async () =>
-      (await apiOrThrow<TrackingCode[]>('GET', 'tracking-codes', { query: { funnel_id: funnelId } })).sort(
+      (await callOrThrow(trackingCodesEndpoints.listTrackingCodes, { query: { funnel_id: funnelId } })).sort(
         (a, b) => a.order_index - b.order_index,
       ),
   });
@@ -458,7 +480,7 @@ export type NewTrackingCode = { name: string; code: string; position: 'head' | '
 export function useAddTrackingCode(funnelId: number) {
   return useApiMutation({
     mutationFn: (code: NewTrackingCode) =>
-      apiOrThrow<TrackingCode>('POST', 'tracking-codes', {
+      callOrThrow(trackingCodesEndpoints.createTrackingCode, {
         body: { data: { ...code, funnel_id: funnelId } },
       }),
     invalidates: [funnelKeys.trackingCodes(funnelId)],
@@ -468,7 +490,8 @@ export function useAddTrackingCode(funnelId: number) {
 
 export function useDeleteTrackingCode(funnelId: number) {
   return useApiMutation({
-    mutationFn: (code: TrackingCode) => apiOrThrow<unknown>('DELETE', `tracking-codes/${code.id}`),
+    mutationFn: (code: TrackingCode) =>
+      callOrThrow(trackingCodesEndpoints.deleteTrackingCode, { params: { id: code.id } }),
     invalidates: [funnelKeys.trackingCodes(funnelId)],
   });
 }
@@ -477,7 +500,7 @@ export function useDeleteTrackingCode(funnelId: number) {
 export function useReorderTrackingCodes(funnelId: number) {
   return useApiMutation({
     mutationFn: (ordered: TrackingCode[]) =>
-      apiOrThrow<TrackingCode[]>('PUT', 'tracking-codes/update-index', {
+      callOrThrow(trackingCodesEndpoints.updateTrackingCodesUpdateIndex, {
         body: { data: ordered.map((c, i) => ({ id: c.id, order_index: i + 1 })) },
       }),
     invalidates: [funnelKeys.trackingCodes(funnelId)],
@@ -487,27 +510,14 @@ export function useReorderTrackingCodes(funnelId: number) {
 
 /* Publish state */
 
-export type PublishedStep = {
-  id: number;
-  name: string;
-  live_url: string | null;
-  preview_url: string | null;
-  /** The step's variant URL (`url2`); `{variant_url}/{page id}` serves that variant. */
-  variant_url: string | null;
-};
-export type PublishState = {
-  funnel_id: number;
-  published: boolean;
-  live_url: string | null;
-  preview_url: string | null;
-  steps: PublishedStep[];
-};
+export type PublishState = FunnelAddresses;
+export type PublishedStep = FunnelAddresses['steps'][number];
 
 /** The server's publish state (GET /api/funnels/:id/publish); under the steps key, so step changes refresh it. */
 export function usePublishState(funnelId: number) {
   return useQuery({
     queryKey: [...funnelKeys.steps(funnelId), 'publish'] as const,
-    queryFn: () => apiOrThrow<PublishState>('GET', `funnels/${funnelId}/publish`),
+    queryFn: () => callOrThrow(runtimeEndpoints.getFunnelAddresses, { params: { id: funnelId } }),
     enabled: Number.isInteger(funnelId) && funnelId > 0,
   });
 }

@@ -1,11 +1,8 @@
-import type {
-  Delivery,
-  IntegrationInfoAnswer,
-  UserIntegration,
-} from '@funnelwork/domain/integrations/contracts';
+import { integrationsEndpoints } from '@funnelwork/domain/api/integrations';
+import type { Delivery, UserIntegration } from '@funnelwork/domain/integrations/contracts';
 import { GOOGLE_OAUTH_START_PATH } from '@funnelwork/domain/integrations/google-sheets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow, apiPageOrThrow, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const integrationKeys = {
@@ -19,7 +16,7 @@ export const integrationKeys = {
 export function useIntegrationCatalogue() {
   return useQuery({
     queryKey: integrationKeys.catalogue,
-    queryFn: () => apiOrThrow<IntegrationInfoAnswer[]>('GET', 'integrations'),
+    queryFn: () => callOrThrow(integrationsEndpoints.listIntegrations),
   });
 }
 
@@ -27,7 +24,7 @@ export function useIntegrationCatalogue() {
 export function useUserIntegrations({ poll = false }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: integrationKeys.mine,
-    queryFn: () => apiOrThrow<UserIntegration[]>('GET', 'user-integrations'),
+    queryFn: () => callOrThrow(integrationsEndpoints.listUserIntegrations),
     refetchInterval: poll ? 1_500 : false,
   });
 }
@@ -54,7 +51,7 @@ type Connected = UserIntegration & { revealed: Record<string, string> };
 export function useConnectIntegration(onConnected?: (connected: Connected) => void) {
   return useApiMutation({
     mutationFn: (vars: { integrationId: number; fields: Record<string, unknown> }) =>
-      apiOrThrow<Connected>('POST', 'connect', {
+      callOrThrow(integrationsEndpoints.createConnect, {
         body: { data: { integration_id: vars.integrationId, fields: vars.fields } },
       }),
     invalidates: [integrationKeys.all],
@@ -66,7 +63,7 @@ export function useConnectIntegration(onConnected?: (connected: Connected) => vo
 export function useDisconnectIntegration() {
   return useApiMutation({
     mutationFn: (connection: UserIntegration) =>
-      apiOrThrow<UserIntegration>('POST', 'disconnect', { body: { data: { id: connection.id } } }),
+      callOrThrow(integrationsEndpoints.createDisconnect, { body: { data: { id: connection.id } } }),
     invalidates: [integrationKeys.all],
     success: (connection) => `${connection.name} is disconnected`,
   });
@@ -76,7 +73,8 @@ export function useDisconnectIntegration() {
 export function useSwitchIntegration() {
   return useApiMutation({
     mutationFn: (vars: { id: number; active: boolean }) =>
-      apiOrThrow<UserIntegration>('PATCH', `user-integrations/${vars.id}`, {
+      callOrThrow(integrationsEndpoints.updateUserIntegration, {
+        params: { id: vars.id },
         body: { data: { active: vars.active } },
       }),
     invalidates: [integrationKeys.all],
@@ -87,6 +85,7 @@ export function useSwitchIntegration() {
 /** call-integration-method/{id}/{method}. */
 export function useIntegrationMethod<T>(method: string, success?: (answer: T) => string) {
   return useApiMutation({
+    // Each method answers its own shape (the catalogue's output_schema): the caller names it.
     mutationFn: (vars: { id: number; input?: Record<string, unknown> }) =>
       apiOrThrow<T>('POST', `call-integration-method/${vars.id}/${method}`, {
         body: { data: vars.input ?? {} },

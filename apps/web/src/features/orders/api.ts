@@ -1,13 +1,8 @@
-import type {
-  CancelOrderAnswer,
-  ExportJob,
-  ExportParamsInput,
-  Fulfillment,
-  Order,
-  OrderEvent,
-  OrderNote,
-} from '@funnelwork/domain';
+import type { ExportParamsInput, Fulfillment, Order } from '@funnelwork/domain';
 import { ORDERS_PAGE_SIZE } from '@funnelwork/domain';
+import { exportsEndpoints } from '@funnelwork/domain/api/exports';
+import { ordersEndpoints } from '@funnelwork/domain/api/orders';
+import { storeEndpoints } from '@funnelwork/domain/api/store';
 import {
   keepPreviousData,
   type QueryClient,
@@ -19,7 +14,8 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   ApiError,
   apiOrThrow,
-  apiPageOrThrow,
+  callOrThrow,
+  callPageOrThrow,
   NETWORK_ERROR,
   type PagedList,
 } from '../../shared/api-client.ts';
@@ -48,13 +44,15 @@ export function useOrders(params: OrderListParams) {
     // The screen shows a failure in place of the table (docs/decisions/orders-and-customers.md, "Load failures").
     meta: { silent: true },
     queryFn: () =>
-      apiPageOrThrow<Order>('orders', {
-        page: params.page,
-        per_page: ORDERS_PAGE_SIZE,
-        // "Orders search text is sent as typed; an empty search clears."
-        query: params.query === '' ? undefined : params.query,
-        funnel_id: params.funnelId,
-        archived: params.archived,
+      callPageOrThrow(ordersEndpoints.listOrders, {
+        query: {
+          page: params.page,
+          per_page: ORDERS_PAGE_SIZE,
+          // "Orders search text is sent as typed; an empty search clears."
+          query: params.query === '' ? undefined : params.query,
+          funnel_id: params.funnelId,
+          archived: params.archived,
+        },
       }),
   });
 }
@@ -66,7 +64,7 @@ export function useOrder(id: number | null, initial?: Order, options: { fresh?: 
     enabled: id !== null,
     initialData: initial,
     refetchOnMount: options.fresh ? 'always' : true,
-    queryFn: () => apiOrThrow<Order>('GET', `orders/${id}`),
+    queryFn: () => callOrThrow(ordersEndpoints.getOrder, { params: { id } }),
   });
 }
 
@@ -75,14 +73,14 @@ export function useTimeline(id: number) {
     queryKey: orderKeys.timeline(id),
     // The timeline reports its own failure ("Timeline load failure: the error is reported").
     meta: { silent: true },
-    queryFn: () => apiOrThrow<OrderEvent[]>('GET', `orders/${id}/timeline`),
+    queryFn: () => callOrThrow(ordersEndpoints.getOrderTimeline, { params: { id } }),
   });
 }
 
 export function useNotes(id: number) {
   return useQuery({
     queryKey: orderKeys.notes(id),
-    queryFn: () => apiOrThrow<OrderNote[]>('GET', `orders/${id}/notes`),
+    queryFn: () => callOrThrow(ordersEndpoints.listOrderNotes, { params: { id } }),
   });
 }
 
@@ -93,10 +91,7 @@ export function useProductImages(ids: number[]) {
     enabled: ids.length > 0,
     retry: false,
     meta: { failureWarning: 'Failed to load product images! try again later.' },
-    queryFn: () =>
-      apiOrThrow<Array<{ id: number; image_url: string | null }>>('GET', 'product-images', {
-        query: { ids: ids.join('|') },
-      }),
+    queryFn: () => callOrThrow(storeEndpoints.listProductImages, { query: { ids: ids.join('|') } }),
   });
 }
 
@@ -106,7 +101,7 @@ export function useFulfillment(id: number, enabled = true) {
     enabled,
     // Spec §8: "Fulfillment details fail to load: warning …", once for the panel and the popup alike.
     meta: { failureWarning: 'Failed to load fulfillment details! try again later.' },
-    queryFn: () => apiOrThrow<Fulfillment>('GET', `orders/${id}/fulfillment`),
+    queryFn: () => callOrThrow(ordersEndpoints.getOrderFulfilment, { params: { id } }),
   });
 }
 
@@ -118,6 +113,7 @@ export function patchOrder(client: QueryClient, id: number, patch: Partial<Order
   client.setQueryData<Order>(orderKeys.detail(id), (order) => (order ? { ...order, ...patch } : order));
 }
 
+/** The popups' carrier is any string; the body's is the carrier list (typed calls wait for the popups to use it). */
 export type TrackingInput = {
   order_id: number;
   tracking_number: string;
@@ -158,7 +154,8 @@ export const useCancelOrder = (id: number) =>
   useOrderWrite(
     id,
     ({ refund, reason }: CancelOrder) =>
-      apiOrThrow<CancelOrderAnswer['data']>('PUT', `orders/${id}/cancel`, {
+      callOrThrow(ordersEndpoints.cancelOrder, {
+        params: { id },
         query: { refund: refund ? 'true' : undefined, reason: reason.trim() || undefined },
       }),
     { success: 'Order canceled' },
@@ -168,7 +165,8 @@ export const useRefundOrder = (id: number) =>
   useOrderWrite(
     id,
     (reason: string) =>
-      apiOrThrow<CancelOrderAnswer['data']>('PUT', `orders/${id}/refund`, {
+      callOrThrow(ordersEndpoints.refundOrder, {
+        params: { id },
         query: { reason: reason.trim() || undefined },
       }),
     // "Refund failure: the returned error"; the timeline then holds the failure event.
@@ -179,8 +177,7 @@ export const useRefundOrder = (id: number) =>
 export const useRetryEvent = (id: number) =>
   useOrderWrite(
     id,
-    (eventId: number) =>
-      apiOrThrow<CancelOrderAnswer['data']>('POST', `orders/${id}/timeline/${eventId}/retry`),
+    (eventId: number) => callOrThrow(ordersEndpoints.retryOrderTimeline, { params: { id, eventId } }),
     { invalidateAfterFailure: true },
   );
 
@@ -216,7 +213,7 @@ export function useToggleArchive() {
   const client = useQueryClient();
   return useApiMutation({
     mutationFn: async (id: number) => {
-      const answer = await apiOrThrow<{ is_archived: boolean }>('PUT', `orders/${id}/archive`);
+      const answer = await callOrThrow(ordersEndpoints.archiveOrUnarchiveOrder, { params: { id } });
       patchOrder(client, id, answer);
       return answer;
     },
@@ -227,7 +224,7 @@ export function useToggleArchive() {
 
 export function useDeleteOrder(id: number) {
   return useApiMutation({
-    mutationFn: () => apiOrThrow<{ success: true }>('DELETE', `orders/${id}`),
+    mutationFn: () => callOrThrow(ordersEndpoints.deleteOrder, { params: { id } }),
     // The cache lets go of the order once nothing shows it: useForgetDeletedOrders.
     invalidates: [],
     success: () => 'Order deleted',
@@ -265,14 +262,19 @@ function useNoteWrite<TVars>(orderId: number, write: (vars: TVars) => Promise<un
 
 export const usePostNote = (orderId: number) =>
   useNoteWrite(orderId, (value: string) =>
-    apiOrThrow<OrderNote>('POST', `orders/${orderId}/notes`, { body: { data: { value } } }),
+    callOrThrow(ordersEndpoints.addNoteToOrder, { params: { id: orderId }, body: { data: { value } } }),
   );
 export const useUpdateNote = (orderId: number, noteId: number) =>
   useNoteWrite(orderId, (value: string) =>
-    apiOrThrow<OrderNote>('PUT', `orders/${orderId}/notes/${noteId}`, { body: { data: { value } } }),
+    callOrThrow(ordersEndpoints.changeOrderNote, {
+      params: { id: orderId, noteId },
+      body: { data: { value } },
+    }),
   );
 export const useDeleteNote = (orderId: number, noteId: number) =>
-  useNoteWrite(orderId, () => apiOrThrow<{ success: true }>('DELETE', `orders/${orderId}/notes/${noteId}`));
+  useNoteWrite(orderId, () =>
+    callOrThrow(ordersEndpoints.deleteOrderNote, { params: { id: orderId, noteId } }),
+  );
 
 export type ExportRequest = { funnelId: number | undefined; params: ExportParamsInput };
 
@@ -280,7 +282,7 @@ export type ExportRequest = { funnelId: number | undefined; params: ExportParams
 export function useCreateExport() {
   return useApiMutation({
     mutationFn: ({ funnelId, params }: ExportRequest) =>
-      apiOrThrow<ExportJob>('POST', 'exports', { body: { data: { funnel_id: funnelId ?? null, params } } }),
+      callOrThrow(exportsEndpoints.createExport, { body: { data: { funnel_id: funnelId ?? null, params } } }),
     invalidates: [],
     failure: serverMessage,
   });
@@ -295,7 +297,7 @@ export function useExportJob(id: number | null, polling: boolean, intervalMs: nu
     retry: false,
     // The wizard reports the failure itself.
     meta: { silent: true },
-    queryFn: () => apiOrThrow<ExportJob>('GET', `exports/${id}`),
+    queryFn: () => callOrThrow(exportsEndpoints.getExport, { params: { id } }),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Popup } from '@funnelwork/domain';
+import { popupsEndpoints } from '@funnelwork/domain/api/popups';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiError, api, apiOrThrow } from '../../shared/api-client.ts';
+import { type ApiError, api, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type PopupBrief = Omit<Popup, 'config' | 'css'>;
@@ -14,12 +15,12 @@ export const popupKeys = {
 export function useFunnelPopups(funnelId: number) {
   return useQuery({
     queryKey: popupKeys.list(funnelId),
-    queryFn: () => apiOrThrow<PopupBrief[]>('GET', 'popups', { query: { funnel_id: funnelId } }),
+    queryFn: () => callOrThrow(popupsEndpoints.listPopups, { query: { funnel_id: funnelId } }),
     enabled: funnelId > 0,
   });
 }
 
-export const fetchPopup = (id: number) => apiOrThrow<Popup>('GET', `popups/${id}`);
+export const fetchPopup = (id: number) => callOrThrow(popupsEndpoints.getPopup, { params: { id } });
 
 /**
  * The Popups panel's writes: every failure is a notice (the panel shows none beside its fields), and the
@@ -30,7 +31,7 @@ const PANEL_WRITE = { failure: (error: ApiError) => error.message, invalidateAft
 export function useCreatePopup(funnelId: number) {
   return useApiMutation({
     mutationFn: (name: string) =>
-      apiOrThrow<Popup>('POST', 'popups', { body: { data: { name, funnel_id: funnelId } } }),
+      callOrThrow(popupsEndpoints.createPopup, { body: { data: { name, funnel_id: funnelId } } }),
     invalidates: [popupKeys.list(funnelId)],
     ...PANEL_WRITE,
   });
@@ -39,7 +40,7 @@ export function useCreatePopup(funnelId: number) {
 export function useRenamePopup(funnelId: number) {
   return useApiMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      apiOrThrow<Popup>('PATCH', `popups/${id}`, { body: { data: { name } } }),
+      callOrThrow(popupsEndpoints.updatePopup, { params: { id }, body: { data: { name } } }),
     invalidates: [popupKeys.list(funnelId)],
     ...PANEL_WRITE,
   });
@@ -47,7 +48,8 @@ export function useRenamePopup(funnelId: number) {
 
 export function useClonePopup(funnelId: number) {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<Popup>('POST', `popups/${id}/clone`, { body: { data: {} } }),
+    mutationFn: (id: number) =>
+      callOrThrow(popupsEndpoints.clonePopup, { params: { id }, body: { data: {} } }),
     invalidates: [popupKeys.list(funnelId)],
     ...PANEL_WRITE,
   });
@@ -55,7 +57,7 @@ export function useClonePopup(funnelId: number) {
 
 export function useDeletePopup(funnelId: number) {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<unknown>('DELETE', `popups/${id}`),
+    mutationFn: (id: number) => callOrThrow(popupsEndpoints.deletePopup, { params: { id } }),
     invalidates: [popupKeys.list(funnelId)],
     ...PANEL_WRITE,
   });

@@ -1,6 +1,7 @@
 import type { FunnelPublishState, Page, PageVersion, PageVersionDetail } from '@funnelwork/domain';
+import { publishingEndpoints } from '@funnelwork/domain/api/publishing';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 /** A page of a step of a funnel, as the publishing calls name it. */
@@ -21,7 +22,7 @@ const CHANGED = [publishingKeys.all, ['funnels']];
 export function useFunnelPublishing(funnelId: number) {
   return useQuery({
     queryKey: publishingKeys.funnel(funnelId),
-    queryFn: () => apiOrThrow<FunnelPublishState>('GET', `funnels/${funnelId}/publishing`),
+    queryFn: () => callOrThrow(publishingEndpoints.getFunnelPublishing, { params: { id: funnelId } }),
     enabled: Number.isInteger(funnelId) && funnelId > 0,
   });
 }
@@ -40,7 +41,10 @@ export function usePublishPage(ids: PageIds) {
 export function usePublishStep(funnelId: number, stepId: number) {
   return useApiMutation({
     mutationFn: ({ note }: { note: string }) =>
-      apiOrThrow<FunnelPublishState>('POST', `wfunnels/${funnelId}/steps/${stepId}/publish`, withNote(note)),
+      callOrThrow(publishingEndpoints.publishWfunnelStep, {
+        params: { id: funnelId, stepId },
+        ...withNote(note),
+      }),
     invalidates: CHANGED,
     success: () => 'The step is published',
   });
@@ -49,7 +53,7 @@ export function usePublishStep(funnelId: number, stepId: number) {
 export function usePublishFunnel(funnelId: number) {
   return useApiMutation({
     mutationFn: ({ note }: { note: string }) =>
-      apiOrThrow<FunnelPublishState>('POST', `funnels/${funnelId}/publish`, withNote(note)),
+      callOrThrow(publishingEndpoints.publishFunnel, { params: { id: funnelId }, ...withNote(note) }),
     invalidates: CHANGED,
     success: () => 'The funnel is published',
   });
@@ -57,7 +61,7 @@ export function usePublishFunnel(funnelId: number) {
 
 export function useUnpublishFunnel(funnelId: number) {
   return useApiMutation({
-    mutationFn: () => apiOrThrow<FunnelPublishState>('POST', `funnels/${funnelId}/unpublish`),
+    mutationFn: () => callOrThrow(publishingEndpoints.unpublishFunnel, { params: { id: funnelId } }),
     invalidates: CHANGED,
     success: () => 'The funnel is unpublished',
   });

@@ -1,6 +1,8 @@
-import type { MailSettings, Receipt, ReceiptKindValue } from '@funnelwork/domain';
+import type { MailSettings, ReceiptKindValue } from '@funnelwork/domain';
+import { mailSettingsEndpoints } from '@funnelwork/domain/api/mail-settings';
+import { receiptsEndpoints } from '@funnelwork/domain/api/receipts';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const receiptKeys = { all: ['receipts'] as const };
@@ -9,7 +11,7 @@ export const receiptKeys = { all: ['receipts'] as const };
 export function useReceipts() {
   return useQuery({
     queryKey: receiptKeys.all,
-    queryFn: () => apiOrThrow<Receipt[]>('GET', 'receipts'),
+    queryFn: () => callOrThrow(receiptsEndpoints.listReceipts),
   });
 }
 
@@ -24,7 +26,7 @@ export type ReceiptChange = {
 export function useUpdateReceipt() {
   return useApiMutation({
     mutationFn: ({ kind, ...data }: ReceiptChange) =>
-      apiOrThrow<Receipt>('PUT', `receipts/${kind}`, { body: { data } }),
+      callOrThrow(receiptsEndpoints.updateReceipt, { params: { kind }, body: { data } }),
     invalidates: [receiptKeys.all],
     success: (receipt) => `${receipt.name} saved`,
   });
@@ -33,7 +35,8 @@ export function useUpdateReceipt() {
 /** Copies the built-in design into the member's e-mail templates, for the e-mail editor. */
 export function useCustomizeReceipt() {
   return useApiMutation({
-    mutationFn: (kind: ReceiptKindValue) => apiOrThrow<Receipt>('POST', `receipts/${kind}/customize`),
+    mutationFn: (kind: ReceiptKindValue) =>
+      callOrThrow(receiptsEndpoints.customizeReceipt, { params: { kind } }),
     invalidates: [receiptKeys.all],
   });
 }
@@ -44,7 +47,7 @@ export const mailSettingsKeys = { all: ['mail-settings'] as const };
 export function useMailSettings() {
   return useQuery({
     queryKey: mailSettingsKeys.all,
-    queryFn: () => apiOrThrow<MailSettings>('GET', 'mail-settings'),
+    queryFn: () => callOrThrow(mailSettingsEndpoints.listMailSettings),
   });
 }
 
@@ -56,7 +59,7 @@ export type MailSettingsChange = Partial<Omit<MailSettings, 'dkim_configured'>> 
 export function useUpdateMailSettings() {
   return useApiMutation({
     mutationFn: (data: MailSettingsChange) =>
-      apiOrThrow<MailSettings>('PUT', 'mail-settings', { body: { data } }),
+      callOrThrow(mailSettingsEndpoints.updateMailSettings, { body: { data } }),
     invalidates: [mailSettingsKeys.all],
     success: () => 'Sending settings saved',
   });

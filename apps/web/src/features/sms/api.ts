@@ -1,6 +1,7 @@
-import type { AvailableNumber, SmsAccount, SmsNumber } from '@funnelwork/domain';
+import type { SmsNumber } from '@funnelwork/domain';
+import { smsEndpoints } from '@funnelwork/domain/api/sms';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type CountryTariff = {
@@ -21,20 +22,20 @@ export const smsKeys = {
 
 /** The prepaid balance, its currency and whether the server has an SMS provider at all. */
 export function useSmsAccount() {
-  return useQuery({ queryKey: smsKeys.account, queryFn: () => apiOrThrow<SmsAccount>('GET', 'sms-account') });
+  return useQuery({ queryKey: smsKeys.account, queryFn: () => callOrThrow(smsEndpoints.getSmsAccount) });
 }
 
 export function useSmsNumbers() {
   return useQuery({
     queryKey: smsKeys.numbers,
-    queryFn: () => apiOrThrow<SmsNumber[]>('GET', 'sms-numbers'),
+    queryFn: () => callOrThrow(smsEndpoints.listSmsNumbers),
   });
 }
 
 export function useCountryTariffs() {
   return useQuery({
     queryKey: smsKeys.tariffs,
-    queryFn: () => apiOrThrow<CountryTariff[]>('GET', 'country-tariffs'),
+    queryFn: () => callOrThrow(smsEndpoints.listCountryTariffs),
   });
 }
 
@@ -42,8 +43,7 @@ export function useCountryTariffs() {
 export function useAvailableNumbers(country: string | null) {
   return useQuery({
     queryKey: smsKeys.available(country ?? ''),
-    queryFn: () =>
-      apiOrThrow<AvailableNumber[]>('GET', 'available-numbers', { query: { country: country ?? '' } }),
+    queryFn: () => callOrThrow(smsEndpoints.listAvailableNumbers, { query: { country: country ?? '' } }),
     enabled: country !== null,
     staleTime: 0,
   });
@@ -52,7 +52,7 @@ export function useAvailableNumbers(country: string | null) {
 export function useBuySmsNumber() {
   return useApiMutation({
     mutationFn: (data: { phone_number: string; country: string }) =>
-      apiOrThrow<SmsNumber>('POST', 'sms-numbers', { body: { data } }),
+      callOrThrow(smsEndpoints.createSmsNumber, { body: { data } }),
     invalidates: [smsKeys.numbers, smsKeys.account, ['sms', 'available']],
     success: (number) => `${number.phone_number} is yours`,
   });
@@ -60,7 +60,8 @@ export function useBuySmsNumber() {
 
 export function useDeleteSmsNumber() {
   return useApiMutation({
-    mutationFn: (number: SmsNumber) => apiOrThrow('DELETE', `sms-numbers/${number.id}`),
+    mutationFn: (number: SmsNumber) =>
+      callOrThrow(smsEndpoints.deleteSmsNumber, { params: { id: number.id } }),
     invalidates: [smsKeys.numbers, smsKeys.account],
     success: (_data, number) => `${number.phone_number} released`,
   });
@@ -75,10 +76,7 @@ export type TopUpInput = {
 /** Pays a top-up by card; the popup keeps one key per attempt, so a double click pays once. */
 export function useTopUp() {
   return useApiMutation({
-    mutationFn: (data: TopUpInput) =>
-      apiOrThrow<{ balance_minor: number; amount_minor: number; currency: string }>('POST', 'top-up', {
-        body: { data },
-      }),
+    mutationFn: (data: TopUpInput) => callOrThrow(smsEndpoints.createTopUp, { body: { data } }),
     invalidates: [smsKeys.account],
     success: () => 'Your SMS balance was topped up',
   });
@@ -87,9 +85,7 @@ export function useTopUp() {
 export function useSetDefaultSmsNumber() {
   return useApiMutation({
     mutationFn: (defaultNumberId: number | null) =>
-      apiOrThrow<SmsAccount>('PUT', 'sms-account', {
-        body: { data: { default_number_id: defaultNumberId } },
-      }),
+      callOrThrow(smsEndpoints.updateSmsAccount, { body: { data: { default_number_id: defaultNumberId } } }),
     invalidates: [smsKeys.account],
     success: () => 'Default number saved',
   });
@@ -110,11 +106,13 @@ export function useSetNumberFunnel() {
       const idsOf = (funnel: number) =>
         numbers.filter((n) => n.funnel_id === funnel && n.id !== number.id).map((n) => n.id);
       if (funnelId !== null) {
-        await apiOrThrow('PUT', `funnels/${funnelId}/sms-numbers`, {
+        await callOrThrow(smsEndpoints.updateFunnelSmsNumbers, {
+          params: { id: funnelId },
           body: { data: { number_ids: [...idsOf(funnelId), number.id] } },
         });
       } else if (number.funnel_id !== null) {
-        await apiOrThrow('PUT', `funnels/${number.funnel_id}/sms-numbers`, {
+        await callOrThrow(smsEndpoints.updateFunnelSmsNumbers, {
+          params: { id: number.funnel_id },
           body: { data: { number_ids: idsOf(number.funnel_id) } },
         });
       }

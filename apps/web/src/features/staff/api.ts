@@ -1,6 +1,7 @@
 import type { PermissionsInput, Staff } from '@funnelwork/domain';
+import { staffEndpoints } from '@funnelwork/domain/api/staff';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { staffName } from './staff-name.ts';
 
@@ -12,7 +13,7 @@ export const staffKeys = {
 export function useStaffList(enabled = true) {
   return useQuery({
     queryKey: staffKeys.all,
-    queryFn: () => apiOrThrow<Staff[]>('GET', 'settings/staff'),
+    queryFn: () => callOrThrow(staffEndpoints.getSettingsStaff),
     enabled,
   });
 }
@@ -20,7 +21,7 @@ export function useStaffList(enabled = true) {
 export function useStaffMember(id: number) {
   return useQuery({
     queryKey: staffKeys.one(id),
-    queryFn: () => apiOrThrow<Staff>('GET', `settings/staff/${id}`),
+    queryFn: () => callOrThrow(staffEndpoints.getSettingsStaffById, { params: { id } }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -35,7 +36,7 @@ export type NewStaff = {
 /** Invites a person; a failure that names a field (the e-mail) shows beside it, any other is a notice. */
 export function useInviteStaff() {
   return useApiMutation({
-    mutationFn: (data: NewStaff) => apiOrThrow<Staff>('POST', 'settings/staff', { body: { data } }),
+    mutationFn: (data: NewStaff) => callOrThrow(staffEndpoints.createSettingsStaff, { body: { data } }),
     invalidates: [staffKeys.all],
     success: (_, data) => `Invitation sent to ${data.email}`,
   });
@@ -44,7 +45,7 @@ export function useInviteStaff() {
 export function useUpdateStaffPermissions(id: number, name: string) {
   return useApiMutation({
     mutationFn: (permissions: PermissionsInput) =>
-      apiOrThrow<Staff>('PATCH', `settings/staff/${id}`, { body: { data: { permissions } } }),
+      callOrThrow(staffEndpoints.updateSettingsStaff, { params: { id }, body: { data: { permissions } } }),
     invalidates: [staffKeys.all],
     success: () => `The permissions of ${name} were saved`,
     failure: (error) => error.message,
@@ -53,7 +54,8 @@ export function useUpdateStaffPermissions(id: number, name: string) {
 
 export function useDeleteStaff() {
   return useApiMutation({
-    mutationFn: (staff: Staff) => apiOrThrow<unknown>('DELETE', `settings/staff/${staff.id}`),
+    mutationFn: (staff: Staff) =>
+      callOrThrow(staffEndpoints.deleteSettingsStaff, { params: { id: staff.id } }),
     invalidates: [staffKeys.all],
     success: (_, staff) => `${staffName(staff)} was removed from the team`,
     failure: (error) => error.message,

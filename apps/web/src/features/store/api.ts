@@ -5,9 +5,10 @@ import type {
   ProductVariant,
   VariantOption,
 } from '@funnelwork/domain';
+import { storeEndpoints } from '@funnelwork/domain/api/store';
 import type { RECURRING_INTERVALS } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiOrThrow, apiPageOrThrow } from '../../shared/api-client.ts';
+import { ApiError, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { funnelKeys } from '../funnels/api.ts';
 
@@ -30,7 +31,7 @@ export const productKeys = {
 export function useProduct(id: number | null) {
   return useQuery({
     queryKey: productKeys.one(id ?? 0),
-    queryFn: () => apiOrThrow<Product>('GET', `products/${id}`, { query: { include: 'variants' } }),
+    queryFn: () => callOrThrow(storeEndpoints.getProduct, { params: { id }, query: { include: 'variants' } }),
     enabled: id !== null,
   });
 }
@@ -53,11 +54,14 @@ export function useSaveProduct(product: Product | null, funnelId: number, stepId
   return useApiMutation({
     mutationFn: async (data: ProductInput) => {
       if (!product) {
-        return apiOrThrow<Product>('POST', 'products', {
+        return callOrThrow(storeEndpoints.createProduct, {
           body: { data: { ...data, funnel_id: funnelId, step_id: stepId } },
         });
       }
-      const saved = await apiOrThrow<Product>('PATCH', `products/${product.id}`, { body: { data } });
+      const saved = await callOrThrow(storeEndpoints.updateProduct, {
+        params: { id: product.id },
+        body: { data },
+      });
       queryClient.setQueryData(productKeys.one(product.id), (old: Product | undefined) => ({
         ...old,
         ...saved,
@@ -74,7 +78,7 @@ export function useSaveProduct(product: Product | null, funnelId: number, stepId
 export function useSaveProductOptions(productId: number) {
   return useApiMutation({
     mutationFn: (options: Array<Pick<VariantOption, 'name' | 'values'>>) =>
-      apiOrThrow<VariantOption[]>('PUT', 'product-variant-options', {
+      callOrThrow(storeEndpoints.updateProductVariantOptions, {
         query: { productId },
         body: { data: options },
       }),
@@ -94,7 +98,7 @@ export type VariantInput = {
 export function useAddVariant(productId: number) {
   return useApiMutation({
     mutationFn: (variant: VariantInput) =>
-      apiOrThrow<ProductVariant>('POST', 'product-variants', {
+      callOrThrow(storeEndpoints.createProductVariant, {
         body: { data: { product_id: productId, ...variant } },
       }),
     invalidates: [productKeys.one(productId)],
@@ -104,7 +108,8 @@ export function useAddVariant(productId: number) {
 
 export function useDeleteVariant(productId: number) {
   return useApiMutation({
-    mutationFn: (variant: ProductVariant) => apiOrThrow<unknown>('DELETE', `product-variants/${variant.id}`),
+    mutationFn: (variant: ProductVariant) =>
+      callOrThrow(storeEndpoints.deleteProductVariant, { params: { id: variant.id } }),
     invalidates: [productKeys.one(productId)],
     failure: (error) => error.message,
   });
@@ -114,7 +119,10 @@ export function useStepProducts(stepId: number) {
   return useQuery({
     queryKey: productKeys.step(stepId),
     queryFn: () =>
-      apiOrThrow<Product[]>('GET', `funnel-steps/${stepId}/products`, { query: { include: 'variants' } }),
+      callOrThrow(storeEndpoints.listFunnelStepProducts, {
+        params: { stepId },
+        query: { include: 'variants' },
+      }),
     enabled: stepId > 0,
   });
 }
@@ -123,7 +131,10 @@ export function useStepProducts(stepId: number) {
 export function usePickerProducts() {
   return useQuery({
     queryKey: productKeys.picker,
-    queryFn: () => apiPageOrThrow<Product>('products', { per_page: PICKER_PRODUCTS, include: 'variants' }),
+    queryFn: () =>
+      callPageOrThrow(storeEndpoints.listProducts, {
+        query: { per_page: PICKER_PRODUCTS, include: 'variants' },
+      }),
   });
 }
 
@@ -131,7 +142,10 @@ export function useDiscounts(page: number, query: string) {
   return useQuery({
     queryKey: discountKeys.page(page, query),
     placeholderData: keepPreviousData,
-    queryFn: () => apiPageOrThrow<Discount>('store/discounts', { page, query: query.trim() || undefined }),
+    queryFn: () =>
+      callPageOrThrow(storeEndpoints.listStoreDiscounts, {
+        query: { page, query: query.trim() || undefined },
+      }),
   });
 }
 
@@ -143,8 +157,8 @@ export function useSaveDiscount(editing: Discount | null) {
     mutationFn: (data: DiscountInput) =>
       codeConflicts(
         editing
-          ? apiOrThrow<Discount>('PATCH', `store/discounts/${editing.id}`, { body: { data } })
-          : apiOrThrow<Discount>('POST', 'store/discounts', { body: { data } }),
+          ? callOrThrow(storeEndpoints.updateStoreDiscount, { params: { id: editing.id }, body: { data } })
+          : callOrThrow(storeEndpoints.createStoreDiscount, { body: { data } }),
       ),
     invalidates: [discountKeys.all],
     success: (saved) => (editing ? `Discount ${saved.code} saved` : `Discount ${saved.code} created`),
@@ -164,7 +178,8 @@ async function codeConflicts<T>(write: Promise<T>): Promise<T> {
 }
 export function useDeleteDiscount() {
   return useApiMutation({
-    mutationFn: (discount: Discount) => apiOrThrow<unknown>('DELETE', `store/discounts/${discount.id}`),
+    mutationFn: (discount: Discount) =>
+      callOrThrow(storeEndpoints.deleteStoreDiscount, { params: { id: discount.id } }),
     invalidates: [discountKeys.all],
     success: (_, discount) => `Discount ${discount.code} was deleted`,
     failure: (error) => error.message,

@@ -1,7 +1,8 @@
-import type { Funnel, FunnelKitsAnswer, StepTemplateOut } from '@funnelwork/domain';
+import type { StepTemplateOut } from '@funnelwork/domain';
+import { templatesEndpoints } from '@funnelwork/domain/api/templates';
 import { nextOrderIndex, stepPathFromName } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { apiOrThrow, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { createStep, type FunnelKind, funnelKeys, readSteps } from '../funnels/api.ts';
 import { useMe } from '../session/api.ts';
@@ -19,7 +20,7 @@ export function useStepTemplates(filter: { stepType: number | null; query: strin
     placeholderData: keepPreviousData,
     enabled,
     queryFn: () =>
-      apiOrThrow<StepTemplateOut[]>('GET', 'templates', {
+      callOrThrow(templatesEndpoints.listTemplates, {
         query: { step_type: filter.stepType ?? undefined, query: filter.query.trim() || undefined },
       }),
   });
@@ -30,7 +31,7 @@ export function useFunnelKits() {
   return useQuery({
     queryKey: templateKeys.kits,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: () => apiOrThrow<FunnelKitsAnswer>('GET', 'templates/kits'),
+    queryFn: () => callOrThrow(templatesEndpoints.listTemplatesKits),
   });
 }
 
@@ -38,7 +39,8 @@ export function useFunnelKits() {
 export function useCreateKitFunnel() {
   return useApiMutation({
     mutationFn: ({ kitId, name }: { kitId: string; name: string }) =>
-      apiOrThrow<Funnel>('POST', `templates/kits/${encodeURIComponent(kitId)}/funnels`, {
+      callOrThrow(templatesEndpoints.createTemplatesKitFunnel, {
+        params: { id: encodeURIComponent(kitId) },
         body: { data: { name: name.trim() } },
       }),
     invalidates: [funnelKeys.all],

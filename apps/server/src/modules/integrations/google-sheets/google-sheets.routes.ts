@@ -1,3 +1,4 @@
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import {
   GOOGLE_OAUTH_CALLBACK_PATH,
@@ -14,13 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GoogleSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { members } from '../../../db/schema/index.ts';
-import { accountIdOf, requirePermission } from '../../../plugins/auth.ts';
+import { accountIdOf } from '../../../plugins/auth.ts';
+import { schemaOf } from '../../../plugins/endpoints.ts';
 import { forbidden, HttpError } from '../../../plugins/errors.ts';
 import type { IntegrationsService } from '../integrations.service.ts';
 import { GoogleAuthorizationGrant } from './google-sheets.adapter.ts';
 import { createOAuthStates } from './google-sheets.oauth.ts';
-
-const tags = ['integrations'];
 
 /**
  * "Connect with Google" (OAuth 2.0 authorization code with PKCE, S256) as two steps any screen can use:
@@ -141,14 +141,11 @@ export function googleSheetsRoutes(
     `/${GOOGLE_OAUTH_START_PATH}`,
     {
       schema: {
-        tags,
-        description:
-          "Starts connecting Google Sheets: answers Google's consent URL (authorization code with PKCE, a state valid for 10 minutes and once). Admins only.",
+        ...schemaOf(endpoints.integrations.createIntegrationsGoogleSheetsOauthStart),
         response: { 200: oauthStartAnswerSchema },
       },
     },
     async (request) => {
-      requirePermission(request, 'admin');
       const data = await google.start(
         { accountId: accountIdOf(request), memberId: request.membership?.id },
         redirectUri,
@@ -160,11 +157,8 @@ export function googleSheetsRoutes(
   r.get(
     `/${GOOGLE_OAUTH_CALLBACK_PATH}`,
     {
-      config: { public: true },
       schema: {
-        tags,
-        description:
-          "Google's redirect after the consent screen: uses the state once, exchanges the code with the PKCE verifier, stores the tokens sealed and redirects to the integration's screen. A wrong, used or expired state is 400 and stores nothing.",
+        ...schemaOf(endpoints.integrations.getIntegrationsGoogleSheetsOauthCallback),
         querystring: oauthCallbackQuerySchema,
       },
     },

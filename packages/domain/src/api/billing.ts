@@ -1,0 +1,78 @@
+import {
+  billingDetailsAnswerSchema,
+  chargesAnswerSchema,
+  idParamsSchema,
+  placeOrderAnswerSchema,
+  placeOrderBodySchema,
+  plansAnswerSchema,
+  updateBillingDetailsBodySchema,
+} from '../index.ts';
+import type { EndpointTable } from './endpoint.ts';
+
+export const billingEndpoints = {
+  listBillingPlans: {
+    method: 'GET',
+    path: '/api/billing/plans',
+    answer: plansAnswerSchema,
+    access: { permission: 'admin' },
+    summary: 'List billing plans',
+    tag: 'billing',
+  },
+  listBillingDetails: {
+    method: 'GET',
+    path: '/api/billing-details',
+    answer: billingDetailsAnswerSchema,
+    access: { permission: 'admin' },
+    summary: 'List billing details',
+    tag: 'billing',
+  },
+  listCharges: {
+    method: 'GET',
+    path: '/api/charges',
+    answer: chargesAnswerSchema,
+    access: { permission: 'admin' },
+    summary: 'List charges',
+    tag: 'billing',
+  },
+  getChargeInvoicePdf: {
+    method: 'GET',
+    path: '/api/charges/:id/invoice.pdf',
+    params: idParamsSchema,
+    access: { permission: 'admin' },
+    summary: 'Get charge invoice.pdf',
+    tag: 'billing',
+  },
+  createBillingPlaceOrder: {
+    method: 'POST',
+    path: '/api/billing/place-order',
+    body: placeOrderBodySchema,
+    answer: placeOrderAnswerSchema,
+    access: { permission: 'admin' },
+    summary: 'Create billing place order',
+    tag: 'billing',
+  },
+  createBillingUpdateDetail: {
+    method: 'POST',
+    path: '/api/billing/update-details',
+    body: updateBillingDetailsBodySchema,
+    answer: billingDetailsAnswerSchema,
+    access: { permission: 'admin' },
+    summary: 'Create billing update detail',
+    tag: 'billing',
+  },
+  createBillingCancelSubscription: {
+    method: 'POST',
+    path: '/api/billing/cancel-subscription',
+    answer: billingDetailsAnswerSchema,
+    access: { permission: 'admin' },
+    summary: 'Create billing cancel subscription',
+    tag: 'billing',
+  },
+  createBillingStripeWebhook: {
+    method: 'POST',
+    path: '/api/billing/stripe-webhook',
+    access: { public: "Stripe calls it; the route checks Stripe's signature instead of a session." },
+    summary: 'Create billing stripe webhook',
+    tag: 'billing',
+  },
+} as const satisfies EndpointTable;

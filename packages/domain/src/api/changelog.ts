@@ -1,0 +1,19 @@
+import { changelogAnswerSchema, chatWidgetAnswerSchema } from '../index.ts';
+import type { EndpointTable } from './endpoint.ts';
+
+export const changelogEndpoints = {
+  whatChangedInFunnelwork: {
+    method: 'GET',
+    path: '/api/changelog',
+    answer: changelogAnswerSchema,
+    summary: 'What changed in Funnelwork',
+    tag: 'system',
+  },
+  chatSupportWidgetSScriptIfInstallationHasOne: {
+    method: 'GET',
+    path: '/api/chat-widget',
+    answer: chatWidgetAnswerSchema,
+    summary: 'The chat-support widget’s script, if the installation has one',
+    tag: 'system',
+  },
+} as const satisfies EndpointTable;

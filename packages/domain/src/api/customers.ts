@@ -1,0 +1,73 @@
+import {
+  customerAnswerSchema,
+  customerBriefListAnswerSchema,
+  customerListQuerySchema,
+  customerOrdersAnswerSchema,
+  customerQuerySchema,
+  customersStatsAnswerSchema,
+  idParamsSchema,
+  okAnswerSchema,
+  patchCustomerBodySchema,
+} from '../index.ts';
+import type { EndpointTable } from './endpoint.ts';
+
+export const customersEndpoints = {
+  listCustomersInBrief: {
+    method: 'GET',
+    path: '/api/customer-briefs',
+    query: customerListQuerySchema,
+    answer: customerBriefListAnswerSchema,
+    scope: 'customers:read',
+    summary: 'List customers in brief',
+    tag: 'customers',
+    description: 'Zero-based page, 25 per page, newest first; query matches names and e-mails.',
+  },
+  listCustomersStats: {
+    method: 'GET',
+    path: '/api/customers-stats',
+    answer: customersStatsAnswerSchema,
+    summary: 'List customers stats',
+    tag: 'customers',
+  },
+  getCustomer: {
+    method: 'GET',
+    path: '/api/customers/:id',
+    params: idParamsSchema,
+    query: customerQuerySchema,
+    answer: customerAnswerSchema,
+    scope: 'customers:read',
+    summary: 'Get a customer',
+    tag: 'customers',
+  },
+  listCustomerOrders: {
+    method: 'GET',
+    path: '/api/customers/:id/orders',
+    params: idParamsSchema,
+    answer: customerOrdersAnswerSchema,
+    scope: 'customers:read',
+    summary: "List a customer's orders",
+    tag: 'customers',
+  },
+  updateCustomer: {
+    method: 'PATCH',
+    path: '/api/customers/:id',
+    params: idParamsSchema,
+    body: patchCustomerBodySchema,
+    answer: customerAnswerSchema,
+    access: { permission: 'orders' },
+    summary: 'Update customer',
+    tag: 'customers',
+    description:
+      'Takes the whole customer; optin_email, metadata and the other read-only fields are ignored.',
+  },
+  deleteCustomer: {
+    method: 'DELETE',
+    path: '/api/customers/:id',
+    params: idParamsSchema,
+    answer: okAnswerSchema,
+    access: { permission: 'orders' },
+    summary: 'Delete customer',
+    tag: 'customers',
+    description: "Erases the customer's personal data; its orders stay, with blank name and e-mail.",
+  },
+} as const satisfies EndpointTable;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  createPopupBodySchema,
+  dataAnswer,
+  idParamsSchema,
+  okAnswerSchema,
+  patchPopupBodySchema,
+  popupBriefSchema,
+  popupSchema,
+  popupsQuerySchema,
+} from '../index.ts';
+import type { EndpointTable } from './endpoint.ts';
+
+export const popupsEndpoints = {
+  listPopups: {
+    method: 'GET',
+    path: '/api/popups',
+    query: popupsQuerySchema,
+    answer: dataAnswer(z.array(popupBriefSchema)),
+    summary: 'List popups',
+    tag: 'popups',
+    description: "A funnel's popups with funnel_id; every popup of the account without it (no documents).",
+  },
+  createPopup: {
+    method: 'POST',
+    path: '/api/popups',
+    body: createPopupBodySchema,
+    answer: dataAnswer(popupSchema),
+    status: 201,
+    access: { permission: 'editor' },
+    summary: 'Create popup',
+    tag: 'popups',
+  },
+  getPopup: {
+    method: 'GET',
+    path: '/api/popups/:id',
+    params: idParamsSchema,
+    answer: dataAnswer(popupSchema),
+    summary: 'Get popup',
+    tag: 'popups',
+  },
+  updatePopup: {
+    method: 'PATCH',
+    path: '/api/popups/:id',
+    params: idParamsSchema,
+    body: patchPopupBodySchema,
+    answer: dataAnswer(popupSchema),
+    access: { permission: 'editor' },
+    summary: 'Update popup',
+    tag: 'popups',
+    description: "The popup editor's save; a `version` other than the popup's current one answers 409.",
+  },
+  deletePopup: {
+    method: 'DELETE',
+    path: '/api/popups/:id',
+    params: idParamsSchema,
+    answer: okAnswerSchema,
+    access: { permission: 'editor' },
+    summary: 'Delete popup',
+    tag: 'popups',
+  },
+  clonePopup: {
+    method: 'POST',
+    path: '/api/popups/:id/clone',
+    params: idParamsSchema,
+    answer: dataAnswer(popupSchema),
+    status: 201,
+    access: { permission: 'editor' },
+    summary: 'Clone popup',
+    tag: 'popups',
+  },
+} as const satisfies EndpointTable;

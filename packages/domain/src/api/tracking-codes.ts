@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  createTrackingCodeBodySchema,
+  dataAnswer,
+  idParamsSchema,
+  okAnswerSchema,
+  patchTrackingCodeBodySchema,
+  trackingCodeSchema,
+  trackingCodesQuerySchema,
+  updateTrackingIndexBodySchema,
+} from '../index.ts';
+import type { EndpointTable } from './endpoint.ts';
+
+export const trackingCodesEndpoints = {
+  listTrackingCodes: {
+    method: 'GET',
+    path: '/api/tracking-codes',
+    query: trackingCodesQuerySchema,
+    answer: dataAnswer(z.array(trackingCodeSchema)),
+    summary: 'List tracking codes',
+    tag: 'tracking codes',
+    description: "A funnel's codes with funnel_id; every code of the account without it.",
+  },
+  createTrackingCode: {
+    method: 'POST',
+    path: '/api/tracking-codes',
+    body: createTrackingCodeBodySchema,
+    answer: dataAnswer(trackingCodeSchema),
+    status: 201,
+    access: { permission: 'funnels' },
+    summary: 'Create tracking code',
+    tag: 'tracking codes',
+  },
+  updateTrackingCodesUpdateIndex: {
+    method: 'PUT',
+    path: '/api/tracking-codes/update-index',
+    body: updateTrackingIndexBodySchema,
+    answer: dataAnswer(z.array(trackingCodeSchema)),
+    access: { permission: 'funnels' },
+    summary: 'Update tracking codes update index',
+    tag: 'tracking codes',
+    description: 'New order_index values for several codes, all or none.',
+  },
+  getTrackingCode: {
+    method: 'GET',
+    path: '/api/tracking-codes/:id',
+    params: idParamsSchema,
+    answer: dataAnswer(trackingCodeSchema),
+    summary: 'Get tracking code',
+    tag: 'tracking codes',
+  },
+  updateTrackingCode: {
+    method: 'PATCH',
+    path: '/api/tracking-codes/:id',
+    params: idParamsSchema,
+    body: patchTrackingCodeBodySchema,
+    answer: dataAnswer(trackingCodeSchema),
+    access: { permission: 'funnels' },
+    summary: 'Update tracking code',
+    tag: 'tracking codes',
+  },
+  deleteTrackingCode: {
+    method: 'DELETE',
+    path: '/api/tracking-codes/:id',
+    params: idParamsSchema,
+    answer: okAnswerSchema,
+    access: { permission: 'funnels' },
+    summary: 'Delete tracking code',
+    tag: 'tracking codes',
+  },
+} as const satisfies EndpointTable;
