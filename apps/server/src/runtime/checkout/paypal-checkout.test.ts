@@ -78,8 +78,17 @@ const complete = (shop: Shop, key: string, cancelled = false) =>
 const ordersOf = (shop: Shop) =>
   t.database.db.select().from(orders).where(eq(orders.accountId, shop.owner.accountId));
 
-const captures = (paypalOrder: string) =>
-  fake.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrder}/capture`);
+/**
+ * The captures PayPal made of an order: one per PayPal-Request-Id, since PayPal answers a repeated id with
+ * the first capture (the webhook and the page's report may both ask, on several processes at once). Every
+ * capture request must carry one.
+ */
+const captures = (paypalOrder: string) => {
+  const asked = fake.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrder}/capture`);
+  const ids = asked.map((r) => r.headers['paypal-request-id']);
+  expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+  return [...new Set(ids)];
+};
 
 describe('connecting PayPal', () => {
   it('checks the client id and secret with PayPal, names the field on a wrong pair and stores the secret sealed', async () => {
