@@ -257,6 +257,7 @@ export function createStripeAdapter(options: StripeAdapterOptions = {}): StripeA
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             ...(request.description ? { description: request.description } : {}),
             ...(request.customerEmail ? { receipt_email: request.customerEmail } : {}),
+            ...(request.metadata ? { metadata: request.metadata } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         );

@@ -48,6 +48,8 @@ export type ChargeRequest = {
     | { kind: 'none' };
   description?: string;
   customerEmail?: string;
+  /** Kept on the gateway's payment (Stripe's metadata), so its webhook names what it pays for. */
+  metadata?: Record<string, string>;
 };
 
 export type ChargeResult =

@@ -1,8 +1,8 @@
 import { fromMinorUnits, TIMELINE_EVENT_TYPES } from '@funnelwork/domain/rules';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
-import { checkoutRequests, orderItems, orders } from '../../db/schema/index.ts';
+import { checkoutRequests, orderItems, orderSessions, orders } from '../../db/schema/index.ts';
 import type { OrderPaidEvent, UpsellAcceptedEvent } from '../../events/bus.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { PAYPAL_GATEWAY_ID } from '../../gateways/paypal.ts';
@@ -26,7 +26,7 @@ import {
   type StoredAnswer,
   storeAnswer,
 } from './idempotency.ts';
-import { loadPageContext, nextStepOf, productsOfStep } from './page-context.ts';
+import { loadPageContext, nextStepOf, type PageContext, productsOfStep } from './page-context.ts';
 import { ACTIVITY } from './subscriptions.ts';
 
 /** The shopper's answer when the bank wants a saved card's upsell charge confirmed in place (3-D Secure). */
@@ -42,6 +42,9 @@ export const PAYPAL_UPSELL_NEEDS_APPROVAL =
   'You paid with PayPal: this offer would need a new PayPal approval, which this page cannot ask for. Nothing was charged.';
 /** Asked to complete an offer whose charge needs no confirmation (none was opened, or it is settled). */
 export const NO_UPSELL_TO_CONFIRM = 'There is no payment to confirm for this offer';
+
+/** The metadata key of an upsell's payment at the gateway: its claim's key (`upsell:<order>:<step>`). */
+export const UPSELL_METADATA = 'funnelwork_upsell';
 
 /** What recording an accepted upsell needs: its order session, the charged line, the claim's answer. */
 type Pending = {
@@ -133,6 +136,8 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
           idempotencyKey: `upsell-${accountId}-${session.orderId}-${context.stepId}`,
           paymentMethod: { kind: 'token', token: session.savedPaymentMethod as string },
           description: line.name,
+          // The webhook settles a confirmed payment whose page never reported (`upsellEvent`).
+          metadata: { funnelwork_account: String(accountId), [UPSELL_METADATA]: key },
         })
       : { ok: false, message: 'This payment method cannot be charged again', retryable: false };
 
@@ -282,16 +287,66 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
 
   /**
    * The page's report after the shopper confirmed (or not) an upsell charge the bank wanted
-   * authenticated: the gateway is asked how the payment went (never the page), and the offer is added
-   * once, replacing the claim's 'needs authentication' answer in the same transaction, so a double
-   * report, a retry or a concurrent one records it once. A failed confirmation is final and recorded
-   * as such; one still open answers 409.
+   * authenticated: settled by `settleUpsell`, as the webhook's report is.
    */
   async function completeUpsell(body: UpsellCompleteBody, token: string | null | undefined) {
     const session = await sessionOf(deps, token);
     const context = await loadPageContext(db, body.step_id, body.page_id ?? null);
     if (context.accountId !== session.accountId || context.funnelId !== session.funnelId)
       throw unprocessable(OFFER_EXPIRED, 'offer_expired', 'step_id');
+    const answer = await settleUpsell(session, context);
+    if (!answer) throw unprocessable(NO_UPSELL_TO_CONFIRM, 'no_payment_to_confirm', 'step_id');
+    return answer;
+  }
+
+  /**
+   * The gateway's webhook reports an upsell payment (named by its metadata's claim key, e.g. the
+   * shopper confirmed the challenge and closed the tab before the page reported): settled by
+   * `settleUpsell`, as the page's report is, so the offer is added once whichever comes first.
+   */
+  async function upsellEvent(
+    accountId: number,
+    gatewayId: number,
+    reference: string,
+    claim: string,
+  ): Promise<'paid' | 'failed' | 'pending' | 'ignored'> {
+    const match = /^upsell:(\d+):(\d+)$/.exec(claim);
+    if (!match) return 'ignored';
+    const [session] = await db
+      .select()
+      .from(orderSessions)
+      .where(and(ownedBy(orderSessions, accountId), eq(orderSessions.orderId, Number(match[1]))))
+      .orderBy(desc(orderSessions.id))
+      .limit(1);
+    if (!session || session.gatewayId !== gatewayId) return 'ignored';
+    const context = await loadPageContext(db, Number(match[2]), null).catch(() => null);
+    if (!context || context.accountId !== accountId || context.funnelId !== session.funnelId)
+      return 'ignored';
+    const answer = await settleUpsell(session, context, reference);
+    if (!answer) return 'ignored';
+    if (answer.status === 200) return 'paid';
+    if (answer.status === 409) return 'pending';
+    const error = (answer.body as { error?: { code?: string; message?: string } }).error;
+    if (error?.code === 'payment_not_confirmed') return 'failed';
+    // Stripe not reachable now: 503, so Stripe sends the event again.
+    if (answer.status === 503)
+      throw new HttpError(503, error?.message ?? STILL_PROCESSING, error?.code ?? 'gateway_unavailable');
+    return 'pending';
+  }
+
+  /**
+   * Settles an upsell charge the bank wanted authenticated, for the page's report and the webhook's
+   * alike: the gateway is asked how the payment went (never the page, never the event's copy), and
+   * the offer is added once, replacing the claim's 'needs authentication' answer in the same
+   * transaction, so a double report, a retry, the webhook or a concurrent one records it once. A
+   * failed confirmation is final and recorded as such; one still open answers 409. Null when there is
+   * no upsell claim (or, given `reference`, none waiting for that payment).
+   */
+  async function settleUpsell(
+    session: Pending['session'],
+    context: PageContext,
+    reference?: string,
+  ): Promise<StoredAnswer | null> {
     const { accountId } = context;
     const key = `upsell:${session.orderId}:${context.stepId}`;
     const stored = async () => {
@@ -302,10 +357,12 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
       return row;
     };
     const row = await stored();
-    if (!row) throw unprocessable(NO_UPSELL_TO_CONFIRM, 'no_payment_to_confirm', 'step_id');
+    if (!row) return null;
     if (row.state !== 'done' || row.response === null || row.responseStatus === null)
       return failure(409, STILL_PROCESSING, 'payment_in_progress');
     const waiting = waitingOf(row.response);
+    // A webhook's payment that is not this claim's (an earlier charge of it, say): not settled by it.
+    if (reference !== undefined && waiting && waiting.reference !== reference) return null;
     // Settled already (by an earlier report): the same answer again.
     if (!waiting) return { status: row.responseStatus, body: row.response } satisfies StoredAnswer;
 
@@ -388,7 +445,7 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
     return settled.answer;
   }
 
-  return { upsell, completeUpsell };
+  return { upsell, completeUpsell, upsellEvent };
 }
 
 /** The claim's answer of an upsell waiting for the shopper's confirmation (stored by `upsell`). */

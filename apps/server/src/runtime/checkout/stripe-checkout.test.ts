@@ -1,7 +1,7 @@
 import { AUTOMATION_TRIGGERS } from '@funnelwork/domain/automations/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityItems, orderEvents, orders, subscriptions } from '../../db/schema/index.ts';
+import { activityItems, orderEvents, orderItems, orders, subscriptions } from '../../db/schema/index.ts';
 import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import {
   type FakeStripe,
@@ -15,7 +15,7 @@ import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createStripeAdapter } from '../../gateways/stripe.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
-import { UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
+import { UPSELL_METADATA, UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
 import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
 
 /**
@@ -489,6 +489,163 @@ describe('the Stripe webhook', () => {
       order_id: order?.id,
       order_token: expect.any(String),
     });
+  });
+
+  /**
+   * A Stripe shop's shopper pays with 4000 0025 0000 3155 (its challenge passed), says yes to the
+   * upsell (declined off-session: 'confirm in place'), then passes the upsell's challenge with the
+   * saved card, as Stripe.js does; the page has not reported yet.
+   */
+  async function upsellConfirmedInPlace() {
+    const shop = await stripeShop();
+    fake.pauseWebhooks(true);
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    fake.confirmWithCard(id, STRIPE_TEST_CARDS.offSessionAuthentication);
+    fake.finishChallenge(id, 'complete');
+    const token = (await complete(shop, key)).json().data.order_token as string;
+    const [order] = await ordersOf(shop);
+    const asked = await postJson(t.app, '/_fw/upsell', {
+      order_token: token,
+      step_id: shop.upsell.id,
+      answer: 'yes',
+      product_id: shop.offer.id,
+    });
+    expect(asked.statusCode, asked.body).toBe(402);
+    const error = asked.json().error;
+    const upsellIntent = intentIdOf(error.client_secret);
+    // The upsell's intent names what it pays for, in Stripe's metadata (kept and sent back by Stripe).
+    expect(fake.intents.get(upsellIntent)?.metadata).toEqual({
+      funnelwork_account: String(shop.owner.accountId),
+      [UPSELL_METADATA]: `upsell:${order?.id}:${shop.upsell.id}`,
+    });
+    fake.pauseWebhooks(false);
+    return { shop, token, order, error, upsellIntent };
+  }
+
+  /** The order's lines, total, 'Upsell accepted' events and paid records, to count the offer. */
+  async function offerRecords(shop: Shop, orderId: number) {
+    const [order] = await ordersOf(shop);
+    const lines = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const accepted = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Upsell accepted')));
+    return {
+      amountMinor: order?.amountMinor,
+      itemsCount: order?.itemsCount,
+      upsellsTaken: order?.upsellsTaken,
+      lines: lines.map((l) => l.productId).sort((a, b) => a - b),
+      accepted: accepted.map((e) => (e.value as { ref?: string }).ref),
+      paid: await paidRecords(t.database.db, orderId),
+    };
+  }
+
+  it('adds an upsell confirmed in place from the webhook when the page never reports, once however often Stripe sends it', async () => {
+    const { shop, order, error, upsellIntent } = await upsellConfirmedInPlace();
+    const own = `/api/gateways/stripe/webhooks/${shop.owner.accountId}`;
+    delivered.length = 0;
+    fake.confirmWithSavedMethod(upsellIntent, error.payment_method);
+    fake.finishChallenge(upsellIntent, 'complete');
+    await fake.settled();
+    // The tab is closed: only Stripe reports. The shop's own endpoint adds the offer; others ignore it.
+    const mine = () => delivered.filter((d) => d.url === own);
+    expect(mine().map((d) => [d.status, JSON.parse(d.body).outcome])).toEqual([[200, 'paid']]);
+    expect(
+      delivered.filter((d) => d.url !== own).every((d) => JSON.parse(d.body).outcome === 'ignored'),
+    ).toBe(true);
+    const once = {
+      amountMinor: 14699,
+      itemsCount: 2,
+      upsellsTaken: 1,
+      lines: [shop.main.id, shop.offer.id].sort((a, b) => a - b),
+      accepted: [upsellIntent],
+      // The checkout's 'Payment succeeded', and a 'Purchase' activity each for the checkout and the offer.
+      paid: { succeeded: 1, purchases: 2 },
+    };
+    expect(await offerRecords(shop, order?.id as number)).toEqual(once);
+
+    // Stripe's retries of the same event, at once: nothing more.
+    const event = fake.events.find(
+      (e) => e.type === 'payment_intent.succeeded' && e.payload.includes(upsellIntent) && e.url.endsWith(own),
+    );
+    await Promise.all([fake.resend(event?.id as string), fake.resend(event?.id as string)]);
+    expect(mine().map((d) => JSON.parse(d.body).outcome)).toEqual(['paid', 'paid', 'paid']);
+    expect(await offerRecords(shop, order?.id as number)).toEqual(once);
+  });
+
+  it('adds an upsell once whether the webhook or the page reports first', async () => {
+    // The webhook first, then the page's report (the tab came back): the recorded answer, once.
+    const first = await upsellConfirmedInPlace();
+    fake.confirmWithSavedMethod(first.upsellIntent, first.error.payment_method);
+    fake.finishChallenge(first.upsellIntent, 'complete');
+    await fake.settled();
+    const report = (token: string, shop: Shop) =>
+      postJson(t.app, '/_fw/upsell/complete', { order_token: token, step_id: shop.upsell.id });
+    const late = await report(first.token, first.shop);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data).toMatchObject({ accepted: true, order_id: first.order?.id, amount: 146.99 });
+    expect(await offerRecords(first.shop, first.order?.id as number)).toMatchObject({
+      amountMinor: 14699,
+      upsellsTaken: 1,
+      accepted: [first.upsellIntent],
+      paid: { succeeded: 1, purchases: 2 },
+    });
+
+    // The page first (its event held at Stripe), then the webhook twice, and both at once.
+    const second = await upsellConfirmedInPlace();
+    fake.pauseWebhooks(true);
+    fake.confirmWithSavedMethod(second.upsellIntent, second.error.payment_method);
+    fake.finishChallenge(second.upsellIntent, 'complete');
+    const own = `/api/gateways/stripe/webhooks/${second.shop.owner.accountId}`;
+    const event = fake.events.find(
+      (e) =>
+        e.type === 'payment_intent.succeeded' &&
+        e.payload.includes(second.upsellIntent) &&
+        e.url.endsWith(own),
+    );
+    fake.pauseWebhooks(false);
+    delivered.length = 0;
+    const [, reported] = await Promise.all([
+      fake.resend(event?.id as string),
+      report(second.token, second.shop),
+      fake.resend(event?.id as string),
+    ]);
+    expect(reported?.statusCode, reported?.body).toBe(200);
+    expect(reported?.json().data).toMatchObject({ accepted: true, amount: 146.99 });
+    expect(delivered.filter((d) => d.url === own).map((d) => JSON.parse(d.body).outcome)).toEqual([
+      'paid',
+      'paid',
+    ]);
+    expect(await offerRecords(second.shop, second.order?.id as number)).toMatchObject({
+      amountMinor: 14699,
+      itemsCount: 2,
+      upsellsTaken: 1,
+      accepted: [second.upsellIntent],
+      paid: { succeeded: 1, purchases: 2 },
+    });
+  });
+
+  it('records a failed upsell challenge from the webhook as the page would: nothing added, the intent closed', async () => {
+    const { shop, token, order, error, upsellIntent } = await upsellConfirmedInPlace();
+    const own = `/api/gateways/stripe/webhooks/${shop.owner.accountId}`;
+    delivered.length = 0;
+    fake.confirmWithSavedMethod(upsellIntent, error.payment_method);
+    fake.finishChallenge(upsellIntent, 'fail');
+    await fake.settled();
+    expect(delivered.filter((d) => d.url === own).map((d) => JSON.parse(d.body).outcome)).toEqual(['failed']);
+    expect(fake.intents.get(upsellIntent)?.status).toBe('canceled');
+    expect(await offerRecords(shop, order?.id as number)).toMatchObject({
+      amountMinor: 4999,
+      upsellsTaken: 0,
+      accepted: [],
+      paid: { succeeded: 1, purchases: 1 },
+    });
+    const report = await postJson(t.app, '/_fw/upsell/complete', {
+      order_token: token,
+      step_id: shop.upsell.id,
+    });
+    expect(report.json().error.code).toBe('payment_not_confirmed');
   });
 
   it('records a dispute Stripe opens on a paid order once: the activity and a timeline event', async () => {

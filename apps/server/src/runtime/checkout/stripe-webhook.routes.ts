@@ -7,6 +7,7 @@ import { intentOutcome, STRIPE_GATEWAY_ID, type StripeAdapter } from '../../gate
 import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import { UPSELL_METADATA } from './checkout.upsells.ts';
 
 export const INVALID_SIGNATURE = 'The Stripe-Signature header does not match this endpoint';
 
@@ -18,7 +19,8 @@ export const stripeWebhookUrl = (publicUrl: string, accountId: number) =>
  * Each merchant's Stripe webhook: the event is verified against the endpoint's signing secret (stored
  * sealed with the keys; `STRIPE_WEBHOOK_SECRET` too, for `stripe listen` in development), then a paid or
  * failed payment settles its checkout's order through the same function as the page's report, so the
- * order and its receipt happen once whichever comes first, and Stripe's retries change nothing.
+ * order and its receipt happen once whichever comes first, and Stripe's retries change nothing; an
+ * upsell's payment (its metadata names the upsell's claim) is settled as the upsell page's report is.
  */
 export async function stripeWebhookRoutes(
   api: FastifyInstance,
@@ -68,6 +70,9 @@ export async function stripeWebhookRoutes(
         // A Stripe account connected to two of our accounts: each endpoint settles its own orders only.
         const owner = intent.metadata?.funnelwork_account;
         if (owner && owner !== String(accountId)) return 'ignored';
+        // A one-click upsell's charge (confirmed in place): settled as the upsell page's report would.
+        const upsell = intent.metadata?.[UPSELL_METADATA];
+        if (upsell) return deps.checkout.upsellEvent(accountId, STRIPE_GATEWAY_ID, intent.id, upsell);
         return deps.checkout.gatewayEvent(accountId, STRIPE_GATEWAY_ID, intent.id, intentOutcome(intent));
       }
       case 'charge.dispute.created': {
