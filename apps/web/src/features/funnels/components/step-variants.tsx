@@ -263,7 +263,14 @@ function VariantRow({
             </LockedButton>
           )}
           {page.publish_status !== 'published' && (
-            <LockedButton locked={!canEdit} size="xs" variant="default" onClick={onPublish}>
+            // Named with its page: the step's own Publish button sits on the same screen.
+            <LockedButton
+              locked={!canEdit}
+              size="xs"
+              variant="default"
+              onClick={onPublish}
+              aria-label={`Publish ${page.name}`}
+            >
               Publish
             </LockedButton>
           )}
