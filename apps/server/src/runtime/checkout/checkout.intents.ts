@@ -316,6 +316,17 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     });
   }
 
+  /** The order a gateway's payment (its reference at that gateway) was opened for, if any in this account. */
+  async function orderOfPayment(accountId: number, gatewayId: number, reference: string) {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
+      );
+    return order;
+  }
+
   /**
    * A gateway's webhook reports a payment of this account: the order it opened (found by the payment's
    * reference) is settled as the page's report would; payments of no checkout here are ignored.
@@ -326,12 +337,7 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     reference: string,
     report: PaymentReport,
   ): Promise<'paid' | 'failed' | 'pending' | 'ignored'> {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(
-        and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
-      );
+    const order = await orderOfPayment(accountId, gatewayId, reference);
     if (!order) return 'ignored';
     return settle(order, report);
   }
@@ -346,12 +352,7 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     gatewayId: number,
     reference: string,
   ): Promise<'paid' | 'failed' | 'pending' | 'ignored'> {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(
-        and(ownedBy(orders, accountId), eq(orders.gatewayId, gatewayId), eq(orders.reference, reference)),
-      );
+    const order = await orderOfPayment(accountId, gatewayId, reference);
     if (!order) return 'ignored';
     if (order.paymentStatus !== 'processing') return order.paymentStatus === null ? 'paid' : 'failed';
     const adapter = gateways.adapterFor(gatewayId);
