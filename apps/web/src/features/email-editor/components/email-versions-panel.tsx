@@ -5,6 +5,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { RestoreVersionPopup } from '../../../shared/restore-version-popup.tsx';
 import { useEditor } from '../../editor/index.ts';
 import {
   emailEditorKeys,
@@ -108,33 +109,24 @@ function VersionEntry({
           <Text>{detail.isError ? detail.error.message : 'Loading…'}</Text>
         )}
       </Modal>
-      <Modal opened={restoring} onClose={() => setRestoring(false)} title="Restore this version" centered>
-        <Stack>
-          <Text size="sm">
-            The version of {when} is saved as the e-mail, and automations send it from now on. Unsaved changes
-            are saved first, so they stay in the list.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRestoring(false)}>
-              Cancel
-            </Button>
-            <Button
-              loading={restore.isPending}
-              onClick={async () => {
-                if (!(await saveNow())) return;
-                restore.mutate(version.id, {
-                  onSuccess: (template) => {
-                    onRestored(template);
-                    setRestoring(false);
-                  },
-                });
-              }}
-            >
-              Restore
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RestoreVersionPopup
+        opened={restoring}
+        onClose={() => setRestoring(false)}
+        confirmLabel="Restore"
+        loading={restore.isPending}
+        onConfirm={async () => {
+          if (!(await saveNow())) return;
+          restore.mutate(version.id, {
+            onSuccess: (template) => {
+              onRestored(template);
+              setRestoring(false);
+            },
+          });
+        }}
+      >
+        The version of {when} is saved as the e-mail, and automations send it from now on. Unsaved changes are
+        saved first, so they stay in the list.
+      </RestoreVersionPopup>
     </Card>
   );
 }

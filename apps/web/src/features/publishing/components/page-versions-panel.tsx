@@ -4,6 +4,7 @@ import { ORDER_DATE_OLDER } from '@funnelwork/domain/rules';
 import { Badge, Button, Card, Group, List, Modal, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { RestoreVersionPopup } from '../../../shared/restore-version-popup.tsx';
 import { DocumentPreview, useEditor } from '../../editor/index.ts';
 import { useShownDocument } from '../../page-editor/sellable.tsx';
 import { type PageIds, usePageVersion, usePageVersions, useRestoreVersion } from '../api.ts';
@@ -133,39 +134,29 @@ function VersionEntry({
           <Text p="md">{detail.isError ? detail.error.message : 'Loading…'}</Text>
         )}
       </Modal>
-      <Modal opened={restoring} onClose={() => setRestoring(false)} title="Restore this version" centered>
-        <Stack>
-          <Text size="sm">
-            The version of {when} replaces the current draft. Shoppers keep the published page until you
-            publish.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRestoring(false)}>
-              Cancel
-            </Button>
-            <Button
-              loading={restore.isPending}
-              onClick={async () => {
-                // A pending autosave lands first, so the restore is the newest draft.
-                if (!(await saveNow())) return;
-                restore.mutate(version.id, {
-                  onSuccess: (page) => {
-                    dispatch({
-                      type: 'load',
-                      document: migrateDocument(page.config, { kind: 'page' }),
-                      code: { css: page.css, html: page.html, head_js: page.head_js, body_js: page.body_js },
-                      version: page.version,
-                    });
-                    setRestoring(false);
-                  },
-                });
-              }}
-            >
-              Restore as draft
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RestoreVersionPopup
+        opened={restoring}
+        onClose={() => setRestoring(false)}
+        confirmLabel="Restore as draft"
+        loading={restore.isPending}
+        onConfirm={async () => {
+          // A pending autosave lands first, so the restore is the newest draft.
+          if (!(await saveNow())) return;
+          restore.mutate(version.id, {
+            onSuccess: (page) => {
+              dispatch({
+                type: 'load',
+                document: migrateDocument(page.config, { kind: 'page' }),
+                code: { css: page.css, html: page.html, head_js: page.head_js, body_js: page.body_js },
+                version: page.version,
+              });
+              setRestoring(false);
+            },
+          });
+        }}
+      >
+        The version of {when} replaces the current draft. Shoppers keep the published page until you publish.
+      </RestoreVersionPopup>
     </Card>
   );
 }
