@@ -302,9 +302,11 @@ test('an empty saved e-mail takes a shared design as an undoable edit; its setti
   // Emptied by hand: every section deleted in Layout.
   await page.getByRole('button', { name: 'Layout' }).click();
   const sections = canvas(page).locator('[data-node-type="section"]');
-  while ((await sections.count()) > 0) {
+  // Counted down one by one: a count read just after Delete can still see the section leaving.
+  for (let left = await sections.count(); left > 0; left--) {
     await sections.first().click({ position: { x: 4, y: 4 } });
     await page.keyboard.press('Delete');
+    await expect(sections).toHaveCount(left - 1);
   }
   await page.getByRole('button', { name: 'Start from a shared template' }).click();
   const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
