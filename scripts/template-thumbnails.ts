@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { pageDocumentHtml, renderPage, STEP_TEMPLATES } from '../packages/blocks/src/index.ts';
+import { OFFER_PRICE_TAG, pageDocumentHtml, renderPage, STEP_TEMPLATES } from '../packages/blocks/src/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/web/public/templates');
@@ -42,7 +42,9 @@ try {
   for (const template of STEP_TEMPLATES) {
     const first = template.pages[0];
     if (!first) continue;
-    const html = pageDocumentHtml(renderPage(first.document()), {
+    // An offer's price comes from its product on a real page; the thumbnail shows a sample one.
+    const document = JSON.parse(JSON.stringify(first.document()).replaceAll(OFFER_PRICE_TAG, '$37'));
+    const html = pageDocumentHtml(renderPage(document), {
       title: template.name,
       head: `<base href="${ORIGIN}/">`,
     });

@@ -84,7 +84,7 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
 
   // The one-click upsell: no card again.
   await expect(shopper).toHaveURL(`${origin}/course-launch/offer`, { timeout: 20_000 });
-  await expect(shopper.getByText('Today only $37')).toBeVisible();
+  await expect(shopper.getByText('Today only $37.00')).toBeVisible();
   await shot(shopper, 'story-upsell');
   await shopper.getByRole('button', { name: /Yes! Add this to my order/ }).click();
   await expect(shopper).toHaveURL(`${origin}/course-launch/thanks`, { timeout: 20_000 });

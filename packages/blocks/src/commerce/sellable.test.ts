@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pageHtml } from '../render/string/render-string.ts';
 import { checkoutDocument } from '../templates/checkout.ts';
+import { tripwireDownsellDocument } from '../templates/kit-pages.ts';
+import { upsellDocument } from '../templates/upsell.ts';
 import {
   namedProductIds,
+  OFFER_PRICE_TAG,
   type SellableProduct,
   type StepCatalogue,
   sellableIds,
@@ -105,5 +108,56 @@ describe('a checkout page sells real products (issue 19: checkouts from template
 
   it('lists the ids the lists and bumps name', () => {
     expect(namedProductIds(checkoutDocument())).toEqual([]);
+  });
+});
+
+describe('an offer page shows the price it charges ({{offer_price}})', () => {
+  const pack: SellableProduct = { id: 51, name: 'Template Pack', price: 97, currency: 'USD', variants: [] };
+  const euro: SellableProduct = { id: 52, name: 'Planner', price: 12.5, currency: 'EUR', variants: [] };
+
+  it("writes the step's product price where the upsell template says 'Today only', never the template's", () => {
+    const template = upsellDocument();
+    expect(pageHtml(template)).toContain(`Today only ${OFFER_PRICE_TAG}`);
+    const html = pageHtml(withSellableProducts(template, catalogue([pack]), 'shopper'));
+    expect(html).toContain('Today only $97.00');
+    expect(html).not.toContain('$37');
+    expect(html).not.toContain('offer_price');
+  });
+
+  it('prices the product a yes-link names before the step’s own, in its currency', () => {
+    const template = tripwireDownsellDocument();
+    const yes = Object.values(template.children).find(
+      (block) => block.type === 'button' && JSON.stringify(block.attributes).includes('yes-link'),
+    );
+    if (yes?.type !== 'button') throw new Error('the downsell has a yes button');
+    const action = JSON.parse(
+      JSON.stringify(yes.attributes).replace('"yes-link"', '"yes-link","productId":52'),
+    );
+    yes.attributes = action;
+    expect(namedProductIds(template)).toEqual([52]);
+    const html = pageHtml(withSellableProducts(template, catalogue([pack], [euro]), 'shopper'));
+    expect(html).toContain('€12.50');
+    expect(html).not.toContain('$97.00');
+  });
+
+  it("writes an order bump's own product price in its headline", () => {
+    const template = checkoutDocument();
+    const [bump] = blocksOf(template, 'orderBump');
+    if (bump?.type !== 'orderBump') throw new Error('the checkout has an order bump');
+    bump.attributes.basic.productId = 42;
+    const html = pageHtml(withSellableProducts(template, catalogue([yoga], [mat]), 'shopper'));
+    expect(html).toContain('Yes! Add the Swipe File for just $25.00');
+    expect(html).not.toContain('$17');
+  });
+
+  it('keeps the tag on the editor canvas, so text edited in place never stores a price', () => {
+    const html = pageHtml(withSellableProducts(upsellDocument(), catalogue([pack]), 'editor'));
+    expect(html).toContain(`Today only ${OFFER_PRICE_TAG}`);
+  });
+
+  it('leaves the tag out for the shopper when the page offers nothing to sell', () => {
+    const html = pageHtml(withSellableProducts(upsellDocument(), catalogue([]), 'shopper'));
+    expect(html).not.toContain('offer_price');
+    expect(html).not.toContain('$37');
   });
 });

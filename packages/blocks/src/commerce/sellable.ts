@@ -1,3 +1,4 @@
+import { formatPrice } from '@funnelwork/domain/shared/money';
 import { deleteNode } from '../actions/delete-node.ts';
 import type { ProductListAttributes } from '../catalogue/product-list.ts';
 import type { EditorDocument } from '../document/schema.ts';
@@ -112,12 +113,95 @@ export function withSellableProducts(
       if (productId === null || !catalogue.named.has(productId)) bumpsWithoutProduct.push(block.id);
     }
   }
+  if (audience === 'shopper') children = withOfferPrices(document, catalogue, children);
   let resolved = children === null ? document : { ...document, children };
   for (const id of bumpsWithoutProduct) {
     const result = deleteNode(resolved, { type: 'deleteNode', id });
     if (result.ok) resolved = result.document;
   }
   return resolved;
+}
+
+/**
+ * The tag a page's text writes its offer's price with: the product the page charges is priced in one
+ * place, so 'Today only {{offer_price}}' can never show less than the yes-link charges.
+ */
+export const OFFER_PRICE_TAG = '{{offer_price}}';
+const OFFER_PRICE = /\{\{\s*offer_price\s*\}\}/g;
+const HAS_OFFER_PRICE = /\{\{\s*offer_price\s*\}\}/;
+
+/** The product a yes-link charges: the one it names (when it exists), else the step's first product. */
+function offerProduct(document: EditorDocument, catalogue: StepCatalogue): SellableProduct | undefined {
+  for (const id of yesLinkProductIds(document)) {
+    const product = catalogue.named.get(id);
+    if (product) return product;
+  }
+  return catalogue.step[0];
+}
+
+/**
+ * The shopper's copy of the page's text with `{{offer_price}}` written out: in an order bump, that bump's
+ * product's price; elsewhere the page offer's (`offerProduct`). With no such product the tag is left out
+ * rather than shown (the editor lists an offer with nothing to sell as needing attention). The editor's
+ * canvas keeps the tag, so editing the text in place never stores a price in it.
+ */
+function withOfferPrices(
+  document: EditorDocument,
+  catalogue: StepCatalogue,
+  changed: EditorDocument['children'] | null,
+): EditorDocument['children'] | null {
+  let children = changed;
+  let offer: SellableProduct | undefined | null = null;
+  // A formatted price holds no character HTML treats specially: it goes into plain and rich text alike.
+  const priceOf = (product: SellableProduct | undefined) =>
+    product ? formatPrice(product.price, product.currency) : '';
+  const fill = (text: string, product: SellableProduct | undefined) =>
+    text.replace(OFFER_PRICE, priceOf(product));
+  for (const block of Object.values(children ?? document.children)) {
+    if (block.type === 'orderBump') {
+      const { headline, content, productId } = block.attributes.basic;
+      if (!HAS_OFFER_PRICE.test(headline + content)) continue;
+      const product = productId === null ? undefined : catalogue.named.get(productId);
+      children ??= { ...document.children };
+      children[block.id] = {
+        ...block,
+        attributes: {
+          ...block.attributes,
+          basic: {
+            ...block.attributes.basic,
+            headline: fill(headline, product),
+            content: fill(content, product),
+          },
+        },
+      };
+    } else if (
+      'content' in block &&
+      typeof block.content === 'string' &&
+      HAS_OFFER_PRICE.test(block.content)
+    ) {
+      if (offer === null) offer = offerProduct(document, catalogue);
+      children ??= { ...document.children };
+      children[block.id] = { ...block, content: fill(block.content, offer) } as typeof block;
+    }
+  }
+  return children;
+}
+
+/** The product ids the page's yes-links name, in document order of their blocks. */
+function yesLinkProductIds(document: EditorDocument): number[] {
+  const ids: number[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12 || typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (record.type === 'yes-link' && typeof record.productId === 'number') ids.push(record.productId);
+    for (const child of Object.values(record)) visit(child, depth + 1);
+  };
+  for (const block of Object.values(document.children)) visit(block.attributes, 0);
+  return ids;
 }
 
 /**
@@ -161,7 +245,7 @@ export function stepProductsBesides(
   return catalogue.step.filter((product) => !bumpIds.has(product.id));
 }
 
-/** Every product id the page's product lists and order bumps name. */
+/** Every product id the page's product lists, order bumps and yes-links name. */
 export function namedProductIds(document: EditorDocument): number[] {
   const ids = new Set<number>();
   for (const block of Object.values(document.children)) {
@@ -172,6 +256,7 @@ export function namedProductIds(document: EditorDocument): number[] {
       ids.add(block.attributes.basic.productId);
     }
   }
+  for (const id of yesLinkProductIds(document)) ids.add(id);
   return [...ids];
 }
 

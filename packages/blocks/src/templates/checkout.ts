@@ -117,7 +117,7 @@ export function checkoutDocument() {
     {
       attributes: {
         basic: {
-          headline: 'Yes! Add the Swipe File for just $17',
+          headline: 'Yes! Add the Swipe File for just {{offer_price}}',
           content: '50 proven headlines and e-mails you can copy today. One-time offer, only on this page.',
         },
         advanced: { margin: pad(0, 0, 16, 0) },

@@ -25,7 +25,10 @@ export function downsellDocument() {
   const [middle] = b.row(narrow);
   const offer = card(b, middle!, { padding: 36 });
   headline(b, offer, 'Essentials pack', 22, { font: { align: 'center' }, marginBottom: 4 });
-  headline(b, offer, '$17', 48, { font: { color: COLORS.accent, align: 'center' }, marginBottom: 4 });
+  headline(b, offer, '{{offer_price}}', 48, {
+    font: { color: COLORS.accent, align: 'center' },
+    marginBottom: 4,
+  });
   paragraph(b, offer, 'one payment · instant access', {
     font: { size: 14, align: 'center' },
     marginBottom: 24,

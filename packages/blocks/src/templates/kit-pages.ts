@@ -205,7 +205,10 @@ export function tripwireCheckoutDocument(): EditorDocument {
       oneStepCheckout(b, slot, {
         products: [['30 Social Post Templates', 7]],
         bumps: [
-          ['Yes! Add 50 story templates for $9', 'Matching Instagram story layouts, ready to fill in.'],
+          [
+            'Yes! Add 50 story templates for {{offer_price}}',
+            'Matching Instagram story layouts, ready to fill in.',
+          ],
         ],
         button: 'Complete my order',
       }),
@@ -227,7 +230,7 @@ export function tripwireUpsellDocument(): EditorDocument {
     offer: {
       name: '30-day content course',
       was: 'Regular price $97',
-      price: '$47',
+      price: '{{offer_price}}',
       note: 'one payment · lifetime access',
       yes: 'Yes, add the course',
       yesSub: 'One click, no card needed again',
@@ -257,7 +260,7 @@ export function tripwireDownsellDocument(): EditorDocument {
     slot!,
     {
       name: 'Weekly planning sheets',
-      price: '$12',
+      price: '{{offer_price}}',
       note: 'printable PDF · yours to keep',
       yes: 'Yes, add the sheets',
       yesSub: 'Added with one click',
@@ -305,8 +308,8 @@ export function checkoutBumpStackDocument(): EditorDocument {
           ['Starter Kit + coaching check-ins', 67],
         ],
         bumps: [
-          ['Add the recipe book for $9', '60 quick recipes that fit the meal-prep guide.'],
-          ['Add the stretching series for $12', 'Ten-minute recovery sessions for rest days.'],
+          ['Add the recipe book for {{offer_price}}', '60 quick recipes that fit the meal-prep guide.'],
+          ['Add the stretching series for {{offer_price}}', 'Ten-minute recovery sessions for rest days.'],
         ],
         button: 'Start my programme',
       }),
@@ -440,7 +443,7 @@ export function launchVideoUpsellDocument(): EditorDocument {
     offer: {
       name: 'Four coaching calls',
       was: 'Regular price $600',
-      price: '$297',
+      price: '{{offer_price}}',
       note: 'one payment · book in the first 60 days',
       yes: 'Yes, add coaching',
       yesSub: 'One click, same card',
@@ -592,7 +595,12 @@ export function webinarCheckoutDocument(): EditorDocument {
           ['Course Launch Kit', 197],
           ['Launch Kit · 3 payments', 69],
         ],
-        bumps: [['Add a sales-page review for $49', 'A coach marks up your sales page within 48 hours.']],
+        bumps: [
+          [
+            'Add a sales-page review for {{offer_price}}',
+            'A coach marks up your sales page within 48 hours.',
+          ],
+        ],
         button: 'Join the Launch Kit',
       }),
   );
@@ -676,7 +684,12 @@ export function freeBookCheckoutDocument(): EditorDocument {
     (slot) =>
       oneStepCheckout(b, slot, {
         products: [['The Small Shop Playbook (shipping)', 7.95]],
-        bumps: [['Add the e-book edition for $5', 'Start reading tonight while the paperback travels.']],
+        bumps: [
+          [
+            'Add the e-book edition for {{offer_price}}',
+            'Start reading tonight while the paperback travels.',
+          ],
+        ],
         button: 'Ship my free book',
         address: true,
       }),
@@ -697,7 +710,7 @@ export function freeBookUpsellDocument(): EditorDocument {
     offer: {
       name: 'Audiobook edition',
       was: 'Regular price $29',
-      price: '$14',
+      price: '{{offer_price}}',
       note: 'one payment · download and stream',
       yes: 'Yes, add the audiobook',
       yesSub: 'One click, same card',
@@ -727,7 +740,7 @@ export function freeBookDownsellDocument(): EditorDocument {
     slot!,
     {
       name: 'Bonus interview (audio)',
-      price: '$5',
+      price: '{{offer_price}}',
       note: 'yours to keep',
       yes: 'Yes, add the interview',
       yesSub: 'Added with one click',
@@ -797,7 +810,7 @@ export function checkoutBumpFirstStepDocument(): EditorDocument {
         {
           attributes: {
             basic: {
-              headline: 'Add the supplier list for $19',
+              headline: 'Add the supplier list for {{offer_price}}',
               content: '300 wholesale suppliers, sorted by product.',
             },
             advanced: { margin: pad(0, 0, 16, 0) },

@@ -36,7 +36,7 @@ export function upsellDocument() {
   );
 
   const [what, price] = b.row(pitch, 'two');
-  const list = card(b, what!, { padding: 28, margin: pad(0, 16, 0, 0), background: COLORS.soft });
+  const list = card(b, what!, { padding: 28, margin: pad(0, 8, 16, 8), background: COLORS.soft });
   headline(b, list, 'Inside the template pack', 20, { marginBottom: 12 });
   paragraph(
     b,
@@ -48,12 +48,12 @@ export function upsellDocument() {
       marginBottom: 0,
     },
   );
-  const buy = card(b, price!, { padding: 28, margin: pad(0, 0, 0, 16), border: COLORS.orange });
+  const buy = card(b, price!, { padding: 28, margin: pad(0, 8, 16, 8), border: COLORS.orange });
   paragraph(b, buy, 'Regular price $97', {
     font: { size: 16, lineThrough: true, align: 'center' },
     marginBottom: 4,
   });
-  headline(b, buy, 'Today only $37', 36, {
+  headline(b, buy, 'Today only {{offer_price}}', 36, {
     font: { color: COLORS.orange, align: 'center' },
     marginBottom: 8,
   });
