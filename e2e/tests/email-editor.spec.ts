@@ -123,6 +123,11 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
   await saveButton(page).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
+  // At 1280 px the header's buttons give way to the title: it and its save state stay readable.
+  expect(page.viewportSize()?.width).toBe(1280);
+  expect((await page.getByLabel('Template title').boundingBox())?.width ?? 0).toBeGreaterThan(140);
+  expect((await page.getByTestId('save-status').boundingBox())?.height ?? 99).toBeLessThan(40);
+  await shot(page, 'email-editor-header-1280');
 
   // Send test email: step 1 the recipient, step 2 the success message, closed after 1.5 s.
   const recipient = uniqueEmail('greta-test');

@@ -2,6 +2,7 @@ import './canvas/web-fonts.ts';
 
 export { default as editorClasses } from './components/editor.module.css';
 export type { BlockActions } from './components/properties-panel.tsx';
+export { ToolbarButton } from './components/toolbar-button.tsx';
 export { Editor, type EditorProps, type LoadedDocument, type ShellPanel, UNLOAD_WARNING } from './editor.tsx';
 export { type EditorRoute, routeTail } from './editor-route.ts';
 export type { PaletteGroup } from './palette.ts';

@@ -1,6 +1,6 @@
-import { Button, Tooltip } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../../shared/notices.ts';
+import { ToolbarButton } from '../../editor/index.ts';
 
 export const PREVIEW_LINK_COPIED = 'Preview link copied';
 export const PREVIEW_LINK_NOT_COPIED = 'The preview link could not be copied: your browser refused';
@@ -18,10 +18,12 @@ export function CopyPreviewLink({ previewUrl }: { previewUrl: string | null }) {
       () => notifyError(PREVIEW_LINK_NOT_COPIED),
     );
   return (
-    <Tooltip label="Anyone with the link sees the saved version, without signing in" withArrow>
-      <Button variant="default" leftSection={<IconLink size={16} />} onClick={copy} data-preview-url={href}>
-        Copy preview link
-      </Button>
-    </Tooltip>
+    <ToolbarButton
+      label="Copy preview link"
+      icon={<IconLink size={16} />}
+      onClick={copy}
+      tooltip="Anyone with the link sees the saved version, without signing in"
+      data-preview-url={href}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { isTestRecipient, SEND_TEST_CLOSE_MS, TEST_RECIPIENT_INVALID } from '@fu
 import { Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useEditor } from '../../editor/index.ts';
+import { ToolbarButton, useEditor } from '../../editor/index.ts';
 import { useSendTestEmail } from '../api.ts';
 
 type Step = 'closed' | 'confirm' | 'recipient' | 'sent';
@@ -35,9 +35,7 @@ export function SendTestEmail({ templateId }: { templateId: number | null }) {
 
   return (
     <>
-      <Button variant="default" leftSection={<IconSend size={16} />} onClick={open}>
-        Send test email
-      </Button>
+      <ToolbarButton label="Send test email" icon={<IconSend size={16} />} onClick={open} />
       <Modal opened={step === 'confirm'} onClose={close} title="Save changes?">
         <Stack>
           <Text size="sm">
