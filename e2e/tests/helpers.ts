@@ -10,9 +10,14 @@ let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
-/** Screenshots land in e2e/screenshots/ for a person to look at. */
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
+/**
+ * Screenshots land in e2e/screenshots/ for a person to look at. E2E_SCREENSHOTS=0 takes none: CI's clone
+ * keeps only its log, and the ~220 full-page captures cost CPU that the browser tests share.
+ */
+export const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
+};
 
 export async function signUp(
   page: Page,
