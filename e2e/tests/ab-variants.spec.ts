@@ -2,11 +2,10 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
   chooseSubdomain,
-  closeWelcome,
   e2ePort,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -31,13 +30,16 @@ test('adds a variant at 50 %, serves both by visitor, counts them apart and decl
   browser,
 }) => {
   test.setTimeout(600_000);
-  await signUp(page, {
-    email: uniqueEmail('splitter'),
-    password: 'splitter password',
-    firstName: 'Sam',
-    business: 'Sam Splits',
-  });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('splitter'),
+      password: 'splitter password',
+      firstName: 'Sam',
+      business: 'Sam Splits',
+    },
+    '/settings/account',
+  );
   const subdomain = `sam${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
   const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {

@@ -6,11 +6,10 @@ import {
 import {
   apiCall,
   chooseSubdomain,
-  closeWelcome,
   e2eMailchimpPort,
   e2ePort,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -23,13 +22,16 @@ test('a funnel app whose integration is not connected says so, logs its failed d
   test.setTimeout(150_000);
   const mailchimp = await startFakeMailchimp(e2eMailchimpPort);
   try {
-    await signUp(page, {
-      email: uniqueEmail('chimp'),
-      password: 'chimp password',
-      firstName: 'Cleo',
-      business: 'Cleo Yoga',
-    });
-    await closeWelcome(page);
+    await signUpThroughApi(
+      page,
+      {
+        email: uniqueEmail('chimp'),
+        password: 'chimp password',
+        firstName: 'Cleo',
+        business: 'Cleo Yoga',
+      },
+      '/settings/account',
+    );
     const subdomain = `cleo${Date.now().toString(36)}`;
     await chooseSubdomain(page, subdomain);
     const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {

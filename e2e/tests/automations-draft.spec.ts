@@ -2,21 +2,23 @@
 // builder's "spreadsheet connect" popup: Google Sheets connected from inside the workflow, through the
 // local fake of Google's consent screen (google-sheets.spec.ts's), in a window of its own.
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, closeWelcome, shot, signUp, uniqueEmail, useFakeGoogle } from './helpers.ts';
+import { apiCall, shot, signUpThroughApi, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();
 
 /** A new merchant with a new On Purchase automation open in the builder; answers its id. */
 async function newAutomation(page: Page, prefix: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
-    email: uniqueEmail(prefix),
-    password: `${prefix} password`,
-    firstName: 'Quinn',
-    business: `${prefix} shop`,
-  });
-  await closeWelcome(page);
-  await page.goto('/automations');
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail(prefix),
+      password: `${prefix} password`,
+      firstName: 'Quinn',
+      business: `${prefix} shop`,
+    },
+    '/automations',
+  );
   await page.getByRole('button', { name: 'Create automation' }).click();
   const wizard = page.getByRole('dialog', { name: 'Create automation' });
   await wizard.getByRole('radio', { name: 'On Purchase' }).click();

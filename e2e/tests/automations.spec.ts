@@ -5,13 +5,12 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
   buyInDemoStore,
-  closeWelcome,
   DEMO_LOGIN,
   logIn,
   openAsDemo,
   readCodeFromMailbox,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -220,13 +219,12 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
 }) => {
   test.setTimeout(120_000);
   const staffEmail = uniqueEmail('no-automations');
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('owner'),
     password: 'owner password',
     firstName: 'Olga',
     business: 'Olga Oils',
   });
-  await closeWelcome(page);
   const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
     name: 'Oils',
     funnel_type: 1,

@@ -12,7 +12,7 @@ import {
   FAKE_CHECKOUT_CARDS,
   startFakeStripeBilling,
 } from '../../apps/server/src/modules/billing/billing.fake-stripe.fixtures.ts';
-import { closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { e2ePort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const port = e2ePort + 5;
 const fakePort = e2ePort + 6;
@@ -74,15 +74,16 @@ test('a merchant picks a plan, pays on the Stripe Checkout page and sees the pla
   // Two trips to another site and back (the hosted page, the success_url): more than one page's time.
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
-    email: uniqueEmail('stripe'),
-    password: 'stripe password',
-    firstName: 'Stella',
-    business: 'Stella Shop',
-  });
-  await closeWelcome(page);
-
-  await page.goto('/settings/billing/choose-your-plan');
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('stripe'),
+      password: 'stripe password',
+      firstName: 'Stella',
+      business: 'Stella Shop',
+    },
+    '/settings/billing/choose-your-plan',
+  );
   await page.getByTestId('plan-startup').getByRole('link', { name: 'Choose Startup' }).click();
   await expect(page).toHaveURL(/\/settings\/billing\/checkout\?plan=startup&interval=month$/);
   await expect(page.getByText("You enter your card on Stripe's secure payment page.")).toBeVisible();

@@ -1,7 +1,7 @@
 // Issue 18, plans and billing: a trial two days before its end shows the spec's notice; the merchant
 // follows it to billing, pays a plan at checkout with the Sandbox test card, and the notice is gone.
 import { expect, test } from '@playwright/test';
-import { apiCall, closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const TRIAL_EXPIRING =
   'Your trial is about to expire, update your billing details to continue using our platform.';
@@ -15,14 +15,12 @@ test('a trial two days before its end sees the notice, upgrades at checkout, and
   const later = new Date(Date.now() + 12.5 * DAY);
   await page.clock.setFixedTime(later);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('bill'),
     password: 'bill password',
     firstName: 'Bill',
     business: 'Bill Shop',
   });
-  await closeWelcome(page);
-
   const notice = page.getByText(TRIAL_EXPIRING);
   await expect(notice).toBeVisible();
   await shot(page, 'billing-trial-notice');
@@ -79,13 +77,12 @@ test('a fourth funnel on Basic shows "Your plan allows 3 funnels." with the upgr
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('limit'),
     password: 'limit password',
     firstName: 'Lima',
     business: 'Lima Shop',
   });
-  await closeWelcome(page);
   const card = {
     number: '4242424242424242',
     exp_month: 12,

@@ -16,12 +16,11 @@ import {
 } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
   apiCall,
-  closeWelcome,
   e2ePayPalPort,
   e2ePort,
   fillShopperDetails,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -63,14 +62,12 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   // Two shoppers, a refund and the dashboard: minutes on a loaded machine.
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('pablo'),
     password: 'pablo password',
     firstName: 'Pablo',
     business: 'Pablo Shop',
   });
-  await closeWelcome(page);
-
   // Settings → Payment gateways: a wrong pair is refused by PayPal, then the sandbox pair connects.
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Payment gateways' }).click();

@@ -4,14 +4,13 @@
 import { expect, test } from '@playwright/test';
 import {
   chooseSubdomain,
-  closeWelcome,
   e2ePort,
   fillShopperDetails,
   payWithSandboxCard,
   publishFromOverview,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -21,13 +20,16 @@ test("a new merchant's checkout from the 'Two-step checkout' template sells the 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('yoga'),
-    password: 'yoga password',
-    firstName: 'Yara',
-    business: 'Yara Yoga',
-  });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('yoga'),
+      password: 'yoga password',
+      firstName: 'Yara',
+      business: 'Yara Yoga',
+    },
+    '/settings/account',
+  );
   const subdomain = `yara${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
 

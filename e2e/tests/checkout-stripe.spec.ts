@@ -16,12 +16,11 @@ import {
 } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
   apiCall,
-  closeWelcome,
   e2ePort,
   e2eStripePort,
   fillShopperDetails,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -81,14 +80,12 @@ test('a new merchant connects Stripe and sells: challenge passed and failed, a d
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('stella'),
     password: 'stella password',
     firstName: 'Stella',
     business: 'Stella Shop',
   });
-  await closeWelcome(page);
-
   // Settings → Payment gateways: Stripe's test keys.
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Payment gateways' }).click();
@@ -182,13 +179,12 @@ test('one-click upsells on Stripe: off-session, and one the bank wants confirmed
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('uma'),
     password: 'uma password',
     firstName: 'Uma',
     business: 'Uma Upsells',
   });
-  await closeWelcome(page);
   const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
     apiCall<T>(page, method, path, data);
   await call('POST', 'gateways/1/connect', {

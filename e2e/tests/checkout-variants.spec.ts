@@ -6,14 +6,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   chooseSubdomain,
-  closeWelcome,
   e2ePort,
   fillShopperDetails,
   payWithSandboxCard,
   publishFromOverview,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -88,13 +87,16 @@ test('a new merchant’s variant product: the shopper chooses Large, sees $34.50
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('candles'),
-    password: 'candle password',
-    firstName: 'Cara',
-    business: 'Cara Candles',
-  });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('candles'),
+      password: 'candle password',
+      firstName: 'Cara',
+      business: 'Cara Candles',
+    },
+    '/settings/account',
+  );
   const subdomain = `cara${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
 

@@ -4,14 +4,13 @@ import { expect, test } from '@playwright/test';
 import {
   apiCall,
   chooseSubdomain,
-  closeWelcome,
   e2ePort,
   fillShopperDetails,
   openAsDemo,
   payWithSandboxCard,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -86,13 +85,16 @@ test("a new merchant's blank upsell step is skipped after payment and flagged on
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page, {
-    email: uniqueEmail('blank'),
-    password: 'blank password',
-    firstName: 'Bea',
-    business: 'Bea Blank',
-  });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('blank'),
+      password: 'blank password',
+      firstName: 'Bea',
+      business: 'Bea Blank',
+    },
+    '/settings/account',
+  );
   const subdomain = `bea${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
   const funnel = await apiCall<{ id: number; path: string }>(page, 'POST', 'funnels', {

@@ -3,7 +3,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   chooseSubdomain,
-  closeWelcome,
   e2ePort,
   fillShopperDetails,
   logIn,
@@ -11,7 +10,7 @@ import {
   publishFromOverview,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -60,13 +59,16 @@ test('a purchase in a published funnel moves revenue, orders and the funnel’s 
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 1100 });
-  await signUp(page, {
-    email: uniqueEmail('dash'),
-    password: 'dash password',
-    firstName: 'Dora',
-    business: 'Dora Yoga',
-  });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('dash'),
+      password: 'dash password',
+      firstName: 'Dora',
+      business: 'Dora Yoga',
+    },
+    '/settings/account',
+  );
   const subdomain = `dora${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
   const { funnelId, url } = await publishCheckout(page, subdomain);

@@ -1,21 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, closeWelcome, editorState, openAsDemo, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, editorState, openAsDemo, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const canvas = (page: Page) => page.getByTestId('canvas');
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes', exact: true });
 
+/** A new merchant (signed up through the API, onboarding over); the tab's next page opens signed in. */
 async function signedUpMerchant(page: Page, firstName: string) {
-  await signUp(page, {
-    email: uniqueEmail(firstName.toLowerCase()),
-    password: 'e-mail editor password',
-    firstName,
-    business: `${firstName} Shop`,
-  });
-  await closeWelcome(page);
-  const user = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id: number },
+  return signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail(firstName.toLowerCase()),
+      password: 'e-mail editor password',
+      firstName,
+      business: `${firstName} Shop`,
+    },
+    null,
   );
-  return user.id;
 }
 
 test('design an e-mail from a shared template, use a merge tag, undo, save, send a test and read it in the mailbox', async ({
@@ -23,7 +23,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
 }) => {
   // The longest story of the e-mail editor: about a minute alone, more on a busy machine.
   test.setTimeout(150_000);
-  const userId = await signedUpMerchant(page, 'Greta');
+  const { userId } = await signedUpMerchant(page, 'Greta');
 
   // A new e-mail offers the shared templates to start from.
   await page.goto(`/email-editor/global/none/${userId}/new`);
@@ -229,7 +229,7 @@ test('design an e-mail from a shared template, use a merge tag, undo, save, send
 test('a new e-mail from scratch: the first save needs a name, creates the template and moves to its id', async ({
   page,
 }) => {
-  const userId = await signedUpMerchant(page, 'Hugo');
+  const { userId } = await signedUpMerchant(page, 'Hugo');
   await page.goto(`/email-editor/wfunnel/5/7/${userId}/new`);
   const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
   await picker.getByRole('button', { name: 'Start from scratch' }).click();
@@ -289,16 +289,12 @@ test('a new e-mail from scratch: the first save needs a name, creates the templa
 test('an empty saved e-mail takes a shared design as an undoable edit; its settings open in Properties; unload warns', async ({
   page,
 }) => {
-  const userId = await signedUpMerchant(page, 'Ida');
-  const created = await page.evaluate(async (user) => {
-    const token = localStorage.getItem('fw.token');
-    const response = await fetch(`/api/users/${user}/email-templates/from-shared`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { shared_id: 'welcome', name: 'Blank letter' } }),
-    });
-    return (await response.json()).data.id as number;
-  }, userId);
+  const { userId, token } = await signedUpMerchant(page, 'Ida');
+  const response = await page.request.post(`/api/users/${userId}/email-templates/from-shared`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { data: { shared_id: 'welcome', name: 'Blank letter' } },
+  });
+  const created = (await response.json()).data.id as number;
   await page.goto(`/email-editor/global/3/${userId}/${created}`);
   await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
     'href',
@@ -411,7 +407,7 @@ test("the preview is filled from one of the demo's real orders: its number and c
 test('each save of an e-mail is a version: the merchant previews an older one and restores it', async ({
   page,
 }) => {
-  const userId = await signedUpMerchant(page, 'Vera');
+  const { userId } = await signedUpMerchant(page, 'Vera');
   await page.goto(`/email-editor/wfunnel/5/7/${userId}/new`);
   await page
     .getByRole('dialog', { name: 'Start from a shared template' })

@@ -1,15 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+import { shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
-async function newOwner(page: Page, firstName = 'Fay') {
+/** A new owner (signing up is session.spec.ts's subject), on `path`. */
+async function newOwner(page: Page, firstName = 'Fay', path = '/funnels') {
   const email = uniqueEmail('funnels');
-  await signUp(page, { email, password: 'funnels password', firstName, business: `${firstName} Shop` });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    { email, password: 'funnels password', firstName, business: `${firstName} Shop` },
+    path,
+  );
   return email;
 }
 
 async function addFunnel(page: Page, name: string, kind: 'Funnelwork funnel' | 'Classic funnel') {
-  await page.goto('/funnels');
+  if (new URL(page.url()).pathname !== '/funnels') await page.goto('/funnels');
   await page.getByRole('button', { name: 'Add funnel' }).first().click();
   const popup = page.getByRole('dialog', { name: 'Add funnel' });
   await popup.getByLabel('Funnel name').fill(name);
@@ -325,8 +329,7 @@ test('shares a funnel into a second account, choosing a subdomain first', async 
 });
 
 test('creates, edits and deletes discount codes', async ({ page }) => {
-  await newOwner(page, 'Max');
-  await page.goto('/store');
+  await newOwner(page, 'Max', '/store');
   await expect(page).toHaveURL(/\/store\/discounts$/);
   await expect(page.getByText('No discount codes yet.')).toBeVisible();
   await page.getByRole('button', { name: 'New discount' }).click();

@@ -10,7 +10,7 @@ import {
   addPublishedCheckout,
   type DashboardCall,
 } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
-import { apiCall, closeWelcome, e2ePort, e2eStripePort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, e2ePort, e2eStripePort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const SANDBOX_ONLY = /Only the Sandbox is connected: your checkouts take test payments only/;
 const TEST_MODE = 'Test mode: this store takes test payments only. Use the card 4242 4242 4242 4242.';
@@ -23,13 +23,12 @@ test.afterAll(() => fakeStripe.close());
 
 async function newMerchant(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail(name),
     password: `${name} password`,
     firstName: name,
     business: `${name} Shop`,
   });
-  await closeWelcome(page);
 }
 
 /** Settings → Payment gateways, through the header's menu. */

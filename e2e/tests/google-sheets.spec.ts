@@ -2,21 +2,22 @@
 // fake that consents at once, playwright.config.ts points the GOOGLE_* settings at it) and back, then the
 // sheet picker lists a spreadsheet's sheets and adds a test row.
 import { expect, test } from '@playwright/test';
-import { closeWelcome, shot, signUp, uniqueEmail, useFakeGoogle } from './helpers.ts';
+import { shot, signUpThroughApi, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();
 
 test('a merchant connects Google Sheets through Google, picks a sheet and adds a row', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
-    email: uniqueEmail('gina'),
-    password: 'gina password',
-    firstName: 'Gina',
-    business: 'Gina Shop',
-  });
-  await closeWelcome(page);
-
-  await page.goto('/integrations');
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('gina'),
+      password: 'gina password',
+      firstName: 'Gina',
+      business: 'Gina Shop',
+    },
+    '/integrations',
+  );
   const card = page.getByRole('region', { name: 'Google Sheets' });
   await expect(card).toContainText('Not connected');
   await card.getByRole('link', { name: 'Connect' }).click();

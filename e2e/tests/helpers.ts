@@ -10,9 +10,14 @@ let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
-/** Screenshots land in e2e/screenshots/ for a person to look at. */
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
+/**
+ * Screenshots land in e2e/screenshots/ for a person to look at. E2E_SCREENSHOTS=0 takes none: CI's clone
+ * keeps only its log, and the ~220 full-page captures cost CPU that the browser tests share.
+ */
+export const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
+};
 
 export async function signUp(
   page: Page,
@@ -85,7 +90,7 @@ export async function apiCall<T>(page: Page, method: string, path: string, data?
 
 /** Chooses the account's free subdomain in the account settings. */
 export async function chooseSubdomain(page: Page, subdomain: string) {
-  await page.goto('/settings/account');
+  if (new URL(page.url()).pathname !== '/settings/account') await page.goto('/settings/account');
   await page.getByRole('button', { name: /^(Choose|Change) subdomain$/ }).click();
   const popup = page.getByRole('dialog');
   await popup.getByLabel('Subdomain').fill(subdomain);
@@ -186,29 +191,66 @@ export const DEMO_LOGIN = { email: 'demo@funnelwork.test', password: 'demo12345'
  * keeps it (set once per tab, so a test that logs out stays logged out), and opens the page.
  */
 export async function openAsDemo(page: Page, path: string) {
+  await openSignedIn(page, DEMO_LOGIN, path);
+}
+
+/** A merchant's sign-up form, as `signUp` fills it in. */
+export type NewMerchant = { email: string; password: string; firstName: string; business: string };
+
+/**
+ * A new merchant for a test that is not about signing up (session.spec.ts and onboarding.spec.ts go
+ * through the screen): signs up and in through the API as the sign-up screen does, ends onboarding as
+ * "Start exploring" on the welcome popup does, and opens `path` signed in (with `null`, the tab's next page
+ * opens signed in). Answers the session's token and the merchant's user id.
+ */
+export async function signUpThroughApi(page: Page, user: NewMerchant, path: string | null = '/get-started') {
+  const answer = await page.request.post('/api/users/signup', {
+    data: {
+      data: {
+        email: user.email,
+        password: user.password,
+        first_name: user.firstName,
+        last_name: 'Tester',
+        account_name: user.business,
+      },
+    },
+  });
+  expect(answer.status(), `POST /api/users/signup: ${await answer.text()}`).toBe(201);
+  return openSignedIn(page, { email: user.email, password: user.password }, path, {
+    onboarding_finished: true,
+  });
+}
+
+/** Signs in through the API (optionally changing the user first), keeps the session as the app does, opens `path`. */
+async function openSignedIn(
+  page: Page,
+  login: { email: string; password: string },
+  path: string | null,
+  userChange?: Record<string, unknown>,
+): Promise<{ token: string; userId: number }> {
   const call = async <T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     token?: string,
-    form?: Record<string, string>,
+    body?: { form: Record<string, string> } | { data: unknown },
   ) => {
     const answer = await page.request.fetch(`/api/${url}`, {
       method,
-      ...(form && { form }),
+      ...(body && 'form' in body && { form: body.form }),
+      ...(body && 'data' in body && { data: { data: body.data } }),
       ...(token && { headers: { authorization: `Bearer ${token}` } }),
     });
     expect(answer.ok(), `${method} /api/${url}: ${answer.status()}`).toBe(true);
-    const body = await answer.json();
-    return (body.data ?? body) as T;
+    const json = await answer.json();
+    return (json.data ?? json) as T;
   };
   const { access_token: token } = await call<{ access_token: string }>('POST', 'users/sign_in', undefined, {
-    grant_type: 'password',
-    username: DEMO_LOGIN.email,
-    password: DEMO_LOGIN.password,
+    form: { grant_type: 'password', username: login.email, password: login.password },
   });
   const [account] = await call<Array<{ id: number }>>('GET', 'users/me/accounts', token);
   expect(account).toBeTruthy();
-  const me = await call<unknown>('POST', `users/me/accounts/${account?.id}`, token);
+  let me = await call<{ id: number }>('POST', `users/me/accounts/${account?.id}`, token);
+  if (userChange) me = await call<{ id: number }>('PATCH', `users/${me.id}`, token, { data: userChange });
   await page.addInitScript(
     ({ token, accountId, me }) => {
       if (sessionStorage.getItem('e2e.session')) return;
@@ -219,8 +261,11 @@ export async function openAsDemo(page: Page, path: string) {
     },
     { token, accountId: account?.id, me },
   );
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+  if (path !== null) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+  }
+  return { token, userId: me.id };
 }
 
 /**

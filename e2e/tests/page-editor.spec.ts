@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { reduce } from '../../packages/blocks/src/actions/reduce.ts';
 import { emptyDocument } from '../../packages/blocks/src/document/empty.ts';
 import type { EditorDocument } from '../../packages/blocks/src/document/schema.ts';
-import { closeWelcome, editorState, shot, signUp, uniqueEmail } from './helpers.ts';
+import { editorState, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 /** Drags with real pointer moves, as dnd-kit's pointer sensor needs them. */
 async function drag(
@@ -22,12 +22,8 @@ async function drag(
   await page.mouse.up();
 }
 
-async function createPageThroughApi(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('fw.token'));
-  const user = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id?: number },
-  );
-  const headers = { authorization: `Bearer ${token}` };
+async function createPageThroughApi(page: Page, session: { token: string; userId: number }) {
+  const headers = { authorization: `Bearer ${session.token}` };
   const funnel = await page.request.post('/api/funnels', {
     headers,
     data: { data: { name: 'Spring sale', funnel_type: 1 } },
@@ -42,21 +38,27 @@ async function createPageThroughApi(page: Page) {
   const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
   return {
     headers,
-    url: `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${user.id ?? 0}`,
+    url: `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${session.userId}`,
     api: `/api/wfunnels/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}`,
   };
 }
 
-/** A new merchant (signed up, welcome popup closed) with a blank checkout page made through the API. */
+/**
+ * A new merchant (signed up through the API, onboarding over) with a blank checkout page made through the
+ * API; the tab's next page opens signed in.
+ */
 async function merchantWithBlankPage(page: Page, firstName: string) {
-  await signUp(page, {
-    email: uniqueEmail(firstName.toLowerCase()),
-    password: 'editor password',
-    firstName,
-    business: `${firstName} Shop`,
-  });
-  await closeWelcome(page);
-  return createPageThroughApi(page);
+  const session = await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail(firstName.toLowerCase()),
+      password: 'editor password',
+      firstName,
+      business: `${firstName} Shop`,
+    },
+    null,
+  );
+  return createPageThroughApi(page, session);
 }
 
 /** Opens a blank page in the editor. */
@@ -575,14 +577,7 @@ test('moves blocks by their grip with the pointer, on a scrolled canvas and with
   page,
 }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await signUp(page, {
-    email: uniqueEmail('moves'),
-    password: 'editor password',
-    firstName: 'Moe',
-    business: 'Moe Shop',
-  });
-  await closeWelcome(page);
-  const target = await createPageThroughApi(page);
+  const target = await merchantWithBlankPage(page, 'Moe');
   const { document, columns } = columnsDocument(30);
   const saved = await page.request.patch(target.api, {
     headers: target.headers,

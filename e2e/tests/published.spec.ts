@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, chooseSubdomain, e2ePort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 type Step = { id: number; url: string };
 
@@ -10,8 +10,11 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
   // The merchant now publishes the funnel from the overview before the shopper comes (issue 36).
   test.setTimeout(300_000);
   const email = uniqueEmail('published');
-  await signUp(page, { email, password: 'published password', firstName: 'Pia', business: 'Pia Guides' });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    { email, password: 'published password', firstName: 'Pia', business: 'Pia Guides' },
+    '/settings/account',
+  );
   const subdomain = `pia${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
 

@@ -2,11 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
   chooseSubdomain,
-  closeWelcome,
   e2ePort,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -18,13 +17,16 @@ type Step = { id: number; pages: Array<{ id: number }> };
 
 /** A merchant with a subdomain and an unpublished funnel: one landing step from the lead-magnet template. */
 async function merchantWithFunnel(page: Page) {
-  await signUp(page, {
-    email: uniqueEmail('publisher'),
-    password: 'publisher password',
-    firstName: 'Paula',
-    business: 'Paula Prints',
-  });
-  await closeWelcome(page);
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('publisher'),
+      password: 'publisher password',
+      firstName: 'Paula',
+      business: 'Paula Prints',
+    },
+    '/settings/account',
+  );
   const subdomain = `paula${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
   const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {

@@ -2,7 +2,7 @@
 // against a local fake of the Twilio API (playwright.config.ts points SMS_API_BASE at it).
 import { expect, test } from '@playwright/test';
 import { startFakeTwilio } from '../../apps/server/src/sms/fake-twilio.fixtures.ts';
-import { apiCall, closeWelcome, e2eSmsPort, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, e2eSmsPort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
 test.beforeAll(async () => {
@@ -12,13 +12,12 @@ test.afterAll(() => twilio.close());
 
 test('a merchant tops up the SMS balance and buys a UK number, then releases it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('sam'),
     password: 'sam password',
     firstName: 'Sam',
     business: 'Sam Shop',
   });
-  await closeWelcome(page);
   const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
     name: 'Spring sale',
     funnel_type: 1,

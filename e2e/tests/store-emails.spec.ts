@@ -5,11 +5,10 @@ import { expect, test } from '@playwright/test';
 import {
   apiCall,
   buyInDemoStore,
-  closeWelcome,
   openAsDemo,
   shopperPage,
   shot,
-  signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -89,13 +88,12 @@ test('a new merchant switches a store e-mail off and gives the confirmation a su
   page,
 }) => {
   await page.setViewportSize({ width: 1300, height: 900 });
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('receipts'),
     password: 'receipts password',
     firstName: 'Rhea',
     business: 'Rhea Records',
   });
-  await closeWelcome(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Store e-mails' }).click();
   await expect(page).toHaveURL(/\/settings\/store-emails$/);

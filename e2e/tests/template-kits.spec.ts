@@ -1,14 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
-async function newOwner(page: Page, firstName: string) {
-  await signUp(page, {
-    email: uniqueEmail('kits'),
-    password: 'kits password',
-    firstName,
-    business: `${firstName} Shop`,
-  });
-  await closeWelcome(page);
+/** A new owner (signing up is session.spec.ts's subject), on `path`. */
+async function newOwner(page: Page, firstName: string, path = '/get-started') {
+  await signUpThroughApi(
+    page,
+    { email: uniqueEmail('kits'), password: 'kits password', firstName, business: `${firstName} Shop` },
+    path,
+  );
 }
 
 type PageTemplate = { id: string; name: string; html: string; css: string };
@@ -61,8 +60,7 @@ test('the gallery shows the 32 templates by funnel kit and type, and a kit makes
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await newOwner(page, 'Kit');
-  await page.goto('/get-started/templates');
+  await newOwner(page, 'Kit', '/get-started/templates');
   await expect(page.getByText('32 templates in 5 funnel kits.', { exact: false })).toBeVisible();
   const sections = page.getByTestId('kit-section');
   await expect(sections).toHaveCount(5);

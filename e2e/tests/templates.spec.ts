@@ -1,22 +1,25 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeWelcome, shot, signUp, uniqueEmail } from './helpers.ts';
+import { shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
-async function newOwner(page: Page, firstName: string) {
-  await signUp(page, {
-    email: uniqueEmail('templates'),
-    password: 'templates password',
-    firstName,
-    business: `${firstName} Shop`,
-  });
-  await closeWelcome(page);
+/** A new owner (signing up is session.spec.ts's subject), on `path`. */
+async function newOwner(page: Page, firstName: string, path: string) {
+  await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail('templates'),
+      password: 'templates password',
+      firstName,
+      business: `${firstName} Shop`,
+    },
+    path,
+  );
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
 test('the gallery filters, searches, likes and uses a template in a new funnel', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await newOwner(page, 'Tess');
-  await page.goto('/get-started');
+  await newOwner(page, 'Tess', '/get-started');
   await expect(page.getByRole('heading', { name: 'Popular templates' })).toBeVisible();
   await page.getByRole('link', { name: 'See all templates' }).click();
   await expect(page).toHaveURL(/\/get-started\/templates$/);
@@ -62,8 +65,7 @@ test('the gallery filters, searches, likes and uses a template in a new funnel',
 
 test('adds a step from a built-in template and opens it in the editor', async ({ page }) => {
   await page.setViewportSize({ width: 1500, height: 1000 });
-  await newOwner(page, 'Uma');
-  await page.goto('/funnels');
+  await newOwner(page, 'Uma', '/funnels');
   await page.getByRole('button', { name: 'Add funnel' }).first().click();
   const addFunnel = page.getByRole('dialog', { name: 'Add funnel' });
   await addFunnel.getByLabel('Funnel name').fill('Upsell Funnel');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeWelcome, editorState, shot, signUp, uniqueEmail } from './helpers.ts';
+import { editorState, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 // Issue 36 §4: text editing that never loses a keystroke, in the side panel and on the canvas, and blocks
 // added after a selected FAQ where the merchant sees them.
@@ -14,20 +14,19 @@ const saveStatus = (page: Page) => page.getByTestId('save-status');
 // Sign-up, a funnel and the editor's chunk before each story: slow when the machine is shared.
 test.beforeEach(() => test.setTimeout(180_000));
 
-/** A new merchant (signed up, welcome popup closed) with a blank checkout page, made through the API. */
+/** A new merchant (signed up through the API, onboarding over) with a blank checkout page made through the API, open. */
 async function merchantWithBlankPage(page: Page, firstName: string) {
-  await signUp(page, {
-    email: uniqueEmail(firstName.toLowerCase()),
-    password: 'text editing password',
-    firstName,
-    business: `${firstName} Shop`,
-  });
-  await closeWelcome(page);
-  const token = await page.evaluate(() => localStorage.getItem('fw.token'));
-  const user = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id?: number },
+  const session = await signUpThroughApi(
+    page,
+    {
+      email: uniqueEmail(firstName.toLowerCase()),
+      password: 'text editing password',
+      firstName,
+      business: `${firstName} Shop`,
+    },
+    null,
   );
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${session.token}` };
   const funnel = await page.request.post('/api/funnels', {
     headers,
     data: { data: { name: 'Text sale', funnel_type: 1 } },
@@ -40,11 +39,11 @@ async function merchantWithBlankPage(page: Page, firstName: string) {
   });
   expect(step.ok()).toBe(true);
   const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
-  const url = `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${user.id ?? 0}`;
+  const url = `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${session.userId}`;
   await page.goto(url);
   // The editor's own chunk loads on first use: on a shared, loaded machine that once took over 15 s.
   await expect(page.getByText('Start with a section')).toBeVisible({ timeout: 60_000 });
-  return { url, userId: user.id ?? 0 };
+  return { url, userId: session.userId };
 }
 
 /**
@@ -226,16 +225,17 @@ test.describe('at 1440 px', () => {
   test('e-mail editor: a headline typed in the side panel shows at once; leaving unsaved warns; saved it stays', async ({
     page,
   }) => {
-    await signUp(page, {
-      email: uniqueEmail('elsa'),
-      password: 'text editing password',
-      firstName: 'Elsa',
-      business: 'Elsa Shop',
-    });
-    await closeWelcome(page);
-    const user = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id: number },
+    const { userId } = await signUpThroughApi(
+      page,
+      {
+        email: uniqueEmail('elsa'),
+        password: 'text editing password',
+        firstName: 'Elsa',
+        business: 'Elsa Shop',
+      },
+      null,
     );
+    const user = { id: userId };
     await page.goto(`/email-editor/global/none/${user.id}/new`);
     const picker = page.getByRole('dialog', { name: 'Start from a shared template' });
     await picker.getByRole('button', { name: 'Use Welcome' }).click();

@@ -1,7 +1,7 @@
 // Issue 36 §6: words, numbers and locks a merchant meets on the way.
 import type { Step } from '@funnelwork/domain';
 import { expect, test } from '@playwright/test';
-import { apiCall, closeWelcome, logIn, readCodeFromMailbox, shot, signUp, uniqueEmail } from './helpers.ts';
+import { apiCall, logIn, readCodeFromMailbox, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 test('an unknown API path answers the 404 error object, not the dashboard', async ({ page }) => {
   for (const path of ['/api/no-such-thing', '/api/funnels/1/nothing?x=1']) {
@@ -15,14 +15,12 @@ test('an unknown API path answers the 404 error object, not the dashboard', asyn
 test('field rules read as sentences beside the field, checked before sending; the changelog has a dot until read', async ({
   page,
 }) => {
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('wendy'),
     password: 'owner password',
     firstName: 'Wendy',
     business: 'Wendy Words',
   });
-  await closeWelcome(page);
-
   // The header's changelog: a dot until the merchant has read the newest entry, also after a reload.
   const unread = page.getByRole('button', { name: 'What’s new (unread changes)' });
   await expect(unread).toBeVisible();
@@ -80,13 +78,12 @@ test('Send e-mail opens the e-mail editor in place and comes back; the editor co
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('ellen'),
     password: 'owner password',
     firstName: 'Ellen',
     business: 'Ellen Emails',
   });
-  await closeWelcome(page);
   const automation = await apiCall<{ id: number }>(page, 'POST', 'automations', {
     name: 'Welcome mail',
     funnel_id: null,
@@ -124,13 +121,12 @@ test('Send e-mail opens the e-mail editor in place and comes back; the editor co
 
 test('a member without the editor permission finds Edit page locked', async ({ page, browser }) => {
   const staffEmail = uniqueEmail('olly');
-  await signUp(page, {
+  await signUpThroughApi(page, {
     email: uniqueEmail('owner'),
     password: 'owner password',
     firstName: 'Otto',
     business: 'Otto Orders',
   });
-  await closeWelcome(page);
   const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
     name: 'Locks',
     funnel_type: 1,
