@@ -17,7 +17,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
-import { runStepJob } from '../apps/server/src/modules/automations/automations.engine.ts';
+import { runStepJob } from '../apps/server/src/modules/automations/engine/step-job.ts';
 import { apiClient } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 

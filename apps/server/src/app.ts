@@ -39,9 +39,9 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.ts
 import { createAppDeliveries } from './modules/apps/apps.deliveries.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { createAppsService } from './modules/apps/apps.service.ts';
-import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/automations.engine.ts';
 import { automationsRoutes } from './modules/automations/automations.routes.ts';
 import { createAutomationsService } from './modules/automations/automations.service.ts';
+import { type AutomationsEngine, createAutomationsEngine } from './modules/automations/engine/engine.ts';
 import { createEmailAllowance, registerPlanLimits } from './modules/billing/billing.limits.ts';
 import { createSandboxPayments } from './modules/billing/billing.payments.ts';
 import { createBillingReconciliation } from './modules/billing/billing.reconcile.ts';

@@ -349,6 +349,12 @@ const metricTrends = z.object(
   >,
 );
 
+/** Every metric's summary against the prior period, by metric. */
+const metricSummaries = Object.fromEntries(ANALYTICS_METRICS.map((m) => [m, metricSummarySchema])) as Record<
+  (typeof ANALYTICS_METRICS)[number],
+  typeof metricSummarySchema
+>;
+
 /**
  * "Dashboard response: revenue, aov, orders, visits, optins, trends, hourly_visitors, on_boarding,
  * top_funnels". Each number is a summary against the prior period; the small charts' other metrics
@@ -359,16 +365,7 @@ export const dashboardSummaryAnswerSchema = dataAnswer(
   z.object({
     unit: unitSchema,
     time_zone: z.string(),
-    revenue: metricSummarySchema,
-    net_revenue: metricSummarySchema,
-    refunded: metricSummarySchema,
-    aov: metricSummarySchema,
-    orders: metricSummarySchema,
-    visits: metricSummarySchema,
-    page_views: metricSummarySchema,
-    optins: metricSummarySchema,
-    conversion_rate: metricSummarySchema,
-    optin_rate: metricSummarySchema,
+    ...metricSummaries,
     trends: metricTrends,
     hourly_visitors: z.array(trendPointSchema),
     on_boarding: z.boolean(),
@@ -382,12 +379,7 @@ export const funnelAnalyticsAnswerSchema = dataAnswer(
     funnel_id: z.number().int(),
     unit: unitSchema,
     time_zone: z.string(),
-    summary: z.object(
-      Object.fromEntries(ANALYTICS_METRICS.map((m) => [m, metricSummarySchema])) as Record<
-        (typeof ANALYTICS_METRICS)[number],
-        typeof metricSummarySchema
-      >,
-    ),
+    summary: z.object(metricSummaries),
     trends: metricTrends,
   }),
 );

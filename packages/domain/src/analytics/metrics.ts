@@ -1,30 +1,6 @@
 import { abbreviateNumber, delta, rate, roundPrice } from '../shared/numbers.ts';
 
 /**
- * "small charts Uniq. Orders, Conv. rate, AOV, Page views, Optins, Optin rate, each with comparison to
- * the prior period." The keys are the metric names the trends and summary calls take.
- */
-export const DASHBOARD_METRICS = [
-  { key: 'orders', title: 'Uniq. Orders', kind: 'count' },
-  { key: 'conversion_rate', title: 'Conv. rate', kind: 'rate' },
-  { key: 'aov', title: 'AOV', kind: 'money' },
-  { key: 'page_views', title: 'Page views', kind: 'count' },
-  { key: 'optins', title: 'Optins', kind: 'count' },
-  { key: 'optin_rate', title: 'Optin rate', kind: 'rate' },
-] as const;
-export type DashboardMetricKey = (typeof DASHBOARD_METRICS)[number]['key'];
-
-/** Every metric a trend or summary can be asked for: the small charts' metrics plus the Revenue chart's. */
-export const ANALYTICS_METRICS = [
-  'revenue',
-  'net_revenue',
-  'refunded',
-  'visits',
-  ...DASHBOARD_METRICS.map((m) => m.key),
-] as const;
-export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
-
-/**
  * The counts of one period from which every dashboard number is derived.
  * - `orders`: distinct orders ("Uniq. Orders": an order bump or upsell added to an order does not make
  *   it a second order);
@@ -49,6 +25,79 @@ export const EMPTY_TOTALS: PeriodTotals = {
   page_views: 0,
   optins: 0,
 };
+
+export type MetricKind = 'count' | 'rate' | 'money';
+
+/**
+ * Every metric a trend or summary can be asked for, declared once: its title, its kind (how it is
+ * written: `formatMetricValue`) and its value from a period's counts. `dashboard` marks the small charts:
+ * "small charts Uniq. Orders, Conv. rate, AOV, Page views, Optins, Optin rate, each with comparison to
+ * the prior period". In the order the trends screens show them.
+ */
+export const METRICS = [
+  { key: 'revenue', title: 'Revenue', kind: 'money', value: (t: PeriodTotals) => roundPrice(t.revenue) },
+  { key: 'net_revenue', title: 'Net revenue', kind: 'money', value: (t: PeriodTotals) => netRevenue(t) },
+  { key: 'refunded', title: 'Refunded', kind: 'money', value: (t: PeriodTotals) => roundPrice(t.refunded) },
+  {
+    key: 'orders',
+    title: 'Uniq. Orders',
+    kind: 'count',
+    dashboard: true,
+    value: (t: PeriodTotals) => t.orders,
+  },
+  {
+    key: 'conversion_rate',
+    title: 'Conv. rate',
+    kind: 'rate',
+    dashboard: true,
+    value: (t: PeriodTotals) => conversionRate(t.orders, t.visits),
+  },
+  {
+    key: 'aov',
+    title: 'AOV',
+    kind: 'money',
+    dashboard: true,
+    value: (t: PeriodTotals) => averageOrderValue(t.revenue, t.orders),
+  },
+  {
+    key: 'page_views',
+    title: 'Page views',
+    kind: 'count',
+    dashboard: true,
+    value: (t: PeriodTotals) => t.page_views,
+  },
+  { key: 'optins', title: 'Optins', kind: 'count', dashboard: true, value: (t: PeriodTotals) => t.optins },
+  {
+    key: 'optin_rate',
+    title: 'Optin rate',
+    kind: 'rate',
+    dashboard: true,
+    value: (t: PeriodTotals) => optinRate(t.optins, t.visits),
+  },
+  { key: 'visits', title: 'Visitors', kind: 'count', value: (t: PeriodTotals) => t.visits },
+] as const satisfies ReadonlyArray<{
+  key: string;
+  title: string;
+  kind: MetricKind;
+  dashboard?: true;
+  value: (totals: PeriodTotals) => number;
+}>;
+export type AnalyticsMetric = (typeof METRICS)[number]['key'];
+type Metric = (typeof METRICS)[number];
+export type DashboardMetricKey = Extract<Metric, { dashboard: true }>['key'];
+
+const METRICS_BY_KEY = Object.fromEntries(METRICS.map((m) => [m.key, m])) as Record<AnalyticsMetric, Metric>;
+
+/** The small charts, in the order the dashboard shows them. */
+export const DASHBOARD_METRICS = METRICS.flatMap((m) =>
+  'dashboard' in m ? [{ key: m.key, title: m.title, kind: m.kind }] : [],
+);
+
+/** The metric names the trends and summary calls take: the Revenue chart's and the others, then the small charts'. */
+export const ANALYTICS_METRICS = [
+  ...METRICS.filter((m) => !('dashboard' in m)).map((m) => m.key),
+  ...DASHBOARD_METRICS.map((m) => m.key),
+] as unknown as readonly [AnalyticsMetric, ...AnalyticsMetric[]];
 
 /**
  * "Conv. rate": orders per visitor, in percent; "Rates are percentages capped at 100 and 0 when the
@@ -76,28 +125,7 @@ export function netRevenue(totals: Pick<PeriodTotals, 'revenue' | 'refunded'>): 
 
 /** The value of one metric for one period. */
 export function metricValue(metric: AnalyticsMetric, totals: PeriodTotals): number {
-  switch (metric) {
-    case 'revenue':
-      return roundPrice(totals.revenue);
-    case 'net_revenue':
-      return netRevenue(totals);
-    case 'refunded':
-      return roundPrice(totals.refunded);
-    case 'visits':
-      return totals.visits;
-    case 'orders':
-      return totals.orders;
-    case 'conversion_rate':
-      return conversionRate(totals.orders, totals.visits);
-    case 'aov':
-      return averageOrderValue(totals.revenue, totals.orders);
-    case 'page_views':
-      return totals.page_views;
-    case 'optins':
-      return totals.optins;
-    case 'optin_rate':
-      return optinRate(totals.optins, totals.visits);
-  }
+  return METRICS_BY_KEY[metric].value(totals);
 }
 
 /** "Summary per metric: value, old_value", with the chart's delta between them. */
@@ -126,7 +154,7 @@ export function dashboardSummaries(current: PeriodTotals, previous: PeriodTotals
  * The text a small chart shows for its value: "Large numbers abbreviate as k, M, G, T, P, E" for counts
  * and money (money keeps two decimals below 1000: "Prices round to two decimals"), rates as a percent.
  */
-export function formatMetricValue(kind: 'count' | 'rate' | 'money', value: number): string {
+export function formatMetricValue(kind: MetricKind, value: number): string {
   switch (kind) {
     case 'rate':
       return `${roundPrice(value)}%`;

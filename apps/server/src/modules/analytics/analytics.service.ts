@@ -23,6 +23,7 @@ import type { Granularity } from '@funnelwork/domain/analytics/granularity';
 import {
   ANALYTICS_METRICS,
   type AnalyticsMetric,
+  EMPTY_TOTALS,
   metricSummary,
   metricValue,
   type PeriodTotals,
@@ -48,6 +49,8 @@ export const previousRange = ({ start, end }: Range): Range => ({
   start: start - (end - start + 1),
   end: start - 1,
 });
+/** A request's `funnel_id`: 0 for every funnel of the account. */
+const funnelsOf = (funnelId: number) => (funnelId === 0 ? null : [funnelId]);
 /** Inclusive unix-second ends (presets end at 23:59:59) to the store's half-open period. */
 const periodOf = ({ start, end }: Range): Period => ({ from: start, to: end + 1 });
 
@@ -71,6 +74,15 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       .innerJoin(users, eq(users.id, accounts.ownerUserId))
       .where(eq(accounts.id, accountId));
     return accountTimeZone(row?.timeZone);
+  }
+
+  /** What the store reads for a request: the account in its zone, the funnels (null: all) and the filters. */
+  async function scopeOf(
+    accountId: number,
+    funnelIds: ReadonlyArray<number> | null,
+    conditions: ReadonlyArray<FilterCondition> = [],
+  ): Promise<StoreScope> {
+    return { accountId, timeZone: await timeZoneOf(accountId), funnelIds, conditions };
   }
 
   /** A funnel of the account, or 404 (another account's funnel is not found, not forbidden). */
@@ -147,11 +159,10 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       store.perFunnel(scope, periodOf(range)),
       store.perFunnel(scope, periodOf(old)),
     ]);
-    const empty = { revenue: 0, refunded: 0, orders: 0, visits: 0, page_views: 0, optins: 0 };
     return list
       .map((f) => {
-        const now = current.get(f.id) ?? empty;
-        const before = previous.get(f.id) ?? empty;
+        const now = current.get(f.id) ?? EMPTY_TOTALS;
+        const before = previous.get(f.id) ?? EMPTY_TOTALS;
         return {
           funnel_id: f.id,
           funnel_name: f.name,
@@ -196,13 +207,8 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       },
       now = Math.floor(Date.now() / 1000),
     ): Promise<DashboardSummaryAnswer['data']> {
-      const zone = await timeZoneOf(accountId);
-      const scope: StoreScope = {
-        accountId,
-        timeZone: zone,
-        funnelIds: q.funnel_ids ?? null,
-        conditions: q.conditions ?? [],
-      };
+      const scope = await scopeOf(accountId, q.funnel_ids ?? null, q.conditions);
+      const zone = scope.timeZone;
       const range = { start: q.start, end: q.end };
       const old = previousRange(range);
       const [c, hourly, top, any] = await Promise.all([
@@ -211,20 +217,10 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
         topFunnels(scope, range, old),
         store.hasData(accountId),
       ]);
-      const s = summariesOf(c);
       return {
         unit: q.unit,
         time_zone: zone,
-        revenue: s.revenue,
-        net_revenue: s.net_revenue,
-        refunded: s.refunded,
-        aov: s.aov,
-        orders: s.orders,
-        visits: s.visits,
-        page_views: s.page_views,
-        optins: s.optins,
-        conversion_rate: s.conversion_rate,
-        optin_rate: s.optin_rate,
+        ...summariesOf(c),
         trends: trendsOf(c),
         hourly_visitors: hourly,
         on_boarding: !any,
@@ -245,14 +241,9 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
         conditions: FilterCondition[];
       },
     ): Promise<TrendsAnswer['data']> {
-      const zone = await timeZoneOf(accountId);
       if (q.funnel_id !== 0) await ownFunnel(accountId, q.funnel_id);
-      const scope: StoreScope = {
-        accountId,
-        timeZone: zone,
-        funnelIds: q.funnel_id === 0 ? null : [q.funnel_id],
-        conditions: q.conditions,
-      };
+      const scope = await scopeOf(accountId, funnelsOf(q.funnel_id), q.conditions);
+      const zone = scope.timeZone;
       const range = { start: q.start, end: q.end };
       const asked = q.old_start !== undefined && q.old_end !== undefined;
       const old = asked ? { start: q.old_start as number, end: q.old_end as number } : previousRange(range);
@@ -280,12 +271,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       },
     ): Promise<SummaryAnswer['data']> {
       if (q.funnel_id !== 0) await ownFunnel(accountId, q.funnel_id);
-      const scope: StoreScope = {
-        accountId,
-        timeZone: await timeZoneOf(accountId),
-        funnelIds: q.funnel_id === 0 ? null : [q.funnel_id],
-        conditions: q.conditions,
-      };
+      const scope = await scopeOf(accountId, funnelsOf(q.funnel_id), q.conditions);
       const [current, previous] = await Promise.all([
         store.series(scope, [q.start, q.end + 1]),
         store.series(scope, [q.old_start, q.old_end + 1]),
@@ -306,13 +292,8 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       },
     ): Promise<FunnelAnalyticsAnswer['data']> {
       await ownFunnel(accountId, q.funnel_id);
-      const zone = await timeZoneOf(accountId);
-      const scope: StoreScope = {
-        accountId,
-        timeZone: zone,
-        funnelIds: [q.funnel_id],
-        conditions: q.conditions ?? [],
-      };
+      const scope = await scopeOf(accountId, [q.funnel_id], q.conditions);
+      const zone = scope.timeZone;
       const c = await compared(
         scope,
         { start: q.start, end: q.end },
@@ -358,12 +339,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
           .from(pages)
           .where(and(ownedBy(pages, accountId), eq(pages.funnelId, funnelId)))
           .orderBy(asc(pages.id)),
-        timeZoneOf(accountId).then((timeZone) =>
-          store.perPage(
-            { accountId, timeZone, funnelIds: [funnelId], conditions: q.conditions ?? [] },
-            period,
-          ),
-        ),
+        scopeOf(accountId, [funnelId], q.conditions).then((scope) => store.perPage(scope, period)),
       ]);
       const countsOf = (pageId: number) => {
         const found = counts.find((c) => c.page_id === pageId);
@@ -433,12 +409,7 @@ export function createAnalyticsService({ db, store }: { db: Db; store: Analytics
       },
     ): Promise<BreakdownAnswer['data']> {
       if (q.funnel_id !== 0) await ownFunnel(accountId, q.funnel_id);
-      const scope: StoreScope = {
-        accountId,
-        timeZone: await timeZoneOf(accountId),
-        funnelIds: q.funnel_id === 0 ? null : [q.funnel_id],
-        conditions: q.conditions,
-      };
+      const scope = await scopeOf(accountId, funnelsOf(q.funnel_id), q.conditions);
       const rows = await store.byValue(scope, q.key, periodOf(q));
       return {
         key: q.key,

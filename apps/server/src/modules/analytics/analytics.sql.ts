@@ -1,3 +1,8 @@
+import {
+  countedOrderSql,
+  moneyBackAtSql,
+  moneyWentBackSql,
+} from '@funnelwork/domain/analytics/counted-order';
 import type { FilterCondition, FilterKey } from '@funnelwork/domain/analytics/filters';
 import { EMPTY_TOTALS, type PeriodTotals } from '@funnelwork/domain/analytics/metrics';
 import { type SQL, sql } from 'drizzle-orm';
@@ -127,11 +132,11 @@ export function countsSelect(g: SQL, counts: Partial<Record<Count, SQL>>): SQL {
   );
 }
 
-/** Paid orders that are not deleted: the ones revenue and Uniq. Orders count. */
-export const PAID = sql`payment_status is null and deleted_at is null`;
-/** When a paid order's money went back: its cancellation or refund, whichever came first. */
-export const REFUNDED_AT = sql`least(canceled_at, refunded_at)`;
-const REFUNDED = sql`(is_refunded or is_canceled) and least(canceled_at, refunded_at) is not null`;
+/** Counted orders (packages/domain's `isCountedOrder`): the ones revenue and Uniq. Orders count. */
+export const PAID = sql.raw(countedOrderSql());
+/** When a counted order's money went back (`moneyBackAt`): its cancellation or refund, whichever came first. */
+export const REFUNDED_AT = sql.raw(moneyBackAtSql());
+const REFUNDED = sql.raw(moneyWentBackSql());
 
 /** Orders placed in the period and refunds made in it: both stores read them from the orders table. */
 export function orderSources(scope: StoreScope, period: Period | null, group: Group): SQL[] {

@@ -18,7 +18,7 @@ import {
   outboxEvents,
 } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import type { AutomationsEngine } from './automations.engine.ts';
+import type { AutomationsEngine } from './engine/engine.ts';
 
 type Row = typeof automations.$inferSelect;
 

@@ -30,7 +30,7 @@ import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
 import { apiClient, createFunnel, createStep, memberOf, publishFunnel } from '../funnels/funnels.fixtures.ts';
-import { FAIR_SHARE_CEILING } from './automations.engine.ts';
+import { FAIR_SHARE_CEILING } from './engine/step-job.ts';
 
 let smtp: SmtpPeer;
 let t: TestApp;

@@ -1,5 +1,6 @@
 import type { ConnectField } from '@funnelwork/domain/integrations/contracts';
 import type { z } from 'zod';
+import type { orderItems, orders } from '../../db/schema/index.ts';
 import type { SafeFetch } from '../../net/safe-fetch.ts';
 
 /**
@@ -68,7 +69,22 @@ export type IntegrationMethod<I extends z.ZodType = z.ZodType> = {
   permission: 'admin' | 'member';
   input: I;
   run(connection: Connection, input: z.output<I>, context: IntegrationContext): Promise<unknown>;
+  /**
+   * An order action of automations (`orderFields` in the domain's integration actions): its input built
+   * from the run's order and the step's non-blank texts, in this service's shape.
+   */
+  inputFromOrder?(order: OrderWithLines, texts: Record<string, string | string[]>): Record<string, unknown>;
 };
+
+/** An order with its lines, as an automation run reads it. */
+export type OrderWithLines = typeof orders.$inferSelect & { lines: Array<typeof orderItems.$inferSelect> };
+
+/** A line's name with its variant, as an order action sends it (both services cap item names at 100). */
+export const orderLineTitle = (line: OrderWithLines['lines'][number]) =>
+  (line.variantTitle ? `${line.name} – ${line.variantTitle}` : line.name).slice(0, 100);
+
+/** Minor units as a decimal amount (4990 → 49.9). */
+export const majorAmount = (minor: number) => Number((minor / 100).toFixed(2));
 
 /** Builds a method with its input type inferred (so `run` is checked against `input`). */
 export const integrationMethod = <I extends z.ZodType>(method: IntegrationMethod<I>) =>

@@ -344,6 +344,11 @@ export function createIntegrationsService({
       }
     },
 
+    /** How an automation's order action builds its input from the run's order (the adapter's shape). */
+    inputFromOrderOf(integrationId: number, name: string) {
+      return registry.get(integrationId)?.methods[name]?.inputFromOrder;
+    },
+
     /**
      * An automation's call: method {name} of the account's connection of catalogue integration
      * {integrationId}, through `callMethod` (the route's path), refused while it is switched off.

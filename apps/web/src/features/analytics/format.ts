@@ -2,26 +2,19 @@ import {
   type AnalyticsMetric,
   type ChartPoint,
   currencySymbol,
-  DASHBOARD_METRICS,
   FILTER_OPERANDS,
   type FilterCondition,
   findCurrency,
   formatDelta,
   formatMetricValue,
+  METRICS,
+  type MetricKind,
   type MetricSummary,
   takesValues,
 } from '@funnelwork/domain/rules';
 
-export type MetricKind = 'count' | 'rate' | 'money';
-
-/** Every metric's title and kind: the small charts' own titles, and the others the trends screens show. */
-export const METRICS: ReadonlyArray<{ key: AnalyticsMetric; title: string; kind: MetricKind }> = [
-  { key: 'revenue', title: 'Revenue', kind: 'money' },
-  { key: 'net_revenue', title: 'Net revenue', kind: 'money' },
-  { key: 'refunded', title: 'Refunded', kind: 'money' },
-  ...DASHBOARD_METRICS,
-  { key: 'visits', title: 'Visitors', kind: 'count' },
-];
+/** Every metric's title and kind, as the domain declares them (the trends screens show them in this order). */
+export { METRICS, type MetricKind };
 
 export function metricInfo(metric: AnalyticsMetric) {
   const info = METRICS.find((m) => m.key === metric);

@@ -7,6 +7,8 @@ import {
   type IntegrationContext,
   IntegrationError,
   integrationMethod,
+  majorAmount,
+  orderLineTitle,
 } from '../integrations.adapter.ts';
 import { callService, fieldText, secretField, unexpectedAnswer } from '../integrations.http.ts';
 
@@ -233,6 +235,19 @@ export function createGa4Adapter({ apiBase }: { apiBase: string }): IntegrationA
         description: 'Sends a purchase event (transaction_id, value, currency, items) to GA4, server-side.',
         permission: 'member',
         input: purchaseInput,
+        // An automation's order: its number as the transaction, its total, currency and lines.
+        inputFromOrder: (order, texts) => ({
+          ...texts,
+          transaction_id: order.orderNumber,
+          value: majorAmount(order.amountMinor),
+          currency: order.currency,
+          items: order.lines.map((line) => ({
+            item_id: String(line.productId),
+            item_name: orderLineTitle(line),
+            price: majorAmount(line.amountMinor),
+            quantity: line.qty,
+          })),
+        }),
         run: (connection, input, context) =>
           sendEvent(connection, context, input, {
             name: 'purchase',

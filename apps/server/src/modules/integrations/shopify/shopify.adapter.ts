@@ -6,6 +6,8 @@ import {
   type IntegrationContext,
   IntegrationError,
   integrationMethod,
+  majorAmount,
+  orderLineTitle,
 } from '../integrations.adapter.ts';
 import {
   callService,
@@ -270,6 +272,30 @@ export function createShopifyAdapter({
           'Creates a paid order in the Shopify store for fulfilment (line_items, email, shipping_address).',
         permission: 'member',
         input: createOrderInput,
+        // An automation's order: its lines as custom items, its shipping address and currency.
+        inputFromOrder: (order, texts) => {
+          const country = order.shippingCountry || order.country;
+          return {
+            ...texts,
+            line_items: order.lines.map((line) => ({
+              title: orderLineTitle(line),
+              price: majorAmount(line.amountMinor).toFixed(2),
+              quantity: line.qty,
+            })),
+            shipping_address: {
+              first_name: order.firstName || undefined,
+              last_name: order.lastName || undefined,
+              address1: order.shippingAddress || order.address,
+              city: order.shippingCity || order.city,
+              province: order.shippingState || order.state || undefined,
+              zip: order.shippingZip || order.zip || undefined,
+              ...(/^[A-Za-z]{2}$/.test(country)
+                ? { country_code: country }
+                : { country: country || undefined }),
+            },
+            currency: order.currency,
+          };
+        },
         run: async (connection, input, context) => {
           const store = storeOf(connection);
           // An automation's step key marks the order, so a repeat after a lost answer can be found in Shopify.
