@@ -61,7 +61,8 @@ describe('shared published pages answered before routing', () => {
     });
     expect((await api.post(`funnels/${funnelId}/publish`)).statusCode).toBe(200);
     served = vi.spyOn(t.app.runtime.answers, 'serve');
-  });
+    // A fresh app, an account and a published template page: over a minute on a loaded 2-core machine.
+  }, 180_000);
   afterAll(async () => {
     await t.close();
   });
