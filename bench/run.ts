@@ -1,5 +1,6 @@
 // `npm run bench [-- name …]`: every benchmark (or the named ones), each printing its ratios side by
 // side and writing results/<name>.json.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +18,16 @@ import { runPublished } from './published.ts';
 import { runWebhooks } from './webhooks.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The machine is shared: each result keeps `uptime` as the run started and as it ended.
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+let uptimeAtStart = uptime();
 function save(name: string, summary: object) {
+  const uptimeAtEnd = uptime();
+  console.log(`${name}: uptime at start: ${uptimeAtStart}\n${name}: uptime at end:   ${uptimeAtEnd}`);
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
   fs.writeFileSync(
     path.join(here, 'results', `${name}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), ...summary }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), uptime: { start: uptimeAtStart, end: uptimeAtEnd }, ...summary }, null, 2)}\n`,
   );
 }
 
@@ -39,9 +45,17 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
     );
   },
   'analytics-live': async () => save('analytics-live', await runAnalyticsLive()),
-  // ORDERS_BENCH_S3=1 (the export to a local S3-compatible server) writes orders-export-s3.json.
+  // ORDERS_BENCH_S3=1 (the export to a local S3-compatible server) writes orders-export-s3.json;
+  // ORDERS_BENCH_ONLY=export (the export with the address columns) orders-export-addresses.json.
   orders: async () =>
-    save(process.env.ORDERS_BENCH_S3 === '1' ? 'orders-export-s3' : 'orders', await runOrders()),
+    save(
+      process.env.ORDERS_BENCH_S3 === '1'
+        ? 'orders-export-s3'
+        : process.env.ORDERS_BENCH_ONLY === 'export'
+          ? 'orders-export-addresses'
+          : 'orders',
+      await runOrders(),
+    ),
   editor: async () => save('editor', await runEditor()),
   'email-editor': async () => save('email-editor', await runEditor('email')),
   'email-send': async () => save('email-send', await runEmailSend()),
@@ -81,6 +95,7 @@ const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(benchmarks)) {
   const run = benchmarks[name];
   if (!run) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benchmarks).join(', ')}`);
+  uptimeAtStart = uptime();
   await run();
 }
 process.exit(0);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -263,7 +263,25 @@ export function helmetHeaders(
 export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const { config, database, queue, logStream } = options;
   const trustProxy = trustedProxies(config.trustProxy);
+  // Shared published pages answered before (runtime/page-answers.ts) are sent before Fastify's routing;
+  // every other request, and those until the runtime is registered, go to Fastify.
+  let answers: { serve(request: IncomingMessage, response: ServerResponse): boolean } | null = null;
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const server = createServer((request, response) => {
+        if (!answers?.serve(request, response)) handler(request, response);
+      });
+      // What Fastify sets on a server it creates itself (its defaults filled in).
+      const timeouts = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = timeouts.requestTimeout ?? 0;
+      server.setTimeout(timeouts.connectionTimeout ?? 0);
+      return server;
+    },
     logger:
       config.logLevel === 'silent'
         ? false
@@ -679,6 +697,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
   await registerRuntime(app, { db, config, invalidations, metrics });
+  answers = app.runtime.answers;
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

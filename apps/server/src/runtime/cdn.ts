@@ -24,6 +24,8 @@ export type PageBody = {
   etag: string;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+  /** The compressed copies once made, for answers sent without waiting (page-answers.ts). */
+  sent?: { br?: Buffer; gzip?: Buffer };
 };
 
 export const pageBody = (raw: Buffer): PageBody => ({
@@ -45,6 +47,10 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding | null
 
 /** The body compressed once per rendered page (brotli 9 and gzip 9: a little slower than the defaults, kept). */
 function compressed(body: PageBody, encoding: Encoding): Promise<Buffer> {
+  const made = (bytes: Buffer) => {
+    body.sent = { ...body.sent, [encoding]: bytes };
+    return bytes;
+  };
   if (encoding === 'br') {
     body.br ??= brotli(body.raw, {
       params: {
@@ -52,16 +58,20 @@ function compressed(body: PageBody, encoding: Encoding): Promise<Buffer> {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.raw.length,
       },
-    });
+    }).then(made);
     return body.br;
   }
-  body.gzip ??= gzipped(body.raw, { level: 9 });
+  body.gzip ??= gzipped(body.raw, { level: 9 }).then(made);
   return body.gzip;
 }
 
 /** Whether If-None-Match names the body's validator (or `*`). */
 function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+  return ifNoneMatchHolds(request.headers['if-none-match'], etag);
+}
+
+/** Whether an If-None-Match header names the validator (or `*`); weak tags compare by their value. */
+export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')

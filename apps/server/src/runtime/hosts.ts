@@ -71,6 +71,14 @@ function forwardedHost(
   return value.slice(value.lastIndexOf(',') + 1).trim() || undefined;
 }
 
+/** The host a request is classified by: X-Forwarded-Host from a trusted proxy, else its Host. */
+export function requestHost(
+  raw: IncomingMessage,
+  trustProxy: (address: string, hop: number) => boolean,
+): string | undefined {
+  return forwardedHost(raw, trustProxy) ?? raw.headers.host;
+}
+
 /**
  * Fastify's rewriteUrl: on a pages host every path is a published page (under PAGE_ROUTE_PREFIX)
  * except the runtime's /_fw/ endpoints, so no dashboard or API route ever answers there.
@@ -93,7 +101,7 @@ export function createUrlRewriter(
   };
   return (raw: IncomingMessage): string => {
     const url = raw.url ?? '/';
-    const site = siteOfHeader(forwardedHost(raw, trustProxy) ?? raw.headers.host);
+    const site = siteOfHeader(requestHost(raw, trustProxy));
     if (!site) return url;
     (raw as WithSite)[SITE] = site;
     if (url.startsWith('/_fw/') && !url.startsWith(`${PAGE_ROUTE_PREFIX}/`) && url !== PAGE_ROUTE_PREFIX)

@@ -4,7 +4,7 @@ import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
-import type { Config } from '../config.ts';
+import { type Config, trustedProxies } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { schemaOf } from '../plugins/endpoints.ts';
 import type { InvalidationBus } from '../plugins/invalidation.ts';
@@ -21,7 +21,7 @@ import {
 } from './cdn.ts';
 import { type ClientBundle, loadClientBundle } from './client-bundle.ts';
 import { webFonts } from './fonts.ts';
-import { PAGE_ROUTE_PREFIX, type SiteRef, siteOf } from './hosts.ts';
+import { PAGE_ROUTE_PREFIX, requestHost, type SiteRef, siteOf } from './hosts.ts';
 import {
   formValues,
   OptinNotFoundError,
@@ -29,6 +29,7 @@ import {
   REQUIRED_MESSAGE,
   recordOptin,
 } from './optin.ts';
+import { createPageAnswers, type PageAnswers } from './page-answers.ts';
 import {
   type GatewayOrigins,
   mergeOrigins,
@@ -95,6 +96,8 @@ export type Runtime = {
   rendered: LRUCache<string, PageBody>;
   /** Pages read, migrated and prepared, by account, page, version and account generation. */
   prepared: PreparedPageCache;
+  /** Shared pages' answers by address, sent before routing while their site data is current. */
+  answers: PageAnswers;
   /** Which renderer writes published pages: the string renderer; React only to compare (benchmarks). */
   renderer: 'string' | 'react';
 };
@@ -269,12 +272,26 @@ export async function registerRuntime(
     metrics,
   }: { db: Db; config: Config; invalidations: InvalidationBus; metrics?: Metrics | null },
 ) {
+  const sites = createSiteCache(db);
+  const trustProxy = trustedProxies(config.trustProxy);
   const runtime: Runtime = {
-    sites: createSiteCache(db),
+    sites,
     views: createPageViewRecorder(db, { onError: (error) => app.log.error({ err: error }, 'page views') }),
     client: await loadClientBundle(),
     rendered: new LRUCache<string, PageBody>({ maxSize: 128 * 1024 * 1024, sizeCalculation: pageBodySize }),
     prepared: createPreparedPageCache(),
+    answers: createPageAnswers({
+      hostOf: (raw) => requestHost(raw, trustProxy),
+      isCurrent: (answer) =>
+        sites.cachedHost(answer.ref) === answer.host &&
+        sites.cachedSite(answer.host.accountId) === answer.site,
+      onServed: (request, statusCode, startedAt) => {
+        if (!metrics) return;
+        metrics.publishedPage(true);
+        const route = request.url === '/' ? PAGE_ROUTE_PREFIX : `${PAGE_ROUTE_PREFIX}/*`;
+        metrics.httpRequest('GET', route, statusCode, Number(process.hrtime.bigint() - startedAt) / 1e9);
+      },
+    }),
     renderer: 'string',
   };
   app.decorate('runtime', runtime);
@@ -494,6 +511,14 @@ export async function registerRuntime(
           pageId: page.id,
         });
         reply.header('cache-control', PUBLIC_PAGE_CACHE).header('surrogate-key', keys).header('xkey', keys);
+        // The same answer for everyone asking at this address: the next ones are sent before routing.
+        runtime.answers.keep(request.raw, request.originalUrl, {
+          ref,
+          host: match,
+          site,
+          headers: reply.getHeaders(),
+          body,
+        });
       }
       return sendPageBody(request, reply, body);
     }
