@@ -126,6 +126,9 @@ export async function createTestDatabase(options: { onDisk?: boolean } = {}): Pr
   return openPostgresTestDatabase(serverUrl, name);
 }
 
+/** A test database holds little data: smaller buffers start it quicker (db/client.ts, `sharedBuffers`). */
+const TEST_SHARED_BUFFERS = '16MB';
+
 /** `dataDir` null: in memory. `snapshot`: the migrated tarball a new database starts from. */
 async function openPgliteTestDatabase(dataDir: string | null, snapshot?: string): Promise<TestDatabase> {
   // No maintenance timer: an analyze at a random moment would change the plans tests look at.
@@ -134,6 +137,7 @@ async function openPgliteTestDatabase(dataDir: string | null, snapshot?: string)
     dataDir: dataDir === null ? null : path.join(dataDir, 'pglite'),
     maintenance: false,
     loadDataDir: snapshot,
+    sharedBuffers: TEST_SHARED_BUFFERS,
   });
   if (dataDir === null) return { ...database, drop: () => database.close() };
   return {
