@@ -1,16 +1,21 @@
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { serverDatabaseTests } from './apps/server/src/test/database-tests.ts';
+
+const postgresRun = process.env.TEST_DATABASE === 'postgres';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
-    // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database): only the
-    // PostgreSQL run (`TEST_DATABASE=postgres`, scripts/test.mjs) includes them; `*.pglite.test.ts`
-    // (a server process on an embedded data directory) only the PGlite run.
-    exclude:
-      process.env.TEST_DATABASE === 'postgres'
-        ? [...configDefaults.exclude, '**/*.pglite.test.ts']
-        : [...configDefaults.exclude, '**/*.postgres.test.ts'],
+    // The PostgreSQL run (`TEST_DATABASE=postgres`, scripts/test.mjs) runs only the server's test files
+    // that open a database (apps/server/src/test/database-tests.ts), `*.postgres.test.ts` among them
+    // (several processes on one PostgreSQL database); `*.pglite.test.ts` (a server process on an embedded
+    // data directory) run only in the PGlite run.
+    include: postgresRun
+      ? serverDatabaseTests(path.dirname(fileURLToPath(import.meta.url)))
+      : ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
+    exclude: postgresRun ? configDefaults.exclude : [...configDefaults.exclude, '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -172,6 +172,11 @@ export type DatabaseOptions =
       maintenance?: boolean;
       /** A tarball written by `dumpDataDir()` to start from (tests start from one migrated database). */
       loadDataDir?: string;
+      /**
+       * PostgreSQL's `shared_buffers` (PGlite's own default: 128MB). Tests start a database per file, and
+       * one with 16MB starts in about a second less of CPU.
+       */
+      sharedBuffers?: string;
     };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -186,7 +191,7 @@ function resolveAsset(name: string): string {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? createPostgres(options.url, options.poolMax, options.reportsPoolMax, options.replica)
-    : createPglite(options.dataDir, options.maintenance ?? true, options.loadDataDir);
+    : createPglite(options.dataDir, options.maintenance ?? true, options.loadDataDir, options.sharedBuffers);
 }
 
 /** The application_name of the analytics reads' connections (pg_stat_activity tells them apart). */
@@ -402,11 +407,12 @@ async function createPglite(
   dataDir: string | null,
   maintenance: boolean,
   loadDataDir?: string,
+  sharedBuffers?: string,
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const wasmModule = await pgliteWasmModule();
   const worker = new Worker(resolveAsset('pglite-worker.js'), {
-    workerData: { dataDir, loadDataDir, wasmModule },
+    workerData: { dataDir, loadDataDir, wasmModule, sharedBuffers },
   });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;

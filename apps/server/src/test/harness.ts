@@ -13,6 +13,7 @@ import { members, users } from '../db/schema/index.ts';
 import type { GatewayRegistry } from '../gateways/registry.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import type { HostResolver } from '../net/safe-fetch.ts';
+import { opensDatabase } from './database-tests.ts';
 
 /** API tests run on embedded PGlite; `TEST_DATABASE=postgres` runs them on DATABASE_URL's server too. */
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -106,11 +107,26 @@ async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
 }
 
 /**
+ * Under Vitest, a test file that database-tests.ts does not see opening a database fails here: the
+ * PostgreSQL run, which runs only the files it names, would leave it out without a word.
+ */
+async function refuseUnlistedTestFile(): Promise<void> {
+  if (!process.env.VITEST) return;
+  const { expect } = await import('vitest');
+  const file = expect.getState().testPath;
+  if (file && !opensDatabase(file))
+    throw new Error(
+      `${file} opens a database by a way apps/server/src/test/database-tests.ts does not know: teach it that way`,
+    );
+}
+
+/**
  * A fresh migrated database: in memory, or a PostgreSQL database of its own that `drop()` removes.
  * `onDisk`: PGlite in a data directory of its own instead of memory, so it can be reopened (PostgreSQL
  * always can).
  */
 export async function createTestDatabase(options: { onDisk?: boolean } = {}): Promise<TestDatabase> {
+  await refuseUnlistedTestFile();
   if (testDatabaseKind === 'pglite') {
     const dataDir = options.onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-test-db-')) : null;
     return openPgliteTestDatabase(dataDir, await migratedPgliteSnapshot());
@@ -126,6 +142,9 @@ export async function createTestDatabase(options: { onDisk?: boolean } = {}): Pr
   return openPostgresTestDatabase(serverUrl, name);
 }
 
+/** A test database holds little data: smaller buffers start it quicker (db/client.ts, `sharedBuffers`). */
+const TEST_SHARED_BUFFERS = '16MB';
+
 /** `dataDir` null: in memory. `snapshot`: the migrated tarball a new database starts from. */
 async function openPgliteTestDatabase(dataDir: string | null, snapshot?: string): Promise<TestDatabase> {
   // No maintenance timer: an analyze at a random moment would change the plans tests look at.
@@ -134,6 +153,7 @@ async function openPgliteTestDatabase(dataDir: string | null, snapshot?: string)
     dataDir: dataDir === null ? null : path.join(dataDir, 'pglite'),
     maintenance: false,
     loadDataDir: snapshot,
+    sharedBuffers: TEST_SHARED_BUFFERS,
   });
   if (dataDir === null) return { ...database, drop: () => database.close() };
   return {
