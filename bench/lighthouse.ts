@@ -207,7 +207,13 @@ async function lighthouseRun(browser: Browser, url: string, session: Session | n
 /** A page's runs and their medians. */
 async function measure(browser: Browser, url: string, session: Session | null, runs: number) {
   const all: Run[] = [];
-  for (let run = 0; run < runs; run++) all.push(await lighthouseRun(browser, url, session));
+  const errors: string[] = [];
+  // On a starved machine a run may time out on the DevTools protocol: it is recorded, not fatal.
+  for (let run = 0; run < runs; run++)
+    await lighthouseRun(browser, url, session).then(
+      (result) => all.push(result),
+      (error: Error) => errors.push(error.message),
+    );
   const of = (key: Exclude<keyof Run, 'failing_accessibility'>) => median(all.map((run) => run[key]));
   return {
     performance: of('performance'),
@@ -219,6 +225,7 @@ async function measure(browser: Browser, url: string, session: Session | null, r
     transfer_kb: of('transfer_kb'),
     failing_accessibility: [...new Set(all.flatMap((run) => run.failing_accessibility))],
     runs: all.map(({ failing_accessibility: _, ...figures }) => figures),
+    errors,
     load_average: load(),
   };
 }
@@ -369,6 +376,12 @@ export async function runLighthouse() {
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
+  // A crash inside Lighthouse must not leave the server, nginx or Chromium running.
+  const stop = () => {
+    chrome.kill();
+    for (const child of children) child.kill('SIGTERM');
+  };
+  process.once('exit', stop);
   const browser = await puppeteer.connect({
     browserURL: `http://127.0.0.1:${chrome.port}`,
     defaultViewport: null,
@@ -471,7 +484,6 @@ export async function runLighthouse() {
     return summary;
   } finally {
     await browser.disconnect();
-    chrome.kill();
-    for (const child of children) child.kill('SIGTERM');
+    stop();
   }
 }

@@ -34,16 +34,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // A screen's first load fetches a few files, not one per Mantine component and icon (issue 37 §1:
-    // 95 files for a cold /orders before). The shell's libraries that the sign-in screen needs are
-    // 'vendor'; those the signed-in screens add are one 'vendor-screens' file (so /log-in stays as light
-    // as before); the form screens share zod; @mantine/dates, the charts and the rich-text editor stay
-    // with the screens that use them.
+    // 95 files for a cold /orders before). The shell's libraries are one 'vendor' file, kept across
+    // screens and deployments (/log-in's first load grows from 191 to 303 KB: the log-in form's Mantine
+    // parts are lazily loaded, so a second vendor file for them only made /log-in heavier); the form
+    // screens share zod; @mantine/dates, the charts and the rich-text editor stay with their screens.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: SHELL_LIBRARIES, tags: ['$initial'], priority: 4 },
-            { name: 'vendor-screens', test: SHELL_LIBRARIES, priority: 3 },
+            { name: 'vendor', test: SHELL_LIBRARIES, priority: 3 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
           ],
         },
