@@ -10,7 +10,7 @@
 // 4. Lighthouse accessibility (and performance) of each built-in template's published page, mobile,
 //    one run each (LIGHTHOUSE_BENCH_TEMPLATE_RUNS), goal accessibility 100 (issue 39), performance ≥ 95.
 // Needs `npm run build` (LIGHTHOUSE_BENCH_BUILD=1 runs it first) and nginx (`apt-get install -y nginx`).
-// LIGHTHOUSE_BENCH_ONLY=dashboard|templates runs one half; LIGHTHOUSE_BENCH_DATA_DIR keeps the seeded database.
+// LIGHTHOUSE_BENCH_ONLY=dashboard|templates runs one half, LIGHTHOUSE_BENCH_SCREENS=orders,… some screens; LIGHTHOUSE_BENCH_DATA_DIR keeps the seeded database.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -382,6 +382,8 @@ export async function runLighthouse() {
     for (const child of children) child.kill('SIGTERM');
   };
   process.once('exit', stop);
+  // Lighthouse 12.2.3 rejects a DevTools protocol timeout outside the promise it returns.
+  process.on('unhandledRejection', (error) => console.error('lighthouse, outside its run:', error));
   const browser = await puppeteer.connect({
     browserURL: `http://127.0.0.1:${chrome.port}`,
     defaultViewport: null,
@@ -406,7 +408,10 @@ export async function runLighthouse() {
         'page editor': { url: await editorUrl(base, session), signedIn: true },
       };
       const dashboard: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+      // LIGHTHOUSE_BENCH_SCREENS=orders,funnels measures some of them.
+      const wanted = process.env.LIGHTHOUSE_BENCH_SCREENS?.split(',');
       for (const [name, screen] of Object.entries(screens)) {
+        if (wanted && !wanted.includes(name)) continue;
         dashboard[name] = await measure(
           browser,
           `${base}${screen.url}`,
