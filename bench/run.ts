@@ -13,6 +13,7 @@ import { runEditor } from './editor.ts';
 import { runEmailSend } from './email-send.ts';
 import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
+import { runLighthouse } from './lighthouse.ts';
 import { runOrders } from './orders.ts';
 import { runPublished } from './published.ts';
 import { runWebhooks } from './webhooks.ts';
@@ -83,8 +84,13 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
         : 'webhooks',
       await runWebhooks(),
     ),
-  // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
   cdn: async () => save('cdn', await runCdn()),
+  // LIGHTHOUSE_BENCH_ONLY=dashboard|templates (one half) writes lighthouse-<half>.json.
+  lighthouse: async () => {
+    const only = process.env.LIGHTHOUSE_BENCH_ONLY;
+    save(only ? `lighthouse-${only}` : 'lighthouse', await runLighthouse());
+  },
+  // A part run alone (PUBLISHED_BENCH_ONLY=render or lighthouse) keeps the full run's results.
   published: async () => {
     const only = process.env.PUBLISHED_BENCH_ONLY;
     save(only ? `published-${only}` : 'published', await runPublished());
