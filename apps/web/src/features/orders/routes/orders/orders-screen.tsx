@@ -1,6 +1,16 @@
 import type { Order } from '@funnelwork/domain';
 import { displayedAmount, formatOrderDate, formatPrice, shownRange } from '@funnelwork/domain/rules';
-import { ActionIcon, Button, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -176,9 +186,15 @@ export function OrdersScreen() {
             data-order-number={order.order_number}
           >
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm" fw={500}>
+              {/* The keyboard's way into the row: Enter clicks the button and the click opens the row's order. */}
+              <UnstyledButton
+                fz="sm"
+                fw={500}
+                display="block"
+                aria-label={`Open order #${order.order_number}`}
+              >
                 #{order.order_number}
-              </Text>
+              </UnstyledButton>
               <Text size="xs" c="dimmed">
                 {formatOrderDate(order.created_at)}
               </Text>
