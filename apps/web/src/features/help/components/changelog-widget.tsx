@@ -39,6 +39,8 @@ export function ChangelogWidget() {
       onChange={setOpened}
       onOpen={markRead}
       returnFocus
+      // Beside its button, not at the end of the page: Tab goes from the button into the list.
+      withinPortal={false}
     >
       {/* The button, not the dot's wrapper, is the popup's target: it says whether the popup is open. */}
       <Indicator disabled={!unread} size={9} offset={6} color="red" data-testid="changelog-unread">
