@@ -8,7 +8,11 @@ export const SPEC_SECONDS = {
   'ab-variants.spec.ts': 60,
   // Measured with one worker on the shared 2-core machine: its 36-route walk is about half of it.
   'accessibility.spec.ts': 250,
+  // 64 axe runs (32 published templates at 1280 and 390 px); 26.5 min on a machine loaded 15-fold, estimated.
+  'accessibility-templates.spec.ts': 200,
   'addresses.spec.ts': 18,
+  // Three keyboard walks, Tab by Tab (estimated; about 6 min on a machine loaded 15-fold).
+  'keyboard.spec.ts': 90,
   'apps-deliveries.spec.ts': 29,
   'apps.spec.ts': 17,
   'automations-draft.spec.ts': 25,

@@ -12,7 +12,7 @@ export * from './actions/resize-column.ts';
 export * from './actions/result.ts';
 export * from './actions/set-column-layout.ts';
 export * from './actions/set-node-value.ts';
-export { findNode, type Located, locateBlock } from './actions/tree.ts';
+export { findNode, type Located, locateBlock, slotChildren } from './actions/tree.ts';
 export * from './attention/needs-attention.ts';
 export * from './attention/placeholder-links.ts';
 export * from './catalogue/before-after-slider.ts';

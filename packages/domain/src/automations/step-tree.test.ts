@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AutomationStep } from './rules.ts';
-import { countSteps, endsList, insertStep, removeStep, replaceStep, sameSteps } from './step-tree.ts';
+import {
+  countSteps,
+  endsList,
+  insertStep,
+  moveStep,
+  removeStep,
+  replaceStep,
+  sameSteps,
+  stepListAt,
+} from './step-tree.ts';
 
 const mail: AutomationStep = { type: 'send_email', email_template_id: 1, to: 'customer', subject: 'Hi' };
 const wait: AutomationStep = { type: 'wait', mode: 'delay', amount: 0, unit: 'minutes' };
@@ -97,5 +106,30 @@ describe('sameSteps', () => {
     expect(sameSteps([popup], [mail])).toBe(false);
     expect(sameSteps([wait, end], [end, wait])).toBe(false);
     expect(sameSteps([condition([wait])], [condition([], [wait])])).toBe(false);
+  });
+});
+
+describe('moveStep', () => {
+  it('swaps a step with its neighbour up or down, in the top list or a branch', () => {
+    expect(moveStep([mail, wait], [1], -1)).toEqual([wait, mail]);
+    expect(moveStep([mail, wait], [0], 1)).toEqual([wait, mail]);
+    const tree = [condition([mail, wait], [end])];
+    expect(moveStep(tree, [0, 'yes', 0], 1)).toEqual([condition([wait, mail], [end])]);
+  });
+
+  it('moves nothing past either end of its list, and never an "End automation" or past one', () => {
+    expect(moveStep([mail, wait], [0], -1)).toBeNull();
+    expect(moveStep([mail, wait], [1], 1)).toBeNull();
+    expect(moveStep([mail, end], [0], 1)).toBeNull();
+    expect(moveStep([mail, end], [1], -1)).toBeNull();
+  });
+});
+
+describe('stepListAt', () => {
+  it('finds the list a path points into, or nothing', () => {
+    const tree = [wait, condition([mail], [end])];
+    expect(stepListAt(tree, [0])).toBe(tree);
+    expect(stepListAt(tree, [1, 'no', 0])).toEqual([end]);
+    expect(stepListAt(tree, [0, 'yes', 0])).toBeUndefined();
   });
 });

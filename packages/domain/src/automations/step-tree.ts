@@ -54,6 +54,36 @@ export function replaceStep(steps: AutomationStep[], path: StepPath, step: Autom
   });
 }
 
+/**
+ * The tree with the step at `path` moved one place up (-1) or down (+1) in its own list (Move up and Move
+ * down, the keyboard's way to reorder), or null where it cannot go: past either end of the list, and never
+ * with an "End automation", which stays last.
+ */
+export function moveStep(steps: AutomationStep[], path: StepPath, delta: -1 | 1): AutomationStep[] | null {
+  let moved = false;
+  const tree = withList(steps, path, (list, index) => {
+    const other = index + delta;
+    const step = list[index];
+    const swapped = list[other];
+    if (!step || !swapped || step.type === 'end' || swapped.type === 'end') return list;
+    moved = true;
+    const copy = list.slice();
+    copy[index] = swapped;
+    copy[other] = step;
+    return copy;
+  });
+  return moved ? tree : null;
+}
+
+/** The list the last index of `path` points into (the top list, or a condition's branch), if there is one. */
+export function stepListAt(steps: AutomationStep[], path: StepPath): AutomationStep[] | undefined {
+  const [head, branch, ...rest] = path;
+  if (branch === undefined) return steps;
+  const step = typeof head === 'number' ? steps[head] : undefined;
+  if (step?.type !== 'condition' || (branch !== 'yes' && branch !== 'no')) return undefined;
+  return stepListAt(step[branch], rest);
+}
+
 /** Whether a list ends with an "End automation": nothing can follow it. */
 export const endsList = (list: AutomationStep[]) => list[list.length - 1]?.type === 'end';
 

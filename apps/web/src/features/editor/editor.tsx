@@ -19,7 +19,9 @@ import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } f
 import { useLocation, useNavigate } from 'react-router';
 import { UnsavedChangesModal, useUnsavedChangesGuard } from '../../shared/unsaved-changes.tsx';
 import { DragStoreContext, useDragItem } from './canvas/dnd-state.ts';
+import { CANVAS_DRAG_INSTRUCTIONS } from './canvas/drag-announcements.ts';
 import { useCanvasDnd } from './canvas/use-canvas-dnd.ts';
+import { AnnouncerProvider } from './components/announcer.tsx';
 import { CodePopup } from './components/code-popup.tsx';
 import classes from './components/editor.module.css';
 import { EditorCanvas } from './components/editor-canvas.tsx';
@@ -155,7 +157,13 @@ export function Editor({
   // Where the document's settings open: their own panel, or Properties when the rail has none.
   const settingsPath = settingsPanel ? '/settings' : '/properties';
   const frameRef = useRef<HTMLDivElement | null>(null);
-  const { store: dragStore, handlers } = useCanvasDnd(frameRef, dispatch);
+  const documentRef = useRef(state.history.present);
+  documentRef.current = state.history.present;
+  const {
+    store: dragStore,
+    handlers,
+    announcements,
+  } = useCanvasDnd(frameRef, dispatch, () => documentRef.current);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor),
@@ -273,71 +281,77 @@ export function Editor({
   return (
     <EditorServicesContext.Provider value={serviceValue}>
       <EditorContext.Provider value={context}>
-        <DndContext sensors={sensors} {...handlers}>
+        <DndContext
+          sensors={sensors}
+          accessibility={{ announcements, screenReaderInstructions: CANVAS_DRAG_INSTRUCTIONS }}
+          {...handlers}
+        >
           <DragStoreContext.Provider value={dragStore}>
-            <div className={classes.shell}>
-              <EditorToolbar
-                title={title}
-                titleSlot={titleSlot}
-                saveLabel={texts.save}
-                backTo={back.to}
-                backLabel={back.label}
-                status={status}
-                dirty={dirty}
-                onSave={() => void saveNow()}
-                onCode={() => go('/code')}
-                onPreview={() => void preview()}
-                extras={toolbarExtras}
-              />
-              <div className={classes.body}>
-                <nav className={classes.rail} aria-label="Editor panels">
-                  {rail.map((item) => (
+            <AnnouncerProvider>
+              <div className={classes.shell}>
+                <EditorToolbar
+                  title={title}
+                  titleSlot={titleSlot}
+                  saveLabel={texts.save}
+                  backTo={back.to}
+                  backLabel={back.label}
+                  status={status}
+                  dirty={dirty}
+                  onSave={() => void saveNow()}
+                  onCode={() => go('/code')}
+                  onPreview={() => void preview()}
+                  extras={toolbarExtras}
+                />
+                <div className={classes.body}>
+                  <nav className={classes.rail} aria-label="Editor panels">
+                    {rail.map((item) => (
+                      <button
+                        key={item.key}
+                        type="button"
+                        className={classes.railButton}
+                        data-active={(tail.panel === item.key && !tail.code) || undefined}
+                        aria-label={item.title}
+                        aria-pressed={tail.panel === item.key}
+                        onClick={() => openPanel(item.key)}
+                      >
+                        <item.icon size={20} stroke={1.6} />
+                        {item.label}
+                      </button>
+                    ))}
                     <button
-                      key={item.key}
                       type="button"
                       className={classes.railButton}
-                      data-active={(tail.panel === item.key && !tail.code) || undefined}
-                      aria-label={item.title}
-                      aria-pressed={tail.panel === item.key}
-                      onClick={() => openPanel(item.key)}
+                      aria-label={texts.codeLabel}
+                      data-active={tail.code || undefined}
+                      onClick={() => go('/code')}
                     >
-                      <item.icon size={20} stroke={1.6} />
-                      {item.label}
+                      <IconCode size={20} stroke={1.6} />
+                      {texts.codeLabel}
                     </button>
-                  ))}
-                  <button
-                    type="button"
-                    className={classes.railButton}
-                    aria-label={texts.codeLabel}
-                    data-active={tail.code || undefined}
-                    onClick={() => go('/code')}
-                  >
-                    <IconCode size={20} stroke={1.6} />
-                    {texts.codeLabel}
-                  </button>
-                </nav>
-                <aside className={classes.panel} aria-label={panel.title}>
-                  <div className={classes.panelHeader}>
-                    <Text fw={700} size="sm">
-                      {panel.title}
-                    </Text>
-                    {panel.key === 'add' && (
-                      <Text size="xs" c="dimmed">
-                        {texts.dropHint}
+                  </nav>
+                  <aside className={classes.panel} aria-label={panel.title}>
+                    <div className={classes.panelHeader}>
+                      <Text fw={700} size="sm">
+                        {panel.title}
                       </Text>
-                    )}
-                  </div>
-                  <div className={classes.panelBody}>
-                    {panel.key === 'add' && <PalettePanel palette={palette} />}
-                    {panel.key === 'layout' && <LayoutPanel />}
-                    {panel.key === 'properties' && <PropertiesPanel blockActions={blockActions} />}
-                    {panel.key === 'settings' && <PageSettingsPanel />}
-                    {shellPanel?.content}
-                  </div>
-                </aside>
-                <EditorCanvas frameRef={frameRef} onPick={pick} />
+                      {panel.key === 'add' && (
+                        <Text size="xs" c="dimmed">
+                          {texts.dropHint}
+                        </Text>
+                      )}
+                    </div>
+                    <div className={classes.panelBody}>
+                      {panel.key === 'add' && <PalettePanel palette={palette} />}
+                      {panel.key === 'layout' && <LayoutPanel />}
+                      {panel.key === 'properties' && <PropertiesPanel blockActions={blockActions} />}
+                      {panel.key === 'settings' && <PageSettingsPanel />}
+                      {shellPanel?.content}
+                    </div>
+                  </aside>
+                  <EditorCanvas frameRef={frameRef} onPick={pick} />
+                </div>
               </div>
-            </div>
+            </AnnouncerProvider>
             <DragOverlay dropAnimation={null}>
               <DragChip />
             </DragOverlay>

@@ -1,7 +1,7 @@
 import type { AutomationEmailStat, AutomationStep, StepPath } from '@funnelwork/domain';
 import { endsList } from '@funnelwork/domain/automations/step-tree';
 import { ActionIcon, Badge, Card, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { sharePercent } from '../email-stats.ts';
 import { stepSummary } from '../labels.ts';
 import classes from './automations.module.css';
@@ -26,6 +26,9 @@ type StepFlowProps = {
   onAdd: (path: StepPath, kind: StepKind) => void;
   onEdit: (path: StepPath, step: AutomationStep) => void;
   onRemove: (path: StepPath) => void;
+  /** Move the step one place up (-1) or down (+1) in its list; absent where the step cannot go. */
+  onMove: (path: StepPath, delta: -1 | 1) => void;
+  canMove: (path: StepPath, delta: -1 | 1) => boolean;
   readOnly: boolean;
   /** The sent, opened and clicked counts a send-e-mail step shows, if any. */
   emailStats: (path: StepPath, step: AutomationStep) => AutomationEmailStat | undefined;
@@ -65,7 +68,7 @@ function AddButton({
   );
 }
 
-const KIND_LABELS: Record<StepKind, string> = {
+export const KIND_LABELS: Record<StepKind, string> = {
   action: 'Send e-mail',
   integration: 'Integration',
   sms: 'Send SMS',
@@ -97,7 +100,7 @@ function EmailStatsLine({ stat }: { stat: AutomationEmailStat }) {
 
 /** A list of steps top to bottom, a condition's Yes and No branches side by side under it. */
 export function StepFlow(props: StepFlowProps) {
-  const { steps, at, templateName, onAdd, onEdit, onRemove, readOnly, emailStats } = props;
+  const { steps, at, templateName, onAdd, onEdit, onRemove, onMove, canMove, readOnly, emailStats } = props;
   const place = (index: number): StepPath => [...at, index];
   return (
     <div className={classes.flow}>
@@ -138,6 +141,22 @@ export function StepFlow(props: StepFlowProps) {
                         </ActionIcon>
                       </Tooltip>
                     )}
+                    {([-1, 1] as const).map((delta) => {
+                      const label = delta === -1 ? 'Move step up' : 'Move step down';
+                      return (
+                        <Tooltip key={delta} label={label}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`${label}: ${KIND_LABELS[stepKind(step)]}, step ${index + 1} of ${steps.length}`}
+                            disabled={!canMove(path, delta)}
+                            onClick={() => onMove(path, delta)}
+                          >
+                            {delta === -1 ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
+                          </ActionIcon>
+                        </Tooltip>
+                      );
+                    })}
                     <Tooltip label="Delete step">
                       <ActionIcon
                         variant="subtle"

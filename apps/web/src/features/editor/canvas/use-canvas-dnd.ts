@@ -1,8 +1,9 @@
-import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
-import { type BlockType, type EditorAction, isBlockType } from '@funnelwork/blocks';
+import type { Announcements, DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
+import { type BlockType, type EditorAction, type EditorDocument, isBlockType } from '@funnelwork/blocks';
 import { type RefObject, useRef, useState } from 'react';
 import type { EditorEvent } from '../state/editor-state.ts';
 import { DragStore } from './dnd-state.ts';
+import { dropped, itemName, overPlace } from './drag-announcements.ts';
 import {
   blockDropTarget,
   type DragItem,
@@ -131,8 +132,12 @@ export function dropAction(item: DragItem, target: DropTarget): EditorAction | n
 export function useCanvasDnd(
   frame: RefObject<HTMLDivElement | null>,
   dispatch: (event: EditorEvent) => void,
+  /** The document as it is now, for the live region's names and positions. */
+  current: () => EditorDocument,
 ) {
   const [store] = useState(() => new DragStore());
+  // What the live region says next: the handlers below work out the place before dnd-kit asks for the words.
+  const speech = useRef<{ item: string; over?: string; said?: string; end?: string }>({ item: '' });
   const active = useRef<{
     item: DragItem;
     measured: Measured | null;
@@ -182,20 +187,29 @@ export function useCanvasDnd(
       pointer,
       stopTracking: () => window.removeEventListener('pointermove', track, { capture: true }),
     };
+    speech.current = { item: itemName(current(), item) };
     store.setItem(item);
   };
 
   const onDragMove = (event: DragMoveEvent) => {
     const at = located(event);
-    if (at) store.setLine(targetAt(at.measured, at.current.item, at.point).line);
+    if (!at) return;
+    const { target, line } = targetAt(at.measured, at.current.item, at.point);
+    store.setLine(line);
+    speech.current.over =
+      event.over?.id === 'canvas' ? overPlace(current(), at.current.item, target) : undefined;
   };
 
   const onDragEnd = (event: DragEndEvent) => {
     const at = located(event);
     stop();
-    if (!at || event.over?.id !== 'canvas') return;
+    if (!at || event.over?.id !== 'canvas') {
+      speech.current.end = `${speech.current.item} was not placed: it was dropped outside the page.`;
+      return;
+    }
     const { target } = targetAt(at.measured, at.current.item, at.point);
     const item = at.current.item;
+    speech.current.end = dropped(current(), item, target);
     if (!target) {
       // A block or row dropped on a page without sections: the spec's alert.
       if (item.source === 'palette') dispatch({ type: 'insert', item: item.type as BlockType });
@@ -207,5 +221,19 @@ export function useCanvasDnd(
 
   const onDragCancel = () => stop();
 
-  return { store, handlers: { onDragStart, onDragMove, onDragEnd, onDragCancel } };
+  // dnd-kit calls the handlers above first, then asks these for the words; a move says only what changed.
+  const announcements: Announcements = {
+    onDragStart: () => `Picked up ${speech.current.item}.`,
+    onDragMove: () => {
+      const { over, said } = speech.current;
+      if (over === said) return undefined;
+      speech.current.said = over;
+      return over;
+    },
+    onDragOver: ({ over }) => (over ? undefined : `${speech.current.item} is not over the page.`),
+    onDragEnd: () => speech.current.end,
+    onDragCancel: () => `Moving ${speech.current.item} was cancelled; it stays where it was.`,
+  };
+
+  return { store, handlers: { onDragStart, onDragMove, onDragEnd, onDragCancel }, announcements };
 }

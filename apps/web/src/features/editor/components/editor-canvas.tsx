@@ -28,7 +28,7 @@ import { canvasScale } from '../settings/devices.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
 import { InlineTextEditor, isInlineEditable } from './inline-text-editor.tsx';
-import { moveAction } from './layout-panel.tsx';
+import { moveAction, useMoveOnePlace } from './layout-panel.tsx';
 
 type NodeKind = 'section' | 'row' | 'block';
 
@@ -87,6 +87,7 @@ function NodeToolbar({
     id: `node:${id}`,
     data: { source: kind, id },
   });
+  const move = useMoveOnePlace();
   const up = moveAction(state.history.present, id, -1);
   const down = moveAction(state.history.present, id, 1);
   return (
@@ -120,7 +121,7 @@ function NodeToolbar({
           variant="transparent"
           aria-label={`Move ${label} up`}
           disabled={!up}
-          onClick={() => up && edit(up)}
+          onClick={() => move(id, up)}
         >
           <IconArrowUp size={12} />
         </ActionIcon>
@@ -131,7 +132,7 @@ function NodeToolbar({
           variant="transparent"
           aria-label={`Move ${label} down`}
           disabled={!down}
-          onClick={() => down && edit(down)}
+          onClick={() => move(id, down)}
         >
           <IconArrowDown size={12} />
         </ActionIcon>

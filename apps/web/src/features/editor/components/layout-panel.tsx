@@ -10,13 +10,17 @@ import {
 import { ActionIcon, Box, ColorSwatch, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { movedOnePlace } from '../canvas/drag-announcements.ts';
 import { useEditorServices } from '../services.tsx';
 import { useEditor } from '../state/editor-context.tsx';
+import { useAnnounce } from './announcer.tsx';
 import classes from './editor.module.css';
 import { PALETTE_ICONS } from './palette-panel.tsx';
 
+type MoveAction = Extract<EditorAction, { type: 'moveSection' | 'moveRow' | 'moveBlock' }>;
+
 /** The action that moves a node one place up or down among its siblings, or none at the edge. */
-export function moveAction(document: EditorDocument, id: NodeId, delta: -1 | 1): EditorAction | null {
+export function moveAction(document: EditorDocument, id: NodeId, delta: -1 | 1): MoveAction | null {
   const node = findNode(document, id);
   if (!node) return null;
   const index = node.index + delta;
@@ -31,8 +35,20 @@ export function moveAction(document: EditorDocument, id: NodeId, delta: -1 | 1):
   return { type: 'moveBlock', blockId: id, slot: node.slot, index };
 }
 
+/** Moves a node one place (Move up, Move down) and says where it went in the editor's live region. */
+export function useMoveOnePlace() {
+  const { state, edit } = useEditor();
+  const announce = useAnnounce();
+  return (id: NodeId, action: MoveAction | null) => {
+    if (!action) return;
+    announce(movedOnePlace(state.history.present, id, action.index));
+    edit(action);
+  };
+}
+
 function NodeActions({ id, label }: { id: NodeId; label: string }) {
   const { state, edit } = useEditor();
+  const move = useMoveOnePlace();
   const document = state.history.present;
   const up = moveAction(document, id, -1);
   const down = moveAction(document, id, 1);
@@ -49,7 +65,7 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
           color="gray"
           aria-label={`Move ${label} up`}
           disabled={!up}
-          onClick={stop(() => up && edit(up))}
+          onClick={stop(() => move(id, up))}
         >
           <IconArrowUp size={14} />
         </ActionIcon>
@@ -61,7 +77,7 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
           color="gray"
           aria-label={`Move ${label} down`}
           disabled={!down}
-          onClick={stop(() => down && edit(down))}
+          onClick={stop(() => move(id, down))}
         >
           <IconArrowDown size={14} />
         </ActionIcon>

@@ -18,6 +18,7 @@ export function ChangelogWidget() {
   const me = useMe();
   const changelog = useChangelog();
   const [readUpTo, setReadUpTo] = useState(() => readChangelogMark(localStorage, me.id));
+  const [opened, setOpened] = useState(false);
   const entries = changelog.data ?? [];
   if (entries.length === 0) return null;
   const unread = hasUnreadChanges(entries, readUpTo);
@@ -30,7 +31,17 @@ export function ChangelogWidget() {
   };
 
   return (
-    <Popover position="bottom-end" width={360} shadow="md" onOpen={markRead}>
+    <Popover
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      opened={opened}
+      onChange={setOpened}
+      onOpen={markRead}
+      returnFocus
+      // Beside its button, not at the end of the page: Tab goes from the button into the list.
+      withinPortal={false}
+    >
       {/* The button, not the dot's wrapper, is the popup's target: it says whether the popup is open. */}
       <Indicator disabled={!unread} size={9} offset={6} color="red" data-testid="changelog-unread">
         <Popover.Target>
@@ -40,6 +51,14 @@ export function ChangelogWidget() {
             size="lg"
             aria-label={unread ? 'What’s new (unread changes)' : 'What’s new'}
             title="What’s new"
+            onClick={() => setOpened((open) => !open)}
+            // Mantine closes on Escape only from inside the popup; a click leaves the focus on this button.
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && opened) {
+                event.stopPropagation();
+                setOpened(false);
+              }
+            }}
           >
             <IconSpeakerphone size={20} />
           </ActionIcon>

@@ -8,9 +8,11 @@ import {
 import {
   countSteps,
   insertStep,
+  moveStep,
   removeStep,
   replaceStep,
   sameSteps,
+  stepListAt,
 } from '@funnelwork/domain/automations/step-tree';
 import {
   Badge,
@@ -25,6 +27,7 @@ import {
   Stack,
   Tabs,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -49,7 +52,7 @@ import {
 } from '../../api.ts';
 import { IntegrationActionPopup } from '../../components/integration-action-popup.tsx';
 import { RunHistory } from '../../components/run-history.tsx';
-import { StepFlow, type StepKind, stepKind } from '../../components/step-flow.tsx';
+import { KIND_LABELS, StepFlow, type StepKind, stepKind } from '../../components/step-flow.tsx';
 import {
   AddActionPopup,
   AddWaitPopup,
@@ -59,6 +62,7 @@ import {
 } from '../../components/step-popups.tsx';
 import { stepEmailStats } from '../../email-stats.ts';
 import { STATUS_COLORS, triggerLabel } from '../../labels.ts';
+import { stepMovedAnnouncement } from '../../step-moves.ts';
 
 /** The open step popup: a new step at a place, or the step at a path being edited. */
 type Editing = { kind: StepKind; path: StepPath; step?: AutomationStep };
@@ -117,6 +121,8 @@ function Workflow({ automation }: { automation: Automation }) {
   }
   const [activating, setActivating] = useState(false);
   const [deleting, setDeleting] = useState<Automation | null>(null);
+  // The live region's words after Move up or Move down.
+  const [moveSaid, setMoveSaid] = useState('');
   const dirty = !sameSteps(steps, saved) || JSON.stringify(trigger) !== JSON.stringify(automation.trigger);
   const qtyError = triggerQtyError(trigger.id, trigger.qty);
 
@@ -355,6 +361,9 @@ function Workflow({ automation }: { automation: Automation }) {
                 />
               )}
             </Card>
+            <VisuallyHidden role="status" aria-live="polite" data-testid="step-move-announcement">
+              {moveSaid}
+            </VisuallyHidden>
             <StepFlow
               steps={steps}
               at={[]}
@@ -363,6 +372,16 @@ function Workflow({ automation }: { automation: Automation }) {
               onAdd={(path, kind) => setEditing({ kind, path })}
               onEdit={(path, step) => setEditing({ kind: stepKind(step), path, step })}
               onRemove={(path) => setSteps((tree) => removeStep(tree, path))}
+              canMove={(path, delta) => moveStep(steps, path, delta) !== null}
+              onMove={(path, delta) => {
+                const moved = moveStep(steps, path, delta);
+                if (!moved) return;
+                const to = [...path.slice(0, -1), Number(path[path.length - 1]) + delta];
+                const list = stepListAt(steps, path) ?? [];
+                const step = list[Number(path[path.length - 1])];
+                setSteps(moved);
+                if (step) setMoveSaid(stepMovedAnnouncement(KIND_LABELS[stepKind(step)], to, list.length));
+              }}
               emailStats={(path, step) => stepEmailStats(emailStats.data, saved, path, step)}
             />
           </Stack>

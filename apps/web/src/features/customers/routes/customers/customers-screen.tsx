@@ -17,6 +17,7 @@ import {
   TextInput,
   ThemeIcon,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailCheck, IconRefresh, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -205,9 +206,10 @@ export function CustomersScreen() {
                         <Group gap="sm" wrap="nowrap">
                           <Avatar name={name} color="initials" radius="xl" size={34} />
                           <div style={{ minWidth: 0 }}>
-                            <Text size="sm" fw={600} truncate>
+                            {/* The keyboard's way into the row: Enter clicks it and the click opens the customer. */}
+                            <UnstyledButton fz="sm" fw={600} display="block" className={classes.name}>
                               {name}
-                            </Text>
+                            </UnstyledButton>
                             <Text size="xs" c="dimmed" truncate>
                               {customer.email || '—'}
                             </Text>

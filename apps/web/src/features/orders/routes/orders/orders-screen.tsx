@@ -1,8 +1,18 @@
 import type { Order } from '@funnelwork/domain';
 import { displayedAmount, formatOrderDate, formatPrice, shownRange } from '@funnelwork/domain/rules';
-import { ActionIcon, Button, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
@@ -62,6 +72,7 @@ export function OrdersScreen() {
   const [query, setQuery] = useState('');
   const [archived, setArchived] = useState<ArchiveFilter>('false');
   const [popup, setPopup] = useState<Popup>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const archive = useToggleArchive();
   const forgetDeleted = useForgetDeletedOrders(openId);
@@ -97,9 +108,16 @@ export function OrdersScreen() {
       archive.mutate(order.id);
       return;
     }
+    // The menu's item that opened the popup is gone when it closes: the focus goes back to the menu's button.
+    opener.current = document.querySelector<HTMLElement>('[aria-haspopup="menu"][aria-expanded="true"]');
     setPopup({ action, order });
   };
-  const closePopup = () => setPopup(null);
+  const closePopup = () => {
+    setPopup(null);
+    const button = opener.current;
+    opener.current = null;
+    if (button) setTimeout(() => button.focus(), 50);
+  };
 
   return (
     <Stack>
@@ -176,9 +194,15 @@ export function OrdersScreen() {
             data-order-number={order.order_number}
           >
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm" fw={500}>
+              {/* The keyboard's way into the row: Enter clicks the button and the click opens the row's order. */}
+              <UnstyledButton
+                fz="sm"
+                fw={500}
+                display="block"
+                aria-label={`Open order #${order.order_number}`}
+              >
                 #{order.order_number}
-              </Text>
+              </UnstyledButton>
               <Text size="xs" c="dimmed">
                 {formatOrderDate(order.created_at)}
               </Text>

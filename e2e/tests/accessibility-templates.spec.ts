@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+import { apiCall, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
+
+type Template = { template_id: string; name: string; step: { step_type: number } };
+type Step = { id: number; url: string };
+
+/**
+ * Issue 39: the published page of every built-in template has no axe violation (the rules of axe.ts), at a
+ * desktop width and on a phone: a merchant makes one funnel with a step from each template and publishes it.
+ */
+test('the published pages of all 32 built-in templates have no axe violation', async ({ page }) => {
+  test.setTimeout(1_800_000);
+  await signUp(page, {
+    email: uniqueEmail('a11y-templates'),
+    password: 'templates password',
+    firstName: 'Ada',
+    business: 'Ada Goods',
+  });
+  await closeWelcome(page);
+  const subdomain = `ada${Date.now().toString(36)}`;
+  await chooseSubdomain(page, subdomain);
+  const templates = await apiCall<Template[]>(page, 'GET', 'templates');
+  expect(templates).toHaveLength(32);
+  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
+    name: 'Every template',
+    funnel_type: 1,
+    path: 'every',
+  });
+  const steps: Array<{ template: Template; step: Step }> = [];
+  for (const template of templates) {
+    const step = await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
+      name: template.name,
+      type: template.step.step_type,
+      url: template.template_id,
+      template_id: template.template_id,
+    });
+    steps.push({ template, step });
+  }
+  await apiCall(page, 'POST', `funnels/${funnel.id}/publish`);
+
+  const origin = `http://${subdomain}.localhost:${e2ePort}`;
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const { template } of steps) {
+      const answer = await page.goto(`${origin}/every/${template.template_id}`);
+      expect(answer?.status(), template.template_id).toBe(200);
+      // Loaded, images and fonts included ('networkidle' waits out the page-view beacon for nothing).
+      await page.waitForLoadState('load');
+      await expectAccessible(page, `${template.template_id} at ${size.width} px`);
+      console.log(`axe: ${template.template_id} at ${size.width} px checked`);
+    }
+  }
+  await shot(page, `a11y-template-${steps.at(-1)?.template.template_id}-390`);
+});

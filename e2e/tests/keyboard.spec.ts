@@ -1,0 +1,317 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  apiCall,
+  chooseSubdomain,
+  closeWelcome,
+  e2ePort,
+  logOut,
+  openAsDemo,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
+
+/*
+ * Issue 39: the merchant's main paths done with the keyboard alone — Tab, Shift+Tab, Enter, Space, the
+ * arrows and Escape, never the mouse — with the focus always showing, landing where a person expects, and
+ * coming back to the button that opened a popup once it closes. Typing a screen's address stands in for
+ * the browser's address bar; everything else is keys.
+ */
+
+/** Whether the focus is on `target` itself. */
+const focused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Whether the focus is somewhere inside `container`. */
+const focusInside = (container: Locator) =>
+  container.evaluate((element) => element.contains(document.activeElement));
+
+/**
+ * The focused element shows that it has the focus: it (or the field box around it, for Mantine's password
+ * and select fields, or a hidden radio's label) draws an outline, a shadow, or a border in the theme's primary colour. Polled: a field's
+ * border colour eases in.
+ */
+async function expectFocusShows(page: Page) {
+  const ring = () =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return 'nothing (the page body) has the focus';
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--mantine-primary-color-filled)';
+      document.body.append(probe);
+      const primary = getComputedStyle(probe).color;
+      probe.remove();
+      const shows = (box: Element) => {
+        const style = getComputedStyle(box);
+        const outline =
+          style.outlineStyle !== 'none' &&
+          Number.parseFloat(style.outlineWidth) > 0 &&
+          style.outlineColor !== 'rgba(0, 0, 0, 0)';
+        return outline || style.boxShadow !== 'none' || style.borderTopColor === primary;
+      };
+      // A field's ring may be drawn by the box around it, or (a visually hidden radio) by its label.
+      const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+      const boxes = field
+        ? [
+            element,
+            element.parentElement,
+            element.parentElement?.parentElement,
+            element.nextElementSibling,
+            ...element.labels,
+          ]
+        : [element];
+      if (boxes.some((box) => box && shows(box))) return 'shows';
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+      return `no focus ring on <${element.tagName.toLowerCase()}> ${label}`;
+    });
+  await expect.poll(ring, { timeout: 5_000 }).toBe('shows');
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a person would, failing after
+ * `limit` presses; each stop on the way must show its focus too.
+ */
+async function tabTo(page: Page, target: Locator, { back = false, limit = 40 } = {}) {
+  // Attached, not necessarily visible: a segmented control's radio is visually hidden behind its label.
+  await target.waitFor({ state: 'attached' });
+  for (let press = 0; press <= limit; press++) {
+    if (await focused(target)) {
+      await expectFocusShows(page);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
+  throw new Error(`${limit} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target}; at ${at}`);
+}
+
+/** A merchant with a subdomain, signed out again: the walk starts at the log-in screen. */
+async function signedOutMerchant(page: Page) {
+  const email = uniqueEmail('keyboard');
+  const password = 'keyboard password';
+  await signUp(page, { email, password, firstName: 'Kim', business: 'Kim Keys' });
+  await closeWelcome(page);
+  const subdomain = `kim${Date.now().toString(36)}`;
+  await chooseSubdomain(page, subdomain);
+  await logOut(page);
+  return { email, password, origin: `http://${subdomain}.localhost:${e2ePort}` };
+}
+
+test('signs in, makes a funnel from a template, edits its headline and publishes it by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const merchant = await signedOutMerchant(page);
+
+  // Sign in: the e-mail field, the password, Enter.
+  await page.goto('/log-in');
+  await tabTo(page, page.getByLabel('E-mail'));
+  await page.keyboard.type(merchant.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await expectFocusShows(page);
+  await page.keyboard.type(merchant.password);
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/\/log-in/);
+
+  // The template gallery: search, then the card's Use template.
+  await page.goto('/get-started/templates');
+  const search = page.getByLabel('Search templates');
+  await tabTo(page, search, { limit: 60 });
+  await page.keyboard.type('Lead magnet opt-in');
+  const card = page.getByRole('article', { name: 'Lead magnet opt-in' });
+  const use = card.getByRole('button', { name: 'Use template' });
+  await tabTo(page, use);
+  await page.keyboard.press('Enter');
+  const popup = page.getByRole('dialog', { name: 'Use template' });
+  await expect(popup).toBeVisible();
+  await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
+  // Escape closes it and gives the focus back to Use template; Enter opens it again.
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(use).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(popup).toBeVisible();
+  // A new funnel: the choice is a radio group, the arrows pick.
+  const newFunnel = popup.getByRole('radio', { name: 'Create a new funnel' });
+  await tabTo(page, popup.getByRole('radio', { checked: true }));
+  if (!(await newFunnel.isChecked())) await page.keyboard.press('ArrowRight');
+  await expect(newFunnel).toBeChecked();
+  await tabTo(page, popup.getByLabel('Funnel name'));
+  await page.keyboard.type('Keyboard guide');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/wfunnel\/\d+\/steps\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Lead magnet opt-in' })).toBeVisible();
+  const funnelId = Number(/\/wfunnel\/(\d+)\//.exec(page.url())?.[1]);
+
+  // The page editor: Edit page, then the Layout panel's headline, then Edit text on the canvas.
+  await tabTo(page, page.getByRole('link', { name: 'Edit page' }).first(), { limit: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/page-editor\//);
+  const layout = page.getByRole('button', { name: 'Layout', exact: true });
+  await tabTo(page, layout, { limit: 60 });
+  await page.keyboard.press('Enter');
+  const tree = page.getByRole('tree', { name: 'Page layout' });
+  await expect(tree).toBeVisible();
+  const headline = tree.getByRole('treeitem', { name: 'Headline', exact: true }).first();
+  await tabTo(page, headline, { limit: 60 });
+  await page.keyboard.press('Enter');
+  await expect(headline).toHaveAttribute('aria-selected', 'true');
+  const editText = page.getByTestId('canvas').getByRole('button', { name: 'Edit text' });
+  await tabTo(page, editText, { limit: 200 });
+  await page.keyboard.press('Enter');
+  const inline = page.getByTestId('inline-editor');
+  await expect(inline).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Keys only, every step');
+  await page.keyboard.press('Enter');
+  await expect(inline).toBeHidden();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await shot(page, 'keyboard-editor-headline');
+
+  // Publish from the editor's header: the popup's Publish button, then the focus back on the header's.
+  const header = page.locator('header');
+  const publish = header.getByRole('button', { name: 'Publish', exact: true });
+  await tabTo(page, publish, { back: true, limit: 300 });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Publish' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusInside(dialog), 'the focus moves into the Publish popup').toBe(true);
+  await tabTo(page, dialog.getByRole('button', { name: 'Publish', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(header.getByTestId('publish-status')).toHaveText('Published');
+  await expect(publish).toBeFocused();
+  // The shopper sees the new headline on the published page.
+  const funnels = await apiCall<Array<{ id: number; name: string; path: string }>>(page, 'GET', 'funnels');
+  const funnel = funnels.find((candidate) => candidate.id === funnelId);
+  expect(funnel?.name).toContain('Keyboard guide');
+  const steps = await apiCall<Array<{ url: string }>>(page, 'GET', `funnels/${funnel?.id}/steps`);
+  const shopper = await page.context().newPage();
+  await shopper.goto(`${merchant.origin}/${funnel?.path}/${steps[0]?.url}`);
+  await expect(shopper.getByText('Keys only, every step')).toBeVisible();
+  await shopper.close();
+});
+
+test('fulfils an order with tracking, refunds one and exports orders by keyboard', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openAsDemo(page, '/orders');
+  const search = page.getByLabel('Search orders');
+  const range = page.getByTestId('orders-range');
+  await expect(range).toHaveText(/^1 - 25 from \d+$/);
+
+  /** Finds one order by its number with the search field and gives its row. */
+  const find = async (number: string) => {
+    await tabTo(page, search, { limit: 60 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(number);
+    await expect(range).toHaveText('1 - 1 from 1');
+    return page.getByRole('row').filter({ hasText: `#${number}` });
+  };
+
+  // Fulfil order 1113 (paid, not fulfilled) from its row menu, with a tracking number and a carrier.
+  const row = await find('1113');
+  const menuButton = row.getByRole('button', { name: 'Actions for order 1113' });
+  await tabTo(page, menuButton);
+  await page.keyboard.press('Enter');
+  const fulfil = page.getByRole('menuitem', { name: 'Fulfill order' });
+  await expect(fulfil).toBeVisible();
+  // The arrows walk the menu; Enter picks.
+  for (let press = 0; press < 8 && !(await focused(fulfil)); press++) await page.keyboard.press('ArrowDown');
+  await expect(fulfil).toBeFocused();
+  await page.keyboard.press('Enter');
+  const popup = page.getByRole('dialog', { name: 'Fulfill order #1113' });
+  await expect(popup).toBeVisible();
+  await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
+  await tabTo(page, popup.getByRole('button', { name: 'Tracking details' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, popup.getByLabel('Tracking number'));
+  await page.keyboard.type('1ZKEYS1113');
+  const carrier = popup.getByRole('combobox', { name: 'Shipping carrier' });
+  await tabTo(page, carrier);
+  // The arrows open the list and walk it; Enter picks the option they are on.
+  await page.keyboard.press('ArrowDown');
+  const fedex = page.getByRole('option', { name: 'FedEx' });
+  await expect(fedex).toBeVisible();
+  for (let press = 0; press < 15 && (await fedex.getAttribute('data-combobox-selected')) === null; press++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(carrier).toHaveValue('FedEx');
+  await tabTo(page, popup.getByRole('button', { name: 'Fulfill order' }));
+  await page.keyboard.press('Enter');
+  await expect(popup).toBeHidden();
+  await expect(row).toContainText('Fulfilled');
+  // The focus comes back to the menu's button, not to the top of the page.
+  await expect(menuButton).toBeFocused();
+
+  // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it.
+  const open = row.getByRole('button', { name: 'Open order #1113' });
+  await tabTo(page, open, { back: true });
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Order #1113' });
+  await expect(panel.getByTestId('fulfillment-details')).toContainText('1ZKEYS1113');
+  await expect.poll(() => focusInside(panel), 'the focus moves into the panel').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // Refund order 1109 (Sandbox, paid) from its row menu.
+  const refundRow = await find('1109');
+  const refundMenu = refundRow.getByRole('button', { name: 'Actions for order 1109' });
+  await tabTo(page, refundMenu);
+  await page.keyboard.press('Enter');
+  const refundItem = page.getByRole('menuitem', { name: 'Refund order' });
+  await expect(refundItem).toBeVisible();
+  for (let press = 0; press < 8 && !(await focused(refundItem)); press++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const refund = page.getByRole('dialog', { name: 'Refund order #1109' });
+  await expect(refund).toBeVisible();
+  await tabTo(page, refund.getByLabel('Reason'));
+  await page.keyboard.type('Changed their mind');
+  await tabTo(page, refund.getByRole('button', { name: 'Refund', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
+  await expect(refund).toBeHidden();
+  await expect(refundRow).toContainText('Refunded');
+
+  // Export: the wizard's Export, then its download button, all by keys.
+  const exportButton = page.getByRole('button', { name: 'Export orders' });
+  await tabTo(page, exportButton, { back: true, limit: 60 });
+  await page.keyboard.press('Enter');
+  const wizard = page.getByRole('dialog', { name: 'Export orders' });
+  await expect(wizard).toBeVisible();
+  await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
+  await tabTo(page, wizard.getByRole('button', { name: 'Export', exact: true }));
+  await page.keyboard.press('Enter');
+  const download = wizard.getByRole('button', { name: 'Download .CSV of orders' });
+  await expect(download).toBeVisible({ timeout: 120_000 });
+  await tabTo(page, download);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toBe('export.csv');
+  await expect(wizard).toBeHidden();
+});
+
+test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openAsDemo(page, '/');
+  const button = page.getByRole('button', { name: /^What’s new/ });
+  await tabTo(page, button, { limit: 60 });
+  await page.keyboard.press('Enter');
+  const changelog = page.getByTestId('changelog');
+  await expect(changelog).toBeVisible();
+  await expect(button).toBeFocused();
+  await shot(page, 'keyboard-whats-new');
+  await page.keyboard.press('Escape');
+  await expect(changelog).toBeHidden();
+  await expect(button).toBeFocused();
+  // Inside the popup too: Tab moves into its list, Escape closes it and the focus returns to the button.
+  await page.keyboard.press('Enter');
+  await expect(changelog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInside(changelog)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(changelog).toBeHidden();
+  await expect(button).toBeFocused();
+});
