@@ -56,7 +56,7 @@ async function expectFocusShows(page: Page) {
             element.parentElement,
             element.parentElement?.parentElement,
             element.nextElementSibling,
-            ...element.labels,
+            ...(element.labels ?? []),
           ]
         : [element];
       if (boxes.some((box) => box && shows(box))) return 'shows';
