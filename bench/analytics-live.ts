@@ -6,14 +6,18 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
+import { accountEndpoints } from '@funnelwork/domain/api/account';
+import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { type Database, foregroundWork } from '../apps/server/src/db/client.ts';
 import { createJobQueue, type JobQueue } from '../apps/server/src/jobs/queue.ts';
 import { ROLLUP_EVERY_MS, runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
-import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { generate } from './analytics.ts';
+import { injectClient } from './api.ts';
 import { benchDatabase } from './bench-database.ts';
 
 const SCALE = Number(process.env.ANALYTICS_LIVE_SCALE ?? '0.01');
@@ -78,13 +82,18 @@ export type LiveSubject = {
  * of ingestion while they poll. Starts the queue and listens; leaves closing to the caller.
  */
 export async function liveLoad({ kind, database, queue, app, owner, historyViews }: LiveSubject) {
-  const api = apiClient(app, owner.auth);
-  await api.post('change-subdomain', { subdomain: SUBDOMAIN });
+  const api = injectClient(app, owner.token);
+  await api.call(accountEndpoints.createChangeSubdomain, { body: { data: { subdomain: SUBDOMAIN } } });
   // After the history: the generator gives every funnel of the account a checkout of two variants.
   // A path of its own each run: a kept bench database (ANALYTICS_BENCH_DATABASE) may hold an earlier one.
   const path = `live-${Date.now().toString(36)}`;
-  const funnel = await createFunnel(api, { name: 'Live', path });
-  const step = await createStep(api, funnel.id, { name: 'Story', type: 5, url: 'story' });
+  const funnel = await api.call(funnelsEndpoints.createFunnel, {
+    body: { data: { name: 'Live', path, funnel_type: 1 } },
+  });
+  const step = await api.call(stepsEndpoints.createWfunnelStep, {
+    params: { id: funnel.id },
+    body: { data: { name: 'Story', type: 5, url: 'story' } },
+  });
   const pageId = step.pages[0]?.id as number;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -101,7 +110,6 @@ export async function liveLoad({ kind, database, queue, app, owner, historyViews
   const now = Math.floor(Date.now() / 1000);
   const end = nextBucketStart(bucketStart(now, 'day', ZONE), 'day', ZONE) - 1;
   const start = bucketStart(end - 364 * 86_400, 'day', ZONE);
-  const dashboardUrl = `/api/dashboard-summary?start=${start}&end=${end}`;
 
   // Idle: the published page alone (after a warm-up).
   await openLoop(pageUrl, 3_000);
@@ -115,8 +123,7 @@ export async function liveLoad({ kind, database, queue, app, owner, historyViews
       await new Promise((r) => setTimeout(r, (index * DASHBOARD_REFRESH_MS) / DASHBOARDS));
       while (running) {
         const started = performance.now();
-        const res = await app.inject({ method: 'GET', url: dashboardUrl, headers: owner.auth });
-        if (res.statusCode !== 200) throw new Error(`dashboard answered ${res.statusCode}`);
+        await api.call(analyticsEndpoints.getDashboardSummary, { query: { start, end } });
         times.push(performance.now() - started);
         await new Promise((r) => setTimeout(r, DASHBOARD_REFRESH_MS));
       }

@@ -7,6 +7,8 @@
 // Dashboards poll, and 2,000 views/s of ingestion). Goals: ≤ 100 ms PostgreSQL, ≤ 250 ms PGlite, ≥ 30×
 // the raw read, the filter ≤ 2× unfiltered, the breakdown ≤ 20 ms, page p99 ≤ 2× idle, rollups keep up.
 import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/buckets';
+import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
+import type { QueryOf } from '@funnelwork/domain/api/endpoint';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
@@ -16,6 +18,7 @@ import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import { signIn, signUpOwner } from '../apps/server/src/test/harness.ts';
 import { LIVE_GOALS, type LiveResult, liveLoad, printLiveTable, unlimitedPlan } from './analytics-live.ts';
+import { injectClient } from './api.ts';
 import { benchDatabase, reportsPoolMax } from './bench-database.ts';
 
 const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');
@@ -237,27 +240,23 @@ async function measureKind(prepared: Awaited<ReturnType<typeof prepare>>) {
   const now = Math.floor(Date.now() / 1000);
   const end = nextBucketStart(bucketStart(now, 'day', ZONE), 'day', ZONE) - 1;
   const start = bucketStart(end - 364 * 86_400, 'day', ZONE);
-  const get = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: owner.auth });
-    if (res.statusCode !== 200)
-      throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-    return res.json().data;
-  };
-  const dashboard = await timed(() => get(`/api/dashboard-summary?start=${start}&end=${end}`), RUNS);
-  const conditions = encodeURIComponent(
-    JSON.stringify([{ key: 'utm_source', operand: '=', value: 'google' }]),
-  );
-  const filtered = await timed(
-    () => get(`/api/dashboard-summary?start=${start}&end=${end}&conditions=${conditions}`),
-    RUNS,
-  );
+  const api = injectClient(app, owner.token);
+  const summary = (query: QueryOf<typeof analyticsEndpoints.getDashboardSummary>) =>
+    api.call(analyticsEndpoints.getDashboardSummary, { query });
+  const dashboard = await timed(() => summary({ start, end }), RUNS);
+  const conditions = JSON.stringify([{ key: 'utm_source', operand: '=', value: 'google' }]);
+  const filtered = await timed(() => summary({ start, end, conditions }), RUNS);
   const [funnel] = (
     await database.executeSql('select id from funnels where account_id = $1 order by id limit 1', [
       owner.accountId,
     ])
   ).rows as Array<{ id: number }>;
   const breakdown = await timed(
-    () => get(`/api/funnels/${funnel?.id}/performance-breakdown?start=${start}&end=${end}`),
+    () =>
+      api.call(analyticsEndpoints.getFunnelPerformanceBreakdown, {
+        params: { id: funnel?.id ?? null },
+        query: { start, end },
+      }),
     RUNS,
   );
   const raw = createAnalyticsService({ db: database.db, store: createRawStore(database.db) });
@@ -270,8 +269,7 @@ async function measureKind(prepared: Awaited<ReturnType<typeof prepare>>) {
   const todayEnd = nextBucketStart(todayStart, 'day', ZONE) - 1;
   const google = [{ key: 'utm_source' as const, operand: '=' as const, value: 'google' }];
   const today = await timed(
-    () =>
-      get(`/api/dashboard-summary?start=${todayStart}&end=${todayEnd}&unit=hour&conditions=${conditions}`),
+    () => summary({ start: todayStart, end: todayEnd, unit: 'hour', conditions }),
     RUNS,
   );
   const rawToday = await timed(

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { automationsEndpoints } from '@funnelwork/domain/api/automations';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -18,8 +19,8 @@ import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { runStepJob } from '../apps/server/src/modules/automations/engine/step-job.ts';
-import { apiClient } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { injectClient } from './api.ts';
 
 const RUNS = Number(process.env.AUTOMATION_WAITS_BENCH_RUNS ?? 100_000);
 const WINDOW_S = Number(process.env.AUTOMATION_WAITS_BENCH_WINDOW_S ?? 600);
@@ -84,17 +85,18 @@ export async function runAutomationWaits() {
   const { where, remove } = await place();
   let server = await open(where);
   const owner = await signUpOwner(server.app);
-  const api = apiClient(server.app, owner.auth);
-  const created = await api.post('automations', {
-    name: 'Waits',
-    trigger: { id: 'purchase' },
-    steps: [
-      { type: 'wait', mode: 'delay', amount: 1, unit: 'days' },
-      { type: 'condition', match: 'all', conditions: [], yes: [], no: [] },
-    ],
+  const automation = await injectClient(server.app, owner.token).call(automationsEndpoints.createAutomation, {
+    body: {
+      data: {
+        name: 'Waits',
+        trigger: { id: 'purchase' },
+        steps: [
+          { type: 'wait', mode: 'delay', amount: 1, unit: 'days' },
+          { type: 'condition', match: 'all', conditions: [], yes: [], no: [] },
+        ],
+      },
+    },
   });
-  if (created.statusCode !== 201) throw new Error(`automation: ${created.body}`);
-  const automation = created.json().data as { id: number; steps: unknown[] };
 
   // The runs as the engine leaves them at a wait: the run waiting with resume_at, the wait step's row,
   // and the delayed step job due then (sent in bulk here; the engine sends one per run).

@@ -13,13 +13,17 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accountEndpoints } from '@funnelwork/domain/api/account';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
+import { publishingEndpoints } from '@funnelwork/domain/api/publishing';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
-import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { freePort, until } from '../apps/server/src/test/server-process.ts';
+import { injectClient } from './api.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VCL = path.join(here, '../apps/server/varnish/published.vcl');
@@ -104,16 +108,16 @@ export async function runCdn() {
   try {
     // A merchant's landing page (the lead-magnet template), published.
     const owner = await signUpOwner(app);
-    const api = apiClient(app, owner.auth);
-    await api.post('change-subdomain', { subdomain: SUBDOMAIN });
-    const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
-    await createStep(api, funnel.id, {
-      name: 'Story',
-      type: 5,
-      url: 'story',
-      template_id: 'landing-lead-magnet',
+    const api = injectClient(app, owner.token);
+    await api.call(accountEndpoints.createChangeSubdomain, { body: { data: { subdomain: SUBDOMAIN } } });
+    const funnel = await api.call(funnelsEndpoints.createFunnel, {
+      body: { data: { name: 'Shop', path: 'shop', funnel_type: 1 } },
     });
-    await api.post(`funnels/${funnel.id}/publish`);
+    await api.call(stepsEndpoints.createWfunnelStep, {
+      params: { id: funnel.id },
+      body: { data: { name: 'Story', type: 5, url: 'story', template_id: 'landing-lead-magnet' } },
+    });
+    await api.call(publishingEndpoints.publishFunnel, { params: { id: funnel.id } });
     const pageHeaders = {
       host: `${SUBDOMAIN}.localhost`,
       'user-agent': BROWSER_UA,

@@ -24,6 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
+import { publishingEndpoints } from '@funnelwork/domain/api/publishing';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { reduce } from '../packages/blocks/src/actions/reduce.ts';
@@ -31,6 +35,7 @@ import type { BlockType } from '../packages/blocks/src/catalogue/registry.ts';
 import { emptyDocument } from '../packages/blocks/src/document/empty.ts';
 import type { DocumentKind } from '../packages/blocks/src/document/ids.ts';
 import type { EditorDocument } from '../packages/blocks/src/document/schema.ts';
+import { httpClient } from './api.ts';
 
 /** Which editor a run measures: the page editor, or the e-mail editor (no autosave: Save changes). */
 type Target = 'page' | 'email';
@@ -136,21 +141,20 @@ async function pageWith(page: Page, base: string, document: EditorDocument, vers
   const user = await page.evaluate(
     () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id?: number },
   );
-  const headers = { authorization: `Bearer ${token}` };
-  const funnel = await page.request.post(`${base}/api/funnels`, {
-    headers,
-    data: { data: { name: `Bench ${Date.now()}`, funnel_type: 1 } },
+  const api = httpClient(base, token ?? '');
+  const funnel = await api.call(funnelsEndpoints.createFunnel, {
+    body: { data: { name: `Bench ${Date.now()}`, funnel_type: 1 } },
   });
-  const funnelId = (await funnel.json()).data.id as number;
-  const step = await page.request.post(`${base}/api/wfunnels/${funnelId}/steps`, {
-    headers,
-    data: { data: { name: 'Landing', type: 1 } },
+  const funnelId = funnel.id;
+  const stepData = await api.call(stepsEndpoints.createWfunnelStep, {
+    params: { id: funnelId },
+    body: { data: { name: 'Landing', type: 1 } },
   });
-  const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
-  const pageId = stepData.pages[0]?.id;
-  const api = `${base}/api/wfunnels/${funnelId}/steps/${stepData.id}/pages/${pageId}`;
-  const saved = await page.request.patch(api, { headers, data: { data: { config: document } } });
-  if (!saved.ok()) throw new Error(`page not saved: ${saved.status()} ${await saved.text()}`);
+  const pageId = stepData.pages[0]?.id ?? null;
+  await api.call(stepsEndpoints.updateWfunnelStepPage, {
+    params: { id: funnelId, stepId: stepData.id, pageId },
+    body: { data: { config: document } },
+  });
   const headline = Object.values(document.children).find((node) => node.type === 'headline');
   for (let i = 1; i <= versions; i++) {
     const config = headline
@@ -159,13 +163,14 @@ async function pageWith(page: Page, base: string, document: EditorDocument, vers
           children: { ...document.children, [headline.id]: { ...headline, content: `Version ${i}` } },
         }
       : document;
-    const draft = await page.request.patch(api, { headers, data: { data: { config } } });
-    if (!draft.ok()) throw new Error(`draft not saved: ${draft.status()} ${await draft.text()}`);
-    const published = await page.request.post(`${api}/publish`, {
-      headers,
-      data: { data: { note: `Publish ${i}` } },
+    await api.call(stepsEndpoints.updateWfunnelStepPage, {
+      params: { id: funnelId, stepId: stepData.id, pageId },
+      body: { data: { config } },
     });
-    if (!published.ok()) throw new Error(`not published: ${published.status()} ${await published.text()}`);
+    await api.call(publishingEndpoints.publishWfunnelStepPage, {
+      params: { id: funnelId, stepId: stepData.id, pageId },
+      body: { data: { note: `Publish ${i}` } },
+    });
   }
   return `${base}/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${pageId}/${user.id ?? 0}`;
 }
@@ -176,12 +181,10 @@ async function emailWith(page: Page, base: string, document: EditorDocument) {
   const user = await page.evaluate(
     () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id?: number },
   );
-  const created = await page.request.post(`${base}/api/users/${user.id}/email-templates`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { data: { name: `Bench ${Date.now()}`, config: JSON.stringify(document) } },
+  const { id } = await httpClient(base, token ?? '').call(emailTemplatesEndpoints.createUserEmailTemplate, {
+    params: { userId: user.id ?? null },
+    body: { data: { name: `Bench ${Date.now()}`, config: JSON.stringify(document) } },
   });
-  if (!created.ok()) throw new Error(`template not saved: ${created.status()} ${await created.text()}`);
-  const { id } = (await created.json()).data as { id: number };
   return `${base}/email-editor/global/none/${user.id}/${id}`;
 }
 

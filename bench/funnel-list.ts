@@ -1,8 +1,10 @@
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { httpClient } from './api.ts';
 import { benchDatabase } from './bench-database.ts';
 
 const FUNNELS = 2_000;
@@ -101,8 +103,11 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
   const owner = await signUpOwner(app);
+  const client = httpClient(
+    `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    owner.token,
+  );
   const started = performance.now();
   await generate(database, owner.accountId);
   const generateMs = Math.round(performance.now() - started);
@@ -118,10 +123,9 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     const bare: number[] = [];
     for (let i = 0; i < RUNS + 5; i++) {
       let t = performance.now();
-      const res = await fetch(`${base}/funnels?page=${page}&per_page=${PER_PAGE}`, { headers: owner.auth });
-      const body = (await res.json()) as { data: unknown[]; meta: { count: number } };
-      if (res.status !== 200 || body.data.length === 0 || body.meta.count !== FUNNELS) {
-        throw new Error(`funnel list answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+      const body = await client.page(funnelsEndpoints.listFunnels, { query: { page, per_page: PER_PAGE } });
+      if (body.data.length === 0 || body.meta.count !== FUNNELS) {
+        throw new Error(`funnel list answered: ${JSON.stringify(body).slice(0, 200)}`);
       }
       const apiMs = performance.now() - t;
       t = performance.now();
@@ -142,31 +146,24 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   }
 
   // A funnel of 30 steps with their documents, cloned through the API.
-  const funnel = await fetch(`${base}/funnels`, {
-    method: 'POST',
-    headers: { ...owner.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { name: 'Thirty steps' } }),
-  }).then((r) => r.json() as Promise<{ data: { id: number } }>);
+  const funnel = await client.call(funnelsEndpoints.createFunnel, {
+    body: { data: { name: 'Thirty steps' } },
+  });
   await database.executeSql(
     `insert into steps (account_id, funnel_id, name, url, step_type, order_index)
      select $1, $2, 'Step ' || s, 'step-' || s, 1, s from generate_series(1, 30) s`,
-    [owner.accountId, funnel.data.id],
+    [owner.accountId, funnel.id],
   );
   await database.executeSql(
     `insert into pages (account_id, funnel_id, step_id, name, config)
      select account_id, funnel_id, id, 'Page', $3::jsonb from steps where account_id = $1 and funnel_id = $2`,
-    [owner.accountId, funnel.data.id, documentJson],
+    [owner.accountId, funnel.id, documentJson],
   );
   const cloneStarted = performance.now();
-  const clone = await fetch(`${base}/clone-funnels`, {
-    method: 'POST',
-    headers: { ...owner.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      data: { funnel_to_clone: funnel.data.id, clone_steps: true, clone_products: true },
-    }),
+  await client.call(funnelsEndpoints.createCloneFunnel, {
+    body: { data: { funnel_to_clone: funnel.id, clone_steps: true, clone_products: true } },
   });
   const cloneMs = Math.round(performance.now() - cloneStarted);
-  if (clone.status >= 300) throw new Error(`clone answered ${clone.status}: ${await clone.text()}`);
 
   await app.close();
   await database.close();

@@ -28,6 +28,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
+import { activityEndpoints } from '@funnelwork/domain/api/activity';
+import { type DataOf, requestOf } from '@funnelwork/domain/api/client';
+import type { QueryOf } from '@funnelwork/domain/api/endpoint';
+import { exportsEndpoints } from '@funnelwork/domain/api/exports';
+import { gatewaysEndpoints } from '@funnelwork/domain/api/gateways';
+import { ordersEndpoints } from '@funnelwork/domain/api/orders';
 import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/addresses';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -37,6 +43,7 @@ import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { exportSelectSql } from '../apps/server/src/modules/exports/exports.sql.ts';
 import type { S3Settings } from '../apps/server/src/storage/s3-storage.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
+import { httpClient } from './api.ts';
 import { benchDatabase } from './bench-database.ts';
 
 const ORDERS = Number(process.env.ORDERS_BENCH_ORDERS ?? 1_000_000);
@@ -277,31 +284,25 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   await app.listen({ port: 0, host: '127.0.0.1' });
   await queue.start();
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const owner = await signUpOwner(app);
-  const get = async (pathAndQuery: string) => {
-    const res = await fetch(`${base}/${pathAndQuery}`, { headers: owner.auth });
-    const body = (await res.json()) as { data: unknown; meta?: { count: number; total_pages: number } };
-    if (res.status !== 200)
-      throw new Error(`${pathAndQuery} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body;
-  };
+  const client = httpClient(origin, owner.token);
 
   // The timed requests use node:http on one keep-alive socket: it answers the same as fetch, and undici's
   // fetch (WHATWG streams, abort signals) costs this process about 0.5–1 ms of CPU per request, which a
   // browser pays in its own process, not the server's.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const timedGet = (pathAndQuery: string) =>
+  const timedGet = (url: string) =>
     new Promise<void>((resolve, reject) => {
       http
-        .get(`${base}/${pathAndQuery}`, { agent, headers: owner.auth }, (res) => {
+        .get(`${origin}${url}`, { agent, headers: owner.auth }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           // The answer is timed to its last byte; reading it is the client's work, not the API's (the
-          // answers were checked through `get` before anything is timed).
+          // answers were checked through the typed client before anything is timed).
           res.on('end', () => {
             if (res.statusCode === 200) resolve(undefined);
-            else reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${Buffer.concat(chunks)}`));
+            else reject(new Error(`${url} answered ${res.statusCode}: ${Buffer.concat(chunks)}`));
           });
         })
         .on('error', reject);
@@ -332,11 +333,13 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   /** The API's median next to its captured statements replayed directly, one after the other. */
   const apiVersusSql = async (
     label: string,
-    pathAndQuery: string,
-    check: (body: { meta?: { count: number } }) => void,
+    query: QueryOf<typeof ordersEndpoints.listOrders>,
+    check: (body: { meta: { count: number } }) => void,
     warmup: number,
   ) => {
-    const { result, statements } = await captured(() => get(pathAndQuery));
+    const { result, statements } = await captured(() => client.page(ordersEndpoints.listOrders, { query }));
+    // The timed requests are the same call's, sent through node:http (below).
+    const { url } = requestOf(ordersEndpoints.listOrders, { query });
     check(result);
     const listStatements = statements.filter(isListStatement);
     const countStar = listStatements.some((s) => /count\(\*\)/i.test(s.text) && !/limit/i.test(s.text));
@@ -361,12 +364,12 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       return [performance.now() - t, cpuMs(c)] as const;
     };
     const runs = {
-      api: () => timedGet(pathAndQuery),
+      api: () => timedGet(url),
       replay: async () => {
         for (const s of listStatements) await database.executeSql(s.text, s.values);
       },
       // The same HTTP round trip and session check with no query of its own (a static answer).
-      floor: () => timedGet('payment-method-groups'),
+      floor: () => timedGet(requestOf(gatewaysEndpoints.listPaymentMethodGroups, undefined).url),
     };
     // A server answers warm: before anything is timed, this request, its statements replayed and the
     // floor's request run `warmup` times each, so V8 has optimised this request's path and the driver's
@@ -394,7 +397,7 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       floorCpu.push(...timings.floor.map(([, cpu]) => cpu));
     }
     return {
-      request: pathAndQuery,
+      request: url,
       statements: listStatements.length,
       count_star_on_list_path: countStar,
       api_median_ms: round(median(api)),
@@ -422,10 +425,10 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     ] as const) {
       pages[label] = await apiVersusSql(
         `list ${label}`,
-        `orders?page=${page}&per_page=${PER_PAGE}`,
+        { page, per_page: PER_PAGE },
         (body) => {
-          if (body.meta?.count !== liveUnarchived)
-            throw new Error(`total ${body.meta?.count} ≠ ${liveUnarchived}`);
+          if (body.meta.count !== liveUnarchived)
+            throw new Error(`total ${body.meta.count} ≠ ${liveUnarchived}`);
         },
         WARMUP,
       );
@@ -440,9 +443,9 @@ async function measureKind(kind: 'pglite' | 'postgres') {
         ] as const)) {
       const result = (await apiVersusSql(
         `search ${label}`,
-        `orders?page=0&per_page=${PER_PAGE}&query=${encodeURIComponent(term)}`,
+        { page: 0, per_page: PER_PAGE, query: term },
         (body) => {
-          if (!body.meta || body.meta.count === 0) throw new Error(`search ${term} found nothing`);
+          if (body.meta.count === 0) throw new Error(`search ${term} found nothing`);
         },
         SEARCH_WARMUP,
       )) as Record<string, unknown>;
@@ -473,7 +476,8 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   async function measureRecentViews() {
     // ---- recent-views ------------------------------------------------------------------------------
     await new Promise((r) => setTimeout(r, 5_200)); // past the per-account cache
-    const one = await captured(() => get('recent-views'));
+    const recentViews = () => client.call(activityEndpoints.listRecentViews);
+    const one = await captured(recentViews);
     const viewStatements = one.statements.filter((s) => /page_view_events/.test(s.text));
     const statement = viewStatements[0] as Statement;
     const analyzed = [];
@@ -487,9 +491,9 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       direct.push(performance.now() - t);
     }
     await new Promise((r) => setTimeout(r, 5_200));
-    const many = await captured(() => Promise.all(Array.from({ length: 200 }, () => get('recent-views'))));
+    const many = await captured(() => Promise.all(Array.from({ length: 200 }, recentViews)));
     const manyStatements = many.statements.filter((s) => /page_view_events/.test(s.text)).length;
-    const views = one.result.data as { page_views: Array<{ count: number }>; visitors_count: number };
+    const views = one.result;
     return {
       page_view_events: PAGE_VIEWS,
       views_in_chart: views.page_views.reduce((sum, m) => sum + m.count, 0),
@@ -513,14 +517,12 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 25);
     const t = performance.now();
-    const created = await fetch(`${base}/exports`, {
-      method: 'POST',
-      headers: { ...owner.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { params: { exportType: 'all' } } }),
-    }).then((r) => r.json() as Promise<{ data: { id: number } }>);
-    let job: { id: number; done: boolean; failed: boolean; file_name: string | null };
+    const created = await client.call(exportsEndpoints.createExport, {
+      body: { data: { params: { exportType: 'all' } } },
+    });
+    let job: DataOf<typeof exportsEndpoints.getExport>;
     for (;;) {
-      job = (await get(`exports/${created.data.id}`)).data as typeof job;
+      job = await client.call(exportsEndpoints.getExport, { params: { id: created.id } });
       if (job.done || job.failed) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -531,10 +533,12 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     if (s3) {
       // The file is in the bucket: read it back the way a merchant downloads it.
       file = path.join(dataDir, 'downloaded.csv');
-      const download = await fetch(`${base}/download-export`, {
-        method: 'POST',
-        headers: { ...owner.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ data: { id: job.id } }),
+      // The answer is the file itself (a stream, not JSON): fetched with the typed client's request.
+      const request = requestOf(exportsEndpoints.createDownloadExport, { body: { data: { id: job.id } } });
+      const download = await fetch(`${origin}${request.url}`, {
+        method: request.method,
+        headers: { ...request.headers, ...owner.auth },
+        body: request.body,
       });
       if (!download.ok || !download.body) throw new Error(`download failed: ${download.status}`);
       await pipeline(Readable.fromWeb(download.body as never), fs.createWriteStream(file));

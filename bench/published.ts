@@ -18,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { accountEndpoints } from '@funnelwork/domain/api/account';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { chromium, devices } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import { eq, sql } from 'drizzle-orm';
@@ -28,7 +31,7 @@ import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { pages } from '../apps/server/src/db/schema/index.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
-import { apiClient, createFunnel, createStep } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
+import { apiClient } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
 import {
   addPublishedCheckout,
   callThrough,
@@ -37,6 +40,7 @@ import { createPreparedPageCache, renderPublishedPage } from '../apps/server/src
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { pageCss, pageHtml, renderPage, renderPageString } from '../packages/blocks/src/index.ts';
+import { injectClient } from './api.ts';
 import { generatedDocument } from './editor.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -264,11 +268,17 @@ export async function runPublished() {
 
   // A merchant: a 150-block page step, then checkout (order bump), upsell and thank you.
   const owner = await signUpOwner(app);
-  const api = apiClient(app, owner.auth);
-  await api.post('change-subdomain', { subdomain: SUBDOMAIN });
-  const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
-  const big = await createStep(api, funnel.id, { name: 'Story', type: 5, url: 'story' });
-  const { checkout, main } = await addPublishedCheckout(callThrough(api), funnel.id);
+  const api = injectClient(app, owner.token);
+  await api.call(accountEndpoints.createChangeSubdomain, { body: { data: { subdomain: SUBDOMAIN } } });
+  const funnel = await api.call(funnelsEndpoints.createFunnel, {
+    body: { data: { name: 'Shop', path: 'shop', funnel_type: 1 } },
+  });
+  const big = await api.call(stepsEndpoints.createWfunnelStep, {
+    params: { id: funnel.id },
+    body: { data: { name: 'Story', type: 5, url: 'story' } },
+  });
+  // The checkout steps come from the API tests' fixture, which takes their request helper.
+  const { checkout, main } = await addPublishedCheckout(callThrough(apiClient(app, owner.auth)), funnel.id);
   const document150 = generatedDocument(150);
   const bigPageId = big.pages[0]?.id as number;
   await db

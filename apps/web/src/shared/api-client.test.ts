@@ -1,4 +1,5 @@
 import { ordersEndpoints } from '@funnelwork/domain/api/orders';
+import type { usersEndpoints } from '@funnelwork/domain/api/users';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The client reads the session token from local storage: a stand-in for the browser's.
@@ -57,5 +58,35 @@ describe('the typed client', () => {
       // @ts-expect-error: getOrder needs params.id.
       client.callOrThrow(ordersEndpoints.getOrder, {});
     expect(typeof skipped).toBe('function');
+  });
+
+  it("calls a row by its address alone (the first load's), sending a form row's fields as a form", async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ access_token: 't', token_type: 'bearer', expires_in: 60 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const signIn = client.addressOf<typeof usersEndpoints.signIn>('POST', '/api/users/sign_in');
+    const token = await client.callOrThrow(signIn, {
+      form: { grant_type: 'password', username: 'a@b.test', password: 'secret' },
+    });
+    expect(fetch).toHaveBeenCalledWith('/api/users/sign_in', {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        authorization: 'Bearer token-1',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=password&username=a%40b.test&password=secret',
+    });
+    // A body without a `data` envelope is the answer itself, typed by the row's schema.
+    const accessToken: string = token.access_token;
+    expect(accessToken).toBe('t');
+  });
+
+  it("does not compile an address that is not the row's", () => {
+    // Type-level only (tsc checks it).
+    // @ts-expect-error: the row's path is /api/users/me.
+    const wrong = () => client.addressOf<typeof usersEndpoints.getUsersMe>('GET', '/api/users/mine');
+    expect(typeof wrong).toBe('function');
   });
 });

@@ -1,13 +1,9 @@
-import {
-  type AnswerOf,
-  type BodyOf,
-  type Endpoint,
-  type ParamsOf,
-  pathOf,
-  type QueryOf,
-} from '@funnelwork/domain/api/endpoint';
+import type { ArgsOf, DataOf, RowAddress } from '@funnelwork/domain/api/client';
+import { type AnswerOf, type Endpoint, pathOf } from '@funnelwork/domain/api/endpoint';
 import { authStore } from './auth-store.ts';
 import { withoutFieldPrefix } from './field-errors.ts';
+
+export { addressOf, type DataOf, type RowAddress } from '@funnelwork/domain/api/client';
 
 /**
  * "Failed calls return an error object with the response info rather than throwing."
@@ -42,7 +38,7 @@ export function onApiFailure(listener: FailureListener): () => void {
 
 export const NETWORK_ERROR = 'Network error';
 
-export async function api<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+async function api<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
@@ -116,57 +112,35 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiOrThrow<T>(method: string, path: string, options?: CallOptions): Promise<T> {
-  const result = await api<T>(method, path, options);
-  if (result.error !== undefined) throw new ApiError(result);
-  return result.data;
-}
-
 export type ListMeta = { count: number; per_page: number; total_pages: number };
 export type PagedList<T> = { data: T[]; meta: ListMeta };
 
-/** A paged list read: `{data: [...], meta: {count, per_page, total_pages}}`. */
-export function apiPageOrThrow<T>(path: string, query?: CallOptions['query']): Promise<PagedList<T>> {
-  return apiOrThrow<PagedList<T>>('GET', path, { query, keepEnvelope: true });
-}
-
-/** What a call to a row of the endpoint table sends: its path parameters, query and body, as its schemas say. */
-export type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
-  ? { params?: undefined }
-  : { params: ParamsOf<E> }) &
-  // A row without a query or body schema leaves them to its route (a few still parse their own).
-  (QueryOf<E> extends undefined ? { query?: CallOptions['query'] } : { query?: QueryOf<E> }) &
-  (BodyOf<E> extends undefined
-    ? { body?: unknown }
-    : undefined extends BodyOf<E>
-      ? { body?: BodyOf<E> }
-      : { body: BodyOf<E> }) &
-  Pick<CallOptions, 'multipart' | 'form'>;
-
-/** The input may be left out when every part of it is optional. */
-type ArgsOf<E extends Endpoint> =
-  Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
-
-/** The answer's `data`, as the row's answer schema says (the whole body for a row without `data`). */
-export type DataOf<E extends Endpoint> = AnswerOf<E> extends { data: infer D } ? D : AnswerOf<E>;
+/** What the dashboard's calls may add to a row's input. */
+type WebExtra = Pick<CallOptions, 'multipart' | 'keepalive'>;
 
 /**
  * A call to a row of the endpoint table (packages/domain/src/api/): the address, method and types come from
  * the row, so a contract change breaks the caller at compile time. The table is imported by lazily loaded
  * feature code only; this module imports nothing of it but types and `pathOf` (no zod).
  */
-export function call<E extends Endpoint>(endpoint: E, ...[input]: ArgsOf<E>): Promise<ApiResult<DataOf<E>>> {
+export function call<E extends Endpoint>(
+  endpoint: E | RowAddress<E>,
+  ...[input]: ArgsOf<E, WebExtra>
+): Promise<ApiResult<DataOf<E>>> {
   return api<DataOf<E>>(endpoint.method, ...requestOf(endpoint, input));
 }
 
 /** The `api` path (after /api/) and options of a call. */
-function requestOf(endpoint: Endpoint, input: unknown): [string, CallOptions] {
+function requestOf(endpoint: Pick<Endpoint, 'path'>, input: unknown): [string, CallOptions] {
   const { params, ...options } = (input ?? {}) as CallOptions & { params?: Record<string, unknown> };
   return [pathOf(endpoint.path, params).slice('/api/'.length), options];
 }
 
 /** `call`, throwing an ApiError on failure (react-query reads and mutations). */
-export async function callOrThrow<E extends Endpoint>(endpoint: E, ...input: ArgsOf<E>): Promise<DataOf<E>> {
+export async function callOrThrow<E extends Endpoint>(
+  endpoint: E | RowAddress<E>,
+  ...input: ArgsOf<E, WebExtra>
+): Promise<DataOf<E>> {
   const result = await call(endpoint, ...input);
   if (result.error !== undefined) throw new ApiError(result);
   return result.data;
@@ -174,8 +148,8 @@ export async function callOrThrow<E extends Endpoint>(endpoint: E, ...input: Arg
 
 /** A paged list row (`{data: [...], meta}`): the whole body, typed by the row's answer schema. */
 export async function callPageOrThrow<E extends Endpoint>(
-  endpoint: E,
-  ...[input]: ArgsOf<E>
+  endpoint: E | RowAddress<E>,
+  ...[input]: ArgsOf<E, WebExtra>
 ): Promise<AnswerOf<E>> {
   const [path, options] = requestOf(endpoint, input);
   const result = await api<AnswerOf<E>>(endpoint.method, path, { ...options, keepEnvelope: true });

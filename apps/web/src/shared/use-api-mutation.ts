@@ -1,6 +1,6 @@
 /**
  * The web's write layer. Each feature's `api.ts` offers its writes as hooks named for the write
- * (`useDeleteFunnel()`, `useConnectGateway()`), each a `useApiMutation` around `apiOrThrow`, stating
+ * (`useDeleteFunnel()`, `useConnectGateway()`), each a `useApiMutation` around `callOrThrow`, stating
  * the queries the write changes and the spec's notices. A popup then holds only its own fields and
  * texts: `write.mutate(vars, { onSuccess: onClose })`, `loading={write.isPending}`, and
  * `fieldError(write.error, 'name')` or `write.error?.message` beside a field (`write.reset()` clears
@@ -14,7 +14,7 @@ import type { ApiError } from './api-client.ts';
 import { notifyError, notifySuccess, notifyWarn } from './notices.ts';
 
 type ApiMutationOptions<TVars, TData> = {
-  /** The call; a failure throws an ApiError (apiOrThrow). */
+  /** The call; a failure throws an ApiError (callOrThrow). */
   mutationFn: (vars: TVars) => Promise<TData>;
   /** The queries the write changes, fetched again after it succeeds. */
   invalidates: QueryKey[];

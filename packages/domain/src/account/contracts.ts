@@ -26,6 +26,7 @@ export const signUpBodySchema = dataBody(
     account_name: nameFieldSchema.min(1).optional(),
   }),
 );
+export const signUpAnswerSchema = dataAnswer(z.object({ email: z.string() }));
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 /** OAuth-style form body of `POST users/sign_in`. */
@@ -137,6 +138,7 @@ export const changeSubdomainBodySchema = dataBody(
       .regex(SUBDOMAIN_PATTERN, SUBDOMAIN_CHARACTERS_MESSAGE),
   }),
 );
+export const changeSubdomainAnswerSchema = dataAnswer(z.object({ subdomain: z.string() }));
 
 export const accountSettingsSchema = z.object({
   id: z.number().int(),

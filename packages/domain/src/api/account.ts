@@ -1,5 +1,6 @@
 import {
   accountSettingsSchema,
+  changeSubdomainAnswerSchema,
   changeSubdomainBodySchema,
   dataAnswer,
   patchAccountBodySchema,
@@ -26,6 +27,7 @@ export const accountEndpoints = {
   createChangeSubdomain: {
     method: 'POST',
     path: '/api/change-subdomain',
+    answer: changeSubdomainAnswerSchema,
     body: changeSubdomainBodySchema,
     access: { permission: 'admin' },
     summary: 'Create change subdomain',

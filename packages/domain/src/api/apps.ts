@@ -1,15 +1,31 @@
+import {
+  appAnswerSchema,
+  appConnectAnswerSchema,
+  appConnectRedirectAnswerSchema,
+  appConnectRedirectBodySchema,
+  appHowtoAnswerSchema,
+  appKeyParamsSchema,
+  appListAnswerSchema,
+  callAppMethodAnswerSchema,
+  callAppMethodQuerySchema,
+  patchUserAppBodySchema,
+  userAppAnswerSchema,
+} from '../apps/contracts.ts';
 import type { EndpointTable } from './endpoint.ts';
 
 export const appsEndpoints = {
   listApps: {
     method: 'GET',
     path: '/api/apps',
+    answer: appListAnswerSchema,
     summary: 'List apps',
     tag: 'apps',
   },
   getApp: {
     method: 'GET',
     path: '/api/apps/:id',
+    params: appKeyParamsSchema,
+    answer: appAnswerSchema,
     summary: 'Get app',
     tag: 'apps',
     description: 'An app by id or slug, with its settings schema and methods.',
@@ -17,12 +33,17 @@ export const appsEndpoints = {
   getAppHowto: {
     method: 'GET',
     path: '/api/app-howtos/:id',
+    params: appKeyParamsSchema,
+    answer: appHowtoAnswerSchema,
     summary: 'Get app howto',
     tag: 'apps',
   },
   updateUserApp: {
     method: 'PATCH',
     path: '/api/user-apps/:id',
+    params: appKeyParamsSchema,
+    body: patchUserAppBodySchema,
+    answer: userAppAnswerSchema,
     access: { permission: 'funnels' },
     summary: 'Update user app',
     tag: 'apps',
@@ -31,6 +52,9 @@ export const appsEndpoints = {
   callMethodApp: {
     method: 'POST',
     path: '/api/apps/:id/call-method',
+    params: appKeyParamsSchema,
+    query: callAppMethodQuerySchema,
+    answer: callAppMethodAnswerSchema,
     access: { permission: 'funnels' },
     summary: 'Call method app',
     tag: 'apps',
@@ -39,6 +63,8 @@ export const appsEndpoints = {
   connectApp: {
     method: 'POST',
     path: '/api/apps/:id/connect',
+    params: appKeyParamsSchema,
+    answer: appConnectAnswerSchema,
     access: { permission: 'admin' },
     summary: 'Connect app',
     tag: 'apps',
@@ -48,6 +74,9 @@ export const appsEndpoints = {
   connectRedirectApp: {
     method: 'POST',
     path: '/api/apps/:id/connect-redirect',
+    params: appKeyParamsSchema,
+    body: appConnectRedirectBodySchema,
+    answer: appConnectRedirectAnswerSchema,
     access: { permission: 'admin' },
     summary: 'Connect redirect app',
     tag: 'apps',

@@ -2,14 +2,14 @@ import { changelogAnswerSchema, chatWidgetAnswerSchema } from '../index.ts';
 import type { EndpointTable } from './endpoint.ts';
 
 export const changelogEndpoints = {
-  whatChangedInFunnelwork: {
+  getChangelog: {
     method: 'GET',
     path: '/api/changelog',
     answer: changelogAnswerSchema,
     summary: 'What changed in Funnelwork',
     tag: 'system',
   },
-  chatSupportWidgetSScriptIfInstallationHasOne: {
+  getChatWidget: {
     method: 'GET',
     path: '/api/chat-widget',
     answer: chatWidgetAnswerSchema,

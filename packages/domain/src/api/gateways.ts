@@ -1,3 +1,14 @@
+import {
+  connectGatewayBodySchema,
+  createUserGatewayBodySchema,
+  disconnectParamsSchema,
+  gatewayListAnswerSchema,
+  gatewayParamsSchema,
+  patchUserGatewayBodySchema,
+  paymentMethodGroupListAnswerSchema,
+  userGatewayAnswerSchema,
+  userGatewayListAnswerSchema,
+} from '../gateways/contracts.ts';
 import { idParamsSchema, okAnswerSchema } from '../index.ts';
 import type { EndpointTable } from './endpoint.ts';
 
@@ -5,24 +16,28 @@ export const gatewaysEndpoints = {
   listGateways: {
     method: 'GET',
     path: '/api/gateways',
+    answer: gatewayListAnswerSchema,
     summary: 'List gateways',
     tag: 'payment gateways',
   },
   listPaymentMethodGroups: {
     method: 'GET',
     path: '/api/payment-method-groups',
+    answer: paymentMethodGroupListAnswerSchema,
     summary: 'List payment method groups',
     tag: 'payment gateways',
   },
   listUserGateways: {
     method: 'GET',
     path: '/api/user-gateways',
+    answer: userGatewayListAnswerSchema,
     summary: 'List user gateways',
     tag: 'payment gateways',
   },
   getUserGateway: {
     method: 'GET',
     path: '/api/user-gateways/:id',
+    answer: userGatewayAnswerSchema,
     params: idParamsSchema,
     summary: 'Get user gateway',
     tag: 'payment gateways',
@@ -30,6 +45,9 @@ export const gatewaysEndpoints = {
   connectGateway: {
     method: 'POST',
     path: '/api/gateways/:gatewayId/connect',
+    params: gatewayParamsSchema,
+    body: connectGatewayBodySchema,
+    answer: userGatewayAnswerSchema,
     access: { permission: 'admin' },
     summary: 'Connect gateway',
     tag: 'payment gateways',
@@ -39,6 +57,8 @@ export const gatewaysEndpoints = {
   createGatewayDisconnect: {
     method: 'POST',
     path: '/api/gateways/:gatewayId/disconnect/:userGatewayId',
+    params: disconnectParamsSchema,
+    answer: userGatewayAnswerSchema,
     access: { permission: 'admin' },
     summary: 'Create gateway disconnect',
     tag: 'payment gateways',
@@ -48,6 +68,8 @@ export const gatewaysEndpoints = {
   createUserGateway: {
     method: 'POST',
     path: '/api/user-gateways',
+    body: createUserGatewayBodySchema,
+    answer: userGatewayAnswerSchema,
     status: 201,
     access: { permission: 'admin' },
     summary: 'Create user gateway',
@@ -56,6 +78,8 @@ export const gatewaysEndpoints = {
   updateUserGateway: {
     method: 'PATCH',
     path: '/api/user-gateways/:id',
+    body: patchUserGatewayBodySchema,
+    answer: userGatewayAnswerSchema,
     params: idParamsSchema,
     access: { permission: 'admin' },
     summary: 'Update user gateway',

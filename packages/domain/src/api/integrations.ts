@@ -16,6 +16,7 @@ import {
   userIntegrationAnswerSchema,
   userIntegrationListAnswerSchema,
 } from '../index.ts';
+import { oauthCallbackQuerySchema, oauthStartAnswerSchema } from '../integrations/google-sheets.ts';
 import type { EndpointTable } from './endpoint.ts';
 
 export const integrationsEndpoints = {
@@ -127,6 +128,7 @@ export const integrationsEndpoints = {
   createIntegrationsGoogleSheetsOauthStart: {
     method: 'POST',
     path: '/api/integrations/google-sheets/oauth/start',
+    answer: oauthStartAnswerSchema,
     access: { permission: 'admin' },
     summary: 'Create integrations google sheets oauth start',
     tag: 'integrations',
@@ -136,6 +138,7 @@ export const integrationsEndpoints = {
   getIntegrationsGoogleSheetsOauthCallback: {
     method: 'GET',
     path: '/api/integrations/google-sheets/oauth/callback',
+    query: oauthCallbackQuerySchema,
     access: { public: "Google's consent screen redirects here; the signed `state` names the account." },
     summary: 'Get integrations google sheets oauth callback',
     tag: 'integrations',

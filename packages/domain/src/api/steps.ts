@@ -9,6 +9,7 @@ import {
   dataAnswer,
   funnelStepParamsSchema,
   idParamsSchema,
+  noContentAnswerSchema,
   okAnswerSchema,
   pageAnswerSchema,
   pageListAnswerSchema,
@@ -66,6 +67,7 @@ export const stepsEndpoints = {
   deleteFunnelStep: {
     method: 'DELETE',
     path: '/api/funnel-steps/:stepId',
+    answer: noContentAnswerSchema,
     params: stepParamsSchema,
     status: 204,
     access: { permission: 'editor' },
@@ -124,6 +126,7 @@ export const stepsEndpoints = {
   deleteWfunnelStep: {
     method: 'DELETE',
     path: '/api/wfunnels/:id/steps/:stepId',
+    answer: noContentAnswerSchema,
     params: funnelStepParamsSchema,
     status: 204,
     access: { permission: 'editor' },

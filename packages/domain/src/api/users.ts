@@ -8,6 +8,7 @@ import {
   patchUserBodySchema,
   requestPasswordResetBodySchema,
   signInFormSchema,
+  signUpAnswerSchema,
   signUpBodySchema,
   timezoneAnswerSchema,
   tokenAnswerSchema,
@@ -20,6 +21,7 @@ export const usersEndpoints = {
   signUp: {
     method: 'POST',
     path: '/api/users/signup',
+    answer: signUpAnswerSchema,
     body: signUpBodySchema,
     status: 201,
     access: { public: 'Signing up, signing in and resetting a password come before any session.' },

@@ -128,6 +128,8 @@ export const automationTriggerSchema = z
     if (error) ctx.addIssue({ code: 'custom', path: ['qty'], message: error });
   });
 
+export type AutomationTrigger = z.output<typeof automationTriggerSchema>;
+
 const automationName = z
   .string()
   .trim()
@@ -160,7 +162,7 @@ export const automationSchema = z.object({
   archived: z.boolean(),
   version: z.number().int(),
   trigger: z.object({
-    id: z.string(),
+    id: z.enum(AUTOMATION_TRIGGER_IDS),
     funnel_ids: z.array(z.number()),
     step_ids: z.array(z.number()),
     product_ids: z.array(z.number()),

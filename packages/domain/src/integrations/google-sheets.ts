@@ -76,6 +76,21 @@ export const appendRowInputSchema = z.object({
 export type AppendRowInput = z.infer<typeof appendRowInputSchema>;
 
 /** A sheet (tab) of a spreadsheet, from `spreadsheets.get` with `fields=sheets.properties`. */
-export type SheetInfo = { sheet_id: number; title: string; index: number; rows: number | null };
+export const sheetInfoSchema = z.object({
+  sheet_id: z.number(),
+  title: z.string(),
+  index: z.number(),
+  rows: z.number().nullable(),
+});
+export type SheetInfo = z.infer<typeof sheetInfoSchema>;
+export const listSheetsAnswerSchema = z.object({
+  spreadsheet_id: z.string(),
+  sheets: z.array(sheetInfoSchema),
+});
 
-export type AppendRowAnswer = { updated_range: string; updated_rows: number; updated_cells: number };
+export const appendRowAnswerSchema = z.object({
+  updated_range: z.string(),
+  updated_rows: z.number(),
+  updated_cells: z.number(),
+});
+export type AppendRowAnswer = z.infer<typeof appendRowAnswerSchema>;

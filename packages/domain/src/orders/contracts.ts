@@ -121,6 +121,7 @@ export const fulfillmentInputSchema = z.object({
 });
 export const fulfillBodySchema = dataBody(fulfillmentInputSchema).nullish();
 export type FulfillBody = z.input<typeof fulfillBodySchema>;
+export type FulfillmentInput = z.input<typeof fulfillmentInputSchema>;
 
 /** An address as the shopper gave it at purchase; every part blank when the page did not ask. */
 export const postalAddressSchema = z.object({
@@ -134,7 +135,7 @@ export const postalAddressSchema = z.object({
 export const fulfillmentSchema = z.object({
   order_id: z.number().int(),
   tracking_number: z.string().nullable(),
-  shipping_carrier: z.string().nullable(),
+  shipping_carrier: shippingCarrierSchema.nullable(),
   tracking_url: z.string().nullable(),
   trigger_automations: z.boolean(),
   /** Where the order ships and whom it bills (issue 19; the spec's Fulfillment has no address). */

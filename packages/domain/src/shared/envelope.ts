@@ -28,3 +28,5 @@ export const idParamsSchema = z.object({
   id: idQuery(),
 });
 export const okAnswerSchema = z.object({ data: z.object({ success: z.literal(true) }) });
+/** The empty answer of a 204. */
+export const noContentAnswerSchema = z.null().describe('No content');

@@ -1,4 +1,4 @@
-import type { AutomationStep } from '@funnelwork/domain/automations/rules';
+import type { AutomationStep, AutomationTriggerId } from '@funnelwork/domain/automations/rules';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -21,7 +21,7 @@ import { outboxEvents } from './events.ts';
  * those saved before the quantity could be (1: every event).
  */
 export type AutomationTrigger = {
-  id: string;
+  id: AutomationTriggerId;
   funnel_ids: number[];
   step_ids?: number[];
   product_ids: number[];

@@ -1,9 +1,7 @@
-import { dataAnswer } from '@funnelwork/domain';
 import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/query-helpers.ts';
 import { accounts } from '../../db/schema/index.ts';
@@ -64,10 +62,7 @@ export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.post(
     '/change-subdomain',
     {
-      schema: {
-        ...schemaOf(endpoints.account.createChangeSubdomain),
-        response: { 200: dataAnswer(z.object({ subdomain: z.string() })) },
-      },
+      schema: schemaOf(endpoints.account.createChangeSubdomain),
     },
     async (request) => {
       const accountId = accountIdOf(request);

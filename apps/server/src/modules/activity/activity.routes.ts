@@ -1,4 +1,3 @@
-import { recentViewsAnswerSchema } from '@funnelwork/domain/activity/contracts';
 import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +10,7 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
   app.withTypeProvider<ZodTypeProvider>().get(
     '/recent-views',
     {
-      schema: { ...schemaOf(endpoints.activity.listRecentViews), response: { 200: recentViewsAnswerSchema } },
+      schema: schemaOf(endpoints.activity.listRecentViews),
     },
     async (request) => ({ data: await activity.recentViews(accountIdOf(request)) }),
   );

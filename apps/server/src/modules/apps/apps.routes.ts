@@ -1,17 +1,4 @@
 import { endpoints } from '@funnelwork/domain/api/endpoints';
-import {
-  appAnswerSchema,
-  appConnectAnswerSchema,
-  appConnectRedirectAnswerSchema,
-  appConnectRedirectBodySchema,
-  appHowtoAnswerSchema,
-  appKeyParamsSchema,
-  appListAnswerSchema,
-  callAppMethodAnswerSchema,
-  callAppMethodQuerySchema,
-  patchUserAppBodySchema,
-  userAppAnswerSchema,
-} from '@funnelwork/domain/apps/contracts';
 import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,24 +23,16 @@ export function appsRoutes(
   /** The dashboard route the OAuth service sends the browser back to. */
   const redirectUriOf = (slug: string) => `${origin}/apps/${slug}/connect-redirect`;
 
-  r.get(
-    '/apps',
-    { schema: { ...schemaOf(endpoints.apps.listApps), response: { 200: appListAnswerSchema } } },
-    async (request) => ({
-      data: await apps.catalogue(accountIdOf(request)),
-    }),
-  );
+  r.get('/apps', { schema: schemaOf(endpoints.apps.listApps) }, async (request) => ({
+    data: await apps.catalogue(accountIdOf(request)),
+  }));
 
   r.get(
     '/apps/:id',
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: {
-        ...schemaOf(endpoints.apps.getApp),
-        params: appKeyParamsSchema,
-        response: { 200: appAnswerSchema },
-      },
+      schema: schemaOf(endpoints.apps.getApp),
     },
     async (request) => ({ data: await apps.get(accountIdOf(request), request.params.id) }),
   );
@@ -63,11 +42,7 @@ export function appsRoutes(
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: {
-        ...schemaOf(endpoints.apps.getAppHowto),
-        params: appKeyParamsSchema,
-        response: { 200: appHowtoAnswerSchema },
-      },
+      schema: schemaOf(endpoints.apps.getAppHowto),
     },
     async (request) => ({ data: apps.howto(request.params.id) }),
   );
@@ -77,12 +52,7 @@ export function appsRoutes(
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: {
-        ...schemaOf(endpoints.apps.updateUserApp),
-        params: appKeyParamsSchema,
-        body: patchUserAppBodySchema,
-        response: { 200: userAppAnswerSchema },
-      },
+      schema: schemaOf(endpoints.apps.updateUserApp),
     },
     async (request) => {
       return {
@@ -96,12 +66,7 @@ export function appsRoutes(
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: {
-        ...schemaOf(endpoints.apps.callMethodApp),
-        params: appKeyParamsSchema,
-        querystring: callAppMethodQuerySchema,
-        response: { 200: callAppMethodAnswerSchema },
-      },
+      schema: schemaOf(endpoints.apps.callMethodApp),
     },
     async (request) => {
       const { method, funnelId } = request.query;
@@ -123,11 +88,7 @@ export function appsRoutes(
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: {
-        ...schemaOf(endpoints.apps.connectApp),
-        params: appKeyParamsSchema,
-        response: { 200: appConnectAnswerSchema },
-      },
+      schema: schemaOf(endpoints.apps.connectApp),
     },
     async (request) => {
       const info = oauthApp(request.params.id);
@@ -144,12 +105,7 @@ export function appsRoutes(
     {
       // {id} is the catalogue's app (id or slug), the same for every account.
       config: { catalogueParams: ['id'] },
-      schema: {
-        ...schemaOf(endpoints.apps.connectRedirectApp),
-        params: appKeyParamsSchema,
-        body: appConnectRedirectBodySchema,
-        response: { 200: appConnectRedirectAnswerSchema },
-      },
+      schema: schemaOf(endpoints.apps.connectRedirectApp),
     },
     async (request) => {
       const info = oauthApp(request.params.id);

@@ -22,14 +22,14 @@ export function changelogRoutes(
   r.get(
     '/changelog',
     {
-      schema: schemaOf(endpoints.changelog.whatChangedInFunnelwork),
+      schema: schemaOf(endpoints.changelog.getChangelog),
     },
     async () => ({ data: entries }),
   );
   r.get(
     '/chat-widget',
     {
-      schema: schemaOf(endpoints.changelog.chatSupportWidgetSScriptIfInstallationHasOne),
+      schema: schemaOf(endpoints.changelog.getChatWidget),
     },
     async () => ({ data: { script_url: chatWidgetUrl ?? null } }),
   );

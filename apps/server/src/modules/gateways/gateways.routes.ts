@@ -1,15 +1,4 @@
 import { endpoints } from '@funnelwork/domain/api/endpoints';
-import {
-  connectGatewayBodySchema,
-  createUserGatewayBodySchema,
-  disconnectParamsSchema,
-  gatewayListAnswerSchema,
-  gatewayParamsSchema,
-  patchUserGatewayBodySchema,
-  paymentMethodGroupListAnswerSchema,
-  userGatewayAnswerSchema,
-  userGatewayListAnswerSchema,
-} from '@funnelwork/domain/gateways/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountIdOf } from '../../plugins/auth.ts';
@@ -25,21 +14,14 @@ const ok = { data: { success: true as const } };
 export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: GatewaysService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/gateways',
-    { schema: { ...schemaOf(endpoints.gateways.listGateways), response: { 200: gatewayListAnswerSchema } } },
-    async (request) => ({
-      data: await gateways.catalogue(accountIdOf(request)),
-    }),
-  );
+  r.get('/gateways', { schema: schemaOf(endpoints.gateways.listGateways) }, async (request) => ({
+    data: await gateways.catalogue(accountIdOf(request)),
+  }));
 
   r.get(
     '/payment-method-groups',
     {
-      schema: {
-        ...schemaOf(endpoints.gateways.listPaymentMethodGroups),
-        response: { 200: paymentMethodGroupListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.gateways.listPaymentMethodGroups),
     },
     async (request) => {
       accountIdOf(request);
@@ -50,10 +32,7 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
   r.get(
     '/user-gateways',
     {
-      schema: {
-        ...schemaOf(endpoints.gateways.listUserGateways),
-        response: { 200: userGatewayListAnswerSchema },
-      },
+      schema: schemaOf(endpoints.gateways.listUserGateways),
     },
     async (request) => ({
       data: await gateways.list(accountIdOf(request)),
@@ -63,7 +42,7 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
   r.get(
     '/user-gateways/:id',
     {
-      schema: { ...schemaOf(endpoints.gateways.getUserGateway), response: { 200: userGatewayAnswerSchema } },
+      schema: schemaOf(endpoints.gateways.getUserGateway),
     },
     async (request) => ({ data: await gateways.get(accountIdOf(request), request.params.id) }),
   );
@@ -72,12 +51,7 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
     '/gateways/:gatewayId/connect',
     {
       config: { catalogueParams: ['gatewayId'] },
-      schema: {
-        ...schemaOf(endpoints.gateways.connectGateway),
-        params: gatewayParamsSchema,
-        body: connectGatewayBodySchema,
-        response: { 200: userGatewayAnswerSchema },
-      },
+      schema: schemaOf(endpoints.gateways.connectGateway),
     },
     async (request) => {
       const { gatewayId } = request.params;
@@ -89,11 +63,7 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
     '/gateways/:gatewayId/disconnect/:userGatewayId',
     {
       config: { catalogueParams: ['gatewayId'] },
-      schema: {
-        ...schemaOf(endpoints.gateways.createGatewayDisconnect),
-        params: disconnectParamsSchema,
-        response: { 200: userGatewayAnswerSchema },
-      },
+      schema: schemaOf(endpoints.gateways.createGatewayDisconnect),
     },
     async (request) => {
       const { gatewayId, userGatewayId } = request.params;
@@ -104,11 +74,7 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
   r.post(
     '/user-gateways',
     {
-      schema: {
-        ...schemaOf(endpoints.gateways.createUserGateway),
-        body: createUserGatewayBodySchema,
-        response: { 201: userGatewayAnswerSchema },
-      },
+      schema: schemaOf(endpoints.gateways.createUserGateway),
     },
     async (request, reply) => {
       return reply.status(201).send({ data: await gateways.create(accountIdOf(request), request.body.data) });
@@ -118,11 +84,7 @@ export function gatewaysRoutes(app: FastifyInstance, { gateways }: { gateways: G
   r.patch(
     '/user-gateways/:id',
     {
-      schema: {
-        ...schemaOf(endpoints.gateways.updateUserGateway),
-        body: patchUserGatewayBodySchema,
-        response: { 200: userGatewayAnswerSchema },
-      },
+      schema: schemaOf(endpoints.gateways.updateUserGateway),
     },
     async (request) => {
       return { data: await gateways.patch(accountIdOf(request), request.params.id, request.body.data) };

@@ -1,4 +1,5 @@
 import type { ConnectField } from '@funnelwork/domain/integrations/contracts';
+import type { IntegrationMethodAnswer } from '@funnelwork/domain/integrations/methods';
 import type { z } from 'zod';
 import type { orderItems, orders } from '../../db/schema/index.ts';
 import type { SafeFetch } from '../../net/safe-fetch.ts';
@@ -112,7 +113,7 @@ export type IntegrationAdapter = {
     context: IntegrationContext,
   ): Promise<ConnectResult>;
   /** Checks a stored connection against the service (the generic `test` method). */
-  test(connection: Connection, context: IntegrationContext): Promise<{ ok: boolean; message: string }>;
+  test(connection: Connection, context: IntegrationContext): Promise<IntegrationMethodAnswer<'test'>>;
   /** The adapter's own methods, by name (lower-case, dashes). */
   methods: Record<string, IntegrationMethod>;
   /** Tells the service the connection is gone (revokes a token), when it has such a call. */

@@ -1,5 +1,4 @@
 import { endpoints } from '@funnelwork/domain/api/endpoints';
-import { searchAnswerSchema, searchQuerySchema } from '@funnelwork/domain/search/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountIdOf } from '../../plugins/auth.ts';
@@ -11,11 +10,7 @@ export function searchRoutes(app: FastifyInstance, { search }: { search: SearchS
   app.withTypeProvider<ZodTypeProvider>().get(
     '/search',
     {
-      schema: {
-        ...schemaOf(endpoints.search.getSearch),
-        querystring: searchQuerySchema,
-        response: { 200: searchAnswerSchema },
-      },
+      schema: schemaOf(endpoints.search.getSearch),
     },
     async (request) => ({ data: await search.search(accountIdOf(request), request.query.query) }),
   );

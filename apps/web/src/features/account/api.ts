@@ -1,19 +1,20 @@
-import type { accountSettingsSchema, Me } from '@funnelwork/domain';
+import { accountEndpoints } from '@funnelwork/domain/api/account';
+import { usersEndpoints } from '@funnelwork/domain/api/users';
 import { SUBDOMAIN_UNEXPECTED, TIMEZONE_FAILURE } from '@funnelwork/domain/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiOrThrow } from '../../shared/api-client.ts';
+import { ApiError, callOrThrow, type DataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { sessionKeys, useSetMe } from '../session/api.ts';
 
-/** The answer of `GET account`, typed by the shared contract. */
-export type AccountSettings = ReturnType<typeof accountSettingsSchema.parse>;
+/** The answer of `GET account`. */
+export type AccountSettings = DataOf<typeof accountEndpoints.getAccount>;
 
 export const accountKeys = { account: ['account'] as const };
 
 export function useAccountSettings() {
   return useQuery({
     queryKey: accountKeys.account,
-    queryFn: () => apiOrThrow<AccountSettings>('GET', 'account'),
+    queryFn: () => callOrThrow(accountEndpoints.getAccount),
   });
 }
 
@@ -22,7 +23,7 @@ export function useSaveAccount() {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: async (data: { name?: string; default_currency_code?: string }) => {
-      const account = await apiOrThrow<AccountSettings>('PATCH', 'account', { body: { data } });
+      const account = await callOrThrow(accountEndpoints.updateAccount, { body: { data } });
       queryClient.setQueryData(accountKeys.account, account);
       return account;
     },
@@ -36,7 +37,7 @@ export function useSaveProfile(userId: number) {
   const setMe = useSetMe();
   return useApiMutation({
     mutationFn: async (data: { first_name: string; last_name: string }) => {
-      const me = await apiOrThrow<Me>('PATCH', `users/${userId}`, { body: { data } });
+      const me = await callOrThrow(usersEndpoints.updateUser, { params: { id: userId }, body: { data } });
       setMe(me);
       return me;
     },
@@ -53,10 +54,10 @@ export const subdomainRefusal = (error: ApiError) =>
 export function useChangeSubdomain() {
   return useApiMutation({
     mutationFn: async (subdomain: string) => {
-      const answer = await apiOrThrow<{ subdomain: string }>('POST', 'change-subdomain', {
+      const answer = await callOrThrow(accountEndpoints.createChangeSubdomain, {
         body: { data: { subdomain } },
       });
-      return answer.subdomain ?? subdomain;
+      return answer.subdomain;
     },
     invalidates: [],
     failure: (error) => subdomainRefusal(error) ?? SUBDOMAIN_UNEXPECTED,
@@ -67,7 +68,7 @@ export function useChangeSubdomain() {
 export function useUpdateTimezone() {
   return useApiMutation({
     mutationFn: async (tz: string) => {
-      const answer = await apiOrThrow<{ time_zone: string }>('PUT', 'users/me/update-timezone', {
+      const answer = await callOrThrow(usersEndpoints.updateUsersMeUpdateTimezone, {
         query: { tz, force: true },
       });
       if (answer.time_zone !== tz) {
@@ -82,7 +83,7 @@ export function useUpdateTimezone() {
 
 export function useResetApiKey() {
   return useApiMutation({
-    mutationFn: () => apiOrThrow<{ api_key: string }>('PATCH', 'users/me/reset-api-key'),
+    mutationFn: () => callOrThrow(usersEndpoints.updateUsersMeResetApiKey),
     invalidates: [],
     failure: (error) => error.message,
   });
@@ -92,7 +93,7 @@ export function useResetApiKey() {
 export function useChangePassword() {
   return useApiMutation({
     mutationFn: (data: { current_password: string; password: string }) =>
-      apiOrThrow<{ success: true }>('POST', 'users/me/change-password', { body: { data } }),
+      callOrThrow(usersEndpoints.createUsersMeChangePassword, { body: { data } }),
     invalidates: [],
     success: () => 'Your password was changed',
   });

@@ -1,6 +1,7 @@
-import { ACTIVITY_REFRESH_MS, type RecentViews } from '@funnelwork/domain/activity/contracts';
+import { ACTIVITY_REFRESH_MS } from '@funnelwork/domain/activity/contracts';
+import { activityEndpoints } from '@funnelwork/domain/api/activity';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 
 export const activityKeys = { recentViews: ['activity', 'recent-views'] as const };
 
@@ -8,7 +9,7 @@ export const activityKeys = { recentViews: ['activity', 'recent-views'] as const
 export function useRecentViews() {
   return useQuery({
     queryKey: activityKeys.recentViews,
-    queryFn: () => apiOrThrow<RecentViews>('GET', 'recent-views'),
+    queryFn: () => callOrThrow(activityEndpoints.listRecentViews),
     refetchInterval: ACTIVITY_REFRESH_MS,
     // A failed poll is shown in the panel and tried again on the next tick, without a notice each time.
     meta: { silent: true },

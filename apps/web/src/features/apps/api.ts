@@ -1,7 +1,7 @@
-import type { AppAnswer } from '@funnelwork/domain/apps/contracts';
-import type { FunnelApp } from '@funnelwork/domain/funnel-apps/contracts';
+import { appsEndpoints } from '@funnelwork/domain/api/apps';
+import { funnelAppsEndpoints } from '@funnelwork/domain/api/funnel-apps';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import type { FunnelKind } from '../funnels/api.ts';
 
@@ -13,22 +13,23 @@ export const appKeys = {
   ofFunnel: (funnelId: number) => ['apps', 'funnel', funnelId] as const,
 };
 
-export type AppHowto = { id: number; app_id: number; title: string; steps: string[] };
-
 /** GET apps: the catalogue with the account's state of each app. */
 export function useApps() {
-  return useQuery({ queryKey: appKeys.catalogue, queryFn: () => apiOrThrow<AppAnswer[]>('GET', 'apps') });
+  return useQuery({ queryKey: appKeys.catalogue, queryFn: () => callOrThrow(appsEndpoints.listApps) });
 }
 
 /** GET apps/{id} (id or slug). */
 export function useApp(key: string) {
-  return useQuery({ queryKey: appKeys.one(key), queryFn: () => apiOrThrow<AppAnswer>('GET', `apps/${key}`) });
+  return useQuery({
+    queryKey: appKeys.one(key),
+    queryFn: () => callOrThrow(appsEndpoints.getApp, { params: { id: key } }),
+  });
 }
 
 export function useAppHowto(key: string) {
   return useQuery({
     queryKey: appKeys.howto(key),
-    queryFn: () => apiOrThrow<AppHowto>('GET', `app-howtos/${key}`),
+    queryFn: () => callOrThrow(appsEndpoints.getAppHowto, { params: { id: key } }),
   });
 }
 
@@ -36,7 +37,13 @@ export function useAppHowto(key: string) {
 export function useFunnelApps(kind: FunnelKind, funnelId: number) {
   return useQuery({
     queryKey: appKeys.ofFunnel(funnelId),
-    queryFn: () => apiOrThrow<FunnelApp[]>('GET', `${kind}s/${funnelId}/apps`),
+    queryFn: () =>
+      callOrThrow(
+        kind === 'wfunnel' ? funnelAppsEndpoints.listWfunnelApps : funnelAppsEndpoints.listFunnelApps,
+        {
+          params: { id: funnelId },
+        },
+      ),
   });
 }
 
@@ -44,9 +51,13 @@ export function useFunnelApps(kind: FunnelKind, funnelId: number) {
 export function useSaveFunnelApp(kind: FunnelKind, funnelId: number) {
   return useApiMutation({
     mutationFn: (vars: { appId: number; settings: Record<string, unknown>; active: boolean }) =>
-      apiOrThrow<FunnelApp>('PATCH', `${kind}s/${funnelId}/apps`, {
-        body: { data: { app_id: vars.appId, settings: vars.settings, active: vars.active } },
-      }),
+      callOrThrow(
+        kind === 'wfunnel' ? funnelAppsEndpoints.updateWfunnelApps : funnelAppsEndpoints.updateFunnelApps,
+        {
+          params: { id: funnelId },
+          body: { data: { app_id: vars.appId, settings: vars.settings, active: vars.active } },
+        },
+      ),
     invalidates: [appKeys.all],
     success: () => 'Saved',
   });
@@ -56,7 +67,8 @@ export function useSaveFunnelApp(kind: FunnelKind, funnelId: number) {
 export function useSwitchUserApp() {
   return useApiMutation({
     mutationFn: (vars: { appId: number; active: boolean }) =>
-      apiOrThrow<{ app_id: number; active: boolean }>('PATCH', `user-apps/${vars.appId}`, {
+      callOrThrow(appsEndpoints.updateUserApp, {
+        params: { id: vars.appId },
         body: { data: { active: vars.active } },
       }),
     invalidates: [appKeys.all],
@@ -65,10 +77,11 @@ export function useSwitchUserApp() {
 }
 
 /** POST apps/{id}/call-method?method=…&funnelId=…. */
-export function useCallAppMethod<T>(appId: number, funnelId: number) {
+export function useCallAppMethod(appId: number, funnelId: number) {
   return useApiMutation({
+    // Each method answers its own shape, which the screen shows as JSON.
     mutationFn: (method: string) =>
-      apiOrThrow<T>('POST', `apps/${appId}/call-method`, { query: { method, funnelId } }),
+      callOrThrow(appsEndpoints.callMethodApp, { params: { id: appId }, query: { method, funnelId } }),
     invalidates: [],
     failure: (error) => error.message,
   });
@@ -77,8 +90,7 @@ export function useCallAppMethod<T>(appId: number, funnelId: number) {
 /** POST apps/{id}/connect: the OAuth consent URL; the browser goes there next. */
 export function useStartAppConnect(appKey: string) {
   return useApiMutation({
-    mutationFn: () =>
-      apiOrThrow<{ authorize_url: string; expires_at: string }>('POST', `apps/${appKey}/connect`),
+    mutationFn: () => callOrThrow(appsEndpoints.connectApp, { params: { id: appKey } }),
     invalidates: [],
   });
 }
@@ -87,9 +99,7 @@ export function useStartAppConnect(appKey: string) {
 export function useCompleteAppConnect(appKey: string) {
   return useApiMutation({
     mutationFn: (data: { state: string; code?: string; error?: string }) =>
-      apiOrThrow<{ connected: boolean; integration_id: number }>('POST', `apps/${appKey}/connect-redirect`, {
-        body: { data },
-      }),
+      callOrThrow(appsEndpoints.connectRedirectApp, { params: { id: appKey }, body: { data } }),
     invalidates: [appKeys.all, ['integrations']],
     failure: () => null,
   });

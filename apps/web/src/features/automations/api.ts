@@ -1,21 +1,14 @@
-import type { Automation, AutomationRun, AutomationStep, RUN_STATUSES } from '@funnelwork/domain';
+import type { AutomationRun, AutomationStep, AutomationTrigger, RUN_STATUSES } from '@funnelwork/domain';
 import { automationsEndpoints } from '@funnelwork/domain/api/automations';
 import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow, callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
 /** A run as the history lists it (its steps come with the run itself). */
 export type RunSummary = Omit<AutomationRun, 'steps'>;
-export type AutomationTrigger = {
-  id: string;
-  funnel_ids: number[];
-  step_ids: number[];
-  product_ids: number[];
-  /** "Quantity bought at least" of those products (the draft's qty). */
-  qty: number;
-};
+export type { AutomationTrigger };
 
 /** Which automations a list shows: the active or archived ones, optionally of one funnel or global. */
 export type AutomationListScope = { archived: boolean; funnelId?: number; global?: boolean };
@@ -117,8 +110,7 @@ export type NewAutomation = {
 export function useCreateAutomation() {
   return useApiMutation({
     mutationFn: (data: NewAutomation) =>
-      // The web's trigger is looser than the body's (its id a string): typed when the contracts align.
-      apiOrThrow<Automation>('POST', 'automations', { body: { data } }),
+      callOrThrow(automationsEndpoints.createAutomation, { body: { data } }),
     invalidates: [automationKeys.all],
     success: () => 'Automation created',
   });
@@ -147,13 +139,19 @@ export function useCreateFromTemplate() {
 export function useSaveAutomation(id: number) {
   return useApiMutation({
     mutationFn: (data: { name?: string; trigger?: AutomationTrigger; steps?: AutomationStep[] }) =>
-      apiOrThrow<Automation>('PATCH', `automations/${id}`, { body: { data } }),
+      callOrThrow(automationsEndpoints.updateAutomation, { params: { id }, body: { data } }),
     invalidates: [automationKeys.all],
     success: () => 'Automation saved',
   });
 }
 
-type AutomationAction = 'activate' | 'deactivate' | 'archive' | 'restore';
+const AUTOMATION_ACTIONS = {
+  activate: automationsEndpoints.activateAutomation,
+  deactivate: automationsEndpoints.deactivateAutomation,
+  archive: automationsEndpoints.archiveAutomation,
+  restore: automationsEndpoints.restoreAutomation,
+};
+type AutomationAction = keyof typeof AUTOMATION_ACTIONS;
 const ACTION_NOTICES: Record<AutomationAction, string> = {
   activate: 'Automation activated',
   deactivate: 'Automation deactivated',
@@ -163,7 +161,7 @@ const ACTION_NOTICES: Record<AutomationAction, string> = {
 
 function useAutomationAction(action: AutomationAction) {
   return useApiMutation({
-    mutationFn: (id: number) => apiOrThrow<Automation>('POST', `automations/${id}/${action}`),
+    mutationFn: (id: number) => callOrThrow(AUTOMATION_ACTIONS[action], { params: { id } }),
     invalidates: [automationKeys.all],
     success: () => ACTION_NOTICES[action],
     failure: (error) => error.message,
@@ -187,7 +185,13 @@ export function useDeleteAutomation() {
 /** Retry a failed run from its failed step, or cancel a running or waiting one. */
 function useRunAction(action: 'retry' | 'cancel') {
   return useApiMutation({
-    mutationFn: (runId: number) => apiOrThrow<AutomationRun>('POST', `automation-runs/${runId}/${action}`),
+    mutationFn: (runId: number) =>
+      callOrThrow(
+        action === 'retry'
+          ? automationsEndpoints.retryAutomationRun
+          : automationsEndpoints.cancelAutomationRun,
+        { params: { id: runId } },
+      ),
     invalidates: [automationKeys.all],
     success: () => (action === 'retry' ? 'Run retried' : 'Run cancelled'),
     failure: (error) => error.message,

@@ -1,11 +1,9 @@
-import type { EmailTemplate, EmailTemplateOrderPreview, SharedEmailTemplate } from '@funnelwork/domain';
+import type { EmailTemplate, SharedEmailTemplate } from '@funnelwork/domain';
 import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
 import { ordersEndpoints } from '@funnelwork/domain/api/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiResult, api, apiOrThrow, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
+import { call, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
-
-const templatesPath = (userId: number) => `users/${userId}/email-templates`;
 
 export const emailEditorKeys = {
   template: (userId: number, id: number) => ['email-editor', 'template', userId, id] as const,
@@ -52,16 +50,15 @@ export function useOrderPreview(template: EmailTemplate | null, orderId: number 
     // The preview shows a failure in place of the e-mail.
     meta: { silent: true },
     queryFn: () =>
-      apiOrThrow<EmailTemplateOrderPreview>(
-        'GET',
-        `${templatesPath(template?.user_id ?? 0)}/${template?.id ?? 0}/preview`,
-        { query: { order_id: orderId ?? 0 } },
-      ),
+      callOrThrow(emailTemplatesEndpoints.getUserEmailTemplatePreview, {
+        params: { userId: template?.user_id ?? 0, id: template?.id ?? 0 },
+        query: { order_id: orderId ?? 0 },
+      }),
   });
 }
 
 export function fetchTemplate(userId: number, id: number): Promise<EmailTemplate> {
-  return apiOrThrow<EmailTemplate>('GET', `${templatesPath(userId)}/${id}`);
+  return callOrThrow(emailTemplatesEndpoints.getUserEmailTemplate, { params: { userId, id } });
 }
 
 export function fetchSharedTemplates(): Promise<SharedEmailTemplate[]> {
@@ -72,24 +69,21 @@ export function fetchSharedTemplates(): Promise<SharedEmailTemplate[]> {
 export type TemplateSave = { name: string; config: string; css: string };
 
 /** The editor's save of a stored template: what automations send next; each save is kept as a version. */
-export function saveTemplate(
-  userId: number,
-  id: number,
-  data: TemplateSave,
-): Promise<ApiResult<EmailTemplate>> {
-  return api<EmailTemplate>('PATCH', `${templatesPath(userId)}/${id}`, { body: { data } });
+export function saveTemplate(userId: number, id: number, data: TemplateSave) {
+  return call(emailTemplatesEndpoints.updateUserEmailTemplate, { params: { userId, id }, body: { data } });
 }
 
 /** The first save of a new template: "Create user email template … reads id". */
-export function createTemplate(userId: number, data: TemplateSave): Promise<ApiResult<{ id: number }>> {
-  return api<{ id: number }>('POST', templatesPath(userId), { body: { data } });
+export function createTemplate(userId: number, data: TemplateSave) {
+  return call(emailTemplatesEndpoints.createUserEmailTemplate, { params: { userId }, body: { data } });
 }
 
 /** "Start from a shared template": the user's own copy of a shared design. */
 export function useStartFromShared(userId: number) {
   return useApiMutation({
     mutationFn: (sharedId: string) =>
-      apiOrThrow<{ id: number }>('POST', `${templatesPath(userId)}/from-shared`, {
+      callOrThrow(emailTemplatesEndpoints.createUserEmailTemplatesFromShared, {
+        params: { userId },
         body: { data: { shared_id: sharedId } },
       }),
     invalidates: [emailEditorKeys.list(userId)],

@@ -4,12 +4,8 @@ import type {
   Folder,
   Funnel,
   FunnelAddresses,
-  FunnelListItem,
-  Page,
-  PageBrief,
   PatchFunnelBody,
   PatchStepBody,
-  Product,
   Step,
   TrackingCode,
 } from '@funnelwork/domain';
@@ -19,18 +15,11 @@ import { geoFunnelsEndpoints } from '@funnelwork/domain/api/geo-funnels';
 import { runtimeEndpoints } from '@funnelwork/domain/api/runtime';
 import { sharingEndpoints } from '@funnelwork/domain/api/sharing';
 import { stepsEndpoints } from '@funnelwork/domain/api/steps';
+import { storeEndpoints } from '@funnelwork/domain/api/store';
 import { trackingCodesEndpoints } from '@funnelwork/domain/api/tracking-codes';
 import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ApiError,
-  type ApiResult,
-  api,
-  apiOrThrow,
-  apiPageOrThrow,
-  callOrThrow,
-  type DataOf,
-} from '../../shared/api-client.ts';
+import { type ApiError, call, callOrThrow, callPageOrThrow, type DataOf } from '../../shared/api-client.ts';
 import { fieldError, useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
 
@@ -70,10 +59,12 @@ export function useFunnelPage(
     queryKey: funnelKeys.list(archived, params),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      apiPageOrThrow<FunnelListItem>(archived ? 'funnels/archive' : 'funnels', {
-        page: params.page,
-        folder_id: params.folderId ?? undefined,
-        query: params.query.trim() || undefined,
+      callPageOrThrow(archived ? funnelsEndpoints.getFunnelsArchive : funnelsEndpoints.listFunnels, {
+        query: {
+          page: params.page,
+          folder_id: params.folderId ?? undefined,
+          query: params.query.trim() || undefined,
+        },
       }),
   });
 }
@@ -281,8 +272,7 @@ export function useStopSharing(id: number) {
 export function useSharedFunnel(funnel: string, code: string) {
   return useQuery({
     queryKey: ['share', funnel, code],
-    queryFn: (): Promise<ApiResult<SharedFunnel>> =>
-      api<SharedFunnel>('GET', 'share', { query: { funnel, code } }),
+    queryFn: () => call(sharingEndpoints.getSharedFunnel, { query: { funnel, code } }),
   });
 }
 
@@ -316,14 +306,16 @@ export function useCloneSharedFunnel(run: CallRun<ClonedFunnel> = direct) {
 
 /* Steps (the two kinds call different paths for the same thing, spec §7.2) */
 
-const stepsPath = (kind: FunnelKind, funnelId: number) =>
-  `${kind === 'wfunnel' ? 'wfunnels' : 'funnels'}/${funnelId}/steps`;
-
 /** A funnel's steps, in their order. */
 export const readSteps = async (kind: FunnelKind, funnelId: number) =>
-  [...(await apiOrThrow<Step[]>('GET', stepsPath(kind, funnelId)))].sort(
-    (a, b) => a.order_index - b.order_index,
-  );
+  [
+    ...(await callOrThrow(
+      kind === 'wfunnel' ? stepsEndpoints.listWfunnelSteps : stepsEndpoints.listFunnelSteps,
+      {
+        params: { id: funnelId },
+      },
+    )),
+  ].sort((a, b) => a.order_index - b.order_index);
 
 export function useSteps(kind: FunnelKind, funnelId: number) {
   return useQuery({
@@ -347,7 +339,7 @@ export type NewStep = {
 export function createStep(kind: FunnelKind, funnelId: number, step: NewStep) {
   const data = { ...step, funnel_id: funnelId };
   return kind === 'wfunnel'
-    ? apiOrThrow<Step>('POST', stepsPath(kind, funnelId), { body: { data } })
+    ? callOrThrow(stepsEndpoints.createWfunnelStep, { params: { id: funnelId }, body: { data } })
     : callOrThrow(stepsEndpoints.createFunnelStep, { body: { data } });
 }
 
@@ -421,8 +413,8 @@ export function useDeleteStep(kind: FunnelKind, funnelId: number, run: CallRun<n
     mutationFn: (step: Step) =>
       run(() =>
         kind === 'wfunnel'
-          ? apiOrThrow<null>('DELETE', `wfunnels/${funnelId}/steps/${step.id}`)
-          : apiOrThrow<null>('DELETE', `funnel-steps/${step.id}`),
+          ? callOrThrow(stepsEndpoints.deleteWfunnelStep, { params: { id: funnelId, stepId: step.id } })
+          : callOrThrow(stepsEndpoints.deleteFunnelStep, { params: { stepId: step.id } }),
       ),
     invalidates: [funnelKeys.steps(funnelId)],
     failure: () => null,
@@ -435,7 +427,12 @@ export function useFunnelProducts(kind: FunnelKind, funnelId: number) {
   return useQuery({
     queryKey: funnelKeys.products(funnelId),
     queryFn: () =>
-      apiOrThrow<Product[]>('GET', `${kind === 'wfunnel' ? 'wfunnels' : 'funnels'}/${funnelId}/products`),
+      callOrThrow(
+        kind === 'wfunnel' ? storeEndpoints.listWfunnelProducts : storeEndpoints.listFunnelProducts,
+        {
+          params: { id: funnelId },
+        },
+      ),
     enabled: funnelId > 0,
   });
 }
@@ -524,7 +521,6 @@ export function usePublishState(funnelId: number) {
 
 /* A/B variants of a step (issue 36 §3) */
 
-const pagesPath = (funnelId: number, stepId: number) => `wfunnels/${funnelId}/steps/${stepId}/pages`;
 /** What a split write changes: the step's pages, the publish states and the analytics. */
 const SPLIT_CHANGED = (funnelId: number) => [funnelKeys.steps(funnelId), ['publishing'], ['analytics']];
 
@@ -540,7 +536,10 @@ export type NewVariant = {
 export function useAddVariant(funnelId: number, stepId: number) {
   return useApiMutation({
     mutationFn: (variant: NewVariant) =>
-      apiOrThrow<Page>('POST', pagesPath(funnelId, stepId), { body: { data: variant } }),
+      callOrThrow(stepsEndpoints.createWfunnelStepPage, {
+        params: { id: funnelId, stepId },
+        body: { data: variant },
+      }),
     invalidates: SPLIT_CHANGED(funnelId),
     success: (page) => `${page.name} added`,
   });
@@ -550,13 +549,20 @@ export function useAddVariant(funnelId: number, stepId: number) {
 export function useSetShares(funnelId: number, stepId: number) {
   return useApiMutation({
     mutationFn: (shares: Array<{ page_id: number; ab_percent: number }>) =>
-      apiOrThrow<PageBrief[]>('PUT', `wfunnels/${funnelId}/steps/${stepId}/shares`, {
+      callOrThrow(stepsEndpoints.setWfunnelStepShares, {
+        params: { id: funnelId, stepId },
         body: { data: { shares } },
       }),
     invalidates: SPLIT_CHANGED(funnelId),
     success: () => 'Shares saved',
   });
 }
+
+const SPLIT_ACTIONS = {
+  pause: stepsEndpoints.pauseWfunnelStepPage,
+  resume: stepsEndpoints.resumeWfunnelStepPage,
+  winner: stepsEndpoints.declareWfunnelStepPageWinner,
+};
 
 const SPLIT_ACTION_NOTICES = {
   pause: 'The variant is paused',
@@ -568,7 +574,7 @@ const SPLIT_ACTION_NOTICES = {
 export function useSplitAction(funnelId: number, stepId: number) {
   return useApiMutation({
     mutationFn: ({ pageId, action }: { pageId: number; action: keyof typeof SPLIT_ACTION_NOTICES }) =>
-      apiOrThrow<PageBrief[]>('POST', `${pagesPath(funnelId, stepId)}/${pageId}/${action}`),
+      callOrThrow(SPLIT_ACTIONS[action], { params: { id: funnelId, stepId, pageId } }),
     invalidates: SPLIT_CHANGED(funnelId),
     success: (_, { action }) => SPLIT_ACTION_NOTICES[action],
     failure: (error) => error.message,

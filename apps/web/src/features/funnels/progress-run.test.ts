@@ -99,7 +99,7 @@ describe('runWithProgress', () => {
     expect(seen.length).toBe(last);
   });
 
-  test('a thrown failure (apiOrThrow in a mutation) also ends the run at once, and rejects', async () => {
+  test('a thrown failure (callOrThrow in a mutation) also ends the run at once, and rejects', async () => {
     const seen: number[] = [];
     let answered = false;
     const run = runWithProgress(

@@ -1,6 +1,7 @@
+import { gatewaysEndpoints } from '@funnelwork/domain/api/gateways';
 import type { GatewayInfo, UserGateway } from '@funnelwork/domain/gateways/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const gatewayKeys = {
@@ -13,7 +14,7 @@ export const gatewayKeys = {
 export function useGatewayCatalogue() {
   return useQuery({
     queryKey: gatewayKeys.catalogue,
-    queryFn: () => apiOrThrow<GatewayInfo[]>('GET', 'gateways'),
+    queryFn: () => callOrThrow(gatewaysEndpoints.listGateways),
   });
 }
 
@@ -21,7 +22,7 @@ export function useGatewayCatalogue() {
 export function useUserGateways() {
   return useQuery({
     queryKey: gatewayKeys.mine,
-    queryFn: () => apiOrThrow<UserGateway[]>('GET', 'user-gateways'),
+    queryFn: () => callOrThrow(gatewaysEndpoints.listUserGateways),
   });
 }
 
@@ -31,7 +32,8 @@ export type ConnectGateway = { gateway: GatewayInfo; credentials: Record<string,
 export function useConnectGateway() {
   return useApiMutation({
     mutationFn: ({ gateway, credentials }: ConnectGateway) =>
-      apiOrThrow<UserGateway>('POST', `gateways/${gateway.id}/connect`, {
+      callOrThrow(gatewaysEndpoints.connectGateway, {
+        params: { gatewayId: gateway.id },
         body: { data: Object.keys(credentials).length > 0 ? { credentials } : {} },
       }),
     invalidates: [gatewayKeys.all],
@@ -42,7 +44,9 @@ export function useConnectGateway() {
 export function useDisconnectGateway() {
   return useApiMutation({
     mutationFn: (gateway: UserGateway) =>
-      apiOrThrow<UserGateway>('POST', `gateways/${gateway.gateway_id}/disconnect/${gateway.id}`),
+      callOrThrow(gatewaysEndpoints.createGatewayDisconnect, {
+        params: { gatewayId: gateway.gateway_id, userGatewayId: gateway.id },
+      }),
     invalidates: [gatewayKeys.all],
     success: (gateway) => `${gateway.gateway_name} is disconnected`,
   });
@@ -52,7 +56,8 @@ export function useDisconnectGateway() {
 export function useMakeDefaultGateway() {
   return useApiMutation({
     mutationFn: (gateway: UserGateway) =>
-      apiOrThrow<UserGateway>('PATCH', `user-gateways/${gateway.id}`, {
+      callOrThrow(gatewaysEndpoints.updateUserGateway, {
+        params: { id: gateway.id },
         body: { data: { is_default: true } },
       }),
     invalidates: [gatewayKeys.all],

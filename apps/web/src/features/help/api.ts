@@ -1,6 +1,10 @@
-import type { ChangelogAnswer, ChatWidgetAnswer } from '@funnelwork/domain';
+import type { changelogEndpoints } from '@funnelwork/domain/api/changelog';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { addressOf, callOrThrow } from '../../shared/api-client.ts';
+
+// By address: the header and main layout load these, and the table's schemas are zod.
+const getChangelog = addressOf<typeof changelogEndpoints.getChangelog>('GET', '/api/changelog');
+const getChatWidget = addressOf<typeof changelogEndpoints.getChatWidget>('GET', '/api/chat-widget');
 
 export const helpKeys = {
   changelog: ['changelog'] as const,
@@ -11,7 +15,7 @@ export const helpKeys = {
 export function useChangelog() {
   return useQuery({
     queryKey: helpKeys.changelog,
-    queryFn: () => apiOrThrow<ChangelogAnswer>('GET', 'changelog'),
+    queryFn: () => callOrThrow(getChangelog),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -20,7 +24,7 @@ export function useChangelog() {
 export function useChatWidget() {
   return useQuery({
     queryKey: helpKeys.chatWidget,
-    queryFn: () => apiOrThrow<ChatWidgetAnswer>('GET', 'chat-widget'),
+    queryFn: () => callOrThrow(getChatWidget),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

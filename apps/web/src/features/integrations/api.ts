@@ -1,8 +1,13 @@
+import { funnelAppsEndpoints } from '@funnelwork/domain/api/funnel-apps';
 import { integrationsEndpoints } from '@funnelwork/domain/api/integrations';
-import type { Delivery, UserIntegration } from '@funnelwork/domain/integrations/contracts';
-import { GOOGLE_OAUTH_START_PATH } from '@funnelwork/domain/integrations/google-sheets';
+import type { UserIntegration } from '@funnelwork/domain/integrations/contracts';
+import {
+  type IntegrationMethodAnswer,
+  type IntegrationMethodName,
+  integrationMethodAnswers,
+} from '@funnelwork/domain/integrations/methods';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiOrThrow, apiPageOrThrow, callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const integrationKeys = {
@@ -35,11 +40,23 @@ export function useUserIntegrations({ poll = false }: { poll?: boolean } = {}) {
  */
 export type DeliveryLog = `user-integrations/${number}` | `funnel-apps/${number}`;
 
+/** The log's owner: a funnel app's or a connection's (their rows share the delivery contracts). */
+const ownerOf = (log: DeliveryLog) => ({
+  funnelApp: log.startsWith('funnel-apps/'),
+  id: Number(log.slice(log.indexOf('/') + 1)),
+});
+
 /** A delivery log, newest first; refreshed every 5 s while open. */
 export function useDeliveries(log: DeliveryLog, page: number) {
   return useQuery({
     queryKey: integrationKeys.deliveries(log, page),
-    queryFn: () => apiPageOrThrow<Delivery>(`${log}/deliveries`, { page, per_page: 25 }),
+    queryFn: () => {
+      const { funnelApp, id } = ownerOf(log);
+      const input = { params: { id }, query: { page, per_page: 25 } };
+      return funnelApp
+        ? callPageOrThrow(funnelAppsEndpoints.listFunnelAppDeliveries, input)
+        : callPageOrThrow(integrationsEndpoints.listUserIntegrationDeliveries, input);
+    },
     refetchInterval: 5000,
     placeholderData: keepPreviousData,
   });
@@ -82,14 +99,20 @@ export function useSwitchIntegration() {
   });
 }
 
-/** call-integration-method/{id}/{method}. */
-export function useIntegrationMethod<T>(method: string, success?: (answer: T) => string) {
+/** call-integration-method/{id}/{method}, its answer checked against the method's schema. */
+export function useIntegrationMethod<M extends IntegrationMethodName>(
+  method: M,
+  success?: (answer: IntegrationMethodAnswer<M>) => string,
+) {
   return useApiMutation({
-    // Each method answers its own shape (the catalogue's output_schema): the caller names it.
-    mutationFn: (vars: { id: number; input?: Record<string, unknown> }) =>
-      apiOrThrow<T>('POST', `call-integration-method/${vars.id}/${method}`, {
+    mutationFn: async (vars: { id: number; input?: Record<string, unknown> }) => {
+      const answer = await callOrThrow(integrationsEndpoints.callIntegrationMethod, {
+        params: { id: vars.id, method },
         body: { data: vars.input ?? {} },
-      }),
+      });
+      // The row's answer is `unknown` (each method answers its own shape): the method's schema says which.
+      return integrationMethodAnswers[method].parse(answer) as IntegrationMethodAnswer<M>;
+    },
     invalidates: [integrationKeys.all],
     success,
   });
@@ -97,8 +120,13 @@ export function useIntegrationMethod<T>(method: string, success?: (answer: T) =>
 
 export function useResendDelivery(log: DeliveryLog) {
   return useApiMutation({
-    mutationFn: (vars: { deliveryId: number }) =>
-      apiOrThrow<Delivery>('POST', `${log}/deliveries/${vars.deliveryId}/resend`),
+    mutationFn: (vars: { deliveryId: number }) => {
+      const { funnelApp, id } = ownerOf(log);
+      const input = { params: { id, deliveryId: vars.deliveryId } };
+      return funnelApp
+        ? callOrThrow(funnelAppsEndpoints.resendFunnelAppDelivery, input)
+        : callOrThrow(integrationsEndpoints.resendUserIntegrationDelivery, input);
+    },
     invalidates: [integrationKeys.all],
     success: (delivery) => `Sending ${delivery.event_id} again`,
   });
@@ -107,8 +135,7 @@ export function useResendDelivery(log: DeliveryLog) {
 /** POST integrations/google-sheets/oauth/start: Google's consent URL; the browser goes there next. */
 export function useStartGoogleConnect() {
   return useApiMutation({
-    mutationFn: () =>
-      apiOrThrow<{ authorize_url: string; expires_at: string }>('POST', GOOGLE_OAUTH_START_PATH),
+    mutationFn: () => callOrThrow(integrationsEndpoints.createIntegrationsGoogleSheetsOauthStart),
     invalidates: [],
   });
 }

@@ -1,6 +1,6 @@
-import type { MailMessage, MailMessageDetail } from '@funnelwork/domain';
+import { mailboxEndpoints } from '@funnelwork/domain/api/mailbox';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 
 /** Reset codes arrive a moment after they are asked for: the list refreshes on its own. */
 const MAILBOX_REFRESH_MS = 10_000;
@@ -10,7 +10,7 @@ export const mailboxKeys = { all: ['mailbox'] as const };
 export function useMailbox() {
   return useQuery({
     queryKey: mailboxKeys.all,
-    queryFn: () => apiOrThrow<MailMessage[]>('GET', 'mailbox'),
+    queryFn: () => callOrThrow(mailboxEndpoints.getMailbox),
     refetchInterval: MAILBOX_REFRESH_MS,
     staleTime: 0,
   });
@@ -20,7 +20,7 @@ export function useMailbox() {
 export function useMailMessage(id: number | null) {
   return useQuery({
     queryKey: [...mailboxKeys.all, id],
-    queryFn: () => apiOrThrow<MailMessageDetail>('GET', `mailbox/${id}`),
+    queryFn: () => callOrThrow(mailboxEndpoints.getMailboxById, { params: { id } }),
     enabled: id !== null,
   });
 }

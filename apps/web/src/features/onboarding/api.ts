@@ -1,15 +1,24 @@
-import type { Checklist, Me } from '@funnelwork/domain';
+import type { onboardingEndpoints } from '@funnelwork/domain/api/onboarding';
+import type { usersEndpoints } from '@funnelwork/domain/api/users';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { addressOf, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useMe, useSetMe } from '../session/api.ts';
+
+// By address: the main layout's welcome popup loads these, and the table's schemas are zod.
+const updateUser = addressOf<typeof usersEndpoints.updateUser>('PATCH', '/api/users/:id');
+const getChecklist = addressOf<typeof onboardingEndpoints.getOnboardingChecklist>(
+  'GET',
+  '/api/onboarding/checklist',
+);
 
 /** "Closing it, choosing a plan … sets onboarding_finished true by a user update." */
 function useSaveOnboardingFinished() {
   const me = useMe();
   const setMe = useSetMe();
   return async () => {
-    const user = await apiOrThrow<Me>('PATCH', `users/${me.id}`, {
+    const user = await callOrThrow(updateUser, {
+      params: { id: me.id },
       body: { data: { onboarding_finished: true } },
     });
     setMe(user);
@@ -44,7 +53,7 @@ export function useFinishOnboardingQuietly() {
 export function useChecklist() {
   return useQuery({
     queryKey: ['onboarding', 'checklist'],
-    queryFn: () => apiOrThrow<Checklist>('GET', 'onboarding/checklist'),
+    queryFn: () => callOrThrow(getChecklist),
     staleTime: 0,
   });
 }

@@ -1,4 +1,4 @@
-import type { ExportParamsInput, Fulfillment, Order } from '@funnelwork/domain';
+import type { ExportParamsInput, FulfillmentInput, Order } from '@funnelwork/domain';
 import { ORDERS_PAGE_SIZE } from '@funnelwork/domain';
 import { exportsEndpoints } from '@funnelwork/domain/api/exports';
 import { ordersEndpoints } from '@funnelwork/domain/api/orders';
@@ -13,7 +13,6 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import {
   ApiError,
-  apiOrThrow,
   callOrThrow,
   callPageOrThrow,
   NETWORK_ERROR,
@@ -113,15 +112,6 @@ export function patchOrder(client: QueryClient, id: number, patch: Partial<Order
   client.setQueryData<Order>(orderKeys.detail(id), (order) => (order ? { ...order, ...patch } : order));
 }
 
-/** The popups' carrier is any string; the body's is the carrier list (typed calls wait for the popups to use it). */
-export type TrackingInput = {
-  order_id: number;
-  tracking_number: string;
-  shipping_carrier: string;
-  tracking_url: string;
-  trigger_automations: boolean;
-};
-
 /** Order popups show no field errors: every failure is its server message as a notice. */
 const serverMessage = (error: ApiError) => error.message;
 
@@ -184,20 +174,16 @@ export const useRetryEvent = (id: number) =>
 export const useFulfillOrder = (id: number) =>
   useOrderWrite(
     id,
-    async (data: TrackingInput) => {
-      const answer = await apiOrThrow<{ is_fulfilled: boolean }>('POST', `orders/${id}/fulfill`, {
-        body: { data },
-      });
-      return { is_fulfilled: answer.is_fulfilled };
-    },
+    (data: FulfillmentInput) => callOrThrow(ordersEndpoints.fulfilOrder, { params: { id }, body: { data } }),
     { invalidates: [orderKeys.fulfillment(id), orderKeys.timeline(id)] },
   );
 
 export function useAddTrackingInfo(id: number) {
   const client = useQueryClient();
   return useApiMutation({
-    mutationFn: async (data: TrackingInput) => {
-      const fulfillment = await apiOrThrow<Fulfillment>('PUT', `orders/${id}/add-tracking-info`, {
+    mutationFn: async (data: FulfillmentInput) => {
+      const fulfillment = await callOrThrow(ordersEndpoints.addOrChangeOrderTrackingInfo, {
+        params: { id },
         body: { data },
       });
       client.setQueryData(orderKeys.fulfillment(id), fulfillment);

@@ -1,11 +1,13 @@
 import type { Page } from '@funnelwork/domain';
-import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
+import { call, callOrThrow } from '../../shared/api-client.ts';
 import type { DocumentCode } from '../editor/index.ts';
 
 /** Which page the editor edits: a page of a step of a funnel (spec §2.4 page-editor route). */
 export type PageRef = { funnel: number; step: number; page: number };
 
-const pagePath = (ref: PageRef) => `wfunnels/${ref.funnel}/steps/${ref.step}/pages/${ref.page}`;
+/** The page's path parameters in the endpoint table. */
+const pageParams = (ref: PageRef) => ({ id: ref.funnel, stepId: ref.step, pageId: ref.page });
 
 export const pageEditorKeys = {
   page: (ref: PageRef) => ['page-editor', 'page', ref.funnel, ref.step, ref.page] as const,
@@ -13,7 +15,7 @@ export const pageEditorKeys = {
 };
 
 export function fetchPage(ref: PageRef): Promise<Page> {
-  return apiOrThrow<Page>('GET', pagePath(ref));
+  return callOrThrow(stepsEndpoints.getWfunnelStepPage, { params: pageParams(ref) });
 }
 
 /** The editor's save; a stale `version` answers 409 (the page was changed elsewhere). */
@@ -21,8 +23,8 @@ export function savePage(
   ref: PageRef,
   data: { config: Record<string, unknown>; version: number } & DocumentCode,
   options: { keepalive?: boolean } = {},
-): Promise<ApiResult<Page>> {
-  return api<Page>('PATCH', pagePath(ref), { body: { data }, ...options });
+) {
+  return call(stepsEndpoints.updateWfunnelStepPage, { params: pageParams(ref), body: { data }, ...options });
 }
 
 export function codeOf(page: Page): DocumentCode {

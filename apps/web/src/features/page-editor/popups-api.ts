@@ -1,7 +1,7 @@
 import type { Popup } from '@funnelwork/domain';
 import { popupsEndpoints } from '@funnelwork/domain/api/popups';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiError, api, callOrThrow } from '../../shared/api-client.ts';
+import { type ApiError, call, callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type PopupBrief = Omit<Popup, 'config' | 'css'>;
@@ -67,4 +67,4 @@ export function useDeletePopup(funnelId: number) {
 export const savePopup = (
   id: number,
   data: { config: Record<string, unknown>; version: number; css: string },
-) => api<Popup>('PATCH', `popups/${id}`, { body: { data } });
+) => call(popupsEndpoints.updatePopup, { params: { id }, body: { data } });

@@ -1,13 +1,13 @@
-import type { FunnelPublishState, Page, PageVersion, PageVersionDetail } from '@funnelwork/domain';
 import { publishingEndpoints } from '@funnelwork/domain/api/publishing';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow, callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 /** A page of a step of a funnel, as the publishing calls name it. */
 export type PageIds = { funnel: number; step: number; page: number };
 
-const pagePath = (ids: PageIds) => `wfunnels/${ids.funnel}/steps/${ids.step}/pages/${ids.page}`;
+/** The page's path parameters in the endpoint table. */
+const pageParams = (ids: PageIds) => ({ id: ids.funnel, stepId: ids.step, pageId: ids.page });
 
 export const publishingKeys = {
   all: ['publishing'] as const,
@@ -32,7 +32,7 @@ const withNote = (note: string) => ({ body: { data: note.trim() ? { note: note.t
 export function usePublishPage(ids: PageIds) {
   return useApiMutation({
     mutationFn: ({ note }: { note: string }) =>
-      apiOrThrow<FunnelPublishState>('POST', `${pagePath(ids)}/publish`, withNote(note)),
+      callOrThrow(publishingEndpoints.publishWfunnelStepPage, { params: pageParams(ids), ...withNote(note) }),
     invalidates: [...CHANGED, publishingKeys.versions(ids)],
     success: () => 'The page is published',
   });
@@ -70,14 +70,17 @@ export function useUnpublishFunnel(funnelId: number) {
 export function usePageVersions(ids: PageIds) {
   return useQuery({
     queryKey: publishingKeys.versions(ids),
-    queryFn: () => apiOrThrow<PageVersion[]>('GET', `${pagePath(ids)}/versions`),
+    queryFn: () => callOrThrow(publishingEndpoints.listWfunnelStepPageVersions, { params: pageParams(ids) }),
   });
 }
 
 export function usePageVersion(ids: PageIds, versionId: number | null) {
   return useQuery({
     queryKey: publishingKeys.version(ids, versionId ?? 0),
-    queryFn: () => apiOrThrow<PageVersionDetail>('GET', `${pagePath(ids)}/versions/${versionId}`),
+    queryFn: () =>
+      callOrThrow(publishingEndpoints.getWfunnelStepPageVersion, {
+        params: { ...pageParams(ids), versionId },
+      }),
     enabled: versionId !== null,
   });
 }
@@ -86,7 +89,9 @@ export function usePageVersion(ids: PageIds, versionId: number | null) {
 export function useRestoreVersion(ids: PageIds) {
   return useApiMutation({
     mutationFn: (versionId: number) =>
-      apiOrThrow<Page>('POST', `${pagePath(ids)}/versions/${versionId}/restore`),
+      callOrThrow(publishingEndpoints.restoreWfunnelStepPageVersion, {
+        params: { ...pageParams(ids), versionId },
+      }),
     invalidates: CHANGED,
     success: () => 'The version is restored as the draft. Publish it to make it live.',
   });

@@ -1,6 +1,9 @@
-import type { SearchResults } from '@funnelwork/domain/search/contracts';
+import type { searchEndpoints } from '@funnelwork/domain/api/search';
 import { useQuery } from '@tanstack/react-query';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import { addressOf, callOrThrow } from '../../shared/api-client.ts';
+
+// By address: the header's search box loads this, and the table's schemas are zod.
+const getSearch = addressOf<typeof searchEndpoints.getSearch>('GET', '/api/search');
 
 export const searchKeys = { query: (query: string) => ['search', query] as const };
 
@@ -16,6 +19,6 @@ export function useSearch(query: string) {
     staleTime: 30_000,
     // A failure is shown inside the results dropdown.
     meta: { silent: true },
-    queryFn: () => apiOrThrow<SearchResults>('GET', 'search', { query: { query: text } }),
+    queryFn: () => callOrThrow(getSearch, { query: { query: text } }),
   });
 }

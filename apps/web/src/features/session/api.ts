@@ -1,8 +1,9 @@
-import type { Me, MyAccount, SignUpBody } from '@funnelwork/domain';
+import type { Me, SignUpBody } from '@funnelwork/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResult, api, apiOrThrow } from '../../shared/api-client.ts';
+import { call, callOrThrow } from '../../shared/api-client.ts';
 import { authStore, hasChosenAccount, useAuth } from '../../shared/auth-store.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { sessionRows } from './rows.ts';
 import { chooseAccount, signInAndChooseAccount } from './sign-in-flow.ts';
 
 export const sessionKeys = {
@@ -11,7 +12,7 @@ export const sessionKeys = {
 };
 
 async function fetchMe(): Promise<Me> {
-  const me = await apiOrThrow<Me>('GET', 'users/me');
+  const me = await callOrThrow(sessionRows.me);
   authStore.setUser(me);
   return me;
 }
@@ -37,7 +38,7 @@ export function useMe(): Me {
 export function useMyAccounts(enabled = true) {
   return useQuery({
     queryKey: sessionKeys.accounts,
-    queryFn: () => apiOrThrow<MyAccount[]>('GET', 'users/me/accounts'),
+    queryFn: () => callOrThrow(sessionRows.myAccounts),
     enabled,
     staleTime: 0,
   });
@@ -78,8 +79,7 @@ export function useChooseAccount() {
 
 export function useSignUp() {
   return useApiMutation({
-    mutationFn: (data: SignUpBody['data']) =>
-      apiOrThrow<{ id: number; email: string }>('POST', 'users/signup', { body: { data } }),
+    mutationFn: (data: SignUpBody['data']) => callOrThrow(sessionRows.signUp, { body: { data } }),
     invalidates: [],
     failure: shownByTheForm,
   });
@@ -88,7 +88,7 @@ export function useSignUp() {
 export function useRequestPasswordReset() {
   return useApiMutation({
     mutationFn: (email: string) =>
-      apiOrThrow<{ success: true }>('POST', 'request-password-reset', { body: { data: { email } } }),
+      callOrThrow(sessionRows.requestPasswordReset, { body: { data: { email } } }),
     invalidates: [],
     failure: shownByTheForm,
   });
@@ -99,13 +99,13 @@ export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new
 export function useUpdatePassword() {
   return useApiMutation({
     mutationFn: (data: { email: string; vcode: string; password: string }) =>
-      apiOrThrow<{ success: true }>('POST', 'update-password', { body: { data } }),
+      callOrThrow(sessionRows.updatePassword, { body: { data } }),
     invalidates: [],
     success: () => PASSWORD_CHANGED,
     failure: shownByTheForm,
   });
 }
 
-export function signOut(): Promise<ApiResult<{ success: true }>> {
-  return api('POST', 'users/sign_out');
+export function signOut() {
+  return call(sessionRows.signOut);
 }

@@ -1,6 +1,7 @@
-import type { Me, MyAccount, TokenAnswer } from '@funnelwork/domain';
-import { apiOrThrow } from '../../shared/api-client.ts';
+import type { Me } from '@funnelwork/domain';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
+import { sessionRows } from './rows.ts';
 
 export type SignInOutcome =
   /** Exactly one account: chosen automatically. */
@@ -13,19 +14,19 @@ export type SignInOutcome =
  * step throws its ApiError.
  */
 export async function signInAndChooseAccount(email: string, password: string): Promise<SignInOutcome> {
-  const token = await apiOrThrow<TokenAnswer>('POST', 'users/sign_in', {
+  const token = await callOrThrow(sessionRows.signIn, {
     form: { grant_type: 'password', username: email, password },
   });
   authStore.clear();
   authStore.setToken(token.access_token);
-  const accounts = await apiOrThrow<MyAccount[]>('GET', 'users/me/accounts');
+  const accounts = await callOrThrow(sessionRows.myAccounts);
   const [only] = accounts;
   if (accounts.length !== 1 || !only) return { kind: 'choose-account' };
   return chooseAccount(only.id);
 }
 
 export async function chooseAccount(accountId: number): Promise<SignInOutcome> {
-  const me = await apiOrThrow<Me>('POST', `users/me/accounts/${accountId}`);
+  const me = await callOrThrow(sessionRows.chooseAccount, { params: { id: accountId } });
   authStore.setUser(me);
   authStore.setAccountId(accountId);
   return { kind: 'ready', me };

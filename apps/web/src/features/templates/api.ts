@@ -2,7 +2,7 @@ import type { StepTemplateOut } from '@funnelwork/domain';
 import { templatesEndpoints } from '@funnelwork/domain/api/templates';
 import { nextOrderIndex, stepPathFromName } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiOrThrow, callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { createStep, type FunnelKind, funnelKeys, readSteps } from '../funnels/api.ts';
 import { useMe } from '../session/api.ts';
@@ -51,10 +51,9 @@ export function useCreateKitFunnel() {
 export function useToggleLike() {
   return useApiMutation({
     mutationFn: (template: StepTemplateOut) =>
-      apiOrThrow<{ id: string; likes: number; liked: boolean }>(
-        template.liked ? 'DELETE' : 'POST',
-        `templates/${encodeURIComponent(template.id)}/like`,
-      ),
+      callOrThrow(template.liked ? templatesEndpoints.deleteTemplateLike : templatesEndpoints.likeTemplate, {
+        params: { id: template.id },
+      }),
     invalidates: [templateKeys.all],
     invalidateAfterFailure: true,
   });

@@ -3,12 +3,11 @@ import {
   NOT_AVAILABLE_HERE_TEXT,
 } from '@funnelwork/domain/integrations/catalogue';
 import {
-  type AppendRowAnswer,
   appendRowInputSchema,
   GOOGLE_SHEETS_SCOPE,
   listSheetsInputSchema,
-  type SheetInfo,
 } from '@funnelwork/domain/integrations/google-sheets';
+import type { IntegrationMethodAnswer } from '@funnelwork/domain/integrations/methods';
 import type { GoogleSettings } from '../../../config.ts';
 import type { SafeFetchResponse } from '../../../net/safe-fetch.ts';
 import { TooManyRequestsError } from '../../../plugins/errors.ts';
@@ -207,7 +206,7 @@ export function createGoogleSheetsAdapter({
         description: "Lists the sheets (tabs) of a spreadsheet: its id is in the spreadsheet's address.",
         permission: 'member',
         input: listSheetsInputSchema,
-        async run(connection, input, context): Promise<{ spreadsheet_id: string; sheets: SheetInfo[] }> {
+        async run(connection, input, context): Promise<IntegrationMethodAnswer<'list-sheets'>> {
           const url = `${api}/v4/spreadsheets/${encodeURIComponent(input.spreadsheet_id)}?fields=sheets.properties`;
           const response = await withBackoff(connection, context, (token) =>
             context.fetch(url, { headers: bearer(token), timeoutMs: 15_000, maxRedirects: 0 }),
@@ -238,7 +237,7 @@ export function createGoogleSheetsAdapter({
         description: 'Adds a row after the last row of the table on a sheet (values as typed: USER_ENTERED).',
         permission: 'member',
         input: appendRowInputSchema,
-        async run(connection, input, context): Promise<AppendRowAnswer> {
+        async run(connection, input, context): Promise<IntegrationMethodAnswer<'append-row'>> {
           const range = sheetRange(input.sheet);
           const url =
             `${api}/v4/spreadsheets/${encodeURIComponent(input.spreadsheet_id)}/values/` +

@@ -5,8 +5,6 @@ import {
   GOOGLE_OAUTH_START_PATH,
   GOOGLE_SHEETS_SCOPE,
   GOOGLE_SHEETS_SCREEN_PATH,
-  oauthCallbackQuerySchema,
-  oauthStartAnswerSchema,
 } from '@funnelwork/domain/integrations/google-sheets';
 import { hasPermission } from '@funnelwork/domain/rules';
 import { and, eq } from 'drizzle-orm';
@@ -140,10 +138,7 @@ export function googleSheetsRoutes(
   r.post(
     `/${GOOGLE_OAUTH_START_PATH}`,
     {
-      schema: {
-        ...schemaOf(endpoints.integrations.createIntegrationsGoogleSheetsOauthStart),
-        response: { 200: oauthStartAnswerSchema },
-      },
+      schema: schemaOf(endpoints.integrations.createIntegrationsGoogleSheetsOauthStart),
     },
     async (request) => {
       const data = await google.start(
@@ -157,10 +152,7 @@ export function googleSheetsRoutes(
   r.get(
     `/${GOOGLE_OAUTH_CALLBACK_PATH}`,
     {
-      schema: {
-        ...schemaOf(endpoints.integrations.getIntegrationsGoogleSheetsOauthCallback),
-        querystring: oauthCallbackQuerySchema,
-      },
+      schema: schemaOf(endpoints.integrations.getIntegrationsGoogleSheetsOauthCallback),
     },
     async (request, reply) => {
       const { state, code, error } = request.query;

@@ -1,5 +1,6 @@
 import { WEBHOOK_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import { resendInputSchema, webhookFieldsSchema } from '@funnelwork/domain/integrations/contracts';
+import type { IntegrationMethodAnswer } from '@funnelwork/domain/integrations/methods';
 import { z } from 'zod';
 import { OutboundRefusedError } from '../../../net/safe-fetch.ts';
 import { type IntegrationAdapter, IntegrationError, integrationMethod } from '../integrations.adapter.ts';
@@ -65,14 +66,16 @@ export function createWebhookAdapter({ deliveries }: { deliveries: WebhookDelive
         description: 'Shows the signing secret (admins only).',
         permission: 'admin',
         input: z.object({}),
-        run: async (connection) => ({ signing_secret: connection.secrets.signing_secret ?? '' }),
+        run: async (connection): Promise<IntegrationMethodAnswer<'reveal-secret'>> => ({
+          signing_secret: connection.secrets.signing_secret ?? '',
+        }),
       }),
       'rotate-secret': integrationMethod({
         description:
           'Replaces the signing secret; the new one is shown once (admins only). For 24 hours deliveries carry a signature with each secret, so the receiver can switch over without refusing any.',
         permission: 'admin',
         input: z.object({}),
-        run: async (connection, _input, context) => {
+        run: async (connection, _input, context): Promise<IntegrationMethodAnswer<'rotate-secret'>> => {
           const secrets = rotatedSecrets(connection.secrets);
           await context.replaceSecrets(secrets);
           return {

@@ -1,4 +1,4 @@
-import { AUTOMATION_TRIGGERS } from '@funnelwork/domain';
+import { AUTOMATION_TRIGGERS, type AutomationTriggerId } from '@funnelwork/domain';
 import {
   Button,
   Group,
@@ -39,7 +39,7 @@ export function CreateAutomationPopup({
   const navigate = useNavigate();
   const create = useCreateAutomation();
   const [stage, setStage] = useState<'trigger' | 'details'>('trigger');
-  const [trigger, setTrigger] = useState<string | null>(null);
+  const [trigger, setTrigger] = useState<AutomationTriggerId | null>(null);
   const [name, setName] = useState('');
   const [funnel, setFunnel] = useState<string | null>(funnelId ? String(funnelId) : null);
   const funnels = useFunnelPage(false, { page: 1, folderId: null, query: '' });

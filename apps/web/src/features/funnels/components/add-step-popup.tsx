@@ -1,4 +1,4 @@
-import type { SavedTemplate } from '@funnelwork/domain';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import {
   cleanStepUrl,
   newStepName,
@@ -35,7 +35,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiOrThrow } from '../../../shared/api-client.ts';
+import { callOrThrow } from '../../../shared/api-client.ts';
 import { useMe } from '../../session/api.ts';
 import { useStepTemplates } from '../../templates/api.ts';
 import { type FunnelKind, stepPathError, useCreateStep } from '../api.ts';
@@ -72,7 +72,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   const createStep = useCreateStep(kind, funnelId);
   const templates = useQuery({
     queryKey: ['saved-templates'],
-    queryFn: () => apiOrThrow<SavedTemplate[]>('GET', 'saved-templates'),
+    queryFn: () => callOrThrow(stepsEndpoints.listSavedTemplates),
     enabled: opened,
   });
   const [builtinType, setBuiltinType] = useState<string>('all');

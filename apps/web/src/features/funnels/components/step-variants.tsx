@@ -1,4 +1,5 @@
-import type { PageBrief, PerformanceBreakdownAnswer, Step } from '@funnelwork/domain';
+import type { PageBrief, Step } from '@funnelwork/domain';
+import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
 import { AB_STATE_LABELS, formatPrice, SHARES_SUM_MESSAGE, sharesTotal } from '@funnelwork/domain/rules';
 import {
   Anchor,
@@ -28,7 +29,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiOrThrow } from '../../../shared/api-client.ts';
+import { callOrThrow } from '../../../shared/api-client.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { usePublishPage } from '../../publishing/api.ts';
@@ -548,8 +549,6 @@ function VariantPublishPopup({
   );
 }
 
-type Breakdown = PerformanceBreakdownAnswer['data'];
-
 /** Each variant's views, conversions and revenue since the start, with the test's verdict. */
 function SplitStats({
   kind,
@@ -564,7 +563,8 @@ function SplitStats({
 }) {
   const breakdown = useQuery({
     queryKey: ['analytics', 'performance', funnelId, 'all-time'],
-    queryFn: () => apiOrThrow<Breakdown>('GET', `funnels/${funnelId}/performance-breakdown`),
+    queryFn: () =>
+      callOrThrow(analyticsEndpoints.getFunnelPerformanceBreakdown, { params: { id: funnelId } }),
   });
   const row = breakdown.data?.steps.find((s) => s.step_id === step.id);
   const currency = breakdown.data?.currency_code ?? null;

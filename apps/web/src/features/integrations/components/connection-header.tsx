@@ -23,7 +23,7 @@ export function ConnectionHeader({
   onDisconnected?: () => void;
 }) {
   const disconnect = useDisconnectIntegration();
-  const test = useIntegrationMethod<{ ok: boolean; message: string }>('test');
+  const test = useIntegrationMethod('test');
   return (
     <>
       <Group justify="space-between">

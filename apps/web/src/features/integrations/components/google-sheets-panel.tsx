@@ -1,5 +1,4 @@
 import type { IntegrationInfoAnswer, UserIntegration } from '@funnelwork/domain/integrations/contracts';
-import type { AppendRowAnswer, SheetInfo } from '@funnelwork/domain/integrations/google-sheets';
 import { Alert, Card, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -78,8 +77,8 @@ export function GoogleSheetsPanel({
 function SheetPicker({ connection, canWrite }: { connection: UserIntegration; canWrite: boolean }) {
   const [spreadsheet, setSpreadsheet] = useState('');
   const [sheet, setSheet] = useState<string | null>(null);
-  const list = useIntegrationMethod<{ spreadsheet_id: string; sheets: SheetInfo[] }>('list-sheets');
-  const append = useIntegrationMethod<AppendRowAnswer>(
+  const list = useIntegrationMethod('list-sheets');
+  const append = useIntegrationMethod(
     'append-row',
     (answer) => `A test row was added at ${answer.updated_range}`,
   );

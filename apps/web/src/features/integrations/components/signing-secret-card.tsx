@@ -18,11 +18,8 @@ export function SigningSecretCard({
   secret: string | null;
   onSecret: (secret: string | null) => void;
 }) {
-  const reveal = useIntegrationMethod<{ signing_secret: string }>('reveal-secret');
-  const rotate = useIntegrationMethod<{ signing_secret: string }>(
-    'rotate-secret',
-    () => 'A new signing secret is in use',
-  );
+  const reveal = useIntegrationMethod('reveal-secret');
+  const rotate = useIntegrationMethod('rotate-secret', () => 'A new signing secret is in use');
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">

@@ -1,10 +1,17 @@
-import { SHIPPING_CARRIERS, showsTrackingUrl, showsTriggerAutomations } from '@funnelwork/domain/rules';
+import type { FulfillmentInput } from '@funnelwork/domain';
+import {
+  SHIPPING_CARRIERS,
+  type ShippingCarrier,
+  showsTrackingUrl,
+  showsTriggerAutomations,
+} from '@funnelwork/domain/rules';
 import { Select, Stack, TextInput } from '@mantine/core';
 import { ToggleSwitch } from '../../../shared/toggle-switch.tsx';
 
 export type TrackingValues = {
   tracking_number: string;
-  shipping_carrier: string;
+  /** '' while none is chosen. */
+  shipping_carrier: ShippingCarrier | '';
   tracking_url: string;
   trigger_automations: boolean;
 };
@@ -40,7 +47,7 @@ export function TrackingFields({
         clearable
         data={SHIPPING_CARRIERS.map((c) => ({ value: c.value, label: c.label }))}
         value={values.shipping_carrier || null}
-        onChange={(value) => set({ shipping_carrier: value ?? '' })}
+        onChange={(value) => set({ shipping_carrier: carrierOf(value) })}
         comboboxProps={{ withinPortal: true, zIndex: 1000 }}
       />
       {/* "The tracking URL field shows only when the carrier is empty or 'other'." */}
@@ -65,8 +72,12 @@ export function TrackingFields({
   );
 }
 
+/** The carrier the Select chose ('' for none): its value is one of SHIPPING_CARRIERS'. */
+const carrierOf = (value: string | null): ShippingCarrier | '' =>
+  SHIPPING_CARRIERS.find((carrier) => carrier.value === value)?.value ?? '';
+
 /** The body fields, with the URL dropped when the field is hidden (the server drops it too). */
-export function trackingInput(orderId: number, values: TrackingValues) {
+export function trackingInput(orderId: number, values: TrackingValues): FulfillmentInput {
   return {
     order_id: orderId,
     tracking_number: values.tracking_number.trim(),

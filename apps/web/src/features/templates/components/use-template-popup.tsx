@@ -1,10 +1,11 @@
-import type { FunnelListItem, StepTemplateOut } from '@funnelwork/domain';
+import type { StepTemplateOut } from '@funnelwork/domain';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiPageOrThrow } from '../../../shared/api-client.ts';
+import { callPageOrThrow } from '../../../shared/api-client.ts';
 import { type FunnelKind, kindOf, stepPathError, useCreateFunnel } from '../../funnels/api.ts';
 import { useAddTemplateStep } from '../api.ts';
 
@@ -27,7 +28,9 @@ export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
   const funnels = useQuery({
     queryKey: ['funnels', 'pick', debounced],
     queryFn: () =>
-      apiPageOrThrow<FunnelListItem>('funnels', { page: 1, query: debounced.trim() || undefined }),
+      callPageOrThrow(funnelsEndpoints.listFunnels, {
+        query: { page: 1, query: debounced.trim() || undefined },
+      }),
     enabled: template !== null,
   });
   const options = (funnels.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }));

@@ -102,7 +102,7 @@ function FunnelAppForm({ app, saved }: { app: AppAnswer; saved: FunnelApp | null
   const funnelId = useFunnelId();
   const access = useFunnelAccess();
   const save = useSaveFunnelApp(kind, funnelId);
-  const call = useCallAppMethod<unknown>(app.id, funnelId);
+  const call = useCallAppMethod(app.id, funnelId);
   const [values, setValues] = useState<Record<string, unknown>>(saved?.settings ?? {});
   const [active, setActive] = useState(saved?.active ?? true);
 

@@ -1,4 +1,4 @@
-import type { FunnelStats } from '@funnelwork/domain';
+import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
 import { formatPrice } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
@@ -19,7 +19,7 @@ import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiOrThrow } from '../../../../shared/api-client.ts';
+import { callOrThrow } from '../../../../shared/api-client.ts';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { useFunnelPublishing } from '../../../publishing/api.ts';
 import { FunnelPublishActions } from '../../../publishing/components/funnel-publish-actions.tsx';
@@ -66,7 +66,7 @@ export function FunnelOverviewScreen() {
   const stats = useQuery({
     queryKey: ['funnel-stats', id],
     queryFn: async () =>
-      (await apiOrThrow<FunnelStats[]>('GET', 'funnel-stats', { query: { funnel_id: id } }))[0],
+      (await callOrThrow(funnelsEndpoints.listFunnelStats, { query: { funnel_id: id } }))[0],
   });
 
   if (!funnel.data) return <Skeleton h={300} radius="lg" />;

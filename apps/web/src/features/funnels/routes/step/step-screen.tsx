@@ -7,7 +7,8 @@ import {
   sellsNothing,
   stepGap,
 } from '@funnelwork/blocks';
-import type { Page, Step } from '@funnelwork/domain';
+import type { Step } from '@funnelwork/domain';
+import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { combinedPublishStatus, formatPrice, stepTypeTitle } from '@funnelwork/domain/rules';
 import {
   Alert,
@@ -26,7 +27,7 @@ import { IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiOrThrow } from '../../../../shared/api-client.ts';
+import { callOrThrow } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { useFunnelPublishing } from '../../../publishing/api.ts';
@@ -199,7 +200,9 @@ function NothingToSellWarning({ funnelId, step }: { funnelId: number; step: Step
     queryFn: () =>
       Promise.all(
         step.pages.map((page) =>
-          apiOrThrow<Page>('GET', `wfunnels/${funnelId}/steps/${step.id}/pages/${page.id}`),
+          callOrThrow(stepsEndpoints.getWfunnelStepPage, {
+            params: { id: funnelId, stepId: step.id, pageId: page.id },
+          }),
         ),
       ),
   });
@@ -240,7 +243,9 @@ function StepGapWarning({
     queryFn: () =>
       Promise.all(
         step.pages.map((page) =>
-          apiOrThrow<Page>('GET', `wfunnels/${funnelId}/steps/${step.id}/pages/${page.id}`),
+          callOrThrow(stepsEndpoints.getWfunnelStepPage, {
+            params: { id: funnelId, stepId: step.id, pageId: page.id },
+          }),
         ),
       ),
   });
