@@ -7,7 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { OFFER_PRICE_TAG, pageDocumentHtml, renderPage, STEP_TEMPLATES } from '../packages/blocks/src/index.ts';
+import {
+  OFFER_PRICE_TAG,
+  pageDocumentHtml,
+  renderPage,
+  STEP_TEMPLATES,
+} from '../packages/blocks/src/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/web/public/templates');
