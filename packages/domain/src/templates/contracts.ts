@@ -91,3 +91,13 @@ export const kitParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** POST templates/kits/{id}/funnels: a new funnel with the kit's steps. */
 export const createKitFunnelBodySchema = dataBody(z.object({ name: funnelNameSchema }));
+
+/** Whether a template shows for a search: every word of it is in its name, description or tags. */
+export function templateMatches(
+  template: { name: string; description: string; tags: string },
+  query: string,
+): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${template.name} ${template.description} ${template.tags}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}

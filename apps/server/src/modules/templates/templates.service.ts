@@ -10,6 +10,7 @@ import {
 } from '@funnelwork/blocks';
 import type { FunnelKitsAnswer, PageTemplateOut, StepTemplateOut } from '@funnelwork/domain';
 import { stepPathFromName, userTemplateId } from '@funnelwork/domain/rules';
+import { templateMatches } from '@funnelwork/domain/templates/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -55,11 +56,6 @@ function stepTemplateOut(template: StepTemplate, counts: LikeCounts): StepTempla
     format: template.format,
     ...count,
   };
-}
-
-function matches(template: StepTemplate, words: string[]): boolean {
-  const text = `${template.name} ${template.description} ${template.tags}`.toLowerCase();
-  return words.every((word) => text.includes(word));
 }
 
 /** The built-in gallery of step and page templates, and each user's likes of it. */
@@ -116,12 +112,11 @@ export function createTemplatesService({ db }: Deps) {
     },
 
     async list(userId: number, filter: { step_type?: number; query?: string }) {
-      const words = (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const counts = await likeCounts(userId);
       return STEP_TEMPLATES.filter(
         (template) =>
           (filter.step_type === undefined || template.stepType === filter.step_type) &&
-          matches(template, words),
+          templateMatches(template, filter.query ?? ''),
       ).map((template) => stepTemplateOut(template, counts));
     },
 

@@ -1,5 +1,6 @@
 import type { FunnelKit, StepTemplateOut } from '@funnelwork/domain';
 import { STEP_TYPES } from '@funnelwork/domain/rules';
+import { templateMatches } from '@funnelwork/domain/templates/contracts';
 import {
   Badge,
   Button,
@@ -148,8 +149,12 @@ export function TemplateGallery({ limit, grouped = false }: { limit?: number; gr
     stepType: filters.stepType === ALL ? null : Number(filters.stepType),
     query,
   });
+  // The server's answer for the debounced words, narrowed at once by what is typed now (the same rule),
+  // so the list never shows templates the search excludes while its answer is on its way.
   const matching = (templates.data ?? []).filter(
-    (template) => filters.format === null || template.format === filters.format,
+    (template) =>
+      (filters.format === null || template.format === filters.format) &&
+      templateMatches(template, filters.search),
   );
   const shown = limit ? matching.slice(0, limit) : matching;
   const formatTitle = (id: string) => kits.data?.formats.find((format) => format.id === id)?.title ?? id;
