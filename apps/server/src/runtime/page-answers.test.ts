@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { type ApiClient, apiClient, createFunnel, createStep } from '../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
+import { rawRequest } from '../test/server-process.ts';
 import type { PageAnswers } from './page-answers.ts';
 
 const BROWSER =
@@ -19,20 +19,7 @@ describe('shared published pages answered before routing', () => {
   const host = 'answers-shop.localhost';
   /** A GET over a socket (the answers sit in front of Fastify's handler, which `inject` calls directly). */
   const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port, path: url, method, headers: { host, 'user-agent': BROWSER, ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+    rawRequest(port, url, { method, headers: { host, 'user-agent': BROWSER, ...headers } });
   /** Whether each request since the last call was sent from the kept answers. */
   let served: MockInstance<PageAnswers['serve']>;
   const fromAnswers = () => {

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { orders, pageViewEvents } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { freePort, until } from '../test/server-process.ts';
+import { freePort, type RawAnswer, rawRequest, until } from '../test/server-process.ts';
 import { PURGE_AGAIN_MS } from './cdn.ts';
 import { CARD_OK, paidRecords, shopWithFunnel } from './checkout/checkout.fixtures.ts';
 
@@ -39,7 +38,7 @@ const BOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.
 /** CI (`.ci/run`) requires Varnish: there the file fails rather than skips. */
 const required = Boolean(process.env.CI || process.env.VARNISH_REQUIRED);
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+type Answer = RawAnswer;
 
 describe.skipIf(!varnishd && !required)('published pages through Varnish', () => {
   const sandbox = createSandboxGateway();
@@ -55,33 +54,19 @@ describe.skipIf(!varnishd && !required)('published pages through Varnish', () =>
   const through = (
     url: string,
     options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    new Promise<Answer>((resolve, reject) => {
-      const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: varnishPort,
-          path: url,
-          method: options.method ?? 'GET',
-          headers: {
-            host: host(),
-            'user-agent': BROWSER,
-            ...(payload ? { 'content-type': 'application/json' } : {}),
-            ...options.headers,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
+  ) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    return rawRequest(varnishPort, url, {
+      method: options.method ?? 'GET',
+      headers: {
+        host: host(),
+        'user-agent': BROWSER,
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: payload,
     });
+  };
   const html = (answer: Answer) =>
     (answer.headers['content-encoding'] === 'br'
       ? brotliDecompressSync(answer.body)

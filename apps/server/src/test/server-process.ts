@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,4 +97,30 @@ export function spawnServer(name: string, port: number, env: Record<string, stri
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
   };
+}
+
+/** An answer read whole off a socket. */
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** One HTTP/1.1 request to 127.0.0.1 over a real socket (past anything `inject` would skip), read whole. */
+export function rawRequest(
+  port: number,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: OutgoingHttpHeaders; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
