@@ -17,6 +17,19 @@ export function installReason(root = '.') {
   }
   const missing = missingTools(root);
   if (missing.length > 0) return `node_modules lacks dev dependencies: ${missing.join(', ')}`;
+  const nested = missingNested(root, marker);
+  if (nested) return `${nested} is missing`;
+  return null;
+}
+
+/** A workspace's own node_modules (bench/node_modules) that npm's record lists but the tree lacks. */
+function missingNested(root, marker) {
+  const record = JSON.parse(fs.readFileSync(marker, 'utf8'));
+  for (const key of Object.keys(record.packages ?? {})) {
+    const nested = key.match(/^((?:[^/]+\/)+?node_modules)\//);
+    if (!nested || key.startsWith('node_modules/')) continue;
+    if (!fs.existsSync(path.join(root, nested[1]))) return nested[1];
+  }
   return null;
 }
 

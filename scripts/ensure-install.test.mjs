@@ -15,11 +15,11 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** node_modules as npm leaves it, with these commands in .bin, written after the lockfile. */
-function installed(tools) {
+function installed(tools, packages = {}) {
   fs.mkdirSync(path.join(root, 'node_modules/.bin'), { recursive: true });
   for (const tool of tools) fs.writeFileSync(path.join(root, 'node_modules/.bin', tool), '');
   const marker = path.join(root, 'node_modules/.package-lock.json');
-  fs.writeFileSync(marker, '{}');
+  fs.writeFileSync(marker, JSON.stringify({ packages }));
   const later = new Date(fs.statSync(path.join(root, 'package-lock.json')).mtimeMs + 1000);
   fs.utimesSync(marker, later, later);
 }
@@ -51,5 +51,13 @@ describe('installReason', () => {
   it('names only the commands that are missing', () => {
     installed(TOOLS.filter((tool) => tool !== 'vite'));
     expect(installReason(root)).toBe('node_modules lacks dev dependencies: vite');
+  });
+
+  it('installs again when a workspace lacks its own node_modules (CI moved only the root one)', () => {
+    const packages = { 'node_modules/vite': {}, 'bench/node_modules/lighthouse': {} };
+    installed(TOOLS, packages);
+    expect(installReason(root)).toBe('bench/node_modules is missing');
+    fs.mkdirSync(path.join(root, 'bench/node_modules/lighthouse'), { recursive: true });
+    expect(installReason(root)).toBeNull();
   });
 });

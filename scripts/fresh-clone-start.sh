@@ -132,6 +132,13 @@ if [ -n "$target" ]; then
   if [ ! -e "$target/node_modules" ] &&
     git -C "$target" diff --quiet "$head" -- package-lock.json package.json '*/package.json' '*/*/package.json' 2>/dev/null; then
     mv "$repo/node_modules" "$target/node_modules"
+    # And a workspace's own node_modules (bench keeps lighthouse and puppeteer-core there): without them
+    # the type-check of bench/ fails.
+    for nested in "$repo"/*/node_modules "$repo"/*/*/node_modules; do
+      [ -d "$nested" ] || continue
+      dir="${nested#"$repo"/}"
+      [ -e "$target/$dir" ] || mv "$nested" "$target/$dir"
+    done
     echo "  its node_modules moved to $target (installed from the same package-lock.json)"
   fi
 fi
