@@ -23,6 +23,7 @@ export * from './shared/dates.ts';
 export * from './shared/messages.ts';
 export * from './shared/money.ts';
 export * from './shared/numbers.ts';
+export * from './shared/page-sizes.ts';
 export * from './shared/plural.ts';
 export * from './shared/timer.ts';
 export * from './shared/version.ts';

@@ -37,7 +37,21 @@ describe("the dashboard's entry chunk (main.tsx and what it imports statically)"
   });
 
   it('finds zod where a lazily loaded screen imports the table (the walk can see it)', () => {
-    const loaded = packagesLoadedBy(path.join(web, 'features/orders/api.ts'));
+    const loaded = packagesLoadedBy(path.join(web, 'features/funnels/api.ts'));
     expect(loaded.some((line) => line.endsWith('→ zod'))).toBe(true);
+  });
+});
+
+describe("a cold /orders (issue 37 §1: ≤ 350 KB): the header's layout and the orders screen's module", () => {
+  it('load no zod: the orders and customers calls name their rows by address', () => {
+    const seen = new Set<string>();
+    const loaded = [
+      ...packagesLoadedBy(path.join(web, 'app/layouts/main-layout.tsx'), seen),
+      ...packagesLoadedBy(path.join(web, 'features/orders/screens.ts'), seen),
+    ];
+    expect(loaded.filter((line) => line.endsWith('→ zod'))).toEqual([]);
+    // The walk reaches the orders screen's calls and the customer panel it opens.
+    expect(loaded).toContain('features/orders/api.ts → @tanstack/react-query');
+    expect(loaded).toContain('features/customers/api.ts → @tanstack/react-query');
   });
 });

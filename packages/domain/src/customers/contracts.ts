@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 import { blankAsAbsent, queryText, text } from '../shared/inputs.ts';
+import { CUSTOMERS_PAGE_SIZE } from '../shared/page-sizes.ts';
 import { regionErrors } from './states.ts';
-
-/** "customer list page size 25". */
-export const CUSTOMERS_PAGE_SIZE = 25;
 
 /** "GET customer-briefs?page&per_page(25)&query": page is zero-based, as in the orders list. */
 export const customerListQuerySchema = z.object({

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { dataAnswer, dataBody, listAnswer } from '../shared/envelope.ts';
 import { blankAsAbsent, idQuery, idValue, queryText, requiredText, text } from '../shared/inputs.ts';
+import { ORDERS_PAGE_SIZE } from '../shared/page-sizes.ts';
 
 /* ----------------------------------------------------------------------------------------------
  * Orders (orders spec §3, §7)
  * -------------------------------------------------------------------------------------------- */
-
-/** "Orders page size 25"; the legacy global call used 50, so up to 100 is accepted. */
-export const ORDERS_PAGE_SIZE = 25;
 
 /** `all` lists archived and not archived orders; the default hides archived ones. */
 export const archivedFilterSchema = z.enum(['true', 'false', '1', '0', 'all']);

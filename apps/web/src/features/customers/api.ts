@@ -1,11 +1,11 @@
 import type { customerOrderRowSchema, customersStatsSchema, PatchCustomerBody } from '@funnelwork/domain';
-import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain';
-import { customersEndpoints } from '@funnelwork/domain/api/customers';
+import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { CUSTOMER_DELETE_FAILURE, CUSTOMER_DELETED, CUSTOMER_SAVED } from './messages.ts';
+import { customerRows } from './rows.ts';
 
 export type CustomerOrderRow = z.infer<typeof customerOrderRowSchema>;
 export type CustomersStats = z.infer<typeof customersStatsSchema>;
@@ -25,7 +25,7 @@ export function useCustomerBriefs(page: number, query: string) {
     queryKey: customerKeys.page(page, query),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      callPageOrThrow(customersEndpoints.listCustomersInBrief, {
+      callPageOrThrow(customerRows.listCustomersInBrief, {
         query: {
           page,
           per_page: CUSTOMERS_PAGE_SIZE,
@@ -38,7 +38,7 @@ export function useCustomerBriefs(page: number, query: string) {
 export function useCustomersStats() {
   return useQuery({
     queryKey: customerKeys.stats,
-    queryFn: () => callOrThrow(customersEndpoints.listCustomersStats),
+    queryFn: () => callOrThrow(customerRows.listCustomersStats),
   });
 }
 
@@ -46,7 +46,7 @@ export function useCustomersStats() {
 export function useCustomer(id: number) {
   return useQuery({
     queryKey: customerKeys.one(id),
-    queryFn: () => callOrThrow(customersEndpoints.getCustomer, { params: { id }, query: { brief: '' } }),
+    queryFn: () => callOrThrow(customerRows.getCustomer, { params: { id }, query: { brief: '' } }),
     retry: false,
     // The panel shows its own "Couldn't load customer details! try again later."
     meta: { silent: true },
@@ -56,7 +56,7 @@ export function useCustomer(id: number) {
 export function useCustomerOrders(id: number, enabled = true) {
   return useQuery({
     queryKey: customerKeys.orders(id),
-    queryFn: () => callOrThrow(customersEndpoints.listCustomerOrders, { params: { id } }),
+    queryFn: () => callOrThrow(customerRows.listCustomerOrders, { params: { id } }),
     enabled,
   });
 }
@@ -73,7 +73,7 @@ export function useSaveCustomer(id: number) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: async (data: NonNullable<PatchCustomerBody['data']>) => {
-      const customer = await callOrThrow(customersEndpoints.updateCustomer, {
+      const customer = await callOrThrow(customerRows.updateCustomer, {
         params: { id },
         body: { data },
       });
@@ -89,7 +89,7 @@ export function useSaveCustomer(id: number) {
 
 export function useDeleteCustomer() {
   return useApiMutation({
-    mutationFn: (id: number) => callOrThrow(customersEndpoints.deleteCustomer, { params: { id } }),
+    mutationFn: (id: number) => callOrThrow(customerRows.deleteCustomer, { params: { id } }),
     // Not the deleted customer's own queries: its open panel would ask for them again and fail.
     invalidates: [customerKeys.lists, customerKeys.stats, ...ORDERS_AND_SEARCH],
     success: () => CUSTOMER_DELETED,

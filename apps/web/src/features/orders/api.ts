@@ -1,8 +1,5 @@
 import type { ExportParamsInput, FulfillmentInput, Order } from '@funnelwork/domain';
-import { ORDERS_PAGE_SIZE } from '@funnelwork/domain';
-import { exportsEndpoints } from '@funnelwork/domain/api/exports';
-import { ordersEndpoints } from '@funnelwork/domain/api/orders';
-import { storeEndpoints } from '@funnelwork/domain/api/store';
+import { ORDERS_PAGE_SIZE } from '@funnelwork/domain/rules';
 import {
   keepPreviousData,
   type QueryClient,
@@ -20,6 +17,7 @@ import {
 } from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
+import { orderRows } from './rows.ts';
 
 /** The list's archive filter (docs/decisions/orders-and-customers.md): not archived (default), only archived, or both. */
 export type ArchiveFilter = 'false' | 'true' | 'all';
@@ -43,7 +41,7 @@ export function useOrders(params: OrderListParams) {
     // The screen shows a failure in place of the table (docs/decisions/orders-and-customers.md, "Load failures").
     meta: { silent: true },
     queryFn: () =>
-      callPageOrThrow(ordersEndpoints.listOrders, {
+      callPageOrThrow(orderRows.listOrders, {
         query: {
           page: params.page,
           per_page: ORDERS_PAGE_SIZE,
@@ -63,7 +61,7 @@ export function useOrder(id: number | null, initial?: Order, options: { fresh?: 
     enabled: id !== null,
     initialData: initial,
     refetchOnMount: options.fresh ? 'always' : true,
-    queryFn: () => callOrThrow(ordersEndpoints.getOrder, { params: { id } }),
+    queryFn: () => callOrThrow(orderRows.getOrder, { params: { id } }),
   });
 }
 
@@ -72,14 +70,14 @@ export function useTimeline(id: number) {
     queryKey: orderKeys.timeline(id),
     // The timeline reports its own failure ("Timeline load failure: the error is reported").
     meta: { silent: true },
-    queryFn: () => callOrThrow(ordersEndpoints.getOrderTimeline, { params: { id } }),
+    queryFn: () => callOrThrow(orderRows.getOrderTimeline, { params: { id } }),
   });
 }
 
 export function useNotes(id: number) {
   return useQuery({
     queryKey: orderKeys.notes(id),
-    queryFn: () => callOrThrow(ordersEndpoints.listOrderNotes, { params: { id } }),
+    queryFn: () => callOrThrow(orderRows.listOrderNotes, { params: { id } }),
   });
 }
 
@@ -90,7 +88,7 @@ export function useProductImages(ids: number[]) {
     enabled: ids.length > 0,
     retry: false,
     meta: { failureWarning: 'Failed to load product images! try again later.' },
-    queryFn: () => callOrThrow(storeEndpoints.listProductImages, { query: { ids: ids.join('|') } }),
+    queryFn: () => callOrThrow(orderRows.listProductImages, { query: { ids: ids.join('|') } }),
   });
 }
 
@@ -100,7 +98,7 @@ export function useFulfillment(id: number, enabled = true) {
     enabled,
     // Spec §8: "Fulfillment details fail to load: warning …", once for the panel and the popup alike.
     meta: { failureWarning: 'Failed to load fulfillment details! try again later.' },
-    queryFn: () => callOrThrow(ordersEndpoints.getOrderFulfilment, { params: { id } }),
+    queryFn: () => callOrThrow(orderRows.getOrderFulfilment, { params: { id } }),
   });
 }
 
@@ -144,7 +142,7 @@ export const useCancelOrder = (id: number) =>
   useOrderWrite(
     id,
     ({ refund, reason }: CancelOrder) =>
-      callOrThrow(ordersEndpoints.cancelOrder, {
+      callOrThrow(orderRows.cancelOrder, {
         params: { id },
         query: { refund: refund ? 'true' : undefined, reason: reason.trim() || undefined },
       }),
@@ -155,7 +153,7 @@ export const useRefundOrder = (id: number) =>
   useOrderWrite(
     id,
     (reason: string) =>
-      callOrThrow(ordersEndpoints.refundOrder, {
+      callOrThrow(orderRows.refundOrder, {
         params: { id },
         query: { reason: reason.trim() || undefined },
       }),
@@ -167,14 +165,14 @@ export const useRefundOrder = (id: number) =>
 export const useRetryEvent = (id: number) =>
   useOrderWrite(
     id,
-    (eventId: number) => callOrThrow(ordersEndpoints.retryOrderTimeline, { params: { id, eventId } }),
+    (eventId: number) => callOrThrow(orderRows.retryOrderTimeline, { params: { id, eventId } }),
     { invalidateAfterFailure: true },
   );
 
 export const useFulfillOrder = (id: number) =>
   useOrderWrite(
     id,
-    (data: FulfillmentInput) => callOrThrow(ordersEndpoints.fulfilOrder, { params: { id }, body: { data } }),
+    (data: FulfillmentInput) => callOrThrow(orderRows.fulfilOrder, { params: { id }, body: { data } }),
     { invalidates: [orderKeys.fulfillment(id), orderKeys.timeline(id)] },
   );
 
@@ -182,7 +180,7 @@ export function useAddTrackingInfo(id: number) {
   const client = useQueryClient();
   return useApiMutation({
     mutationFn: async (data: FulfillmentInput) => {
-      const fulfillment = await callOrThrow(ordersEndpoints.addOrChangeOrderTrackingInfo, {
+      const fulfillment = await callOrThrow(orderRows.addOrChangeOrderTrackingInfo, {
         params: { id },
         body: { data },
       });
@@ -199,7 +197,7 @@ export function useToggleArchive() {
   const client = useQueryClient();
   return useApiMutation({
     mutationFn: async (id: number) => {
-      const answer = await callOrThrow(ordersEndpoints.archiveOrUnarchiveOrder, { params: { id } });
+      const answer = await callOrThrow(orderRows.archiveOrUnarchiveOrder, { params: { id } });
       patchOrder(client, id, answer);
       return answer;
     },
@@ -210,7 +208,7 @@ export function useToggleArchive() {
 
 export function useDeleteOrder(id: number) {
   return useApiMutation({
-    mutationFn: () => callOrThrow(ordersEndpoints.deleteOrder, { params: { id } }),
+    mutationFn: () => callOrThrow(orderRows.deleteOrder, { params: { id } }),
     // The cache lets go of the order once nothing shows it: useForgetDeletedOrders.
     invalidates: [],
     success: () => 'Order deleted',
@@ -248,19 +246,17 @@ function useNoteWrite<TVars>(orderId: number, write: (vars: TVars) => Promise<un
 
 export const usePostNote = (orderId: number) =>
   useNoteWrite(orderId, (value: string) =>
-    callOrThrow(ordersEndpoints.addNoteToOrder, { params: { id: orderId }, body: { data: { value } } }),
+    callOrThrow(orderRows.addNoteToOrder, { params: { id: orderId }, body: { data: { value } } }),
   );
 export const useUpdateNote = (orderId: number, noteId: number) =>
   useNoteWrite(orderId, (value: string) =>
-    callOrThrow(ordersEndpoints.changeOrderNote, {
+    callOrThrow(orderRows.changeOrderNote, {
       params: { id: orderId, noteId },
       body: { data: { value } },
     }),
   );
 export const useDeleteNote = (orderId: number, noteId: number) =>
-  useNoteWrite(orderId, () =>
-    callOrThrow(ordersEndpoints.deleteOrderNote, { params: { id: orderId, noteId } }),
-  );
+  useNoteWrite(orderId, () => callOrThrow(orderRows.deleteOrderNote, { params: { id: orderId, noteId } }));
 
 export type ExportRequest = { funnelId: number | undefined; params: ExportParamsInput };
 
@@ -268,7 +264,7 @@ export type ExportRequest = { funnelId: number | undefined; params: ExportParams
 export function useCreateExport() {
   return useApiMutation({
     mutationFn: ({ funnelId, params }: ExportRequest) =>
-      callOrThrow(exportsEndpoints.createExport, { body: { data: { funnel_id: funnelId ?? null, params } } }),
+      callOrThrow(orderRows.createExport, { body: { data: { funnel_id: funnelId ?? null, params } } }),
     invalidates: [],
     failure: serverMessage,
   });
@@ -283,7 +279,7 @@ export function useExportJob(id: number | null, polling: boolean, intervalMs: nu
     retry: false,
     // The wizard reports the failure itself.
     meta: { silent: true },
-    queryFn: () => callOrThrow(exportsEndpoints.getExport, { params: { id } }),
+    queryFn: () => callOrThrow(orderRows.getExport, { params: { id } }),
   });
 }
 

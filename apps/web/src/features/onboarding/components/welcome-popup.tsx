@@ -1,11 +1,15 @@
 import { daysLeft, isTrialPlan } from '@funnelwork/domain/rules';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AddFunnelPopup } from '../../funnels/components/add-funnel-popup.tsx';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
+
+// Loaded when asked for: the funnels' calls (and zod with them) stay out of every screen's first load.
+const AddFunnelPopup = lazy(async () => ({
+  default: (await import('../../funnels/components/add-funnel-popup.tsx')).AddFunnelPopup,
+}));
 
 /** The welcome popup for new accounts, shown to their owner while onboarding_finished is false. */
 export function WelcomePopup() {
@@ -26,7 +30,11 @@ export function WelcomePopup() {
 
   return (
     <>
-      <AddFunnelPopup opened={creating && !me.onboarding_finished} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <AddFunnelPopup opened={!me.onboarding_finished} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       <Modal
         opened={me.account_owner && !me.onboarding_finished && !creating}
         onClose={() => finish('close')}

@@ -1,5 +1,4 @@
-import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain';
-import { formatCustomerDate } from '@funnelwork/domain/rules';
+import { CUSTOMERS_PAGE_SIZE, formatCustomerDate } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Avatar,
