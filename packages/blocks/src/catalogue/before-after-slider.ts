@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { beforeAfterSliderRenderer } from '../render/blocks/before-after-slider.tsx';
 import { advanced, advancedSchema, font, fontSchema, WHITE } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -19,6 +20,10 @@ export const beforeAfterSlider = defineBlock({
   type: 'beforeAfterSlider',
   tag: 'before-after-slider',
   title: 'Before/after slider',
+  palette: { page: { group: 'Engagement', at: 4 } },
+  icon: 'transform',
+  page: beforeAfterSliderRenderer,
+  email: false,
   attributes: beforeAfterSliderAttributesSchema,
   defaults: (): BeforeAfterSliderAttributes => ({
     basic: {

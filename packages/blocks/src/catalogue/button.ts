@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buttonEmail, buttonRenderer } from '../render/blocks/button.tsx';
 import {
   ACCENT_COLOR,
   advanced,
@@ -45,6 +46,10 @@ export const button = defineBlock({
   type: 'button',
   tag: 'button',
   title: 'Button',
+  palette: { page: { group: 'Content', at: 2 }, email: { group: 'Content', at: 2 } },
+  icon: 'click',
+  page: buttonRenderer,
+  email: buttonEmail,
   attributes: buttonAttributesSchema,
   /** "Headline font size 18, sub-headline 14". */
   defaults: (): ButtonAttributes => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nodeIdSchema } from '../document/ids.ts';
+import { containerRenderer } from '../render/blocks/container.tsx';
 import { advanced, advancedSchema, border, borderSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -30,6 +31,10 @@ export const container = defineBlock({
   type: 'container',
   tag: 'container',
   title: 'Container',
+  palette: { page: { group: 'Layout', at: 2 } },
+  icon: 'box-multiple',
+  page: containerRenderer,
+  email: false,
   attributes: containerAttributesSchema,
   defaults: (): ContainerAttributes => ({
     basic: { orientation: 'row', gap: 16, backgroundColor: '', border: border() },

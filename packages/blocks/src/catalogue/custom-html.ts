@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customHtmlEmail, customHtmlRenderer } from '../render/blocks/custom-html.tsx';
 import { advanced, advancedSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -13,6 +14,10 @@ export const customHtml = defineBlock({
   type: 'customHtml',
   tag: 'custom-html',
   title: 'Custom HTML',
+  palette: { page: { group: 'Content', at: 8 }, email: { group: 'Content', at: 8 } },
+  icon: 'code',
+  page: customHtmlRenderer,
+  email: customHtmlEmail,
   attributes: customHtmlAttributesSchema,
   defaults: (): CustomHtmlAttributes => ({ basic: { blockStyles: '' }, advanced: advanced() }),
   content: '',

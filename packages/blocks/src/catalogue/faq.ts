@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nodeIdSchema } from '../document/ids.ts';
+import { faqRenderer } from '../render/blocks/faq.tsx';
 import { ACCENT_COLOR, advanced, advancedSchema, border, borderSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -24,6 +25,10 @@ export const faq = defineBlock({
   type: 'faq',
   tag: 'faq',
   title: 'FAQ',
+  palette: { page: { group: 'Engagement', at: 2 } },
+  icon: 'help-circle',
+  page: faqRenderer,
+  email: false,
   attributes: faqAttributesSchema,
   defaults: (): FaqAttributes => ({
     basic: {

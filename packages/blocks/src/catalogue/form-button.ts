@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formButtonEmail, formButtonRenderer } from '../render/blocks/form-button.tsx';
 import {
   ACCENT_COLOR,
   advanced,
@@ -64,6 +65,10 @@ export const formButton = defineBlock({
   type: 'formButton',
   tag: 'form-button',
   title: 'Form button',
+  palette: { page: { group: 'Checkout', at: 1 } },
+  icon: 'square-rounded-check',
+  page: formButtonRenderer,
+  email: formButtonEmail,
   attributes: formButtonAttributesSchema,
   defaults: (): FormButtonAttributes => formButtonAttributes('complete'),
 });

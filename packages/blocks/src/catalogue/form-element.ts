@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formElementEmail, formElementRenderer } from '../render/blocks/form-element.tsx';
 import { advanced, advancedSchema, border, borderSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -96,6 +97,10 @@ export const formElement = defineBlock({
   type: 'formElement',
   tag: 'form-element',
   title: 'Form element',
+  palette: { page: { group: 'Checkout', at: 0 }, email: { group: 'Commerce', at: 1 } },
+  icon: 'forms',
+  page: formElementRenderer,
+  email: formElementEmail,
   attributes: formElementAttributesSchema,
   defaults: (): FormElementAttributes => formElementAttributes(),
 });

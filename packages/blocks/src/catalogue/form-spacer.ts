@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dividerEmail, formSpacerRenderer } from '../render/blocks/spacer.tsx';
 import { advanced, advancedSchema, font, fontSchema, spacing } from './common.ts';
 import { defineBlock } from './define-block.ts';
 import { SPACER_DEFAULTS, spacerBasicSchema } from './spacer.ts';
@@ -14,6 +15,10 @@ export const formSpacer = defineBlock({
   type: 'formSpacer',
   tag: 'form-spacer',
   title: 'Form spacer',
+  palette: { page: { group: 'Checkout', at: 2 } },
+  icon: 'arrows-horizontal',
+  page: formSpacerRenderer,
+  email: dividerEmail,
   attributes: formSpacerAttributesSchema,
   defaults: (): FormSpacerAttributes => ({
     basic: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSliderRenderer } from '../render/blocks/image-slider.tsx';
 import { advanced, advancedSchema, imageFitSchema, sizeSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -18,6 +19,10 @@ export const imageSlider = defineBlock({
   type: 'imageSlider',
   tag: 'image-slider',
   title: 'Image slider',
+  palette: { page: { group: 'Engagement', at: 3 } },
+  icon: 'slideshow',
+  page: imageSliderRenderer,
+  email: false,
   attributes: imageSliderAttributesSchema,
   /** "Lazy load defaults to on." */
   defaults: (): ImageSliderAttributes => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageEmail, imageRenderer } from '../render/blocks/image.tsx';
 import {
   advanced,
   advancedSchema,
@@ -34,6 +35,10 @@ export const image = defineBlock({
   type: 'image',
   tag: 'image',
   title: 'Image',
+  palette: { page: { group: 'Content', at: 4 }, email: { group: 'Content', at: 4 } },
+  icon: 'photo',
+  page: imageRenderer,
+  email: imageEmail,
   attributes: imageAttributesSchema,
   /** "Lazy load defaults to on." */
   defaults: (): ImageAttributes => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkEmail, linkRenderer } from '../render/blocks/link.tsx';
 import {
   ACCENT_COLOR,
   advanced,
@@ -30,6 +31,10 @@ export const link = defineBlock({
   type: 'link',
   tag: 'link',
   title: 'Link',
+  palette: { page: { group: 'Content', at: 3 }, email: { group: 'Content', at: 3 } },
+  icon: 'link',
+  page: linkRenderer,
+  email: linkEmail,
   attributes: linkAttributesSchema,
   defaults: (): LinkAttributes => ({
     basic: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { menuEmail, menuRenderer } from '../render/blocks/menu.tsx';
 import { advanced, advancedSchema, deviceAlign, deviceAlignSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -22,6 +23,10 @@ export const menu = defineBlock({
   type: 'menu',
   tag: 'menu',
   title: 'Menu',
+  palette: { page: { group: 'Content', at: 6 }, email: { group: 'Content', at: 6 } },
+  icon: 'menu-2',
+  page: menuRenderer,
+  email: menuEmail,
   attributes: menuAttributesSchema,
   /** "Menu font Roboto 14 colour #636A7B, hover #4368E0"; "items (title, url; three defaults)". */
   defaults: (): MenuAttributes => ({

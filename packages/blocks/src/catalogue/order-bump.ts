@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderBumpEmail, orderBumpRenderer } from '../render/blocks/order-bump.tsx';
 import { advanced, advancedSchema, border, borderSchema, font, fontSchema, spacing } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -24,6 +25,10 @@ export const orderBump = defineBlock({
   type: 'orderBump',
   tag: 'order-bump',
   title: 'Order bump',
+  palette: { page: { group: 'Checkout', at: 6 } },
+  icon: 'square-plus',
+  page: orderBumpRenderer,
+  email: orderBumpEmail,
   attributes: orderBumpAttributesSchema,
   /** "order bump dashed border 2 px colour #FDCC5E, radius 6, padding 15". */
   defaults: (): OrderBumpAttributes => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderSummaryRenderer } from '../render/blocks/order-summary.tsx';
 import { advanced, advancedSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -52,6 +53,10 @@ export const orderSummary = defineBlock({
   type: 'orderSummary',
   tag: 'order-summary',
   title: 'Order summary',
+  palette: { page: { group: 'Checkout', at: 5 } },
+  icon: 'receipt',
+  page: orderSummaryRenderer,
+  email: false,
   attributes: orderSummaryAttributesSchema,
   defaults: (): OrderSummaryAttributes => ({
     basic: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentFormEmail, paymentFormRenderer } from '../render/blocks/payment-form.tsx';
 import { advanced, advancedSchema, border, borderSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -19,6 +20,10 @@ export const paymentForm = defineBlock({
   type: 'paymentForm',
   tag: 'payment-form',
   title: 'Payment form',
+  palette: { page: { group: 'Checkout', at: 4 }, email: { group: 'Commerce', at: 2 } },
+  icon: 'credit-card',
+  page: paymentFormRenderer,
+  email: paymentFormEmail,
   attributes: paymentFormAttributesSchema,
   defaults: (): PaymentFormAttributes => ({
     basic: {

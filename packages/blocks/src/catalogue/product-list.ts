@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productListEmail, productListRenderer } from '../render/blocks/product-list.tsx';
 import { advanced, advancedSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -44,6 +45,10 @@ export const productList = defineBlock({
   type: 'productList',
   tag: 'product-list',
   title: 'Product list',
+  palette: { page: { group: 'Checkout', at: 7 }, email: { group: 'Commerce', at: 0 } },
+  icon: 'list-details',
+  page: productListRenderer,
+  email: productListEmail,
   attributes: productListAttributesSchema,
   defaults: (): ProductListAttributes => ({
     basic: {

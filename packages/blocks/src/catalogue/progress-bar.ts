@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { progressBarEmail, progressBarRenderer } from '../render/blocks/progress-bar.tsx';
 import { advanced, advancedSchema, font, fontSchema, WHITE } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -30,6 +31,10 @@ export const progressBar = defineBlock({
   type: 'progressBar',
   tag: 'progress-bar',
   title: 'Progress bar',
+  palette: { page: { group: 'Engagement', at: 1 }, email: { group: 'Engagement', at: 1 } },
+  icon: 'progress',
+  page: progressBarRenderer,
+  email: progressBarEmail,
   attributes: progressBarAttributesSchema,
   defaults: (): ProgressBarAttributes => ({
     basic: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialEmail, socialRenderer } from '../render/blocks/social.tsx';
 import {
   ACCENT_COLOR,
   advanced,
@@ -35,6 +36,10 @@ export const social = defineBlock({
   type: 'social',
   tag: 'social',
   title: 'Social',
+  palette: { page: { group: 'Content', at: 7 }, email: { group: 'Content', at: 7 } },
+  icon: 'share',
+  page: socialRenderer,
+  email: socialEmail,
   attributes: socialAttributesSchema,
   defaults: (): SocialAttributes => ({
     basic: {

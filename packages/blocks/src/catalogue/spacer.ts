@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dividerEmail, spacerRenderer } from '../render/blocks/spacer.tsx';
 import { advanced, advancedSchema, lineStyleSchema, spacing } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -19,6 +20,10 @@ export const spacer = defineBlock({
   type: 'spacer',
   tag: 'spacer',
   title: 'Spacer',
+  palette: { page: { group: 'Layout', at: 3 }, email: { group: 'Layout', at: 2 } },
+  icon: 'separator-horizontal',
+  page: spacerRenderer,
+  email: dividerEmail,
   attributes: spacerAttributesSchema,
   defaults: (): SpacerAttributes => ({
     basic: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timerEmail, timerRenderer } from '../render/blocks/timer.tsx';
 import { advanced, advancedSchema, deviceAlign, deviceAlignSchema, font, fontSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 import { linkActionSchema, NO_LINK } from './link-actions.ts';
@@ -28,6 +29,10 @@ export const timer = defineBlock({
   type: 'timer',
   tag: 'timer',
   title: 'Timer',
+  palette: { page: { group: 'Engagement', at: 0 }, email: { group: 'Engagement', at: 0 } },
+  icon: 'clock',
+  page: timerRenderer,
+  email: timerEmail,
   attributes: timerAttributesSchema,
   defaults: (): TimerAttributes => ({
     basic: {

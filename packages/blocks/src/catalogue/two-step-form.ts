@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nodeIdSchema } from '../document/ids.ts';
+import { twoStepFormEmail, twoStepFormRenderer } from '../render/blocks/two-step-form.tsx';
 import {
   advanced,
   advancedSchema,
@@ -42,6 +43,10 @@ export const twoStepForm = defineBlock({
   type: 'twoStepForm',
   tag: 'two-step-form',
   title: 'Two-step form',
+  palette: { page: { group: 'Checkout', at: 3 }, email: { group: 'Commerce', at: 3 } },
+  icon: 'checklist',
+  page: twoStepFormRenderer,
+  email: twoStepFormEmail,
   attributes: twoStepFormAttributesSchema,
   defaults: (): TwoStepFormAttributes => ({
     basic: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoEmail, videoRenderer } from '../render/blocks/video.tsx';
 import { advanced, advancedSchema, deviceAlign, deviceAlignSchema, sizeSchema } from './common.ts';
 import { defineBlock } from './define-block.ts';
 
@@ -24,6 +25,10 @@ export const video = defineBlock({
   type: 'video',
   tag: 'video',
   title: 'Video',
+  palette: { page: { group: 'Content', at: 5 }, email: { group: 'Content', at: 5 } },
+  icon: 'player-play',
+  page: videoRenderer,
+  email: videoEmail,
   attributes: videoAttributesSchema,
   /** "Video defaults: autoplay muted, controls, loop." "Lazy load defaults to on." */
   defaults: (): VideoAttributes => ({

@@ -1,5 +1,9 @@
 import type { BlockRenderer } from '../context.ts';
-import { attributes } from '../string/html.ts';
+import { merchantClasses, visibilityClasses } from '../css.ts';
+import type { EmailMarkup } from '../email/block-markup.ts';
+import { sanitizeEmailHtml } from '../email/email-html.ts';
+import { addSpacing, fontStyle, mjml, spacingAttribute, styleText } from '../email/mjml-markup.ts';
+import { attributes, escapeHtml } from '../string/html.ts';
 
 /** The editor's frame of a Custom HTML block: its height, since a frame without scripts cannot report one. */
 export const CUSTOM_HTML_FRAME_HEIGHT = 200;
@@ -46,4 +50,27 @@ export const customHtmlRenderer: BlockRenderer<'customHtml'> = {
     const declarations = block.attributes.basic.blockStyles.replace(/[{}]/g, '').trim();
     if (declarations !== '') sheet.addRaw(`${scope}>.fw-box{${declarations}}`);
   },
+};
+
+/** "custom HTML: content, blockStyles" — scripts, frames and handlers stripped (see sanitizeEmailHtml). */
+export const customHtmlEmail: EmailMarkup<'customHtml'> = {
+  mjml: (block, context) => {
+    const html = sanitizeEmailHtml(block.content ?? '');
+    if (html.trim() === '') return '';
+    const { padding, margin, cssClasses } = block.attributes.advanced;
+    // mjml's columns set font-size:0 around their cells, so the cell states the page font itself.
+    const style = [
+      styleText({ padding: spacingAttribute(addSpacing(padding, margin)) }),
+      fontStyle({ ...context.document.settings.font, align: undefined }),
+    ].join(';');
+    const own = block.attributes.basic.blockStyles.replace(/[{}]/g, '').trim();
+    const classes = [...visibilityClasses(block.responsive), ...merchantClasses(cssClasses)].join(' ');
+    const classAttribute = classes === '' ? '' : ` class="${classes}"`;
+    return mjml(
+      'mj-raw',
+      {},
+      `<tr><td${classAttribute} style="${escapeHtml([style, own].filter(Boolean).join(';'))}">${html}</td></tr>`,
+    );
+  },
+  text: (block, { htmlText }) => [htmlText(sanitizeEmailHtml(block.content ?? ''))],
 };

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import type { BlockOf } from '../../catalogue/registry.ts';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { type EmailMarkup, fieldBox, fieldLabel, textBlock } from '../email/block-markup.ts';
+import { fontStyle } from '../email/mjml-markup.ts';
 import { attributes, escapeHtml, texts } from '../string/html.ts';
 
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'number', 'url', 'date', 'password']);
@@ -258,5 +260,41 @@ export const formElementRenderer: BlockRenderer<'formElement'> = {
       'background-color': cssColor(backgroundColor),
       ...borderCss(border),
     });
+  },
+};
+
+export const formElementEmail: EmailMarkup<'formElement'> = {
+  mjml: (block, context) => {
+    const basic = block.attributes.basic;
+    const label = basic.showLabel ? fieldLabel(basic.label, basic.labelFont, basic.required) : '';
+    let field: string;
+    switch (basic.inputType) {
+      case 'checkbox':
+        field = `<div style="${escapeHtml(fontStyle(basic.inputFont))}">☐ ${escapeHtml(basic.placeholder || basic.label)}</div>`;
+        break;
+      case 'radio':
+        field = basic.options
+          .map(
+            (option) =>
+              `<div style="${escapeHtml(fontStyle(basic.inputFont))}">◯ ${escapeHtml(option.label)}</div>`,
+          )
+          .join('');
+        break;
+      case 'select':
+        field = fieldBox(basic, basic.inputFont, `${basic.placeholder || basic.options[0]?.label || ''} ▾`);
+        break;
+      case 'double':
+        field =
+          fieldBox(basic, basic.inputFont, basic.placeholder) +
+          fieldBox(basic, basic.inputFont, basic.placeholder);
+        break;
+      default:
+        field = fieldBox(basic, basic.inputFont, basic.placeholder);
+    }
+    return textBlock(block, context, basic.inputFont, label + field);
+  },
+  text: (block) => {
+    const { label, showLabel } = block.attributes.basic;
+    return showLabel ? [label] : [];
   },
 };

@@ -1,6 +1,8 @@
 import { Clickable, clickableHtml } from '../clickable.tsx';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, boxShadowCss, px } from '../css.ts';
+import { actionHref, common, type EmailMarkup, urlOf, withUrl } from '../email/block-markup.ts';
+import { borderRadius, borderShorthand, mjml } from '../email/mjml-markup.ts';
 import { linkBehaviour, safeHref } from '../links.ts';
 import { attributes, imgHtml } from '../string/html.ts';
 
@@ -53,5 +55,29 @@ export const imageRenderer: BlockRenderer<'image'> = {
       'box-shadow': boxShadowCss(shadows),
       ...borderCss(border),
     });
+  },
+};
+
+export const imageEmail: EmailMarkup<'image'> = {
+  mjml: (block, context) => {
+    const { url, alt, size, action, align, border } = block.attributes.basic;
+    const src = safeHref(url);
+    if (src === undefined) return '';
+    return mjml('mj-image', {
+      src,
+      alt,
+      ...actionHref(action),
+      width: size.width === null ? undefined : px(size.width),
+      height: size.height === null ? undefined : px(size.height),
+      align: align.desktop,
+      border: borderShorthand(border),
+      'border-radius': borderRadius(border),
+      ...common(block, context),
+    });
+  },
+  text: (block) => {
+    const { alt, action } = block.attributes.basic;
+    const url = urlOf(action);
+    return alt === '' && url === undefined ? [] : [withUrl(alt, url)];
   },
 };

@@ -1,5 +1,7 @@
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, cssColor, fontCss, JUSTIFY, px } from '../css.ts';
+import { type EmailMarkup, textBlock, withUrl } from '../email/block-markup.ts';
+import { fontAttributes, styleText } from '../email/mjml-markup.ts';
 import { safeHref } from '../links.ts';
 import { escapeHtml } from '../string/html.ts';
 
@@ -51,4 +53,31 @@ export const menuRenderer: BlockRenderer<'menu'> = {
     sheet.add(`${scope} .fw-menu-link`, fontCss(font));
     sheet.add(`${scope} a.fw-menu-link:hover`, { color: cssColor(hoverColor) });
   },
+};
+
+export const menuEmail: EmailMarkup<'menu'> = {
+  mjml: (block, context) => {
+    const { items, font, orientation, gap, align } = block.attributes.basic;
+    const linkStyle = escapeHtml(
+      styleText({
+        color: cssColor(font.color),
+        'text-decoration': fontAttributes(font)['text-decoration'] as string,
+      }),
+    );
+    const links = items.map((item) => {
+      const href = safeHref(item.url);
+      const title = escapeHtml(item.title);
+      return href === undefined
+        ? `<span style="${linkStyle}">${title}</span>`
+        : `<a href="${escapeHtml(href)}" style="${linkStyle}">${title}</a>`;
+    });
+    const content =
+      orientation === 'vertical'
+        ? links.map((item) => `<div style="padding-bottom:${px(gap)}">${item}</div>`).join('')
+        : links.join(`<span style="display:inline-block;width:${px(gap)}"> </span>`);
+    return textBlock(block, context, { ...font, align: align.desktop }, content);
+  },
+  text: (block) => [
+    block.attributes.basic.items.map((item) => withUrl(item.title, safeHref(item.url))).join(' | '),
+  ],
 };

@@ -1,5 +1,7 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { type EmailMarkup, textBlock } from '../email/block-markup.ts';
+import { borderStyle, fontStyle, spacingAttribute, styleText } from '../email/mjml-markup.ts';
 import { escapeHtml } from '../string/html.ts';
 
 export const orderBumpRenderer: BlockRenderer<'orderBump'> = {
@@ -33,5 +35,34 @@ export const orderBumpRenderer: BlockRenderer<'orderBump'> = {
     sheet.add(`${scope} .fw-order-bump-label`, { ...fontCss(labelFont), display: 'flex', gap: '8px' });
     sheet.add(`${scope} .fw-order-bump-headline`, fontCss(headlineFont));
     sheet.add(`${scope} .fw-order-bump-content`, { ...fontCss(contentFont), 'margin-top': '8px' });
+  },
+};
+
+export const orderBumpEmail: EmailMarkup<'orderBump'> = {
+  mjml: (block, context) => {
+    const { selected, headline, content, headlineFont, contentFont, backgroundColor, border } =
+      block.attributes.basic;
+    const box = styleText({
+      'background-color': cssColor(backgroundColor),
+      padding: spacingAttribute(block.attributes.advanced.padding),
+    });
+    const text =
+      content === '' ? '' : `<div style="${escapeHtml(fontStyle(contentFont))}">${escapeHtml(content)}</div>`;
+    return textBlock(
+      {
+        ...block,
+        attributes: {
+          ...block.attributes,
+          advanced: { ...block.attributes.advanced, padding: { top: 0, right: 0, bottom: 0, left: 0 } },
+        },
+      },
+      context,
+      contentFont,
+      `<div style="${escapeHtml([box, borderStyle(border)].filter(Boolean).join(';'))}"><div style="${escapeHtml(fontStyle(headlineFont))}">${selected ? '☑' : '☐'} ${escapeHtml(headline)}</div>${text}</div>`,
+    );
+  },
+  text: (block) => {
+    const { headline, content } = block.attributes.basic;
+    return [headline, content].filter(Boolean);
   },
 };

@@ -1,5 +1,6 @@
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, cssColor, fontCss } from '../css.ts';
+import { type EmailMarkup, fieldBox, fieldLabel, textBlock } from '../email/block-markup.ts';
 import { escapeHtml } from '../string/html.ts';
 
 const FIELDS = [
@@ -54,4 +55,24 @@ export const paymentFormRenderer: BlockRenderer<'paymentForm'> = {
       ...borderCss(border),
     });
   },
+};
+
+/** The card fields of the page's payment form, as a placeholder of their look. */
+const PAYMENT_FIELDS = [
+  { label: 'Card number', placeholder: '1234 1234 1234 1234' },
+  { label: 'Expiry date', placeholder: 'MM / YY' },
+  { label: 'CVC', placeholder: 'CVC' },
+] as const;
+
+export const paymentFormEmail: EmailMarkup<'paymentForm'> = {
+  mjml: (block, context) => {
+    const basic = block.attributes.basic;
+    const content = PAYMENT_FIELDS.map(
+      (field) =>
+        (basic.showLabels ? fieldLabel(field.label, basic.labelFont, false) : '') +
+        fieldBox(basic, basic.inputFont, field.placeholder),
+    ).join('<div style="height:8px"></div>');
+    return textBlock(block, context, basic.inputFont, content);
+  },
+  text: () => [],
 };

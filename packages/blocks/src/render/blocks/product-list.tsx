@@ -3,6 +3,8 @@ import { formatPrice } from '@funnelwork/domain/shared/money';
 import type { ProductListAttributes } from '../../catalogue/product-list.ts';
 import type { BlockRenderer } from '../context.ts';
 import { fontCss } from '../css.ts';
+import { common, type EmailMarkup } from '../email/block-markup.ts';
+import { fontAttributes, fontStyle, mjml } from '../email/mjml-markup.ts';
 import { escapeHtml, texts } from '../string/html.ts';
 
 type Entry = ProductListAttributes['basic']['entries'][number];
@@ -104,4 +106,30 @@ export const productListRenderer: BlockRenderer<'productList'> = {
     sheet.add(`${scope} .fw-product-title`, fontCss(titleFont));
     sheet.add(`${scope} .fw-product-price`, fontCss(priceFont));
   },
+};
+
+export const productListEmail: EmailMarkup<'productList'> = {
+  mjml: (block, context) => {
+    const { entries, titleFont, priceFont, selectionType } = block.attributes.basic;
+    // The page's choice as a mark: the first of a single choice is chosen, as on the page.
+    const mark = (index: number) =>
+      selectionType === 'qty' ? '' : selectionType === 'multi' ? '☐ ' : index === 0 ? '◉ ' : '◯ ';
+    const rows = entries
+      .map(
+        (entry, index) =>
+          `<tr><td style="${escapeHtml(fontStyle(titleFont))};padding:6px 0">${mark(index)}${escapeHtml(entry.title)}</td><td style="${escapeHtml(fontStyle(priceFont))};padding:6px 8px;white-space:nowrap">${entry.pcs} pcs</td><td style="${escapeHtml(fontStyle({ ...priceFont, align: 'right' }))};padding:6px 0;white-space:nowrap">${entry.price.toFixed(2)}</td></tr>`,
+      )
+      .join('');
+    if (rows === '') return '';
+    const { 'font-family': family, 'font-size': size, color } = fontAttributes(titleFont);
+    return mjml(
+      'mj-table',
+      { 'font-family': family, 'font-size': size, color, ...common(block, context) },
+      rows,
+    );
+  },
+  text: (block) =>
+    block.attributes.basic.entries.map(
+      (entry) => `${entry.title} — ${entry.pcs} pcs — ${entry.price.toFixed(2)}`,
+    ),
 };

@@ -1,5 +1,7 @@
 import type { BlockRenderer } from '../context.ts';
 import { cssColor, fontCss, px, round } from '../css.ts';
+import { type EmailMarkup, textBlock } from '../email/block-markup.ts';
+import { fontStyle, styleText } from '../email/mjml-markup.ts';
 import { escapeHtml } from '../string/html.ts';
 
 const JUSTIFY_LABEL = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
@@ -55,5 +57,39 @@ export const progressBarRenderer: BlockRenderer<'progressBar'> = {
       padding: '0 8px',
     });
     sheet.add(`${scope} .fw-progress-label`, { ...fontCss(valueFont), 'line-height': 1 });
+  },
+};
+
+/** The bar as nested tables (no CSS animation or stripes: mail clients show neither). */
+export const progressBarEmail: EmailMarkup<'progressBar'> = {
+  mjml: (block, context) => {
+    const { value, progressColor1, progressColor2, backgroundColor, height, labelPosition, valueFont } =
+      block.attributes.basic;
+    const number = Math.min(100, Math.max(0, value.valueNumber.number));
+    const label = value.labelText === '' ? `${number}%` : value.labelText;
+    const first = cssColor(progressColor1);
+    const second = cssColor(progressColor2) ?? first;
+    const fill = styleText({
+      'background-color': first,
+      'background-image': first && second ? `linear-gradient(90deg, ${first}, ${second})` : undefined,
+      height: px(height),
+      'line-height': px(height),
+      ...{ 'text-align': labelPosition },
+    });
+    const track = styleText({ 'background-color': cssColor(backgroundColor), height: px(height) });
+    const bar =
+      number === 0
+        ? ''
+        : `<table role="presentation" width="${number}%" cellpadding="0" cellspacing="0"><tr><td style="${escapeHtml(fill)}"><span style="${escapeHtml(fontStyle({ ...valueFont, align: undefined }))}">${escapeHtml(label)}</span></td></tr></table>`;
+    return textBlock(
+      block,
+      context,
+      valueFont,
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td style="${escapeHtml(track)}">${bar}</td></tr></table>`,
+    );
+  },
+  text: (block) => {
+    const { value } = block.attributes.basic;
+    return [value.labelText === '' ? `${value.valueNumber.number}%` : value.labelText];
   },
 };

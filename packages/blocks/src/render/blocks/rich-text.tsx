@@ -1,7 +1,11 @@
+import type { BlockOf } from '../../catalogue/registry.ts';
 import type { RichTextAttributes } from '../../catalogue/rich-text.ts';
 import type { BlockRenderer } from '../context.ts';
 import { borderCss, boxShadowCss, cssColor, fontCss, px, type StyleSheet, textShadowCss } from '../css.ts';
+import { type EmailMarkup, type EmailRenderContext, textBlock } from '../email/block-markup.ts';
+import { borderStyle } from '../email/mjml-markup.ts';
 import { sanitizeInlineHtml } from '../inline-html.ts';
+import { escapeHtml } from '../string/html.ts';
 
 /**
  * Headline and paragraph content is inline rich text (bold, italic, underline, strike, links, colour), drawn
@@ -43,4 +47,26 @@ export const paragraphRenderer: BlockRenderer<'paragraph'> = {
     />
   ),
   css: (block, scope, sheet) => richTextCss(block.attributes, scope, sheet),
+};
+
+function richTextMjml(block: BlockOf<'headline' | 'paragraph'>, context: EmailRenderContext): string {
+  const { font, lineHeight, letterSpacing, backgroundColor, border } = block.attributes.basic;
+  const box = borderStyle(border);
+  const html = sanitizeInlineHtml(block.content ?? '');
+  return textBlock(
+    block,
+    context,
+    font,
+    box === '' ? html : `<div style="${escapeHtml(box)}">${html}</div>`,
+    {
+      'line-height': String(lineHeight),
+      'letter-spacing': letterSpacing === 0 ? undefined : px(letterSpacing),
+      'container-background-color': cssColor(backgroundColor) ?? cssColor(context.background),
+    },
+  );
+}
+
+export const richTextEmail: EmailMarkup<'headline' | 'paragraph'> = {
+  mjml: richTextMjml,
+  text: (block, { htmlText }) => [htmlText(sanitizeInlineHtml(block.content ?? ''))],
 };

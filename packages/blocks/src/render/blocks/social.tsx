@@ -1,5 +1,8 @@
 import type { BlockRenderer } from '../context.ts';
-import { alignValues, cssColor, JUSTIFY, px } from '../css.ts';
+import { alignValues, cssColor, cssFontFamily, JUSTIFY, px } from '../css.ts';
+import { common, type EmailMarkup, withUrl } from '../email/block-markup.ts';
+import { mjml, styleText } from '../email/mjml-markup.ts';
+import { EMAIL_SOCIAL_ICONS, emailSocialIconUrl } from '../email/social-icons.ts';
 import { safeHref } from '../links.ts';
 import { escapeHtml } from '../string/html.ts';
 
@@ -76,4 +79,84 @@ export const socialRenderer: BlockRenderer<'social'> = {
       'border-color': cssColor(hoverColor),
     });
   },
+};
+
+/** Known networks get mjml's own icons ("-noshare": the merchant's URL as it is, not a share link). */
+/** mjml's networks, whose badge colour it knows; 'twitter' is the old name of 'x'. */
+const ICON_OF: Readonly<Record<string, string>> = { twitter: 'x' };
+
+/**
+ * A network without an icon of ours: its title as a text link, in the inline table mj-social gives each
+ * element (and Outlook's cell around it). mj-social-element would draw an empty icon box beside it.
+ */
+function socialTextLink(
+  title: string,
+  href: string | undefined,
+  look: { align: string; color: string | undefined; gap: number; font: { family: string; size: number } },
+): string {
+  const style = escapeHtml(
+    styleText({
+      color: look.color,
+      'font-family': cssFontFamily(look.font.family),
+      'font-size': px(look.font.size),
+      'text-decoration': 'none',
+    }),
+  );
+  const text =
+    href === undefined
+      ? `<span style="${style}">${escapeHtml(title)}</span>`
+      : `<a href="${escapeHtml(href)}" target="_blank" style="${style}">${escapeHtml(title)}</a>`;
+  return mjml(
+    'mj-raw',
+    {},
+    `<!--[if mso | IE]><td><![endif]--><table align="${escapeHtml(look.align)}" border="0" cellpadding="0" cellspacing="0" role="presentation" style="float:none;display:inline-table;"><tbody><tr><td style="padding:0px ${px(look.gap / 2)};vertical-align:middle;">${text}</td></tr></tbody></table><!--[if mso | IE]></td><![endif]-->`,
+  );
+}
+
+export const socialEmail: EmailMarkup<'social'> = {
+  mjml: (block, context) => {
+    const { items, color, iconSize, gap, align } = block.attributes.basic;
+    const { assetBase } = context;
+    const look = { align: align.desktop, color: cssColor(color), gap, font: context.document.settings.font };
+    const elements = items
+      .filter((item) => item.status)
+      .map((item) => {
+        const href = safeHref(item.url);
+        const icon = ICON_OF[item.icon] ?? item.icon;
+        if (assetBase === undefined || !(EMAIL_SOCIAL_ICONS as readonly string[]).includes(icon)) {
+          return socialTextLink(item.title || item.icon, href, look);
+        }
+        return mjml(
+          'mj-social-element',
+          {
+            // The name gives mjml's badge colour for the network; src keeps the icon on our own host.
+            name: `${icon}-noshare`,
+            src: emailSocialIconUrl(assetBase, icon),
+            href,
+            alt: item.title,
+            title: item.title,
+            target: '_blank',
+          },
+          '',
+        );
+      })
+      .join('');
+    if (elements === '') return '';
+    return mjml(
+      'mj-social',
+      {
+        mode: 'horizontal',
+        align: align.desktop,
+        'icon-size': px(iconSize),
+        color: cssColor(color),
+        'inner-padding': `0px ${px(gap / 2)}`,
+        ...common(block, context),
+      },
+      elements,
+    );
+  },
+  text: (block) =>
+    block.attributes.basic.items
+      .filter((item) => item.status && safeHref(item.url) !== undefined)
+      .map((item) => withUrl(item.title, safeHref(item.url))),
 };

@@ -1,5 +1,8 @@
+import type { BlockOf } from '../../catalogue/registry.ts';
 import type { BlockRenderer } from '../context.ts';
 import { cssColor, fontCss, px } from '../css.ts';
+import { common, type EmailMarkup, type EmailRenderContext } from '../email/block-markup.ts';
+import { mjml } from '../email/mjml-markup.ts';
 import { escapeHtml } from '../string/html.ts';
 
 export const spacerRenderer: BlockRenderer<'spacer'> = {
@@ -41,3 +44,15 @@ export const formSpacerRenderer: BlockRenderer<'formSpacer'> = {
     sheet.add(`${scope} .fw-form-spacer-label`, fontCss(labelFont));
   },
 };
+
+function divider(block: BlockOf<'spacer' | 'formSpacer'>, context: EmailRenderContext): string {
+  const { widthNumber, color, style } = block.attributes.basic;
+  return mjml('mj-divider', {
+    'border-width': px(widthNumber.number),
+    'border-color': cssColor(color),
+    'border-style': style,
+    ...common(block, context),
+  });
+}
+
+export const dividerEmail: EmailMarkup<'spacer' | 'formSpacer'> = { mjml: divider, text: () => ['---'] };

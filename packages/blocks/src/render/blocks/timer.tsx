@@ -1,6 +1,8 @@
 import { formatTimer } from '@funnelwork/domain/shared/timer';
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, fontCss, JUSTIFY } from '../css.ts';
+import { type EmailMarkup, textBlock } from '../email/block-markup.ts';
+import { fontStyle } from '../email/mjml-markup.ts';
 import { linkAttributes, linkBehaviour } from '../links.ts';
 import { escapeHtml, texts } from '../string/html.ts';
 
@@ -57,5 +59,36 @@ export const timerRenderer: BlockRenderer<'timer'> = {
     }));
     sheet.add(`${scope} .fw-timer-value`, fontCss(valueFont));
     sheet.add(`${scope} .fw-timer-label`, fontCss(labelFont));
+  },
+};
+
+const TIMER_PARTS = ['hours', 'minutes', 'seconds'] as const;
+
+/**
+ * Mail clients run no script, so the countdown is drawn once, as static text of the designed duration,
+ * under "values under 10 are zero-padded; hours above 23 show 00; minutes or seconds above 60 show 60".
+ */
+export const timerEmail: EmailMarkup<'timer'> = {
+  mjml: (block, context) => {
+    const { labels, valueFont, labelFont, align } = block.attributes.basic;
+    const display = formatTimer(block.attributes.basic);
+    const cells = TIMER_PARTS.map(
+      (part) =>
+        `<td style="padding:0 8px;text-align:center"><div style="${escapeHtml(fontStyle(valueFont))}">${display[part]}</div><div style="${escapeHtml(fontStyle(labelFont))}">${escapeHtml(labels[part])}</div></td>`,
+    ).join('');
+    return textBlock(
+      block,
+      context,
+      valueFont,
+      `<table role="presentation" align="${align.desktop}" style="margin:${align.desktop === 'center' ? '0 auto' : '0'}"><tr>${cells}</tr></table>`,
+      { align: align.desktop },
+    );
+  },
+  text: (block) => {
+    const { labels } = block.attributes.basic;
+    const display = formatTimer(block.attributes.basic);
+    return [
+      `${display.hours} ${labels.hours} : ${display.minutes} ${labels.minutes} : ${display.seconds} ${labels.seconds}`,
+    ];
   },
 };

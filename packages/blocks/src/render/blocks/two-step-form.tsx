@@ -1,5 +1,7 @@
 import type { BlockRenderer } from '../context.ts';
-import { borderCss, cssColor, fontCss } from '../css.ts';
+import { borderCss, cssColor, fontCss, px } from '../css.ts';
+import { type EmailMarkup, type EmailRenderContext, textBlock } from '../email/block-markup.ts';
+import { fontStyle, mjml } from '../email/mjml-markup.ts';
 import { escapeHtml } from '../string/html.ts';
 
 /**
@@ -64,4 +66,44 @@ export const twoStepFormRenderer: BlockRenderer<'twoStepForm'> = {
     sheet.add(`${scope} .fw-step-title`, fontCss(titleFont));
     sheet.add(`${scope} .fw-step-subtitle`, fontCss(subtitleFont));
   },
+};
+
+/** Both steps one after the other, each under its header, on the form's background. */
+export const twoStepFormEmail: EmailMarkup<'twoStepForm'> = {
+  mjml: (block, context) => {
+    const { header, titleFont, subtitleFont, backgroundColor } = block.attributes.basic;
+    const padding = block.attributes.advanced.padding;
+    const inner: EmailRenderContext = {
+      ...context,
+      background: cssColor(backgroundColor) ?? context.background,
+      inset: { left: padding.left, right: padding.right },
+    };
+    const steps = header
+      .map((step) => {
+        const children = step.step === 1 ? block.step1Children : block.step2Children;
+        const title = textBlock(
+          block,
+          context,
+          titleFont,
+          `${escapeHtml(step.title)}<div style="${escapeHtml(fontStyle(subtitleFont))}">${escapeHtml(step.subtitle)}</div>`,
+          {
+            padding: `${px(padding.top)} ${px(padding.right)} 8px ${px(padding.left)}`,
+            'container-background-color': inner.background,
+          },
+        );
+        return title + context.renderBlocks(children, inner);
+      })
+      .join('');
+    const bottom =
+      padding.bottom > 0
+        ? mjml('mj-spacer', { height: px(padding.bottom), 'container-background-color': inner.background })
+        : '';
+    return steps + bottom;
+  },
+  text: (block, { blocksText }) =>
+    block.attributes.basic.header.flatMap((step) => [
+      step.title,
+      step.subtitle,
+      ...blocksText(step.step === 1 ? block.step1Children : block.step2Children),
+    ]),
 };

@@ -1,7 +1,9 @@
 import type { BlockRenderer } from '../context.ts';
 import { alignValues, JUSTIFY, px } from '../css.ts';
+import { common, type EmailMarkup, fontOf, textBlock } from '../email/block-markup.ts';
+import { mjml } from '../email/mjml-markup.ts';
 import { safeHref } from '../links.ts';
-import { attributes } from '../string/html.ts';
+import { attributes, escapeHtml } from '../string/html.ts';
 
 type Embed = { kind: 'youtube' | 'vimeo'; id: string };
 
@@ -118,5 +120,41 @@ export const videoRenderer: BlockRenderer<'video'> = {
       height: size.height === null ? undefined : px(size.height),
       'aspect-ratio': size.height === null ? '16 / 9' : undefined,
     });
+  },
+};
+
+/** "A video renders as its thumbnail linking to the video." */
+export const videoEmail: EmailMarkup<'video'> = {
+  mjml: (block, context) => {
+    const { url, thumbnail, size, align } = block.attributes.basic;
+    const href = safeHref(url);
+    const src = safeHref(thumbnail);
+    if (src === undefined) {
+      return href === undefined
+        ? ''
+        : textBlock(
+            block,
+            context,
+            fontOf(context),
+            `<a href="${escapeHtml(href)}" target="_blank">▶ ${escapeHtml(href)}</a>`,
+            {
+              align: align.desktop,
+            },
+          );
+    }
+    return mjml('mj-image', {
+      src,
+      alt: 'Video',
+      href,
+      target: href === undefined ? undefined : '_blank',
+      width: size.width === null ? undefined : px(size.width),
+      height: size.height === null ? undefined : px(size.height),
+      align: align.desktop,
+      ...common(block, context),
+    });
+  },
+  text: (block) => {
+    const url = safeHref(block.attributes.basic.url);
+    return url === undefined ? [] : [`Video: ${url}`];
   },
 };
