@@ -55,8 +55,8 @@ type BlockDefinitionInput<
 
 /**
  * A block's markup: `page` its view, string and CSS renderer (`BlockRenderer`), `email` its MJML and
- * plain-text renderer (`EmailMarkup`), or `false` for a block that is never drawn in an e-mail. Typed by
- * the registry (`BlockMarkupOf`), since the renderers' block type derives from the registry itself.
+ * plain-text renderer (`EmailMarkup`), or `false` for a block that is never drawn in an e-mail. The registry
+ * checks both against the block's own type (`BlockMarkup`): the renderers' block type derives from it.
  */
 type MarkupInput<P, E> = { page: P; email: E };
 

@@ -1,6 +1,6 @@
 import { formatPrice } from '@funnelwork/domain/shared/money';
 import { deleteNode } from '../actions/delete-node.ts';
-import type { ProductListAttributes } from '../catalogue/product-list.ts';
+import type { ProductListAttributes } from '../blocks/product-list.tsx';
 import type { EditorDocument } from '../document/schema.ts';
 import { yesLinkProductIds } from './product-ids.ts';
 
