@@ -10,6 +10,7 @@ import {
   textShadowSchema,
 } from '../catalogue/common.ts';
 import type { BlockOf } from '../catalogue/registry.ts';
+import type { BlockRenderer } from '../render/context.ts';
 import {
   borderCss,
   boxShadowCss,
@@ -58,7 +59,7 @@ export function richTextAttributes(textFont: Font, lineHeight: number): RichText
  * Headline and paragraph content is inline rich text (bold, italic, underline, strike, links, colour), drawn
  * as sanitised HTML (render/inline-html.ts); its base look comes from the block's font (docs/decisions/funnels-and-editor.md).
  */
-export function richTextCss(attributes: RichTextAttributes, scope: string, sheet: StyleSheet) {
+function richTextCss(attributes: RichTextAttributes, scope: string, sheet: StyleSheet) {
   const { basic } = attributes;
   sheet.add(`${scope}>.fw-box`, {
     margin: 0,
@@ -70,6 +71,25 @@ export function richTextCss(attributes: RichTextAttributes, scope: string, sheet
     'text-shadow': textShadowCss(basic.textShadows),
     ...borderCss(basic.border),
   });
+}
+
+/** A headline (`h2`) or paragraph (`p`): the block's sanitised rich text in the element, styled by its font. */
+export function richTextRenderer<K extends 'headline' | 'paragraph'>(
+  Tag: 'h2' | 'p',
+  type: K,
+): BlockRenderer<K> {
+  const className = `fw-box fw-${type} fw-text`;
+  return {
+    html: (block) => `<${Tag} class="${className}">${sanitizeInlineHtml(block.content ?? '')}</${Tag}>`,
+    View: ({ block }) => (
+      <Tag
+        className={className}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to an inline allow-list
+        dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(block.content ?? '') }}
+      />
+    ),
+    css: (block, scope, sheet) => richTextCss(block.attributes, scope, sheet),
+  };
 }
 
 function richTextMjml(block: BlockOf<'headline' | 'paragraph'>, context: EmailRenderContext): string {
