@@ -1,7 +1,7 @@
-import { initialBoxes } from '../catalogue/container.ts';
+import { initialBoxes } from '../blocks/container.tsx';
+import { twoStepFormSeed } from '../blocks/two-step-form.tsx';
 import { type FormStep, VISIBLE_EVERYWHERE } from '../catalogue/define-block.ts';
 import type { Block, BlockDraft } from '../catalogue/registry.ts';
-import { twoStepFormSeed } from '../catalogue/two-step-form.ts';
 import type { NodeId } from '../document/ids.ts';
 
 /**

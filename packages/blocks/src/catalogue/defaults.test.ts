@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BUTTON_DISPLAY_TYPES } from './button.ts';
-import { DEFAULT_FORM_FIELDS } from './form-element.ts';
-import { SELECTION_TYPES } from './product-list.ts';
+import { BUTTON_DISPLAY_TYPES } from '../blocks/button.tsx';
+import { DEFAULT_FORM_FIELDS } from '../blocks/form-element.tsx';
+import { SELECTION_TYPES } from '../blocks/product-list.tsx';
+import { twoStepFormSeed } from '../blocks/two-step-form.tsx';
 import { BLOCKS } from './registry.ts';
 import { row } from './row.ts';
 import { section } from './section.ts';
-import { twoStepFormSeed } from './two-step-form.ts';
 
 describe('block defaults (spec §9)', () => {
   it('"Default font Roboto 14, colour #252A32."', () => {

@@ -9,7 +9,10 @@ import {
   isBlockType,
   isEmailBlock,
   LAYOUT_ITEMS,
+  markupOf,
   PAGE_PALETTE,
+  paletteGroups,
+  paletteIconName,
   paletteItem,
 } from './registry.ts';
 
@@ -124,5 +127,77 @@ describe('block catalogue (spec §3.2)', () => {
   it('a draft carries the default content of blocks that have one', () => {
     expect(blockDraft('link')).toEqual({ type: 'link', attributes: BLOCKS.link.defaults(), content: 'Link' });
     expect(blockDraft('spacer')).toEqual({ type: 'spacer', attributes: BLOCKS.spacer.defaults() });
+  });
+});
+
+describe('the registry is the only list of block kinds', () => {
+  it('every palette item has its title, its icon name and a place in the page palette', () => {
+    for (const type of PAGE_PALETTE) {
+      expect(paletteItem(type).title).not.toBe('');
+      expect(paletteIconName(type)).toMatch(/^[a-z0-9-]+$/);
+    }
+  });
+
+  it('every block kind has page markup, and e-mail markup or `email: false`', () => {
+    for (const type of BLOCK_TYPES) {
+      const { page, email } = markupOf(type);
+      expect(typeof page.View).toBe('function');
+      expect(typeof page.html).toBe('function');
+      if (email !== false) {
+        expect(typeof email.mjml).toBe('function');
+        expect(typeof email.text).toBe('function');
+      }
+    }
+    const withoutEmail = BLOCK_TYPES.filter((type) => markupOf(type).email === false);
+    expect(withoutEmail).toEqual(['orderSummary', 'imageSlider', 'container', 'faq', 'beforeAfterSlider']);
+  });
+
+  it("the e-mail palette offers exactly the spec's e-mail blocks, each with e-mail markup", () => {
+    expect(BLOCK_TYPES.filter(isEmailBlock).sort()).toEqual([...EMAIL_BLOCK_TYPES].sort());
+    for (const type of [...EMAIL_BLOCK_TYPES, ...EMAIL_RENDERED_TYPES])
+      expect(markupOf(type).email).not.toBe(false);
+  });
+
+  it('each palette derives its groups from the definitions, in the order the editors show', () => {
+    expect(paletteGroups('page')).toEqual([
+      { title: 'Layout', types: ['section', 'row', 'container', 'spacer'] },
+      {
+        title: 'Content',
+        types: ['headline', 'paragraph', 'button', 'link', 'image', 'video', 'menu', 'social', 'customHtml'],
+      },
+      {
+        title: 'Checkout',
+        types: [
+          'formElement',
+          'formButton',
+          'formSpacer',
+          'twoStepForm',
+          'paymentForm',
+          'orderSummary',
+          'orderBump',
+          'productList',
+        ],
+      },
+      { title: 'Engagement', types: ['timer', 'progressBar', 'faq', 'imageSlider', 'beforeAfterSlider'] },
+    ]);
+    expect(paletteGroups('email')).toEqual([
+      { title: 'Layout', types: ['section', 'row', 'spacer'] },
+      {
+        title: 'Content',
+        types: ['headline', 'paragraph', 'button', 'link', 'image', 'video', 'menu', 'social', 'customHtml'],
+      },
+      { title: 'Commerce', types: ['productList', 'formElement', 'paymentForm', 'twoStepForm'] },
+      { title: 'Engagement', types: ['timer', 'progressBar'] },
+    ]);
+  });
+
+  it('no two items of a palette group share a place', () => {
+    for (const editor of ['page', 'email'] as const) {
+      const places = PAGE_PALETTE.flatMap((type) => {
+        const place = (isBlockType(type) ? BLOCKS[type] : LAYOUT_ITEMS[type]).palette[editor];
+        return place ? [`${place.group}:${place.at}`] : [];
+      });
+      expect(new Set(places).size).toBe(places.length);
+    }
   });
 });

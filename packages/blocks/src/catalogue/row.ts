@@ -17,6 +17,8 @@ export const row = defineLayoutItem({
   type: 'row',
   tag: 'row',
   title: 'Row',
+  palette: { page: { group: 'Layout', at: 1 }, email: { group: 'Layout', at: 1 } },
+  icon: 'columns',
   attributes: rowAttributesSchema,
   defaults: (): RowAttributes => ({
     basic: { ...background(), columns: 'one', sticky: false },

@@ -13,6 +13,8 @@ export const section = defineLayoutItem({
   type: 'section',
   tag: 'section',
   title: 'Section',
+  palette: { page: { group: 'Layout', at: 0 }, email: { group: 'Layout', at: 0 } },
+  icon: 'layout-rows',
   attributes: sectionAttributesSchema,
   defaults: (): SectionAttributes => ({
     basic: { ...background(), width: 'full', sticky: false },

@@ -1,7 +1,8 @@
 import { formatPrice } from '@funnelwork/domain/shared/money';
 import { deleteNode } from '../actions/delete-node.ts';
-import type { ProductListAttributes } from '../catalogue/product-list.ts';
+import type { ProductListAttributes } from '../blocks/product-list.tsx';
 import type { EditorDocument } from '../document/schema.ts';
+import { yesLinkProductIds } from './product-ids.ts';
 
 /** A variant of a product as a page offers it (price in major units). */
 export type SellableVariant = { id: number; name: string; price: number };
@@ -132,7 +133,7 @@ const HAS_OFFER_PRICE = /\{\{\s*offer_price\s*\}\}/;
 
 /** The product a yes-link charges: the one it names (when it exists), else the step's first product. */
 function offerProduct(document: EditorDocument, catalogue: StepCatalogue): SellableProduct | undefined {
-  for (const id of yesLinkProductIds(document)) {
+  for (const id of yesLinkProductIdsOf(document)) {
     const product = catalogue.named.get(id);
     if (product) return product;
   }
@@ -188,20 +189,8 @@ function withOfferPrices(
 }
 
 /** The product ids the page's yes-links name, in document order of their blocks. */
-function yesLinkProductIds(document: EditorDocument): number[] {
-  const ids: number[] = [];
-  const visit = (value: unknown, depth: number): void => {
-    if (depth > 12 || typeof value !== 'object' || value === null) return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth + 1);
-      return;
-    }
-    const record = value as Record<string, unknown>;
-    if (record.type === 'yes-link' && typeof record.productId === 'number') ids.push(record.productId);
-    for (const child of Object.values(record)) visit(child, depth + 1);
-  };
-  for (const block of Object.values(document.children)) visit(block.attributes, 0);
-  return ids;
+function yesLinkProductIdsOf(document: EditorDocument): number[] {
+  return Object.values(document.children).flatMap((block) => yesLinkProductIds(block.attributes));
 }
 
 /**
@@ -256,7 +245,7 @@ export function namedProductIds(document: EditorDocument): number[] {
       ids.add(block.attributes.basic.productId);
     }
   }
-  for (const id of yesLinkProductIds(document)) ids.add(id);
+  for (const id of yesLinkProductIdsOf(document)) ids.add(id);
   return [...ids];
 }
 

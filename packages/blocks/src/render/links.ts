@@ -1,4 +1,4 @@
-import { isPlaceholderUrl } from '../attention/placeholder-links.ts';
+import { isPlaceholderUrl } from '../attention/placeholder-url.ts';
 import { isNoLink, type LinkAction } from '../catalogue/link-actions.ts';
 
 /** How a clickable element behaves on the published page. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Advanced } from '../catalogue/common.ts';
 import type { Responsive } from '../catalogue/define-block.ts';
-import type { Block, BlockType } from '../catalogue/registry.ts';
+import { type Block, type BlockType, markupOf } from '../catalogue/registry.ts';
 import type { NodeId } from '../document/ids.ts';
 import type { EditorDocument, Row, Section } from '../document/schema.ts';
 import { blockChildLists } from '../document/structure.ts';
@@ -23,7 +23,6 @@ import {
 } from './css.ts';
 import type { AnchorOf } from './links.ts';
 import { safeHref } from './links.ts';
-import { BLOCK_RENDERERS } from './renderers.ts';
 
 type AnyRenderer = {
   View: (props: { block: Block; context: RenderContext }) => ReactNode;
@@ -33,7 +32,7 @@ type AnyRenderer = {
 
 /** The renderer of a block's own type (TypeScript cannot relate a union member to its map entry). */
 export function rendererOf(block: Block): AnyRenderer {
-  return BLOCK_RENDERERS[block.type] as BlockRenderer<BlockType> as AnyRenderer;
+  return markupOf(block.type).page as BlockRenderer<BlockType> as AnyRenderer;
 }
 
 type NodeKind = 'section' | 'row' | BlockType;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { reduce } from '../actions/reduce.ts';
-import { INPUT_TYPES } from '../catalogue/form-element.ts';
+import { INPUT_TYPES } from '../blocks/form-element.tsx';
 import { BLOCK_TYPES, BLOCKS, type Block, type BlockType } from '../catalogue/registry.ts';
 import { emptyDocument } from '../document/empty.ts';
 import type { EditorDocument } from '../document/schema.ts';

@@ -1,4 +1,5 @@
 import {
+  productIdsIn,
   type SellableProduct,
   type StepCatalogue,
   sellableIds,
@@ -39,27 +40,12 @@ type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every numeric `productId` anywhere in the document (list entries, order bumps, yes-link actions). */
-function collectProductIds(value: Json, into: Set<number>, depth = 0): void {
-  if (depth > 40) return;
-  if (Array.isArray(value)) {
-    for (const item of value) collectProductIds(item, into, depth + 1);
-    return;
-  }
-  if (!isObject(value)) return;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'productId' && typeof child === 'number' && Number.isSafeInteger(child) && child > 0) {
-      into.add(child);
-    } else collectProductIds(child, into, depth + 1);
-  }
-}
-
 /** Reads the commerce parts of a stored page document without failing on unknown or old shapes. */
 export function readCommerceBlocks(config: Json) {
   const productLists: PageContext['productLists'] = [];
   let orderBumpProductId: number | null = null;
-  const namedProductIds = new Set<number>();
-  collectProductIds(config, namedProductIds);
+  // Every product id anywhere in the document (list entries, order bumps, yes-link actions).
+  const namedProductIds = new Set(productIdsIn(config, { maxDepth: 40 }));
   const blocks = isObject(config) && isObject(config.children) ? Object.values(config.children) : [];
   const sorted = blocks.filter(isObject).sort((a, b) => Number(a.id ?? 0) - Number(b.id ?? 0));
   for (const block of sorted) {

@@ -27,10 +27,11 @@ import classes from './components/editor.module.css';
 import { EditorCanvas } from './components/editor-canvas.tsx';
 import { EditorToolbar } from './components/editor-toolbar.tsx';
 import { LayoutPanel } from './components/layout-panel.tsx';
-import { PALETTE_ICONS, PalettePanel } from './components/palette-panel.tsx';
+import { PalettePanel } from './components/palette-panel.tsx';
 import { type BlockActions, PageSettingsPanel, PropertiesPanel } from './components/properties-panel.tsx';
 import { routeTail } from './editor-route.ts';
 import { type PaletteGroup, paletteTitle } from './palette.ts';
+import { paletteIcon } from './palette-icons.ts';
 import {
   DEFAULT_SERVICES,
   type EditorServices,
@@ -109,7 +110,7 @@ function DragChip() {
     item.source === 'palette'
       ? paletteTitle(item.type as PaletteType)
       : item.source.charAt(0).toUpperCase() + item.source.slice(1);
-  const Icon = item.source === 'palette' ? PALETTE_ICONS[item.type as PaletteType] : null;
+  const Icon = item.source === 'palette' ? paletteIcon(item.type as PaletteType) : null;
   return (
     <div className={classes.dragChip}>
       {Icon && <Icon size={16} />}

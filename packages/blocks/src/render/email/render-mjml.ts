@@ -137,7 +137,11 @@ export function renderEmailMjml(document: EditorDocument, options: EmailRenderOp
   const { settings } = document;
   const { padding, font } = settings;
   const contentWidth = Math.max(0, width - padding.left - padding.right);
-  const context: EmailRenderContext = { document, assetBase: options.assetBase };
+  const context: EmailRenderContext = {
+    document,
+    assetBase: options.assetBase,
+    renderBlocks: renderEmailBlocks,
+  };
   const sections = document.content.map((section) => renderSection(section, context, contentWidth, padding));
   const custom = splitCustomCss((options.css ?? '').replace(/<\/?(mj-|style|script)/gi, ''));
   const head = [

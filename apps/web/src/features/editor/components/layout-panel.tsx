@@ -11,11 +11,11 @@ import { ActionIcon, Box, ColorSwatch, Stack, Text, Tooltip } from '@mantine/cor
 import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { movedOnePlace } from '../canvas/drag-announcements.ts';
+import { paletteIcon } from '../palette-icons.ts';
 import { useEditorServices } from '../services.tsx';
 import { useEditor } from '../state/editor-context.tsx';
 import { useAnnounce } from './announcer.tsx';
 import classes from './editor.module.css';
-import { PALETTE_ICONS } from './palette-panel.tsx';
 
 type MoveAction = Extract<EditorAction, { type: 'moveSection' | 'moveRow' | 'moveBlock' }>;
 
@@ -154,7 +154,7 @@ function TreeRow({
 function BlockBranch({ block, depth }: { block: Block; depth: number }) {
   const { state } = useEditor();
   const document = state.history.present;
-  const Icon = PALETTE_ICONS[block.type];
+  const Icon = paletteIcon(block.type);
   return (
     <TreeRow
       id={block.id}

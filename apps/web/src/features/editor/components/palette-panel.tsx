@@ -1,70 +1,13 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { PaletteType } from '@funnelwork/blocks';
 import { SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import {
-  type Icon,
-  IconArrowsHorizontal,
-  IconBoxMultiple,
-  IconChecklist,
-  IconClick,
-  IconClock,
-  IconCode,
-  IconColumns,
-  IconCreditCard,
-  IconForms,
-  IconHeading,
-  IconHelpCircle,
-  IconLayoutRows,
-  IconLink,
-  IconListDetails,
-  IconMenu2,
-  IconPhoto,
-  IconPlayerPlay,
-  IconProgress,
-  IconReceipt,
-  IconSeparatorHorizontal,
-  IconShare,
-  IconSlideshow,
-  IconSquarePlus,
-  IconSquareRoundedCheck,
-  IconTextSize,
-  IconTransform,
-} from '@tabler/icons-react';
 import { useState } from 'react';
 import { type PaletteGroup, paletteTitle } from '../palette.ts';
+import { paletteIcon } from '../palette-icons.ts';
 import { useEditorServices } from '../services.tsx';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
 import { SavedAssetsPanel } from './saved-assets.tsx';
-
-export const PALETTE_ICONS: Record<PaletteType, Icon> = {
-  section: IconLayoutRows,
-  row: IconColumns,
-  container: IconBoxMultiple,
-  spacer: IconSeparatorHorizontal,
-  headline: IconHeading,
-  paragraph: IconTextSize,
-  button: IconClick,
-  link: IconLink,
-  image: IconPhoto,
-  video: IconPlayerPlay,
-  menu: IconMenu2,
-  social: IconShare,
-  customHtml: IconCode,
-  formElement: IconForms,
-  formButton: IconSquareRoundedCheck,
-  formSpacer: IconArrowsHorizontal,
-  twoStepForm: IconChecklist,
-  paymentForm: IconCreditCard,
-  orderSummary: IconReceipt,
-  orderBump: IconSquarePlus,
-  productList: IconListDetails,
-  timer: IconClock,
-  progressBar: IconProgress,
-  faq: IconHelpCircle,
-  imageSlider: IconSlideshow,
-  beforeAfterSlider: IconTransform,
-};
 
 function PaletteTile({ type }: { type: PaletteType }) {
   const { dispatch } = useEditor();
@@ -73,7 +16,7 @@ function PaletteTile({ type }: { type: PaletteType }) {
     id: `palette:${type}`,
     data: { source: 'palette', type },
   });
-  const Icon = PALETTE_ICONS[type];
+  const Icon = paletteIcon(type);
   const title = paletteTitle(type);
   return (
     <UnstyledButton
