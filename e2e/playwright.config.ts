@@ -22,6 +22,12 @@ const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 8);
 /** Where google-sheets.spec.ts starts its fake Google (helpers.ts works it out the same way). */
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 9);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnelwork-e2e-'));
+/**
+ * The server's database: PostgreSQL when DATABASE_URL names one (CI), a database of its own there
+ * (serve.mjs); E2E_DATABASE=pglite, or no DATABASE_URL, keeps the embedded one. On PostgreSQL the demo's
+ * seed took 7 s of the server's CPU instead of 66 (docs/decisions/codebase-and-ci.md, "Tests").
+ */
+const postgresUrl = process.env.E2E_DATABASE === 'pglite' ? '' : (process.env.DATABASE_URL ?? '');
 
 export default defineConfig({
   testDir: './tests',
@@ -55,16 +61,17 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/dist/server.js',
+    command: 'node ./serve.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     // Seeding the demo's 4,000 orders on first boot takes ~15 s, several times that on a loaded machine.
     timeout: 180_000,
-    // The browser tests use the embedded database in a fresh directory of their own.
+    // The embedded database in a fresh directory of their own, or a fresh PostgreSQL database (serve.mjs).
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      E2E_DATABASE_URL: postgresUrl,
       LOG_LEVEL: 'warn',
       // The demo account and its 4,000 orders (orders.spec.ts reads them); other specs sign up their own.
       SEED_DEMO: '1',
