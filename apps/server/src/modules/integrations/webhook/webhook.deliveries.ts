@@ -46,7 +46,6 @@ const EXCERPT_CHARS = 500;
 const EVENT_TYPES = eventsOf('webhooks');
 
 type Row = typeof webhookDeliveries.$inferSelect;
-export type WebhookDeliveryRow = Row;
 
 /**
  * Funnel apps (modules/apps) deliver through these rows too: `deliveriesOf` names the deliveries an
