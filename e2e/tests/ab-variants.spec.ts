@@ -1,8 +1,9 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   chooseSubdomain,
   e2ePort,
+  endpoints,
   shopperPage,
   shot,
   signUpThroughApi,
@@ -13,8 +14,6 @@ import {
 const A_HEADLINE = '7 proven steps to double your sales';
 /** Fixed visitor ids (the runtime's `fw_vid` cookie): each always gets the same variant. */
 const VISITORS = Array.from({ length: 12 }, (_, i) => `e2e-fixed-visitor-${String(i).padStart(3, '0')}`);
-
-type Step = { id: number; pages: Array<{ id: number; name: string }> };
 
 /** Which variant a fixed visitor is served at `url`: 'A' (the lead-magnet template) or 'B'. */
 async function servedTo(context: BrowserContext, shopper: Page, url: string, visitor: string) {
@@ -42,17 +41,26 @@ test('adds a variant at 50 %, serves both by visitor, counts them apart and decl
   );
   const subdomain = `sam${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Split guide',
-    funnel_type: 1,
-    path: 'guide',
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Split guide',
+        funnel_type: 1,
+        path: 'guide',
+      },
+    },
   });
-  const step = await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
-    name: 'Opt in',
-    type: 5,
-    url: 'free',
-    url2: 'free-b',
-    template_id: 'landing-lead-magnet',
+  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
+    params: { id: funnel.id },
+    body: {
+      data: {
+        name: 'Opt in',
+        type: 5,
+        url: 'free',
+        url2: 'free-b',
+        template_id: 'landing-lead-magnet',
+      },
+    },
   });
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const stepUrl = `${origin}/guide/free`;
@@ -97,11 +105,9 @@ test('adds a variant at 50 %, serves both by visitor, counts them apart and decl
   await expect(publish).toBeHidden();
   await expect(rows.nth(1)).toContainText('Published');
   await shot(page, 'ab-variants-step');
-  const pages = await apiCall<Array<{ id: number }>>(
-    page,
-    'GET',
-    `wfunnels/${funnel.id}/steps/${step.id}/pages`,
-  );
+  const pages = await api(page).call(endpoints.steps.listWfunnelStepPages, {
+    params: { id: funnel.id, stepId: step.id },
+  });
   const [aId, bId] = pages.map((p) => p.id);
 
   // Shoppers: each fixed visitor id gets one variant, again on return; both variants are served.

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
-import { apiCall, e2ePort, openAsDemo, shot } from './helpers.ts';
+import { api, e2ePort, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /**
  * Issue 39: no axe violation (WCAG 2.0 A and AA, 2.1 AA, 2.2 AA) on the dashboard's screens, their popups,
@@ -16,19 +16,13 @@ async function settle(page: Page) {
 }
 
 async function demoIds(page: Page) {
-  const funnels = await apiCall<Array<{ id: number; path: string; funnel_type: number }>>(
-    page,
-    'GET',
-    'funnels',
-  );
+  const funnels = await api(page).call(endpoints.funnels.listFunnels);
   const funnel = funnels.find((f) => f.path === 'summer-sale');
   expect(funnel).toBeTruthy();
-  const steps = await apiCall<Array<{ id: number; pages: Array<{ id: number }> }>>(
-    page,
-    'GET',
-    `funnels/${funnel?.id}/steps`,
-  );
-  const automations = await apiCall<Array<{ id: number }>>(page, 'GET', 'automations');
+  const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
+    params: { id: funnel?.id as number },
+  });
+  const automations = await api(page).call(endpoints.automations.listAutomations);
   return { funnelId: funnel?.id as number, steps, automationId: automations[0]?.id };
 }
 
@@ -249,7 +243,7 @@ test('the page editor has no axe violation', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openAsDemo(page, '/');
   const { funnelId, steps } = await demoIds(page);
-  const me = await apiCall<{ id: number }>(page, 'GET', 'users/me');
+  const me = await api(page).call(endpoints.users.getUsersMe);
   const checkout = steps[0];
   await page.goto(
     `/page-editor/wfunnel/${funnelId}/steps/${checkout?.id}/pages/${checkout?.pages[0]?.id}/${me.id}`,
@@ -263,7 +257,7 @@ test('the e-mail editor has no axe violation', async ({ page }) => {
   test.setTimeout(400_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openAsDemo(page, '/');
-  const me = await apiCall<{ id: number }>(page, 'GET', 'users/me');
+  const me = await api(page).call(endpoints.users.getUsersMe);
   // A new e-mail opens on the shared templates' picker, over the editor.
   await page.goto(`/email-editor/global/none/${me.id}/new`);
   await expect(page.getByRole('dialog', { name: 'Start from a shared template' })).toBeVisible();

@@ -4,16 +4,15 @@ import {
   startFakeMailchimp,
 } from '../../apps/server/src/modules/integrations/mailchimp/mailchimp.fixtures.ts';
 import {
-  apiCall,
+  api,
   chooseSubdomain,
   e2eMailchimpPort,
   e2ePort,
+  endpoints,
   shot,
   signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
-
-type Step = { id: number; url: string };
 
 test('a funnel app whose integration is not connected says so, logs its failed delivery, and Resend delivers it once connected', async ({
   page,
@@ -34,25 +33,39 @@ test('a funnel app whose integration is not connected says so, logs its failed d
     );
     const subdomain = `cleo${Date.now().toString(36)}`;
     await chooseSubdomain(page, subdomain);
-    const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-      name: 'Free class',
-      funnel_type: 1,
-      path: 'class',
+    const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+      body: {
+        data: {
+          name: 'Free class',
+          funnel_type: 1,
+          path: 'class',
+        },
+      },
     });
-    await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
-      name: 'Opt in',
-      type: 5,
-      url: 'free',
-      template_id: 'landing-lead-magnet',
+    await api(page).call(endpoints.steps.createWfunnelStep, {
+      params: { id: funnel.id },
+      body: {
+        data: {
+          name: 'Opt in',
+          type: 5,
+          url: 'free',
+          template_id: 'landing-lead-magnet',
+        },
+      },
     });
-    await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
-      name: 'Thanks',
-      type: 3,
-      url: 'thanks',
-      template_id: 'thank-you-next-steps',
+    await api(page).call(endpoints.steps.createWfunnelStep, {
+      params: { id: funnel.id },
+      body: {
+        data: {
+          name: 'Thanks',
+          type: 3,
+          url: 'thanks',
+          template_id: 'thank-you-next-steps',
+        },
+      },
     });
     // Shoppers get what was published (issue 36): the funnel goes live as set up.
-    await apiCall(page, 'POST', `funnels/${funnel.id}/publish`);
+    await api(page).call(endpoints.publishing.publishFunnel, { params: { id: funnel.id } });
 
     // The app's screen in the funnel says plainly that Mailchimp is not connected, with the way there.
     await page.goto(`/wfunnel/${funnel.id}/apps/mailchimp-subscribers`);

@@ -2,7 +2,7 @@
 // builder's "spreadsheet connect" popup: Google Sheets connected from inside the workflow, through the
 // local fake of Google's consent screen (google-sheets.spec.ts's), in a window of its own.
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, shot, signUpThroughApi, uniqueEmail, useFakeGoogle } from './helpers.ts';
+import { api, endpoints, shot, signUpThroughApi, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();
 
@@ -61,11 +61,7 @@ test('a merchant sets "Quantity bought at least" on the trigger: 0 is refused na
   await expect(
     page.getByTestId('trigger-card').getByRole('textbox', { name: 'Quantity bought at least' }),
   ).toHaveValue('3');
-  const saved = await apiCall<{ version: number; trigger: { qty: number } }>(
-    page,
-    'GET',
-    `automations/${id}`,
-  );
+  const saved = await api(page).call(endpoints.automations.getAutomation, { params: { id } });
   expect(saved).toMatchObject({ version: 2, trigger: { qty: 3 } });
 });
 
@@ -146,10 +142,6 @@ test('"Add row to spreadsheet" without Google Sheets opens "Connect spreadsheet"
   await expect(cards.nth(1)).toContainText('Add row to spreadsheet — sheet-abc_123');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
-  const connections = await apiCall<Array<{ slug?: string; integration_id: number; connected: boolean }>>(
-    page,
-    'GET',
-    'user-integrations',
-  );
+  const connections = await api(page).call(endpoints.integrations.listUserIntegrations);
   expect(connections.some((c) => c.connected)).toBe(true);
 });

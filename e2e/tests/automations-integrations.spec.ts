@@ -4,7 +4,7 @@
 // against a spreadsheet that does not exist yet: the run fails in the history; once the spreadsheet
 // exists, Retry adds the row.
 import { expect, test } from '@playwright/test';
-import { apiCall, buyInDemoStore, openAsDemo, shot, useFakeGoogle } from './helpers.ts';
+import { api, buyInDemoStore, endpoints, openAsDemo, shot, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();
 
@@ -92,5 +92,5 @@ test('a failing action retries, shows in the history, and Retry completes it', a
   expect(JSON.stringify(rows[0]?.body)).toContain(email);
 
   // Later purchases in the demo (other specs) leave this automation alone.
-  await apiCall(page, 'POST', `automations/${automationId}/deactivate`);
+  await api(page).call(endpoints.automations.deactivateAutomation, { params: { id: automationId } });
 });

@@ -3,9 +3,10 @@
 // account (its published summer-sale funnel sells as `npm start` leaves it) builds a second automation.
 import { expect, type Page, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   buyInDemoStore,
   DEMO_LOGIN,
+  endpoints,
   logIn,
   openAsDemo,
   readCodeFromMailbox,
@@ -128,13 +129,17 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   await shot(page, 'automations-workflow');
 
   // A second one, set up through the API, waits a day: its run can be cancelled while it waits.
-  const waiting = await apiCall<{ id: number }>(page, 'POST', 'automations', {
-    name: `Day later ${name}`,
-    funnel_id: null,
-    trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
-    steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }],
+  const waiting = await api(page).call(endpoints.automations.createAutomation, {
+    body: {
+      data: {
+        name: `Day later ${name}`,
+        funnel_id: null,
+        trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+        steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }],
+      },
+    },
   });
-  await apiCall(page, 'POST', `automations/${waiting.id}/activate`);
+  await api(page).call(endpoints.automations.activateAutomation, { params: { id: waiting.id } });
 
   // A shopper buys in the demo's published funnel.
   const email = await buyInDemoStore(browser, page, {
@@ -155,9 +160,11 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   const counts = page.getByTestId('branch-yes').getByTestId('step-email-stats');
   await expect(counts).toContainText('Sent 1');
   await expect(counts).toContainText('Opened 0 (0%)');
-  const inbox = await apiCall<Array<{ id: number; to: string; subject: string }>>(page, 'GET', 'mailbox');
+  const inbox = await api(page).call(endpoints.mailbox.getMailbox);
   const sent = inbox.find((m) => m.to === email && m.subject === `Your order, Ada (${name})`);
-  const { html } = await apiCall<{ html: string | null }>(page, 'GET', `mailbox/${sent?.id}`);
+  const { html } = await api(page).call(endpoints.mailbox.getMailboxById, {
+    params: { id: sent?.id as number },
+  });
   const pixel = /src="([^"]*\/_fw\/o\/[^"]+\.gif)"/.exec(html ?? '')?.[1] ?? '';
   expect(pixel, 'the tracking pixel of a tracked e-mail').not.toBe('');
   expect((await page.request.get(pixel, { headers: { 'user-agent': '' } })).ok()).toBe(true);
@@ -176,11 +183,7 @@ test('a merchant builds an On Purchase automation with a wait and a condition; a
   const run = page.getByTestId('run-row').first();
   await expect(run).toContainText('On Purchase');
   // The run names the order by the number the orders list shows, not by its internal id.
-  const [bought] = await apiCall<Array<{ id: number; order_number: string }>>(
-    page,
-    'GET',
-    `orders?query=${encodeURIComponent(email)}`,
-  );
+  const [bought] = await api(page).call(endpoints.orders.listOrders, { query: { query: email } });
   await expect(run).toContainText(`order #${bought?.order_number}`);
   expect(bought?.order_number).not.toBe(String(bought?.id));
   await expect(run).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
@@ -225,10 +228,14 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
     firstName: 'Olga',
     business: 'Olga Oils',
   });
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Oils',
-    funnel_type: 1,
-    path: 'oils',
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Oils',
+        funnel_type: 1,
+        path: 'oils',
+      },
+    },
   });
 
   // The owner (an administrator) lists the funnel's automations and creates one for it.
@@ -263,22 +270,34 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
   await expect(page.getByRole('heading', { name: 'Refund note' })).toBeVisible();
   await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
   // A classic funnel's automation opens at /funnel/{id}/automations/{automation}/{email}.
-  const classic = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Soaps',
-    funnel_type: 0,
-    path: 'soaps',
+  const classic = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Soaps',
+        funnel_type: 0,
+        path: 'soaps',
+      },
+    },
   });
-  const soapNote = await apiCall<{ id: number }>(page, 'POST', 'automations', {
-    name: 'Soap note',
-    funnel_id: classic.id,
-    trigger: { id: 'purchase' },
-    steps: [],
+  const soapNote = await api(page).call(endpoints.automations.createAutomation, {
+    body: {
+      data: {
+        name: 'Soap note',
+        funnel_id: classic.id,
+        trigger: { id: 'purchase' },
+        steps: [],
+      },
+    },
   });
-  const soapCheckout = await apiCall<{ id: number; name: string }>(page, 'POST', 'funnel-steps', {
-    funnel_id: classic.id,
-    name: 'Soap checkout',
-    type: 3,
-    url: 'soap-checkout',
+  const soapCheckout = await api(page).call(endpoints.steps.createFunnelStep, {
+    body: {
+      data: {
+        funnel_id: classic.id,
+        name: 'Soap checkout',
+        type: 3,
+        url: 'soap-checkout',
+      },
+    },
   });
   await page.goto(`/funnel/${classic.id}/automations/${soapNote.id}/0`);
   await expect(page.getByRole('heading', { name: 'Soap note' })).toBeVisible();
@@ -289,24 +308,25 @@ test("a funnel's automations: the owner's lifecycle, and 'Access denied' without
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
-  const limited = await apiCall<{ trigger: { step_ids: number[] } }>(
-    page,
-    'GET',
-    `automations/${soapNote.id}`,
-  );
+  const limited = await api(page).call(endpoints.automations.getAutomation, { params: { id: soapNote.id } });
   expect(limited.trigger.step_ids).toEqual([soapCheckout.id]);
   // /automations/global lists the account's automations of no funnel: neither of these, then a new one.
-  const everywhere = await apiCall<{ id: number }>(page, 'POST', 'automations', {
-    name: 'Everywhere note',
-    trigger: { id: 'optin' },
-    steps: [],
+  const everywhere = await api(page).call(endpoints.automations.createAutomation, {
+    body: {
+      data: {
+        name: 'Everywhere note',
+        trigger: { id: 'optin' },
+        steps: [],
+      },
+    },
   });
   await page.goto('/automations/global');
   await expect(page.getByRole('heading', { name: 'Global automations' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Everywhere note' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Refund note' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'Soap note' })).toHaveCount(0);
-  for (const id of [soapNote.id, everywhere.id]) await apiCall(page, 'DELETE', `automations/${id}`);
+  for (const id of [soapNote.id, everywhere.id])
+    await api(page).call(endpoints.automations.deleteAutomation, { params: { id } });
 
   // A member with only the orders flag.
   await page.goto('/settings/staff/new');

@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { apiCall, openAsDemo, shot } from './helpers.ts';
+import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /*
  * Issue 35, items 9–12 and 14, on the seeded demo (SEED_DEMO=1: orders #1001–#5000, see
@@ -42,7 +42,7 @@ test('orders: failed payments are attempts, search finds what a row shows, a can
   await expect(cancel.getByText('The payment failed: this order cannot be refunded.')).toBeVisible();
   await cancel.getByRole('button', { name: 'Keep Order' }).click();
   // The server refuses it too, whatever the screen shows.
-  const [order] = await apiCall<Array<{ id: number }>>(page, 'GET', 'orders?query=4915');
+  const [order] = await api(page).call(endpoints.orders.listOrders, { query: { query: 4915 } });
   const refused = await page.evaluate(async (id) => {
     const headers = { authorization: `Bearer ${localStorage.getItem('fw.token')}` };
     const refund = await fetch(`/api/orders/${id}/refund`, { method: 'PUT', headers });
@@ -66,11 +66,7 @@ test('orders: failed payments are attempts, search finds what a row shows, a can
 
   // 11. The e-mail printed under a name on a row finds that row.
   await page.goto('/orders');
-  const listed = await apiCall<Array<{ order_number: string; optin_email: string; first_name: string }>>(
-    page,
-    'GET',
-    'orders?page=0&per_page=25',
-  );
+  const listed = await api(page).call(endpoints.orders.listOrders, { query: { page: 0, per_page: 25 } });
   const withEmail = listed.find((o) => o.optin_email !== '' && o.first_name !== '');
   expect(withEmail, 'a row with an e-mail under its name').toBeTruthy();
   const email = withEmail?.optin_email ?? '';
@@ -125,7 +121,7 @@ test('automations: unsaved steps ask before the page is left, by a reload, a lin
   page,
 }) => {
   await openAsDemo(page, '/automations');
-  const automations = await apiCall<Array<{ id: number; name: string }>>(page, 'GET', 'automations');
+  const automations = await api(page).call(endpoints.automations.listAutomations);
   const thankYou = automations.find((a) => a.name === 'Thank-you e-mail');
   await page.goto(`/automations/${thankYou?.id}`);
   await page.getByRole('button', { name: 'Add a step at 0' }).click();

@@ -1,7 +1,7 @@
 // Issue 18, plans and billing: a trial two days before its end shows the spec's notice; the merchant
 // follows it to billing, pays a plan at checkout with the Sandbox test card, and the notice is gone.
 import { expect, test } from '@playwright/test';
-import { apiCall, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import { api, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const TRIAL_EXPIRING =
   'Your trial is about to expire, update your billing details to continue using our platform.';
@@ -89,9 +89,11 @@ test('a fourth funnel on Basic shows "Your plan allows 3 funnels." with the upgr
     exp_year: new Date().getUTCFullYear() + 2,
     cvc: '123',
   };
-  await apiCall(page, 'POST', 'billing/place-order', { plan: 'basic', interval: 'month', payment: { card } });
+  await api(page).call(endpoints.billing.createBillingPlaceOrder, {
+    body: { data: { plan: 'basic', interval: 'month', payment: { card } } },
+  });
   for (const name of ['One', 'Two', 'Three']) {
-    await apiCall(page, 'POST', 'funnels', { name, funnel_type: 1 });
+    await api(page).call(endpoints.funnels.createFunnel, { body: { data: { name, funnel_type: 1 } } });
   }
 
   await page.goto('/funnels');

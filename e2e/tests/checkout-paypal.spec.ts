@@ -10,14 +10,13 @@ import {
   GOOD_CLIENT_SECRET,
   startFakePayPal,
 } from '../../apps/server/src/gateways/fake-paypal.fixtures.ts';
+import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
-  addPublishedCheckout,
-  type DashboardCall,
-} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
-import {
-  apiCall,
+  api,
+  dashboardCall,
   e2ePayPalPort,
   e2ePort,
+  endpoints,
   fillShopperDetails,
   shot,
   signUpThroughApi,
@@ -29,15 +28,6 @@ test.beforeAll(async () => {
   fakePayPal = await startFakePayPal({ port: e2ePayPalPort });
 });
 test.afterAll(() => fakePayPal.close());
-
-type Order = {
-  id: number;
-  order_number: string;
-  customer: { email: string } | null;
-  payment_status: 'processing' | 'failed' | null;
-  gateway_id: number;
-  is_refunded: boolean;
-};
 
 /** Card digits or a PayPal secret, anywhere in a request. */
 const PAYMENT_DETAILS = /\d{4}\s*\d{4}\s*\d{4}\s*\d{4}|client_secret"|EL1tVxAjhT7/;
@@ -84,19 +74,24 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   await expect(paypal.getByTestId('gateway-status')).toContainText('Default');
   await shot(page, 'checkout-paypal-connected');
 
-  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
-    apiCall<T>(page, method, path, data);
+  const call = dashboardCall(page);
   const subdomain = `pablo${Date.now().toString(36)}`;
-  await call('POST', 'change-subdomain', { subdomain });
-  const funnel = await call<{ id: number }>('POST', 'funnels', {
-    name: 'Waves',
-    path: 'waves',
-    funnel_type: 1,
+  await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Waves',
+        path: 'waves',
+        funnel_type: 1,
+      },
+    },
   });
   await addPublishedCheckout(call, funnel.id);
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const orders = async () =>
-    (await call<Order[]>('GET', 'orders?per_page=100')).filter((o) => o.gateway_id === 18);
+    (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).filter(
+      (o) => o.gateway_id === 18,
+    );
 
   const { context, shopper, toUs } = await shopperBrowser(browser, page);
   const email = uniqueEmail('pia');

@@ -10,14 +10,13 @@ import {
   GOOD_PUBLISHABLE_KEY,
   startFakeStripe,
 } from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
+import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
-  addPublishedCheckout,
-  type DashboardCall,
-} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
-import {
-  apiCall,
+  api,
+  dashboardCall,
   e2ePort,
   e2eStripePort,
+  endpoints,
   fillShopperDetails,
   shot,
   signUpThroughApi,
@@ -44,13 +43,6 @@ test.beforeAll(async () => {
   fakeStripe = await startFakeStripe({ port: e2eStripePort });
 });
 test.afterAll(() => fakeStripe.close());
-
-type Order = {
-  id: number;
-  customer: { email: string } | null;
-  payment_status: 'processing' | 'failed' | null;
-  gateway_id: number;
-};
 
 /** A shopper's browser; every request it sends to our origin is kept for inspection. */
 async function shopperBrowser(browser: Browser, merchant: Page, viewport = { width: 1280, height: 900 }) {
@@ -96,19 +88,24 @@ test('a new merchant connects Stripe and sells: challenge passed and failed, a d
   await expect(stripe.getByTestId('gateway-status')).toContainText('Default');
   await shot(page, 'checkout-stripe-connected');
 
-  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
-    apiCall<T>(page, method, path, data);
+  const call = dashboardCall(page);
   const subdomain = `stella${Date.now().toString(36)}`;
-  await call('POST', 'change-subdomain', { subdomain });
-  const funnel = await call<{ id: number }>('POST', 'funnels', {
-    name: 'Stars',
-    path: 'stars',
-    funnel_type: 1,
+  await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Stars',
+        path: 'stars',
+        funnel_type: 1,
+      },
+    },
   });
   await addPublishedCheckout(call, funnel.id);
   const checkoutUrl = `http://${subdomain}.localhost:${e2ePort}/stars/buy`;
   const orders = async () =>
-    (await call<Order[]>('GET', 'orders?per_page=100')).filter((o) => o.gateway_id === 1);
+    (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).filter(
+      (o) => o.gateway_id === 1,
+    );
 
   const { context, shopper, toUs } = await shopperBrowser(browser, page);
   const email = uniqueEmail('ann');
@@ -185,23 +182,32 @@ test('one-click upsells on Stripe: off-session, and one the bank wants confirmed
     firstName: 'Uma',
     business: 'Uma Upsells',
   });
-  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
-    apiCall<T>(page, method, path, data);
-  await call('POST', 'gateways/1/connect', {
-    credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+  const call = dashboardCall(page);
+  await api(page).call(endpoints.gateways.connectGateway, {
+    params: { gatewayId: 1 },
+    body: {
+      data: {
+        credentials: { secret_key: GOOD_KEY, publishable_key: GOOD_PUBLISHABLE_KEY },
+      },
+    },
   });
   const subdomain = `uma${Date.now().toString(36)}`;
-  await call('POST', 'change-subdomain', { subdomain });
-  const funnel = await call<{ id: number }>('POST', 'funnels', {
-    name: 'Offers',
-    path: 'offers',
-    funnel_type: 1,
+  await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Offers',
+        path: 'offers',
+        funnel_type: 1,
+      },
+    },
   });
   await addPublishedCheckout(call, funnel.id);
   const base = `http://${subdomain}.localhost:${e2ePort}/offers`;
-  type Detailed = { id: number; amount: number; customer: { email: string } | null };
   const orderOf = async (email: string) =>
-    (await call<Detailed[]>('GET', 'orders?per_page=100')).find((o) => o.customer?.email === email);
+    (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).find(
+      (o) => o.customer?.email === email,
+    );
   const offSessionCharges = () =>
     fakeStripe.requests.filter(
       (r) => r.path === '/v1/payment_intents' && r.form.get('off_session') === 'true',

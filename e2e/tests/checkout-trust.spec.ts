@@ -2,8 +2,9 @@
 // and a field the server refuses is never refused silently. On desktop and at 390×844.
 import { expect, type Page, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   e2ePort,
+  endpoints,
   fillShopperDetails,
   openAsDemo,
   payWithSandboxCard,
@@ -23,11 +24,7 @@ const VIEWPORTS = [
 
 /** The demo account's orders of one shopper, as the orders list finds them. */
 const ordersOf = (merchant: Page, email: string) =>
-  apiCall<Array<{ order_number: string; amount: number }>>(
-    merchant,
-    'GET',
-    `orders?query=${encodeURIComponent(email)}`,
-  );
+  api(merchant).call(endpoints.orders.listOrders, { query: { query: email } });
 
 /** The checkout as a browser that bought on it sees it: the order, a way on, no form to submit. */
 async function expectOrderPlaced(shopper: Page, orderNumber: string) {

@@ -2,9 +2,10 @@
 // step passed over. The seeded demo as `npm start` leaves it, and a new merchant's funnel.
 import { expect, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   chooseSubdomain,
   e2ePort,
+  endpoints,
   fillShopperDetails,
   openAsDemo,
   payWithSandboxCard,
@@ -97,12 +98,16 @@ test("a new merchant's blank upsell step is skipped after payment and flagged on
   );
   const subdomain = `bea${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
-  const funnel = await apiCall<{ id: number; path: string }>(page, 'POST', 'funnels', {
-    name: 'Bea Course',
-    funnel_type: 1,
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Bea Course',
+        funnel_type: 1,
+      },
+    },
   });
-  const step = (data: Record<string, unknown>) =>
-    apiCall<{ id: number }>(page, 'POST', `wfunnels/${funnel.id}/steps`, data);
+  const step = (data: { name: string; type: number; url: string; template_id?: string }) =>
+    api(page).call(endpoints.steps.createWfunnelStep, { params: { id: funnel.id }, body: { data } });
   const checkout = await step({
     name: 'Checkout',
     type: 1,
@@ -111,15 +116,19 @@ test("a new merchant's blank upsell step is skipped after payment and flagged on
   });
   const offer = await step({ name: 'Offer', type: 2, url: 'offer' });
   await step({ name: 'Thank you', type: 3, url: 'thank-you', template_id: 'thank-you-next-steps' });
-  await apiCall(page, 'POST', 'products', {
-    name: 'Bea Course',
-    price: 29,
-    currency: 'USD',
-    funnel_id: funnel.id,
-    step_id: checkout.id,
+  await api(page).call(endpoints.store.createProduct, {
+    body: {
+      data: {
+        name: 'Bea Course',
+        price: 29,
+        currency: 'USD',
+        funnel_id: funnel.id,
+        step_id: checkout.id,
+      },
+    },
   });
   // Shoppers get what was published (issue 36): the funnel goes live as set up.
-  await apiCall(page, 'POST', `funnels/${funnel.id}/publish`);
+  await api(page).call(endpoints.publishing.publishFunnel, { params: { id: funnel.id } });
 
   // The merchant sees why shoppers skip the offer, on its step.
   await page.goto(`/wfunnel/${funnel.id}/steps/${offer.id}`);

@@ -1,7 +1,7 @@
 // Issue 17, "Developer apps and the public API": the demo creates a developer app with orders:read,
 // copies the key shown once, and calls the API with it: its orders answer, a customers route is 403.
 import { expect, test } from '@playwright/test';
-import { apiCall, openAsDemo, shot } from './helpers.ts';
+import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 test('a developer app key reads the demo orders and nothing outside its scope', async ({ page, request }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -40,7 +40,7 @@ test('a developer app key reads the demo orders and nothing outside its scope', 
   const body = await orders.json();
   expect(body.data.length).toBe(25);
   // The same orders the demo sees signed in (the seeded store has thousands).
-  const asDemo = await apiCall<Array<{ id: number }>>(page, 'GET', 'orders');
+  const asDemo = await api(page).call(endpoints.orders.listOrders);
   expect(body.data.map((order: { id: number }) => order.id)).toEqual(asDemo.map((order) => order.id));
   expect(body.meta.count).toBeGreaterThan(1000);
   const customers = await request.get('/api/customer-briefs', { headers: auth });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, editorState, openAsDemo, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import { api, editorState, endpoints, openAsDemo, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const canvas = (page: Page) => page.getByTestId('canvas');
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes', exact: true });
@@ -363,15 +363,18 @@ test("the preview is filled from one of the demo's real orders: its number and c
   const user = await page.evaluate(
     () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id: number },
   );
-  const { id } = await apiCall<{ id: number }>(page, 'POST', `users/${user.id}/email-templates/from-shared`, {
-    shared_id: 'thank-you',
-    name: 'Order confirmation preview',
+  const { id } = await api(page).call(endpoints.emailTemplates.createUserEmailTemplatesFromShared, {
+    params: { userId: user.id },
+    body: {
+      data: {
+        shared_id: 'thank-you',
+        name: 'Order confirmation preview',
+      },
+    },
   });
-  const [latest] = await apiCall<Array<{ order_number: string; first_name: string }>>(
-    page,
-    'GET',
-    'orders?per_page=1&archived=all',
-  );
+  const [latest] = await api(page).call(endpoints.orders.listOrders, {
+    query: { per_page: 1, archived: 'all' },
+  });
   if (!latest) throw new Error('the demo has no orders');
 
   await page.goto(`/email-editor/global/0/${user.id}/${id}/preview`);

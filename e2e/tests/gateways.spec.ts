@@ -6,11 +6,17 @@ import {
   LIVE_PUBLISHABLE_KEY,
   startFakeStripe,
 } from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
+import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
-  addPublishedCheckout,
-  type DashboardCall,
-} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
-import { apiCall, e2ePort, e2eStripePort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+  api,
+  dashboardCall,
+  e2ePort,
+  e2eStripePort,
+  endpoints,
+  shot,
+  signUpThroughApi,
+  uniqueEmail,
+} from './helpers.ts';
 
 const SANDBOX_ONLY = /Only the Sandbox is connected: your checkouts take test payments only/;
 const TEST_MODE = 'Test mode: this store takes test payments only. Use the card 4242 4242 4242 4242.';
@@ -106,14 +112,17 @@ test('a new account’s published checkout says it takes test payments only, unt
   browser,
 }) => {
   await newMerchant(page, 'tess');
-  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
-    apiCall<T>(page, method, path, data);
+  const call = dashboardCall(page);
   const subdomain = `tess${Date.now().toString(36)}`;
-  await call('POST', 'change-subdomain', { subdomain });
-  const funnel = await call<{ id: number; path: string }>('POST', 'funnels', {
-    name: 'Tea',
-    path: 'tea',
-    funnel_type: 1,
+  await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Tea',
+        path: 'tea',
+        funnel_type: 1,
+      },
+    },
   });
   await addPublishedCheckout(call, funnel.id);
 

@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import { type ApiClient, createApiClient, type Transport } from '@funnelwork/domain/api/client';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   FAKE_GOOGLE_CLIENT,
   type FakeGoogle,
   startFakeGoogle,
 } from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
+import type { DashboardCall } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+
+export { endpoints } from '@funnelwork/domain/api/endpoints';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
@@ -68,24 +72,47 @@ export async function closeWelcome(page: Page) {
   await expect(welcome).toBeHidden();
 }
 
-/** Calls the dashboard API with the page's own session, as the screens do; answers `data`. */
-export async function apiCall<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, data }) => {
-      const response = await fetch(`/api/${path}`, {
+/**
+ * Carries a call of the typed client through the page's own `fetch`, with the session the page signed in
+ * with (its `fw.token`), as the screens do.
+ */
+function pageTransport(page: Page): Transport {
+  return (request) =>
+    page.evaluate(async ({ method, url, headers, body }) => {
+      const token = localStorage.getItem('fw.token');
+      const response = await fetch(url, {
         method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('fw.token')}`,
-          ...(data === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: data === undefined ? undefined : JSON.stringify({ data }),
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body,
       });
-      const body = await response.json();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`);
-      return body.data;
-    },
-    { method, path, data },
-  );
+      return { status: response.status, text: await response.text() };
+    }, request);
+}
+
+/**
+ * The endpoint table's typed client (packages/domain/src/api/client.ts) acting as the page's user:
+ * `await api(page).call(endpoints.funnels.createFunnel, { body: { data } })`. A call's input and answer
+ * are its row's, so a contract change breaks the browser tests' type-check, as it does the dashboard's.
+ */
+export function api(page: Page): ApiClient {
+  return createApiClient(pageTransport(page));
+}
+
+/**
+ * The shared published-checkout arrange (published-checkout.fixtures.ts) takes a `DashboardCall`, written
+ * once for the API tests' inject client too; this is the page's, through the page's session.
+ */
+export function dashboardCall(page: Page): DashboardCall {
+  return async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
+    const response = await pageTransport(page)({
+      method,
+      url: `/api/${path}`,
+      headers: data === undefined ? {} : { 'content-type': 'application/json' },
+      body: data === undefined ? undefined : JSON.stringify({ data }),
+    });
+    if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
+    return (JSON.parse(response.text) as { data: T }).data;
+  };
 }
 
 /** Chooses the account's free subdomain in the account settings. */

@@ -1,9 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   chooseSubdomain,
   closeWelcome,
   e2ePort,
+  endpoints,
   logOut,
   openAsDemo,
   shot,
@@ -183,10 +184,12 @@ test('signs in, makes a funnel from a template, edits its headline and publishes
   await expect(header.getByTestId('publish-status')).toHaveText('Published');
   await expect(publish).toBeFocused();
   // The shopper sees the new headline on the published page.
-  const funnels = await apiCall<Array<{ id: number; name: string; path: string }>>(page, 'GET', 'funnels');
+  const funnels = await api(page).call(endpoints.funnels.listFunnels);
   const funnel = funnels.find((candidate) => candidate.id === funnelId);
   expect(funnel?.name).toContain('Keyboard guide');
-  const steps = await apiCall<Array<{ url: string }>>(page, 'GET', `funnels/${funnel?.id}/steps`);
+  const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
+    params: { id: funnel?.id as number },
+  });
   const shopper = await page.context().newPage();
   await shopper.goto(`${merchant.origin}/${funnel?.path}/${steps[0]?.url}`);
   await expect(shopper.getByText('Keys only, every step')).toBeVisible();

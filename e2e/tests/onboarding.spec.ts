@@ -1,7 +1,7 @@
 // Issue 18, onboarding: "choosing a plan (goes to /billing) … sets onboarding_finished by a user
 // update", and "a checklist on /get-started … that ticks itself from real data".
 import { expect, test } from '@playwright/test';
-import { apiCall, shot, signUp, uniqueEmail } from './helpers.ts';
+import { api, endpoints, shot, signUp, uniqueEmail } from './helpers.ts';
 
 test('the welcome popup\'s "Choose a plan" goes to /billing for good; the checklist ticks a created funnel', async ({
   page,
@@ -28,7 +28,9 @@ test('the welcome popup\'s "Choose a plan" goes to /billing for good; the checkl
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByRole('dialog')).toBeHidden();
 
-  await apiCall(page, 'POST', 'funnels', { name: 'First funnel', funnel_type: 1 });
+  await api(page).call(endpoints.funnels.createFunnel, {
+    body: { data: { name: 'First funnel', funnel_type: 1 } },
+  });
   await page.goto('/get-started');
   await expect(checklist).toContainText('1 of 4 done');
   await expect(checklist.locator('[data-done="true"]')).toHaveText('Create a funnel');
@@ -60,9 +62,7 @@ test('creating a funnel from the welcome popup sets onboarding_finished; cancell
   await add.getByRole('button', { name: 'Create funnel' }).click();
   await expect(page).toHaveURL(/\/(w?funnel)\/\d+\/steps/);
   await expect(page.getByRole('dialog')).toBeHidden();
-  expect((await apiCall<{ onboarding_finished: boolean }>(page, 'GET', 'users/me')).onboarding_finished).toBe(
-    true,
-  );
+  expect((await api(page).call(endpoints.users.getUsersMe)).onboarding_finished).toBe(true);
   // Finished: a reload stays on the funnel, with no welcome popup and no trip to /get-started.
   const url = page.url();
   await page.reload();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { apiCall, openAsDemo, shot } from './helpers.ts';
+import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /*
  * The e2e server seeds the demo account (SEED_DEMO=1, see playwright.config.ts): 4,000 orders
@@ -283,7 +283,7 @@ test('a refund panel opened on an order refunded elsewhere warns instead of refu
   // Order 1073 is a paid Sandbox order with a reference: refundable as the list loaded it.
   const panel = await openOrder(page, '1073');
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
-  await apiCall(page, 'PUT', `orders/${orderId}/refund`);
+  await api(page).call(endpoints.orders.refundOrder, { params: { id: orderId } });
   await panelAction(page, panel, 'Refund');
   const refund = page.getByRole('dialog', { name: 'Refund order #1073' });
   await expect(refund.getByText('Cancelling this order makes it unfulfillable.')).toBeVisible();
@@ -396,8 +396,8 @@ test('exports all orders and downloads the CSV', async ({ page }) => {
   await shot(page, 'popup-export-select');
   // "its minimum date is the account creation date" (and nothing after today): of this month's days,
   // only those from the account's creation to today can be picked.
-  const me = await apiCall<{ account_created_at: string }>(page, 'GET', 'users/me');
-  const created = new Date(me.account_created_at);
+  const me = await api(page).call(endpoints.users.getUsersMe);
+  const created = new Date(me.account_created_at as string);
   const now = new Date();
   const firstPickable =
     created.getFullYear() === now.getFullYear() && created.getMonth() === now.getMonth()
@@ -507,9 +507,9 @@ test('warns when the product pictures or the customer opened from an order fail 
   // The customer is deleted elsewhere while this order is open: opening it from the order warns, and
   // the order stays in view ("another view: warning 'Failed to load customer details! try again later.'").
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
-  const order = await apiCall<{ customer_id: number }>(page, 'GET', `orders/${orderId}`);
-  await apiCall(page, 'GET', `customers/${order.customer_id}?brief`);
-  await apiCall(page, 'DELETE', `customers/${order.customer_id}`);
+  const order = await api(page).call(endpoints.orders.getOrder, { params: { id: orderId } });
+  await api(page).call(endpoints.customers.getCustomer, { params: { id: order.customer_id } });
+  await api(page).call(endpoints.customers.deleteCustomer, { params: { id: order.customer_id } });
   await panel.getByText('Customer', { exact: true }).locator('..').getByRole('button').first().click();
   const customerWarning = page.getByText('Failed to load customer details! try again later.', {
     exact: true,

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, chooseSubdomain, e2ePort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
-
-type Step = { id: number; url: string };
+import { api, chooseSubdomain, e2ePort, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 test('a funnel published by its subdomain: timer, required fields, opt-in to the next step, customer in the dashboard', async ({
   page,
@@ -18,22 +16,33 @@ test('a funnel published by its subdomain: timer, required fields, opt-in to the
   const subdomain = `pia${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
 
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Free guide',
-    funnel_type: 1,
-    path: 'guide',
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Free guide',
+        funnel_type: 1,
+        path: 'guide',
+      },
+    },
   });
   const step = (name: string, type: number, url: string, template_id: string) =>
-    apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, { name, type, url, template_id });
+    api(page).call(endpoints.steps.createWfunnelStep, {
+      params: { id: funnel.id },
+      body: { data: { name, type, url, template_id } },
+    });
   await step('Opt in', 5, 'free', 'landing-lead-magnet');
   const offer = await step('Offer', 2, 'offer', 'upsell-one-click');
   // An offer with something to sell (one with nothing is passed over for shoppers: issue 35 item 8).
-  await apiCall(page, 'POST', 'products', {
-    name: 'Guide workbook',
-    price: 9,
-    currency: 'USD',
-    funnel_id: funnel.id,
-    step_id: offer.id,
+  await api(page).call(endpoints.store.createProduct, {
+    body: {
+      data: {
+        name: 'Guide workbook',
+        price: 9,
+        currency: 'USD',
+        funnel_id: funnel.id,
+        step_id: offer.id,
+      },
+    },
   });
   await step('Thanks', 3, 'thanks', 'thank-you-next-steps');
 

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   chooseSubdomain,
   e2ePort,
+  endpoints,
   shopperPage,
   shot,
   signUpThroughApi,
@@ -12,8 +13,6 @@ import {
 // Issue 36: the editor saves a draft, Publish makes it live, each publish is a version to restore.
 const TEMPLATE_HEADLINE = '7 proven steps to double your sales';
 const NEW_HEADLINE = 'Spring guide for busy shops';
-
-type Step = { id: number; pages: Array<{ id: number }> };
 
 /** A merchant with a subdomain and an unpublished funnel: one landing step from the lead-magnet template. */
 async function merchantWithFunnel(page: Page) {
@@ -29,16 +28,25 @@ async function merchantWithFunnel(page: Page) {
   );
   const subdomain = `paula${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Spring guide',
-    funnel_type: 1,
-    path: 'guide',
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Spring guide',
+        funnel_type: 1,
+        path: 'guide',
+      },
+    },
   });
-  const step = await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
-    name: 'Opt in',
-    type: 5,
-    url: 'free',
-    template_id: 'landing-lead-magnet',
+  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
+    params: { id: funnel.id },
+    body: {
+      data: {
+        name: 'Opt in',
+        type: 5,
+        url: 'free',
+        template_id: 'landing-lead-magnet',
+      },
+    },
   });
   return { funnelId: funnel.id, step, origin: `http://${subdomain}.localhost:${e2ePort}` };
 }
@@ -167,9 +175,11 @@ test('edits a published page safely: shoppers keep the live version until Publis
 test('shows the publish status on the funnel list, the overview and the step at 390 px', async ({ page }) => {
   test.setTimeout(300_000);
   const { funnelId, step } = await merchantWithFunnel(page);
-  await apiCall(page, 'POST', `funnels/${funnelId}/publish`);
-  const pageUrl = `wfunnels/${funnelId}/steps/${step.id}/pages/${step.pages[0]?.id}`;
-  await apiCall(page, 'PATCH', pageUrl, { seo_title: 'A draft title' });
+  await api(page).call(endpoints.publishing.publishFunnel, { params: { id: funnelId } });
+  await api(page).call(endpoints.steps.updateWfunnelStepPage, {
+    params: { id: funnelId, stepId: step.id, pageId: step.pages[0]?.id as number },
+    body: { data: { seo_title: 'A draft title' } },
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   const fitsTheWidth = async () =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

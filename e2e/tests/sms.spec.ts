@@ -2,7 +2,7 @@
 // against a local fake of the Twilio API (playwright.config.ts points SMS_API_BASE at it).
 import { expect, test } from '@playwright/test';
 import { startFakeTwilio } from '../../apps/server/src/sms/fake-twilio.fixtures.ts';
-import { apiCall, e2eSmsPort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import { api, e2eSmsPort, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
 test.beforeAll(async () => {
@@ -18,9 +18,13 @@ test('a merchant tops up the SMS balance and buys a UK number, then releases it'
     firstName: 'Sam',
     business: 'Sam Shop',
   });
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Spring sale',
-    funnel_type: 1,
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Spring sale',
+        funnel_type: 1,
+      },
+    },
   });
 
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -73,7 +77,7 @@ test('a merchant tops up the SMS balance and buys a UK number, then releases it'
   await row.getByRole('combobox', { name: 'Funnel of +447700900102' }).click();
   await page.getByRole('option', { name: 'Spring sale' }).click();
   await expect(page.getByText('SMS number saved')).toBeVisible();
-  const numbers = await apiCall<Array<{ funnel_id: number | null }>>(page, 'GET', 'sms-numbers');
+  const numbers = await api(page).call(endpoints.sms.listSmsNumbers);
   expect(numbers.map((n) => n.funnel_id)).toEqual([funnel.id]);
   await shot(page, 'sms-settings');
 

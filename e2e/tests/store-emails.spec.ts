@@ -3,8 +3,9 @@
 // unsubscribe shows on the customer); a new merchant sets the store e-mails on their own screen.
 import { expect, test } from '@playwright/test';
 import {
-  apiCall,
+  api,
   buyInDemoStore,
+  endpoints,
   openAsDemo,
   shopperPage,
   shot,
@@ -56,9 +57,11 @@ test('a purchase in the demo store sends the shopper an order confirmation, show
 
   // The thank-you is marketing: its unsubscribe link's page posts the unsubscribe (a GET alone does not),
   // and the customer then shows as unsubscribed.
-  const inbox = await apiCall<Array<{ id: number; to: string; subject: string }>>(page, 'GET', 'mailbox');
+  const inbox = await api(page).call(endpoints.mailbox.getMailbox);
   const marketing = inbox.find((m) => m.to === email && m.subject.startsWith('Thank you for your order'));
-  const { html } = await apiCall<{ html: string | null }>(page, 'GET', `mailbox/${marketing?.id}`);
+  const { html } = await api(page).call(endpoints.mailbox.getMailboxById, {
+    params: { id: marketing?.id as number },
+  });
   const unsubscribe = /href="([^"]*\/_fw\/unsubscribe\/[^"]+)"/.exec(html ?? '')?.[1] ?? '';
   expect(unsubscribe, 'the unsubscribe link of a marketing e-mail').not.toBe('');
   const { context, shopper } = await shopperPage(browser, page);

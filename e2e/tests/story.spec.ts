@@ -1,9 +1,16 @@
 import { expect, test } from '@playwright/test';
+import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
-  addPublishedCheckout,
-  type DashboardCall,
-} from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
-import { apiCall, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
+  api,
+  chooseSubdomain,
+  closeWelcome,
+  dashboardCall,
+  e2ePort,
+  endpoints,
+  shot,
+  signUp,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('the whole story: a merchant publishes a funnel, a shopper buys with the order bump and takes the upsell, the merchant sees and refunds the order', async ({
   page,
@@ -34,8 +41,7 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   // entries, order bump, yes-link product) is long and covered by page-editor.spec.ts, so the
   // merchant's editor work goes through the same API the editor saves with. The products carry the
   // names and prices the templates' copy already shows, so the page says what the shopper pays.
-  const call: DashboardCall = <T>(method: string, path: string, data?: unknown) =>
-    apiCall<T>(page, method, path, data);
+  const call = dashboardCall(page);
   const products = await addPublishedCheckout(call, funnelId, {
     main: { name: 'Complete Growth Course', price: 97 },
     bump: { name: 'Swipe File', price: 17 },
@@ -106,7 +112,10 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   // The products had no pictures when they were bought; the merchant gives the course one now. The
   // order summary asks the product images call for the items without a picture of their own.
   const picture = '/templates/checkout-two-step.png';
-  await call('PATCH', `products/${products.main.id}`, { images: [picture] });
+  await api(page).call(endpoints.store.updateProduct, {
+    params: { id: products.main.id },
+    body: { data: { images: [picture] } },
+  });
   const imageCalls: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/product-images')) imageCalls.push(request.url());

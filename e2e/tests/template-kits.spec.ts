@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import { api, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 /** A new owner (signing up is session.spec.ts's subject), on `path`. */
 async function newOwner(page: Page, firstName: string, path = '/get-started') {
@@ -10,14 +10,12 @@ async function newOwner(page: Page, firstName: string, path = '/get-started') {
   );
 }
 
-type PageTemplate = { id: string; name: string; html: string; css: string };
-
 const WIDTHS = [390, 768, 1280] as const;
 
 test('each of the 32 templates fits the screen at 390, 768 and 1280 px', async ({ page }) => {
   test.setTimeout(600_000);
   await newOwner(page, 'Rory');
-  const templates = await apiCall<PageTemplate[]>(page, 'GET', 'page-templates');
+  const templates = await api(page).call(endpoints.templates.listPageTemplates);
   expect(templates).toHaveLength(32);
   const overflowing: string[] = [];
   for (const width of WIDTHS) {
@@ -113,11 +111,16 @@ test('the editor lists what needs attention: a link to set and an upsell with no
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1500, height: 1000 });
   await newOwner(page, 'Flo');
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'templates/kits/tripwire/funnels', {
-    name: 'Seven dollars',
+  const funnel = await api(page).call(endpoints.templates.createTemplatesKitFunnel, {
+    params: { id: 'tripwire' },
+    body: {
+      data: {
+        name: 'Seven dollars',
+      },
+    },
   });
   type Step = { id: number; name: string; pages: { id: number }[] };
-  const steps = await apiCall<Step[]>(page, 'GET', `wfunnels/${funnel.id}/steps`);
+  const steps = await api(page).call(endpoints.steps.listWfunnelSteps, { params: { id: funnel.id } });
   const me = await page.evaluate(
     () => JSON.parse(localStorage.getItem('fw.user') ?? '{}') as { id?: number },
   );
@@ -125,7 +128,9 @@ test('the editor lists what needs attention: a link to set and an upsell with no
     `/page-editor/wfunnel/${funnel.id}/steps/${step.id}/pages/${step.pages[0]!.id}/${me.id ?? 0}`;
   const thanks = steps.find((step) => step.name === 'Thank you')!;
   const upsell = steps.find((step) => step.name === 'Upsell')!;
-  await apiCall(page, 'POST', 'products', { name: 'Content course', price: 47, currency: 'USD' });
+  await api(page).call(endpoints.store.createProduct, {
+    body: { data: { name: 'Content course', price: 47, currency: 'USD' } },
+  });
 
   // The thank-you page's download button still points to the template's example address.
   await page.goto(editorOf(thanks));

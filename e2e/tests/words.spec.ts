@@ -1,7 +1,14 @@
 // Issue 36 §6: words, numbers and locks a merchant meets on the way.
-import type { Step } from '@funnelwork/domain';
 import { expect, test } from '@playwright/test';
-import { apiCall, logIn, readCodeFromMailbox, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import {
+  api,
+  endpoints,
+  logIn,
+  readCodeFromMailbox,
+  shot,
+  signUpThroughApi,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('an unknown API path answers the 404 error object, not the dashboard', async ({ page }) => {
   for (const path of ['/api/no-such-thing', '/api/funnels/1/nothing?x=1']) {
@@ -35,15 +42,24 @@ test('field rules read as sentences beside the field, checked before sending; th
   await expect(page.getByRole('button', { name: 'What’s new', exact: true })).toBeVisible();
   await expect(unread).toHaveCount(0);
 
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Words',
-    funnel_type: 1,
-    path: 'words',
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Words',
+        funnel_type: 1,
+        path: 'words',
+      },
+    },
   });
-  const step = await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
-    name: 'Sales page',
-    type: 5,
-    url: 'sales',
+  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
+    params: { id: funnel.id },
+    body: {
+      data: {
+        name: 'Sales page',
+        type: 5,
+        url: 'sales',
+      },
+    },
   });
   const writes: string[] = [];
   page.on('request', (request) => {
@@ -84,11 +100,15 @@ test('Send e-mail opens the e-mail editor in place and comes back; the editor co
     firstName: 'Ellen',
     business: 'Ellen Emails',
   });
-  const automation = await apiCall<{ id: number }>(page, 'POST', 'automations', {
-    name: 'Welcome mail',
-    funnel_id: null,
-    trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
-    steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }],
+  const automation = await api(page).call(endpoints.automations.createAutomation, {
+    body: {
+      data: {
+        name: 'Welcome mail',
+        funnel_id: null,
+        trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+        steps: [{ type: 'wait', mode: 'delay', amount: 1, unit: 'days' }],
+      },
+    },
   });
   await page.goto(`/automations/${automation.id}`);
   // The automations screens' first load fetches their chunk: slow on a loaded machine.
@@ -127,15 +147,24 @@ test('a member without the editor permission finds Edit page locked', async ({ p
     firstName: 'Otto',
     business: 'Otto Orders',
   });
-  const funnel = await apiCall<{ id: number }>(page, 'POST', 'funnels', {
-    name: 'Locks',
-    funnel_type: 1,
-    path: 'locks',
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: {
+      data: {
+        name: 'Locks',
+        funnel_type: 1,
+        path: 'locks',
+      },
+    },
   });
-  const step = await apiCall<Step>(page, 'POST', `wfunnels/${funnel.id}/steps`, {
-    name: 'Checkout',
-    type: 1,
-    url: 'checkout',
+  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
+    params: { id: funnel.id },
+    body: {
+      data: {
+        name: 'Checkout',
+        type: 1,
+        url: 'checkout',
+      },
+    },
   });
   await page.goto('/settings/staff/new');
   await page.getByLabel('E-mail').fill(staffEmail);

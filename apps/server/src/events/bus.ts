@@ -120,16 +120,14 @@ export type EventBus = {
   idle(): Promise<void>;
 };
 
-export function createEventBus(
-  options: { onError?: (name: EventName, error: unknown) => void } = {},
-): EventBus {
+/** `onError` reports a handler that failed (the app's logger). */
+export function createEventBus({
+  onError,
+}: {
+  onError: (name: EventName, error: unknown) => void;
+}): EventBus {
   const handlers = new Map<EventName, Set<EventHandler<EventName>>>();
   const running = new Set<Promise<void>>();
-  const onError =
-    options.onError ??
-    ((name: EventName, error: unknown) => {
-      console.error(`event handler of ${name} failed:`, error instanceof Error ? error.message : error);
-    });
 
   return {
     subscribe(name, handler) {

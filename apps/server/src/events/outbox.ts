@@ -118,7 +118,6 @@ const OUTBOX_SIGNAL = 'outbox';
  * handed over again when its claim expires. After downtime, everything recorded meanwhile is still
  * there and goes out on start.
  */
-
 export function createOutbox({
   db,
   queue,

@@ -51,37 +51,27 @@ export function keyFromDataDir(dataDir: string): Buffer {
   return deriveKey(secret, 'gateway-credentials/v1');
 }
 
-let processCipher: CredentialCipher | null = null;
-
-/** Set once at boot (`buildApp`): the cipher every credentials read and write uses. */
-export function installCredentialCipher(cipher: CredentialCipher): void {
-  processCipher = cipher;
+/** Accounts' stored gateway credentials, opened with the app's cipher (`services.ts` builds it). */
+export function createCredentialStore({ db, cipher }: { db: Db; cipher: CredentialCipher }) {
+  return {
+    /**
+     * The decrypted credentials of the account's connected gateway of this kind, or null when the
+     * account has none connected (or it is switched off). For the checkout and refund code; the result
+     * must never be logged or answered.
+     */
+    async load(accountId: number, gatewayId: number): Promise<GatewayCredentials | null> {
+      const [row] = await db
+        .select({
+          ciphertext: userGateways.credentialsCiphertext,
+          connectedAt: userGateways.connectedAt,
+          active: userGateways.active,
+        })
+        .from(userGateways)
+        .where(and(ownedBy(userGateways, accountId), eq(userGateways.gatewayId, gatewayId)));
+      if (!row || row.connectedAt === null || !row.active) return null;
+      if (row.ciphertext === null) return {};
+      return cipher.decrypt(row.ciphertext, { accountId, gatewayId });
+    },
+  };
 }
-
-export function credentialCipher(): CredentialCipher {
-  if (!processCipher) throw new Error('Gateway credentials key is not configured');
-  return processCipher;
-}
-
-/**
- * The decrypted credentials of the account's connected gateway of this kind, or null when the
- * account has none connected (or it is switched off). For the checkout and refund code; the result
- * must never be logged or answered.
- */
-export async function loadGatewayCredentials(
-  db: Db,
-  accountId: number,
-  gatewayId: number,
-): Promise<GatewayCredentials | null> {
-  const [row] = await db
-    .select({
-      ciphertext: userGateways.credentialsCiphertext,
-      connectedAt: userGateways.connectedAt,
-      active: userGateways.active,
-    })
-    .from(userGateways)
-    .where(and(ownedBy(userGateways, accountId), eq(userGateways.gatewayId, gatewayId)));
-  if (!row || row.connectedAt === null || !row.active) return null;
-  if (row.ciphertext === null) return {};
-  return credentialCipher().decrypt(row.ciphertext, { accountId, gatewayId });
-}
+export type CredentialStore = ReturnType<typeof createCredentialStore>;

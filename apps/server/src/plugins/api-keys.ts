@@ -98,13 +98,3 @@ export class ApiKeyCache {
     return this.publish({ kind: 'apiKeys', ...where });
   }
 }
-
-const caches = new WeakMap<object, ApiKeyCache>();
-export function apiKeyCacheOf(db: Db): ApiKeyCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ApiKeyCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}

@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { apiKeys, members, sessions } from '../db/schema/index.ts';
-import { type ApiKeyGrant, apiKeyCacheOf, hashApiKey } from './api-keys.ts';
+import { type ApiKeyCache, type ApiKeyGrant, hashApiKey } from './api-keys.ts';
 import { HttpError, TooManyRequestsError } from './errors.ts';
 import type { InvalidationBus, SessionInvalidation } from './invalidation.ts';
 import { createSharedRateLimiter } from './shared-rate.ts';
@@ -143,30 +143,25 @@ export class SessionCache {
   }
 }
 
-const sessionCaches = new WeakMap<object, SessionCache>();
-/** The session cache of one database handle (each app's `db`): what it caches are that database's rows. */
-export function sessionCacheOf(db: Db): SessionCache {
-  let cache = sessionCaches.get(db);
-  if (!cache) {
-    cache = new SessionCache();
-    sessionCaches.set(db, cache);
-  }
-  return cache;
-}
-
 const unauthorized = () => new HttpError(401, 'Sign in to continue', 'unauthorized');
 
 /**
  * Every route needs a valid bearer token and a selected account unless its config says otherwise;
  * the selected account is the scope of every query (see `accountIdOf`).
  */
-export function registerAuth(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export function registerAuth(
+  app: FastifyInstance,
+  {
+    db,
+    config,
+    sessions: cache,
+    apiKeys: keyCache,
+  }: { db: Db; config: Config; sessions: SessionCache; apiKeys: ApiKeyCache },
+) {
   app.decorateRequest('session', null);
   app.decorateRequest('membership', null);
   app.decorateRequest('apiKey', null);
 
-  const cache = sessionCacheOf(db);
-  const keyCache = apiKeyCacheOf(db);
   const keyLimiter = createSharedRateLimiter({ db });
 
   /** A developer app's key: its account, only its app's scopes, and its own rate limit. */
@@ -298,6 +293,7 @@ export function accountIdOf(request: FastifyRequest): number {
 
 export async function revokeSessions(
   db: Db,
+  cache: SessionCache,
   where: { userId: number; accountId?: number; exceptSessionId?: number },
 ) {
   const conditions = [eq(sessions.userId, where.userId), isNull(sessions.revokedAt)];
@@ -307,5 +303,5 @@ export async function revokeSessions(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
-  await sessionCacheOf(db).forget(where);
+  await cache.forget(where);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { ownedBy } from '../db/query-helpers.ts';
 import { accounts, domains, steps } from '../db/schema/index.ts';
 import { findFunnel } from '../modules/funnels/funnels.queries.ts';
 import { accountIdOf } from '../plugins/auth.ts';
@@ -36,7 +37,7 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
           ? await db
               .select({ name: domains.name, verifiedAt: domains.verifiedAt })
               .from(domains)
-              .where(and(eq(domains.accountId, accountId), eq(domains.id, funnel.domainId)))
+              .where(and(ownedBy(domains, accountId), eq(domains.id, funnel.domainId)))
           : [];
         const origin = siteOrigin(
           config,
@@ -46,7 +47,7 @@ export function publishRoutes(app: FastifyInstance, { db, config }: { db: Db; co
         const rows = await db
           .select({ id: steps.id, name: steps.name, url: steps.url, url2: steps.url2 })
           .from(steps)
-          .where(and(eq(steps.accountId, accountId), eq(steps.funnelId, funnel.id), isNull(steps.deletedAt)))
+          .where(and(ownedBy(steps, accountId), eq(steps.funnelId, funnel.id), isNull(steps.deletedAt)))
           .orderBy(asc(steps.orderIndex), asc(steps.id));
         // A geo-funnel is live with its main funnel (docs/decisions.md, draft and publish).
         const main =

@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { type Config, trustedProxies } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { CredentialStore } from '../gateways/credentials.ts';
 import { schemaOf } from '../plugins/endpoints.ts';
 import type { InvalidationBus } from '../plugins/invalidation.ts';
 import type { Metrics } from '../plugins/metrics.ts';
@@ -268,11 +269,18 @@ export async function registerRuntime(
   {
     db,
     config,
+    credentials,
     invalidations,
     metrics,
-  }: { db: Db; config: Config; invalidations: InvalidationBus; metrics?: Metrics | null },
+  }: {
+    db: Db;
+    config: Config;
+    credentials: CredentialStore;
+    invalidations: InvalidationBus;
+    metrics?: Metrics | null;
+  },
 ) {
-  const sites = createSiteCache(db);
+  const sites = createSiteCache(db, credentials);
   const trustProxy = trustedProxies(config.trustProxy);
   const runtime: Runtime = {
     sites,

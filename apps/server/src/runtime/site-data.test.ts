@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('published site cache: stale while revalidate', () => {
   it('past its TTL answers what it knew at once and reloads in the background', async () => {
-    const cache = createSiteCache(t.database.db, { ttlMs: 40 });
+    const cache = createSiteCache(t.database.db, t.app.services.gatewayCredentials, { ttlMs: 40 });
     const ref = { kind: 'subdomain', subdomain: 'stale-shop' } as const;
     expect(await cache.findHost(ref)).toEqual({ accountId, domainId: null });
     const site = await cache.site(accountId);
@@ -42,7 +42,7 @@ describe('published site cache: stale while revalidate', () => {
   });
 
   it('after a bump answers nothing stale: the next request loads the change', async () => {
-    const cache = createSiteCache(t.database.db, { ttlMs: 60_000 });
+    const cache = createSiteCache(t.database.db, t.app.services.gatewayCredentials, { ttlMs: 60_000 });
     await cache.site(accountId);
     await t.database.db.update(accounts).set({ subdomain: 'bumped-shop' }).where(eq(accounts.id, accountId));
     cache.bump(accountId);

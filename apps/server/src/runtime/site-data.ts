@@ -14,7 +14,7 @@ import {
   trackingCodes,
   userApps,
 } from '../db/schema/index.ts';
-import { loadGatewayCredentials } from '../gateways/credentials.ts';
+import type { CredentialStore } from '../gateways/credentials.ts';
 import { PAYPAL_GATEWAY_ID } from '../gateways/paypal.ts';
 import { STRIPE_GATEWAY_ID } from '../gateways/stripe.ts';
 import { pixelMarkup } from '../modules/apps/apps.pixels.ts';
@@ -91,7 +91,7 @@ export const SITE_TTL_MS = 30_000;
  * Per-account site data and host lookups, cached in memory. A write through the API bumps the
  * account's generation (and forgets host lookups), so the next request reloads what changed.
  */
-export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
+export function createSiteCache(db: Db, credentials: CredentialStore, options: { ttlMs?: number } = {}) {
   const ttl = options.ttlMs ?? SITE_TTL_MS;
   const generations = new Map<number, number>();
   // Added to every account's generation: `bumpAll` moves them all on, and no generation comes back.
@@ -219,10 +219,10 @@ export function createSiteCache(db: Db, options: { ttlMs?: number } = {}) {
 
     const gateways = await checkoutGatewaysOf(db, accountId);
     const stripe = gateways.some((g) => g.gatewayId === STRIPE_GATEWAY_ID && g.active)
-      ? await loadGatewayCredentials(db, accountId, STRIPE_GATEWAY_ID)
+      ? await credentials.load(accountId, STRIPE_GATEWAY_ID)
       : null;
     const paypal = gateways.some((g) => g.gatewayId === PAYPAL_GATEWAY_ID && g.active)
-      ? await loadGatewayCredentials(db, accountId, PAYPAL_GATEWAY_ID)
+      ? await credentials.load(accountId, PAYPAL_GATEWAY_ID)
       : null;
     const gaps = await stepGapsOf(db, accountId);
 

@@ -180,7 +180,7 @@ describe('automation steps that call integrations', () => {
     });
 
     // The run's job again, five at once: the step is done, nothing more is appended.
-    await Promise.all(Array.from({ length: 5 }, () => t.app.services.automations.step(run.id)));
+    await Promise.all(Array.from({ length: 5 }, () => t.app.services.automationsEngine.step(run.id)));
     expect(rows()).toHaveLength(1);
   });
 
@@ -283,7 +283,7 @@ describe('automation steps that call integrations', () => {
       source_identifier: `automation-run-${run.id}-step-0`,
     });
     // The run's job again, five at once: the step is done, no second order.
-    await Promise.all(Array.from({ length: 5 }, () => t.app.services.automations.step(run.id)));
+    await Promise.all(Array.from({ length: 5 }, () => t.app.services.automationsEngine.step(run.id)));
     expect(created()).toHaveLength(1);
   });
 
@@ -329,7 +329,7 @@ describe('automation steps that call integrations', () => {
     const run = await runOf(automation);
     // Each attempt is a job; here they are driven at once instead of waiting out the backoff.
     for (let i = 0; i < 10; i++) {
-      await t.app.services.automations.step(run.id).catch(() => undefined);
+      await t.app.services.automationsEngine.step(run.id).catch(() => undefined);
       if ((await runOf(automation)).status === 'failed') break;
     }
     const failed = await shop.api.get(`automation-runs/${run.id}`);
@@ -397,7 +397,7 @@ describe('automation steps that call integrations', () => {
     await buy(shop);
     const run = await runOf(automation);
     for (let i = 0; i < 10; i++) {
-      await t.app.services.automations.step(run.id).catch(() => undefined);
+      await t.app.services.automationsEngine.step(run.id).catch(() => undefined);
       if ((await runOf(automation)).status === 'failed') break;
     }
     const failed = await shop.api.get(`automation-runs/${run.id}`);

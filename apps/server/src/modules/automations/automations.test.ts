@@ -139,7 +139,9 @@ describe('the automations engine', () => {
     expect(timeline.filter((e) => e.type === 7).map((e) => e.name)).toContain('Automation e-mail sent');
 
     // The run's job again, five at once: nothing more is sent.
-    await Promise.all(Array.from({ length: 5 }, () => t.app.services.automations.step(run?.id as number)));
+    await Promise.all(
+      Array.from({ length: 5 }, () => t.app.services.automationsEngine.step(run?.id as number)),
+    );
     await new Promise((r) => setTimeout(r, 1_000));
     expect(mailsWith(email, 'Thanks for buying, Bea')).toHaveLength(1);
     const history = await shop.api.get(`automations/${automation}/runs`, { status: 'done' });
@@ -224,8 +226,8 @@ describe('the automations engine', () => {
       // Restarted with the clock 23 h on: the wait is not over, so neither the start-up sweep, another
       // sweep nor an early wake-up of its job resumes it.
       current = await current.restart({ clock: movedOn(23 * HOUR_MS) });
-      expect(await current.app.services.automations.sweep()).toBe(0);
-      await current.app.services.automations.step(run.id);
+      expect(await current.app.services.automationsEngine.sweep()).toBe(0);
+      await current.app.services.automationsEngine.step(run.id);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect((await runsOf(automation, current))[0]?.status).toBe('waiting');
       expect(mailsWith(email, 'One day on')).toHaveLength(0);
@@ -260,7 +262,7 @@ describe('the automations engine', () => {
     const run = await waitFor(async () => (await runsOf(automation))[0]);
     // Each attempt is a job; here they are driven at once instead of waiting out the backoff.
     for (let i = 0; i < 10; i++) {
-      await t.app.services.automations.step(run.id).catch(() => undefined);
+      await t.app.services.automationsEngine.step(run.id).catch(() => undefined);
       const [now] = await runsOf(automation);
       if (now?.status === 'failed') break;
     }
@@ -331,7 +333,7 @@ describe('the automations engine', () => {
       steps: [wait],
     });
     const batch = [...events].sort((a, b) => a.id - b.id) as unknown as OutboxEvent[];
-    const started = await t.app.services.automations.startRunsMany(batch);
+    const started = await t.app.services.automationsEngine.startRunsMany(batch);
     expect(started).toHaveLength(3);
     const eventOf = async (automation: number) =>
       (await runsOf(automation)).map((run) => run.eventId).sort((a, b) => a - b);
@@ -342,7 +344,7 @@ describe('the automations engine', () => {
     expect(await eventOf(every)).toEqual(events.map((row) => row.id).sort((a, b) => a - b));
     expect(await eventOf(courseOnly)).toEqual([courseEvent?.id]);
     // Handed over again (a dispatcher died before marking them): no run starts twice.
-    expect(await t.app.services.automations.startRunsMany(batch)).toEqual([]);
+    expect(await t.app.services.automationsEngine.startRunsMany(batch)).toEqual([]);
     expect((await runsOf(every)).length + (await runsOf(courseOnly)).length).toBe(3);
   });
 
@@ -397,7 +399,7 @@ describe('the automations engine', () => {
       steps: wait,
     });
     const batch = [...events].sort((a, b) => a.id - b.id) as unknown as OutboxEvent[];
-    await t.app.services.automations.startRunsMany(batch);
+    await t.app.services.automationsEngine.startRunsMany(batch);
     const eventsOf = async (automation: number) =>
       (await runsOf(automation)).map((run) => run.eventId).sort((a, b) => a - b);
     expect(await eventsOf(threeCourses)).toEqual([paidEvent(three)]);
@@ -424,7 +426,7 @@ describe('the automations engine', () => {
     );
     const cancelled = await shop.api.post(`automation-runs/${run.id}/cancel`, {});
     expect(cancelled.json().data.status).toBe('cancelled');
-    await t.app.services.automations.step(run.id);
+    await t.app.services.automationsEngine.step(run.id);
     expect(mailsWith(email, 'Cancelled one')).toHaveLength(0);
   });
 

@@ -208,7 +208,7 @@ describe("the merchant's e-mail past the plan's e-mails a month", () => {
     const run = await waitFor(async () => (await runsOf())[0]);
     // Each attempt is a job; here they are driven at once instead of waiting out the backoff.
     for (let i = 0; i < 10; i++) {
-      await t.app.services.automations.step(run.id).catch(() => undefined);
+      await t.app.services.automationsEngine.step(run.id).catch(() => undefined);
       if ((await runsOf())[0]?.status === 'failed') break;
     }
     const failed = (await shop.api.get(`automation-runs/${run.id}`)).json().data;

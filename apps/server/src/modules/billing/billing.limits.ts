@@ -8,7 +8,7 @@ import {
   READ_ONLY_MESSAGE,
 } from '@funnelwork/domain/rules';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
@@ -49,12 +49,17 @@ export function apiRateMessage(perMinute: number, refusal: Pick<ApiRateRefusal, 
 /**
  * Plan limits on the server: the API rate per minute (429), funnels and pages (402 naming the limit,
  * also kept as the account's `rate_limit` for the dashboard's notice), and the read-only dashboard of
- * an expired account (402).
+ * an expired account (402). The app adds `check` as a preHandler hook.
  */
-export function registerPlanLimits(
-  app: FastifyInstance,
-  { db, apiRate, clock = () => new Date() }: { db: Db; apiRate: ApiRateCounter; clock?: () => Date },
-) {
+export function createPlanLimits({
+  db,
+  apiRate,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  apiRate: ApiRateCounter;
+  clock?: () => Date;
+}) {
   // Read on most requests: kept 5 s, and dropped at once when this process changes the plan.
   const states = new LRUCache<number, AccountState>({ max: 50_000, ttl: 5_000 });
 
@@ -76,7 +81,8 @@ export function registerPlanLimits(
 
   const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
 
-  app.addHook('preHandler', async (request) => {
+  /** The preHandler hook: refuses a request past the account's rate, a write on an expired plan or past a limit. */
+  async function check(request: FastifyRequest) {
     const accountId = request.membership?.accountId;
     if (typeof accountId !== 'number') return;
     const state = await stateOf(accountId);
@@ -113,9 +119,10 @@ export function registerPlanLimits(
       await db.update(accounts).set({ rateLimit: refusal }).where(eq(accounts.id, accountId));
       throw planLimitError(refusal);
     }
-  });
+  }
 
   return {
+    check,
     /** After this process changed an account's plan: the next request reads it again. */
     forget(accountId: number) {
       states.delete(accountId);

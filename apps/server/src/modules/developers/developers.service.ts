@@ -15,7 +15,7 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { accounts, apiKeys, developerApps } from '../../db/schema/index.ts';
-import { apiKeyCacheOf, hashApiKey } from '../../plugins/api-keys.ts';
+import { type ApiKeyCache, hashApiKey } from '../../plugins/api-keys.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 
 type AppRow = typeof developerApps.$inferSelect;
@@ -48,9 +48,8 @@ function appOut(row: AppRow, keys: KeyRow[]): DeveloperApp {
  * only its SHA-256 is stored. Changing an app's scopes, deleting it or revoking a key takes effect on
  * the next request in every process (the API-key cache is invalidated after the commit).
  */
-export function createDevelopersService({ db }: { db: Db }) {
-  const keyCache = apiKeyCacheOf(db);
-
+/** `apiKeys` is the app's API-key cache: revoking a key or changing its app drops its entries. */
+export function createDevelopersService({ db, apiKeys: keyCache }: { db: Db; apiKeys: ApiKeyCache }) {
   async function appRow(accountId: number, id: number): Promise<AppRow> {
     const [row] = await db
       .select()

@@ -1,6 +1,5 @@
 import { GATEWAYS } from '@funnelwork/domain/orders/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import {
   GOOD_KEY,
   LIVE_KEY,
@@ -107,7 +106,7 @@ describe('connecting Stripe', () => {
     expect(JSON.stringify(row)).not.toContain(PUBLISHABLE);
     expect(String(row?.credentials_ciphertext)).toMatch(/^v1\./);
 
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toEqual({
+    expect(await t.app.services.gatewayCredentials.load(owner.accountId, 1)).toEqual({
       secret_key: GOOD_KEY,
       publishable_key: PUBLISHABLE,
       webhook_endpoint_id: endpoint?.id,
@@ -134,7 +133,7 @@ describe('connecting Stripe', () => {
       mode: 'live',
       credentials_hint: { secret_key: '••••9876', publishable_key: '••••9876' },
     });
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toMatchObject({
+    expect(await t.app.services.gatewayCredentials.load(owner.accountId, 1)).toMatchObject({
       secret_key: LIVE_KEY,
       publishable_key: LIVE_PUBLISHABLE_KEY,
     });
@@ -152,7 +151,7 @@ describe('connecting Stripe', () => {
       field: 'data.credentials.publishable_key',
       message: 'The publishable key must be a test key (pk_test_…), as the secret key is',
     });
-    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toBeNull();
+    expect(await t.app.services.gatewayCredentials.load(other.accountId, 1)).toBeNull();
   });
 
   it('refuses a key Stripe refuses with Stripe’s message, and stores nothing', async () => {
@@ -211,7 +210,7 @@ describe('user gateways', () => {
       credentials_hint: {},
       settings: { instructions: 'Pay the courier' },
     });
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 5)).toEqual({});
+    expect(await t.app.services.gatewayCredentials.load(owner.accountId, 5)).toEqual({});
     const again = await api.post('user-gateways', { gateway_id: 5 });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
@@ -229,7 +228,7 @@ describe('user gateways', () => {
       connected_at: null,
       is_default: false,
     });
-    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toBeNull();
+    expect(await t.app.services.gatewayCredentials.load(other.accountId, 1)).toBeNull();
 
     const id = created.json().data.id;
     const patched = await other.api.patch(`user-gateways/${id}`, {
@@ -237,7 +236,7 @@ describe('user gateways', () => {
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data).toMatchObject({ status: 'connected', is_default: true, name: 'Cards' });
-    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toMatchObject({
+    expect(await t.app.services.gatewayCredentials.load(other.accountId, 1)).toMatchObject({
       secret_key: GOOD_KEY,
     });
   });
@@ -253,7 +252,7 @@ describe('user gateways', () => {
     const off = await api.patch(`user-gateways/${cod?.id}`, { active: false });
     expect(off.json().data.active).toBe(false);
     // A switched-off gateway is not offered to checkout or refunds.
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 5)).toBeNull();
+    expect(await t.app.services.gatewayCredentials.load(owner.accountId, 5)).toBeNull();
   });
 
   it('answers 404 for an unknown user gateway', async () => {
@@ -281,7 +280,7 @@ describe('disconnecting and deleting', () => {
     });
     const row = await rawRow(id);
     expect(row?.credentials_ciphertext).toBeNull();
-    expect(await loadGatewayCredentials(t.database.db, other.accountId, 1)).toBeNull();
+    expect(await t.app.services.gatewayCredentials.load(other.accountId, 1)).toBeNull();
   });
 
   it('hands the default to the next connected gateway when the default one is disconnected', async () => {
@@ -358,13 +357,13 @@ describe('tenancy', () => {
       expect((await b.api.delete(`user-gateways/${g.id}`)).statusCode).toBe(404);
     }
     expect((await b.api.get('user-gateways')).json().data).toEqual([]);
-    expect(await loadGatewayCredentials(t.database.db, b.accountId, 1)).toBeNull();
+    expect(await t.app.services.gatewayCredentials.load(b.accountId, 1)).toBeNull();
 
     // B connecting its own Stripe leaves A's untouched.
     await b.api.post('gateways/1/connect', {
       credentials: { secret_key: GOOD_KEY, publishable_key: PUBLISHABLE },
     });
-    expect(await loadGatewayCredentials(t.database.db, owner.accountId, 1)).toMatchObject({
+    expect(await t.app.services.gatewayCredentials.load(owner.accountId, 1)).toMatchObject({
       secret_key: LIVE_KEY,
     });
     expect((await api.get('user-gateways')).json().data).toEqual(
@@ -383,6 +382,6 @@ describe('tenancy', () => {
         where account_id = $2 and gateway_id = 1`,
       [owner.accountId, b.accountId],
     );
-    await expect(loadGatewayCredentials(t.database.db, b.accountId, 1)).rejects.toThrow();
+    await expect(t.app.services.gatewayCredentials.load(b.accountId, 1)).rejects.toThrow();
   });
 });

@@ -323,7 +323,7 @@ describe('Send SMS in automations and STOP replies', () => {
     expect(run?.status).toBe('done');
     expect((await shop.api.get('sms-account')).json().data.balance_minor).toBe(1000 - 150 - 5);
     // The step's job again: no second message, no second debit.
-    await t.app.services.automations.step(run?.id as number);
+    await t.app.services.automationsEngine.step(run?.id as number);
     await new Promise((r) => setTimeout(r, 500));
     expect(twilio.sent.filter((m) => m.to === '+447700900555')).toHaveLength(1);
     const [message] = await t.database.db
@@ -389,7 +389,7 @@ describe('Send SMS in automations and STOP replies', () => {
       return rows[0] ? rows : undefined;
     });
     for (let i = 0; i < 6; i++)
-      await t.app.services.automations.step(run?.id as number).catch(() => undefined);
+      await t.app.services.automationsEngine.step(run?.id as number).catch(() => undefined);
     const [step] = await waitFor(async () => {
       const rows = await t.database.db
         .select()

@@ -6,14 +6,14 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, members, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
+import { revokeSessions, type SessionCache } from '../../plugins/auth.ts';
 import { alreadyMember, HttpError, notFound } from '../../plugins/errors.ts';
 import { findUserByEmail } from '../users/users.queries.ts';
 import { hashPassword, INVITE_CODE_TTL_MS, type UsersService } from '../users/users.service.ts';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; users: UsersService };
+type Deps = { db: Db; config: Config; mailer: Mailer; users: UsersService; sessions: SessionCache };
 
-export function createStaffService({ db, config, mailer, users: usersService }: Deps) {
+export function createStaffService({ db, config, mailer, users: usersService, sessions }: Deps) {
   async function list(
     accountId: number,
     where: { memberId?: number; userId?: number } = {},
@@ -101,7 +101,7 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         return { user, isNewUser, member };
       });
       // A session of theirs that already chose this account now has a membership in it.
-      await sessionCacheOf(db).forgetUser(user.id, accountId);
+      await sessions.forgetUser(user.id, accountId);
 
       const signIn = `${config.publicUrl}/log-in`;
       if (isNewUser) {
@@ -132,7 +132,7 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
         .update(members)
         .set({ permissions })
         .where(and(eq(members.id, memberId), eq(members.accountId, accountId)));
-      await sessionCacheOf(db).forgetUser(target.user_id, accountId);
+      await sessions.forgetUser(target.user_id, accountId);
       return get(accountId, { memberId });
     },
 
@@ -140,7 +140,7 @@ export function createStaffService({ db, config, mailer, users: usersService }: 
       const target = await get(accountId, { memberId });
       if (target.owner) throw new HttpError(422, 'The account owner cannot be removed', 'owner_removal');
       await db.delete(members).where(and(eq(members.id, memberId), eq(members.accountId, accountId)));
-      await revokeSessions(db, { userId: target.user_id, accountId });
+      await revokeSessions(db, sessions, { userId: target.user_id, accountId });
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, members, passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { hashToken, newToken, revokeSessions, sessionCacheOf } from '../../plugins/auth.ts';
+import { hashToken, newToken, revokeSessions, type SessionCache } from '../../plugins/auth.ts';
 import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
 import { createThrottle, inMinutes, type Limit, limitedEmail } from '../../plugins/throttle.ts';
 import { passwordHashing } from './passwords.ts';
@@ -68,9 +68,24 @@ export const passwordResetJob = defineJob('users.password-reset', z.object({ ema
   retryLimit: 3,
 });
 
-type Deps = { db: Db; config: Config; mailer: Mailer; queue: JobQueue; clock?: () => Date };
+type Deps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  queue: JobQueue;
+  /** The app's session cache: sign-outs and password changes drop its entries. */
+  sessions: SessionCache;
+  clock?: () => Date;
+};
 
-export function createUsersService({ db, config, mailer, queue, clock = () => new Date() }: Deps) {
+export function createUsersService({
+  db,
+  config,
+  mailer,
+  queue,
+  sessions: sessionCache,
+  clock = () => new Date(),
+}: Deps) {
   const signInLimits = createSignInLimits({ db, clock });
   const throttle = createThrottle({ db, clock });
   const signUpLimits: readonly Limit[] = [
@@ -240,7 +255,7 @@ export function createUsersService({ db, config, mailer, queue, clock = () => ne
 
     async signOut(sessionId: number) {
       await db.update(sessions).set({ revokedAt: clock() }).where(eq(sessions.id, sessionId));
-      await sessionCacheOf(db).forgetSession(sessionId);
+      await sessionCache.forgetSession(sessionId);
     },
 
     async selectAccount(sessionId: number, userId: number, accountId: number) {
@@ -250,7 +265,7 @@ export function createUsersService({ db, config, mailer, queue, clock = () => ne
         .where(and(eq(members.accountId, accountId), eq(members.userId, userId)));
       if (!member) throw new HttpError(404, 'Account not found', 'not_found');
       await db.update(sessions).set({ accountId }).where(eq(sessions.id, sessionId));
-      await sessionCacheOf(db).forgetSession(sessionId);
+      await sessionCache.forgetSession(sessionId);
     },
 
     /** Wrong current passwords are limited as failed sign-ins are: per (user, address) and per address. */
@@ -276,7 +291,7 @@ export function createUsersService({ db, config, mailer, queue, clock = () => ne
         .update(users)
         .set({ passwordHash: await hashPassword(password), updatedAt: clock() })
         .where(eq(users.id, userId));
-      await revokeSessions(db, { userId, exceptSessionId: sessionId });
+      await revokeSessions(db, sessionCache, { userId, exceptSessionId: sessionId });
     },
 
     /**
@@ -340,7 +355,7 @@ export function createUsersService({ db, config, mailer, queue, clock = () => ne
           .set({ revokedAt: clock() })
           .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
       });
-      await sessionCacheOf(db).forgetUser(user.id);
+      await sessionCache.forgetUser(user.id);
     },
 
     async updateTimezone(userId: number, tz: string, force: boolean) {

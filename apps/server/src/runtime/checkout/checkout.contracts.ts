@@ -126,7 +126,6 @@ export const sandboxCardBodySchema = z.object({
   exp_year: z.coerce.number().int().min(0).max(2200),
   cvc: z.string().trim().max(8),
 });
-export type SandboxCardBody = z.infer<typeof sandboxCardBodySchema>;
 
 export const upsellBodySchema = z.object({
   /** The order token of the checkout answer; the httpOnly cookie is used when absent. */

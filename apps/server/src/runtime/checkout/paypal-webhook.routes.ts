@@ -1,7 +1,6 @@
 import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { loadGatewayCredentials } from '../../gateways/credentials.ts';
+import type { CredentialStore } from '../../gateways/credentials.ts';
 import { PAYPAL_GATEWAY_ID, type PayPalAdapter } from '../../gateways/paypal.ts';
 import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -26,7 +25,7 @@ type PayPalEvent = {
  */
 export async function paypalWebhookRoutes(
   api: FastifyInstance,
-  deps: { db: Db; checkout: CheckoutService; paypal: PayPalAdapter },
+  deps: { credentials: CredentialStore; checkout: CheckoutService; paypal: PayPalAdapter },
 ) {
   api.post<{ Params: { accountId: string }; Body: unknown }>(
     '/gateways/paypal/webhooks/:accountId',
@@ -35,7 +34,7 @@ export async function paypalWebhookRoutes(
       const accountId = Number(request.params.accountId);
       const credentials =
         Number.isSafeInteger(accountId) && accountId > 0
-          ? await loadGatewayCredentials(deps.db, accountId, PAYPAL_GATEWAY_ID)
+          ? await deps.credentials.load(accountId, PAYPAL_GATEWAY_ID)
           : null;
       if (!credentials?.webhook_id) throw new HttpError(404, 'No such webhook endpoint', 'not_found');
       const event = (request.body ?? {}) as PayPalEvent;

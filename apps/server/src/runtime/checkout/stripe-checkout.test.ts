@@ -2,7 +2,6 @@ import { AUTOMATION_TRIGGERS } from '@funnelwork/domain/automations/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityItems, orderEvents, orderItems, orders, subscriptions } from '../../db/schema/index.ts';
-import { loadGatewayCredentials } from '../../gateways/credentials.ts';
 import {
   type FakeStripe,
   GOOD_KEY,
@@ -351,7 +350,8 @@ describe('subscriptions on Stripe', () => {
       db: t.database.db,
       gateways: createGatewayRegistry({
         adapters: [createStripeAdapter({ apiBase: fake.apiBase, maxNetworkRetries: 0 })],
-        credentialsFor: (accountId, gatewayId) => loadGatewayCredentials(t.database.db, accountId, gatewayId),
+        credentialsFor: (accountId, gatewayId) =>
+          t.app.services.gatewayCredentials.load(accountId, gatewayId),
       }),
       queue: t.queue,
       events: t.app.services.events,

@@ -1,8 +1,7 @@
 import { endpoints } from '@funnelwork/domain/api/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client.ts';
-import { loadGatewayCredentials } from '../../gateways/credentials.ts';
+import type { CredentialStore } from '../../gateways/credentials.ts';
 import { intentOutcome, STRIPE_GATEWAY_ID, type StripeAdapter } from '../../gateways/stripe.ts';
 import { schemaOf } from '../../plugins/endpoints.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -24,7 +23,12 @@ export const stripeWebhookUrl = (publicUrl: string, accountId: number) =>
  */
 export async function stripeWebhookRoutes(
   api: FastifyInstance,
-  deps: { db: Db; checkout: CheckoutService; stripe: StripeAdapter; devSecret?: string },
+  deps: {
+    credentials: CredentialStore;
+    checkout: CheckoutService;
+    stripe: StripeAdapter;
+    devSecret?: string;
+  },
 ) {
   await api.register(async (scope) => {
     // Stripe signs the exact bytes it sent: this route keeps the body as text.
@@ -39,7 +43,7 @@ export async function stripeWebhookRoutes(
         if (!Number.isSafeInteger(accountId) || accountId <= 0) {
           throw new HttpError(404, 'No such webhook endpoint', 'not_found');
         }
-        const credentials = await loadGatewayCredentials(deps.db, accountId, STRIPE_GATEWAY_ID);
+        const credentials = await deps.credentials.load(accountId, STRIPE_GATEWAY_ID);
         const secrets = [credentials?.webhook_secret, deps.devSecret].filter((s): s is string => !!s);
         if (!credentials || secrets.length === 0) {
           throw new HttpError(404, 'No such webhook endpoint', 'not_found');

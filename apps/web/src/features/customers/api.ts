@@ -1,4 +1,4 @@
-import type { customerOrderRowSchema, customersStatsSchema, PatchCustomerBody } from '@funnelwork/domain';
+import type { customerOrderRowSchema, PatchCustomerBody } from '@funnelwork/domain';
 import { CUSTOMERS_PAGE_SIZE } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -8,7 +8,6 @@ import { CUSTOMER_DELETE_FAILURE, CUSTOMER_DELETED, CUSTOMER_SAVED } from './mes
 import { customerRows } from './rows.ts';
 
 export type CustomerOrderRow = z.infer<typeof customerOrderRowSchema>;
-export type CustomersStats = z.infer<typeof customersStatsSchema>;
 
 export const customerKeys = {
   all: ['customers'] as const,

@@ -19,7 +19,7 @@ import { storeEndpoints } from '@funnelwork/domain/api/store';
 import { trackingCodesEndpoints } from '@funnelwork/domain/api/tracking-codes';
 import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call, callOrThrow, callPageOrThrow, type DataOf } from '../../shared/api-client.ts';
+import { type ApiError, call, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
 import { fieldError, useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
 
@@ -250,9 +250,6 @@ export function useSplitFunnel(run: CallRun<Funnel> = direct) {
 }
 
 /* Sharing */
-
-export type SharedFunnel = DataOf<typeof sharingEndpoints.getSharedFunnel>;
-export type ShareLink = DataOf<typeof sharingEndpoints.shareFunnel>;
 
 export function useShareFunnel(id: number) {
   return useApiMutation({
@@ -507,7 +504,6 @@ export function useReorderTrackingCodes(funnelId: number) {
 
 /* Publish state */
 
-export type PublishState = FunnelAddresses;
 export type PublishedStep = FunnelAddresses['steps'][number];
 
 /** The server's publish state (GET /api/funnels/:id/publish); under the steps key, so step changes refresh it. */

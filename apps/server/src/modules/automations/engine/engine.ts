@@ -40,6 +40,7 @@ export function createAutomationsEngine({
   jobExpirySeconds = 120,
   retryDelaySeconds = 5,
   sweepMs,
+  onError,
 }: {
   db: Db;
   queue: JobQueue;
@@ -54,6 +55,8 @@ export function createAutomationsEngine({
   /** A failed step's job is retried this long after, doubled each time (pg-boss backoff). */
   retryDelaySeconds?: number;
   sweepMs?: number;
+  /** Where a failed sweep is reported (the app's logger). */
+  onError: (error: unknown, what: string) => void;
 }) {
   const staleMs = Math.min(STALE_MS, jobExpirySeconds * 1000);
   const sweepEveryMs = sweepMs ?? Math.min(30_000, staleMs / 2);
@@ -105,9 +108,7 @@ export function createAutomationsEngine({
   queue.whileRunning({
     start() {
       const sweepNow = () => {
-        sweep().catch((error: unknown) => {
-          console.error('automations sweep failed:', error instanceof Error ? error.message : error);
-        });
+        sweep().catch((error: unknown) => onError(error, 'automations sweep failed'));
       };
       // At start too: after downtime, overdue waits and runs a killed process left resume at once.
       sweepNow();

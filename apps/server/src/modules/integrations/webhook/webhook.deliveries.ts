@@ -46,7 +46,6 @@ const EXCERPT_CHARS = 500;
 const EVENT_TYPES = eventsOf('webhooks');
 
 type Row = typeof webhookDeliveries.$inferSelect;
-export type WebhookDeliveryRow = Row;
 
 /**
  * Funnel apps (modules/apps) deliver through these rows too: `deliveriesOf` names the deliveries an
@@ -102,6 +101,7 @@ export function createWebhookDeliveries({
   timeoutMs = 10_000,
   sweepMs = 60_000,
   userAgent = 'Funnelwork-Webhooks/1.0',
+  onError,
 }: {
   db: Db;
   queue: JobQueue;
@@ -112,6 +112,8 @@ export function createWebhookDeliveries({
   timeoutMs?: number;
   sweepMs?: number;
   userAgent?: string;
+  /** Where a failed sweep is reported (the app's logger). */
+  onError: (error: unknown, what: string) => void;
 }) {
   async function enqueue(ids: number[]) {
     if (ids.length === 1) await queue.send(deliverWebhookJob, { deliveryId: ids[0] as number });
@@ -366,9 +368,7 @@ export function createWebhookDeliveries({
   queue.whileRunning({
     start() {
       timer = setInterval(() => {
-        sweep().catch((error: unknown) => {
-          console.error('webhook sweep failed:', error instanceof Error ? error.message : error);
-        });
+        sweep().catch((error: unknown) => onError(error, 'webhook sweep failed'));
       }, sweepMs);
       timer.unref?.();
     },
