@@ -261,6 +261,8 @@ test('fulfils an order with tracking, refunds one and exports orders by keyboard
   await expect.poll(() => focusInside(panel), 'the focus moves into the panel').toBe(true);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
+  // The focus comes back to the order's number that opened the panel.
+  await expect(open).toBeFocused();
 
   // Refund order 1109 (Sandbox, paid) from its row menu.
   const refundRow = await find('1109');
@@ -285,8 +287,21 @@ test('fulfils an order with tracking, refunds one and exports orders by keyboard
   // Export: the wizard's Export, then its download button, all by keys.
   const exportButton = page.getByRole('button', { name: 'Export orders' });
   await tabTo(page, exportButton, { back: true, limit: 60 });
-  await page.keyboard.press('Enter');
   const wizard = page.getByRole('dialog', { name: 'Export orders' });
+  // Escape, then Cancel, close the wizard with the focus back on Export orders.
+  await page.keyboard.press('Enter');
+  await expect(wizard).toBeVisible();
+  await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(wizard).toBeHidden();
+  await expect(exportButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(wizard).toBeVisible();
+  await tabTo(page, wizard.getByRole('button', { name: 'Cancel' }));
+  await page.keyboard.press('Enter');
+  await expect(wizard).toBeHidden();
+  await expect(exportButton).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(wizard).toBeVisible();
   await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
   await tabTo(page, wizard.getByRole('button', { name: 'Export', exact: true }));
@@ -297,6 +312,7 @@ test('fulfils an order with tracking, refunds one and exports orders by keyboard
   const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(file.suggestedFilename()).toBe('export.csv');
   await expect(wizard).toBeHidden();
+  await expect(exportButton).toBeFocused();
 });
 
 test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {
