@@ -8,6 +8,7 @@ import {
   openAsDemo,
   shot,
   signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -337,4 +338,58 @@ test("Escape closes the What's new popup while the focus is still on its button"
   await page.keyboard.press('Escape');
   await expect(changelog).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+test("moves an automation's step with Move up by keyboard, hears where it went and saves the order", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signUpThroughApi(page, {
+    email: uniqueEmail('keyboard-steps'),
+    password: 'keyboard password',
+    firstName: 'Moe',
+    business: 'Moe Moves',
+  });
+  const automation = await apiCall<{ id: number }>(page, 'POST', 'automations', {
+    name: 'Thank and ask',
+    funnel_id: null,
+    trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+    steps: [
+      { type: 'send_sms', text: 'Thanks for your order' },
+      { type: 'wait', mode: 'delay', amount: 1, unit: 'days' },
+      { type: 'send_sms', text: 'How is it going?' },
+    ],
+  });
+  await page.goto(`/automations/${automation.id}`);
+  const cards = page.getByTestId('step-card');
+  await expect(cards).toHaveCount(3);
+
+  // The Wait step's Move up, reached with Tab; Enter moves it and the live region says where it went.
+  await tabTo(page, page.getByRole('button', { name: 'Move step up: Wait, step 2 of 3' }), { limit: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('step-move-announcement')).toHaveText('Wait step moved to position 1 of 3.');
+  await expect(cards.nth(0)).toContainText('Wait 1 day');
+  await expect(cards.nth(1)).toContainText('Thanks for your order');
+  // The focus follows the step to the top, where Move up is disabled: onto its Move down.
+  await expect(page.getByRole('button', { name: 'Move step down: Wait, step 1 of 3' })).toBeFocused();
+  await expectFocusShows(page);
+
+  // Save by keys; the order holds after a reload and in the stored automation.
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await tabTo(page, save, { back: true, limit: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.reload();
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0)).toContainText('Wait 1 day');
+  await expect(cards.nth(1)).toContainText('Thanks for your order');
+  await expect(cards.nth(2)).toContainText('How is it going?');
+  const stored = await apiCall<{ steps: Array<{ type: string }> }>(
+    page,
+    'GET',
+    `automations/${automation.id}`,
+  );
+  expect(stored.steps.map((step) => step.type)).toEqual(['wait', 'send_sms', 'send_sms']);
 });
