@@ -154,10 +154,60 @@ test('signs in, makes a funnel from a template, edits its headline and publishes
   await page.keyboard.press('Enter');
   const tree = page.getByRole('tree', { name: 'Page layout' });
   await expect(tree).toBeVisible();
+  // The tree is one tab stop (the WAI-ARIA tree pattern): Tab reaches its first section, the arrows the rest.
+  const section = tree.getByRole('treeitem', { name: 'Section 1', exact: true });
+  await tabTo(page, section, { limit: 60 });
+  await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+  await expect(section).toHaveAttribute('aria-level', '1');
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  const rows = tree.locator('[role="treeitem"][aria-level="2"]');
+  const rowCount = await rows.count();
+  // Right on an open section goes to its first row; Left on an open row closes it, then goes to the section.
+  await page.keyboard.press('ArrowRight');
+  const row = rows.first();
+  await expect(row).toBeFocused();
+  await expectFocusShows(page);
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowLeft');
+  await expect(section).toBeFocused();
+  // Left on the open section closes it (its rows leave the tree), Right opens it again.
+  await page.keyboard.press('ArrowLeft');
+  await expect(section).toHaveAttribute('aria-expanded', 'false');
+  await expect(rows).not.toHaveCount(rowCount);
+  await page.keyboard.press('ArrowRight');
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await expect(rows).toHaveCount(rowCount);
+  // Right, Right, Right: into the row, open it, onto its first block.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(tree.locator('[role="treeitem"][aria-level="3"]').first()).toBeFocused();
+  // End and Home: the last and the first item.
+  await page.keyboard.press('End');
+  await expect(tree.getByRole('treeitem').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(section).toBeFocused();
+  // Down to the first headline; Enter selects it on the canvas.
   const headline = tree.getByRole('treeitem', { name: 'Headline', exact: true }).first();
-  await tabTo(page, headline, { limit: 60 });
+  for (let press = 0; press < 60 && !(await focused(headline)); press++)
+    await page.keyboard.press('ArrowDown');
+  await expect(headline).toBeFocused();
+  await expectFocusShows(page);
   await page.keyboard.press('Enter');
   await expect(headline).toHaveAttribute('aria-selected', 'true');
+  // Its own actions follow it in the tab order, then Tab leaves the tree.
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInside(headline), "Tab reaches the headline's actions").toBe(true);
+  await expect(page.locator(':focus')).toHaveAccessibleName(/ Headline( up| down)?$/);
+  let presses = 1;
+  while ((await focusInside(tree)) && presses < 10) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  expect(presses, 'Tab leaves the tree after the selected item and its four actions').toBeLessThanOrEqual(5);
   const editText = page.getByTestId('canvas').getByRole('button', { name: 'Edit text' });
   await tabTo(page, editText, { limit: 200 });
   await page.keyboard.press('Enter');
