@@ -244,151 +244,199 @@ test('signs in, makes a funnel from a template, edits its headline and publishes
   await shopper.close();
 });
 
-test('fulfils an order with tracking, refunds one and exports orders by keyboard', async ({ page }) => {
-  test.setTimeout(600_000);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await openAsDemo(page, '/orders');
-  const search = page.getByLabel('Search orders');
-  const range = page.getByTestId('orders-range');
-  await expect(range).toHaveText(/^1 - 25 from \d+$/);
+/** The widths the dashboard's walks run at: a desktop, and a phone where the header's links fold into a menu. */
+/**
+ * The widths the dashboard's walks run at: a desktop, and a phone where the header's links fold into a menu
+ * and orders are cards. Each walks its own demo orders: one paid and not fulfilled, one paid through the
+ * Sandbox gateway to refund (the seed's rules in apps/server/src/db/seed-orders.ts).
+ */
+const SCREENS = [
+  { size: { width: 1440, height: 1000 }, fulfil: '1113', refund: '1109' },
+  { size: { width: 390, height: 844 }, fulfil: '1117', refund: '1118' },
+] as const;
 
-  const unfiltered = (await range.textContent()) ?? '';
+/** Opens Orders from the header by keys: its link on a desktop, the navigation menu's on a phone. */
+async function openOrdersFromHeader(page: Page, phone: boolean) {
+  const header = page.locator('header');
+  if (phone) {
+    const burger = header.getByRole('button', { name: 'Open navigation' });
+    await tabTo(page, burger, { limit: 60 });
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Funnelwork' });
+    await expect(menu).toBeVisible();
+    await tabTo(page, menu.getByRole('link', { name: 'Orders', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+  } else {
+    await tabTo(page, header.getByRole('link', { name: 'Orders', exact: true }), { limit: 60 });
+    await page.keyboard.press('Enter');
+  }
+  await expect(page).toHaveURL(/\/orders$/);
+}
 
-  /**
-   * Finds one order by its number with the search field and gives its row (the search also matches
-   * other fields, so another order may be listed beside it: a phone number holding the digits).
-   */
-  const find = async (number: string) => {
-    await tabTo(page, search, { limit: 60 });
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(number);
-    await expect(range).not.toHaveText(unfiltered);
-    const row = page.getByRole('row').filter({ hasText: `#${number}` });
-    await expect(row).toHaveCount(1);
-    return row;
-  };
+for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
+  const phone = size.width < 768;
+  test.describe(`at ${size.width} px`, () => {
+    test('fulfils an order with tracking, refunds one and exports orders by keyboard', async ({ page }) => {
+      test.setTimeout(600_000);
+      await page.setViewportSize(size);
+      await openAsDemo(page, '/');
+      await openOrdersFromHeader(page, phone);
+      const search = page.getByLabel('Search orders');
+      const range = page.getByTestId('orders-range');
+      await expect(range).toHaveText(/^1 - 25 from \d+$/);
 
-  // Fulfil order 1113 (paid, not fulfilled) from its row menu, with a tracking number and a carrier.
-  const row = await find('1113');
-  const menuButton = row.getByRole('button', { name: 'Actions for order 1113' });
-  await tabTo(page, menuButton);
-  await page.keyboard.press('Enter');
-  const fulfil = page.getByRole('menuitem', { name: 'Fulfill order' });
-  await expect(fulfil).toBeVisible();
-  // The arrows walk the menu; Enter picks.
-  for (let press = 0; press < 8 && !(await focused(fulfil)); press++) await page.keyboard.press('ArrowDown');
-  await expect(fulfil).toBeFocused();
-  await page.keyboard.press('Enter');
-  const popup = page.getByRole('dialog', { name: 'Fulfill order #1113' });
-  await expect(popup).toBeVisible();
-  await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
-  await tabTo(page, popup.getByRole('button', { name: 'Tracking details' }));
-  await page.keyboard.press('Enter');
-  await tabTo(page, popup.getByLabel('Tracking number'));
-  await page.keyboard.type('1ZKEYS1113');
-  const carrier = popup.getByRole('combobox', { name: 'Shipping carrier' });
-  await tabTo(page, carrier);
-  // The arrows open the list and walk it; Enter picks the option they are on.
-  await page.keyboard.press('ArrowDown');
-  const fedex = page.getByRole('option', { name: 'FedEx' });
-  await expect(fedex).toBeVisible();
-  for (let press = 0; press < 15 && (await fedex.getAttribute('data-combobox-selected')) === null; press++)
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(carrier).toHaveValue('FedEx');
-  await tabTo(page, popup.getByRole('button', { name: 'Fulfill order' }));
-  await page.keyboard.press('Enter');
-  await expect(popup).toBeHidden();
-  await expect(row).toContainText('Fulfilled');
-  // The focus comes back to the menu's button, not to the top of the page.
-  await expect(menuButton).toBeFocused();
+      const unfiltered = (await range.textContent()) ?? '';
 
-  // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it.
-  const open = row.getByRole('button', { name: 'Open order #1113' });
-  await tabTo(page, open, { back: true });
-  await page.keyboard.press('Enter');
-  const panel = page.getByRole('dialog', { name: 'Order #1113' });
-  await expect(panel.getByTestId('fulfillment-details')).toContainText('1ZKEYS1113');
-  await expect.poll(() => focusInside(panel), 'the focus moves into the panel').toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden();
-  // The focus comes back to the order's number that opened the panel.
-  await expect(open).toBeFocused();
+      /**
+       * Finds one order by its number with the search field and gives its row (the search also matches
+       * other fields, so another order may be listed beside it: a phone number holding the digits).
+       */
+      const find = async (number: string) => {
+        await tabTo(page, search, { limit: 60 });
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type(number);
+        await expect(range).not.toHaveText(unfiltered);
+        const row = page.getByRole('row').filter({ hasText: `#${number}` });
+        await expect(row).toHaveCount(1);
+        return row;
+      };
+      if (phone) {
+        // Each order is a card of its own lines: nothing runs off the phone's screen.
+        const card = page.getByRole('row').filter({ hasText: '#' }).first();
+        const box = await card.boundingBox();
+        expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(size.width);
+        await shot(page, 'keyboard-orders-390');
+      }
 
-  // Refund order 1109 (Sandbox, paid) from its row menu.
-  const refundRow = await find('1109');
-  const refundMenu = refundRow.getByRole('button', { name: 'Actions for order 1109' });
-  await tabTo(page, refundMenu);
-  await page.keyboard.press('Enter');
-  const refundItem = page.getByRole('menuitem', { name: 'Refund order' });
-  await expect(refundItem).toBeVisible();
-  for (let press = 0; press < 8 && !(await focused(refundItem)); press++)
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  const refund = page.getByRole('dialog', { name: 'Refund order #1109' });
-  await expect(refund).toBeVisible();
-  await tabTo(page, refund.getByLabel('Reason'));
-  await page.keyboard.type('Changed their mind');
-  await tabTo(page, refund.getByRole('button', { name: 'Refund', exact: true }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
-  await expect(refund).toBeHidden();
-  await expect(refundRow).toContainText('Refunded');
+      // Fulfil an order (paid, not fulfilled) from its row menu, with a tracking number and a carrier.
+      const row = await find(fulfilNumber);
+      const menuButton = row.getByRole('button', { name: `Actions for order ${fulfilNumber}` });
+      await tabTo(page, menuButton);
+      await page.keyboard.press('Enter');
+      const fulfil = page.getByRole('menuitem', { name: 'Fulfill order' });
+      await expect(fulfil).toBeVisible();
+      // The arrows walk the menu; Enter picks.
+      for (let press = 0; press < 8 && !(await focused(fulfil)); press++)
+        await page.keyboard.press('ArrowDown');
+      await expect(fulfil).toBeFocused();
+      await page.keyboard.press('Enter');
+      const popup = page.getByRole('dialog', { name: `Fulfill order #${fulfilNumber}` });
+      await expect(popup).toBeVisible();
+      await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
+      await tabTo(page, popup.getByRole('button', { name: 'Tracking details' }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, popup.getByLabel('Tracking number'));
+      await page.keyboard.type(`1ZKEYS${fulfilNumber}`);
+      const carrier = popup.getByRole('combobox', { name: 'Shipping carrier' });
+      await tabTo(page, carrier);
+      // The arrows open the list and walk it; Enter picks the option they are on.
+      await page.keyboard.press('ArrowDown');
+      const fedex = page.getByRole('option', { name: 'FedEx' });
+      await expect(fedex).toBeVisible();
+      for (
+        let press = 0;
+        press < 15 && (await fedex.getAttribute('data-combobox-selected')) === null;
+        press++
+      )
+        await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(carrier).toHaveValue('FedEx');
+      await tabTo(page, popup.getByRole('button', { name: 'Fulfill order' }));
+      await page.keyboard.press('Enter');
+      await expect(popup).toBeHidden();
+      await expect(row).toContainText('Fulfilled');
+      // The focus comes back to the menu's button, not to the top of the page.
+      await expect(menuButton).toBeFocused();
 
-  // Export: the wizard's Export, then its download button, all by keys.
-  const exportButton = page.getByRole('button', { name: 'Export orders' });
-  await tabTo(page, exportButton, { back: true, limit: 60 });
-  const wizard = page.getByRole('dialog', { name: 'Export orders' });
-  // Escape, then Cancel, close the wizard with the focus back on Export orders.
-  await page.keyboard.press('Enter');
-  await expect(wizard).toBeVisible();
-  await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(wizard).toBeHidden();
-  await expect(exportButton).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(wizard).toBeVisible();
-  await tabTo(page, wizard.getByRole('button', { name: 'Cancel' }));
-  await page.keyboard.press('Enter');
-  await expect(wizard).toBeHidden();
-  await expect(exportButton).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(wizard).toBeVisible();
-  await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
-  await tabTo(page, wizard.getByRole('button', { name: 'Export', exact: true }));
-  await page.keyboard.press('Enter');
-  const download = wizard.getByRole('button', { name: 'Download .CSV of orders' });
-  await expect(download).toBeVisible({ timeout: 120_000 });
-  await tabTo(page, download);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-  expect(file.suggestedFilename()).toBe('export.csv');
-  await expect(wizard).toBeHidden();
-  await expect(exportButton).toBeFocused();
-});
+      // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it.
+      const open = row.getByRole('button', { name: `Open order #${fulfilNumber}` });
+      await tabTo(page, open, { back: true });
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('dialog', { name: `Order #${fulfilNumber}` });
+      await expect(panel.getByTestId('fulfillment-details')).toContainText(`1ZKEYS${fulfilNumber}`);
+      await expect.poll(() => focusInside(panel), 'the focus moves into the panel').toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      // The focus comes back to the order's number that opened the panel.
+      await expect(open).toBeFocused();
 
-test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {
-  test.setTimeout(300_000);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await openAsDemo(page, '/');
-  const button = page.getByRole('button', { name: /^What’s new/ });
-  await tabTo(page, button, { limit: 60 });
-  await page.keyboard.press('Enter');
-  const changelog = page.getByTestId('changelog');
-  await expect(changelog).toBeVisible();
-  await expect(button).toBeFocused();
-  await shot(page, 'keyboard-whats-new');
-  await page.keyboard.press('Escape');
-  await expect(changelog).toBeHidden();
-  await expect(button).toBeFocused();
-  // Inside the popup too: Tab moves into its list, Escape closes it and the focus returns to the button.
-  await page.keyboard.press('Enter');
-  await expect(changelog).toBeVisible();
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusInside(changelog)).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(changelog).toBeHidden();
-  await expect(button).toBeFocused();
-});
+      // Refund an order (Sandbox, paid) from its row menu.
+      const refundRow = await find(refundNumber);
+      const refundMenu = refundRow.getByRole('button', { name: `Actions for order ${refundNumber}` });
+      await tabTo(page, refundMenu);
+      await page.keyboard.press('Enter');
+      const refundItem = page.getByRole('menuitem', { name: 'Refund order' });
+      await expect(refundItem).toBeVisible();
+      for (let press = 0; press < 8 && !(await focused(refundItem)); press++)
+        await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const refund = page.getByRole('dialog', { name: `Refund order #${refundNumber}` });
+      await expect(refund).toBeVisible();
+      await tabTo(page, refund.getByLabel('Reason'));
+      await page.keyboard.type('Changed their mind');
+      await tabTo(page, refund.getByRole('button', { name: 'Refund', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
+      await expect(refund).toBeHidden();
+      await expect(refundRow).toContainText('Refunded');
+
+      // Export: the wizard's Export, then its download button, all by keys.
+      const exportButton = page.getByRole('button', { name: 'Export orders' });
+      await tabTo(page, exportButton, { back: true, limit: 60 });
+      const wizard = page.getByRole('dialog', { name: 'Export orders' });
+      // Escape, then Cancel, close the wizard with the focus back on Export orders.
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeVisible();
+      await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(wizard).toBeHidden();
+      await expect(exportButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeVisible();
+      await tabTo(page, wizard.getByRole('button', { name: 'Cancel' }));
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeHidden();
+      await expect(exportButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeVisible();
+      await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
+      await tabTo(page, wizard.getByRole('button', { name: 'Export', exact: true }));
+      await page.keyboard.press('Enter');
+      const download = wizard.getByRole('button', { name: 'Download .CSV of orders' });
+      await expect(download).toBeVisible({ timeout: 120_000 });
+      await tabTo(page, download);
+      const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(file.suggestedFilename()).toBe('export.csv');
+      await expect(wizard).toBeHidden();
+      await expect(exportButton).toBeFocused();
+    });
+
+    test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(size);
+      await openAsDemo(page, '/');
+      const button = page.getByRole('button', { name: /^What’s new/ });
+      await tabTo(page, button, { limit: 60 });
+      await page.keyboard.press('Enter');
+      const changelog = page.getByTestId('changelog');
+      await expect(changelog).toBeVisible();
+      await expect(button).toBeFocused();
+      await shot(page, 'keyboard-whats-new');
+      await page.keyboard.press('Escape');
+      await expect(changelog).toBeHidden();
+      await expect(button).toBeFocused();
+      // Inside the popup too: Tab moves into its list, Escape closes it and the focus returns to the button.
+      await page.keyboard.press('Enter');
+      await expect(changelog).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect.poll(() => focusInside(changelog)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(changelog).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  });
+}
 
 test("moves an automation's step with Move up by keyboard, hears where it went and saves the order", async ({
   page,
