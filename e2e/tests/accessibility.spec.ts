@@ -251,6 +251,13 @@ test('the page editor has no axe violation', async ({ page }) => {
   await expect(page.getByTestId('canvas')).toBeVisible();
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await expectAccessible(page, 'page editor');
+  // The Layout panel's tree (treeitems with levels, open states and their action buttons).
+  await page.getByRole('button', { name: 'Layout', exact: true }).click();
+  const tree = page.getByRole('tree', { name: 'Page layout' });
+  await expect(tree.getByRole('treeitem').first()).toBeVisible();
+  // A focused item shows its action buttons.
+  await tree.getByRole('treeitem').nth(1).focus();
+  await expectAccessible(page, 'page editor with its layout tree');
 });
 
 test('the e-mail editor has no axe violation', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   openAsDemo,
   shot,
   signUp,
+  signUpThroughApi,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -154,10 +155,60 @@ test('signs in, makes a funnel from a template, edits its headline and publishes
   await page.keyboard.press('Enter');
   const tree = page.getByRole('tree', { name: 'Page layout' });
   await expect(tree).toBeVisible();
+  // The tree is one tab stop (the WAI-ARIA tree pattern): Tab reaches its first section, the arrows the rest.
+  const section = tree.getByRole('treeitem', { name: 'Section 1', exact: true });
+  await tabTo(page, section, { limit: 60 });
+  await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+  await expect(section).toHaveAttribute('aria-level', '1');
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  const rows = tree.locator('[role="treeitem"][aria-level="2"]');
+  const rowCount = await rows.count();
+  // Right on an open section goes to its first row; Left on an open row closes it, then goes to the section.
+  await page.keyboard.press('ArrowRight');
+  const row = rows.first();
+  await expect(row).toBeFocused();
+  await expectFocusShows(page);
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowLeft');
+  await expect(section).toBeFocused();
+  // Left on the open section closes it (its rows leave the tree), Right opens it again.
+  await page.keyboard.press('ArrowLeft');
+  await expect(section).toHaveAttribute('aria-expanded', 'false');
+  await expect(rows).not.toHaveCount(rowCount);
+  await page.keyboard.press('ArrowRight');
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await expect(rows).toHaveCount(rowCount);
+  // Right, Right, Right: into the row, open it, onto its first block.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(tree.locator('[role="treeitem"][aria-level="3"]').first()).toBeFocused();
+  // End and Home: the last and the first item.
+  await page.keyboard.press('End');
+  await expect(tree.getByRole('treeitem').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(section).toBeFocused();
+  // Down to the first headline; Enter selects it on the canvas.
   const headline = tree.getByRole('treeitem', { name: 'Headline', exact: true }).first();
-  await tabTo(page, headline, { limit: 60 });
+  for (let press = 0; press < 60 && !(await focused(headline)); press++)
+    await page.keyboard.press('ArrowDown');
+  await expect(headline).toBeFocused();
+  await expectFocusShows(page);
   await page.keyboard.press('Enter');
   await expect(headline).toHaveAttribute('aria-selected', 'true');
+  // Its own actions follow it in the tab order, then Tab leaves the tree.
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInside(headline), "Tab reaches the headline's actions").toBe(true);
+  await expect(page.locator(':focus')).toHaveAccessibleName(/ Headline( up| down)?$/);
+  let presses = 1;
+  while ((await focusInside(tree)) && presses < 10) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  expect(presses, 'Tab leaves the tree after the selected item and its four actions').toBeLessThanOrEqual(5);
   const editText = page.getByTestId('canvas').getByRole('button', { name: 'Edit text' });
   await tabTo(page, editText, { limit: 200 });
   await page.keyboard.press('Enter');
@@ -196,132 +247,257 @@ test('signs in, makes a funnel from a template, edits its headline and publishes
   await shopper.close();
 });
 
-test('fulfils an order with tracking, refunds one and exports orders by keyboard', async ({ page }) => {
-  test.setTimeout(600_000);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await openAsDemo(page, '/orders');
-  const search = page.getByLabel('Search orders');
-  const range = page.getByTestId('orders-range');
-  await expect(range).toHaveText(/^1 - 25 from \d+$/);
+/** The widths the dashboard's walks run at: a desktop, and a phone where the header's links fold into a menu. */
+/**
+ * The widths the dashboard's walks run at: a desktop, and a phone where the header's links fold into a menu
+ * and orders are cards. Each walks its own demo orders: one paid and not fulfilled, one paid through the
+ * Sandbox gateway to refund (the seed's rules in apps/server/src/db/seed-orders.ts).
+ */
+const SCREENS = [
+  { size: { width: 1440, height: 1000 }, fulfil: '1113', refund: '1109' },
+  { size: { width: 390, height: 844 }, fulfil: '1117', refund: '1118' },
+] as const;
 
-  const unfiltered = (await range.textContent()) ?? '';
+/** Opens Orders from the header by keys: its link on a desktop, the navigation menu's on a phone. */
+async function openOrdersFromHeader(page: Page, phone: boolean) {
+  const header = page.locator('header');
+  if (phone) {
+    const burger = header.getByRole('button', { name: 'Open navigation' });
+    await tabTo(page, burger, { limit: 60 });
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Funnelwork' });
+    await expect(menu).toBeVisible();
+    await tabTo(page, menu.getByRole('link', { name: 'Orders', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+  } else {
+    await tabTo(page, header.getByRole('link', { name: 'Orders', exact: true }), { limit: 60 });
+    await page.keyboard.press('Enter');
+  }
+  await expect(page).toHaveURL(/\/orders$/);
+}
 
-  /**
-   * Finds one order by its number with the search field and gives its row (the search also matches
-   * other fields, so another order may be listed beside it: a phone number holding the digits).
-   */
-  const find = async (number: string) => {
-    await tabTo(page, search, { limit: 60 });
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(number);
-    await expect(range).not.toHaveText(unfiltered);
-    const row = page.getByRole('row').filter({ hasText: `#${number}` });
-    await expect(row).toHaveCount(1);
-    return row;
-  };
+for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
+  const phone = size.width < 768;
+  test.describe(`at ${size.width} px`, () => {
+    test('fulfils an order with tracking, refunds one and exports orders by keyboard', async ({ page }) => {
+      test.setTimeout(600_000);
+      await page.setViewportSize(size);
+      await openAsDemo(page, '/');
+      await openOrdersFromHeader(page, phone);
+      const search = page.getByLabel('Search orders');
+      const range = page.getByTestId('orders-range');
+      await expect(range).toHaveText(/^1 - 25 from \d+$/);
 
-  // Fulfil order 1113 (paid, not fulfilled) from its row menu, with a tracking number and a carrier.
-  const row = await find('1113');
-  const menuButton = row.getByRole('button', { name: 'Actions for order 1113' });
-  await tabTo(page, menuButton);
-  await page.keyboard.press('Enter');
-  const fulfil = page.getByRole('menuitem', { name: 'Fulfill order' });
-  await expect(fulfil).toBeVisible();
-  // The arrows walk the menu; Enter picks.
-  for (let press = 0; press < 8 && !(await focused(fulfil)); press++) await page.keyboard.press('ArrowDown');
-  await expect(fulfil).toBeFocused();
-  await page.keyboard.press('Enter');
-  const popup = page.getByRole('dialog', { name: 'Fulfill order #1113' });
-  await expect(popup).toBeVisible();
-  await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
-  await tabTo(page, popup.getByRole('button', { name: 'Tracking details' }));
-  await page.keyboard.press('Enter');
-  await tabTo(page, popup.getByLabel('Tracking number'));
-  await page.keyboard.type('1ZKEYS1113');
-  const carrier = popup.getByRole('combobox', { name: 'Shipping carrier' });
-  await tabTo(page, carrier);
-  // The arrows open the list and walk it; Enter picks the option they are on.
-  await page.keyboard.press('ArrowDown');
-  const fedex = page.getByRole('option', { name: 'FedEx' });
-  await expect(fedex).toBeVisible();
-  for (let press = 0; press < 15 && (await fedex.getAttribute('data-combobox-selected')) === null; press++)
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(carrier).toHaveValue('FedEx');
-  await tabTo(page, popup.getByRole('button', { name: 'Fulfill order' }));
-  await page.keyboard.press('Enter');
-  await expect(popup).toBeHidden();
-  await expect(row).toContainText('Fulfilled');
-  // The focus comes back to the menu's button, not to the top of the page.
-  await expect(menuButton).toBeFocused();
+      const unfiltered = (await range.textContent()) ?? '';
 
-  // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it.
-  const open = row.getByRole('button', { name: 'Open order #1113' });
-  await tabTo(page, open, { back: true });
-  await page.keyboard.press('Enter');
-  const panel = page.getByRole('dialog', { name: 'Order #1113' });
-  await expect(panel.getByTestId('fulfillment-details')).toContainText('1ZKEYS1113');
-  await expect.poll(() => focusInside(panel), 'the focus moves into the panel').toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden();
+      /**
+       * Finds one order by its number with the search field and gives its row (the search also matches
+       * other fields, so another order may be listed beside it: a phone number holding the digits).
+       */
+      const find = async (number: string) => {
+        await tabTo(page, search, { limit: 60 });
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type(number);
+        await expect(range).not.toHaveText(unfiltered);
+        const row = page.getByRole('row').filter({ hasText: `#${number}` });
+        await expect(row).toHaveCount(1);
+        return row;
+      };
+      if (phone) {
+        // Each order is a card of its own lines: nothing runs off the phone's screen.
+        const card = page.getByRole('row').filter({ hasText: '#' }).first();
+        const box = await card.boundingBox();
+        expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(size.width);
+        await shot(page, 'keyboard-orders-390');
+      }
 
-  // Refund order 1109 (Sandbox, paid) from its row menu.
-  const refundRow = await find('1109');
-  const refundMenu = refundRow.getByRole('button', { name: 'Actions for order 1109' });
-  await tabTo(page, refundMenu);
-  await page.keyboard.press('Enter');
-  const refundItem = page.getByRole('menuitem', { name: 'Refund order' });
-  await expect(refundItem).toBeVisible();
-  for (let press = 0; press < 8 && !(await focused(refundItem)); press++)
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  const refund = page.getByRole('dialog', { name: 'Refund order #1109' });
-  await expect(refund).toBeVisible();
-  await tabTo(page, refund.getByLabel('Reason'));
-  await page.keyboard.type('Changed their mind');
-  await tabTo(page, refund.getByRole('button', { name: 'Refund', exact: true }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
-  await expect(refund).toBeHidden();
-  await expect(refundRow).toContainText('Refunded');
+      // Fulfil an order (paid, not fulfilled) from its row menu, with a tracking number and a carrier.
+      const row = await find(fulfilNumber);
+      const menuButton = row.getByRole('button', { name: `Actions for order ${fulfilNumber}` });
+      await tabTo(page, menuButton);
+      await page.keyboard.press('Enter');
+      const fulfil = page.getByRole('menuitem', { name: 'Fulfill order' });
+      await expect(fulfil).toBeVisible();
+      // The arrows walk the menu; Enter picks.
+      for (let press = 0; press < 8 && !(await focused(fulfil)); press++)
+        await page.keyboard.press('ArrowDown');
+      await expect(fulfil).toBeFocused();
+      await page.keyboard.press('Enter');
+      const popup = page.getByRole('dialog', { name: `Fulfill order #${fulfilNumber}` });
+      await expect(popup).toBeVisible();
+      await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
+      await tabTo(page, popup.getByRole('button', { name: 'Tracking details' }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, popup.getByLabel('Tracking number'));
+      await page.keyboard.type(`1ZKEYS${fulfilNumber}`);
+      const carrier = popup.getByRole('combobox', { name: 'Shipping carrier' });
+      await tabTo(page, carrier);
+      // The arrows open the list and walk it; Enter picks the option they are on.
+      await page.keyboard.press('ArrowDown');
+      const fedex = page.getByRole('option', { name: 'FedEx' });
+      await expect(fedex).toBeVisible();
+      for (
+        let press = 0;
+        press < 15 && (await fedex.getAttribute('data-combobox-selected')) === null;
+        press++
+      )
+        await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(carrier).toHaveValue('FedEx');
+      await tabTo(page, popup.getByRole('button', { name: 'Fulfill order' }));
+      await page.keyboard.press('Enter');
+      await expect(popup).toBeHidden();
+      await expect(row).toContainText('Fulfilled');
+      // The focus comes back to the menu's button, not to the top of the page.
+      await expect(menuButton).toBeFocused();
 
-  // Export: the wizard's Export, then its download button, all by keys.
-  const exportButton = page.getByRole('button', { name: 'Export orders' });
-  await tabTo(page, exportButton, { back: true, limit: 60 });
-  await page.keyboard.press('Enter');
-  const wizard = page.getByRole('dialog', { name: 'Export orders' });
-  await expect(wizard).toBeVisible();
-  await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
-  await tabTo(page, wizard.getByRole('button', { name: 'Export', exact: true }));
-  await page.keyboard.press('Enter');
-  const download = wizard.getByRole('button', { name: 'Download .CSV of orders' });
-  await expect(download).toBeVisible({ timeout: 120_000 });
-  await tabTo(page, download);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-  expect(file.suggestedFilename()).toBe('export.csv');
-  await expect(wizard).toBeHidden();
-});
+      // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it.
+      const open = row.getByRole('button', { name: `Open order #${fulfilNumber}` });
+      await tabTo(page, open, { back: true });
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('dialog', { name: `Order #${fulfilNumber}` });
+      await expect(panel.getByTestId('fulfillment-details')).toContainText(`1ZKEYS${fulfilNumber}`);
+      await expect.poll(() => focusInside(panel), 'the focus moves into the panel').toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      // The focus comes back to the order's number that opened the panel.
+      await expect(open).toBeFocused();
 
-test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {
+      // Refund an order (Sandbox, paid) from its row menu.
+      const refundRow = await find(refundNumber);
+      const refundMenu = refundRow.getByRole('button', { name: `Actions for order ${refundNumber}` });
+      await tabTo(page, refundMenu);
+      await page.keyboard.press('Enter');
+      const refundItem = page.getByRole('menuitem', { name: 'Refund order' });
+      await expect(refundItem).toBeVisible();
+      for (let press = 0; press < 8 && !(await focused(refundItem)); press++)
+        await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const refund = page.getByRole('dialog', { name: `Refund order #${refundNumber}` });
+      await expect(refund).toBeVisible();
+      await tabTo(page, refund.getByLabel('Reason'));
+      await page.keyboard.type('Changed their mind');
+      await tabTo(page, refund.getByRole('button', { name: 'Refund', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert').getByText('Order refunded', { exact: true })).toBeVisible();
+      await expect(refund).toBeHidden();
+      await expect(refundRow).toContainText('Refunded');
+
+      // Export: the wizard's Export, then its download button, all by keys.
+      const exportButton = page.getByRole('button', { name: 'Export orders' });
+      await tabTo(page, exportButton, { back: true, limit: 60 });
+      const wizard = page.getByRole('dialog', { name: 'Export orders' });
+      // Escape, then Cancel, close the wizard with the focus back on Export orders.
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeVisible();
+      await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(wizard).toBeHidden();
+      await expect(exportButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeVisible();
+      await tabTo(page, wizard.getByRole('button', { name: 'Cancel' }));
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeHidden();
+      await expect(exportButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(wizard).toBeVisible();
+      await expect.poll(() => focusInside(wizard), 'the focus moves into the wizard').toBe(true);
+      await tabTo(page, wizard.getByRole('button', { name: 'Export', exact: true }));
+      await page.keyboard.press('Enter');
+      const download = wizard.getByRole('button', { name: 'Download .CSV of orders' });
+      await expect(download).toBeVisible({ timeout: 120_000 });
+      await tabTo(page, download);
+      const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(file.suggestedFilename()).toBe('export.csv');
+      await expect(wizard).toBeHidden();
+      await expect(exportButton).toBeFocused();
+    });
+
+    test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(size);
+      await openAsDemo(page, '/');
+      const button = page.getByRole('button', { name: /^What’s new/ });
+      await tabTo(page, button, { limit: 60 });
+      await page.keyboard.press('Enter');
+      const changelog = page.getByTestId('changelog');
+      await expect(changelog).toBeVisible();
+      await expect(button).toBeFocused();
+      await shot(page, 'keyboard-whats-new');
+      await page.keyboard.press('Escape');
+      await expect(changelog).toBeHidden();
+      await expect(button).toBeFocused();
+      // Inside the popup too: Tab moves into its list, Escape closes it and the focus returns to the button.
+      await page.keyboard.press('Enter');
+      await expect(changelog).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect.poll(() => focusInside(changelog)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(changelog).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  });
+}
+
+test("moves an automation's step with Move up by keyboard, hears where it went and saves the order", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await openAsDemo(page, '/');
-  const button = page.getByRole('button', { name: /^What’s new/ });
-  await tabTo(page, button, { limit: 60 });
+  await signUpThroughApi(page, {
+    email: uniqueEmail('keyboard-steps'),
+    password: 'keyboard password',
+    firstName: 'Moe',
+    business: 'Moe Moves',
+  });
+  const automation = await api(page).call(endpoints.automations.createAutomation, {
+    body: {
+      data: {
+        name: 'Thank and ask',
+        funnel_id: null,
+        trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+        steps: [
+          { type: 'send_sms', text: 'Thanks for your order' },
+          { type: 'wait', mode: 'delay', amount: 1, unit: 'days' },
+          { type: 'send_sms', text: 'How is it going?' },
+        ],
+      },
+    },
+  });
+  await page.goto(`/automations/${automation.id}`);
+  const cards = page.getByTestId('step-card');
+  await expect(cards).toHaveCount(3);
+
+  // The Wait step's Move up, reached with Tab; Enter moves it and the live region says where it went.
+  await tabTo(page, page.getByRole('button', { name: 'Move step up: Wait, step 2 of 3' }), { limit: 80 });
   await page.keyboard.press('Enter');
-  const changelog = page.getByTestId('changelog');
-  await expect(changelog).toBeVisible();
-  await expect(button).toBeFocused();
-  await shot(page, 'keyboard-whats-new');
-  await page.keyboard.press('Escape');
-  await expect(changelog).toBeHidden();
-  await expect(button).toBeFocused();
-  // Inside the popup too: Tab moves into its list, Escape closes it and the focus returns to the button.
+  await expect(page.getByTestId('step-move-announcement')).toHaveText('Wait step moved to position 1 of 3.');
+  await expect(cards.nth(0)).toContainText('Wait 1 day');
+  await expect(cards.nth(1)).toContainText('Thanks for your order');
+  // The focus follows the step to the top, where Move up is disabled: onto its Move down.
+  await expect(page.getByRole('button', { name: 'Move step down: Wait, step 1 of 3' })).toBeFocused();
+  await expectFocusShows(page);
+
+  // Save by keys; the order holds after a reload and in the stored automation.
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await tabTo(page, save, { back: true, limit: 80 });
   await page.keyboard.press('Enter');
-  await expect(changelog).toBeVisible();
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusInside(changelog)).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(changelog).toBeHidden();
-  await expect(button).toBeFocused();
+  await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.reload();
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0)).toContainText('Wait 1 day');
+  await expect(cards.nth(1)).toContainText('Thanks for your order');
+  await expect(cards.nth(2)).toContainText('How is it going?');
+  const stored = await api(page).call(endpoints.automations.getAutomation, {
+    params: { id: automation.id },
+  });
+  // The contract leaves steps open (`unknown[]`): each is one of the step kinds, all with a type.
+  expect((stored.steps as Array<{ type: string }>).map((step) => step.type)).toEqual([
+    'wait',
+    'send_sms',
+    'send_sms',
+  ]);
 });

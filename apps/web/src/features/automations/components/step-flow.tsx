@@ -149,6 +149,7 @@ export function StepFlow(props: StepFlowProps) {
                             variant="subtle"
                             color="gray"
                             aria-label={`${label}: ${KIND_LABELS[stepKind(step)]}, step ${index + 1} of ${steps.length}`}
+                            data-move={`${path.join('/')}:${delta}`}
                             disabled={!canMove(path, delta)}
                             onClick={() => onMove(path, delta)}
                           >

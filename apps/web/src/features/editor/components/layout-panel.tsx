@@ -1,21 +1,14 @@
-import {
-  BLOCKS,
-  type Block,
-  blockChildLists,
-  type EditorAction,
-  type EditorDocument,
-  findNode,
-  type NodeId,
-} from '@funnelwork/blocks';
-import { ActionIcon, Box, ColorSwatch, Stack, Text, Tooltip } from '@mantine/core';
+import { type EditorAction, type EditorDocument, findNode, type NodeId } from '@funnelwork/blocks';
+import { ActionIcon, ColorSwatch, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { movedOnePlace } from '../canvas/drag-announcements.ts';
 import { paletteIcon } from '../palette-icons.ts';
 import { useEditorServices } from '../services.tsx';
 import { useEditor } from '../state/editor-context.tsx';
 import { useAnnounce } from './announcer.tsx';
 import classes from './editor.module.css';
+import { layoutTreeLines, type TreeItem, treeKeyAction } from './layout-tree.ts';
 
 type MoveAction = Extract<EditorAction, { type: 'moveSection' | 'moveRow' | 'moveBlock' }>;
 
@@ -46,7 +39,10 @@ export function useMoveOnePlace() {
   };
 }
 
-function NodeActions({ id, label }: { id: NodeId; label: string }) {
+/** WCAG 2.2's smallest pointer target (2.5.8), in px; Mantine's sm action icon is 22. */
+const ACTION_SIZE = 24;
+
+function NodeActions({ id, label, tabbable }: { id: NodeId; label: string; tabbable: boolean }) {
   const { state, edit } = useEditor();
   const move = useMoveOnePlace();
   const document = state.history.present;
@@ -56,15 +52,18 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
     event.stopPropagation();
     run();
   };
+  // Only the tree's tab stop offers its actions to Tab; the arrows, not Tab, go from item to item.
+  const tabIndex = tabbable ? 0 : -1;
   return (
     <span className={classes.treeActions}>
       <Tooltip label="Move up">
         <ActionIcon
-          size="sm"
+          size={ACTION_SIZE}
           variant="subtle"
           color="gray"
           aria-label={`Move ${label} up`}
           disabled={!up}
+          tabIndex={tabIndex}
           onClick={stop(() => move(id, up))}
         >
           <IconArrowUp size={14} />
@@ -72,11 +71,12 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
       </Tooltip>
       <Tooltip label="Move down">
         <ActionIcon
-          size="sm"
+          size={ACTION_SIZE}
           variant="subtle"
           color="gray"
           aria-label={`Move ${label} down`}
           disabled={!down}
+          tabIndex={tabIndex}
           onClick={stop(() => move(id, down))}
         >
           <IconArrowDown size={14} />
@@ -84,10 +84,11 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
       </Tooltip>
       <Tooltip label="Clone">
         <ActionIcon
-          size="sm"
+          size={ACTION_SIZE}
           variant="subtle"
           color="gray"
           aria-label={`Clone ${label}`}
+          tabIndex={tabIndex}
           onClick={stop(() => edit({ type: 'cloneNode', id }))}
         >
           <IconCopy size={14} />
@@ -95,10 +96,11 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
       </Tooltip>
       <Tooltip label="Delete">
         <ActionIcon
-          size="sm"
+          size={ACTION_SIZE}
           variant="subtle"
           color="red"
           aria-label={`Delete ${label}`}
+          tabIndex={tabIndex}
           onClick={stop(() => edit({ type: 'deleteNode', id }))}
         >
           <IconTrash size={14} />
@@ -108,75 +110,30 @@ function NodeActions({ id, label }: { id: NodeId; label: string }) {
   );
 }
 
-function TreeRow({
-  id,
-  depth,
-  label,
-  marker,
-  children,
-}: {
-  id: NodeId;
-  depth: number;
-  label: string;
-  marker: ReactNode;
-  children?: ReactNode;
-}) {
-  const { state, dispatch } = useEditor();
-  return (
-    <>
-      <div
-        className={classes.treeRow}
-        role="treeitem"
-        aria-selected={state.selected === id}
-        aria-label={label}
-        tabIndex={0}
-        data-selected={state.selected === id || undefined}
-        style={{ paddingLeft: 6 + depth * 14 }}
-        onClick={() => dispatch({ type: 'select', id })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            dispatch({ type: 'select', id });
-          }
-        }}
-      >
-        {marker}
-        <Text size="sm" truncate>
-          {label}
-        </Text>
-        <NodeActions id={id} label={label} />
-      </div>
-      {children}
-    </>
-  );
+function Marker({ marker }: { marker: TreeItem['marker'] }) {
+  if ('colour' in marker) return <ColorSwatch size={10} color={marker.colour} />;
+  const Icon = paletteIcon(marker.block);
+  return <Icon size={14} stroke={1.6} />;
 }
 
-function BlockBranch({ block, depth }: { block: Block; depth: number }) {
-  const { state } = useEditor();
-  const document = state.history.present;
-  const Icon = paletteIcon(block.type);
-  return (
-    <TreeRow
-      id={block.id}
-      depth={depth}
-      label={BLOCKS[block.type].title}
-      marker={<Icon size={14} stroke={1.6} />}
-    >
-      {blockChildLists(block).flatMap((list) =>
-        list.children.map((childId) => {
-          const child = document.children[childId];
-          return child ? <BlockBranch key={childId} block={child} depth={depth + 1} /> : null;
-        }),
-      )}
-    </TreeRow>
-  );
-}
-
-/** "Layout": the tree of sections, rows, columns and blocks with their label titles and colours. */
+/**
+ * "Layout": the tree of sections, rows, columns and blocks with their label titles and colours, as a
+ * WAI-ARIA tree with one tab stop (issue 39): the arrows, Home and End move between its items, Right and
+ * Left open and close them, Enter or Space selects the node on the canvas.
+ */
 export function LayoutPanel() {
-  const { state } = useEditor();
+  const { state, dispatch } = useEditor();
   const { noun } = useEditorServices().texts;
   const document = state.history.present;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<NodeId>>(() => new Set());
+  // The item the arrows last reached; a selection made elsewhere (the canvas) becomes the tab stop.
+  const [active, setActive] = useState<NodeId | null>(null);
+  const [seenSelected, setSeenSelected] = useState(state.selected);
+  if (seenSelected !== state.selected) {
+    setSeenSelected(state.selected);
+    setActive(null);
+  }
+  const tree = useRef<HTMLDivElement>(null);
   if (document.content.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -184,44 +141,82 @@ export function LayoutPanel() {
       </Text>
     );
   }
+  const lines = layoutTreeLines(document, collapsed);
+  const items = lines.filter((line): line is TreeItem => line.kind === 'item');
+  const tabStop =
+    items.find((item) => item.id === active) ?? items.find((item) => item.id === state.selected) ?? items[0];
+
+  const toggle = (id: NodeId, open: boolean) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (open) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>, item: TreeItem) => {
+    // Keys on the item's own buttons are theirs.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      dispatch({ type: 'select', id: item.id });
+      return;
+    }
+    const action = treeKeyAction(lines, item.id, event.key);
+    if (!action) return;
+    event.preventDefault();
+    if ('expand' in action) toggle(action.expand, true);
+    else if ('collapse' in action) toggle(action.collapse, false);
+    else {
+      setActive(action.focus);
+      tree.current?.querySelector<HTMLElement>(`[data-node-id="${action.focus}"]`)?.focus();
+    }
+  };
+
   return (
-    <Stack gap={1} role="tree" aria-label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} layout`}>
-      {document.content.map((section, sectionIndex) => (
-        <TreeRow
-          key={section.id}
-          id={section.id}
-          depth={0}
-          label={`Section ${sectionIndex + 1}`}
-          marker={<ColorSwatch size={10} color="#2f9e44" />}
-        >
-          {section.children.map((rowId, rowIndex) => {
-            const row = document.rows[rowId];
-            if (!row) return null;
-            return (
-              <TreeRow
-                key={rowId}
-                id={rowId}
-                depth={1}
-                label={row.labelTitle || `Row ${rowIndex + 1}`}
-                marker={<ColorSwatch size={10} color={row.labelColor} />}
-              >
-                {row.cols.map((column, columnIndex) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a column is known by its position
-                  <Box key={columnIndex}>
-                    <Text size="xs" c="dimmed" pl={6 + 2 * 14} py={2}>
-                      Column {columnIndex + 1} · {Math.round(column.width)}%
-                    </Text>
-                    {column.children.map((blockId) => {
-                      const block = document.children[blockId];
-                      return block ? <BlockBranch key={blockId} block={block} depth={3} /> : null;
-                    })}
-                  </Box>
-                ))}
-              </TreeRow>
-            );
-          })}
-        </TreeRow>
-      ))}
+    <Stack
+      ref={tree}
+      gap={1}
+      role="tree"
+      aria-label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} layout`}
+    >
+      {lines.map((line) => {
+        if (line.kind === 'caption') {
+          return (
+            <Text key={line.key} size="xs" c="dimmed" pl={6 + line.indent * 14} py={2}>
+              {line.text}
+            </Text>
+          );
+        }
+        const isTabStop = line.id === tabStop?.id;
+        return (
+          <div
+            key={line.id}
+            className={classes.treeRow}
+            role="treeitem"
+            aria-level={line.level}
+            aria-posinset={line.posinset}
+            aria-setsize={line.setsize}
+            aria-expanded={line.expandable ? line.expanded : undefined}
+            aria-selected={state.selected === line.id}
+            aria-label={line.label}
+            tabIndex={isTabStop ? 0 : -1}
+            data-node-id={line.id}
+            data-selected={state.selected === line.id || undefined}
+            style={{ paddingLeft: 6 + line.indent * 14 }}
+            onClick={() => dispatch({ type: 'select', id: line.id })}
+            onFocus={(event) => {
+              if (event.target === event.currentTarget) setActive(line.id);
+            }}
+            onKeyDown={(event) => onKeyDown(event, line)}
+          >
+            <Marker marker={line.marker} />
+            <Text size="sm" truncate>
+              {line.label}
+            </Text>
+            <NodeActions id={line.id} label={line.label} tabbable={isTabStop} />
+          </div>
+        );
+      })}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { GENERIC_WARN, notifyError } from '../../../shared/notices.ts';
+import { useFocusReturn } from '../../../shared/use-focus-return.ts';
 import { useCreateExport, useDownloadExport, useExportJob } from '../api.ts';
 import {
   EXPORT_STEP_TITLES,
@@ -22,6 +23,7 @@ type ExportOrdersPopupProps = { funnelId?: number; accountCreatedAt: string | nu
 
 /** The 3-step export wizard: select, export with progress, download export.csv. */
 export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: ExportOrdersPopupProps) {
+  useFocusReturn();
   const today = dayjs().format(ISO_DAY);
   // "Export defaults to 'all' orders with a date range of today."
   const [exportType, setExportType] = useState<'all' | 'by_date'>('all');

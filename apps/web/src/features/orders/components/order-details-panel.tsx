@@ -9,6 +9,7 @@ import {
 import { Anchor, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
+import { useFocusReturn } from '../../../shared/use-focus-return.ts';
 import { CustomerDetailsPanel } from '../../customers/screens.ts';
 import { useFulfillment, useOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
@@ -40,6 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The order details side panel: number, status tags, date, actions, summary, fulfillment, customer, timeline, notes. */
 export function OrderDetailsPanel({ orderId, initial, canWrite, onAction, onClose }: OrderDetailsPanelProps) {
+  useFocusReturn();
   const query = useOrder(orderId, initial);
   const order = query.data;
   // "the customer details panel (nesting one level from an order)": it opens over this panel.

@@ -30,7 +30,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
@@ -123,6 +123,15 @@ function Workflow({ automation }: { automation: Automation }) {
   const [deleting, setDeleting] = useState<Automation | null>(null);
   // The live region's words after Move up or Move down.
   const [moveSaid, setMoveSaid] = useState('');
+  // Step cards are keyed by position, so the focused arrow would stay behind on the step that took the
+  // moved one's place: the focus follows the moved step, to the other arrow where this one is disabled.
+  const [movedTo, setMovedTo] = useState<{ path: StepPath; delta: -1 | 1 } | null>(null);
+  useEffect(() => {
+    if (!movedTo) return;
+    const arrow = (delta: number) =>
+      document.querySelector<HTMLButtonElement>(`[data-move="${movedTo.path.join('/')}:${delta}"]:enabled`);
+    (arrow(movedTo.delta) ?? arrow(-movedTo.delta))?.focus();
+  }, [movedTo]);
   const dirty = !sameSteps(steps, saved) || JSON.stringify(trigger) !== JSON.stringify(automation.trigger);
   const qtyError = triggerQtyError(trigger.id, trigger.qty);
 
@@ -380,6 +389,7 @@ function Workflow({ automation }: { automation: Automation }) {
                 const list = stepListAt(steps, path) ?? [];
                 const step = list[Number(path[path.length - 1])];
                 setSteps(moved);
+                setMovedTo({ path: to, delta });
                 if (step) setMoveSaid(stepMovedAnnouncement(KIND_LABELS[stepKind(step)], to, list.length));
               }}
               emailStats={(path, step) => stepEmailStats(emailStats.data, saved, path, step)}
