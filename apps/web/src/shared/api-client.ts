@@ -3,7 +3,7 @@ import { type AnswerOf, type Endpoint, pathOf } from '@funnelwork/domain/api/end
 import { authStore } from './auth-store.ts';
 import { withoutFieldPrefix } from './field-errors.ts';
 
-export { addressOf, type DataOf, type RowAddress } from '@funnelwork/domain/api/client';
+export { addressOf, type DataOf, type RowAddress, type SentDataOf } from '@funnelwork/domain/api/client';
 
 /**
  * "Failed calls return an error object with the response info rather than throwing."

@@ -37,6 +37,10 @@ export type ArgsOf<E extends Endpoint, Extra = unknown> =
 /** The answer's `data`, as the row's answer schema says (the whole body for a row without `data`). */
 export type DataOf<E extends Endpoint> = AnswerOf<E> extends { data: infer D } ? D : AnswerOf<E>;
 
+/** What a write sends as its body's `data`, as the row's body schema says: the form a screen fills. */
+export type SentDataOf<E extends Endpoint> =
+  NonNullable<BodyOf<E>> extends { data?: infer D } ? NonNullable<D> : never;
+
 /**
  * A row by its method and path alone, for code that may not import the table (its schemas bring zod):
  * `addressOf<typeof usersEndpoints.getUsersMe>('GET', '/api/users/me')` with the table imported as a type.

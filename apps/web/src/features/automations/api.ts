@@ -2,7 +2,7 @@ import type { AutomationRun, AutomationStep, AutomationTrigger, RUN_STATUSES } f
 import { automationsEndpoints } from '@funnelwork/domain/api/automations';
 import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
 import { useQuery } from '@tanstack/react-query';
-import { callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -100,12 +100,7 @@ export function useSharedEmailTemplates() {
 
 /* Writes */
 
-export type NewAutomation = {
-  name: string;
-  funnel_id: number | null;
-  trigger: AutomationTrigger;
-  steps?: AutomationStep[];
-};
+export type NewAutomation = SentDataOf<typeof automationsEndpoints.createAutomation>;
 
 export function useCreateAutomation() {
   return useApiMutation({

@@ -2,7 +2,7 @@ import type { EmailTemplate, SharedEmailTemplate } from '@funnelwork/domain';
 import { emailTemplatesEndpoints } from '@funnelwork/domain/api/email-templates';
 import { ordersEndpoints } from '@funnelwork/domain/api/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
+import { call, callOrThrow, callPageOrThrow, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const emailEditorKeys = {
@@ -66,7 +66,7 @@ export function fetchSharedTemplates(): Promise<SharedEmailTemplate[]> {
 }
 
 /** What the editor saves of a template: its name, its document (JSON text) and custom CSS. */
-export type TemplateSave = { name: string; config: string; css: string };
+export type TemplateSave = SentDataOf<typeof emailTemplatesEndpoints.createUserEmailTemplate>;
 
 /** The editor's save of a stored template: what automations send next; each save is kept as a version. */
 export function saveTemplate(userId: number, id: number, data: TemplateSave) {

@@ -19,7 +19,13 @@ import { storeEndpoints } from '@funnelwork/domain/api/store';
 import { trackingCodesEndpoints } from '@funnelwork/domain/api/tracking-codes';
 import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
+import {
+  type ApiError,
+  call,
+  callOrThrow,
+  callPageOrThrow,
+  type SentDataOf,
+} from '../../shared/api-client.ts';
 import { fieldError, useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
 
@@ -77,7 +83,7 @@ export function useFunnel(id: number) {
   });
 }
 
-export type NewFunnel = { name: string; funnel_type: 0 | 1; folder_id?: number | null };
+export type NewFunnel = SentDataOf<typeof funnelsEndpoints.createFunnel>;
 
 export const createFunnel = (data: NewFunnel) =>
   callOrThrow(funnelsEndpoints.createFunnel, { body: { data } });
@@ -146,12 +152,7 @@ export function useRestoreFunnel() {
   });
 }
 
-export type CloneFunnel = {
-  funnel_to_clone: number;
-  new_name: string;
-  clone_steps: boolean;
-  clone_products: boolean;
-};
+export type CloneFunnel = SentDataOf<typeof funnelsEndpoints.createCloneFunnel>;
 
 export function useCloneFunnel() {
   return useApiMutation({
@@ -322,16 +323,8 @@ export function useSteps(kind: FunnelKind, funnelId: number) {
   });
 }
 
-export type NewStep = {
-  name: string;
-  path: string;
-  url: string;
-  url2?: string | null;
-  type: number;
-  template_id?: string | null;
-  order_index: number;
-  user_id?: number;
-};
+/** A new step's fields; the funnel comes from where it is added. */
+export type NewStep = Omit<SentDataOf<typeof stepsEndpoints.createFunnelStep>, 'funnel_id'>;
 
 export function createStep(kind: FunnelKind, funnelId: number, step: NewStep) {
   const data = { ...step, funnel_id: funnelId };
@@ -469,7 +462,7 @@ export function useTrackingCodes(funnelId: number) {
   });
 }
 
-export type NewTrackingCode = { name: string; code: string; position: 'head' | 'body' };
+export type NewTrackingCode = Omit<SentDataOf<typeof trackingCodesEndpoints.createTrackingCode>, 'funnel_id'>;
 
 export function useAddTrackingCode(funnelId: number) {
   return useApiMutation({
@@ -520,13 +513,8 @@ export function usePublishState(funnelId: number) {
 /** What a split write changes: the step's pages, the publish states and the analytics. */
 const SPLIT_CHANGED = (funnelId: number) => [funnelKeys.steps(funnelId), ['publishing'], ['analytics']];
 
-export type NewVariant = {
-  name?: string;
-  ab_percent: number;
-  /** A duplicate of this page of the step, or `template_id`, or neither for a blank page. */
-  source_page_id?: number;
-  template_id?: string;
-};
+/** A duplicate of a page of the step (`source_page_id`), or `template_id`, or neither for a blank page. */
+export type NewVariant = SentDataOf<typeof stepsEndpoints.createWfunnelStepPage>;
 
 /** Adds a variant; the step's other running variants share the rest of 100 % (the server's rule). */
 export function useAddVariant(funnelId: number, stepId: number) {

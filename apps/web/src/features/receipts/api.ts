@@ -2,7 +2,7 @@ import type { MailSettings, ReceiptKindValue } from '@funnelwork/domain';
 import { mailSettingsEndpoints } from '@funnelwork/domain/api/mail-settings';
 import { receiptsEndpoints } from '@funnelwork/domain/api/receipts';
 import { useQuery } from '@tanstack/react-query';
-import { callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const receiptKeys = { all: ['receipts'] as const };
@@ -15,12 +15,7 @@ export function useReceipts() {
   });
 }
 
-export type ReceiptChange = {
-  kind: ReceiptKindValue;
-  enabled?: boolean;
-  subject?: string | null;
-  email_template_id?: number | null;
-};
+export type ReceiptChange = { kind: ReceiptKindValue } & SentDataOf<typeof receiptsEndpoints.updateReceipt>;
 
 /** Switches a receipt on or off, or sets its subject or design; a refused subject shows beside it. */
 export function useUpdateReceipt() {
