@@ -3,6 +3,8 @@
 //    worker serving the very same gzip bytes (gzip_static); goal ≥ 0.8× nginx's requests/s;
 // 2. the page through Varnish (apps/server/varnish/published.vcl in front of the server) next to
 //    Varnish in front of that nginx serving the static file; goal ≥ 0.9×.
+// 3. for scale, a plain Node http server in its own process sending the same bytes with the same headers
+//    (no routing, no lookups): what any Node server gets beside nginx on this machine at this load.
 // autocannon runs in a child process (20 connections, CDN_BENCH_LOAD_S seconds each, default 10), in
 // CDN_BENCH_ROUNDS rounds (default 3) of each pair back to back; the ratios are the rounds' medians.
 // The server sends a page answered before from its kept answers, before routing (page-answers.ts).
@@ -95,6 +97,22 @@ async function varnish(dir: string, name: string, backendPort: number) {
   return { port, child };
 }
 
+/** A plain Node http server in its own process: the page's bytes and headers (less those Node sets). */
+async function plainNodeServer(dir: string, body: Buffer, headers: Record<string, unknown>) {
+  const port = await freePort();
+  const { date: _d, connection: _c, 'keep-alive': _k, ...sent } = headers;
+  fs.writeFileSync(path.join(dir, 'plain.gz'), body);
+  fs.writeFileSync(path.join(dir, 'plain-headers.json'), JSON.stringify(sent));
+  const script = `
+const fs = require('node:fs');
+const body = fs.readFileSync(process.argv[1]);
+const headers = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+  .listen(Number(process.argv[3]), '127.0.0.1');`;
+  const args = ['-e', script, path.join(dir, 'plain.gz'), path.join(dir, 'plain-headers.json'), String(port)];
+  return { port, child: start(process.execPath, args, 'plain node') };
+}
+
 export async function runCdn() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-cdn-'));
   fs.chmodSync(dir, 0o755);
@@ -161,6 +179,8 @@ http {
 `,
     );
     children.push(start('nginx', ['-c', conf, '-p', dir], 'nginx'));
+    const plainNode = await plainNodeServer(dir, page.body, page.headers);
+    children.push(plainNode.child);
     const withVarnishApp = await varnish(dir, 'app', appPort);
     const withVarnishStatic = await varnish(dir, 'static', nginxPort);
     children.push(withVarnishApp.child, withVarnishStatic.child);
@@ -168,6 +188,7 @@ http {
       [nginxPort, '/story.html'],
       [withVarnishApp.port, '/shop/story'],
       [withVarnishStatic.port, '/story.html'],
+      [plainNode.port, '/story.html'],
     ] as const) {
       await until(
         30_000,
@@ -185,6 +206,7 @@ http {
     const urls = {
       server_page: `http://127.0.0.1:${appPort}/shop/story`,
       nginx_one_worker: `http://127.0.0.1:${nginxPort}/story.html`,
+      plain_node: `http://127.0.0.1:${plainNode.port}/story.html`,
       varnish_page: `http://127.0.0.1:${withVarnishApp.port}/shop/story`,
       varnish_static: `http://127.0.0.1:${withVarnishStatic.port}/story.html`,
     };
@@ -193,7 +215,7 @@ http {
     for (let turn = 0; turn < ROUNDS; turn++) {
       const runs: Partial<Record<keyof typeof urls | 'server_routed', Run>> = {};
       for (const pair of [
-        ['server_page', 'nginx_one_worker', 'server_routed'],
+        ['server_page', 'nginx_one_worker', 'plain_node', 'server_routed'],
         ['varnish_page', 'varnish_static'],
       ] as const) {
         for (const name of turn % 2 === 0 ? pair : [...pair].reverse()) {
@@ -225,6 +247,8 @@ http {
     const serverRatios = ratios('server_page', 'nginx_one_worker');
     const varnishRatios = ratios('varnish_page', 'varnish_static');
     const routedRatios = ratios('server_routed', 'nginx_one_worker');
+    const plainRatios = ratios('plain_node', 'nginx_one_worker');
+    const serverPlainRatios = ratios('server_page', 'plain_node');
     const summary = {
       page_gzip_bytes: page.body.length,
       load_seconds: LOAD_SECONDS,
@@ -236,6 +260,8 @@ http {
         met: medianOf(serverRatios) >= 0.8,
       },
       routed_server_vs_nginx: { ratio: medianOf(routedRatios), per_round: routedRatios },
+      plain_node_vs_nginx: { ratio: medianOf(plainRatios), per_round: plainRatios },
+      server_vs_plain_node: { ratio: medianOf(serverPlainRatios), per_round: serverPlainRatios },
       varnish_page_vs_static: {
         ratio: medianOf(varnishRatios),
         per_round: varnishRatios,
@@ -249,6 +275,8 @@ http {
     console.table({
       server_vs_nginx: summary.server_vs_nginx,
       routed_server_vs_nginx: summary.routed_server_vs_nginx,
+      plain_node_vs_nginx: summary.plain_node_vs_nginx,
+      server_vs_plain_node: summary.server_vs_plain_node,
       varnish_page_vs_static: summary.varnish_page_vs_static,
     });
     return summary;

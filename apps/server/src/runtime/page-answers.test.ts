@@ -1,9 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { type ApiClient, apiClient, createFunnel, createStep } from '../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
 import { rawRequest } from '../test/server-process.ts';
-import type { PageAnswers } from './page-answers.ts';
+import { pageBody } from './cdn.ts';
+import { createPageAnswers, type PageAnswer, type PageAnswers } from './page-answers.ts';
+import type { SiteData } from './site-data.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -112,5 +115,65 @@ describe('shared published pages answered before routing', () => {
     const gone = await get('/guide/free');
     expect(gone.status).not.toBe(200);
     expect(fromAnswers()).toEqual([true, false]);
+  });
+});
+
+describe('a kept answer', () => {
+  const raw = Buffer.from('<!doctype html><title>Kept</title>');
+  const gzip = Buffer.from('pretend gzip');
+  const answer = (): PageAnswer => ({
+    ref: { kind: 'subdomain', subdomain: 'kept' },
+    host: { accountId: 1, domainId: null },
+    site: {} as SiteData,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0' },
+    body: { ...pageBody(raw), sent: { gzip } },
+  });
+  const request = (headers: Record<string, string>) =>
+    ({ method: 'GET', url: '/story', headers: { host: 'kept.localhost', ...headers } }) as IncomingMessage;
+  const response = () => {
+    const writeHead = vi.fn();
+    return { writeHead, as: { writeHead, end: vi.fn() } as unknown as ServerResponse };
+  };
+
+  it('builds its headers once per variant and sends them with each request', () => {
+    const answers = createPageAnswers({ hostOf: (r) => r.headers.host, isCurrent: () => true });
+    const kept = answer();
+    answers.keep(request({}), '/story', kept);
+    const sent = (headers: Record<string, string>) => {
+      const res = response();
+      expect(answers.serve(request(headers), res.as)).toBe(true);
+      const [status, head] = res.writeHead.mock.calls[0] as [number, Record<string, unknown>];
+      return { status, head };
+    };
+
+    const first = sent({ 'accept-encoding': 'gzip' });
+    const second = sent({ 'accept-encoding': 'gzip, br;q=0' });
+    expect(first.status).toBe(200);
+    expect(first.head).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'public, max-age=0',
+      etag: kept.body.etag,
+      vary: 'Accept-Encoding',
+      'content-encoding': 'gzip',
+      'content-length': gzip.length,
+    });
+    // The same object again: nothing is copied or spread per request.
+    expect(second.head).toBe(first.head);
+
+    const identity = sent({});
+    expect(identity.head).not.toBe(first.head);
+    expect(identity.head['content-encoding']).toBeUndefined();
+    expect(identity.head['content-length']).toBe(raw.length);
+    expect(sent({}).head).toBe(identity.head);
+
+    const notModified = sent({ 'if-none-match': kept.body.etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.head.etag).toBe(kept.body.etag);
+    expect(notModified.head['content-length']).toBeUndefined();
+    expect(sent({ 'if-none-match': kept.body.etag }).head).toBe(notModified.head);
+
+    // Kept again (a new render): its headers are built anew.
+    answers.keep(request({}), '/story', { ...answer(), headers: { 'content-type': 'text/plain' } });
+    expect(sent({ 'accept-encoding': 'gzip' }).head['content-type']).toBe('text/plain');
   });
 });
