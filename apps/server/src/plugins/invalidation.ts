@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 
@@ -48,14 +49,16 @@ export type InvalidationBus = {
 
 /**
  * Cache invalidation across server processes through PostgreSQL's LISTEN/NOTIFY; local only on PGlite,
- * whose database belongs to one process. Every process also hears its own notifications and applies them a
- * second time, which is harmless.
+ * whose database belongs to one process. A process skips its own notifications (each names its bus): it
+ * applied them at once, and applying one again when it arrives late would drop what was cached since, a
+ * published page's kept answer among them.
  */
 export async function createInvalidationBus(
   database: Pick<Database, 'executeSql' | 'listen'>,
   { onError }: { onError: (error: Error, what: string) => void },
 ): Promise<InvalidationBus> {
   const caches = new Set<InvalidationHandlers>();
+  const origin = randomUUID();
   const apply = (message: Invalidation) => {
     for (const cache of caches) cache.apply(message);
   };
@@ -63,7 +66,9 @@ export async function createInvalidationBus(
     onMessage(payload) {
       let message: Invalidation;
       try {
-        message = invalidationSchema.parse(JSON.parse(payload));
+        const sent = JSON.parse(payload);
+        if (sent?.origin === origin) return;
+        message = invalidationSchema.parse(sent);
       } catch (error) {
         onError(error as Error, 'invalid invalidation message');
         return;
@@ -83,7 +88,7 @@ export async function createInvalidationBus(
       try {
         await database.executeSql('select pg_notify($1, $2)', [
           INVALIDATION_CHANNEL,
-          JSON.stringify(message),
+          JSON.stringify({ ...message, origin }),
         ]);
       } catch (error) {
         onError(error as Error, 'invalidation notify');
