@@ -1,6 +1,7 @@
 // Published pages for a CDN (issue 37 §2), side by side in one run:
-// 1. a published page from the server (its HTML cache, gzip made once per page) next to nginx with one
-//    worker serving the very same gzip bytes (gzip_static); goal ≥ 0.8× nginx's requests/s;
+// 1. a published page from the server (the production build in its own process, as deployed; its HTML cache,
+//    gzip made once per page) next to nginx with one worker serving the very same gzip bytes (gzip_static);
+//    goal ≥ 0.8× nginx's requests/s;
 // 2. the page through Varnish (apps/server/varnish/published.vcl in front of the server) next to
 //    Varnish in front of that nginx serving the static file; goal ≥ 0.9×.
 // 3. for scale, a plain Node http server in its own process sending the same bytes with the same headers
@@ -8,7 +9,7 @@
 // autocannon runs in a child process (20 connections, CDN_BENCH_LOAD_S seconds each, default 10), in
 // CDN_BENCH_ROUNDS rounds (default 3) of each pair back to back; the ratios are the rounds' medians.
 // The server sends a page answered before from its kept answers, before routing (page-answers.ts).
-// Needs nginx and varnish from Debian's packages (`apt-get install -y nginx varnish`).
+// Needs `npm run build` and nginx and varnish from Debian's packages (`apt-get install -y nginx varnish`).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -113,29 +114,71 @@ require('node:http').createServer((req, res) => { res.writeHead(200, headers); r
   return { port, child: start(process.execPath, args, 'plain node') };
 }
 
+/**
+ * The production server (apps/server/dist/server.js, `npm run build`) in its own process on the data directory
+ * the set-up wrote, as it runs in a deployment: the bench process, which holds the set-up's app and autocannon's
+ * parent, stays out of the measured process.
+ */
+async function serverProcess(dataDir: string) {
+  const port = await freePort();
+  const script = path.join(here, '../apps/server/dist/server.js');
+  if (!fs.existsSync(script)) throw new Error('no server build: run `npm run build` first');
+  const child = spawn(process.execPath, [script], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'http://localhost',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await until(
+    60_000,
+    async () =>
+      (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ? true : undefined,
+    'the server process answers',
+    200,
+  );
+  return { port, child };
+}
+
 export async function runCdn() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-cdn-'));
   fs.chmodSync(dir, 0o755);
-  const database = await createDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') });
-  await database.migrate();
-  const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
+  const dataDir = path.join(dir, 'data');
   const children: ChildProcess[] = [];
   try {
-    // A merchant's landing page (the lead-magnet template), published.
-    const owner = await signUpOwner(app);
-    const api = injectClient(app, owner.token);
-    await api.call(accountEndpoints.createChangeSubdomain, { body: { data: { subdomain: SUBDOMAIN } } });
-    const funnel = await api.call(funnelsEndpoints.createFunnel, {
-      body: { data: { name: 'Shop', path: 'shop', funnel_type: 1 } },
-    });
-    await api.call(stepsEndpoints.createWfunnelStep, {
-      params: { id: funnel.id },
-      body: { data: { name: 'Story', type: 5, url: 'story', template_id: 'landing-lead-magnet' } },
-    });
-    await api.call(publishingEndpoints.publishFunnel, { params: { id: funnel.id } });
+    // A merchant's landing page (the lead-magnet template), published through an app in this process on
+    // the data directory the measured server process then opens.
+    {
+      const database = await createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      await database.migrate();
+      const app = await buildApp({ config: testConfig(), database, queue: createJobQueue(database) });
+      try {
+        const owner = await signUpOwner(app);
+        const api = injectClient(app, owner.token);
+        await api.call(accountEndpoints.createChangeSubdomain, { body: { data: { subdomain: SUBDOMAIN } } });
+        const funnel = await api.call(funnelsEndpoints.createFunnel, {
+          body: { data: { name: 'Shop', path: 'shop', funnel_type: 1 } },
+        });
+        await api.call(stepsEndpoints.createWfunnelStep, {
+          params: { id: funnel.id },
+          body: { data: { name: 'Story', type: 5, url: 'story', template_id: 'landing-lead-magnet' } },
+        });
+        await api.call(publishingEndpoints.publishFunnel, { params: { id: funnel.id } });
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    }
+    const server = await serverProcess(dataDir);
+    children.push(server.child);
+    const appPort = server.port;
     const pageHeaders = {
       host: `${SUBDOMAIN}.localhost`,
       'user-agent': BROWSER_UA,
@@ -211,27 +254,17 @@ http {
       varnish_static: `http://127.0.0.1:${withVarnishStatic.port}/story.html`,
     };
     type Run = Awaited<ReturnType<typeof autocannon>>;
-    const rounds: Array<Record<keyof typeof urls | 'server_routed', Run>> = [];
+    const rounds: Array<Record<keyof typeof urls, Run>> = [];
     for (let turn = 0; turn < ROUNDS; turn++) {
-      const runs: Partial<Record<keyof typeof urls | 'server_routed', Run>> = {};
+      const runs: Partial<Record<keyof typeof urls, Run>> = {};
       for (const pair of [
-        ['server_page', 'nginx_one_worker', 'plain_node', 'server_routed'],
+        ['server_page', 'nginx_one_worker', 'plain_node'],
         ['varnish_page', 'varnish_static'],
       ] as const) {
-        for (const name of turn % 2 === 0 ? pair : [...pair].reverse()) {
-          if (name !== 'server_routed') {
-            runs[name] = await autocannon(urls[name], pageHeaders);
-            continue;
-          }
-          // The same page through Fastify's routing and hooks each time (as before page-answers.ts).
-          const { answers } = app.runtime;
-          const serve = answers.serve;
-          answers.serve = () => false;
-          runs[name] = await autocannon(urls.server_page, pageHeaders);
-          answers.serve = serve;
-        }
+        for (const name of turn % 2 === 0 ? pair : [...pair].reverse())
+          runs[name] = await autocannon(urls[name], pageHeaders);
       }
-      rounds.push(runs as Record<keyof typeof urls | 'server_routed', Run>);
+      rounds.push(runs as Record<keyof typeof urls, Run>);
       console.log(
         `round ${turn + 1}: ${os
           .loadavg()
@@ -246,7 +279,6 @@ http {
       rounds.map((runs) => round(runs[a].requests_per_s / Math.max(1, runs[b].requests_per_s)));
     const serverRatios = ratios('server_page', 'nginx_one_worker');
     const varnishRatios = ratios('varnish_page', 'varnish_static');
-    const routedRatios = ratios('server_routed', 'nginx_one_worker');
     const plainRatios = ratios('plain_node', 'nginx_one_worker');
     const serverPlainRatios = ratios('server_page', 'plain_node');
     const summary = {
@@ -259,7 +291,6 @@ http {
         goal: '≥ 0.8×',
         met: medianOf(serverRatios) >= 0.8,
       },
-      routed_server_vs_nginx: { ratio: medianOf(routedRatios), per_round: routedRatios },
       plain_node_vs_nginx: { ratio: medianOf(plainRatios), per_round: plainRatios },
       server_vs_plain_node: { ratio: medianOf(serverPlainRatios), per_round: serverPlainRatios },
       varnish_page_vs_static: {
@@ -274,7 +305,6 @@ http {
     );
     console.table({
       server_vs_nginx: summary.server_vs_nginx,
-      routed_server_vs_nginx: summary.routed_server_vs_nginx,
       plain_node_vs_nginx: summary.plain_node_vs_nginx,
       server_vs_plain_node: summary.server_vs_plain_node,
       varnish_page_vs_static: summary.varnish_page_vs_static,
@@ -282,8 +312,6 @@ http {
     return summary;
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await app.close();
-    await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
