@@ -119,7 +119,7 @@ export function createS3ExportFiles(client: S3Client, bucket: string): ExportFil
           );
       } catch (error) {
         // Some S3-compatible servers (s3rver) cannot list uploads: the bucket's lifecycle rule
-        // (AbortIncompleteMultipartUpload, docs/decisions.md) removes them instead.
+        // (AbortIncompleteMultipartUpload, docs/decisions/orders-and-customers.md) removes them instead.
         if ((error as { name?: string }).name !== 'NotImplemented') throw error;
       }
     },

@@ -38,7 +38,7 @@ export function useOrders(params: OrderListParams) {
   return useQuery({
     queryKey: orderKeys.list(params),
     placeholderData: keepPreviousData,
-    // The screen shows a failure in place of the table (docs/decisions/orders-and-customers.md, "Load failures").
+    // The screen shows a failure in place of the table, not a notice on top of it.
     meta: { silent: true },
     queryFn: () =>
       callPageOrThrow(orderRows.listOrders, {
