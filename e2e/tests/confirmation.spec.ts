@@ -53,6 +53,24 @@ test('the demo: an opt-in thanks for the opt-in, a Yes without an order confirms
   await expect(details).toContainText(/Order#\d+/);
   await expect(details).toContainText(String(new Date().getUTCFullYear()));
   await expect(details).toContainText(email);
+  // Each fact's term sits beside its value, on a desktop and on a phone (the list is a two-column grid).
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await shopper.setViewportSize(size);
+    for (const term of ['Order', 'Date', 'E-mail']) {
+      const name = details.locator('dt', { hasText: term });
+      const [label, value] = [
+        await name.boundingBox(),
+        await name.locator('xpath=following-sibling::dd[1]').boundingBox(),
+      ];
+      expect(label && value, term).toBeTruthy();
+      if (!label || !value) continue;
+      expect(Math.abs(label.y - value.y), `${term} at ${size.width} px`).toBeLessThan(2);
+      expect(value.x, `${term} at ${size.width} px`).toBeGreaterThanOrEqual(label.x + label.width);
+    }
+  }
   await expect(summary).toContainText('Complete Growth Course');
   await expect(summary).toContainText('Funnel Template Pack');
   await expect(summary.locator('[data-line="total"]')).toContainText('$');

@@ -29,6 +29,10 @@ export const BASE_CSS = [
   '.fw-order-summary th:last-child,.fw-order-summary td:last-child{text-align:right}',
   '.fw-order-summary thead th{border-bottom:1px solid #D5DAE3}',
   '.fw-order-summary tr[data-line=total]{font-weight:700;border-top:1px solid #D5DAE3}',
+  // A placed order's facts (Order, Date, E-mail: the page script adds them on the confirmation), term beside value.
+  '.fw-order-details{display:grid;grid-template-columns:auto minmax(0,1fr);gap:4px 16px;margin:0 0 12px}',
+  '.fw-order-details dt{font-weight:600}',
+  '.fw-order-details dd{margin:0;overflow-wrap:anywhere}',
   '.fw-order-summary-toggle{background:none;border:0;padding:0 0 8px;color:inherit;font:inherit;text-decoration:underline;cursor:pointer}',
   '.fw-discount-code{display:flex;gap:8px;margin-top:12px}',
   '.fw-discount-code input{flex:1;padding:8px 10px;border:1px solid #D5DAE3;border-radius:6px;font:inherit}',
