@@ -80,7 +80,7 @@ export function landingOptInDocument() {
     ['03', 'Grow the average order', 'Order bumps and one-click upsells that add 30% to every order.'],
   ] as const;
   points.forEach(([number, title, text], index) => {
-    const box = card(b, columns[index]!, { padding: 28, margin: pad(0, 12) });
+    const box = card(b, columns[index]!, { padding: 28, margin: pad(0, 12, 16, 12) });
     headline(b, box, number, 28, { font: { color: COLORS.accent }, marginBottom: 8 });
     headline(b, box, title, 20, { marginBottom: 8 });
     paragraph(b, box, text, { font: { size: 15 }, marginBottom: 0 });

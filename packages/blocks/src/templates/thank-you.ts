@@ -33,7 +33,7 @@ export function thankYouDocument() {
     ['3. Start lesson one', 'It takes 20 minutes and sets up your first page.'],
   ] as const;
   steps.forEach(([title, text], index) => {
-    const box = card(b, next[index]!, { padding: 24, margin: pad(0, 10) });
+    const box = card(b, next[index]!, { padding: 24, margin: pad(0, 10, 16, 10) });
     headline(b, box, title, 18, { marginBottom: 8 });
     paragraph(b, box, text, { font: { size: 15 }, marginBottom: 0 });
   });
