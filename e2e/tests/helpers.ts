@@ -6,7 +6,6 @@ import {
   type FakeGoogle,
   startFakeGoogle,
 } from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
-import type { DashboardCall } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 
 export { endpoints } from '@funnelwork/domain/api/endpoints';
 
@@ -96,23 +95,6 @@ function pageTransport(page: Page): Transport {
  */
 export function api(page: Page): ApiClient {
   return createApiClient(pageTransport(page));
-}
-
-/**
- * The shared published-checkout arrange (published-checkout.fixtures.ts) takes a `DashboardCall`, written
- * once for the API tests' inject client too; this is the page's, through the page's session.
- */
-export function dashboardCall(page: Page): DashboardCall {
-  return async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
-    const response = await pageTransport(page)({
-      method,
-      url: `/api/${path}`,
-      headers: data === undefined ? {} : { 'content-type': 'application/json' },
-      body: data === undefined ? undefined : JSON.stringify({ data }),
-    });
-    if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
-    return (JSON.parse(response.text) as { data: T }).data;
-  };
 }
 
 /** Chooses the account's free subdomain in the account settings. */
