@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { type ApiClient, createApiClient, type Transport } from '@funnelwork/domain/api/client';
+import {
+  type ApiClient,
+  createApiClient,
+  type SentDataOf,
+  type Transport,
+} from '@funnelwork/domain/api/client';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   FAKE_GOOGLE_CLIENT,
@@ -7,7 +13,7 @@ import {
   startFakeGoogle,
 } from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
 
-export { endpoints } from '@funnelwork/domain/api/endpoints';
+export { endpoints };
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
@@ -95,6 +101,26 @@ function pageTransport(page: Page): Transport {
  */
 export function api(page: Page): ApiClient {
   return createApiClient(pageTransport(page));
+}
+
+/**
+ * The arrange several specs share: a funnel of the second kind (`/wfunnel/…`) with one step (from a
+ * template when `step.template_id` names one), made through the API as the page's user. Not published:
+ * a new funnel starts as a draft (issue 36).
+ */
+export async function funnelWithStep(
+  page: Page,
+  funnel: Omit<SentDataOf<typeof endpoints.funnels.createFunnel>, 'funnel_type'>,
+  step: SentDataOf<typeof endpoints.steps.createWfunnelStep>,
+) {
+  const created = await api(page).call(endpoints.funnels.createFunnel, {
+    body: { data: { ...funnel, funnel_type: 1 } },
+  });
+  const first = await api(page).call(endpoints.steps.createWfunnelStep, {
+    params: { id: created.id },
+    body: { data: step },
+  });
+  return { funnel: created, step: first };
 }
 
 /** Chooses the account's free subdomain in the account settings. */
