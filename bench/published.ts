@@ -31,11 +31,7 @@ import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase, rowsOf } from '../apps/server/src/db/client.ts';
 import { pages } from '../apps/server/src/db/schema/index.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
-import { apiClient } from '../apps/server/src/modules/funnels/funnels.fixtures.ts';
-import {
-  addPublishedCheckout,
-  callThrough,
-} from '../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import { addPublishedCheckout } from '../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import { createPreparedPageCache, renderPublishedPage } from '../apps/server/src/runtime/render.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
@@ -277,8 +273,8 @@ export async function runPublished() {
     params: { id: funnel.id },
     body: { data: { name: 'Story', type: 5, url: 'story' } },
   });
-  // The checkout steps come from the API tests' fixture, which takes their request helper.
-  const { checkout, main } = await addPublishedCheckout(callThrough(apiClient(app, owner.auth)), funnel.id);
+  // The checkout steps come from the API tests' fixture, which takes the same typed client.
+  const { checkout, main } = await addPublishedCheckout(api, funnel.id);
   const document150 = generatedDocument(150);
   const bigPageId = big.pages[0]?.id as number;
   await db

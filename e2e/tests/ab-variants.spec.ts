@@ -4,6 +4,7 @@ import {
   chooseSubdomain,
   e2ePort,
   endpoints,
+  funnelWithStep,
   shopperPage,
   shot,
   signUpThroughApi,
@@ -41,27 +42,11 @@ test('adds a variant at 50 %, serves both by visitor, counts them apart and decl
   );
   const subdomain = `sam${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
-  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
-    body: {
-      data: {
-        name: 'Split guide',
-        funnel_type: 1,
-        path: 'guide',
-      },
-    },
-  });
-  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
-    params: { id: funnel.id },
-    body: {
-      data: {
-        name: 'Opt in',
-        type: 5,
-        url: 'free',
-        url2: 'free-b',
-        template_id: 'landing-lead-magnet',
-      },
-    },
-  });
+  const { funnel, step } = await funnelWithStep(
+    page,
+    { name: 'Split guide', path: 'guide' },
+    { name: 'Opt in', type: 5, url: 'free', url2: 'free-b', template_id: 'landing-lead-magnet' },
+  );
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const stepUrl = `${origin}/guide/free`;
 

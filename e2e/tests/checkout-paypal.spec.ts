@@ -13,7 +13,6 @@ import {
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
   api,
-  dashboardCall,
   e2ePayPalPort,
   e2ePort,
   endpoints,
@@ -74,7 +73,6 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   await expect(paypal.getByTestId('gateway-status')).toContainText('Default');
   await shot(page, 'checkout-paypal-connected');
 
-  const call = dashboardCall(page);
   const subdomain = `pablo${Date.now().toString(36)}`;
   await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
   const funnel = await api(page).call(endpoints.funnels.createFunnel, {
@@ -86,7 +84,7 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
       },
     },
   });
-  await addPublishedCheckout(call, funnel.id);
+  await addPublishedCheckout(api(page), funnel.id);
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   const orders = async () =>
     (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).filter(

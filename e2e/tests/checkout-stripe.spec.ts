@@ -13,7 +13,6 @@ import {
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 import {
   api,
-  dashboardCall,
   e2ePort,
   e2eStripePort,
   endpoints,
@@ -88,7 +87,6 @@ test('a new merchant connects Stripe and sells: challenge passed and failed, a d
   await expect(stripe.getByTestId('gateway-status')).toContainText('Default');
   await shot(page, 'checkout-stripe-connected');
 
-  const call = dashboardCall(page);
   const subdomain = `stella${Date.now().toString(36)}`;
   await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
   const funnel = await api(page).call(endpoints.funnels.createFunnel, {
@@ -100,7 +98,7 @@ test('a new merchant connects Stripe and sells: challenge passed and failed, a d
       },
     },
   });
-  await addPublishedCheckout(call, funnel.id);
+  await addPublishedCheckout(api(page), funnel.id);
   const checkoutUrl = `http://${subdomain}.localhost:${e2ePort}/stars/buy`;
   const orders = async () =>
     (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).filter(
@@ -182,7 +180,6 @@ test('one-click upsells on Stripe: off-session, and one the bank wants confirmed
     firstName: 'Uma',
     business: 'Uma Upsells',
   });
-  const call = dashboardCall(page);
   await api(page).call(endpoints.gateways.connectGateway, {
     params: { gatewayId: 1 },
     body: {
@@ -202,7 +199,7 @@ test('one-click upsells on Stripe: off-session, and one the bank wants confirmed
       },
     },
   });
-  await addPublishedCheckout(call, funnel.id);
+  await addPublishedCheckout(api(page), funnel.id);
   const base = `http://${subdomain}.localhost:${e2ePort}/offers`;
   const orderOf = async (email: string) =>
     (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).find(

@@ -1,52 +1,26 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openAsDemo, shot } from './helpers.ts';
+import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 // The e2e server seeds the demo account on its first start (SEED_DEMO defaults to 1): 800 customers,
 // 4,000 orders and a live activity feed.
 
-/** Reads a dashboard API answer with the page's own session, as the screens do. */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(`/api/${url}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('fw.token')}` },
-    });
-    return (await response.json()).data;
-  }, path);
-}
-
-type OrderRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  customer_id: number | null;
-};
-type Brief = { id: number; first_name: string; last_name: string; email: string };
-
 /** A demo customer with orders, found through the API so each test starts from a known row. */
-async function customerWithOrders(page: Page, skip: number): Promise<Brief> {
-  const briefs = await apiGet<Brief[]>(page, `customer-briefs?page=${2 + skip}`);
+async function customerWithOrders(page: Page, skip: number) {
+  const briefs = await api(page).call(endpoints.customers.listCustomersInBrief, {
+    query: { page: 2 + skip },
+  });
   for (const brief of briefs) {
-    const orders = await apiGet<unknown[]>(page, `customers/${brief.id}/orders`);
+    const orders = await api(page).call(endpoints.customers.listCustomerOrders, { params: { id: brief.id } });
     if (orders.length > 0 && brief.first_name) return brief;
   }
   throw new Error('no demo customer with orders');
 }
 
 async function renameCustomer(page: Page, id: number, firstName: string, lastName: string) {
-  await page.evaluate(
-    async ({ id, data }) => {
-      await fetch(`/api/customers/${id}`, {
-        method: 'PATCH',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('fw.token')}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ data }),
-      });
-    },
-    { id, data: { first_name: firstName, last_name: lastName } },
-  );
+  await api(page).call(endpoints.customers.updateCustomer, {
+    params: { id },
+    body: { data: { first_name: firstName, last_name: lastName } },
+  });
 }
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Customer details' });
@@ -101,7 +75,9 @@ test('lists customers with stats, pages through them and edits one; its orders t
   await expect(row).toContainText(`${newFirst} Quartermain`);
 
   // "On success, the matching orders … take the new name": the order list's answer names them so.
-  const orders = await apiGet<OrderRow[]>(page, `orders?query=${newFirst.toLowerCase()}`);
+  const orders = await api(page).call(endpoints.orders.listOrders, {
+    query: { query: newFirst.toLowerCase() },
+  });
   expect(orders.length).toBeGreaterThan(0);
   for (const order of orders) {
     expect(order.customer_id).toBe(customer.id);
@@ -130,9 +106,9 @@ test('lists customers with stats, pages through them and edits one; its orders t
 test('deletes a customer; its orders keep no name', async ({ page }) => {
   await openAsDemo(page, '/customers');
   const customer = await customerWithOrders(page, 1);
-  const orderIds = (await apiGet<Array<{ id: number }>>(page, `customers/${customer.id}/orders`)).map(
-    (o) => o.id,
-  );
+  const orderIds = (
+    await api(page).call(endpoints.customers.listCustomerOrders, { params: { id: customer.id } })
+  ).map((o) => o.id);
   await page.goto(`/customers?id=${customer.id}`);
   const details = panel(page);
   await expect(
@@ -159,7 +135,11 @@ test('deletes a customer; its orders keep no name', async ({ page }) => {
     page.getByText('Something went wrong... Please try again later', { exact: true }),
   ).toBeVisible();
   await expect(popup).toBeVisible();
-  expect((await apiGet<Brief>(page, `customers/${customer.id}?brief`)).email).toBe(customer.email);
+  const kept = await api(page).call(endpoints.customers.getCustomer, {
+    params: { id: customer.id },
+    query: { brief: '' },
+  });
+  expect(kept.email).toBe(customer.email);
   await popup.getByRole('button', { name: 'Delete customer' }).click();
   await expect(page.getByText('Customer deleted')).toBeVisible();
   await expect(details).toBeHidden();
@@ -168,7 +148,7 @@ test('deletes a customer; its orders keep no name', async ({ page }) => {
   await expect(page.getByText('No customers have been found')).toBeVisible();
   // "Removing a customer blanks name and e-mail in matching … orders."
   for (const id of orderIds.slice(0, 3)) {
-    const order = await apiGet<OrderRow>(page, `orders/${id}`);
+    const order = await api(page).call(endpoints.orders.getOrder, { params: { id } });
     expect([order.customer_id, order.first_name, order.last_name]).toEqual([customer.id, '', '']);
   }
 

@@ -7,16 +7,7 @@ import {
   startFakeStripe,
 } from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
-import {
-  api,
-  dashboardCall,
-  e2ePort,
-  e2eStripePort,
-  endpoints,
-  shot,
-  signUpThroughApi,
-  uniqueEmail,
-} from './helpers.ts';
+import { api, e2ePort, e2eStripePort, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const SANDBOX_ONLY = /Only the Sandbox is connected: your checkouts take test payments only/;
 const TEST_MODE = 'Test mode: this store takes test payments only. Use the card 4242 4242 4242 4242.';
@@ -112,7 +103,6 @@ test('a new account’s published checkout says it takes test payments only, unt
   browser,
 }) => {
   await newMerchant(page, 'tess');
-  const call = dashboardCall(page);
   const subdomain = `tess${Date.now().toString(36)}`;
   await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
   const funnel = await api(page).call(endpoints.funnels.createFunnel, {
@@ -124,7 +114,7 @@ test('a new account’s published checkout says it takes test payments only, unt
       },
     },
   });
-  await addPublishedCheckout(call, funnel.id);
+  await addPublishedCheckout(api(page), funnel.id);
 
   // The shopper's browser (page views skip HeadlessChrome, as a bot).
   const context = await browser.newContext({

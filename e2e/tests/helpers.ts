@@ -1,14 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { type ApiClient, createApiClient, type Transport } from '@funnelwork/domain/api/client';
+import {
+  type ApiClient,
+  createApiClient,
+  type SentDataOf,
+  type Transport,
+} from '@funnelwork/domain/api/client';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   FAKE_GOOGLE_CLIENT,
   type FakeGoogle,
   startFakeGoogle,
 } from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
-import type { DashboardCall } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
 
-export { endpoints } from '@funnelwork/domain/api/endpoints';
+export { endpoints };
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
@@ -99,20 +104,23 @@ export function api(page: Page): ApiClient {
 }
 
 /**
- * The shared published-checkout arrange (published-checkout.fixtures.ts) takes a `DashboardCall`, written
- * once for the API tests' inject client too; this is the page's, through the page's session.
+ * The arrange several specs share: a funnel of the second kind (`/wfunnel/…`) with one step (from a
+ * template when `step.template_id` names one), made through the API as the page's user. Not published:
+ * a new funnel starts as a draft (issue 36).
  */
-export function dashboardCall(page: Page): DashboardCall {
-  return async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
-    const response = await pageTransport(page)({
-      method,
-      url: `/api/${path}`,
-      headers: data === undefined ? {} : { 'content-type': 'application/json' },
-      body: data === undefined ? undefined : JSON.stringify({ data }),
-    });
-    if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
-    return (JSON.parse(response.text) as { data: T }).data;
-  };
+export async function funnelWithStep(
+  page: Page,
+  funnel: Omit<SentDataOf<typeof endpoints.funnels.createFunnel>, 'funnel_type'>,
+  step: SentDataOf<typeof endpoints.steps.createWfunnelStep>,
+) {
+  const created = await api(page).call(endpoints.funnels.createFunnel, {
+    body: { data: { ...funnel, funnel_type: 1 } },
+  });
+  const first = await api(page).call(endpoints.steps.createWfunnelStep, {
+    params: { id: created.id },
+    body: { data: step },
+  });
+  return { funnel: created, step: first };
 }
 
 /** Chooses the account's free subdomain in the account settings. */

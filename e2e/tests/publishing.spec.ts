@@ -4,6 +4,7 @@ import {
   chooseSubdomain,
   e2ePort,
   endpoints,
+  funnelWithStep,
   shopperPage,
   shot,
   signUpThroughApi,
@@ -28,26 +29,11 @@ async function merchantWithFunnel(page: Page) {
   );
   const subdomain = `paula${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
-  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
-    body: {
-      data: {
-        name: 'Spring guide',
-        funnel_type: 1,
-        path: 'guide',
-      },
-    },
-  });
-  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
-    params: { id: funnel.id },
-    body: {
-      data: {
-        name: 'Opt in',
-        type: 5,
-        url: 'free',
-        template_id: 'landing-lead-magnet',
-      },
-    },
-  });
+  const { funnel, step } = await funnelWithStep(
+    page,
+    { name: 'Spring guide', path: 'guide' },
+    { name: 'Opt in', type: 5, url: 'free', template_id: 'landing-lead-magnet' },
+  );
   return { funnelId: funnel.id, step, origin: `http://${subdomain}.localhost:${e2ePort}` };
 }
 

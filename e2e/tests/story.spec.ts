@@ -4,7 +4,6 @@ import {
   api,
   chooseSubdomain,
   closeWelcome,
-  dashboardCall,
   e2ePort,
   endpoints,
   shot,
@@ -41,8 +40,7 @@ test('the whole story: a merchant publishes a funnel, a shopper buys with the or
   // entries, order bump, yes-link product) is long and covered by page-editor.spec.ts, so the
   // merchant's editor work goes through the same API the editor saves with. The products carry the
   // names and prices the templates' copy already shows, so the page says what the shopper pays.
-  const call = dashboardCall(page);
-  const products = await addPublishedCheckout(call, funnelId, {
+  const products = await addPublishedCheckout(api(page), funnelId, {
     main: { name: 'Complete Growth Course', price: 97 },
     bump: { name: 'Swipe File', price: 17 },
     offer: { name: 'Funnel Template Pack', price: 37 },

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   api,
   endpoints,
+  funnelWithStep,
   logIn,
   readCodeFromMailbox,
   shot,
@@ -42,25 +43,11 @@ test('field rules read as sentences beside the field, checked before sending; th
   await expect(page.getByRole('button', { name: 'What’s new', exact: true })).toBeVisible();
   await expect(unread).toHaveCount(0);
 
-  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
-    body: {
-      data: {
-        name: 'Words',
-        funnel_type: 1,
-        path: 'words',
-      },
-    },
-  });
-  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
-    params: { id: funnel.id },
-    body: {
-      data: {
-        name: 'Sales page',
-        type: 5,
-        url: 'sales',
-      },
-    },
-  });
+  const { funnel, step } = await funnelWithStep(
+    page,
+    { name: 'Words', path: 'words' },
+    { name: 'Sales page', type: 5, url: 'sales' },
+  );
   const writes: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PATCH' && request.url().includes('/api/')) writes.push(request.url());
@@ -147,25 +134,11 @@ test('a member without the editor permission finds Edit page locked', async ({ p
     firstName: 'Otto',
     business: 'Otto Orders',
   });
-  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
-    body: {
-      data: {
-        name: 'Locks',
-        funnel_type: 1,
-        path: 'locks',
-      },
-    },
-  });
-  const step = await api(page).call(endpoints.steps.createWfunnelStep, {
-    params: { id: funnel.id },
-    body: {
-      data: {
-        name: 'Checkout',
-        type: 1,
-        url: 'checkout',
-      },
-    },
-  });
+  const { funnel, step } = await funnelWithStep(
+    page,
+    { name: 'Locks', path: 'locks' },
+    { name: 'Checkout', type: 1, url: 'checkout' },
+  );
   await page.goto('/settings/staff/new');
   await page.getByLabel('E-mail').fill(staffEmail);
   await page.getByLabel('First name').fill('Olly');

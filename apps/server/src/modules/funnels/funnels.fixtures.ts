@@ -1,3 +1,4 @@
+import { createApiClient, type ApiClient as TypedApiClient } from '@funnelwork/domain/api/client';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 type Headers = Record<string, string>;
@@ -22,6 +23,17 @@ export function apiClient(app: FastifyInstance, headers: Headers) {
   };
 }
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/**
+ * The endpoint table's typed client (packages/domain/src/api/client.ts) answered in process by `inject`,
+ * acting with `token`: a call names a row, so a contract change breaks the test at compile time.
+ */
+export function typedClient(app: FastifyInstance, token: string): TypedApiClient {
+  return createApiClient(async ({ method, url, headers, body }) => {
+    const response = await app.inject({ method, url, headers, ...(body !== undefined && { payload: body }) });
+    return { status: response.statusCode, text: response.body };
+  }, token);
+}
 
 /** Creates a funnel and answers its API shape. */
 export async function createFunnel(api: ApiClient, data: Record<string, unknown> = {}) {

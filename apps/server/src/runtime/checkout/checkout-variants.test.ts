@@ -1,10 +1,11 @@
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.ts';
-import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey } from './checkout.fixtures.ts';
-import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
+import { addPublishedCheckout } from './published-checkout.fixtures.ts';
 
 // Issue 35, item 3: "A product with variants (Small $24.99, Large $34.50) showed 'Lavender candle · 1 pcs ·
 // 24.99' in the product list and was charged $34.50 for 'Large'. A shopper pays exactly what the page
@@ -27,14 +28,16 @@ it('a checkout of a chosen variant shows and charges its price, and refuses a va
   const api = apiClient(t.app, owner.auth);
   expect((await api.post('change-subdomain', { subdomain: 'candles' })).statusCode).toBe(200);
   const funnel = await createFunnel(api, { name: 'Candles', path: 'candles' });
-  const call = callThrough(api);
-  const { main, bump } = await addPublishedCheckout(call, funnel.id, {
+  const client = typedClient(t.app, owner.token);
+  const { main, bump } = await addPublishedCheckout(client, funnel.id, {
     main: { name: 'Lavender candle', price: 20 },
     bump: { name: 'Matches', price: 2 },
     offer: { name: 'Candle club', price: 9 },
   });
   const variant = (productId: number, name: string, price: number) =>
-    call<{ id: number }>('POST', 'product-variants', { product_id: productId, name, price });
+    client.call(endpoints.store.createProductVariant, {
+      body: { data: { product_id: productId, name, price } },
+    });
   const small = await variant(main.id, 'Small', 24.99);
   const large = await variant(main.id, 'Large', 34.5);
   const boxOfMatches = await variant(bump.id, 'Box', 3);

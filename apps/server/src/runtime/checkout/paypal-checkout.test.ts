@@ -7,14 +7,14 @@ import {
   GOOD_CLIENT_SECRET,
   startFakePayPal,
 } from '../../gateways/fake-paypal.fixtures.ts';
-import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { PAGE_CSP } from '../runtime.ts';
 import { newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
 import { PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
 import { PAYPAL_UPSELL_NEEDS_APPROVAL } from './checkout.upsells.ts';
 import { PAYPAL_SIGNATURE_REFUSED } from './paypal-webhook.routes.ts';
-import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
+import { addPublishedCheckout } from './published-checkout.fixtures.ts';
 
 /**
  * PayPal Checkout on published checkouts (issue 34 item 6): connected with a client id and secret
@@ -333,7 +333,7 @@ describe('the published checkout with PayPal connected', () => {
     const api = apiClient(t.app, owner.auth);
     expect((await api.post('change-subdomain', { subdomain: 'shop-paypal' })).statusCode).toBe(200);
     const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
-    await addPublishedCheckout(callThrough(api), funnel.id);
+    await addPublishedCheckout(typedClient(t.app, owner.token), funnel.id);
     const get = () =>
       t.app.inject({
         method: 'GET',

@@ -2,30 +2,14 @@
 // (published-checkout.test.ts), the published benchmark (bench/published.ts) and the browser story
 // (e2e/tests/story.spec.ts): steps from the built-in templates (a two-step checkout with an order bump,
 // a one-click upsell, a thank-you page), the funnel's products, and the pages' product links, all
-// through the dashboard API the editor saves with. It imports no server code (only a type), so the
-// browser tests call it with their page's own session.
-import type { ApiClient } from '../../modules/funnels/funnels.fixtures.ts';
+// through the dashboard API the editor saves with. It calls rows of the endpoint table with its typed
+// client and imports no server code, so the API tests pass their inject client, the benchmark its own
+// and the browser tests their page's (`api(page)`), and a contract change breaks them all at compile time.
+import type { ApiClient } from '@funnelwork/domain/api/client';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 
 type Json = Record<string, unknown>;
 
-/** One dashboard API call (`/api/{path}`, body `{data}`): answers the response's `data`, throws on an error. */
-export type DashboardCall = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => Promise<T>;
-
-/** A test's inject() client as a DashboardCall. */
-export function callThrough(api: ApiClient): DashboardCall {
-  return async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
-    const res =
-      method === 'GET'
-        ? await api.get(path)
-        : method === 'POST'
-          ? await api.post(path, data)
-          : await api.patch(path, data);
-    if (res.statusCode >= 400) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-    return (res.json() as { data: T }).data;
-  };
-}
-
-export type PublishedStep = { id: number; url: string; pages: Array<{ id: number }> };
 type Product = { name: string; price: number };
 
 /** Points every product list entry, order bump and yes-link of a stored document at real products. */
@@ -59,7 +43,7 @@ function withProducts(
  * order, with the products in USD, and publishes the funnel (its addresses need the account's subdomain).
  */
 export async function addPublishedCheckout(
-  call: DashboardCall,
+  client: ApiClient,
   funnelId: number,
   products: { main: Product; bump: Product; offer: Product } = {
     main: { name: 'Course', price: 49 },
@@ -68,12 +52,17 @@ export async function addPublishedCheckout(
   },
 ) {
   const step = (name: string, type: number, url: string, template_id: string) =>
-    call<PublishedStep>('POST', `wfunnels/${funnelId}/steps`, { name, type, url, template_id });
+    client.call(endpoints.steps.createWfunnelStep, {
+      params: { id: funnelId },
+      body: { data: { name, type, url, template_id } },
+    });
   const checkout = await step('Checkout', 1, 'buy', 'checkout-two-step');
   const upsell = await step('Upsell', 2, 'offer', 'upsell-one-click');
   const thanks = await step('Thank you', 3, 'thanks', 'thank-you-next-steps');
-  const product = (data: Json) =>
-    call<{ id: number }>('POST', 'products', { currency: 'USD', funnel_id: funnelId, ...data });
+  const product = (data: Product & { step_id?: number }) =>
+    client.call(endpoints.store.createProduct, {
+      body: { data: { currency: 'USD', funnel_id: funnelId, ...data } },
+    });
   const main = await product({ ...products.main, step_id: checkout.id });
   const bump = await product({ ...products.bump });
   const offer = await product({ ...products.offer, step_id: upsell.id });
@@ -81,14 +70,18 @@ export async function addPublishedCheckout(
     [checkout, [main.id], bump.id, null],
     [upsell, [], null, offer.id],
   ] as const) {
-    const path = `wfunnels/${funnelId}/steps/${s.id}/pages/${s.pages[0]?.id}`;
-    const page = await call<{ config: Json; version: number }>('GET', path);
-    await call('PATCH', path, {
-      config: withProducts(page.config, [...list], bumpId, offerId),
-      version: page.version,
+    const pageId = s.pages[0]?.id;
+    if (pageId === undefined) throw new Error(`step ${s.url} has no page`);
+    const params = { id: funnelId, stepId: s.id, pageId };
+    const page = await client.call(endpoints.steps.getWfunnelStepPage, { params });
+    await client.call(endpoints.steps.updateWfunnelStepPage, {
+      params,
+      body: {
+        data: { config: withProducts(page.config, [...list], bumpId, offerId), version: page.version },
+      },
     });
   }
   // Shoppers are served what was published (issue 36).
-  await call('POST', `funnels/${funnelId}/publish`);
+  await client.call(endpoints.publishing.publishFunnel, { params: { id: funnelId } });
   return { checkout, upsell, thanks, main, bump, offer };
 }

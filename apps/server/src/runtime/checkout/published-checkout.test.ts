@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderItems } from '../../db/schema/index.ts';
-import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey } from './checkout.fixtures.ts';
-import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
+import { addPublishedCheckout } from './published-checkout.fixtures.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -22,7 +22,7 @@ it('a published checkout page carries its ids and commerce blocks, and its page 
   const api = apiClient(t.app, owner.auth);
   expect((await api.post('change-subdomain', { subdomain: 'shop-checkout' })).statusCode).toBe(200);
   const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
-  const { checkout, main, offer } = await addPublishedCheckout(callThrough(api), funnel.id);
+  const { checkout, main, offer } = await addPublishedCheckout(typedClient(t.app, owner.token), funnel.id);
 
   const page = await t.app.inject({
     method: 'GET',

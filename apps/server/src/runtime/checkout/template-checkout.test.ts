@@ -1,11 +1,12 @@
 // Issue 19, item 1: "A checkout made from a template cannot sell". A funnel of one step made from the
 // 'Two-step checkout' template, with a product added on the step, and nothing else changed.
+import type { ApiClient } from '@funnelwork/domain/api/client';
+import { endpoints } from '@funnelwork/domain/api/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey } from './checkout.fixtures.ts';
 import { CONFIRMATION_TITLE } from './confirmation-page.ts';
-import { callThrough, type PublishedStep } from './published-checkout.fixtures.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -13,28 +14,27 @@ const host = 'yoga-shop.localhost:3000';
 type Json = Record<string, unknown>;
 
 let t: TestApp;
-let api: ReturnType<typeof apiClient>;
+let client: ApiClient;
 let funnelId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await signUpOwner(t.app);
-  api = apiClient(t.app, owner.auth);
+  const api = apiClient(t.app, owner.auth);
+  client = typedClient(t.app, owner.token);
   expect((await api.post('change-subdomain', { subdomain: 'yoga-shop' })).statusCode).toBe(200);
   funnelId = (await createFunnel(api, { name: 'Yoga', path: 'yoga' })).id;
 });
 afterAll(() => t.close());
 
-const call = () => callThrough(api);
 const templateStep = (url: string) =>
-  call()<PublishedStep>('POST', `wfunnels/${funnelId}/steps`, {
-    name: `Checkout ${url}`,
-    type: 1,
-    url,
-    template_id: 'checkout-two-step',
+  client.call(endpoints.steps.createWfunnelStep, {
+    params: { id: funnelId },
+    body: { data: { name: `Checkout ${url}`, type: 1, url, template_id: 'checkout-two-step' } },
   });
 /** Shoppers get what was published (issue 36): the merchant publishes what they set up. */
-const publish = () => call()('POST', `funnels/${funnelId}/publish`);
-const product = (data: Json) => call()<{ id: number }>('POST', 'products', { currency: 'USD', ...data });
+const publish = () => client.call(endpoints.publishing.publishFunnel, { params: { id: funnelId } });
+const product = (data: { name: string; price: number; step_id?: number }) =>
+  client.call(endpoints.store.createProduct, { body: { data: { currency: 'USD', ...data } } });
 const open = (url: string) => t.app.inject({ method: 'GET', url, headers: { host, 'user-agent': BROWSER } });
 const post = (url: string, payload: Json, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -108,8 +108,10 @@ describe('a checkout made from a template sells the products added on its step',
     const step = await templateStep('mat');
     await product({ name: 'Yoga Course', price: 49, step_id: step.id });
     const mat = await product({ name: 'Yoga Mat', price: 25 });
-    const path = `wfunnels/${funnelId}/steps/${step.id}/pages/${step.pages[0]?.id}`;
-    const stored = await call()<{ config: Json; version: number }>('GET', path);
+    const [first] = step.pages;
+    if (!first) throw new Error('the template step has a page');
+    const params = { id: funnelId, stepId: step.id, pageId: first.id };
+    const stored = await client.call(endpoints.steps.getWfunnelStepPage, { params });
     const config = structuredClone(stored.config) as {
       children: Record<string, { type: string; attributes: { basic: { entries?: Json[] } } }>;
     };
@@ -121,7 +123,10 @@ describe('a checkout made from a template sells the products added on its step',
       pcs: 1,
       price: 97,
     };
-    await call()('PATCH', path, { config, version: stored.version });
+    await client.call(endpoints.steps.updateWfunnelStepPage, {
+      params,
+      body: { data: { config, version: stored.version } },
+    });
     await publish();
 
     const page = await open('/yoga/mat');

@@ -1,11 +1,11 @@
 import { TEST_MODE_CHECKOUT_NOTICE } from '@funnelwork/domain/gateways/checkout-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_KEY, GOOD_PUBLISHABLE_KEY, startFakeStripe } from '../../gateways/fake-stripe.fixtures.ts';
-import { apiClient, createFunnel } from '../../modules/funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { PAGE_CSP } from '../runtime.ts';
 import { CARD_OK, newKey } from './checkout.fixtures.ts';
-import { addPublishedCheckout, callThrough } from './published-checkout.fixtures.ts';
+import { addPublishedCheckout } from './published-checkout.fixtures.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -26,7 +26,7 @@ async function publishedShop(subdomain: string) {
   const api = apiClient(t.app, owner.auth);
   expect((await api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
   const funnel = await createFunnel(api, { name: 'Shop', path: 'shop' });
-  const shop = await addPublishedCheckout(callThrough(api), funnel.id);
+  const shop = await addPublishedCheckout(typedClient(t.app, owner.token), funnel.id);
   const host = `${subdomain}.localhost:3000`;
   /** The checkout page's data for its script (`#fw-data`), as a shopper's browser gets it. */
   const checkoutData = async () => {

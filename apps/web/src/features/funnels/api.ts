@@ -274,6 +274,10 @@ export function useSharedFunnel(funnel: string, code: string) {
   });
 }
 
+/**
+ * The share popup's choices, not the row's: the row takes a query (`clone-geo-funnels`, `folder_id`, text
+ * values), which the call below writes from these, trimming the name and leaving out "no folder".
+ */
 export type CloneSharedFunnel = {
   funnel: string;
   code: string;

@@ -1,7 +1,7 @@
 import { gatewaysEndpoints } from '@funnelwork/domain/api/gateways';
 import type { GatewayInfo, UserGateway } from '@funnelwork/domain/gateways/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
 export const gatewayKeys = {
@@ -26,7 +26,11 @@ export function useUserGateways() {
   });
 }
 
-export type ConnectGateway = { gateway: GatewayInfo; credentials: Record<string, string> };
+/** The card's catalogue entry (its id is the path's) and the credentials the row's body sends. */
+export type ConnectGateway = {
+  gateway: GatewayInfo;
+  credentials: NonNullable<SentDataOf<typeof gatewaysEndpoints.connectGateway>['credentials']>;
+};
 
 /** Connects a gateway; the server checks the keys with the gateway before it stores them. */
 export function useConnectGateway() {

@@ -1,17 +1,10 @@
 import type { SmsNumber } from '@funnelwork/domain';
 import { smsEndpoints } from '@funnelwork/domain/api/sms';
 import { useQuery } from '@tanstack/react-query';
-import { callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, type DataOf, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 
-export type CountryTariff = {
-  country: string;
-  name: string;
-  dial_code: string;
-  message_minor: number;
-  number_minor: number;
-  currency: string;
-};
+export type CountryTariff = DataOf<typeof smsEndpoints.listCountryTariffs>[number];
 
 export const smsKeys = {
   account: ['sms', 'account'] as const,
@@ -67,11 +60,7 @@ export function useDeleteSmsNumber() {
   });
 }
 
-export type TopUpInput = {
-  amount_minor: number;
-  idempotency_key: string;
-  card: { number: string; exp_month: number; exp_year: number; cvc: string };
-};
+export type TopUpInput = SentDataOf<typeof smsEndpoints.createTopUp>;
 
 /** Pays a top-up by card; the popup keeps one key per attempt, so a double click pays once. */
 export function useTopUp() {

@@ -1,7 +1,7 @@
 import type { PermissionsInput, Staff } from '@funnelwork/domain';
 import { staffEndpoints } from '@funnelwork/domain/api/staff';
 import { useQuery } from '@tanstack/react-query';
-import { callOrThrow } from '../../shared/api-client.ts';
+import { callOrThrow, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { staffName } from './staff-name.ts';
 
@@ -26,12 +26,7 @@ export function useStaffMember(id: number) {
   });
 }
 
-export type NewStaff = {
-  email: string;
-  first_name: string;
-  last_name: string;
-  permissions: PermissionsInput;
-};
+export type NewStaff = SentDataOf<typeof staffEndpoints.createSettingsStaff>;
 
 /** Invites a person; a failure that names a field (the e-mail) shows beside it, any other is a notice. */
 export function useInviteStaff() {

@@ -6,9 +6,8 @@ import type {
   VariantOption,
 } from '@funnelwork/domain';
 import { storeEndpoints } from '@funnelwork/domain/api/store';
-import type { RECURRING_INTERVALS } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callOrThrow, callPageOrThrow } from '../../shared/api-client.ts';
+import { ApiError, callOrThrow, callPageOrThrow, type SentDataOf } from '../../shared/api-client.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
 import { funnelKeys } from '../funnels/api.ts';
 
@@ -36,14 +35,8 @@ export function useProduct(id: number | null) {
   });
 }
 
-export type ProductInput = {
-  name: string;
-  description: string;
-  price: number;
-  recurring_interval: (typeof RECURRING_INTERVALS)[number] | null;
-  images: string[];
-  currency?: string;
-};
+/** The product form's fields: a new product's (the call adds its funnel and step), or a change's. */
+export type ProductInput = Omit<SentDataOf<typeof storeEndpoints.createProduct>, 'funnel_id' | 'step_id'>;
 
 /**
  * Creates a product on a funnel step, or saves `product`; the step's and the funnel's product lists
@@ -88,12 +81,8 @@ export function useSaveProductOptions(productId: number) {
   });
 }
 
-export type VariantInput = {
-  name: string;
-  price: number;
-  sku: string | null;
-  options: Record<string, string>;
-};
+/** A new variant's fields; the product comes from where it is added. */
+export type VariantInput = Omit<SentDataOf<typeof storeEndpoints.createProductVariant>, 'product_id'>;
 
 export function useAddVariant(productId: number) {
   return useApiMutation({

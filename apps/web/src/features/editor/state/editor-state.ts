@@ -11,10 +11,11 @@ import {
   undo,
   type ViewMode,
 } from '@funnelwork/blocks';
+import type { Page } from '@funnelwork/domain';
 import { paletteInsert, savedInsert } from './palette-insert.ts';
 
 /** The document's code, saved with it (spec §2.10 "custom CSS, custom HTML, head script, body script"). */
-export type DocumentCode = { css: string; html: string; head_js: string; body_js: string };
+export type DocumentCode = Pick<Page, 'css' | 'html' | 'head_js' | 'body_js'>;
 
 export type Selection = NodeId | 'page' | null;
 
