@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, editorState, endpoints, openAsDemo, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import {
+  api,
+  apiOver,
+  editorState,
+  endpoints,
+  openAsDemo,
+  shot,
+  signUpThroughApi,
+  uniqueEmail,
+} from './helpers.ts';
 
 const canvas = (page: Page) => page.getByTestId('canvas');
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes', exact: true });
@@ -290,11 +299,10 @@ test('an empty saved e-mail takes a shared design as an undoable edit; its setti
   page,
 }) => {
   const { userId, token } = await signedUpMerchant(page, 'Ida');
-  const response = await page.request.post(`/api/users/${userId}/email-templates/from-shared`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { data: { shared_id: 'welcome', name: 'Blank letter' } },
-  });
-  const created = (await response.json()).data.id as number;
+  const { id: created } = await apiOver(page.request, token).call(
+    endpoints.emailTemplates.createUserEmailTemplatesFromShared,
+    { params: { userId }, body: { data: { shared_id: 'welcome', name: 'Blank letter' } } },
+  );
   await page.goto(`/email-editor/global/3/${userId}/${created}`);
   await expect(page.getByRole('link', { name: 'Go back to automations' })).toHaveAttribute(
     'href',

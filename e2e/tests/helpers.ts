@@ -6,7 +6,14 @@ import {
   type Transport,
 } from '@funnelwork/domain/api/client';
 import { endpoints } from '@funnelwork/domain/api/endpoints';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import {
   FAKE_GOOGLE_CLIENT,
   type FakeGoogle,
@@ -105,18 +112,20 @@ export function api(page: Page): ApiClient {
 
 /**
  * The arrange several specs share: a funnel of the second kind (`/wfunnel/…`) with one step (from a
- * template when `step.template_id` names one), made through the API as the page's user. Not published:
+ * template when `step.template_id` names one), made through the API as the page's user (or a client's, as
+ * `apiOver` before a page is open). Not published:
  * a new funnel starts as a draft (issue 36).
  */
 export async function funnelWithStep(
-  page: Page,
+  as: Page | ApiClient,
   funnel: Omit<SentDataOf<typeof endpoints.funnels.createFunnel>, 'funnel_type'>,
   step: SentDataOf<typeof endpoints.steps.createWfunnelStep>,
 ) {
-  const created = await api(page).call(endpoints.funnels.createFunnel, {
+  const client = 'call' in as ? as : api(as);
+  const created = await client.call(endpoints.funnels.createFunnel, {
     body: { data: { ...funnel, funnel_type: 1 } },
   });
-  const first = await api(page).call(endpoints.steps.createWfunnelStep, {
+  const first = await client.call(endpoints.steps.createWfunnelStep, {
     params: { id: created.id },
     body: { data: step },
   });
@@ -239,8 +248,8 @@ export type NewMerchant = { email: string; password: string; firstName: string; 
  * opens signed in). Answers the session's token and the merchant's user id.
  */
 export async function signUpThroughApi(page: Page, user: NewMerchant, path: string | null = '/get-started') {
-  const answer = await page.request.post('/api/users/signup', {
-    data: {
+  await apiOver(page.request).call(endpoints.users.signUp, {
+    body: {
       data: {
         email: user.email,
         password: user.password,
@@ -250,10 +259,21 @@ export async function signUpThroughApi(page: Page, user: NewMerchant, path: stri
       },
     },
   });
-  expect(answer.status(), `POST /api/users/signup: ${await answer.text()}`).toBe(201);
   return openSignedIn(page, { email: user.email, password: user.password }, path, {
     onboarding_finished: true,
   });
+}
+
+/**
+ * The typed client over Playwright's request context (`page.request`, or the `request` fixture): no page
+ * need be open, and no session is carried but the bearer `token` given (the arrange before a first `goto`).
+ */
+export function apiOver(request: APIRequestContext, token?: string): ApiClient {
+  const transport: Transport = async ({ method, url, headers, body }) => {
+    const response = await request.fetch(url, { method, headers, data: body });
+    return { status: response.status(), text: await response.text() };
+  };
+  return createApiClient(transport, token);
 }
 
 /** Signs in through the API (optionally changing the user first), keeps the session as the app does, opens `path`. */
@@ -261,31 +281,17 @@ async function openSignedIn(
   page: Page,
   login: { email: string; password: string },
   path: string | null,
-  userChange?: Record<string, unknown>,
+  userChange?: SentDataOf<typeof endpoints.users.updateUser>,
 ): Promise<{ token: string; userId: number }> {
-  const call = async <T>(
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    token?: string,
-    body?: { form: Record<string, string> } | { data: unknown },
-  ) => {
-    const answer = await page.request.fetch(`/api/${url}`, {
-      method,
-      ...(body && 'form' in body && { form: body.form }),
-      ...(body && 'data' in body && { data: { data: body.data } }),
-      ...(token && { headers: { authorization: `Bearer ${token}` } }),
-    });
-    expect(answer.ok(), `${method} /api/${url}: ${answer.status()}`).toBe(true);
-    const json = await answer.json();
-    return (json.data ?? json) as T;
-  };
-  const { access_token: token } = await call<{ access_token: string }>('POST', 'users/sign_in', undefined, {
+  const { access_token: token } = await apiOver(page.request).call(endpoints.users.signIn, {
     form: { grant_type: 'password', username: login.email, password: login.password },
   });
-  const [account] = await call<Array<{ id: number }>>('GET', 'users/me/accounts', token);
+  const client = apiOver(page.request, token);
+  const [account] = await client.call(endpoints.users.listUsersMeAccounts);
   expect(account).toBeTruthy();
-  let me = await call<{ id: number }>('POST', `users/me/accounts/${account?.id}`, token);
-  if (userChange) me = await call<{ id: number }>('PATCH', `users/${me.id}`, token, { data: userChange });
+  let me = await client.call(endpoints.users.chooseAccount, { params: { id: account?.id ?? 0 } });
+  if (userChange)
+    me = await client.call(endpoints.users.updateUser, { params: { id: me.id }, body: { data: userChange } });
   await page.addInitScript(
     ({ token, accountId, me }) => {
       if (sessionStorage.getItem('e2e.session')) return;

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { reduce } from '../../packages/blocks/src/actions/reduce.ts';
 import { emptyDocument } from '../../packages/blocks/src/document/empty.ts';
 import type { EditorDocument } from '../../packages/blocks/src/document/schema.ts';
-import { editorState, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import { apiOver, editorState, funnelWithStep, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 /** Drags with real pointer moves, as dnd-kit's pointer sensor needs them. */
 async function drag(
@@ -24,22 +24,17 @@ async function drag(
 
 async function createPageThroughApi(page: Page, session: { token: string; userId: number }) {
   const headers = { authorization: `Bearer ${session.token}` };
-  const funnel = await page.request.post('/api/funnels', {
-    headers,
-    data: { data: { name: 'Spring sale', funnel_type: 1 } },
-  });
-  expect(funnel.status()).toBe(201);
-  const funnelId = (await funnel.json()).data.id as number;
-  const step = await page.request.post(`/api/wfunnels/${funnelId}/steps`, {
-    headers,
-    data: { data: { name: 'Checkout', type: 1 } },
-  });
-  expect(step.ok()).toBe(true);
-  const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
+  const { funnel, step } = await funnelWithStep(
+    apiOver(page.request, session.token),
+    { name: 'Spring sale' },
+    { name: 'Checkout', type: 1 },
+  );
+  const pageId = step.pages[0]?.id;
   return {
+    // The page's raw address, for the tests that read what the server answers to a save as it is.
     headers,
-    url: `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${session.userId}`,
-    api: `/api/wfunnels/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}`,
+    url: `/page-editor/wfunnel/${funnel.id}/steps/${step.id}/pages/${pageId}/${session.userId}`,
+    api: `/api/wfunnels/${funnel.id}/steps/${step.id}/pages/${pageId}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { editorState, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
+import { apiOver, editorState, funnelWithStep, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 // Issue 36 §4: text editing that never loses a keystroke, in the side panel and on the canvas, and blocks
 // added after a selected FAQ where the merchant sees them.
@@ -26,20 +26,12 @@ async function merchantWithBlankPage(page: Page, firstName: string) {
     },
     null,
   );
-  const headers = { authorization: `Bearer ${session.token}` };
-  const funnel = await page.request.post('/api/funnels', {
-    headers,
-    data: { data: { name: 'Text sale', funnel_type: 1 } },
-  });
-  expect(funnel.status()).toBe(201);
-  const funnelId = (await funnel.json()).data.id as number;
-  const step = await page.request.post(`/api/wfunnels/${funnelId}/steps`, {
-    headers,
-    data: { data: { name: 'Sales page', type: 1 } },
-  });
-  expect(step.ok()).toBe(true);
-  const stepData = (await step.json()).data as { id: number; pages: { id: number }[] };
-  const url = `/page-editor/wfunnel/${funnelId}/steps/${stepData.id}/pages/${stepData.pages[0]?.id}/${session.userId}`;
+  const { funnel, step } = await funnelWithStep(
+    apiOver(page.request, session.token),
+    { name: 'Text sale' },
+    { name: 'Sales page', type: 1 },
+  );
+  const url = `/page-editor/wfunnel/${funnel.id}/steps/${step.id}/pages/${step.pages[0]?.id}/${session.userId}`;
   await page.goto(url);
   // The editor's own chunk loads on first use: on a shared, loaded machine that once took over 15 s.
   await expect(page.getByText('Start with a section')).toBeVisible({ timeout: 60_000 });
