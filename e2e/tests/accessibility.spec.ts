@@ -258,6 +258,31 @@ test('the page editor has no axe violation', async ({ page }) => {
   // A focused item shows its action buttons.
   await tree.getByRole('treeitem').nth(1).focus();
   await expectAccessible(page, 'page editor with its layout tree');
+  // A block selected on the canvas shows its toolbar (drag, move, clone, delete): its buttons keep WCAG 2.2's
+  // 24 by 24 CSS px (axe's target-size, among the wcag22aa rules) however far the canvas is zoomed out.
+  const headline = tree.getByRole('treeitem', { name: 'Headline', exact: true }).first();
+  await headline.focus();
+  await page.keyboard.press('Enter');
+  const toolbar = page.getByTestId('selection-outline').locator('[data-editor-ui]');
+  await expect(toolbar.getByRole('button', { name: /^Clone / })).toBeVisible();
+  const canvas = page.getByTestId('canvas');
+  for (const width of [1440, 1100]) {
+    await page.setViewportSize({ width, height: 1000 });
+    const zoom = () =>
+      canvas.evaluate((frame) => frame.getBoundingClientRect().width / (frame as HTMLElement).offsetWidth);
+    // The canvas is drawn smaller than its width here, as the toolbar used to be (15 px buttons).
+    await expect.poll(zoom, `the canvas is zoomed out at ${width} px`).toBeLessThan(0.95);
+    const sizes = await toolbar.getByRole('button').evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const box = button.getBoundingClientRect();
+        return `${button.getAttribute('aria-label')}: ${Math.min(box.width, box.height) >= 23.95 ? 'at least 24 px' : `${box.width} by ${box.height}`}`;
+      }),
+    );
+    expect(sizes.length).toBeGreaterThanOrEqual(5);
+    for (const size of sizes) expect(size).toMatch(/: at least 24 px$/);
+    await expectAccessible(page, `page editor with a block's toolbar at ${width} px (zoom ${await zoom()})`);
+    await shot(page, `a11y-editor-toolbar-${width}`);
+  }
 });
 
 test('the e-mail editor has no axe violation', async ({ page }) => {

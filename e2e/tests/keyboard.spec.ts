@@ -86,6 +86,21 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 40 } =
   throw new Error(`${limit} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target}; at ${at}`);
 }
 
+/**
+ * Tabs to `opener`, opens its popup `dialog` with Enter, checks the focus went inside, closes it with
+ * Escape and expects the focus back on `opener`, showing (issue 39: "focus returned after a popup closes").
+ */
+async function expectFocusReturns(page: Page, opener: Locator, dialog: Locator) {
+  await tabTo(page, opener, { limit: 120 });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusInside(dialog), 'the focus moves into the popup').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expectFocusShows(page);
+}
+
 /** A merchant with a subdomain, signed out again: the walk starts at the log-in screen. */
 async function signedOutMerchant(page: Page) {
   const email = uniqueEmail('keyboard');
@@ -413,6 +428,70 @@ for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
       expect(file.suggestedFilename()).toBe('export.csv');
       await expect(wizard).toBeHidden();
       await expect(exportButton).toBeFocused();
+    });
+
+    test('gives the focus back to the button that opened a popup closed with Escape, on every screen', async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(size);
+      await openAsDemo(page, '/customers');
+      // A customer's side panel, opened from its name in the list.
+      const name = page.getByRole('table', { name: 'Customers' }).getByRole('button').first();
+      await expectFocusReturns(page, name, page.getByRole('dialog', { name: 'Customer details' }));
+      // The funnels' Add funnel popup.
+      await page.goto('/funnels');
+      const addFunnel = page.getByRole('button', { name: 'Add funnel' }).first();
+      await expectFocusReturns(page, addFunnel, page.getByRole('dialog', { name: 'Add funnel' }));
+      // The settings' time zone popup (rendered only while open).
+      await page.goto('/settings/profile');
+      const zone = page.getByRole('button', { name: 'Change time zone' });
+      await expectFocusReturns(page, zone, page.getByRole('dialog', { name: 'Update your timezone' }));
+    });
+
+    test("gives the focus back to the automation builder's step buttons after its popups", async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(size);
+      await signUpThroughApi(page, {
+        email: uniqueEmail('keyboard-popups'),
+        password: 'keyboard password',
+        firstName: 'Pia',
+        business: 'Pia Popups',
+      });
+      const automation = await api(page).call(endpoints.automations.createAutomation, {
+        body: {
+          data: {
+            name: 'Say thanks',
+            funnel_id: null,
+            trigger: { id: 'purchase', funnel_ids: [], product_ids: [] },
+            steps: [{ type: 'send_sms', text: 'Thanks for your order' }],
+          },
+        },
+      });
+      await page.goto(`/automations/${automation.id}`);
+      await expect(page.getByTestId('step-card')).toHaveCount(1);
+      // A step's Edit opens its popup (rendered only while open).
+      const edit = page.getByRole('button', { name: 'Edit step' }).first();
+      await expectFocusReturns(page, edit, page.getByRole('dialog', { name: 'Send SMS' }));
+      // "+" opens a menu whose item opens the popup: the focus returns to "+", the menu being gone.
+      const add = page.getByRole('button', { name: /^Add a step at / }).first();
+      await tabTo(page, add, { back: true, limit: 80 });
+      await page.keyboard.press('Enter');
+      const wait = page.getByRole('menuitem', { name: 'Add wait' });
+      await expect(wait).toBeVisible();
+      for (let press = 0; press < 8 && !(await focused(wait)); press++)
+        await page.keyboard.press('ArrowDown');
+      await expect(wait).toBeFocused();
+      await page.keyboard.press('Enter');
+      const popup = page.getByRole('dialog', { name: 'Add wait' });
+      await expect(popup).toBeVisible();
+      await expect.poll(() => focusInside(popup), 'the focus moves into the popup').toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(popup).toBeHidden();
+      await expect(add).toBeFocused();
+      await expectFocusShows(page);
     });
 
     test("Escape closes the What's new popup while the focus is still on its button", async ({ page }) => {

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AppModal } from './popups.tsx';
 
 type DeleteWrite<T> = {
   mutate: (item: T, options: { onSuccess: () => void }) => void;
@@ -40,7 +41,7 @@ export function ConfirmDeletePopup<T>({
     });
   };
   return (
-    <Modal opened={item !== null} onClose={onClose} title={title}>
+    <AppModal opened={item !== null} onClose={onClose} title={title}>
       <Stack>
         <Text size="sm">{children}</Text>
         <Group justify="flex-end">
@@ -52,6 +53,6 @@ export function ConfirmDeletePopup<T>({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

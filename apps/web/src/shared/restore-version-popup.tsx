@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AppModal } from './popups.tsx';
 
 /** 'Restore this version': what a restore does, Cancel, and the confirming button (page and e-mail versions). */
 export function RestoreVersionPopup({
@@ -19,7 +20,7 @@ export function RestoreVersionPopup({
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Restore this version" centered>
+    <AppModal opened={opened} onClose={onClose} title="Restore this version" centered>
       <Stack>
         <Text size="sm">{children}</Text>
         <Group justify="flex-end">
@@ -31,6 +32,6 @@ export function RestoreVersionPopup({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

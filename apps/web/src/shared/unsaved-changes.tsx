@@ -3,9 +3,10 @@
  * the browser's own warning on a reload, a close or a full page load, and 'Save changes?' on any
  * navigation in the app, logging out included (useLogOut goes through /log-out, a navigation).
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { type Blocker, type Location, useBlocker } from 'react-router';
+import { AppModal } from './popups.tsx';
 
 /** "unloading warns 'Save the result before refreshing the page'" (the e-mail editor's words, used everywhere). */
 export const UNLOAD_WARNING = 'Save the result before refreshing the page';
@@ -51,7 +52,7 @@ export function UnsavedChangesModal({
 }) {
   const [saving, setSaving] = useState(false);
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
+    <AppModal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Save changes?">
       <Stack>
         <Text size="sm">{text}</Text>
         <Group justify="flex-end">
@@ -71,6 +72,6 @@ export function UnsavedChangesModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -5,7 +5,6 @@ import {
   Badge,
   Box,
   Burger,
-  Drawer,
   Group,
   Menu,
   Stack,
@@ -42,6 +41,7 @@ import { ChangelogWidget } from '../../features/help/components/changelog-widget
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useMe } from '../../features/session/api.ts';
 import { useLogOut } from '../../features/session/use-log-out.ts';
+import { AppDrawer } from '../../shared/popups.tsx';
 import { EXTERNAL_LINKS } from '../external-links.ts';
 import { prefetchScreen } from '../screen-modules.ts';
 import classes from './app-header.module.css';
@@ -120,11 +120,11 @@ export function AppHeader() {
         <SettingsMenu />
         <ProfileMenu />
       </Group>
-      <Drawer opened={drawerOpen} onClose={drawer.close} title="Funnelwork" size="xs" hiddenFrom="lg">
+      <AppDrawer opened={drawerOpen} onClose={drawer.close} title="Funnelwork" size="xs" hiddenFrom="lg">
         <Stack gap={4} component="nav" aria-label="Main">
           <Tabs className={classes.drawerTab} onNavigate={drawer.close} />
         </Stack>
-      </Drawer>
+      </AppDrawer>
     </Group>
   );
 }

@@ -6,7 +6,7 @@ import {
   type NodeId,
   type PaletteType,
 } from '@funnelwork/blocks';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   type Icon,
   IconAdjustments,
@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { AppModal } from '../../shared/popups.tsx';
 import { UnsavedChangesModal, useUnsavedChangesGuard } from '../../shared/unsaved-changes.tsx';
 import { DragStoreContext, useDragItem } from './canvas/dnd-state.ts';
 import { CANVAS_DRAG_INSTRUCTIONS } from './canvas/drag-announcements.ts';
@@ -374,7 +375,7 @@ export function Editor({
           onApply={(code) => dispatch({ type: 'code', code })}
         />
         {overlays}
-        <Modal
+        <AppModal
           opened={status === 'conflict'}
           onClose={() => undefined}
           withCloseButton={false}
@@ -386,7 +387,7 @@ export function Editor({
               <Button onClick={() => void reloadDocument()}>{texts.reload}</Button>
             </Group>
           </Stack>
-        </Modal>
+        </AppModal>
         <UnsavedChangesModal blocker={blocker} text={texts.unsaved} save={saveNow} />
       </EditorContext.Provider>
     </EditorServicesContext.Provider>

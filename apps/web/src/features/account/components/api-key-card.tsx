@@ -5,7 +5,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Text,
   Title,
@@ -14,6 +13,7 @@ import {
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { InfoMessage } from '../../../shared/info-message.tsx';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useResetApiKey } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */
@@ -73,7 +73,7 @@ export function ApiKeyCard() {
           </InfoMessage>
         )}
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Reset your API key?">
+      <AppModal opened={confirming} onClose={() => setConfirming(false)} title="Reset your API key?">
         <Stack>
           <Text size="sm">
             Anything that uses the current key stops working until you give it the new one.
@@ -96,7 +96,7 @@ export function ApiKeyCard() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Card>
   );
 }

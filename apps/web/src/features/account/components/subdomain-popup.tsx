@@ -1,7 +1,8 @@
 import { subdomainProblem } from '@funnelwork/domain/rules';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { flashAfterReload, notifyInfo } from '../../../shared/notices.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { reloadPage } from '../../../shared/reload-page.ts';
 import { subdomainRefusal, useChangeSubdomain } from '../api.ts';
 
@@ -42,7 +43,7 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={() => closable && onClose?.()}
       withCloseButton={closable}
@@ -85,6 +86,6 @@ export function SubdomainPopup({ opened, closable, onClose, onSaved, current }: 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

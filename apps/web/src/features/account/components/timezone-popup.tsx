@@ -1,7 +1,8 @@
 import { TIMEZONE_SUCCESS } from '@funnelwork/domain/rules';
-import { Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { flashAfterReload } from '../../../shared/notices.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { reloadPage } from '../../../shared/reload-page.ts';
 import { useUpdateTimezone } from '../api.ts';
 
@@ -34,7 +35,7 @@ export function TimezonePopup({ opened, onClose, current }: TimezonePopupProps) 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Update your timezone">
+    <AppModal opened={opened} onClose={onClose} title="Update your timezone">
       <Stack>
         <Text size="sm" c="dimmed">
           {`Your time zone is ${current}. Reports, charts and exports show times in it.`}
@@ -67,6 +68,6 @@ export function TimezonePopup({ opened, onClose, current }: TimezonePopupProps) 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -7,20 +7,10 @@ import {
   type FilterOperand,
   takesValues,
 } from '@funnelwork/domain/rules';
-import {
-  Button,
-  CloseButton,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { conditionText, filterKeyLabel } from '../format.ts';
 
 type Draft = { key: string | null; operand: string | null; value: string; values: string[] };
@@ -141,7 +131,7 @@ function FilterConditionPopup({ condition, onSave, onClose }: FilterConditionPop
     });
   };
   return (
-    <Modal opened onClose={onClose} title={condition ? 'Edit filter' : 'Add filter'}>
+    <AppModal opened onClose={onClose} title={condition ? 'Edit filter' : 'Add filter'}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -191,6 +181,6 @@ function FilterConditionPopup({ condition, onSave, onClose }: FilterConditionPop
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,8 +1,9 @@
 import { GOOGLE_SHEETS_INTEGRATION_ID } from '@funnelwork/domain/integrations/catalogue';
 import { isAdmin } from '@funnelwork/domain/rules';
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useIntegrationCatalogue, useUserIntegrations } from '../../integrations/api.ts';
 import {
   GoogleConnectButton,
@@ -49,7 +50,7 @@ export function ConnectSpreadsheetPopup({
   }, [connected, onConnected]);
 
   return (
-    <Modal opened onClose={onClose} title="Connect spreadsheet" size="lg">
+    <AppModal opened onClose={onClose} title="Connect spreadsheet" size="lg">
       <Stack>
         {(catalogue.isPending || connections.isPending) && <Loader size="sm" />}
         {(catalogue.isError || connections.isError) && (
@@ -95,6 +96,6 @@ export function ConnectSpreadsheetPopup({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

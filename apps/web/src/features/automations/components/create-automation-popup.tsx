@@ -1,17 +1,8 @@
 import { AUTOMATION_TRIGGERS, type AutomationTriggerId } from '@funnelwork/domain';
-import {
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useFunnelPage } from '../../funnels/api.ts';
 import { useAutomationTemplates, useCreateAutomation, useCreateFromTemplate } from '../api.ts';
@@ -81,7 +72,7 @@ export function CreateAutomationPopup({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create automation" size="lg">
+    <AppModal opened={opened} onClose={close} title="Create automation" size="lg">
       {stage === 'trigger' ? (
         <Stack>
           <Text fw={600}>Choose a trigger</Text>
@@ -175,6 +166,6 @@ export function CreateAutomationPopup({
           </Stack>
         </form>
       )}
-    </Modal>
+    </AppModal>
   );
 }

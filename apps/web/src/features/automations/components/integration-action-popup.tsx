@@ -12,7 +12,6 @@ import {
   Anchor,
   Button,
   Group,
-  Modal,
   SimpleGrid,
   Stack,
   TagsInput,
@@ -22,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useUserIntegrations } from '../../integrations/api.ts';
 import classes from './automations.module.css';
 import { ConnectSpreadsheetPopup } from './connect-spreadsheet-popup.tsx';
@@ -82,7 +82,7 @@ export function IntegrationActionPopup({
   }
   if (stage === 'integration' || stage === 'connect' || !chosen) {
     return (
-      <Modal opened onClose={onClose} title="Add action" size="lg">
+      <AppModal opened onClose={onClose} title="Add action" size="lg">
         <Stack>
           <Text fw={600}>Choose an integration</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="radiogroup" aria-label="Integrations">
@@ -138,7 +138,7 @@ export function IntegrationActionPopup({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     );
   }
 
@@ -155,7 +155,7 @@ export function IntegrationActionPopup({
     });
   };
   return (
-    <Modal opened onClose={onClose} title={chosen.caption} size="lg">
+    <AppModal opened onClose={onClose} title={chosen.caption} size="lg">
       <Stack>
         <Text size="sm" c="dimmed">
           {integrationById(chosen.integration_id)?.name}. Merge tags:{' '}
@@ -211,6 +211,6 @@ export function IntegrationActionPopup({
           <Button onClick={save}>{step ? 'Save' : 'Add'}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -14,7 +14,6 @@ import {
   Button,
   Divider,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -27,6 +26,7 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useSendTestEmail } from '../../email-editor/api.ts';
 import { useEmailTemplates, useSharedEmailTemplates, useTemplateFromShared } from '../api.ts';
 import { CONDITION_KEY_LABELS, WEEKDAYS } from '../labels.ts';
@@ -100,7 +100,7 @@ export function AddActionPopup({
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add action" size="lg">
+    <AppModal opened onClose={onClose} title="Add action" size="lg">
       <Stack>
         <Text fw={600}>Send e-mail</Text>
         <Select
@@ -188,7 +188,7 @@ export function AddActionPopup({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -256,7 +256,7 @@ export function AddWaitPopup({ step, onSave, onClose }: StepPopupProps<Wait>) {
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Add wait">
+    <AppModal opened onClose={onClose} title="Add wait">
       <Stack>
         <SegmentedControl
           value={mode}
@@ -317,7 +317,7 @@ export function AddWaitPopup({ step, onSave, onClose }: StepPopupProps<Wait>) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -353,7 +353,7 @@ export function ConditionPopup({ step, onSave, onClose }: StepPopupProps<Conditi
     });
   };
   return (
-    <Modal opened onClose={onClose} title="Another condition" size="xl">
+    <AppModal opened onClose={onClose} title="Another condition" size="xl">
       <Stack>
         <Group gap="xs">
           <Text size="sm">Yes when</Text>
@@ -435,7 +435,7 @@ export function ConditionPopup({ step, onSave, onClose }: StepPopupProps<Conditi
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -449,7 +449,7 @@ export function SendSmsPopup({ step, onSave, onClose }: StepPopupProps<SendSms>)
   const [text, setText] = useState(step?.text ?? 'Hi {{first_name}}, thank you for your order!');
   const complete = text.trim() !== '' && text.length <= 1600;
   return (
-    <Modal opened onClose={onClose} title="Send SMS">
+    <AppModal opened onClose={onClose} title="Send SMS">
       <Stack>
         <Textarea
           label="Text"
@@ -475,14 +475,14 @@ export function SendSmsPopup({ step, onSave, onClose }: StepPopupProps<SendSms>)
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
 /** "End automation": the run stops here; nothing can follow it in its list. */
 export function EndAutomationPopup({ onSave, onClose }: StepPopupProps<never>) {
   return (
-    <Modal opened onClose={onClose} title="End automation">
+    <AppModal opened onClose={onClose} title="End automation">
       <Stack>
         <Text size="sm">The automation's run ends at this point. No step can follow it here.</Text>
         <Group justify="flex-end">
@@ -492,6 +492,6 @@ export function EndAutomationPopup({ onSave, onClose }: StepPopupProps<never>) {
           <Button onClick={() => onSave({ type: 'end' })}>End automation</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { formatDate } from '../../../shared/format.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useCancelSubscription } from '../api.ts';
 
 export function CancelSubscriptionPopup({
@@ -13,7 +14,7 @@ export function CancelSubscriptionPopup({
 }) {
   const cancel = useCancelSubscription();
   return (
-    <Modal opened={opened} onClose={onClose} title="Cancel your subscription?">
+    <AppModal opened={opened} onClose={onClose} title="Cancel your subscription?">
       <Text size="sm">
         {endsOn
           ? `Your plan will not renew. You keep it until ${formatDate(endsOn)}; after that the dashboard turns read-only.`
@@ -31,6 +32,6 @@ export function CancelSubscriptionPopup({
           Cancel subscription
         </Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }

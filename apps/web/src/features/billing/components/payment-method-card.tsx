@@ -1,6 +1,7 @@
 import type { BillingDetails } from '@funnelwork/domain';
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useUpdateBillingDetails } from '../api.ts';
 import { CardFields, cardPayment, emptyCard } from './card-fields.tsx';
@@ -35,7 +36,7 @@ export function PaymentMethodCard({ details }: { details: BillingDetails }) {
           </Button>
         )}
       </Group>
-      <Modal opened={open} onClose={close} title="Update your card">
+      <AppModal opened={open} onClose={close} title="Update your card">
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -61,7 +62,7 @@ export function PaymentMethodCard({ details }: { details: BillingDetails }) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </Card>
   );
 }

@@ -13,7 +13,6 @@ import {
   Badge,
   Box,
   Button,
-  Drawer,
   Group,
   Menu,
   Select,
@@ -32,6 +31,7 @@ import { ErrorBox } from '../../../shared/error-box.tsx';
 import { ExpandableArea } from '../../../shared/expandable-area.tsx';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { notifyWarn } from '../../../shared/notices.ts';
+import { AppDrawer } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useMe } from '../../session/api.ts';
 import { useCustomer, useSaveCustomer } from '../api.ts';
@@ -67,16 +67,16 @@ const NESTED_Z = 400;
 export function CustomerDetailsPanel({ customerId, onClose, nested = false }: CustomerDetailsPanelProps) {
   const zIndex = nested ? NESTED_Z : PANEL_Z;
   return (
-    <Drawer.Root
+    <AppDrawer.Root
       opened={customerId !== null}
       onClose={onClose}
       position="right"
       size={nested ? 560 : 620}
       zIndex={zIndex}
     >
-      <Drawer.Overlay backgroundOpacity={nested ? 0.15 : 0.35} />
-      <Drawer.Content aria-label="Customer details">
-        <Drawer.Body p={0} h="100%">
+      <AppDrawer.Overlay backgroundOpacity={nested ? 0.15 : 0.35} />
+      <AppDrawer.Content aria-label="Customer details">
+        <AppDrawer.Body p={0} h="100%">
           {customerId !== null && (
             <CustomerDetails
               key={customerId}
@@ -86,9 +86,9 @@ export function CustomerDetailsPanel({ customerId, onClose, nested = false }: Cu
               nested={nested}
             />
           )}
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+        </AppDrawer.Body>
+      </AppDrawer.Content>
+    </AppDrawer.Root>
   );
 }
 
@@ -277,7 +277,7 @@ function CustomerForm({
                 </Tooltip>
               </Menu.Dropdown>
             </Menu>
-            <Drawer.CloseButton aria-label="Close customer details" />
+            <AppDrawer.CloseButton aria-label="Close customer details" />
           </Group>
         </Group>
       </Box>

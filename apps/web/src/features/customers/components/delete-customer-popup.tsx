@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useDeleteCustomer } from '../api.ts';
 
 type DeleteCustomerPopupProps = {
@@ -13,7 +14,7 @@ type DeleteCustomerPopupProps = {
 export function DeleteCustomerPopup({ customer, onClose, onDeleted, zIndex }: DeleteCustomerPopupProps) {
   const remove = useDeleteCustomer();
   return (
-    <Modal opened={customer !== null} onClose={onClose} title="Delete customer" centered zIndex={zIndex}>
+    <AppModal opened={customer !== null} onClose={onClose} title="Delete customer" centered zIndex={zIndex}>
       <Stack>
         <Text size="sm">
           Delete <b>{customer?.name}</b>? This can't be undone. Their personal details are erased; their
@@ -32,6 +33,6 @@ export function DeleteCustomerPopup({ customer, onClose, onDeleted, zIndex }: De
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -4,8 +4,9 @@ import {
   type ApiScope,
   DEVELOPER_APP_NAME_MAX,
 } from '@funnelwork/domain/rules';
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useCreateDeveloperApp } from '../api.ts';
 
@@ -22,7 +23,7 @@ export function CreateDeveloperAppPopup({ opened, onClose }: { opened: boolean; 
   };
   const scopesError = fieldError(create.error, 'data.scopes') ?? fieldError(create.error, 'data.scopes.0');
   return (
-    <Modal opened={opened} onClose={close} title="New developer app">
+    <AppModal opened={opened} onClose={close} title="New developer app">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -68,6 +69,6 @@ export function CreateDeveloperAppPopup({ opened, onClose }: { opened: boolean; 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

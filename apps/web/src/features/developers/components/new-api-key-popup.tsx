@@ -1,6 +1,7 @@
 import type { NewApiKey } from '@funnelwork/domain';
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { AppModal } from '../../../shared/popups.tsx';
 
 export const KEY_SHOWN_ONCE_WARNING =
   'Copy this key now and keep it somewhere safe: it is shown only once. Anyone with it can use the API within the app’s scopes.';
@@ -8,7 +9,7 @@ export const KEY_SHOWN_ONCE_WARNING =
 /** The new key, shown once, with a copy button and the warning. */
 export function NewApiKeyPopup({ apiKey, onClose }: { apiKey: NewApiKey | null; onClose: () => void }) {
   return (
-    <Modal opened={apiKey !== null} onClose={onClose} title="Your new API key" size="lg">
+    <AppModal opened={apiKey !== null} onClose={onClose} title="Your new API key" size="lg">
       {apiKey && (
         <Stack>
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
@@ -39,6 +40,6 @@ export function NewApiKeyPopup({ apiKey, onClose }: { apiKey: NewApiKey | null; 
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Tabs, Text, Textarea } from '@mantine/core';
+import { Button, Group, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import type { DocumentCode } from '../state/editor-state.ts';
 
 const TABS: readonly { key: keyof DocumentCode; label: string; hint: string }[] = [
@@ -36,9 +37,9 @@ type CodePopupProps = {
  */
 export function CodePopup({ opened, title, onClose, ...body }: CodePopupProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl">
+    <AppModal opened={opened} onClose={onClose} title={title} size="xl">
       <CodeBody onClose={onClose} {...body} />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -66,12 +66,20 @@ function useFrameTick(frame: RefObject<HTMLDivElement | null>) {
   return tick;
 }
 
+/**
+ * The block toolbar's buttons, in CSS px whatever the canvas's zoom: WCAG 2.2's target size (2.5.8, axe's
+ * `target-size`) asks for 24 by 24. The toolbar is as tall, with a pixel above and below.
+ */
+const TOOL_SIZE = 24;
+const TOOLBAR_HEIGHT = 26;
+
 function NodeToolbar({
   id,
   kind,
   label,
   color,
   below,
+  scale,
   onEditText,
 }: {
   id: NodeId;
@@ -79,6 +87,8 @@ function NodeToolbar({
   label: string;
   color?: string;
   below: boolean;
+  /** The canvas's zoom: the toolbar scales back by its inverse, keeping its buttons' 24 px at every zoom. */
+  scale: number;
   /** Starts editing the block's text on the canvas (text blocks only). */
   onEditText?: () => void;
 }) {
@@ -95,7 +105,10 @@ function NodeToolbar({
       className={classes.nodeLabel}
       data-editor-ui=""
       data-below={below || undefined}
-      style={color ? { background: color } : kind === 'section' ? { background: '#2f9e44' } : undefined}
+      style={{
+        ['--canvas-scale' as string]: scale,
+        ...(color ? { background: color } : kind === 'section' ? { background: '#2f9e44' } : {}),
+      }}
     >
       <button
         type="button"
@@ -103,21 +116,21 @@ function NodeToolbar({
         {...listeners}
         {...attributes}
         aria-label={`Drag ${label}`}
-        style={{ display: 'inline-flex', cursor: 'grab', touchAction: 'none', border: 0, padding: 0 }}
+        className={classes.dragHandle}
       >
         <IconGripVertical size={13} />
       </button>
       <span style={{ marginRight: 4 }}>{label}</span>
       {onEditText && (
         <Tooltip label="Edit text here (double-click or Enter)">
-          <ActionIcon size={18} variant="transparent" aria-label="Edit text" onClick={onEditText}>
+          <ActionIcon size={TOOL_SIZE} variant="transparent" aria-label="Edit text" onClick={onEditText}>
             <IconPencil size={12} />
           </ActionIcon>
         </Tooltip>
       )}
       <Tooltip label="Move up">
         <ActionIcon
-          size={18}
+          size={TOOL_SIZE}
           variant="transparent"
           aria-label={`Move ${label} up`}
           disabled={!up}
@@ -128,7 +141,7 @@ function NodeToolbar({
       </Tooltip>
       <Tooltip label="Move down">
         <ActionIcon
-          size={18}
+          size={TOOL_SIZE}
           variant="transparent"
           aria-label={`Move ${label} down`}
           disabled={!down}
@@ -139,7 +152,7 @@ function NodeToolbar({
       </Tooltip>
       <Tooltip label="Clone">
         <ActionIcon
-          size={18}
+          size={TOOL_SIZE}
           variant="transparent"
           aria-label={`Clone ${label}`}
           onClick={() => edit({ type: 'cloneNode', id })}
@@ -149,7 +162,7 @@ function NodeToolbar({
       </Tooltip>
       <Tooltip label="Delete">
         <ActionIcon
-          size={18}
+          size={TOOL_SIZE}
           variant="transparent"
           aria-label={`Delete ${label}`}
           onClick={() => edit({ type: 'deleteNode', id })}
@@ -384,7 +397,8 @@ export function EditorCanvas({
                     kind={selected.kind}
                     label={labelOf(selectedId, selected.kind)}
                     color={selected.kind === 'row' ? document.rows[selectedId]?.labelColor : undefined}
-                    below={selected.rect.top < 24}
+                    below={selected.rect.top < TOOLBAR_HEIGHT / scale}
+                    scale={scale}
                     onEditText={
                       selected.kind === 'block' && canEditText ? () => startEditing(selectedId) : undefined
                     }

@@ -5,7 +5,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   NavLink,
   ScrollArea,
   SimpleGrid,
@@ -17,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconFolder, IconFolderPlus, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useId, useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import {
   type FolderFilter,
   useCreateImageFolder,
@@ -96,7 +96,7 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Image library" size="xl">
+    <AppModal opened={opened} onClose={onClose} title="Image library" size="xl">
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Stack w={190} gap={4} aria-label="Image folders" role="navigation">
           <NavLink
@@ -236,6 +236,6 @@ export function ImageLibrary({ opened, onClose, onPick }: ImageLibraryProps) {
           Close
         </Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Stack,
   Text,
   TextInput,
@@ -15,6 +14,7 @@ import {
 import { IconBookmark, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError } from '../../../shared/notices.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useDeleteSavedAsset, useSaveAsset, useSavedAssets } from '../saved-assets-api.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
@@ -53,7 +53,7 @@ export function SaveAsAssetButton({ id, defaultName }: { id: NodeId; defaultName
       >
         Save as asset
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Save as asset">
+      <AppModal opened={open} onClose={() => setOpen(false)} title="Save as asset">
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -78,7 +78,7 @@ export function SaveAsAssetButton({ id, defaultName }: { id: NodeId; defaultName
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { migrateDocument } from '@funnelwork/blocks';
 import type { EmailTemplate, EmailTemplateVersion } from '@funnelwork/domain';
 import { ORDER_DATE_OLDER } from '@funnelwork/domain/rules';
-import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { RestoreVersionPopup } from '../../../shared/restore-version-popup.tsx';
 import { useEditor } from '../../editor/index.ts';
 import {
@@ -96,7 +97,7 @@ function VersionEntry({
           <VersionChanges changes={detail.data.changes} />
         </Stack>
       )}
-      <Modal opened={previewing} onClose={() => setPreviewing(false)} size="xl" title={`Saved ${when}`}>
+      <AppModal opened={previewing} onClose={() => setPreviewing(false)} size="xl" title={`Saved ${when}`}>
         {detail.data ? (
           // The saved e-mail as sent (merge tags unfilled), in a frame with no allowance: an opaque origin.
           <iframe
@@ -108,7 +109,7 @@ function VersionEntry({
         ) : (
           <Text>{detail.isError ? detail.error.message : 'Loading…'}</Text>
         )}
-      </Modal>
+      </AppModal>
       <RestoreVersionPopup
         opened={restoring}
         onClose={() => setRestoring(false)}

@@ -1,7 +1,8 @@
 import { isTestRecipient, SEND_TEST_CLOSE_MS, TEST_RECIPIENT_INVALID } from '@funnelwork/domain';
-import { Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { ToolbarButton, useEditor } from '../../editor/index.ts';
 import { useSendTestEmail } from '../api.ts';
 
@@ -36,7 +37,7 @@ export function SendTestEmail({ templateId }: { templateId: number | null }) {
   return (
     <>
       <ToolbarButton label="Send test email" icon={<IconSend size={16} />} onClick={open} />
-      <Modal opened={step === 'confirm'} onClose={close} title="Save changes?">
+      <AppModal opened={step === 'confirm'} onClose={close} title="Save changes?">
         <Stack>
           <Text size="sm">
             {templateId === null
@@ -58,8 +59,8 @@ export function SendTestEmail({ templateId }: { templateId: number | null }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
-      <Modal opened={step === 'recipient' || step === 'sent'} onClose={close} title="Send a test email">
+      </AppModal>
+      <AppModal opened={step === 'recipient' || step === 'sent'} onClose={close} title="Send a test email">
         {step === 'sent' ? (
           <Stack align="center" gap="xs" py="md" data-testid="send-test-success">
             <ThemeIcon size={48} radius="xl" color="teal" variant="light">
@@ -109,7 +110,7 @@ export function SendTestEmail({ templateId }: { templateId: number | null }) {
             </Stack>
           </form>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { SharedEmailTemplate } from '@funnelwork/domain';
-import { Alert, Box, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { AppModal } from '../../../shared/popups.tsx';
 import { emailEditorKeys, fetchSharedTemplates } from '../api.ts';
 
 /** The thumbnail's scale: the e-mail at its 650 px, a card's width. */
@@ -60,7 +61,7 @@ export function SharedTemplatesPicker({
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Start from a shared template" size="xl">
+    <AppModal opened={opened} onClose={onClose} title="Start from a shared template" size="xl">
       <Stack>
         <Text size="sm" c="dimmed">
           Pick a design to start your e-mail from. You can change everything afterwards.
@@ -96,6 +97,6 @@ export function SharedTemplatesPicker({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { isPlanRefusal } from '../../../shared/use-api-mutation.ts';
 import { kindOf, useCreateFunnel } from '../api.ts';
 import { FUNNEL_KIND_OPTIONS } from '../funnel-kinds.ts';
@@ -34,7 +35,7 @@ export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProp
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add funnel" size="lg">
+    <AppModal opened={opened} onClose={close} title="Add funnel" size="lg">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -91,6 +92,6 @@ export function AddFunnelPopup({ opened, onClose, folderId }: AddFunnelPopupProp
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -12,7 +12,6 @@ import {
   Button,
   Chip,
   Group,
-  Modal,
   Radio,
   SimpleGrid,
   Stack,
@@ -36,6 +35,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callOrThrow } from '../../../shared/api-client.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useMe } from '../../session/api.ts';
 import { useStepTemplates } from '../../templates/api.ts';
 import { type FunnelKind, stepPathError, useCreateStep } from '../api.ts';
@@ -144,7 +144,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add new step" size="xl">
+    <AppModal opened={opened} onClose={onClose} title="Add new step" size="xl">
       <Stepper active={stage} size="sm" mb="lg" allowNextStepsSelect={false}>
         <Stepper.Step label="Template" />
         <Stepper.Step label="Step type" />
@@ -298,7 +298,7 @@ export function AddStepPopup({ opened, kind, funnelId, stepsCount, onClose }: Ad
           </Stack>
         </form>
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

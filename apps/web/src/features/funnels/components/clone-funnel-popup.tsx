@@ -1,9 +1,10 @@
 import type { ClonedFunnel } from '@funnelwork/domain';
 import { cloneName } from '@funnelwork/domain/rules';
-import { Button, Checkbox, Group, Modal, Stack, Stepper, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Stepper, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { kindOf, useCloneFunnel } from '../api.ts';
 
 type CloneFunnelPopupProps = { funnel: { id: number; name: string } | null; onClose: () => void };
@@ -47,7 +48,7 @@ export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
   };
 
   return (
-    <Modal opened={funnel !== null} onClose={onClose} title="Clone funnel" size="lg">
+    <AppModal opened={funnel !== null} onClose={onClose} title="Clone funnel" size="lg">
       <Stepper active={stage} size="sm" mb="lg" allowNextStepsSelect={false}>
         <Stepper.Step label="What to clone" />
         <Stepper.Step label="Name" />
@@ -127,6 +128,6 @@ export function CloneFunnelPopup({ funnel, onClose }: CloneFunnelPopupProps) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -8,7 +8,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useCreateDomain, useVerifyDomain } from '../api.ts';
 
 /** "Copy tooltip resets after 1.5 s." */
@@ -66,9 +66,9 @@ type ConnectDomainPopupProps = {
  */
 export function ConnectDomainPopup({ opened, onClose, ...body }: ConnectDomainPopupProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Connect domain" size="lg">
+    <AppModal opened={opened} onClose={onClose} title="Connect domain" size="lg">
       <ConnectDomainBody onClose={onClose} {...body} />
-    </Modal>
+    </AppModal>
   );
 }
 

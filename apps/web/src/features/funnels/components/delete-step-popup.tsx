@@ -1,8 +1,9 @@
 import type { Step } from '@funnelwork/domain';
-import { Alert, Button, Checkbox, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { DELETE_ERROR, type FunnelKind, useDeleteStep } from '../api.ts';
 import { useProgressRun } from '../use-progress-run.ts';
 
@@ -43,7 +44,7 @@ export function DeleteStepPopup({ kind, funnelId, step, onClose }: DeleteStepPop
 
   const running = run.progress !== null;
   return (
-    <Modal
+    <AppModal
       opened={step !== null}
       onClose={() => !running && onClose()}
       title="Delete step"
@@ -100,6 +101,6 @@ export function DeleteStepPopup({ kind, funnelId, step, onClose }: DeleteStepPop
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,7 +1,8 @@
 import type { Folder } from '@funnelwork/domain';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ConfirmDeletePopup } from '../../../shared/confirm-delete-popup.tsx';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useDeleteFolder, useMoveToFolder, useSaveFolder } from '../api.ts';
 
 type FolderNamePopupProps = {
@@ -36,7 +37,7 @@ export function FolderNamePopup({ folder, onClose, onSaved }: FolderNamePopupPro
   };
 
   return (
-    <Modal opened={folder !== null} onClose={onClose} title={creating ? 'New folder' : 'Rename folder'}>
+    <AppModal opened={folder !== null} onClose={onClose} title={creating ? 'New folder' : 'Rename folder'}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -65,7 +66,7 @@ export function FolderNamePopup({ folder, onClose, onSaved }: FolderNamePopupPro
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -111,7 +112,7 @@ export function MoveToFolderPopup({ funnel, folders, onClose }: MoveToFolderPopu
   };
 
   return (
-    <Modal opened={funnel !== null} onClose={onClose} title="Move to folder">
+    <AppModal opened={funnel !== null} onClose={onClose} title="Move to folder">
       <Stack>
         <Select
           label="Folder"
@@ -133,6 +134,6 @@ export function MoveToFolderPopup({ funnel, folders, onClose }: MoveToFolderPopu
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

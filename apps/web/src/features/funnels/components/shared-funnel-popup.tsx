@@ -1,20 +1,10 @@
 import type { ClonedFunnel } from '@funnelwork/domain';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import type { StoredShare } from '../../../shared/shared-funnel-store.ts';
 import { SubdomainPopup } from '../../account/components/subdomain-popup.tsx';
 import { sessionKeys, useMe } from '../../session/api.ts';
@@ -74,7 +64,7 @@ export function SharedFunnelPopup({ share, onDone }: SharedFunnelPopupProps) {
   const running = run.progress !== null;
   const previewError = preview.data?.error;
   return (
-    <Modal
+    <AppModal
       opened
       onClose={() => !running && onDone()}
       withCloseButton={!running}
@@ -152,6 +142,6 @@ export function SharedFunnelPopup({ share, onDone }: SharedFunnelPopupProps) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

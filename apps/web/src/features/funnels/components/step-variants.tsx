@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -31,6 +30,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { callOrThrow } from '../../../shared/api-client.ts';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { usePublishPage } from '../../publishing/api.ts';
 import { PublishPopup } from '../../publishing/components/publish-popup.tsx';
@@ -145,7 +145,7 @@ export function StepVariantsCard({ kind, funnelId, step, live, canEdit, meId, va
         letters={letters}
         defaultShare={running.length === 1 ? 50 : 0}
       />
-      <Modal opened={winner !== null} onClose={() => setWinner(null)} title="Declare the winner" centered>
+      <AppModal opened={winner !== null} onClose={() => setWinner(null)} title="Declare the winner" centered>
         <Stack>
           <Text size="sm">
             {winner?.name} gets 100 % of visitors. The other variants are kept as history with their numbers.
@@ -171,7 +171,7 @@ export function StepVariantsCard({ kind, funnelId, step, live, canEdit, meId, va
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
       {publishing && (
         <VariantPublishPopup
           ids={{ funnel: funnelId, step: step.id, page: publishing.id }}
@@ -439,7 +439,7 @@ function AddVariantPopup({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Add variant" centered>
+    <AppModal opened={opened} onClose={close} title="Add variant" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -524,7 +524,7 @@ function AddVariantPopup({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { UserGateway } from '@funnelwork/domain/gateways/contracts';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useDisconnectGateway } from '../api.ts';
 
 type DisconnectGatewayPopupProps = { gateway: UserGateway | null; onClose: () => void };
@@ -10,7 +11,7 @@ export function DisconnectGatewayPopup({ gateway, onClose }: DisconnectGatewayPo
     if (gateway) disconnect.mutate(gateway, { onSuccess: onClose });
   };
   return (
-    <Modal opened={gateway !== null} onClose={onClose} title={`Disconnect ${gateway?.gateway_name ?? ''}`}>
+    <AppModal opened={gateway !== null} onClose={onClose} title={`Disconnect ${gateway?.gateway_name ?? ''}`}>
       <Stack>
         <Text size="sm">
           Your checkouts stop taking payments through {gateway?.gateway_name} at once
@@ -32,6 +33,6 @@ export function DisconnectGatewayPopup({ gateway, onClose }: DisconnectGatewayPo
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

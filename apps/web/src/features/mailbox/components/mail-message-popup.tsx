@@ -1,8 +1,9 @@
 import type { MailMessage } from '@funnelwork/domain';
-import { Badge, Group, Modal, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useMailMessage } from '../api.ts';
 
 type MailMessagePopupProps = { message: MailMessage | null; onClose: () => void };
@@ -16,7 +17,7 @@ export function MailMessagePopup({ message, onClose }: MailMessagePopupProps) {
   const [part, setPart] = useState<'html' | 'text'>('html');
   const html = detail.data?.html ?? null;
   return (
-    <Modal
+    <AppModal
       opened={message !== null}
       onClose={onClose}
       size="xl"
@@ -78,6 +79,6 @@ export function MailMessagePopup({ message, onClose }: MailMessagePopupProps) {
           )}
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,8 +1,9 @@
 import { daysLeft, isTrialPlan } from '@funnelwork/domain/rules';
-import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
 
@@ -35,7 +36,7 @@ export function WelcomePopup() {
           <AddFunnelPopup opened={!me.onboarding_finished} onClose={() => setCreating(false)} />
         </Suspense>
       )}
-      <Modal
+      <AppModal
         opened={me.account_owner && !me.onboarding_finished && !creating}
         onClose={() => finish('close')}
         size="lg"
@@ -78,7 +79,7 @@ export function WelcomePopup() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

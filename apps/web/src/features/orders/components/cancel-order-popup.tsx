@@ -1,8 +1,9 @@
 import type { Order } from '@funnelwork/domain';
 import { canRefund, refundUnavailableReason } from '@funnelwork/domain/rules';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { InfoMessage } from '../../../shared/info-message.tsx';
+import { AppModal } from '../../../shared/popups.tsx';
 import { ToggleSwitch } from '../../../shared/toggle-switch.tsx';
 import { useCancelOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
@@ -19,7 +20,7 @@ export function CancelOrderPopup({ order, onClose }: PopupProps) {
   const submit = () => cancel.mutate({ refund: refundable && refund, reason }, { onSuccess: onClose });
 
   return (
-    <Modal opened onClose={onClose} title={`Cancel order #${order.order_number}`} size="lg">
+    <AppModal opened onClose={onClose} title={`Cancel order #${order.order_number}`} size="lg">
       <Stack>
         <Text>
           Customer: <strong>{customerName(order)}</strong>
@@ -56,6 +57,6 @@ export function CancelOrderPopup({ order, onClose }: PopupProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

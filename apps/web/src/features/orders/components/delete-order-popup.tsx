@@ -1,5 +1,6 @@
 import type { Order } from '@funnelwork/domain';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useDeleteOrder } from '../api.ts';
 
 export const DELETE_ORDER_ALERT =
@@ -16,7 +17,7 @@ export function DeleteOrderPopup({
 }) {
   const remove = useDeleteOrder(order.id);
   return (
-    <Modal opened onClose={onClose} title={`Delete order #${order.order_number}`}>
+    <AppModal opened onClose={onClose} title={`Delete order #${order.order_number}`}>
       <Stack>
         <Alert color="red" variant="light">
           {DELETE_ORDER_ALERT}
@@ -34,6 +35,6 @@ export function DeleteOrderPopup({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,12 +1,12 @@
 import '@mantine/dates/styles.css';
 import { presetRange, RANGE_PRESETS } from '@funnelwork/domain/rules';
-import { Button, Group, Modal, Progress, Radio, Stack, Stepper, Text } from '@mantine/core';
+import { Button, Group, Progress, Radio, Stack, Stepper, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { GENERIC_WARN, notifyError } from '../../../shared/notices.ts';
-import { useFocusReturn } from '../../../shared/use-focus-return.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useCreateExport, useDownloadExport, useExportJob } from '../api.ts';
 import {
   EXPORT_STEP_TITLES,
@@ -23,7 +23,6 @@ type ExportOrdersPopupProps = { funnelId?: number; accountCreatedAt: string | nu
 
 /** The 3-step export wizard: select, export with progress, download export.csv. */
 export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: ExportOrdersPopupProps) {
-  useFocusReturn();
   const today = dayjs().format(ISO_DAY);
   // "Export defaults to 'all' orders with a date range of today."
   const [exportType, setExportType] = useState<'all' | 'by_date'>('all');
@@ -100,7 +99,7 @@ export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: Expor
   });
 
   return (
-    <Modal opened onClose={onClose} title="Export orders" size="lg" closeOnClickOutside={step !== 1}>
+    <AppModal opened onClose={onClose} title="Export orders" size="lg" closeOnClickOutside={step !== 1}>
       <Stepper active={step} allowNextStepsSelect={false} size="sm" mb="lg">
         {EXPORT_STEP_TITLES.map((title, i) => (
           <Stepper.Step
@@ -180,6 +179,6 @@ export function ExportOrdersPopup({ funnelId, accountCreatedAt, onClose }: Expor
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

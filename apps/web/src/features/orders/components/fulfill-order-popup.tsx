@@ -1,8 +1,9 @@
 import type { Order } from '@funnelwork/domain';
 import { trackingSaveLabel } from '@funnelwork/domain/rules';
-import { Button, Collapse, Group, Modal, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Collapse, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useAddTrackingInfo, useFulfillment, useFulfillOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -26,7 +27,7 @@ export function FulfillOrderPopup({ order, onClose }: PopupProps) {
   const submit = () => fulfill.mutate(trackingInput(order.id, values), { onSuccess: onClose });
 
   return (
-    <Modal opened onClose={onClose} title={`Fulfill order #${order.order_number}`} size="lg">
+    <AppModal opened onClose={onClose} title={`Fulfill order #${order.order_number}`} size="lg">
       <Stack>
         <Text>
           Customer: <strong>{customerName(order)}</strong>
@@ -50,7 +51,7 @@ export function FulfillOrderPopup({ order, onClose }: PopupProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -77,7 +78,7 @@ export function TrackingInfoPopup({ order, onClose }: PopupProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add tracking info" size="md">
+    <AppModal opened onClose={onClose} title="Add tracking info" size="md">
       <Stack>
         {shown ? (
           <TrackingFields values={shown} onChange={setValues} hideSwitchWithTrackingNumber />
@@ -93,6 +94,6 @@ export function TrackingInfoPopup({ order, onClose }: PopupProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -6,10 +6,10 @@ import {
   type PostalAddress,
   SHIPPING_CARRIERS,
 } from '@funnelwork/domain/rules';
-import { Anchor, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorBox } from '../../../shared/error-box.tsx';
-import { useFocusReturn } from '../../../shared/use-focus-return.ts';
+import { AppDrawer } from '../../../shared/popups.tsx';
 import { CustomerDetailsPanel } from '../../customers/screens.ts';
 import { useFulfillment, useOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
@@ -41,14 +41,13 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The order details side panel: number, status tags, date, actions, summary, fulfillment, customer, timeline, notes. */
 export function OrderDetailsPanel({ orderId, initial, canWrite, onAction, onClose }: OrderDetailsPanelProps) {
-  useFocusReturn();
   const query = useOrder(orderId, initial);
   const order = query.data;
   // "the customer details panel (nesting one level from an order)": it opens over this panel.
   const [customerOpen, setCustomerOpen] = useState(false);
   return (
     <>
-      <Drawer
+      <AppDrawer
         opened
         onClose={onClose}
         position="right"
@@ -99,7 +98,7 @@ export function OrderDetailsPanel({ orderId, initial, canWrite, onAction, onClos
             </Section>
           </Stack>
         )}
-      </Drawer>
+      </AppDrawer>
       <CustomerDetailsPanel
         customerId={customerOpen && order?.customer_id ? order.customer_id : null}
         onClose={() => setCustomerOpen(false)}

@@ -1,8 +1,9 @@
 import type { Order } from '@funnelwork/domain';
 import { canRefund, displayedAmount, formatPrice, refundUnavailableReason } from '@funnelwork/domain/rules';
-import { Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { InfoMessage } from '../../../shared/info-message.tsx';
+import { AppDrawer } from '../../../shared/popups.tsx';
 import { useOrder, useRefundOrder } from '../api.ts';
 import { customerName } from './customer-name.ts';
 
@@ -20,7 +21,13 @@ export function RefundOrderPanel({ order: shown, onClose }: { order: Order; onCl
   const refundable = canRefund(order);
 
   return (
-    <Drawer opened onClose={onClose} position="right" size="md" title={`Refund order #${order.order_number}`}>
+    <AppDrawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={`Refund order #${order.order_number}`}
+    >
       <Stack>
         <Text>
           {customerName(order)} · {formatPrice(displayedAmount(order), order.currency_code)}
@@ -55,6 +62,6 @@ export function RefundOrderPanel({ order: shown, onClose }: { order: Order; onCl
           </Button>
         </Group>
       </Stack>
-    </Drawer>
+    </AppDrawer>
   );
 }

@@ -1,7 +1,8 @@
 import { GATEWAYS } from '@funnelwork/domain/orders/gateways';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { useEditor } from '../../editor/index.ts';
 
 /** Gateways a checkout can offer (the orders spec's catalogue, without the deprecated ones). */
@@ -21,9 +22,9 @@ type PaymentMethodsProps = {
  */
 function PaymentMethodsPopup({ opened, onClose, ...body }: PaymentMethodsProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Payment methods" size="md">
+    <AppModal opened={opened} onClose={onClose} title="Payment methods" size="md">
       <PaymentMethodsBody onClose={onClose} {...body} />
-    </Modal>
+    </AppModal>
   );
 }
 

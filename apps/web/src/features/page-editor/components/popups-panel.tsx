@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCopy, IconEdit, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { editorClasses as classes } from '../../editor/index.ts';
 import {
   type PopupBrief,
@@ -122,7 +123,7 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
           </Tooltip>
         </Group>
       ))}
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename popup">
+      <AppModal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename popup">
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -157,7 +158,7 @@ export function PopupsPanel({ funnelId, pageBase, current }: PopupsPanelProps) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LockedButton } from '../../../shared/locked-button.tsx';
+import { AppModal } from '../../../shared/popups.tsx';
 import { usePublishFunnel, useUnpublishFunnel } from '../api.ts';
 import { PublishPopup } from './publish-popup.tsx';
 
@@ -40,7 +41,7 @@ export function FunnelPublishActions({
         onClose={() => setPublishing(false)}
         onPublish={(note) => publish.mutate({ note }, { onSuccess: () => setPublishing(false) })}
       />
-      <Modal opened={unpublishing} onClose={() => setUnpublishing(false)} title="Unpublish" centered>
+      <AppModal opened={unpublishing} onClose={() => setUnpublishing(false)} title="Unpublish" centered>
         <Stack>
           <Text size="sm">
             Shoppers will see a "not available" page at this funnel's addresses until you publish it again.
@@ -59,7 +60,7 @@ export function FunnelPublishActions({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { type EditorDocument, migrateDocument } from '@funnelwork/blocks';
 import type { PageVersion, PageVersionDetail } from '@funnelwork/domain';
 import { ORDER_DATE_OLDER } from '@funnelwork/domain/rules';
-import { Badge, Button, Card, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { RestoreVersionPopup } from '../../../shared/restore-version-popup.tsx';
 import { DocumentPreview, useEditor } from '../../editor/index.ts';
 import { useShownDocument } from '../../page-editor/sellable.tsx';
@@ -121,7 +122,7 @@ function VersionEntry({
           <VersionChanges detail={detail.data} version={document} />
         </Stack>
       )}
-      <Modal
+      <AppModal
         opened={previewing}
         onClose={() => setPreviewing(false)}
         fullScreen
@@ -133,7 +134,7 @@ function VersionEntry({
         ) : (
           <Text p="md">{detail.isError ? detail.error.message : 'Loading…'}</Text>
         )}
-      </Modal>
+      </AppModal>
       <RestoreVersionPopup
         opened={restoring}
         onClose={() => setRestoring(false)}

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 
 export const PUBLISH_NOTE_MAX = 200;
 
@@ -23,7 +24,7 @@ export function PublishPopup({
 }) {
   const [note, setNote] = useState('');
   return (
-    <Modal opened={opened} onClose={onClose} title="Publish" centered>
+    <AppModal opened={opened} onClose={onClose} title="Publish" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -51,6 +52,6 @@ export function PublishPopup({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,6 +1,7 @@
 import { formatPrice } from '@funnelwork/domain/rules';
-import { Alert, Button, Group, Loader, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { type CountryTariff, useAvailableNumbers, useBuySmsNumber } from '../api.ts';
 
 /** "Buy number": a country, then one of the numbers the provider offers there, for the country's price. */
@@ -11,7 +12,7 @@ export function BuyNumberPopup({ tariffs, onClose }: { tariffs: CountryTariff[];
   const buy = useBuySmsNumber();
   const tariff = tariffs.find((t) => t.country === country);
   return (
-    <Modal opened onClose={onClose} title="Buy an SMS number">
+    <AppModal opened onClose={onClose} title="Buy an SMS number">
       <Stack>
         <Select
           label="Country"
@@ -63,6 +64,6 @@ export function BuyNumberPopup({ tariffs, onClose }: { tariffs: CountryTariff[];
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -4,8 +4,9 @@ import {
   SMS_TOP_UP_MIN_MINOR,
   toMinorUnits,
 } from '@funnelwork/domain/rules';
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { useTopUp } from '../api.ts';
 
@@ -44,7 +45,7 @@ export function TopUpPopup({ currency, onClose }: { currency: string; onClose: (
       { onSuccess: onClose },
     );
   return (
-    <Modal opened onClose={onClose} title="Top up SMS balance">
+    <AppModal opened onClose={onClose} title="Top up SMS balance">
       <Stack>
         <NumberInput
           label={`Amount (${currency})`}
@@ -89,6 +90,6 @@ export function TopUpPopup({ currency, onClose }: { currency: string; onClose: (
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

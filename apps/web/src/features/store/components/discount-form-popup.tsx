@@ -3,7 +3,6 @@ import { CURRENCIES, currencySymbol } from '@funnelwork/domain/rules';
 import {
   Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { AppModal } from '../../../shared/popups.tsx';
 import { type DiscountInput, useSaveDiscount } from '../api.ts';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
@@ -105,7 +105,7 @@ export function DiscountFormPopup({ discount, defaultCurrency, onClose }: Discou
   }, [discount, defaultCurrency, reset]);
 
   return (
-    <Modal
+    <AppModal
       opened={discount !== null}
       onClose={onClose}
       title={editing ? 'Edit discount' : 'New discount'}
@@ -200,6 +200,6 @@ export function DiscountFormPopup({ discount, defaultCurrency, onClose }: Discou
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Button,
   Divider,
-  Drawer,
   Group,
   Image,
   NumberInput,
@@ -20,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { AppDrawer } from '../../../shared/popups.tsx';
 import {
   useAddVariant,
   useDeleteVariant,
@@ -54,7 +54,7 @@ export function ProductSettingsPanel({
 }: ProductSettingsPanelProps) {
   const product = useProduct(productId);
   return (
-    <Drawer
+    <AppDrawer
       opened
       onClose={onClose}
       position="right"
@@ -81,7 +81,7 @@ export function ProductSettingsPanel({
           )}
         </Stack>
       )}
-    </Drawer>
+    </AppDrawer>
   );
 }
 

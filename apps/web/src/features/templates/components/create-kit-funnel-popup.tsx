@@ -1,7 +1,8 @@
 import type { FunnelKit } from '@funnelwork/domain';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
 import { kindOf } from '../../funnels/api.ts';
 import { useCreateKitFunnel } from '../api.ts';
@@ -22,7 +23,7 @@ export function CreateKitFunnelPopup({ kit, onClose }: CreateKitFunnelPopupProps
   }, [kit, reset]);
 
   return (
-    <Modal opened={kit !== null} onClose={onClose} title="Create funnel from kit" size="md">
+    <AppModal opened={kit !== null} onClose={onClose} title="Create funnel from kit" size="md">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -62,6 +63,6 @@ export function CreateKitFunnelPopup({ kit, onClose }: CreateKitFunnelPopupProps
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

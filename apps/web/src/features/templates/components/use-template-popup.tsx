@@ -1,11 +1,12 @@
 import type { StepTemplateOut } from '@funnelwork/domain';
 import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callPageOrThrow } from '../../../shared/api-client.ts';
+import { AppModal } from '../../../shared/popups.tsx';
 import { type FunnelKind, kindOf, stepPathError, useCreateFunnel } from '../../funnels/api.ts';
 import { useAddTemplateStep } from '../api.ts';
 
@@ -74,7 +75,7 @@ export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
   };
 
   return (
-    <Modal opened={template !== null} onClose={onClose} title="Use template" size="lg">
+    <AppModal opened={template !== null} onClose={onClose} title="Use template" size="lg">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -137,6 +138,6 @@ export function UseTemplatePopup({ template, onClose }: UseTemplatePopupProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -20,7 +20,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Skeleton,
@@ -35,6 +34,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ConfirmDeletePopup } from '../../../../shared/confirm-delete-popup.tsx';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
+import { AppModal } from '../../../../shared/popups.tsx';
 import { UnsavedChangesModal, useUnsavedChangesGuard } from '../../../../shared/unsaved-changes.tsx';
 import { useFunnelPage, useSteps } from '../../../funnels/api.ts';
 import { usePickerProducts } from '../../../store/api.ts';
@@ -430,7 +430,7 @@ function Workflow({ automation }: { automation: Automation }) {
       )}
       {editing?.kind === 'end' && <EndAutomationPopup onSave={put} onClose={() => setEditing(null)} />}
 
-      <Modal opened={activating} onClose={() => setActivating(false)} title="Activate automation">
+      <AppModal opened={activating} onClose={() => setActivating(false)} title="Activate automation">
         <Stack>
           <Text size="sm">
             From now on every "{triggerLabel(trigger.id)}" event starts a run of this automation.
@@ -450,7 +450,7 @@ function Workflow({ automation }: { automation: Automation }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
       <UnsavedChangesModal
         blocker={blocker}
         text="This automation has changes that are not saved."
