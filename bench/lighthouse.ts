@@ -11,7 +11,8 @@
 //    and of the demo store's published pages, one run each (LIGHTHOUSE_BENCH_TEMPLATE_RUNS); goals accessibility
 //    and SEO 100 (issues 39, 36), performance ≥ 95.
 // Needs `npm run build` (LIGHTHOUSE_BENCH_BUILD=1 runs it first) and nginx (`apt-get install -y nginx`).
-// LIGHTHOUSE_BENCH_ONLY=dashboard|templates runs one half, LIGHTHOUSE_BENCH_SCREENS=orders,… some screens; LIGHTHOUSE_BENCH_DATA_DIR keeps the seeded database.
+// LIGHTHOUSE_BENCH_ONLY=dashboard|templates runs one half, LIGHTHOUSE_BENCH_SCREENS=orders,… some screens; LIGHTHOUSE_BENCH_DATA_DIR keeps the seeded database;
+// LIGHTHOUSE_BENCH_LHR_DIR keeps every run's full Lighthouse report (JSON).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -181,6 +182,13 @@ async function lighthouseRun(browser: Browser, url: string, session: Session | n
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError)
       throw new Error(`lighthouse ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    // LIGHTHOUSE_BENCH_LHR_DIR keeps each run's full report, to read its audits (bootup-time, lcp-breakdown…).
+    const lhrDir = process.env.LIGHTHOUSE_BENCH_LHR_DIR;
+    if (lhrDir) {
+      fs.mkdirSync(lhrDir, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'dashboard';
+      fs.writeFileSync(path.join(lhrDir, `${name.slice(0, 40)}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests =
       (lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] })?.items ?? [];

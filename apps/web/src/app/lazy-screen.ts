@@ -1,9 +1,26 @@
 import { type ComponentType, lazy } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+
+/** A lazily loaded screen that can be asked to start loading before it renders. */
+export type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
 /** A route screen loaded on first visit, from a module exporting it by name. */
 export function lazyScreen<M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+): LazyScreen {
+  const screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(screen, { preload: load }) as unknown as LazyScreen;
+}
+
+/**
+ * Starts loading, all at once, the lazy layouts and screen of every route matching `pathname`. Rendered,
+ * each would ask for its module only once its parent's had arrived and the session was known: on a cold
+ * Dashboard that was three round trips one after the other (header layout, Activity layout, the screen).
+ */
+export function preloadRoute(routes: RouteObject[], pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const type = (match.route.element as { type?: Partial<LazyScreen> } | null | undefined)?.type;
+    type?.preload?.().catch(() => {});
+  }
 }

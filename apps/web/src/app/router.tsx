@@ -5,7 +5,16 @@ import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { NotFound } from './not-found.tsx';
 import { RouteGuard } from './route-guard.tsx';
-import { analytics, apps, automations, customers, funnels, orders, templates } from './screen-modules.ts';
+import {
+  analytics,
+  apps,
+  automations,
+  customers,
+  funnelList,
+  funnels,
+  orders,
+  templates,
+} from './screen-modules.ts';
 
 // The header and its menus load with the first signed-in screen, not with the log-in page.
 const mainLayout = () => import('./layouts/main-layout.tsx');
@@ -13,7 +22,11 @@ const MainLayout = lazyScreen(mainLayout, 'MainLayout');
 const StepsLayout = lazyScreen(mainLayout, 'StepsLayout');
 
 const session = () => import('../features/session/screens.ts');
-const LogInScreen = lazyScreen(session, 'LogInScreen');
+// The log-in form alone: the other session screens' forms bring the contracts (zod).
+const LogInScreen = lazyScreen(
+  () => import('../features/session/routes/log-in/log-in-screen.tsx'),
+  'LogInScreen',
+);
 const LogOutScreen = lazyScreen(session, 'LogOutScreen');
 const SignUpScreen = lazyScreen(session, 'SignUpScreen');
 const ForgotPasswordScreen = lazyScreen(session, 'ForgotPasswordScreen');
@@ -55,8 +68,8 @@ const DeveloperAppsScreen = lazyScreen(
   'DeveloperAppsScreen',
 );
 
-const FunnelListScreen = lazyScreen(funnels, 'FunnelListScreen');
-const ArchivedFunnelsScreen = lazyScreen(funnels, 'ArchivedFunnelsScreen');
+const FunnelListScreen = lazyScreen(funnelList, 'FunnelListScreen');
+const ArchivedFunnelsScreen = lazyScreen(funnelList, 'ArchivedFunnelsScreen');
 const FunnelLayout = lazyScreen(funnels, 'FunnelLayout');
 const FunnelOverviewScreen = lazyScreen(funnels, 'FunnelOverviewScreen');
 const FunnelSettingsScreen = lazyScreen(funnels, 'FunnelSettingsScreen');

@@ -3,6 +3,8 @@
  * hovered or focused, so the click finds the code already there (a module is fetched once either way).
  */
 export const funnels = () => import('../features/funnels/screens.ts');
+/** The funnel list alone: the funnel screens' module brings the page blocks and the funnel analytics. */
+export const funnelList = () => import('../features/funnels/routes/funnel-list/funnel-list-screen.tsx');
 export const orders = () => import('../features/orders/screens.ts');
 export const templates = () => import('../features/templates/screens.ts');
 export const customers = () => import('../features/customers/screens.ts');
@@ -13,7 +15,7 @@ export const apps = () => import('../features/apps/screens.ts');
 const BY_PATH: Readonly<Record<string, () => Promise<unknown>>> = {
   '/get-started': templates,
   '/': analytics,
-  '/funnels': funnels,
+  '/funnels': funnelList,
   '/orders': orders,
   '/customers': customers,
   '/automations': automations,

@@ -1,5 +1,4 @@
 export { FunnelLayout } from './routes/funnel-layout/funnel-layout.tsx';
-export { ArchivedFunnelsScreen, FunnelListScreen } from './routes/funnel-list/funnel-list-screen.tsx';
 export { FunnelOverviewScreen } from './routes/funnel-overview/funnel-overview-screen.tsx';
 export { FunnelSettingsScreen } from './routes/funnel-settings/funnel-settings-screen.tsx';
 export { FunnelStepsScreen } from './routes/funnel-steps/funnel-steps-screen.tsx';

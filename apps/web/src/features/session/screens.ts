@@ -1,5 +1,4 @@
 export { ForgotPasswordScreen } from './routes/forgot-password/forgot-password-screen.tsx';
-export { LogInScreen } from './routes/log-in/log-in-screen.tsx';
 export { LogOutScreen } from './routes/log-out/log-out-screen.tsx';
 export { NewPasswordScreen } from './routes/new-password/new-password-screen.tsx';
 export { SelectAccountScreen } from './routes/select-account/select-account-screen.tsx';

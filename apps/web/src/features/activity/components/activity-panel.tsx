@@ -13,15 +13,16 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import dayjs from 'dayjs';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../shared/error-box.tsx';
 import { fromNow } from '../../../shared/relative-time.ts';
+import { WhenVisible } from '../../../shared/when-visible.tsx';
 import { activityPerson, activityText, pageViewBars, totalViews } from '../activity-text.ts';
 import { useRecentViews } from '../api.ts';
 import classes from './activity-panel.module.css';
 
-// The charts library loads after the panel's text, in a box of the chart's height (no layout shift).
+// The charts library loads after the panel's text, once the chart's box (its height: no shift) is in view.
 const PageViewsChart = lazy(async () => ({
   default: (await import('./page-views-chart.tsx')).PageViewsChart,
 }));
@@ -82,9 +83,9 @@ export function ActivityPanel() {
             <Text size="xs" c="dimmed" mb={6}>
               {`Page views per minute · latest ${PAGE_VIEW_MINUTES} minutes`}
             </Text>
-            <Suspense fallback={<Box h={120} />}>
+            <WhenVisible h={120}>
               <PageViewsChart data={pageViewBars(views.data.page_views, PAGE_VIEW_MINUTES)} />
-            </Suspense>
+            </WhenVisible>
           </Box>
           <Divider />
           <Box>

@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
 import { type ChartPoint, emptyChart, type MetricSummary } from '@funnelwork/domain/rules';
-import { AreaChart } from '@mantine/charts';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { WhenVisible } from '../../../shared/when-visible.tsx';
 import { chartRows, formatMetric, type MetricKind, metricCard } from '../format.ts';
 
 type MetricChartCardProps = {
@@ -16,6 +15,9 @@ type MetricChartCardProps = {
   large?: boolean;
   actions?: ReactNode;
 };
+
+// The charts' library (recharts, ~90 KB compressed) loads once a chart comes into view, after the numbers.
+const MetricChart = lazy(async () => ({ default: (await import('./metric-chart.tsx')).MetricChart }));
 
 const DELTA_COLORS = { up: 'teal', down: 'red', flat: 'gray' } as const;
 
@@ -63,27 +65,9 @@ export function MetricChartCard({
         <Text size="xs" c="dimmed" data-testid="metric-old-value">
           {`Prior period: ${card.oldValue}`}
         </Text>
-        <AreaChart
-          h={large ? 240 : 90}
-          data={rows}
-          dataKey="brief"
-          series={[
-            { name: 'value', label: 'This period', color: 'indigo.6' },
-            { name: 'previous', label: 'Prior period', color: 'gray.4' },
-          ]}
-          curveType="monotone"
-          withDots={false}
-          withXAxis={large}
-          withYAxis={large}
-          gridAxis={large ? 'y' : 'none'}
-          withLegend={large}
-          fillOpacity={0.15}
-          strokeWidth={large ? 2 : 1.5}
-          valueFormatter={format}
-          tooltipAnimationDuration={100}
-          xAxisProps={{ fontSize: 11 }}
-          yAxisProps={{ fontSize: 11, width: 56 }}
-        />
+        <WhenVisible h={large ? 240 : 90}>
+          <MetricChart large={large} rows={rows} format={format} />
+        </WhenVisible>
       </Stack>
     </Paper>
   );

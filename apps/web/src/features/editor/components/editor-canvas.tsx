@@ -27,7 +27,7 @@ import { useEditorServices } from '../services.tsx';
 import { canvasScale } from '../settings/devices.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
-import { InlineTextEditor, isInlineEditable } from './inline-text-editor.tsx';
+import { InlineTextEditor, isInlineEditable, loadRichText } from './inline-text-editor.tsx';
 import { moveAction, useMoveOnePlace } from './layout-panel.tsx';
 
 type NodeKind = 'section' | 'row' | 'block';
@@ -254,6 +254,10 @@ export function EditorCanvas({
   const selectedId = typeof state.selected === 'number' ? state.selected : null;
   const selectedBlock = selectedId === null ? undefined : document.children[selectedId];
   const canEditText = selectedBlock !== undefined && isInlineEditable(selectedBlock.type);
+  // A selected text block is the step before editing it: its rich-text surface starts loading now.
+  useEffect(() => {
+    if (canEditText) loadRichText().catch(() => {});
+  }, [canEditText]);
 
   // Enter on a selected text block edits it in place (unless the keys are going to a field or a button).
   useEffect(() => {

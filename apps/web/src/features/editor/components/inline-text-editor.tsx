@@ -1,8 +1,14 @@
 import type { BlockType, NodeId } from '@funnelwork/blocks';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../canvas/drop-target.ts';
 import classes from './editor.module.css';
-import { RichTextSurface } from './rich-text-surface.tsx';
+
+/**
+ * The rich-text surface (tiptap and ProseMirror, most of the editor's code by size) loads when a text block
+ * is first selected, not with the editor: the canvas shows the page without it.
+ */
+export const loadRichText = () => import('./rich-text-surface.tsx');
+const RichTextSurface = lazy(async () => ({ default: (await loadRichText()).RichTextSurface }));
 
 /** Headline and paragraph content is rich text (tiptap); a link's text stays plain. */
 const RICH_TYPES: ReadonlySet<string> = new Set(['headline', 'paragraph']);
@@ -117,14 +123,16 @@ export function InlineTextEditor({
       <div
         style={{ position: 'absolute', left: place.rect.left, top: place.rect.top, width: place.rect.width }}
       >
-        <RichTextSurface
-          content={content}
-          multiline={place.type === 'paragraph'}
-          caret={caret}
-          style={{ minHeight: place.rect.height, ...cssProps(place.style) }}
-          onChange={(html) => onInputRef.current(html)}
-          onDone={(html) => onDoneRef.current(html)}
-        />
+        <Suspense fallback={null}>
+          <RichTextSurface
+            content={content}
+            multiline={place.type === 'paragraph'}
+            caret={caret}
+            style={{ minHeight: place.rect.height, ...cssProps(place.style) }}
+            onChange={(html) => onInputRef.current(html)}
+            onDone={(html) => onDoneRef.current(html)}
+          />
+        </Suspense>
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { DASHBOARD_LOAD_FAILURE, DASHBOARD_METRICS } from '@funnelwork/domain/rules';
-import { Anchor, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Box, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
@@ -41,7 +41,11 @@ export function DashboardScreen() {
       {failed && !data ? (
         <ErrorBox title="The dashboard could not be loaded" message={DASHBOARD_LOAD_FAILURE} />
       ) : !data ? (
-        <Loader aria-label="Loading the dashboard" />
+        // The numbers' place, a screen high: on a phone the Activity panel below starts out of view, so the
+        // numbers' arrival does not push it (a layout shift of 0.48 in Lighthouse).
+        <Box mih="100vh">
+          <Loader aria-label="Loading the dashboard" />
+        </Box>
       ) : (
         <>
           {failed && <ErrorBox title="The numbers could not be refreshed" message={DASHBOARD_LOAD_FAILURE} />}

@@ -1,0 +1,38 @@
+import '@mantine/charts/styles.css';
+import { AreaChart } from '@mantine/charts';
+import type { chartRows } from '../format.ts';
+
+/** A metric's trend over the period, drawn over the prior period's (the large card shows its axes). */
+export function MetricChart({
+  large,
+  rows,
+  format,
+}: {
+  large: boolean;
+  rows: ReturnType<typeof chartRows>;
+  format: (value: number) => string;
+}) {
+  return (
+    <AreaChart
+      h={large ? 240 : 90}
+      data={rows}
+      dataKey="brief"
+      series={[
+        { name: 'value', label: 'This period', color: 'indigo.6' },
+        { name: 'previous', label: 'Prior period', color: 'gray.4' },
+      ]}
+      curveType="monotone"
+      withDots={false}
+      withXAxis={large}
+      withYAxis={large}
+      gridAxis={large ? 'y' : 'none'}
+      withLegend={large}
+      fillOpacity={0.15}
+      strokeWidth={large ? 2 : 1.5}
+      valueFormatter={format}
+      tooltipAnimationDuration={100}
+      xAxisProps={{ fontSize: 11 }}
+      yAxisProps={{ fontSize: 11, width: 56 }}
+    />
+  );
+}
