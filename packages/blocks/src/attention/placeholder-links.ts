@@ -23,16 +23,26 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Per attributes object (an edit makes a new one): the canvas asks again on every keystroke. */
+const placeholderCache = new WeakMap<object, boolean>();
+
 /** True when a block's click (or one of its items') still goes to a placeholder address. */
 export function blockHasPlaceholderLink(block: { attributes: unknown }): boolean {
-  return holdsPlaceholder(block.attributes);
+  const { attributes } = block;
+  if (typeof attributes !== 'object' || attributes === null) return false;
+  let holds = placeholderCache.get(attributes);
+  if (holds === undefined) {
+    holds = holdsPlaceholder(attributes);
+    placeholderCache.set(attributes, holds);
+  }
+  return holds;
 }
 
 /** The blocks of a document whose links still point to a placeholder address, in node id order. */
 export function placeholderLinks(document: EditorDocument): PlaceholderLink[] {
   const found: PlaceholderLink[] = [];
   for (const [key, block] of Object.entries(document.children)) {
-    if (!holdsPlaceholder(block.attributes)) continue;
+    if (!blockHasPlaceholderLink(block)) continue;
     const attributes = block.attributes as { basic?: { headline?: { text?: unknown } } };
     const buttonText = attributes.basic?.headline?.text;
     const text =

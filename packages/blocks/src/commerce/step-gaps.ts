@@ -45,6 +45,35 @@ export const STEP_GAP_NOTICES: Record<StepGap, { title: string; message: string 
   },
 };
 
+/**
+ * The product ids named inside a value, per object: an edited document shares its unchanged parts, and
+ * the editor asks again on every keystroke. An object's entry is used only where the depth limit would
+ * not have cut its walk short (`height`: how many levels of objects lie below it).
+ */
+type ProductIds = { ids: readonly number[]; height: number; complete: boolean };
+const productIdsCache = new WeakMap<object, { ids: readonly number[]; height: number }>();
+function productIdsIn(value: unknown, depth: number): ProductIds {
+  if (typeof value !== 'object' || value === null) return { ids: [], height: -1, complete: true };
+  if (depth > 40) return { ids: [], height: 0, complete: false };
+  const cached = productIdsCache.get(value);
+  if (cached && depth + cached.height <= 40) return { ...cached, complete: true };
+  const ids: number[] = [];
+  let height = 0;
+  let complete = true;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'productId' && typeof child === 'number' && Number.isSafeInteger(child) && child > 0)
+      ids.push(child);
+    else {
+      const inner = productIdsIn(child, depth + 1);
+      for (const id of inner.ids) ids.push(id);
+      height = Math.max(height, inner.height + 1);
+      complete &&= inner.complete;
+    }
+  }
+  if (complete) productIdsCache.set(value, { ids, height });
+  return { ids, height, complete };
+}
+
 /** A stored page document's facts (`config`, any shape or its JSON text): its blocks and the product ids it names. */
 export function pageFacts(stored: unknown): StepPageFacts {
   let config = stored;
@@ -55,16 +84,7 @@ export function pageFacts(stored: unknown): StepPageFacts {
       config = null;
     }
   }
-  const productIds = new Set<number>();
-  const walk = (value: unknown, depth: number): void => {
-    if (depth > 40 || typeof value !== 'object' || value === null) return;
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'productId' && typeof child === 'number' && Number.isSafeInteger(child) && child > 0)
-        productIds.add(child);
-      else walk(child, depth + 1);
-    }
-  };
-  walk(config, 0);
+  const productIds = new Set(productIdsIn(config, 0).ids);
   const children =
     typeof config === 'object' && config !== null ? (config as { children?: unknown }).children : undefined;
   const blocks = typeof children === 'object' && children !== null ? Object.keys(children).length : 0;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Advanced } from '../catalogue/common.ts';
 import type { Responsive } from '../catalogue/define-block.ts';
 import { type Block, type BlockType, markupOf } from '../catalogue/registry.ts';
@@ -13,6 +13,8 @@ import {
   borderCss,
   cssColor,
   cssUrl,
+  type Declarations,
+  type Device,
   fontCss,
   fontFamilyName,
   merchantClasses,
@@ -59,7 +61,25 @@ function wrapperProps(
   };
 }
 
-function BlockView({ block, context }: { block: Block; context: RenderContext }) {
+type BlockViewProps = {
+  block: Block;
+  context: RenderContext;
+  /** The page's anchors as text (anchorsText): what a view reads of the document besides its settings. */
+  anchors: string;
+};
+
+/**
+ * A block re-renders only when its own node, the page settings or the anchors changed (or it holds other
+ * blocks): typing into one block of 300 re-renders one (bench/editor.ts).
+ */
+const sameBlockView = (before: BlockViewProps, after: BlockViewProps) =>
+  before.block === after.block &&
+  before.anchors === after.anchors &&
+  before.context.editor === after.context.editor &&
+  before.context.document.settings === after.context.document.settings &&
+  blockChildLists(after.block).length === 0;
+
+const BlockView = memo(function BlockView({ block, context }: BlockViewProps) {
   const { View } = rendererOf(block);
   return (
     <div
@@ -75,7 +95,7 @@ function BlockView({ block, context }: { block: Block; context: RenderContext })
       <View block={block} context={context} />
     </div>
   );
-}
+}, sameBlockView);
 
 function RowView({ row, context }: { row: Row; context: RenderContext }) {
   const sticky = row.attributes.basic.sticky && 'fw-sticky';
@@ -122,6 +142,7 @@ function SectionView({ section, context }: { section: Section; context: RenderCo
 /** The page: its sections in order, inside the page box that carries the page settings. */
 export function PageView({ document, editor = false }: { document: EditorDocument; editor?: boolean }) {
   const anchorOf = anchorsOf(document);
+  const anchors = anchorsText(document);
   const context: RenderContext = {
     document,
     editor,
@@ -129,7 +150,7 @@ export function PageView({ document, editor = false }: { document: EditorDocumen
     renderBlocks: (ids) =>
       ids.map((id) => {
         const block = document.children[id];
-        return block ? <BlockView key={id} block={block} context={context} /> : null;
+        return block ? <BlockView key={id} block={block} context={context} anchors={anchors} /> : null;
       }),
   };
   const { settings } = document;
@@ -168,6 +189,26 @@ export function anchorsOf(document: EditorDocument): AnchorOf {
   return anchorOf;
 }
 
+/** Every node's anchor as text (`7:fw-7 9:signup`), worked out once per document. */
+const anchorsTextCache = new WeakMap<EditorDocument, string>();
+function anchorsText(document: EditorDocument): string {
+  const cached = anchorsTextCache.get(document);
+  if (cached !== undefined) return cached;
+  const anchorOf = anchorsOf(document);
+  const ids = [
+    ...document.content.map((section) => section.id),
+    ...Object.keys(document.rows).map(Number),
+    ...Object.keys(document.children).map(Number),
+  ];
+  const text = ids
+    .map((id) => [id, anchorOf(id)] as const)
+    .filter(([, anchor]) => anchor !== undefined)
+    .map(([id, anchor]) => `${id}:${anchor}`)
+    .join(' ');
+  anchorsTextCache.set(document, text);
+  return text;
+}
+
 /** The advanced settings (css id) of a section, row or block. */
 function nodeAdvanced(document: EditorDocument, id: NodeId): Advanced | undefined {
   return (
@@ -180,16 +221,28 @@ function nodeAdvanced(document: EditorDocument, id: NodeId): Advanced | undefine
 /** Every node a goto-element action points at: those need an id attribute to be scrolled to. */
 function linkTargets(document: EditorDocument): Set<NodeId> {
   const targets = new Set<NodeId>();
+  for (const block of Object.values(document.children))
+    for (const id of blockLinkTargets(block.attributes)) targets.add(id);
+  return targets;
+}
+
+/** The nodes one block's goto-element actions point at, per attributes object (an edit makes a new one). */
+const blockTargetsCache = new WeakMap<object, NodeId[]>();
+function blockLinkTargets(attributes: object): NodeId[] {
+  const cached = blockTargetsCache.get(attributes);
+  if (cached) return cached;
+  const targets: NodeId[] = [];
   const visit = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (typeof value === 'object' && value !== null) {
       const record = value as Record<string, unknown>;
       if (record.type === 'goto-element' && typeof record.elementId === 'number')
-        targets.add(record.elementId);
+        targets.push(record.elementId);
       Object.values(record).forEach(visit);
     }
   };
-  for (const block of Object.values(document.children)) visit(block.attributes);
+  visit(attributes);
+  blockTargetsCache.set(attributes, targets);
   return targets;
 }
 
@@ -216,6 +269,38 @@ function spacingRules(scope: string, advanced: Advanced, sheet: StyleSheet, padd
     value.top === 0 && value.right === 0 && value.bottom === 0 && value.left === 0;
   if (!zero(advanced.margin)) sheet.add(scope, { margin: spacingCss(advanced.margin) });
   if (!zero(advanced.padding)) sheet.add(paddingOn, { padding: spacingCss(advanced.padding) });
+}
+
+/** A block's rules as they were added, to add again: the same calls, so the same stylesheet. */
+class RecordedSheet extends StyleSheet {
+  private readonly calls: ((sheet: StyleSheet) => void)[] = [];
+  override add(selector: string, declarations: Declarations, device: Device = 'desktop'): void {
+    this.calls.push((sheet) => sheet.add(selector, declarations, device));
+  }
+  override addRaw(css: string): void {
+    this.calls.push((sheet) => sheet.addRaw(css));
+  }
+  replay(sheet: StyleSheet): void {
+    for (const call of this.calls) call(sheet);
+  }
+}
+
+/**
+ * Each block's rules, worked out once per block object (an edit makes a new one): the editor writes the
+ * page's CSS on every keystroke, and working out 300 blocks' rules each time cost more than the rest.
+ */
+const blockCssCache = new WeakMap<Block, RecordedSheet>();
+function blockCss(block: Block): RecordedSheet {
+  const cached = blockCssCache.get(block);
+  if (cached) return cached;
+  const sheet = new RecordedSheet();
+  const scope = `.${nodeClass(block.id)}`;
+  spacingRules(scope, block.attributes.advanced, sheet, `${scope}>.fw-box`);
+  const align = 'align' in block.attributes.basic ? block.attributes.basic.align : undefined;
+  if (align) sheet.addPerDevice(scope, alignValues(align), (value) => ({ 'text-align': value }));
+  rendererOf(block).css?.(block, scope, sheet);
+  blockCssCache.set(block, sheet);
+  return sheet;
 }
 
 /** The CSS of a document: shared styles, page settings, then every section, row and block. */
@@ -272,13 +357,7 @@ export function pageCss(document: EditorDocument, editor = false): string {
       });
     }
   }
-  for (const block of Object.values(document.children)) {
-    const scope = `.${nodeClass(block.id)}`;
-    spacingRules(scope, block.attributes.advanced, sheet, `${scope}>.fw-box`);
-    const align = 'align' in block.attributes.basic ? block.attributes.basic.align : undefined;
-    if (align) sheet.addPerDevice(scope, alignValues(align), (value) => ({ 'text-align': value }));
-    rendererOf(block).css?.(block, scope, sheet);
-  }
+  for (const block of Object.values(document.children)) blockCss(block).replay(sheet);
   return [BASE_CSS, editor ? EDITOR_CSS : '', sheet.toString()].filter(Boolean).join('\n');
 }
 

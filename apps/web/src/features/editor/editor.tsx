@@ -1,5 +1,7 @@
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import {
+  canRedo,
+  canUndo,
   type EditorAction,
   type EditorDocument,
   findNode,
@@ -258,12 +260,15 @@ export function Editor({
     return () => window.removeEventListener('keydown', onKey);
   }, [saveNow, state.selected, edit]);
 
-  const preview = async () => {
-    const saved = await saveNow();
-    if (saved) window.open(`${base}/preview`, '_blank');
-  };
+  const preview = useCallback(() => {
+    void saveNow().then((saved) => {
+      if (saved) window.open(`${base}/preview`, '_blank');
+    });
+  }, [saveNow, base]);
+  const onSaveClick = useCallback(() => void saveNow(), [saveNow]);
+  const openCode = useCallback(() => go('/code'), [go]);
 
-  const reloadDocument = async () => {
+  const reloadDocument = useCallback(async () => {
     try {
       const loaded = await onReload();
       if (!loaded) return;
@@ -272,10 +277,55 @@ export function Editor({
     } catch {
       window.location.reload();
     }
-  };
+  }, [onReload, unblock]);
 
   const selectedNode =
     typeof state.selected === 'number' ? findNode(state.history.present, state.selected) : undefined;
+  const selectedNodeId = selectedNode
+    ? selectedNode.kind === 'section'
+      ? selectedNode.section.id
+      : selectedNode.kind === 'row'
+        ? selectedNode.row.id
+        : selectedNode.block.id
+    : null;
+  // The popups below change with none of a keystroke's state: kept as they are while typing.
+  const codePopup = useMemo(
+    () => (
+      <CodePopup
+        opened={tail.code}
+        code={state.code}
+        title={texts.codeTitle}
+        tabs={codeTabs}
+        noun={texts.noun}
+        onClose={() => go(selectedNodeId !== null ? `/properties/${selectedNodeId}` : '')}
+        onApply={(code) => dispatch({ type: 'code', code })}
+      />
+    ),
+    [tail.code, state.code, texts, codeTabs, go, selectedNodeId],
+  );
+  const conflict = status === 'conflict';
+  const conflictModal = useMemo(
+    () => (
+      <AppModal
+        opened={conflict}
+        onClose={() => undefined}
+        withCloseButton={false}
+        title={texts.conflictTitle}
+      >
+        <Stack>
+          <Text size="sm">{error ?? texts.conflictMessage}. Your latest changes here were not saved.</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => void reloadDocument()}>{texts.reload}</Button>
+          </Group>
+        </Stack>
+      </AppModal>
+    ),
+    [conflict, error, texts, reloadDocument],
+  );
+  const unsavedModal = useMemo(
+    () => <UnsavedChangesModal blocker={blocker} text={texts.unsaved} save={saveNow} />,
+    [blocker, texts.unsaved, saveNow],
+  );
   const core = corePanels(texts, settingsPanel);
   const rail: readonly Panel[] = [...core, ...shellPanels];
   const panel = rail.find((item) => item.key === tail.panel) ?? core[0]!;
@@ -299,10 +349,14 @@ export function Editor({
                   backLabel={back.label}
                   status={status}
                   dirty={dirty}
-                  onSave={() => void saveNow()}
-                  onCode={() => go('/code')}
-                  onPreview={() => void preview()}
+                  onSave={onSaveClick}
+                  onCode={openCode}
+                  onPreview={preview}
                   extras={toolbarExtras}
+                  view={state.view}
+                  canUndo={canUndo(state.history)}
+                  canRedo={canRedo(state.history)}
+                  dispatch={dispatch}
                 />
                 <div className={classes.body}>
                   <nav className={classes.rail} aria-label="Editor panels">
@@ -359,36 +413,10 @@ export function Editor({
             </DragOverlay>
           </DragStoreContext.Provider>
         </DndContext>
-        <CodePopup
-          opened={tail.code}
-          code={state.code}
-          title={texts.codeTitle}
-          tabs={codeTabs}
-          noun={texts.noun}
-          onClose={() =>
-            go(
-              selectedNode
-                ? `/properties/${selectedNode.kind === 'section' ? selectedNode.section.id : selectedNode.kind === 'row' ? selectedNode.row.id : selectedNode.block.id}`
-                : '',
-            )
-          }
-          onApply={(code) => dispatch({ type: 'code', code })}
-        />
+        {codePopup}
         {overlays}
-        <AppModal
-          opened={status === 'conflict'}
-          onClose={() => undefined}
-          withCloseButton={false}
-          title={texts.conflictTitle}
-        >
-          <Stack>
-            <Text size="sm">{error ?? texts.conflictMessage}. Your latest changes here were not saved.</Text>
-            <Group justify="flex-end">
-              <Button onClick={() => void reloadDocument()}>{texts.reload}</Button>
-            </Group>
-          </Stack>
-        </AppModal>
-        <UnsavedChangesModal blocker={blocker} text={texts.unsaved} save={saveNow} />
+        {conflictModal}
+        {unsavedModal}
       </EditorContext.Provider>
     </EditorServicesContext.Provider>
   );

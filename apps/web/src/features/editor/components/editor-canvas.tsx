@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { BLOCKS, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
+import { BLOCKS, type EditorAction, type NodeId, PageView, pageCss, VIEW_WIDTHS } from '@funnelwork/blocks';
 import { ActionIcon, Alert, Button, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconArrowDown,
@@ -11,7 +11,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import {
+  memo,
   type RefObject,
+  useCallback,
   useDeferredValue,
   useEffect,
   useLayoutEffect,
@@ -28,7 +30,7 @@ import { canvasScale } from '../settings/devices.ts';
 import { useEditor } from '../state/editor-context.tsx';
 import classes from './editor.module.css';
 import { InlineTextEditor, isInlineEditable, loadRichText } from './inline-text-editor.tsx';
-import { moveAction, useMoveOnePlace } from './layout-panel.tsx';
+import { type MoveAction, moveAction, useMoveOnePlace } from './layout-panel.tsx';
 
 type NodeKind = 'section' | 'row' | 'block';
 
@@ -73,15 +75,7 @@ function useFrameTick(frame: RefObject<HTMLDivElement | null>) {
 const TOOL_SIZE = 24;
 const TOOLBAR_HEIGHT = 26;
 
-function NodeToolbar({
-  id,
-  kind,
-  label,
-  color,
-  below,
-  scale,
-  onEditText,
-}: {
+type NodeToolbarProps = {
   id: NodeId;
   kind: NodeKind;
   label: string;
@@ -89,17 +83,46 @@ function NodeToolbar({
   below: boolean;
   /** The canvas's zoom: the toolbar scales back by its inverse, keeping its buttons' 24 px at every zoom. */
   scale: number;
+  /** Where Move up and Move down take the node (null: nowhere). */
+  up: MoveAction | null;
+  down: MoveAction | null;
+  /** Stable handlers (they read the editor's latest state). */
+  move: (id: NodeId, action: MoveAction | null) => void;
+  edit: (action: EditorAction) => void;
   /** Starts editing the block's text on the canvas (text blocks only). */
   onEditText?: () => void;
-}) {
-  const { state, edit } = useEditor();
+};
+
+/** Its props change only with the selection or its place: typing does not re-render its tooltips. */
+const sameToolbar = (before: NodeToolbarProps, after: NodeToolbarProps) =>
+  before.id === after.id &&
+  before.kind === after.kind &&
+  before.label === after.label &&
+  before.color === after.color &&
+  before.below === after.below &&
+  before.scale === after.scale &&
+  before.move === after.move &&
+  before.edit === after.edit &&
+  before.onEditText === after.onEditText &&
+  JSON.stringify([before.up, before.down]) === JSON.stringify([after.up, after.down]);
+
+const NodeToolbar = memo(function NodeToolbar({
+  id,
+  kind,
+  label,
+  color,
+  below,
+  scale,
+  up,
+  down,
+  move,
+  edit,
+  onEditText,
+}: NodeToolbarProps) {
   const { attributes, listeners, setNodeRef } = useDraggable({
     id: `node:${id}`,
     data: { source: kind, id },
   });
-  const move = useMoveOnePlace();
-  const up = moveAction(state.history.present, id, -1);
-  const down = moveAction(state.history.present, id, 1);
   return (
     <div
       className={classes.nodeLabel}
@@ -172,7 +195,7 @@ function NodeToolbar({
       </Tooltip>
     </div>
   );
-}
+}, sameToolbar);
 
 /** The canvas: the page as the renderer draws it, at the width of the current view, with selection and drop lines. */
 /** How long after a click a second one makes it a double-click (the platforms' usual 500 ms is long to wait). */
@@ -212,10 +235,15 @@ export function EditorCanvas({
   const scale = canvasScale(state.view, available);
   // The document as the shell has it drawn (the page editor: product lists with what they sell).
   const { useShownDocument, CanvasNotice, canvasCss: shellCanvasCss } = useEditorServices();
-  const shellCss = typeof shellCanvasCss === 'string' ? shellCanvasCss : shellCanvasCss(document);
   // Typing writes the document on every keystroke: the page redraws in the background (a deferred value),
-  // so a keystroke never waits for 300 blocks to render (bench/editor.ts).
+  // so a keystroke never waits for 300 blocks to render (bench/editor.ts). What is worked out from the
+  // whole document (the shell's CSS and notice) follows the drawn page, not each keystroke.
   const drawn = useDeferredValue(document);
+  const shellCss = useMemo(
+    () => (typeof shellCanvasCss === 'string' ? shellCanvasCss : shellCanvasCss(drawn)),
+    [shellCanvasCss, drawn],
+  );
+  const notice = useMemo(() => <CanvasNotice document={drawn} />, [CanvasNotice, drawn]);
   const shown = useShownDocument(drawn);
   const css = useMemo(() => canvasCss(pageCss(shown, true)), [shown]);
   // The page itself changes only with the document: drag moves, hovers and dnd-kit's own updates
@@ -258,6 +286,19 @@ export function EditorCanvas({
   useEffect(() => {
     if (canEditText) loadRichText().catch(() => {});
   }, [canEditText]);
+  // The node toolbar's handlers stay the same while its node is selected (it is memoised).
+  const move = useMoveOnePlace();
+  const latestMove = useRef(move);
+  latestMove.current = move;
+  const moveOnePlace = useCallback(
+    (id: NodeId, action: MoveAction | null) => latestMove.current(id, action),
+    [],
+  );
+  const editSelectedText = useCallback(() => {
+    if (selectedId === null) return;
+    setCaret(null);
+    setEditing(selectedId);
+  }, [selectedId]);
 
   // Enter on a selected text block edits it in place (unless the keys are going to a field or a button).
   useEffect(() => {
@@ -321,7 +362,7 @@ export function EditorCanvas({
           {state.notice}
         </Alert>
       )}
-      <CanvasNotice document={document} />
+      {notice}
       <div className={classes.frameHolder} style={{ width: width * scale, height: frameHeight * scale }}>
         <div style={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer selection on the page; the keyboard selects in Layout */}
@@ -403,9 +444,11 @@ export function EditorCanvas({
                     color={selected.kind === 'row' ? document.rows[selectedId]?.labelColor : undefined}
                     below={selected.rect.top < TOOLBAR_HEIGHT / scale}
                     scale={scale}
-                    onEditText={
-                      selected.kind === 'block' && canEditText ? () => startEditing(selectedId) : undefined
-                    }
+                    up={moveAction(document, selectedId, -1)}
+                    down={moveAction(document, selectedId, 1)}
+                    move={moveOnePlace}
+                    edit={edit}
+                    onEditText={selected.kind === 'block' && canEditText ? editSelectedText : undefined}
                   />
                 )}
               </div>

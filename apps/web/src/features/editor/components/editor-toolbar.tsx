@@ -1,4 +1,4 @@
-import { canRedo, canUndo, type ViewMode } from '@funnelwork/blocks';
+import type { ViewMode } from '@funnelwork/blocks';
 import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -12,10 +12,10 @@ import {
   IconDeviceTablet,
   IconExternalLink,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type Dispatch, memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VIEWS } from '../settings/devices.ts';
-import { useEditor } from '../state/editor-context.tsx';
+import type { EditorEvent } from '../state/editor-state.ts';
 import type { SaveStatus } from '../state/use-document-save.ts';
 import classes from './editor.module.css';
 
@@ -67,7 +67,11 @@ function SaveState({ status }: { status: SaveStatus }) {
   }
 }
 
-export function EditorToolbar({
+/**
+ * The editor's header. It takes the editor's state as props and is memoised: a keystroke changes none of
+ * them (after the first), so typing does not re-render its buttons and tooltips (bench/editor.ts).
+ */
+export const EditorToolbar = memo(function EditorToolbar({
   title,
   titleSlot,
   saveLabel,
@@ -79,6 +83,10 @@ export function EditorToolbar({
   onCode,
   onPreview,
   extras,
+  view,
+  canUndo,
+  canRedo,
+  dispatch,
 }: {
   title: string;
   /** Shown instead of the title (an editable title). */
@@ -93,8 +101,11 @@ export function EditorToolbar({
   onPreview: () => void;
   /** The shell's own buttons, before Preview. */
   extras?: ReactNode;
+  view: ViewMode;
+  canUndo: boolean;
+  canRedo: boolean;
+  dispatch: Dispatch<EditorEvent>;
 }) {
-  const { state, dispatch } = useEditor();
   return (
     <header className={classes.header}>
       <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
@@ -124,7 +135,7 @@ export function EditorToolbar({
       <SegmentedControl
         size="xs"
         aria-label="View"
-        value={state.view}
+        value={view}
         onChange={(value) => dispatch({ type: 'view', view: value as ViewMode })}
         data={VIEWS.map((view) => {
           const Icon = VIEW_ICONS[view.mode];
@@ -151,7 +162,7 @@ export function EditorToolbar({
             variant="default"
             size="lg"
             aria-label="Undo"
-            disabled={!canUndo(state.history)}
+            disabled={!canUndo}
             onClick={() => dispatch({ type: 'undo' })}
           >
             <IconArrowBackUp size={18} />
@@ -162,7 +173,7 @@ export function EditorToolbar({
             variant="default"
             size="lg"
             aria-label="Redo"
-            disabled={!canRedo(state.history)}
+            disabled={!canRedo}
             onClick={() => dispatch({ type: 'redo' })}
           >
             <IconArrowForwardUp size={18} />
@@ -184,4 +195,4 @@ export function EditorToolbar({
       </Group>
     </header>
   );
-}
+});

@@ -10,7 +10,7 @@ import { useAnnounce } from './announcer.tsx';
 import classes from './editor.module.css';
 import { layoutTreeLines, type TreeItem, treeKeyAction } from './layout-tree.ts';
 
-type MoveAction = Extract<EditorAction, { type: 'moveSection' | 'moveRow' | 'moveBlock' }>;
+export type MoveAction = Extract<EditorAction, { type: 'moveSection' | 'moveRow' | 'moveBlock' }>;
 
 /** The action that moves a node one place up or down among its siblings, or none at the edge. */
 export function moveAction(document: EditorDocument, id: NodeId, delta: -1 | 1): MoveAction | null {

@@ -8,10 +8,12 @@ import {
   type NodeId,
   pageSettingsSchema,
   type ValuePath,
+  type ViewMode,
 } from '@funnelwork/blocks';
 import { Button, Center, Group, NumberInput, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconClick } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { replaceEqualDeep } from '@tanstack/react-query';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useEditorServices } from '../services.tsx';
 import {
   pageSettingsFields,
@@ -49,9 +51,22 @@ const ROW_LABEL: SettingsField = {
 /** Fields typed into key by key (their keystrokes group into one undo step). */
 const isTyped = (field: SettingsField) => field.kind === 'text' || field.kind === 'image';
 
+/** The groups of each kind of node's panel, generated once (the controls compare their fields by identity). */
+const groupsCache = new Map<string, SettingsGroup[]>();
+
 /** The groups of the selected node's panel, generated from its schema. */
 function groupsOf(node: ReturnType<typeof findNode>): SettingsGroup[] {
   if (!node) return [];
+  const key = node.kind === 'block' ? node.block.type : node.kind;
+  let groups = groupsCache.get(key);
+  if (!groups) {
+    groups = generatedGroups(node);
+    groupsCache.set(key, groups);
+  }
+  return groups;
+}
+
+function generatedGroups(node: NonNullable<ReturnType<typeof findNode>>): SettingsGroup[] {
   if (node.kind === 'section') return settingsGroups(LAYOUT_ITEMS.section.attributes);
   if (node.kind === 'row') {
     const groups = settingsGroups(LAYOUT_ITEMS.row.attributes);
@@ -81,9 +96,27 @@ export function PropertiesPanel({ blockActions }: { blockActions?: BlockActions 
   const document = state.history.present;
   const selected = state.selected;
   const { texts } = useEditorServices();
+  const node = typeof selected === 'number' ? findNode(document, selected) : undefined;
+  const rowId = node?.kind === 'row' ? node.row.id : null;
+  const onChange = useCallback<ChangeValue>(
+    (path, value, field) => {
+      if (field.kind === 'columns' && rowId !== null) {
+        edit({ type: 'setColumnLayout', rowId, layout: value as ColumnLayout });
+        return;
+      }
+      edit({ type: 'setNodeValue', id: selected as NodeId, path, value }, { typing: isTyped(field) });
+    },
+    [edit, selected, rowId],
+  );
+  // The node as the controls last saw it, with every unchanged part kept (the settings schema copies the
+  // whole node on each edit): a control re-renders only when its own value changed.
+  const shared = useRef<unknown>(undefined);
+  const nodeRoot =
+    node && (node.kind === 'section' ? node.section : node.kind === 'row' ? node.row : node.block);
+  shared.current = replaceEqualDeep(shared.current, nodeRoot);
+  const root = shared.current;
 
   if (selected === 'page') return <PageSettingsPanel />;
-  const node = selected === null ? undefined : findNode(document, selected);
   if (!node) {
     return (
       <Center h={260}>
@@ -105,20 +138,12 @@ export function PropertiesPanel({ blockActions }: { blockActions?: BlockActions 
     );
   }
 
-  const nodeRoot = node.kind === 'section' ? node.section : node.kind === 'row' ? node.row : node.block;
-  const onChange: ChangeValue = (path, value, field) => {
-    if (field.kind === 'columns' && node.kind === 'row') {
-      edit({ type: 'setColumnLayout', rowId: node.row.id, layout: value as ColumnLayout });
-      return;
-    }
-    edit({ type: 'setNodeValue', id: selected as NodeId, path, value }, { typing: isTyped(field) });
-  };
   return (
     <NodePanel
       key={selected}
       title={titleOf(node)}
       groups={groupsOf(node)}
-      root={nodeRoot}
+      root={root}
       onChange={onChange}
       extra={
         <Group gap="xs">
@@ -150,34 +175,53 @@ function NodePanel({
         {title}
       </Text>
       {extra}
-      <Tabs defaultValue={groups[0]?.key} variant="pills" radius="md">
-        <Tabs.List grow mb="sm">
-          {groups.map((group) => (
-            <Tabs.Tab key={group.key} value={group.key} size="xs" fz="xs">
-              {group.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {groups.map((group) => (
-          <Tabs.Panel key={group.key} value={group.key}>
-            <Stack gap={10}>
-              {group.fields.map((field) => (
-                <SettingsControl
-                  key={field.path.join('.') || field.label}
-                  field={field}
-                  root={root}
-                  base={[]}
-                  view={state.view}
-                  onChange={onChange}
-                />
-              ))}
-            </Stack>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <SettingsTabs groups={groups} root={root} view={state.view} onChange={onChange} />
     </Stack>
   );
 }
+
+/** The panel's tabs of controls: re-rendered only when the node, the view or the handler changed. */
+const SettingsTabs = memo(function SettingsTabs({
+  groups,
+  root,
+  view,
+  onChange,
+}: {
+  groups: SettingsGroup[];
+  root: unknown;
+  view: ViewMode;
+  onChange: ChangeValue;
+}) {
+  return (
+    <Tabs defaultValue={groups[0]?.key} variant="pills" radius="md">
+      <Tabs.List grow mb="sm">
+        {groups.map((group) => (
+          <Tabs.Tab key={group.key} value={group.key} size="xs" fz="xs">
+            {group.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {groups.map((group) => (
+        <Tabs.Panel key={group.key} value={group.key}>
+          <Stack gap={10}>
+            {group.fields.map((field) => (
+              <SettingsControl
+                key={field.path.join('.') || field.label}
+                field={field}
+                root={root}
+                base={NO_BASE}
+                view={view}
+                onChange={onChange}
+              />
+            ))}
+          </Stack>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+});
+
+const NO_BASE: ValuePath = [];
 
 /**
  * "Email default width 650, maximum 1200": the e-mail's width in px. Only a width the document accepts
@@ -218,11 +262,17 @@ export function PageSettingsPanel() {
   const document = state.history.present;
   const { texts } = useEditorServices();
   const fields = useMemo(() => pageSettingsFields(pageSettingsSchema), []);
-  const onChange = (path: ValuePath, value: unknown, field?: SettingsField) =>
-    edit(
-      { type: 'setNodeValue', id: 'page', path, value },
-      { typing: field !== undefined && isTyped(field) },
-    );
+  const onChange = useCallback(
+    (path: ValuePath, value: unknown, field?: SettingsField) =>
+      edit(
+        { type: 'setNodeValue', id: 'page', path, value },
+        { typing: field !== undefined && isTyped(field) },
+      ),
+    [edit],
+  );
+  const shared = useRef<unknown>(undefined);
+  shared.current = replaceEqualDeep(shared.current, document.settings);
+  const root = shared.current;
   return (
     <Stack gap={10}>
       <Text fw={650} size="sm" data-testid="properties-title">
@@ -238,8 +288,8 @@ export function PageSettingsPanel() {
         <SettingsControl
           key={field.path.join('.')}
           field={field}
-          root={state.history.present.settings}
-          base={[]}
+          root={root}
+          base={NO_BASE}
           view={state.view}
           onChange={onChange}
         />

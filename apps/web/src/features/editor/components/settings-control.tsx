@@ -32,7 +32,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useEditorServices } from '../services.tsx';
 import { differsFromDesktop } from '../settings/devices.ts';
 import type { SettingsField } from '../settings/settings-fields.ts';
@@ -182,8 +182,34 @@ const isLinked = (item: unknown) =>
   item !== null &&
   typeof (item as { productId?: unknown }).productId === 'number';
 
+/** The value a control shows: a product field also reads (and writes) the entry around it. */
+function shownValue({ field, root, base }: ControlProps): unknown {
+  const path = [...base, ...field.path];
+  return getAtPath(root, field.kind === 'product' ? path.slice(0, -1) : path);
+}
+
+const samePath = (a: ValuePath, b: ValuePath) => a.length === b.length && a.every((key, i) => key === b[i]);
+
+/**
+ * A control re-renders only when its own value (or field, view, handler) changed: typing in one field must
+ * not re-render the forty others of the panel (bench/editor.ts). The panel keeps unchanged values' identity
+ * (replaceEqualDeep), so an object value (spacing, a list) compares by reference.
+ */
+const sameControl = (before: ControlProps, after: ControlProps) =>
+  before.field === after.field &&
+  before.view === after.view &&
+  before.onChange === after.onChange &&
+  samePath(before.base, after.base) &&
+  (before.root === after.root || shownValue(before) === shownValue(after));
+
 /** One generated control: text, colour, number, switch, choice, spacing, group, per-device, list or variant. */
-export function SettingsControl({ field, root, base, view, onChange }: ControlProps) {
+export const SettingsControl = memo(function SettingsControl({
+  field,
+  root,
+  base,
+  view,
+  onChange,
+}: ControlProps) {
   const { PopupField, ProductField } = useEditorServices();
   const path = [...base, ...field.path];
   const value = getAtPath(root, path);
@@ -434,7 +460,7 @@ export function SettingsControl({ field, root, base, view, onChange }: ControlPr
       );
     }
   }
-}
+}, sameControl);
 
 export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
