@@ -164,11 +164,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // A screen's first load fetches a few files, not one per Mantine component and icon (issue 37 §1:
-    // 95 files for a cold /orders before, 14 now). The shell's libraries are one 'vendor' file, kept across
-    // screens and deployments (a second vendor file for the log-in form's Mantine parts only made /log-in
-    // heavier); the rules and widgets most screens use are one 'shared' file; zod comes with the screens
-    // whose forms or calls import the contracts; react-dom's server renderer, @mantine/dates, the charts
-    // and the rich-text editor stay with their screens.
+    // 95 files for a cold /orders before, 15 now). The libraries the entry and the log-in screen use are one
+    // 'vendor' file, the other Mantine components and icons one 'vendor-screens' file (205 KB brotli for
+    // /log-in before, 128 KB of it unused there); the rules and widgets most screens use are one 'shared'
+    // file; zod comes with the screens whose forms or calls import the contracts; react-dom's server
+    // renderer, @mantine/dates, the charts and the rich-text editor stay with their screens.
     rolldownOptions: {
       // Without this, a module the rules barrel re-exports counts as loaded by every importer of the barrel:
       // a cold /orders fetched luxon (19 KB) for the Dashboard's buckets and every area's contracts.
