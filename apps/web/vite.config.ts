@@ -53,8 +53,9 @@ const packageOf = (specifier: string) =>
  * The library files the log-in screen and the entry (main.tsx and what it imports statically) load: React,
  * the router and Query whole, and of Mantine and the icons the components they import with everything those
  * import. The other Mantine components and icons are the `vendor-screens` file the other screens load.
+ * `sources` are the app's modules that walk read.
  */
-const firstLoadLibraries = (() => {
+const firstLoad = (() => {
   const files = new Set<string>();
   const packages = new Set<string>();
   const barrels = new Map<string, Map<string, string>>();
@@ -103,16 +104,14 @@ const firstLoadLibraries = (() => {
   };
   addSource(path.join(webSources, 'main.tsx'));
   addSource(path.join(webSources, 'features/session/routes/log-in/log-in-screen.tsx'));
-  // The `shared` file (below) is the entry's too: what any of its modules imports.
-  for (const file of fs.readdirSync(path.join(webSources, 'shared'), { recursive: true, encoding: 'utf8' }))
-    if (/\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file)) addSource(path.join(webSources, 'shared', file));
-  return (id: string) => {
+  const isLibrary = (id: string) => {
     // The styles (main.tsx imports Mantine's whole sheet) are the entry's.
     if (files.has(id) || id.endsWith('.css')) return true;
     const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id);
     const pkg = match?.[1]?.replaceAll('\\', '/') ?? '';
     return packages.has(pkg) && !(pkg in PER_FILE);
   };
+  return { isLibrary, sources: seen };
 })();
 /** Whether a source file loads zod, itself or through its relative imports (type-only imports are erased). */
 const loadsZod = (() => {
@@ -142,6 +141,9 @@ const isSharedCode = (id: string) =>
   (/apps[\\/]web[\\/]src[\\/]shared[\\/]|node_modules[\\/](dayjs|country-region-data)[\\/]/.test(id) ||
     (DOMAIN_SOURCES.test(id) && !/[\\/](api|analytics|automations)[\\/]/.test(id))) &&
   !loadsZod(id);
+/** Of web/src/shared, the modules the entry and the log-in screen load are the `shared` file, the rest another. */
+const isFirstLoadCode = (id: string) =>
+  !/apps[\\/]web[\\/]src[\\/]shared[\\/]/.test(id) || firstLoad.sources.has(id);
 
 export default defineConfig({
   root: fs.realpathSync(new URL('.', import.meta.url)),
@@ -164,11 +166,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // A screen's first load fetches a few files, not one per Mantine component and icon (issue 37 §1:
-    // 95 files for a cold /orders before, 15 now). The libraries the entry and the log-in screen use are one
+    // 95 files for a cold /orders before, 16 now). The libraries the entry and the log-in screen use are one
     // 'vendor' file, the other Mantine components and icons one 'vendor-screens' file (205 KB brotli for
-    // /log-in before, 128 KB of it unused there); the rules and widgets most screens use are one 'shared'
-    // file; zod comes with the screens whose forms or calls import the contracts; react-dom's server
-    // renderer, @mantine/dates, the charts and the rich-text editor stay with their screens.
+    // /log-in before, 128 KB of it unused there); the rules and widgets the entry uses are one 'shared' file,
+    // web/src/shared's others 'shared-screens'; zod comes with the screens whose forms or calls import the
+    // contracts; react-dom's server renderer, @mantine/dates, the charts and the rich-text editor stay with
+    // their screens.
     rolldownOptions: {
       // Without this, a module the rules barrel re-exports counts as loaded by every importer of the barrel:
       // a cold /orders fetched luxon (19 KB) for the Dashboard's buckets and every area's contracts.
@@ -179,11 +182,12 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 6 },
             {
               name: 'vendor',
-              test: (id: string) => isShellLibrary(id) && firstLoadLibraries(id),
+              test: (id: string) => isShellLibrary(id) && firstLoad.isLibrary(id),
               priority: 5,
             },
             { name: 'vendor-screens', test: isShellLibrary, priority: 4 },
-            { name: 'shared', test: isSharedCode, priority: 3 },
+            { name: 'shared', test: (id: string) => isSharedCode(id) && isFirstLoadCode(id), priority: 3 },
+            { name: 'shared-screens', test: isSharedCode, priority: 2 },
           ],
         },
       },
