@@ -17,7 +17,8 @@ import {
   IconUser,
   IconX,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 export type OrderAction = 'cancel' | 'refund' | 'fulfill' | 'tracking' | 'delete' | 'archive' | 'customer';
 
@@ -74,22 +75,64 @@ const MENUS: Record<OrderActionsMenuProps['variant'], MenuEntry[]> = {
   ],
 };
 
-/** The §4 menu rules; writes are locked with 'Access denied' without the 'orders' permission. */
+/** What the row's plain button still has to do once the menu has replaced it. */
+type Handover = 'none' | 'focus' | 'open';
+
+/**
+ * The §4 menu rules; writes are locked with 'Access denied' without the 'orders' permission.
+ *
+ * A list row's menu is mounted on the first sign of use (the pointer over its button, the focus on it, a
+ * click): /orders renders 25 rows, and 25 mounted Mantine menus (popover, floating position, portal each)
+ * were most of its render's blocking time (issue 37 §1). Until then the row shows the same button.
+ */
 export function OrderActionsMenu({ order, canWrite, onAction, variant }: OrderActionsMenuProps) {
+  const [mounted, setMounted] = useState(variant === 'details');
+  const [opened, setOpened] = useState(false);
+  const handover = useRef<Handover>('none');
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!mounted || handover.current === 'none') return;
+    // The plain button had the focus (or the click): the menu's button takes them over.
+    target.current?.focus();
+    if (handover.current === 'open') setOpened(true);
+    handover.current = 'none';
+  }, [mounted]);
+  const mount = (next: Handover) => {
+    handover.current = next;
+    // At once, so the press that follows the pointer lands on the menu's button.
+    flushSync(() => setMounted(true));
+  };
+
+  const rowButton = (props: ComponentPropsWithRef<'button'>) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`Actions for order ${order.order_number}`}
+      onClick={(e) => e.stopPropagation()}
+      {...props}
+    >
+      <IconDots size={18} />
+    </ActionIcon>
+  );
+  if (!mounted)
+    return rowButton({
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      onPointerEnter: () => mount('none'),
+      onFocus: () => mount('focus'),
+      onClick: (e) => {
+        e.stopPropagation();
+        mount('open');
+      },
+    });
+
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" zIndex={1000}>
+    <Menu position="bottom-end" withinPortal shadow="md" zIndex={1000} opened={opened} onChange={setOpened}>
       <Menu.Target>
         {variant === 'row' ? (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`Actions for order ${order.order_number}`}
-            onClick={(e) => e.stopPropagation()}
-          >
-            <IconDots size={18} />
-          </ActionIcon>
+          rowButton({ ref: target })
         ) : (
-          <Button variant="default" rightSection={<IconDots size={16} />}>
+          <Button ref={target} variant="default" rightSection={<IconDots size={16} />}>
             Actions
           </Button>
         )}
