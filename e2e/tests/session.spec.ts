@@ -61,6 +61,8 @@ test('resets a forgotten password with the code read in the Mailbox', async ({ p
   const visitor = await other.newPage();
   await visitor.goto('/log-in');
   await visitor.getByRole('link', { name: 'Forgot password?' }).click();
+  // As a person, types once the reset form is there (until then the log-in form, its own E-mail field, shows).
+  await expect(visitor.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await visitor.getByLabel('E-mail').fill(email);
   await visitor.getByRole('button', { name: 'Send code' }).click();
   await expect(visitor).toHaveURL(/\/new-password/);

@@ -265,6 +265,14 @@ export function EditorCanvas({
   useLayoutEffect(() => {
     if (frameRef.current) setFrameHeight(frameRef.current.offsetHeight);
   }, [tick, shown, state.view, frameRef]);
+  // The outlines are measured while rendering, from the page as last committed: once the drawn page (or the
+  // selection) commits, they are measured again before the browser paints, so an outline never stays where
+  // the block was (typing re-renders little now, so no later render would move it).
+  const [, remeasure] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the drawn page or selection changes
+  useLayoutEffect(() => {
+    remeasure((n) => n + 1);
+  }, [shown, state.view, state.selected]);
 
   // A block just added from the palette is scrolled to once the canvas has drawn it.
   const revealed = useRef<NodeId | null>(null);

@@ -7,6 +7,14 @@ import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useFinishSignIn } from '../../use-finish-sign-in.ts';
 
+/**
+ * The sign-up and reset screens live in the session screens' module, which /log-in does not load: pointing
+ * at or focusing their links fetches it, so the click finds it there and the log-in form does not linger.
+ */
+const prefetchSessionScreens = () => {
+  import('../../screens.ts').catch(() => {});
+};
+
 export function LogInScreen() {
   const { search } = useLocation();
   const [params] = useSearchParams();
@@ -27,7 +35,13 @@ export function LogInScreen() {
       footer={
         <>
           New to Funnelwork?{' '}
-          <Anchor component={Link} to={{ pathname: '/sign-up', search }} fw={600}>
+          <Anchor
+            component={Link}
+            to={{ pathname: '/sign-up', search }}
+            fw={600}
+            onMouseEnter={prefetchSessionScreens}
+            onFocus={prefetchSessionScreens}
+          >
             Create an account
           </Anchor>
         </>
@@ -53,7 +67,13 @@ export function LogInScreen() {
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/password-recovery" size="sm">
+            <Anchor
+              component={Link}
+              to="/password-recovery"
+              size="sm"
+              onMouseEnter={prefetchSessionScreens}
+              onFocus={prefetchSessionScreens}
+            >
               Forgot password?
             </Anchor>
           </Group>
