@@ -37,6 +37,7 @@ const PER_FILE = {
   '@mantine/core': path.join(nodeModules, '@mantine/core/esm/index.mjs'),
   '@tabler/icons-react': path.join(nodeModules, '@tabler/icons-react/dist/esm/tabler-icons-react.mjs'),
 } as const;
+/** A module's value imports and re-exports (type-only ones are erased): the names and where from. */
 const importsOf = (source: string) =>
   [...source.matchAll(/^(?:import|export)\s+(?!type\s)([^;]*?)\s*from\s*['"]([^'"]+)['"]/gms)].map((m) => ({
     names: [
@@ -121,9 +122,7 @@ const loadsZod = (() => {
     if (cached !== undefined) return cached;
     known.set(file, false);
     const source = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map(
-      (m) => m[1] ?? '',
-    );
+    const specifiers = importsOf(source).map((found) => found.specifier);
     const result = specifiers.some((specifier) => {
       const next = fileOf(file, specifier);
       return specifier === 'zod' || (next !== null && check(next));
