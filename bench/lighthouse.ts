@@ -19,11 +19,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpoints } from '@funnelwork/domain/api/endpoints';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { publishedTemplateFunnel } from '../e2e/template-funnel.ts';
 import { httpClient } from './api.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -360,26 +360,12 @@ async function editorUrl(base: string, session: Session) {
  * client), and the demo store's own published pages: each page's public address on the demo's subdomain.
  */
 async function publishedTemplates(base: string, port: number, session: Session) {
-  const client = httpClient(base, session['fw.token'] ?? '');
-  const templates = await client.call(endpoints.templates.listTemplates);
-  const funnel = await client.call(endpoints.funnels.createFunnel, {
-    body: { data: { name: `Templates ${Date.now()}`, funnel_type: 1, path: `templates-${Date.now()}` } },
+  const { funnel, steps } = await publishedTemplateFunnel(httpClient(base, session['fw.token'] ?? ''), {
+    name: `Templates ${Date.now()}`,
+    path: `templates-${Date.now()}`,
   });
-  for (const template of templates)
-    await client.call(endpoints.steps.createWfunnelStep, {
-      params: { id: funnel.id },
-      body: {
-        data: {
-          name: template.name,
-          type: template.step.step_type,
-          url: template.template_id,
-          template_id: template.template_id,
-        },
-      },
-    });
-  await client.call(endpoints.publishing.publishFunnel, { params: { id: funnel.id } });
   const origin = `http://demo-store.localhost:${port}`;
-  const pages = templates.map((template) => ({
+  const pages = steps.map(({ template }) => ({
     name: template.template_id,
     url: `${origin}/${funnel.path}/${template.template_id}`,
   }));

@@ -1,18 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { publishedTemplateFunnel } from '../template-funnel.ts';
 import { expectAccessible } from './axe.ts';
-import {
-  api,
-  chooseSubdomain,
-  closeWelcome,
-  e2ePort,
-  endpoints,
-  shot,
-  signUp,
-  uniqueEmail,
-} from './helpers.ts';
-
-type Template = { template_id: string; name: string; step: { step_type: number } };
-type Step = { id: number; url: string };
+import { api, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
 
 /**
  * Issue 39: the published page of every built-in template has no axe violation (the rules of axe.ts), at a
@@ -29,33 +18,8 @@ test('the published pages of all 32 built-in templates have no axe violation', a
   await closeWelcome(page);
   const subdomain = `ada${Date.now().toString(36)}`;
   await chooseSubdomain(page, subdomain);
-  const templates = await api(page).call(endpoints.templates.listTemplates);
-  expect(templates).toHaveLength(32);
-  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
-    body: {
-      data: {
-        name: 'Every template',
-        funnel_type: 1,
-        path: 'every',
-      },
-    },
-  });
-  const steps: Array<{ template: Template; step: Step }> = [];
-  for (const template of templates) {
-    const step = await api(page).call(endpoints.steps.createWfunnelStep, {
-      params: { id: funnel.id },
-      body: {
-        data: {
-          name: template.name,
-          type: template.step.step_type,
-          url: template.template_id,
-          template_id: template.template_id,
-        },
-      },
-    });
-    steps.push({ template, step });
-  }
-  await api(page).call(endpoints.publishing.publishFunnel, { params: { id: funnel.id } });
+  const { steps } = await publishedTemplateFunnel(api(page), { name: 'Every template', path: 'every' });
+  expect(steps).toHaveLength(32);
 
   const origin = `http://${subdomain}.localhost:${e2ePort}`;
   for (const size of [
