@@ -197,9 +197,15 @@ test.describe('at 1440 px', () => {
     await expect(button).toBeInViewport();
     // The last one added is selected.
     await expect(page.getByTestId('selection-outline')).toBeVisible();
-    const outline = await page.getByTestId('selection-outline').boundingBox();
-    const drawn = await button.boundingBox();
-    expect(Math.abs((outline?.y ?? 0) - (drawn?.y ?? 0))).toBeLessThan(4);
+    // The outline follows the block once the frame settles (an image above it may still be loading and
+    // move it a few pixels; the frame's ResizeObserver re-measures on the next frame).
+    await expect
+      .poll(async () => {
+        const outline = await page.getByTestId('selection-outline').boundingBox();
+        const drawn = await button.boundingBox();
+        return Math.abs((outline?.y ?? 0) - (drawn?.y ?? 0));
+      })
+      .toBeLessThan(4);
     // Neither is inside the FAQ's answer: both follow it in the same column.
     await expect(blocks(page, 'faq').locator('[data-node-id]')).toHaveCount(0);
     const order = await canvas(page)
