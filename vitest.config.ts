@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { serverDatabaseTests } from './apps/server/src/test/database-tests.ts';
+import { SlowestFirst } from './apps/server/src/test/slowest-first.ts';
 
 const postgresRun = process.env.TEST_DATABASE === 'postgres';
 
@@ -27,5 +28,7 @@ export default defineConfig({
     // file spent more time importing than testing). Tests keep no state in shared modules: each file
     // builds its own app and database.
     isolate: false,
+    // The slowest files first, so none runs alone at the end (apps/server/src/test/slowest-first.ts).
+    sequence: { sequencer: SlowestFirst },
   },
 });
