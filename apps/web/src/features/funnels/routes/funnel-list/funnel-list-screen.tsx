@@ -26,6 +26,7 @@ import { FolderBar } from '../../components/folder-bar.tsx';
 import { DeleteFolderPopup, FolderNamePopup, MoveToFolderPopup } from '../../components/folder-popups.tsx';
 import { FunnelCard } from '../../components/funnel-card.tsx';
 import { FunnelSettingsPopup } from '../../components/funnel-settings-popup.tsx';
+import { funnelListPlace } from '../../queries.ts';
 
 /** "Save delay 300 ms": the search waits as long before it asks. */
 const SEARCH_DELAY_MS = 300;
@@ -42,8 +43,7 @@ export function ArchivedFunnelsScreen() {
 function FunnelList({ archived }: { archived: boolean }) {
   const access = useFunnelAccess();
   const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const folderId = archived ? null : Number(search.get('folder')) || null;
+  const { page, folderId } = funnelListPlace(search, archived);
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query, SEARCH_DELAY_MS);
   const funnels = useFunnelPage(archived, { page, folderId, query: debouncedQuery });
