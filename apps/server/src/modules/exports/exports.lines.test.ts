@@ -28,10 +28,36 @@ function rawRows(rows: TextRow[]): RawRow[] {
   });
 }
 
+/** The item rows (order id, name, variant, quantity) an items cell's text was joined from. */
+function itemRows(orderId: string, items: string): TextRow[] {
+  if (items === '') return [];
+  return items.split('; ').map((item) => {
+    const [, name, variant, qty] = /^(.*?)(?: \((.*)\))? x (-?\d+)$/s.exec(item) ?? [];
+    if (name === undefined || qty === undefined) throw new Error(`not an item: ${item}`);
+    return [orderId, name, variant ?? null, qty];
+  });
+}
+
+/**
+ * The rows written the way the export reads them: a batch's item rows first (with items of an order
+ * that is not exported, and variants that are not shown), then its order rows, whose field 8 is the
+ * order's id instead of the items cell's text.
+ */
 function written(rows: TextRow[], sizeHint?: number) {
   const writer = createExportLineWriter(sizeHint);
-  for (const row of rawRows(rows)) writer.write(row);
-  return { text: writer.take().toString('utf8'), fallbacks: writer.fallbacks };
+  const items: TextRow[] = [];
+  const orders = rows.map((row, n) => {
+    const id = String(2 * n + 2);
+    items.push([String(2 * n + 1), 'Not exported', null, '1']);
+    items.push(...itemRows(id, row[8] ?? ''));
+    return row.map((value, i) => (i === 8 ? id : value));
+  });
+  // 'Main Product' and empty variants are not shown: these rows' cells have none.
+  for (const item of items) if (item[2] === null && Number(item[0]) % 4 === 0) item[2] = 'Main Product';
+  for (const item of items) if (item[2] === null && Number(item[0]) % 6 === 0) item[2] = '';
+  for (const row of rawRows(items)) writer.item(row);
+  for (const row of rawRows(orders)) writer.write(row);
+  return { text: writer.take().toString('utf8'), fallbacks: writer.fallbacks, rows: writer.rows };
 }
 
 const row = (overrides: Record<number, string | null> = {}): TextRow => {
@@ -153,7 +179,10 @@ describe('export lines written as bytes (the embedded database’s export)', () 
           5: pick(['Ann', '', ' Bo', 'Zoë', '\u00a0Nb', 'Émile'], n),
           6: pick(['Lee', '', 'Ünï ', '=x', 'End\u2003', '王'], n >> 2),
           7: pick(texts, n * 5 + 1),
-          8: pick(['', 'Pin x 3', 'Cap, "red" x 1'], n),
+          8: pick(
+            ['', 'Pin x 3', 'Cap, "red" x 1', '=Cmd x 1; Line\nbreak (Blue "x") x 2', ' (Only variant) x 1'],
+            n,
+          ),
           9: pick(['1', '3', '-2'], n),
           10: pick(['0', '1999', '-1250', '5', '-5', '100'], n),
           11: pick(['USD', '=X'], n >> 3),

@@ -1,5 +1,6 @@
 // The embedded database's export lines, written as bytes. A batch's rows arrive as the database's
-// UTF-8 text of each column (`RawRow`); each line is written straight from those bytes into one buffer
+// UTF-8 text of each column (`RawRow`), its items' rows first and then its orders' (the items cell is
+// joined here, not by the database); each line is written straight from those bytes into one buffer
 // by the export's TypeScript rule, `exportRecord` (csvRecord over exportCells): no string per field, no
 // cell arrays, and the buffer is the batch's chunk of the file. A row this writer does not read the
 // common way (a time not in UTC, a name with spaces at its ends, an amount beyond 2^53, …) is written by
@@ -19,7 +20,10 @@ import {
 const text = (value: string | null | undefined) => value ?? null;
 const flag = (value: string | null | undefined) => value === 't';
 
-/** A CSV line of one row of `exportPlainRowsSql` (the database's text output of each column). */
+/**
+ * A CSV line of one row of `exportPlainRowsSql` (the database's text output of each column), with the
+ * text of its items cell in place of the order's id (field 8).
+ */
 export function exportRecord(row: TextRow): string {
   return csvRecord(
     exportCells(
@@ -123,8 +127,9 @@ function integerOf(bytes: Uint8Array, start: number, end: number, digits: number
 const FLAGS = [14, 4, 3, 15];
 /** The text cells after the yes/no cells: tracking number, carrier and URL, then the shipping and billing address. */
 const TRAILING = [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28];
-/** The fields of a row of `exportPlainRowsSql`. */
+/** The fields of a row of `exportPlainRowsSql`; the order's id is field 8, where its items cell goes. */
 const FIELDS = 29;
+const ORDER_ID = 8;
 
 // The writing functions take the output and the position to write at and answer the position after
 // what they wrote: locals and arguments, which V8 keeps in registers, for every byte of a million lines.
@@ -206,17 +211,183 @@ function isTrue(src: Buffer, fields: Int32Array, i: number): boolean {
   return from >= 0 && (fields[2 * i + 1] as number) - from === 1 && src[from] === 116;
 }
 
+/** The items cell's text of items [first, last) as the export's SQL builds it (itemsText). */
+const itemsTextOf = (items: ItemRows, first: number, last: number) => {
+  const parts: string[] = [];
+  for (let k = first; k < last; k++) {
+    const variant = items.variant(k);
+    parts.push(`${items.name(k)}${variant === null ? '' : ` (${variant})`} x ${items.qty(k)}`);
+  }
+  return parts.join('; ');
+};
+
+const MAIN_PRODUCT = ascii('Main Product');
+
+/** A whole field's digits (an id) as a number; null when it is not all digits. */
+function idOf(bytes: Uint8Array, from: number, to: number): number | null {
+  if (from < 0 || from === to) return null;
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const code = bytes[i] as number;
+    if (code < 48 || code > 57) return null;
+    value = value * 10 + code - 48;
+  }
+  return value;
+}
+
+/**
+ * A batch's item rows (order id, name, variant, quantity: `exportItemRowsSql`), kept in arrival order:
+ * their bytes copied (a raw row lives only during its call), the variant only when shown.
+ */
+function createItemRows() {
+  let bytes = Buffer.allocUnsafe(1 << 16);
+  let at = 0;
+  let count = 0;
+  let orderIds = new Float64Array(1024);
+  /** Per item: name from, to; shown variant from, to (-1 when none); quantity from, to. */
+  let spans = new Int32Array(6 * 1024);
+  /** Per item: whether its name or variant holds a character that quotes a CSV cell. */
+  let quotes = new Uint8Array(1024);
+
+  // The answer's bytes as a Buffer, made once per answer (as the line writer does).
+  let rowBytes: Uint8Array | null = null;
+  let src: Buffer = Buffer.alloc(0);
+
+  /** Copies src[from, to) to the kept bytes; answers where it starts. */
+  const keep = (from: number, to: number) => {
+    if (at + (to - from) > bytes.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(bytes.length * 2, at + (to - from)));
+      bytes.copy(bigger, 0, 0, at);
+      bytes = bigger;
+    }
+    const start = at;
+    at = copy(bytes, at, src, from, to, false);
+    return start;
+  };
+
+  /** Whether src[from, to) is 'Main Product'. */
+  const isMainProduct = (from: number, to: number) => {
+    if (to - from !== MAIN_PRODUCT.length) return false;
+    for (let i = 0; i < MAIN_PRODUCT.length; i++) if (src[from + i] !== MAIN_PRODUCT[i]) return false;
+    return true;
+  };
+
+  return {
+    get count() {
+      return count;
+    },
+    add(row: RawRow) {
+      const fields = row.fields;
+      if (row.bytes !== rowBytes) {
+        rowBytes = row.bytes;
+        src = Buffer.from(rowBytes.buffer, rowBytes.byteOffset, rowBytes.byteLength);
+      }
+      if (count === orderIds.length) {
+        const grown = new Float64Array(2 * count);
+        grown.set(orderIds);
+        orderIds = grown;
+        const grownSpans = new Int32Array(12 * count);
+        grownSpans.set(spans);
+        spans = grownSpans;
+        const grownQuotes = new Uint8Array(2 * count);
+        grownQuotes.set(quotes);
+        quotes = grownQuotes;
+      }
+      const id = idOf(src, fields[0] as number, fields[1] as number);
+      if (id === null || (fields[2] as number) < 0 || (fields[6] as number) < 0)
+        throw new Error('an export item row without its order id, name or quantity');
+      orderIds[count] = id;
+      const nameFrom = keep(fields[2] as number, fields[3] as number);
+      const nameTo = at;
+      // shownVariantTitle: a variant that is not empty and not 'Main Product'.
+      const variant = fields[4] as number;
+      const variantEnd = fields[5] as number;
+      const shown = variant >= 0 && variantEnd > variant && !isMainProduct(variant, variantEnd);
+      const variantFrom = shown ? keep(variant, variantEnd) : -1;
+      const variantTo = shown ? at : -1;
+      const qtyFrom = keep(fields[6] as number, fields[7] as number);
+      const base = 6 * count;
+      spans[base] = nameFrom;
+      spans[base + 1] = nameTo;
+      spans[base + 2] = variantFrom;
+      spans[base + 3] = variantTo;
+      spans[base + 4] = qtyFrom;
+      spans[base + 5] = at;
+      quotes[count] =
+        needsQuotes(bytes, nameFrom, nameTo) || (shown && needsQuotes(bytes, variantFrom, variantTo)) ? 1 : 0;
+      count++;
+    },
+    orderId: (k: number) => orderIds[k] as number,
+    name: (k: number) => bytes.toString('utf8', spans[6 * k] as number, spans[6 * k + 1] as number),
+    variant: (k: number) =>
+      (spans[6 * k + 2] as number) < 0
+        ? null
+        : bytes.toString('utf8', spans[6 * k + 2] as number, spans[6 * k + 3] as number),
+    qty: (k: number) => bytes.toString('utf8', spans[6 * k + 4] as number, spans[6 * k + 5] as number),
+    /** The bytes a line may take for items [first, last), quotes doubled at most. */
+    size(first: number, last: number) {
+      if (first === last) return 2;
+      return 2 * ((spans[6 * last - 1] as number) - (spans[6 * first] as number)) + 8 * (last - first) + 3;
+    },
+    /**
+     * The items cell of items [first, last) as csvRecord writes neutraliseCsvCell's text of
+     * "name (variant) x qty; …": quoted when a part needs it, an apostrophe before a formula's first
+     * character (only a name can start the cell: the other parts start with a space).
+     */
+    writeCell(out: Buffer, at: number, first: number, last: number): number {
+      if (first === last) {
+        out[at] = QUOTE;
+        out[at + 1] = QUOTE;
+        return at + 2;
+      }
+      let quoted = false;
+      for (let k = first; k < last; k++) if (quotes[k]) quoted = true;
+      if (quoted) out[at++] = QUOTE;
+      const firstName = spans[6 * first] as number;
+      if (firstName < (spans[6 * first + 1] as number) && startsFormula(bytes[firstName] as number))
+        out[at++] = APOSTROPHE;
+      for (let k = first; k < last; k++) {
+        const base = 6 * k;
+        if (k > first) {
+          out[at++] = 59;
+          out[at++] = 32;
+        }
+        at = copy(out, at, bytes, spans[base] as number, spans[base + 1] as number, quoted);
+        const variantFrom = spans[base + 2] as number;
+        if (variantFrom >= 0) {
+          out[at++] = 32;
+          out[at++] = 40;
+          at = copy(out, at, bytes, variantFrom, spans[base + 3] as number, quoted);
+          out[at++] = 41;
+        }
+        out[at++] = 32;
+        out[at++] = 120;
+        out[at++] = 32;
+        at = copy(out, at, bytes, spans[base + 4] as number, spans[base + 5] as number, false);
+      }
+      if (quoted) out[at++] = QUOTE;
+      return at;
+    },
+  };
+}
+type ItemRows = ReturnType<typeof createItemRows>;
+
 const asCell = (value: string) => ascii(csvRecord([value]).slice(0, -1));
 const EMPTY = ascii('""');
 
 /**
- * Writes export lines into one growing buffer: `write(row)` appends a row's line, `take()` answers the
- * bytes written and starts over.
+ * Writes export lines into one growing buffer: `item(row)` takes an item row of the batch (all of them
+ * before its orders), `write(row)` appends an order's line, `take()` answers the bytes written and
+ * starts over.
  */
 export function createExportLineWriter(sizeHint = 1 << 16) {
   let out = Buffer.allocUnsafe(sizeHint);
   let at = 0;
   let fallbacks = 0;
+  let rows = 0;
+  const items = createItemRows();
+  /** The first item not yet written (items and orders both arrive by order id). */
+  let nextItem = 0;
   // The row's bytes as a Buffer (one element kind for every read), made once per answer.
   let rowBytes: Uint8Array | null = null;
   let src: Buffer = Buffer.alloc(0);
@@ -233,6 +404,7 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
 
   function write(row: RawRow) {
     const fields = row.fields;
+    rows++;
     if (row.bytes !== rowBytes) {
       rowBytes = row.bytes;
       src = Buffer.from(rowBytes.buffer, rowBytes.byteOffset, rowBytes.byteLength);
@@ -240,6 +412,13 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
       reserve(src.length);
     }
     const bytes = src;
+    // This order's items: those of orders not exported (deleted, another funnel) are passed over.
+    const id = idOf(bytes, fields[2 * ORDER_ID] as number, fields[2 * ORDER_ID + 1] as number);
+    if (id === null) throw new Error('an export row without its order id');
+    while (nextItem < items.count && items.orderId(nextItem) < id) nextItem++;
+    const firstItem = nextItem;
+    while (nextItem < items.count && items.orderId(nextItem) === id) nextItem++;
+    const lastItem = nextItem;
     // The cases written the common way; anything else is exportRecord's.
     const first = fields[10] as number;
     const firstEnd = fields[11] as number;
@@ -266,14 +445,16 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
       ((fields[24] as number) >= 0 && gatewayId === null)
     ) {
       fallbacks++;
-      const line = exportRecord(textRow(row));
+      const text = textRow(row);
+      text[ORDER_ID] = itemsTextOf(items, firstItem, lastItem);
+      const line = exportRecord(text);
       reserve(Buffer.byteLength(line));
       at += out.write(line, at, 'utf8');
       return;
     }
     // At most every byte doubled (quotes), plus each cell's quotes, apostrophe and comma, and the
     // fixed cells (time, status, amount, gateway, yes/no).
-    let size = 256;
+    let size = 256 + items.size(firstItem, lastItem);
     for (let i = 0; i < 2 * row.count; i += 2) {
       const from = fields[i] as number;
       if (from >= 0) size += 2 * ((fields[i + 1] as number) - from) + 4;
@@ -317,7 +498,7 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
     o[a++] = COMMA;
     a = cell(o, a, bytes, fields[14] as number, fields[15] as number);
     o[a++] = COMMA;
-    a = textCell(o, a, bytes, fields, 8);
+    a = items.writeCell(o, a, firstItem, lastItem);
     o[a++] = COMMA;
     a = cell(o, a, bytes, fields[18] as number, fields[19] as number);
     o[a++] = COMMA;
@@ -356,7 +537,12 @@ export function createExportLineWriter(sizeHint = 1 << 16) {
   }
 
   return {
+    item: (row: RawRow) => items.add(row),
     write,
+    /** How many order lines were written. */
+    get rows() {
+      return rows;
+    },
     /** How many rows exportRecord wrote (the uncommon ones). */
     get fallbacks() {
       return fallbacks;
