@@ -70,28 +70,3 @@ test('the dashboard arrives compressed, a warm reload asks for no hashed file, t
   await expect(page.getByText('Summer sale', { exact: true }).first()).toBeVisible();
   await shot(page, 'delivery-funnels-after-hover');
 });
-
-/**
- * `users/me` is held until the screen's first data has been asked for: were that asked for only once
- * `users/me` had answered (two round trips one after the other on a slow phone), the screen would never show.
- */
-for (const { path, data, shown } of [
-  { path: '/orders', data: '/api/orders', shown: 'Orders' },
-  { path: '/', data: '/api/dashboard-summary', shown: 'Dashboard' },
-]) {
-  test(`a cold ${path} asks for ${data} while users/me is still unanswered`, async ({ page }) => {
-    let dataAsked!: () => void;
-    const asked = new Promise<void>((resolve) => {
-      dataAsked = resolve;
-    });
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === data) dataAsked();
-    });
-    await page.route('**/api/users/me', async (route) => {
-      await asked;
-      await route.continue();
-    });
-    await openAsDemo(page, path);
-    await expect(page.getByRole('heading', { name: shown, level: 1 })).toBeVisible();
-  });
-}

@@ -35,14 +35,6 @@ export const authStore = {
     else localStorage.setItem(KEYS.accountId, String(id));
     emit();
   },
-  /** The user as `users/me` last answered in this browser, or null. */
-  storedUser(): unknown {
-    try {
-      return JSON.parse(localStorage.getItem(KEYS.user) ?? 'null');
-    } catch {
-      return null;
-    }
-  },
   setUser(user: unknown) {
     localStorage.setItem(KEYS.user, JSON.stringify(user));
   },

@@ -1,19 +1,11 @@
-import type { Me } from '@funnelwork/domain';
 import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
 import { ANALYTICS_METRICS, type FilterCondition, type FilterKey } from '@funnelwork/domain/rules';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useQueries,
-  useQuery,
-} from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api-client.ts';
 import { accountAnalytics } from './account-analytics.ts';
 import { noteAnswerZone } from './answer-zone.ts';
-import { conditionsParam, readStoredFilters } from './filters-storage.ts';
-import { type RangeSeconds, readStoredRange } from './range.ts';
-import { analyticsAccountOf, storedRangeOf } from './use-analytics-settings.ts';
+import { conditionsParam } from './filters-storage.ts';
+import type { RangeSeconds } from './range.ts';
 
 /** "a purchase in a published funnel shows in the dashboard's numbers within 15 s": polled every 10 s. */
 export const DASHBOARD_REFRESH_MS = 10_000;
@@ -47,9 +39,8 @@ export const analyticsKeys = {
 };
 
 /** `dashboard-summary` (start, end, unit, optional funnel ids), with the filters; the server picks the unit. */
-/** `dashboard-summary` for a range and the filter conditions, the same for the screen and the entry's start. */
-export const dashboardSummaryQuery = (range: RangeSeconds, conditions: ReadonlyArray<FilterCondition>) =>
-  queryOptions({
+export function useDashboardSummary(range: RangeSeconds, conditions: ReadonlyArray<FilterCondition>) {
+  return useQuery({
     queryKey: analyticsKeys.dashboard(range, conditions),
     queryFn: () =>
       callOrThrow(analyticsEndpoints.getDashboardSummary, {
@@ -60,21 +51,6 @@ export const dashboardSummaryQuery = (range: RangeSeconds, conditions: ReadonlyA
     // The screen shows its own error box.
     meta: { silent: true },
   });
-
-export function useDashboardSummary(range: RangeSeconds, conditions: ReadonlyArray<FilterCondition>) {
-  return useQuery(dashboardSummaryQuery(range, conditions));
-}
-
-/**
- * Starts the Dashboard's numbers for the member last signed in here (`users/me` as kept in this browser),
- * with the range and filters kept beside it: what the screen will ask for once `users/me` answers, unless
- * the user changed meanwhile (then the screen asks for its own range).
- */
-export function prefetchDashboardSummary(client: QueryClient, me: Me) {
-  const account = analyticsAccountOf(me, null);
-  const stored = readStoredRange(localStorage, new Date(), account.createdAt, account.zone);
-  const { seconds } = storedRangeOf(account, stored, new Date());
-  void client.prefetchQuery(dashboardSummaryQuery(seconds, readStoredFilters(localStorage)));
 }
 
 /** `funnel-analytics` (funnel_id, start, end, previous start and end, unit): every metric of one funnel. */

@@ -18,11 +18,16 @@ import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { storeEndpoints } from '@funnelwork/domain/api/store';
 import { trackingCodesEndpoints } from '@funnelwork/domain/api/tracking-codes';
 import { funnelKind, reorderIndexes } from '@funnelwork/domain/rules';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call, callOrThrow, type SentDataOf } from '../../shared/api-client.ts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ApiError,
+  call,
+  callOrThrow,
+  callPageOrThrow,
+  type SentDataOf,
+} from '../../shared/api-client.ts';
 import { fieldError, useApiMutation } from '../../shared/use-api-mutation.ts';
 import { useFinishOnboardingQuietly } from '../onboarding/api.ts';
-import { type FunnelPageParams, foldersQuery, funnelKeys, funnelPageQuery } from './queries.ts';
 
 export type FunnelKind = 'funnel' | 'wfunnel';
 
@@ -30,7 +35,18 @@ export type FunnelKind = 'funnel' | 'wfunnel';
 export const kindOf = (funnel: { funnel_type?: number | null }): FunnelKind =>
   funnelKind(funnel.funnel_type) === 'second' ? 'wfunnel' : 'funnel';
 
-export { funnelKeys } from './queries.ts';
+export const funnelKeys = {
+  all: ['funnels'] as const,
+  list: (archived: boolean, params: { page: number; folderId: number | null; query: string }) =>
+    ['funnels', archived ? 'archive' : 'list', params] as const,
+  one: (id: number) => ['funnels', 'one', id] as const,
+  folders: ['funnels', 'folders'] as const,
+  subFunnels: (id: number) => ['funnels', 'sub-funnels', id] as const,
+  steps: (id: number) => ['funnels', 'steps', id] as const,
+  products: (id: number) => ['funnels', 'products', id] as const,
+  domains: ['domains'] as const,
+  trackingCodes: (funnelId: number) => ['tracking-codes', funnelId] as const,
+};
 
 /** A run around a call, such as a progress counter (useProgressRun's start). */
 export type CallRun<T> = (call: () => Promise<T>) => Promise<T>;
@@ -41,8 +57,22 @@ const serverMessage = (error: ApiError) => error.message;
 
 /* Funnels */
 
-export function useFunnelPage(archived: boolean, params: FunnelPageParams) {
-  return useQuery(funnelPageQuery(archived, params));
+export function useFunnelPage(
+  archived: boolean,
+  params: { page: number; folderId: number | null; query: string },
+) {
+  return useQuery({
+    queryKey: funnelKeys.list(archived, params),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      callPageOrThrow(archived ? funnelsEndpoints.getFunnelsArchive : funnelsEndpoints.listFunnels, {
+        query: {
+          page: params.page,
+          folder_id: params.folderId ?? undefined,
+          query: params.query.trim() || undefined,
+        },
+      }),
+  });
 }
 
 export function useFunnel(id: number) {
@@ -146,7 +176,10 @@ export function useSaveFunnelProps(id: number) {
 /* Folders */
 
 export function useFolders() {
-  return useQuery(foldersQuery());
+  return useQuery({
+    queryKey: funnelKeys.folders,
+    queryFn: () => callOrThrow(funnelsEndpoints.listFunnelsFolders),
+  });
 }
 
 /** Creates a folder (no id) or renames one; the popup shows a failure beside the name. */

@@ -1,16 +1,57 @@
 import type { ExportParamsInput, FulfillmentInput, Order } from '@funnelwork/domain';
-import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDERS_PAGE_SIZE } from '@funnelwork/domain/rules';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, callOrThrow, NETWORK_ERROR, type PagedList } from '../../shared/api-client.ts';
+import {
+  ApiError,
+  callOrThrow,
+  callPageOrThrow,
+  NETWORK_ERROR,
+  type PagedList,
+} from '../../shared/api-client.ts';
 import { authStore } from '../../shared/auth-store.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
-import { type OrderListParams, orderKeys, orderListQuery } from './queries.ts';
 import { orderRows } from './rows.ts';
 
-export { type ArchiveFilter, type OrderListParams, orderKeys } from './queries.ts';
+/** The list's archive filter (docs/decisions/orders-and-customers.md): not archived (default), only archived, or both. */
+export type ArchiveFilter = 'false' | 'true' | 'all';
+export type OrderListParams = { page: number; query: string; funnelId?: number; archived: ArchiveFilter };
 
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
+  list: (p: OrderListParams) => ['orders', 'list', p] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+  timeline: (id: number) => ['orders', 'detail', id, 'timeline'] as const,
+  notes: (id: number) => ['orders', 'detail', id, 'notes'] as const,
+  fulfillment: (id: number) => ['orders', 'detail', id, 'fulfillment'] as const,
+};
+
+/** "GET orders?page&per_page&query (optional funnel_id)": page is zero-based, 25 per page. */
 export function useOrders(params: OrderListParams) {
-  return useQuery(orderListQuery(params));
+  return useQuery({
+    queryKey: orderKeys.list(params),
+    placeholderData: keepPreviousData,
+    // The screen shows a failure in place of the table, not a notice on top of it.
+    meta: { silent: true },
+    queryFn: () =>
+      callPageOrThrow(orderRows.listOrders, {
+        query: {
+          page: params.page,
+          per_page: ORDERS_PAGE_SIZE,
+          // "Orders search text is sent as typed; an empty search clears."
+          query: params.query === '' ? undefined : params.query,
+          funnel_id: params.funnelId,
+          archived: params.archived,
+        },
+      }),
+  });
 }
 
 /** One order; `fresh` asks the server again on mount even when a copy is cached (before a refund). */

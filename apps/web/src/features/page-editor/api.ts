@@ -1,10 +1,22 @@
 import type { Page } from '@funnelwork/domain';
 import { stepsEndpoints } from '@funnelwork/domain/api/steps';
-import { call } from '../../shared/api-client.ts';
+import { call, callOrThrow } from '../../shared/api-client.ts';
 import type { DocumentCode } from '../editor/index.ts';
-import { type PageRef, pageParams } from './queries.ts';
 
-export { type PageRef, pageEditorKeys } from './queries.ts';
+/** Which page the editor edits: a page of a step of a funnel (spec §2.4 page-editor route). */
+export type PageRef = { funnel: number; step: number; page: number };
+
+/** The page's path parameters in the endpoint table. */
+const pageParams = (ref: PageRef) => ({ id: ref.funnel, stepId: ref.step, pageId: ref.page });
+
+export const pageEditorKeys = {
+  page: (ref: PageRef) => ['page-editor', 'page', ref.funnel, ref.step, ref.page] as const,
+  step: (ref: PageRef) => ['page-editor', 'step', ref.funnel, ref.step] as const,
+};
+
+export function fetchPage(ref: PageRef): Promise<Page> {
+  return callOrThrow(stepsEndpoints.getWfunnelStepPage, { params: pageParams(ref) });
+}
 
 /** The editor's save; a stale `version` answers 409 (the page was changed elsewhere). */
 export function savePage(

@@ -1,5 +1,5 @@
 import type { Me, SignUpBody } from '@funnelwork/domain';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callOrThrow } from '../../shared/api-client.ts';
 import { authStore, hasChosenAccount, useAuth } from '../../shared/auth-store.ts';
 import { useApiMutation } from '../../shared/use-api-mutation.ts';
@@ -17,14 +17,15 @@ async function fetchMe(): Promise<Me> {
   return me;
 }
 
-/** `users/me`: the signed-in user merged with the chosen account. */
-export const meQuery = () =>
-  queryOptions({ queryKey: sessionKeys.me, queryFn: fetchMe, meta: { silent: true } });
-
 /** The signed-in user merged with the chosen account; only asked for once an account is chosen. */
 export function useMeQuery() {
   const auth = useAuth();
-  return useQuery({ ...meQuery(), enabled: !!auth.token && hasChosenAccount(auth) });
+  return useQuery({
+    queryKey: sessionKeys.me,
+    queryFn: fetchMe,
+    enabled: !!auth.token && hasChosenAccount(auth),
+    meta: { silent: true },
+  });
 }
 
 /** The user inside the route guard, where it is always loaded. */

@@ -26,7 +26,6 @@ import { FolderBar } from '../../components/folder-bar.tsx';
 import { DeleteFolderPopup, FolderNamePopup, MoveToFolderPopup } from '../../components/folder-popups.tsx';
 import { FunnelCard } from '../../components/funnel-card.tsx';
 import { FunnelSettingsPopup } from '../../components/funnel-settings-popup.tsx';
-import { funnelListPlace } from '../../queries.ts';
 
 /** "Save delay 300 ms": the search waits as long before it asks. */
 const SEARCH_DELAY_MS = 300;
@@ -43,7 +42,8 @@ export function ArchivedFunnelsScreen() {
 function FunnelList({ archived }: { archived: boolean }) {
   const access = useFunnelAccess();
   const [search, setSearch] = useSearchParams();
-  const { page, folderId } = funnelListPlace(search, archived);
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const folderId = archived ? null : Number(search.get('folder')) || null;
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query, SEARCH_DELAY_MS);
   const funnels = useFunnelPage(archived, { page, folderId, query: debouncedQuery });

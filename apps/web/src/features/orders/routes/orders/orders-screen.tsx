@@ -28,7 +28,6 @@ import { OrderDetailsPanel } from '../../components/order-details-panel.tsx';
 import { OrderStatusBadge } from '../../components/order-status.tsx';
 import { RefundOrderPanel } from '../../components/refund-order-panel.tsx';
 import { pageWindow } from '../../page-window.ts';
-import { FIRST_ORDER_LIST } from '../../queries.ts';
 import classes from './orders-screen.module.css';
 
 // The wizard brings the date picker and its styles: load them when it opens.
@@ -69,9 +68,9 @@ export function OrdersScreen() {
       ? Number(searchParams.get('order'))
       : null;
 
-  const [page, setPage] = useState(FIRST_ORDER_LIST.page);
-  const [query, setQuery] = useState(FIRST_ORDER_LIST.query);
-  const [archived, setArchived] = useState<ArchiveFilter>(FIRST_ORDER_LIST.archived);
+  const [page, setPage] = useState(0);
+  const [query, setQuery] = useState('');
+  const [archived, setArchived] = useState<ArchiveFilter>('false');
   const [popup, setPopup] = useState<Popup>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);

@@ -26,13 +26,12 @@ import { useFunnelAccess } from '../../../funnels/access.ts';
 import { useFunnelPublishing } from '../../../publishing/api.ts';
 import { PagePublishBar } from '../../../publishing/components/page-publish-bar.tsx';
 import { PageVersionsPanel } from '../../../publishing/components/page-versions-panel.tsx';
-import { codeOf, type PageRef, savePage } from '../../api.ts';
+import { codeOf, fetchPage, type PageRef, pageEditorKeys, savePage } from '../../api.ts';
 import { LinkToSetHint, PAGE_EDITOR_SERVICES, POPUP_EDITOR_SERVICES } from '../../components/page-fields.tsx';
 import { PagePaymentMethodsPopup, PaymentMethodsButton } from '../../components/payment-methods-popup.tsx';
 import { PopupsPanel } from '../../components/popups-panel.tsx';
 import { PALETTE_GROUPS } from '../../palette.ts';
 import { fetchPopup, popupKeys, savePopup } from '../../popups-api.ts';
-import { pageQuery } from '../../queries.ts';
 import { SellableProvider, useShopperDocument } from '../../sellable.tsx';
 
 /** The page editor, or (at `…/popup/{id}`) the editor of one of the funnel's popups. */
@@ -78,7 +77,12 @@ function PageDocumentScreen() {
   );
   const base = `/page-editor/${kind}/${params.funnel}/steps/${params.step}/pages/${params.page}/${params.user}`;
   const tail = routeTail(location.pathname.slice(base.length));
-  const query = useQuery(pageQuery(ref));
+  const query = useQuery({
+    queryKey: pageEditorKeys.page(ref),
+    queryFn: () => fetchPage(ref),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
 
   const loaded = useMemo(() => {
     if (!query.data) return null;
