@@ -96,21 +96,6 @@ describe(`database client (${testDatabaseKind})`, () => {
     expect(await database.forEachRawRow('select 1 where false', () => {})).toBe(0);
   });
 
-  it('reads the rows of a query of several statements in order, each with its statement', async () => {
-    const rows: Array<[number, TextRow]> = [];
-    const count = await database.forEachRawRow(
-      `select g, 'a' from generate_series(1, 2) g; select 'b' where false; select 'c', g, null from generate_series(3, 4) g`,
-      (row, statement) => rows.push([statement, textRow(row)]),
-    );
-    expect(count).toBe(4);
-    expect(rows).toEqual([
-      [0, ['1', 'a']],
-      [0, ['2', 'a']],
-      [2, ['c', '3', null]],
-      [2, ['c', '4', null]],
-    ]);
-  });
-
   it('maps timestamps and 64-bit ids the same way on both drivers', async () => {
     const { db } = database;
     const [user] = await db

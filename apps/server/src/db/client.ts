@@ -85,8 +85,7 @@ export type Database = {
   copyOut(query: string, options: string): AsyncGenerator<Uint8Array, number>;
   /**
    * Calls `onRow` with each row of a query as the database's text output of its columns, undecoded
-   * (`RawRow`; `fieldText` decodes one), and the index of the statement it answers (a query of several
-   * statements answers them in order), and answers the row count. On PGlite the worker sends the raw
+   * (`RawRow`; `fieldText` decodes one), and answers the row count. On PGlite the worker sends the raw
    * wire bytes and this thread walks them (`forEachDataRow`), so a bulk read costs the database thread
    * only the query and its output, and a caller that writes bytes (the export) never makes a string
    * per field.
@@ -136,8 +135,7 @@ const LISTEN_RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
 
 export type TextRow = Array<string | null>;
 
-/** A raw row and which statement of the query (0 for the first) answered it. */
-export type OnRawRow = (row: RawRow, statement: number) => void;
+export type OnRawRow = (row: RawRow) => void;
 
 /**
  * One row as the database's text output of each column, in UTF-8: field i is
@@ -273,28 +271,22 @@ async function createPostgres(
         rowMode: 'array',
         types: { getTypeParser: () => (value: string) => value },
       });
-      // Several statements answer a result each.
-      const results = Array.isArray(answer) ? (answer as (typeof answer)[]) : [answer];
       // node-postgres hands out strings: each row's fields are written back to UTF-8 bytes.
       let fields = new Int32Array(0);
-      let rows = 0;
-      results.forEach((result, statement) => {
-        for (const values of result.rows) {
-          if (fields.length < 2 * values.length) fields = new Int32Array(2 * values.length);
-          const bytes = Buffer.allocUnsafe(
-            values.reduce((n, v) => n + (v === null ? 0 : Buffer.byteLength(v)), 0),
-          );
-          let at = 0;
-          values.forEach((value, i) => {
-            fields[2 * i] = value === null ? -1 : at;
-            if (value !== null) at += bytes.write(value, at, 'utf8');
-            fields[2 * i + 1] = at;
-          });
-          rows++;
-          onRow({ bytes, fields, count: values.length }, statement);
-        }
-      });
-      return rows;
+      for (const values of answer.rows) {
+        if (fields.length < 2 * values.length) fields = new Int32Array(2 * values.length);
+        const bytes = Buffer.allocUnsafe(
+          values.reduce((n, v) => n + (v === null ? 0 : Buffer.byteLength(v)), 0),
+        );
+        let at = 0;
+        values.forEach((value, i) => {
+          fields[2 * i] = value === null ? -1 : at;
+          if (value !== null) at += bytes.write(value, at, 'utf8');
+          fields[2 * i + 1] = at;
+        });
+        onRow({ bytes, fields, count: values.length });
+      }
+      return answer.rows.length;
     },
     maintain: async () => ({ vacuumed: [], analyzed: [] }),
     migrate: () => migrateNodePg(db as never, { migrationsFolder: resolveAsset('migrations') }),
@@ -639,9 +631,8 @@ export function rowsOf<T>(result: unknown): T[] {
 /**
  * Calls `onRow` with each row of a simple-query answer in PostgreSQL's wire protocol and answers their
  * count: each DataRow ('D': int32 length, int16 field count, then per field an int32 length, -1 for
- * NULL, and its bytes) as a `RawRow` over the answer's bytes, one row object reused for every row, with
- * its statement's index (each CommandComplete, 'C', ends one); an ErrorResponse ('E') is thrown as a
- * DatabaseError. Other messages (RowDescription, ReadyForQuery, notices) are skipped.
+ * NULL, and its bytes) as a `RawRow` over the answer's bytes, one row object reused for every row; an
+ * ErrorResponse ('E') is thrown as a DatabaseError. Other messages (RowDescription, ReadyForQuery, notices) are skipped.
  */
 export function forEachDataRow(bytes: Uint8Array, onRow: OnRawRow): number {
   const int32 = (at: number) =>
@@ -651,7 +642,6 @@ export function forEachDataRow(bytes: Uint8Array, onRow: OnRawRow): number {
     (bytes[at + 3] as number);
   const row: RawRow = { bytes, fields: new Int32Array(64), count: 0 };
   let rows = 0;
-  let statement = 0;
   let at = 0;
   while (at + 5 <= bytes.length) {
     const type = bytes[at];
@@ -675,9 +665,7 @@ export function forEachDataRow(bytes: Uint8Array, onRow: OnRawRow): number {
       }
       row.count = count;
       rows++;
-      onRow(row, statement);
-    } else if (type === 0x43) {
-      statement++;
+      onRow(row);
     } else if (type === 0x45) {
       const body = Buffer.from(bytes.buffer, bytes.byteOffset + at + 5, end - at - 5);
       throw new DatabaseError(errorFields(body));
