@@ -33,7 +33,7 @@ export default defineConfig({
   testDir: './tests',
   // Waits for the server's start-up work to end (the webServer below is started first).
   globalSetup: './global-setup.ts',
-  // Per port: scripts/test.mjs runs two Playwright processes at once, each cleaning its own directory.
+  // Per port: scripts/test.mjs runs several Playwright processes at once, each cleaning its own directory.
   outputDir: `./test-results/${port}`,
   fullyParallel: false,
   workers: 1,

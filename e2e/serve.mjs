@@ -1,6 +1,6 @@
 // The browser tests' server (playwright.config.ts's webServer): on the embedded database in DATA_DIR or,
 // when E2E_DATABASE_URL names a PostgreSQL server, on a database of its own there, made afresh at each
-// start and named by the port (the two groups of scripts/test.mjs never share one).
+// start and named by the port (the groups of scripts/test.mjs never share one).
 import pg from 'pg';
 
 const serverUrl = process.env.E2E_DATABASE_URL;

@@ -40,9 +40,10 @@ function firstLines(message, count = 8) {
 
 /**
  * A vitest step whose output is also read here: its unhandled errors (which fail the run without failing
- * a test, and are not in the JSON report) are kept to be printed again at the end.
+ * a test, and are not in the JSON report) are kept to be printed again at the end. `label` prefixes its
+ * lines when another step prints beside it.
  */
-async function vitestStep(name, args, env = {}) {
+async function vitestStep(name, args, env = {}, label = '') {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const status = await new Promise((resolve) => {
@@ -52,7 +53,7 @@ async function vitestStep(name, args, env = {}) {
     });
     const reader = unhandledErrors();
     const onLine = (line) => {
-      console.log(line);
+      console.log(label ? `${label} ${line}` : line);
       reader.line(line);
     };
     for (const stream of [child.stdout, child.stderr])
@@ -108,24 +109,32 @@ function countPlaywright(file) {
 step('Biome: lint and format', 'npx', ['biome', 'ci', '.']);
 step('TypeScript: type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 
+// The PGlite run and the PostgreSQL run side by side: each waits on its databases, SMTP peers, timers and
+// server processes as much as it computes (one alone left a quarter of two cores idle), and no test of one
+// shares a database, port or directory with the other (docs/decisions/codebase-and-ci.md, "Tests").
 const pgliteReport = path.join(results, 'vitest-pglite.json');
-await vitestStep('Unit and API tests (embedded PGlite)', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${pgliteReport}`,
+const pgReport = path.join(results, 'vitest-postgres.json');
+const postgresToo = Boolean(process.env.DATABASE_URL);
+const apiStarted = Date.now();
+await Promise.all([
+  vitestStep(
+    'Unit and API tests (embedded PGlite)',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+    {},
+    postgresToo ? '[pglite]' : '',
+  ),
+  postgresToo &&
+    vitestStep(
+      'API tests (PostgreSQL at DATABASE_URL)',
+      ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+      { TEST_DATABASE: 'postgres' },
+      '[postgres]',
+    ),
 ]);
+if (postgresToo)
+  timings.push(`both API runs side by side: ${Math.round((Date.now() - apiStarted) / 1000)} s`);
 countVitest(pgliteReport);
-
-if (process.env.DATABASE_URL) {
-  const pgReport = path.join(results, 'vitest-postgres.json');
-  await vitestStep(
-    'API tests (PostgreSQL at DATABASE_URL)',
-    ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
-    { TEST_DATABASE: 'postgres' },
-  );
-  countVitest(pgReport);
-}
+countVitest(pgReport);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium) && process.env.E2E_REQUIRED !== '1') {
@@ -147,7 +156,7 @@ if (!fs.existsSync(chromium) && process.env.E2E_REQUIRED !== '1') {
 }
 
 /**
- * The browser tests in E2E_GROUPS (default 2) Playwright processes side by side, each with its own
+ * The browser tests in E2E_GROUPS (default 3) Playwright processes side by side, each with its own
  * server, embedded database and demo account on ports 30 apart (e2e/groups.mjs deals the spec files by
  * their measured time). Each process's lines carry its group's number; its report is counted apart.
  */
@@ -155,7 +164,7 @@ async function browserTests() {
   const name = 'Browser tests (Chromium)';
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const count = Math.max(1, Number(process.env.E2E_GROUPS ?? 2));
+  const count = Math.max(1, Number(process.env.E2E_GROUPS ?? 3));
   const basePort = Number(process.env.E2E_PORT ?? 3210);
   const groups = specGroups('e2e/tests', count).filter((group) => group.files.length > 0);
   const statuses = await Promise.all(
