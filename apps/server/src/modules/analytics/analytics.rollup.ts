@@ -139,6 +139,18 @@ function ensureAccounts(batch: SQL): SQL {
       on conflict (account_id) do nothing`;
 }
 
+/** Adds a batch's rows to the hourly rollup's `column`, by hour, step and filter keys. */
+function addHourly(batch: SQL, column: 'page_views' | 'optins'): SQL {
+  const counted = sql.raw(column);
+  return sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, ${counted})
+      select v.account_id, date_trunc('hour', v.created_at, 'UTC'), coalesce(v.funnel_id, 0), coalesce(v.step_id, 0),
+             coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, count(*)
+        from ${batch}
+       group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+      on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
+      do update set ${counted} = analytics_hourly.${counted} + excluded.${counted}`;
+}
+
 /** A batch's counts per account day into analytics_daily: per page variant, and per key value per funnel. */
 function addDaily(batch: SQL, column: 'page_views' | 'optins'): SQL {
   const counted = sql.raw(column);
@@ -275,13 +287,7 @@ function addViews(from: Watermark, next: Batch): SQL[] {
   const batch = batchRows('page_view_events', from, next);
   return [
     ensureAccounts(batch),
-    sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, page_views)
-        select v.account_id, date_trunc('hour', v.created_at, 'UTC'), coalesce(v.funnel_id, 0), coalesce(v.step_id, 0),
-               coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, count(*)
-          from ${batch}
-         group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-        on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
-        do update set page_views = analytics_hourly.page_views + excluded.page_views`,
+    addHourly(batch, 'page_views'),
     addDaily(batch, 'page_views'),
     addSpans(batch),
     visitorSets(batch),
@@ -347,17 +353,7 @@ const visitorSets = (batch: SQL) =>
 
 function addOptins(from: Watermark, next: Batch): SQL[] {
   const batch = batchRows('optin_events', from, next);
-  return [
-    ensureAccounts(batch),
-    sql`insert into analytics_hourly (account_id, hour, funnel_id, step_id, page_id, key_hash, ${keyColumns}, optins)
-        select v.account_id, date_trunc('hour', v.created_at, 'UTC'), coalesce(v.funnel_id, 0), coalesce(v.step_id, 0),
-               coalesce(v.page_id, 0), ${keyHash('v')}, ${keyValues('v')}, count(*)
-          from ${batch}
-         group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-        on conflict (account_id, hour, funnel_id, step_id, page_id, key_hash)
-        do update set optins = analytics_hourly.optins + excluded.optins`,
-    addDaily(batch, 'optins'),
-  ];
+  return [ensureAccounts(batch), addHourly(batch, 'optins'), addDaily(batch, 'optins')];
 }
 
 /** Locks a source's watermark row for this transaction and reads it. */

@@ -1,3 +1,4 @@
+import type { PerformanceCounts } from '@funnelwork/domain/analytics/breakdown';
 import type { FilterCondition, FilterKey } from '@funnelwork/domain/analytics/filters';
 import type { PeriodTotals } from '@funnelwork/domain/analytics/metrics';
 
@@ -17,17 +18,7 @@ export type StoreScope = {
 export type Period = { from: number; to: number };
 
 /** The counts of one step and page variant (performance-breakdown); money in major units. */
-export type PageCounts = {
-  step_id: number;
-  page_id: number;
-  views: number;
-  unique_views: number;
-  optins: number;
-  orders: number;
-  orders_with_bump: number;
-  orders_with_upsell: number;
-  revenue: number;
-};
+export type PageCounts = { step_id: number; page_id: number } & PerformanceCounts;
 
 /**
  * The one interface the analytics module reads through. Every number is derived from page views, opt-in
