@@ -195,6 +195,16 @@ test('the seeded demo account’s dashboard', async ({ page }) => {
   await expect(page.getByTestId('range-preset')).toHaveText('Last 12 months');
   await expect(page.getByTestId('top-funnel').first()).toBeVisible();
   await expect(metricValue(page, 'Uniq. Orders')).not.toHaveText('0');
+  // The Revenue axis reads alike: whole amounts without cents ('$0', '$1.8k'), never '$900.00' beside '$1.8k'.
+  const ticks = page
+    .getByTestId('metric-Revenue')
+    .locator('.recharts-cartesian-axis-tick-value[orientation="left"]');
+  await expect(ticks.first()).toBeVisible();
+  const tickTexts = await ticks.allTextContents();
+  expect(tickTexts.length, tickTexts.join(' ')).toBeGreaterThan(2);
+  expect(tickTexts.filter((text) => !/^\$\d+(\.\d+)?[kMGTPE]?$/.test(text) || text.endsWith('.00'))).toEqual(
+    [],
+  );
   await shot(page, 'dashboard-demo');
 
   // A classic funnel's row opens /funnel/{id}; its Analytics tab is /funnel/{id}/analytics.

@@ -4,6 +4,7 @@ import {
   chartRows,
   conditionText,
   filterKeyLabel,
+  formatAxisTick,
   formatCount,
   formatMetric,
   METRICS,
@@ -24,6 +25,21 @@ describe('metric texts', () => {
     expect(formatMetric('money', -25.5, 'USD')).toBe('-$25.50');
     // "the symbol defaults to '$'".
     expect(formatMetric('money', 5, null)).toBe('$5.00');
+  });
+
+  it("writes an axis's whole money ticks without cents, so one axis reads alike", () => {
+    expect([0, 450, 900, 1_350, 1_800].map((v) => formatAxisTick('money', v, 'USD'))).toEqual([
+      '$0',
+      '$450',
+      '$900',
+      '$1.4k',
+      '$1.8k',
+    ]);
+    expect(formatAxisTick('money', 2.5, 'USD')).toBe('$2.50');
+    expect(formatAxisTick('money', -300, 'USD')).toBe('-$300');
+    expect(formatAxisTick('money', 900, 'RON')).toBe('900 lei');
+    expect(formatAxisTick('count', 1_500)).toBe('1.5k');
+    expect(formatAxisTick('rate', 12.5)).toBe('12.5%');
   });
 
   it('writes rates as percents', () => {

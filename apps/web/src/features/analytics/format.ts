@@ -34,6 +34,16 @@ export function formatMetric(kind: MetricKind, value: number, currency?: string 
   return `${negative ? '-' : ''}${currencySymbol(currency)}${negative ? text.slice(1) : text}`;
 }
 
+/**
+ * A chart axis's tick: as the card writes the value, but whole money amounts under 1,000 without cents, so
+ * one axis reads '$0', '$900', '$1.8k' rather than '$900.00' beside '$1.8k'.
+ */
+export function formatAxisTick(kind: MetricKind, value: number, currency?: string | null): string {
+  if (kind !== 'money' || !Number.isInteger(value) || Math.abs(value) >= 1000)
+    return formatMetric(kind, value, currency);
+  return formatMetric(kind, value, currency).replace(/\.00(?= lei$|$)/, '');
+}
+
 export type Trend = 'up' | 'down' | 'flat';
 
 /** A chart card's numbers as text: the value, the prior period's and the delta ('+12.50%'). */

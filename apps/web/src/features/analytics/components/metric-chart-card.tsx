@@ -2,7 +2,7 @@ import { type ChartPoint, emptyChart, type MetricSummary } from '@funnelwork/dom
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
 import { WhenVisible } from '../../../shared/when-visible.tsx';
-import { chartRows, formatMetric, type MetricKind, metricCard } from '../format.ts';
+import { chartRows, formatAxisTick, formatMetric, type MetricKind, metricCard } from '../format.ts';
 
 type MetricChartCardProps = {
   title: string;
@@ -38,6 +38,7 @@ export function MetricChartCard({
   const card = metricCard(kind, summary, currency);
   const rows = chartRows(points.length > 0 ? points : emptyChart(new Date(), zone));
   const format = (value: number) => formatMetric(kind, value, currency);
+  const axisFormat = (value: number) => formatAxisTick(kind, value, currency);
   return (
     <Paper
       withBorder
@@ -66,7 +67,7 @@ export function MetricChartCard({
           {`Prior period: ${card.oldValue}`}
         </Text>
         <WhenVisible h={large ? 240 : 90}>
-          <MetricChart large={large} rows={rows} format={format} />
+          <MetricChart large={large} rows={rows} format={format} axisFormat={axisFormat} />
         </WhenVisible>
       </Stack>
     </Paper>

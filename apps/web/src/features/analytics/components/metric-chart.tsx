@@ -7,10 +7,14 @@ export function MetricChart({
   large,
   rows,
   format,
+  axisFormat,
 }: {
   large: boolean;
   rows: ReturnType<typeof chartRows>;
+  /** The tooltip's values. */
   format: (value: number) => string;
+  /** The value axis's ticks. */
+  axisFormat: (value: number) => string;
 }) {
   return (
     <AreaChart
@@ -32,7 +36,7 @@ export function MetricChart({
       valueFormatter={format}
       tooltipAnimationDuration={100}
       xAxisProps={{ fontSize: 11 }}
-      yAxisProps={{ fontSize: 11, width: 56 }}
+      yAxisProps={{ fontSize: 11, width: 56, tickFormatter: axisFormat }}
     />
   );
 }
