@@ -6,6 +6,7 @@ import {
   e2ePort,
   fillShopperDetails,
   logIn,
+  openAsDemo,
   payWithSandboxCard,
   publishFromOverview,
   shopperPage,
@@ -249,4 +250,37 @@ test('the seeded demo account’s dashboard', async ({ page }) => {
     page.getByRole('alert').filter({ hasText: 'The dashboard could not be loaded' }),
   ).toContainText('Something went wrong! try again.');
   await shot(page, 'dashboard-load-failure');
+});
+
+test('the header holds its tabs, search and profile inside the window at every desktop width', async ({
+  page,
+}) => {
+  await openAsDemo(page, '/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // From 1200 px the tabs are in the header; from 1408 px the profile shows the merchant's name.
+  for (const width of [1200, 1280, 1408, 1440, 1600, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(nav.getByRole('link', { name: 'Apps' })).toBeVisible();
+    const outside = await page.getByRole('banner').evaluate((header) => {
+      const right = document.documentElement.clientWidth;
+      return [...header.querySelectorAll<HTMLElement | SVGElement>('*')]
+        .filter((element) => element.getBoundingClientRect().right > right + 1)
+        .map(
+          (element) =>
+            element.getAttribute('aria-label') ?? element.textContent?.slice(0, 30) ?? element.tagName,
+        );
+    });
+    expect(outside, `${width} px: past the window's right edge`).toEqual([]);
+    // The New badge stays on its tab: Automations ends before Apps begins.
+    const automations = await nav.getByRole('link', { name: /Automations/ }).boundingBox();
+    const apps = await nav.getByRole('link', { name: 'Apps' }).boundingBox();
+    expect((automations?.x ?? 0) + (automations?.width ?? 0), `${width} px`).toBeLessThanOrEqual(
+      apps?.x ?? 0,
+    );
+    // And the search box begins after the last tab.
+    const search = await page.getByRole('textbox', { name: 'Search' }).boundingBox();
+    expect((apps?.x ?? 0) + (apps?.width ?? 0), `${width} px`).toBeLessThanOrEqual(search?.x ?? 0);
+  }
+  await expect(page.getByRole('button', { name: 'Profile' })).toContainText('Demo Merchant');
+  await shot(page, 'header-1920');
 });

@@ -103,7 +103,7 @@ export function AppHeader() {
           <ThemeIcon size={30} radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan' }}>
             <IconFilter size={17} />
           </ThemeIcon>
-          <Text fw={750} fz={18} visibleFrom="xs">
+          <Text fw={750} fz={18} visibleFrom="xs" className={classes.brandName}>
             Funnelwork
           </Text>
         </Link>
@@ -112,7 +112,7 @@ export function AppHeader() {
         </Group>
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Box visibleFrom="sm" mr={6}>
+        <Box visibleFrom="sm" mr={6} className={classes.search}>
           <SearchBox />
         </Box>
         <ChangelogWidget />
