@@ -27,7 +27,7 @@ export const SPEC_SECONDS = {
   'checkout-variants.spec.ts': 19,
   'confirmation.spec.ts': 16,
   'customers.spec.ts': 42,
-  'dashboard.spec.ts': 44,
+  'dashboard.spec.ts': 52,
   'delivery.spec.ts': 4,
   'developer-apps.spec.ts': 3,
   'email-editor.spec.ts': 37,
