@@ -199,6 +199,7 @@ export function createServices(deps: ServiceDeps) {
   subscriptions.registerJobs();
   const checkout = createCheckoutService({
     db,
+    liveness: database.liveness,
     gateways: gatewayRegistry,
     events,
     subscriptions,

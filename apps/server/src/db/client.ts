@@ -13,7 +13,7 @@ import { migrate as migrateProxy } from 'drizzle-orm/pg-proxy/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { checkpointIfDue, MAINTENANCE_MS, type MaintenanceResult, maintainTables } from './maintenance.ts';
-import { pgliteLiveness, postgresLiveness, registerLiveness } from './process-liveness.ts';
+import { type ProcessLiveness, pgliteLiveness, postgresLiveness } from './process-liveness.ts';
 import { createReplica, type ReplicaOptions, type ReplicaState } from './replica.ts';
 import * as schema from './schema/index.ts';
 
@@ -65,6 +65,8 @@ export type Database = {
    * write, nor a read that must see the request's own writes.
    */
   reads: Db;
+  /** Which server processes are alive: a checkout claim of a dead one is taken over at once. */
+  liveness: ProcessLiveness;
   /** With a replica: where `reads` go now, and its lag as last measured (null: not known). */
   readsFrom?(): ReplicaState;
   /**
@@ -222,9 +224,9 @@ async function createPostgres(
   const reportsReadsPool = replica ? replica.route(replica.reportsPool, reportsPool) : reportsPool;
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const liveness = postgresLiveness(url, pool);
-  registerLiveness(db, liveness);
   return {
     db,
+    liveness,
     reports: drizzleNodePg(reportsReadsPool, { schema }) as unknown as Db,
     reads: replica ? (drizzleNodePg(readsPool, { schema }) as unknown as Db) : db,
     readsFrom: replica ? () => replica.state() : undefined,
@@ -511,7 +513,6 @@ async function createPglite(
     };
 
   const db = drizzleProxy(callback(false), { schema }) as unknown as Db;
-  registerLiveness(db, pgliteLiveness());
   // One handle for every transaction (they run one at a time): building a drizzle instance with the
   // schema costs about 0.4 ms, more than the transaction's own statements on this database.
   const inTransaction = callback(true);
@@ -610,6 +611,7 @@ async function createPglite(
         { migrationsFolder: resolveAsset('migrations') },
       ),
     maintain,
+    liveness: pgliteLiveness(),
     exclusively: (work) => work(),
     listen: async () => null,
     dumpDataDir: async () => ((await send('dump')) as unknown as { bytes: Uint8Array }).bytes,

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from './client.ts';
 
 /**
  * Which server processes are alive, for work a process claims and another takes over when it dies (an
@@ -15,17 +14,6 @@ export type ProcessLiveness = {
   isAlive(id: string): Promise<boolean>;
   close(): Promise<void>;
 };
-
-const byDb = new WeakMap<Db, ProcessLiveness>();
-
-/** The liveness of the process that opened `db`; undefined for a transaction's handle or a fake. */
-export function livenessOf(db: Db): ProcessLiveness | undefined {
-  return byDb.get(db);
-}
-
-export function registerLiveness(db: Db, liveness: ProcessLiveness): void {
-  byDb.set(db, liveness);
-}
 
 export function pgliteLiveness(): ProcessLiveness {
   const id = randomUUID();

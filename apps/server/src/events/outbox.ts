@@ -38,6 +38,10 @@ export async function recordEvent<K extends EventName>(
 
 /** The transaction in progress on this async path, and whether it recorded an event. */
 const recording = new AsyncLocalStorage<{ recorded: boolean }>();
+/**
+ * Keyed by the database handle on purpose, not a cache: every outbox on one handle must hear of its commits,
+ * whichever app's request made them, and the handle's `transaction` is wrapped once however many listen.
+ */
 const commitListeners = new WeakMap<object, Set<() => void>>();
 
 /**

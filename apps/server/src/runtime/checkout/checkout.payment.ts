@@ -72,7 +72,7 @@ export function createCheckoutPayment(deps: CheckoutContext) {
   ): Promise<StoredAnswer> {
     const context = await loadPageContext(db, body.step_id, body.page_id);
     const { accountId } = context;
-    const claim = await claimKey(db, accountId, `checkout:${body.idempotency_key}`, requestHash(body));
+    const claim = await claimKey(deps, accountId, `checkout:${body.idempotency_key}`, requestHash(body));
     if (claim.kind === 'answer') return claim.answer;
     const requestId = claim.requestId;
     const refusal = await repeatPurchaseRefusal(deps, context, visit.orderToken, body.new_purchase);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { ProcessLiveness } from '../../db/process-liveness.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { GatewayRegistry } from '../../gateways/registry.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -15,6 +16,8 @@ export { ORDER_SESSION_MS } from './checkout.order-sessions.ts';
 
 type Deps = {
   db: Db;
+  /** Whose checkout claims may be taken over (the database's `liveness`). */
+  liveness: ProcessLiveness;
   gateways: GatewayRegistry;
   events: EventBus;
   subscriptions: SubscriptionsService;

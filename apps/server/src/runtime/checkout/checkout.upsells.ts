@@ -84,7 +84,7 @@ export function createCheckoutUpsells(deps: CheckoutContext) {
     // One acceptance per order and offer step, whatever the client sends: a double click is one charge.
     const key = `upsell:${session.orderId}:${context.stepId}`;
     const claim = await claimKey(
-      db,
+      deps,
       accountId,
       key,
       requestHash({ step: context.stepId, order: session.orderId }),

@@ -25,15 +25,15 @@ describe('a checkout claim of another server process', () => {
     const other = await createDatabase({ kind: 'postgres', url });
     const key = newKey();
     try {
-      expect((await claimKey(other.db, accountId, key, 'h')).kind).toBe('owner');
-      await expect(claimKey(t.database.db, accountId, key, 'h', { waitMs: 300 })).rejects.toThrow(
+      expect((await claimKey(other, accountId, key, 'h')).kind).toBe('owner');
+      await expect(claimKey(t.database, accountId, key, 'h', { waitMs: 300 })).rejects.toThrow(
         STILL_PROCESSING,
       );
     } finally {
       // The other server's connections end, as a killed process's do.
       await other.close();
     }
-    const claim = await claimKey(t.database.db, accountId, key, 'h', { waitMs: 2_000 });
+    const claim = await claimKey(t.database, accountId, key, 'h', { waitMs: 2_000 });
     expect(claim.kind).toBe('owner');
   });
 });

@@ -30,14 +30,14 @@ describe('a checkout claim and its owner process', () => {
       claimedAt: new Date(),
       claimedBy: '12345',
     });
-    const claim = await claimKey(t.database.db, accountId, key, 'h', { waitMs: 2_000 });
+    const claim = await claimKey(t.database, accountId, key, 'h', { waitMs: 2_000 });
     expect(claim.kind).toBe('owner');
   });
 
   it("a claim of this live process is waited for, then answered 'still being processed'", async () => {
     const key = newKey();
-    expect((await claimKey(t.database.db, accountId, key, 'h')).kind).toBe('owner');
-    await expect(claimKey(t.database.db, accountId, key, 'h', { waitMs: 300 })).rejects.toThrow(
+    expect((await claimKey(t.database, accountId, key, 'h')).kind).toBe('owner');
+    await expect(claimKey(t.database, accountId, key, 'h', { waitMs: 300 })).rejects.toThrow(
       STILL_PROCESSING,
     );
   });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { livenessOf } from '../../db/process-liveness.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import { checkoutRequests } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -32,7 +31,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * key (and the same body) waits until the owner has stored its answer and gets that answer.
  */
 export async function claimKey(
-  db: Db,
+  { db, liveness }: Pick<Database, 'db' | 'liveness'>,
   accountId: number,
   key: string,
   hash: string,
@@ -40,8 +39,7 @@ export async function claimKey(
 ): Promise<Claim> {
   const clock = options.clock ?? (() => new Date());
   const deadline = Date.now() + (options.waitMs ?? WAIT_FOR_ANSWER_MS);
-  const liveness = livenessOf(db);
-  const owner = liveness ? await liveness.self() : null;
+  const owner = await liveness.self();
   let pause = 20;
   for (;;) {
     const [inserted] = await db
@@ -64,10 +62,7 @@ export async function claimKey(
       const claimedAt = new Date(row.claimedAt);
       // A shopper retrying after a crash gets their order as soon as a server is back, not minutes later.
       const ownerGone =
-        liveness !== undefined &&
-        row.claimedBy !== null &&
-        row.claimedBy !== owner &&
-        !(await liveness.isAlive(row.claimedBy));
+        row.claimedBy !== null && row.claimedBy !== owner && !(await liveness.isAlive(row.claimedBy));
       if (ownerGone || clock().getTime() - claimedAt.getTime() > STALE_CLAIM_MS) {
         const [taken] = await db
           .update(checkoutRequests)
