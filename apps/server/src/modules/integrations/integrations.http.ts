@@ -55,6 +55,23 @@ export function fieldText(fields: Record<string, unknown>, key: string): string 
 }
 
 /**
+ * A field the connect form requires, as `read` makes it of the typed text ('' or null when it cannot):
+ * "<key> is required" when left empty, "<key>: <hint>" when it cannot be read, each naming the field.
+ */
+export function requiredField(
+  fields: Record<string, unknown>,
+  key: string,
+  read: (text: string) => string | null | undefined,
+  hint: string,
+): string {
+  const text = fieldText(fields, key);
+  if (!text) throw new IntegrationError(`${key} is required`, 400, key);
+  const value = read(text);
+  if (!value) throw new IntegrationError(`${key}: ${hint}`, 400, key);
+  return value;
+}
+
+/**
  * A secret the connect form asks for (API key, token): what was typed; else, when the field is left
  * empty, the stored one — only while the connection still points where it did (`sameTarget`), so a
  * secret never follows the connection to another account or store; else "<key> is required". A typed

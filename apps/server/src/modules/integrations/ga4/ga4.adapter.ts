@@ -10,7 +10,7 @@ import {
   majorAmount,
   orderLineTitle,
 } from '../integrations.adapter.ts';
-import { callService, fieldText, secretField, unexpectedAnswer } from '../integrations.http.ts';
+import { callService, requiredField, secretField, unexpectedAnswer } from '../integrations.http.ts';
 
 const SERVICE = 'Google Analytics';
 const MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;
@@ -194,15 +194,12 @@ export function createGa4Adapter({ apiBase }: { apiBase: string }): IntegrationA
     ],
 
     async connect({ fields, apiBase: custom, previous }, context) {
-      const measurementId = fieldText(fields, 'measurement_id').toUpperCase();
-      if (!measurementId) throw new IntegrationError('measurement_id is required', 400, 'measurement_id');
-      if (!MEASUREMENT_ID.test(measurementId)) {
-        throw new IntegrationError(
-          'measurement_id: a GA4 web stream measurement ID starts with G-, e.g. G-ABC123XYZ',
-          400,
-          'measurement_id',
-        );
-      }
+      const measurementId = requiredField(
+        fields,
+        'measurement_id',
+        (text) => (MEASUREMENT_ID.test(text.toUpperCase()) ? text.toUpperCase() : null),
+        'a GA4 web stream measurement ID starts with G-, e.g. G-ABC123XYZ',
+      );
       const apiSecret = secretField(fields, 'api_secret', previous, {
         sameTarget: previous?.settings.measurement_id === measurementId,
         format: { pattern: /^[\w-]{8,100}$/, message: 'paste the secret value as GA4 shows it' },

@@ -11,7 +11,7 @@ import {
 } from '../integrations.adapter.ts';
 import {
   callService,
-  fieldText,
+  requiredField,
   type ServiceAnswer,
   secretField,
   sleep,
@@ -240,16 +240,12 @@ export function createShopifyAdapter({
     ],
 
     async connect({ fields, previous }, context) {
-      const typed = fieldText(fields, 'shop_domain');
-      if (!typed) throw new IntegrationError('shop_domain is required', 400, 'shop_domain');
-      const shopDomain = shopDomainOf(typed);
-      if (!shopDomain) {
-        throw new IntegrationError(
-          'shop_domain: your store’s address ending in .myshopify.com, e.g. my-store.myshopify.com',
-          400,
-          'shop_domain',
-        );
-      }
+      const shopDomain = requiredField(
+        fields,
+        'shop_domain',
+        shopDomainOf,
+        'your store’s address ending in .myshopify.com, e.g. my-store.myshopify.com',
+      );
       const token = secretField(fields, 'access_token', previous, {
         sameTarget: previous?.settings.shop_domain === shopDomain,
         format: { pattern: /^[\w-]{8,200}$/, message: 'paste the token as Shopify shows it (shpat_…)' },
