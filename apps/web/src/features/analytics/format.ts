@@ -39,9 +39,9 @@ export function formatMetric(kind: MetricKind, value: number, currency?: string 
  * one axis reads '$0', '$900', '$1.8k' rather than '$900.00' beside '$1.8k'.
  */
 export function formatAxisTick(kind: MetricKind, value: number, currency?: string | null): string {
-  if (kind !== 'money' || !Number.isInteger(value) || Math.abs(value) >= 1000)
-    return formatMetric(kind, value, currency);
-  return formatMetric(kind, value, currency).replace(/\.00(?= lei$|$)/, '');
+  const text = formatMetric(kind, value, currency);
+  const wholeMoney = kind === 'money' && Number.isInteger(value) && Math.abs(value) < 1000;
+  return wholeMoney ? text.replace(/\.00(?= lei$|$)/, '') : text;
 }
 
 export type Trend = 'up' | 'down' | 'flat';

@@ -197,7 +197,10 @@ export function createGa4Adapter({ apiBase }: { apiBase: string }): IntegrationA
       const measurementId = requiredField(
         fields,
         'measurement_id',
-        (text) => (MEASUREMENT_ID.test(text.toUpperCase()) ? text.toUpperCase() : null),
+        (text) => {
+          const id = text.toUpperCase();
+          return MEASUREMENT_ID.test(id) ? id : null;
+        },
         'a GA4 web stream measurement ID starts with G-, e.g. G-ABC123XYZ',
       );
       const apiSecret = secretField(fields, 'api_secret', previous, {
