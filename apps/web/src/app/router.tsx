@@ -245,7 +245,7 @@ const pageEditorRoutes: RouteObject[] = (['wfunnel', 'funnel'] as const).map((ki
   ],
 }));
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [

@@ -175,11 +175,8 @@ export function currencySymbol(code?: string | null): string {
   return findCurrency(code)?.symbol ?? DEFAULT_CURRENCY_SYMBOL;
 }
 
-const AMOUNT_FORMAT = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
+/** Built on first use: a page's first Intl object loads the locale data, which need not hold up its boot. */
+let amountFormat: Intl.NumberFormat | undefined;
 
 /**
  * Symbol + amount with two decimals and thousands separators ('$1,234.50', '€9.99'); "RON is shown as
@@ -188,7 +185,12 @@ const AMOUNT_FORMAT = new Intl.NumberFormat('en-US', {
  */
 export function formatPrice(amount: number, currency?: string | null): string {
   const rounded = roundTo(amount, 2);
-  const digits = AMOUNT_FORMAT.format(Math.abs(rounded));
+  amountFormat ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: true,
+  });
+  const digits = amountFormat.format(Math.abs(rounded));
   const sign = rounded < 0 ? '-' : '';
   if (findCurrency(currency)?.code === 'RON') return `${sign}${digits} lei`;
   return `${sign}${currencySymbol(currency)}${digits}`;
