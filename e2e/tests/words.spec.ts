@@ -36,6 +36,8 @@ test('field rules read as sentences beside the field, checked before sending; th
   const news = page.getByTestId('changelog');
   await expect(news.getByRole('heading', { name: 'What’s new' })).toBeVisible();
   await expect(news).toContainText('Stripe');
+  // An entry's day as the changelog writes it (CHANGELOG.md's '## 2026-11-29').
+  await expect(news).toContainText('29 November 2026');
   await shot(page, 'words-changelog');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'What’s new', exact: true })).toBeVisible();

@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/numbers.ts';
 /**
  * Plans, limits and the expired account's read-only rule. The plans themselves live in the database
  * (the `plans` table, seeded by a migration); these are the rules every plan follows.
@@ -34,7 +35,7 @@ export const LIMIT_TITLES: Record<LimitKey, string> = {
 
 /** The sentence a refusal answers (402) and the rate-limit notice shows. */
 export function limitMessage(key: LimitKey, limit: number): string {
-  return `Your plan allows ${limit.toLocaleString('en-US')} ${LIMIT_NOUNS[key]}.`;
+  return `Your plan allows ${formatCount(limit)} ${LIMIT_NOUNS[key]}.`;
 }
 
 /**

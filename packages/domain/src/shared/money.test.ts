@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, currencySymbol, formatPrice, fromMinorUnits, toMinorUnits } from './money.ts';
+import { roundPrice } from './numbers.ts';
 
 describe('"A currency list of about 150 codes with symbols exists"', () => {
   it('holds about 150 distinct three-letter codes, each with a name and a symbol', () => {
@@ -52,6 +53,22 @@ describe('formatPrice: symbol + amount with two decimals and thousands separator
     expect(formatPrice(-5, 'USD')).toBe('-$5.00');
     expect(formatPrice(-1234.5, 'EUR')).toBe('-€1,234.50');
     expect(formatPrice(-0.001, 'USD')).toBe('$0.00');
+  });
+  it('writes the digits Intl.NumberFormat en-US writes, without building one', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const differing: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const amount = random() * 10 ** Math.floor(random() * 10) * (random() < 0.2 ? -1 : 1);
+      const expected = intl.format(Math.abs(roundPrice(amount)));
+      const shown = formatPrice(amount, 'USD').replace(/^-?\$/, '');
+      if (shown !== expected) differing.push(`${amount}: ${shown} vs ${expected}`);
+    }
+    expect(differing).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { roundTo } from './numbers.ts';
+import { groupThousands, roundTo } from './numbers.ts';
 
 export type Currency = { code: string; name: string; symbol: string };
 
@@ -175,9 +175,6 @@ export function currencySymbol(code?: string | null): string {
   return findCurrency(code)?.symbol ?? DEFAULT_CURRENCY_SYMBOL;
 }
 
-/** Built on first use: a page's first Intl object loads the locale data, which need not hold up its boot. */
-let amountFormat: Intl.NumberFormat | undefined;
-
 /**
  * Symbol + amount with two decimals and thousands separators ('$1,234.50', '€9.99'); "RON is shown as
  * 'amount lei'" ('1,234.50 lei'). A negative amount puts the minus first ('-$5.00', '-5.00 lei'); an
@@ -185,12 +182,9 @@ let amountFormat: Intl.NumberFormat | undefined;
  */
 export function formatPrice(amount: number, currency?: string | null): string {
   const rounded = roundTo(amount, 2);
-  amountFormat ??= new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: true,
-  });
-  const digits = amountFormat.format(Math.abs(rounded));
+  // toFixed reads the rounded value's exact binary value, as Intl.NumberFormat does (numbers.ts: no Intl).
+  const [whole = '0', cents = '00'] = Math.abs(rounded).toFixed(2).split('.');
+  const digits = `${groupThousands(whole)}.${cents}`;
   const sign = rounded < 0 ? '-' : '';
   if (findCurrency(currency)?.code === 'RON') return `${sign}${digits} lei`;
   return `${sign}${currencySymbol(currency)}${digits}`;

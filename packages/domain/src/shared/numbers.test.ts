@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, delta, rate, roundPrice, roundTo } from './numbers.ts';
+import {
+  abbreviateNumber,
+  delta,
+  formatCount,
+  groupThousands,
+  rate,
+  roundPrice,
+  roundTo,
+} from './numbers.ts';
 
 describe('"Rates are percentages capped at 100 and 0 when the value is 0."', () => {
   it('is value / total as a percent with two decimals', () => {
@@ -84,5 +92,23 @@ describe('"Prices round to two decimals"', () => {
     expect(roundPrice(0.1 + 0.2)).toBe(0.3);
     expect(Object.is(roundPrice(-0.001), 0)).toBe(true);
     expect(roundTo(1.25, 1)).toBe(1.3);
+  });
+});
+
+describe('counts with thousands separators, as en-US writes them', () => {
+  it('groups digits in threes from the right', () => {
+    expect(groupThousands('1')).toBe('1');
+    expect(groupThousands('999')).toBe('999');
+    expect(groupThousands('1000')).toBe('1,000');
+    expect(groupThousands('1234567')).toBe('1,234,567');
+  });
+  it('is what toLocaleString("en-US") gives for whole numbers', () => {
+    for (const n of [0, 7, 999, 1000, 1300, 65_536, 1_000_000, 123_456_789, -12_000, 2 ** 40])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+  it('rounds to a whole number and never shows -0', () => {
+    expect(formatCount(1299.6)).toBe('1,300');
+    expect(formatCount(-0.4)).toBe('0');
+    expect(formatCount(Number.NaN)).toBe('NaN');
   });
 });

@@ -89,6 +89,5 @@ export function conditionText(condition: FilterCondition): string {
 /** A rate of the breakdown table: a percent with up to two decimals ('12.5%'). */
 export const formatRate = (value: number) => `${formatMetricValue('rate', value)}`;
 
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** A count in a table, with thousands separators ('1,300'). */
-export const formatCount = (value: number) => WHOLE.format(value);
+export { formatCount } from '@funnelwork/domain/rules';

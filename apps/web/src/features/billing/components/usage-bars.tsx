@@ -1,4 +1,5 @@
 import type { Usage } from '@funnelwork/domain';
+import { formatCount } from '@funnelwork/domain/rules';
 import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 
 /** Usage against each limit of the plan, as bars (unlimited ones say so). */
@@ -17,8 +18,8 @@ export function UsageBars({ usage }: { usage: Usage[] }) {
               </Text>
               <Text size="sm" c="dimmed">
                 {item.limit === null
-                  ? `${item.used.toLocaleString('en-US')} of unlimited`
-                  : `${item.used.toLocaleString('en-US')} of ${item.limit.toLocaleString('en-US')}`}
+                  ? `${formatCount(item.used)} of unlimited`
+                  : `${formatCount(item.used)} of ${formatCount(item.limit)}`}
               </Text>
             </Group>
             <Progress

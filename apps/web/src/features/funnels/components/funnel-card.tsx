@@ -1,5 +1,5 @@
 import type { FunnelListItem } from '@funnelwork/domain';
-import { formatPrice, funnelRoute } from '@funnelwork/domain/rules';
+import { formatCount, formatPrice, funnelRoute } from '@funnelwork/domain/rules';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
@@ -166,8 +166,8 @@ export function FunnelCard({ funnel, access, onClone, onDelete, onMove, onSettin
       </Group>
       <Group gap="xl" mt="md">
         <Stat label="Revenue" value={formatPrice(funnel.stats.revenue, funnel.currency_code)} />
-        <Stat label="Unique orders" value={funnel.stats.orders.toLocaleString('en-US')} />
-        <Stat label="Unique visits" value={funnel.stats.visits.toLocaleString('en-US')} />
+        <Stat label="Unique orders" value={formatCount(funnel.stats.orders)} />
+        <Stat label="Unique visits" value={formatCount(funnel.stats.visits)} />
         {!deleted && (
           <Button
             component={Link}

@@ -1,6 +1,12 @@
 import type { PageBrief, Step } from '@funnelwork/domain';
 import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
-import { AB_STATE_LABELS, formatPrice, SHARES_SUM_MESSAGE, sharesTotal } from '@funnelwork/domain/rules';
+import {
+  AB_STATE_LABELS,
+  formatCount,
+  formatPrice,
+  SHARES_SUM_MESSAGE,
+  sharesTotal,
+} from '@funnelwork/domain/rules';
 import {
   Anchor,
   Badge,
@@ -616,11 +622,9 @@ function SplitStats({
                   {letters.get(page.id)}: {page.name}
                 </Table.Td>
                 <Table.Td ta="right" data-testid="split-views">
-                  {(v?.views ?? 0).toLocaleString('en-US')}
+                  {formatCount(v?.views ?? 0)}
                 </Table.Td>
-                <Table.Td ta="right">
-                  {((byOrders ? v?.orders : v?.optins) ?? 0).toLocaleString('en-US')}
-                </Table.Td>
+                <Table.Td ta="right">{formatCount((byOrders ? v?.orders : v?.optins) ?? 0)}</Table.Td>
                 <Table.Td ta="right">{formatPrice(v?.revenue ?? 0, currency)}</Table.Td>
               </Table.Tr>
             );

@@ -1,17 +1,14 @@
 import { hasUnreadChanges } from '@funnelwork/domain/rules';
 import { ActionIcon, Indicator, List, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useMe } from '../../session/api.ts';
 import { useChangelog } from '../api.ts';
 import { readChangelogMark, writeChangelogMark } from '../changelog-read.ts';
 
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** An entry's day as the changelog writes it ('1 November 2026'); dayjs, not Intl (numbers.ts says why). */
+const entryDay = (date: string) => dayjs(date).format('D MMMM YYYY');
 
 /** The header's changelog widget (spec §2.5): what changed, with a dot until the newest entry is read. */
 export function ChangelogWidget() {
@@ -74,7 +71,7 @@ export function ChangelogWidget() {
             {entries.map((entry) => (
               <div key={entry.date}>
                 <Text size="xs" c="dimmed" fw={600} mb={4}>
-                  {DAY.format(new Date(`${entry.date}T00:00:00Z`))}
+                  {entryDay(entry.date)}
                 </Text>
                 <List size="sm" spacing={4}>
                   {entry.changes.map((change) => (

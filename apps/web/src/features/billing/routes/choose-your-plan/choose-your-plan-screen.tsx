@@ -1,5 +1,5 @@
 import type { Plan } from '@funnelwork/domain';
-import { formatPrice, LIMIT_KEYS, LIMIT_TITLES } from '@funnelwork/domain/rules';
+import { formatCount, formatPrice, LIMIT_KEYS, LIMIT_TITLES } from '@funnelwork/domain/rules';
 import {
   Badge,
   Button,
@@ -23,7 +23,7 @@ import { AdminOnly } from '../../components/admin-only.tsx';
 
 const limitText = (plan: Plan, key: (typeof LIMIT_KEYS)[number]) => {
   const limit = plan.limits[key];
-  return `${LIMIT_TITLES[key]}: ${limit === null ? 'unlimited' : limit.toLocaleString('en-US')}`;
+  return `${LIMIT_TITLES[key]}: ${limit === null ? 'unlimited' : formatCount(limit)}`;
 };
 
 /** `/settings/billing/choose-your-plan`: the paid plans side by side, monthly or yearly. */

@@ -1,4 +1,4 @@
-import { CUSTOMERS_PAGE_SIZE, formatCustomerDate } from '@funnelwork/domain/rules';
+import { CUSTOMERS_PAGE_SIZE, formatCount, formatCustomerDate } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Avatar,
@@ -56,7 +56,7 @@ function StatCard({
             <Skeleton h={30} w={80} mt={6} />
           ) : (
             <Text fz={28} fw={700} lh={1.3}>
-              {value.toLocaleString('en-US')}
+              {formatCount(value)}
             </Text>
           )}
         </div>
@@ -153,7 +153,7 @@ export function CustomersScreen() {
           />
           {meta && meta.count > 0 && (
             <Text size="sm" c="dimmed" data-testid="customers-range">
-              {`${first} - ${last} from ${meta.count.toLocaleString('en-US')}`}
+              {`${first} - ${last} from ${formatCount(meta.count)}`}
             </Text>
           )}
         </Group>

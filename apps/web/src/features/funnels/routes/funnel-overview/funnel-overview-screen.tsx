@@ -1,5 +1,5 @@
 import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
-import { formatPrice } from '@funnelwork/domain/rules';
+import { formatCount, formatPrice } from '@funnelwork/domain/rules';
 import {
   ActionIcon,
   Anchor,
@@ -115,8 +115,8 @@ export function FunnelOverviewScreen() {
 
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard label="Revenue" value={formatPrice(stats.data?.revenue ?? 0, f.currency_code)} />
-        <StatCard label="Unique orders" value={(stats.data?.orders ?? 0).toLocaleString('en-US')} />
-        <StatCard label="Unique visits" value={(stats.data?.visits ?? 0).toLocaleString('en-US')} />
+        <StatCard label="Unique orders" value={formatCount(stats.data?.orders ?? 0)} />
+        <StatCard label="Unique visits" value={formatCount(stats.data?.visits ?? 0)} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
