@@ -133,10 +133,18 @@ test('a purchase in a published funnel moves revenue, orders and the funnel’s 
   await expect(chip).toHaveText('UTM source Is none of facebook');
   // The direct visit is none of facebook: the sale still counts.
   await expect(metricValue(page, 'Uniq. Orders')).toHaveText('1');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/dashboard-summary') asked.push(url.searchParams.get('conditions') ?? '');
+  });
   await page.reload();
   await expect(page.getByTestId('range-preset')).toHaveText('Last 7 days');
   await expect(chip).toHaveText('UTM source Is none of facebook');
   await expect(metricValue(page, 'Uniq. Orders')).toHaveText('1');
+  // The stored filter is checked before the first request (its schemas load only then): none goes without it.
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((conditions) => !conditions.includes('facebook'))).toEqual([]);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('analytics-range') ?? 'null'));
   expect(stored).toMatchObject({ preset: 'Last 7 days', start: expect.any(String), end: expect.any(String) });
   await shot(page, 'dashboard-filtered-after-reload');

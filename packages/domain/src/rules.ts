@@ -1,6 +1,7 @@
 export * from './account/permissions.ts';
 export * from './account/subdomain.ts';
 export * from './account/trial.ts';
+export * from './activity/rules.ts';
 // analytics/ab-verdict.ts is imported by its path: jStat cannot be tree-shaken (20 KB gzipped on the web's first load).
 export * from './analytics/breakdown.ts';
 export * from './analytics/buckets.ts';

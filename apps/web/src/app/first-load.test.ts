@@ -55,3 +55,18 @@ describe("a cold /orders (issue 37 §1: ≤ 350 KB): the header's layout and the
     expect(loaded).toContain('features/customers/api.ts → @tanstack/react-query');
   });
 });
+
+describe('a cold Dashboard: the header, the Activity layout and the analytics screens’ module', () => {
+  it('load no zod: the analytics and activity calls name their rows by address', () => {
+    const seen = new Set<string>();
+    const loaded = [
+      ...packagesLoadedBy(path.join(web, 'app/layouts/main-layout.tsx'), seen),
+      ...packagesLoadedBy(path.join(web, 'features/activity/screens.ts'), seen),
+      ...packagesLoadedBy(path.join(web, 'features/analytics/screens.ts'), seen),
+    ];
+    expect(loaded.filter((line) => line.endsWith('→ zod'))).toEqual([]);
+    // The walk reaches both screens' calls (luxon: the ranges' zone arithmetic).
+    expect(loaded).toContain('features/analytics/api.ts → @tanstack/react-query');
+    expect(loaded).toContain('features/activity/api.ts → @tanstack/react-query');
+  });
+});

@@ -1,4 +1,3 @@
-import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
 import { ANALYTICS_METRICS, type FilterCondition, type FilterKey } from '@funnelwork/domain/rules';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api-client.ts';
@@ -6,6 +5,7 @@ import { accountAnalytics } from './account-analytics.ts';
 import { noteAnswerZone } from './answer-zone.ts';
 import { conditionsParam } from './filters-storage.ts';
 import type { RangeSeconds } from './range.ts';
+import { analyticsRows } from './rows.ts';
 
 /** "a purchase in a published funnel shows in the dashboard's numbers within 15 s": polled every 10 s. */
 export const DASHBOARD_REFRESH_MS = 10_000;
@@ -43,7 +43,7 @@ export function useDashboardSummary(range: RangeSeconds, conditions: ReadonlyArr
   return useQuery({
     queryKey: analyticsKeys.dashboard(range, conditions),
     queryFn: () =>
-      callOrThrow(analyticsEndpoints.getDashboardSummary, {
+      callOrThrow(analyticsRows.getDashboardSummary, {
         query: { start: range.start, end: range.end, conditions: conditionsParam(conditions) },
       }).then(zoned),
     refetchInterval: DASHBOARD_REFRESH_MS,
@@ -62,7 +62,7 @@ export function useFunnelAnalytics(
   return useQuery({
     queryKey: analyticsKeys.funnel(funnelId, range, conditions),
     queryFn: () =>
-      callOrThrow(analyticsEndpoints.listFunnelAnalytics, {
+      callOrThrow(analyticsRows.listFunnelAnalytics, {
         query: {
           funnel_id: funnelId,
           start: range.start,
@@ -86,7 +86,7 @@ export function usePerformanceBreakdown(
   return useQuery({
     queryKey: analyticsKeys.performance(funnelId, range, conditions),
     queryFn: () =>
-      callOrThrow(analyticsEndpoints.getFunnelPerformanceBreakdown, {
+      callOrThrow(analyticsRows.getFunnelPerformanceBreakdown, {
         params: { id: funnelId },
         query: { start: range.start, end: range.end, conditions: conditionsParam(conditions) },
       }),
@@ -106,7 +106,7 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.trends(metric, range, conditions),
       queryFn: () =>
-        callOrThrow(analyticsEndpoints.analyticsTrends, { body: { data: { metric, ...body } } }).then(zoned),
+        callOrThrow(analyticsRows.analyticsTrends, { body: { data: { metric, ...body } } }).then(zoned),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),
@@ -114,8 +114,7 @@ export function useAccountAnalytics(range: RangeSeconds, conditions: ReadonlyArr
   const summaries = useQueries({
     queries: ANALYTICS_METRICS.map((metric) => ({
       queryKey: analyticsKeys.summary(metric, range, conditions),
-      queryFn: () =>
-        callOrThrow(analyticsEndpoints.analyticsSummary, { body: { data: { metric, ...body } } }),
+      queryFn: () => callOrThrow(analyticsRows.analyticsSummary, { body: { data: { metric, ...body } } }),
       placeholderData: keepPreviousData,
       meta: { silent: true },
     })),
@@ -134,7 +133,7 @@ export function useBreakdown(
   return useQuery({
     queryKey: analyticsKeys.breakdown(key, funnelId, range, conditions),
     queryFn: () =>
-      callOrThrow(analyticsEndpoints.analyticsBreakdown, {
+      callOrThrow(analyticsRows.analyticsBreakdown, {
         body: {
           data: {
             key,

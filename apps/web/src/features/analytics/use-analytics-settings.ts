@@ -1,5 +1,5 @@
 import type { FilterCondition } from '@funnelwork/domain/rules';
-import { useMemo, useState } from 'react';
+import { use, useMemo, useState } from 'react';
 import { useMe } from '../session/api.ts';
 import { useAnswerZone } from './answer-zone.ts';
 import { readStoredFilters, writeStoredFilters } from './filters-storage.ts';
@@ -58,12 +58,17 @@ export function useAnalyticsRange(): {
   return { range: days, seconds, setRange };
 }
 
-/** The filter conditions, kept in local storage; they apply to every number on the screen. */
+/**
+ * The filter conditions, kept in local storage; they apply to every number on the screen. The screen
+ * suspends while a stored list is checked (readStoredFilters), so its first request carries them.
+ */
 export function useAnalyticsFilters(): {
   conditions: FilterCondition[];
   setConditions: (conditions: FilterCondition[]) => void;
 } {
-  const [conditions, setState] = useState(() => readStoredFilters(localStorage));
+  // Read once, at mount: a later render must not suspend on the list the panel has just written.
+  const [read] = useState(() => readStoredFilters(localStorage));
+  const [conditions, setState] = useState(Array.isArray(read) ? read : use(read));
   const setConditions = (next: FilterCondition[]) => {
     writeStoredFilters(localStorage, next);
     setState(next);

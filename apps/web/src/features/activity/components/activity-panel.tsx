@@ -1,4 +1,4 @@
-import { PAGE_VIEW_MINUTES } from '@funnelwork/domain/activity/contracts';
+import { PAGE_VIEW_MINUTES } from '@funnelwork/domain/rules';
 import {
   Avatar,
   Box,
