@@ -167,6 +167,8 @@ type Run = {
   tbt_ms: number;
   requests: number;
   transfer_kb: number;
+  /** Lighthouse's measure of this machine's speed (higher is faster): scores compare only between like machines. */
+  benchmark_index: number;
   failing_accessibility: string[];
 };
 
@@ -202,6 +204,7 @@ async function lighthouseRun(browser: Browser, url: string, session: Session | n
       tbt_ms: Math.round(numeric('total-blocking-time')),
       requests: requests.length,
       transfer_kb: round(requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024),
+      benchmark_index: Math.round(lhr.environment.benchmarkIndex),
       failing_accessibility: Object.values(lhr.audits)
         .filter(
           (audit) =>
@@ -238,6 +241,7 @@ async function measure(browser: Browser, url: string, session: Session | null, r
     tbt_ms: of('tbt_ms'),
     requests: of('requests'),
     transfer_kb: of('transfer_kb'),
+    benchmark_index: of('benchmark_index'),
     failing_accessibility: [...new Set(all.flatMap((run) => run.failing_accessibility))],
     runs: all.map(({ failing_accessibility: _, ...figures }) => figures),
     errors,
@@ -438,7 +442,7 @@ export async function runLighthouse() {
         const m = dashboard[name];
         console.log(
           `${name.padEnd(12)} performance ${m.performance} accessibility ${m.accessibility} LCP ${m.lcp_ms} ms ` +
-            `TBT ${m.tbt_ms} ms, ${m.requests} requests, ${m.transfer_kb} KB` +
+            `TBT ${m.tbt_ms} ms, ${m.requests} requests, ${m.transfer_kb} KB, benchmarkIndex ${m.benchmark_index}` +
             (m.failing_accessibility.length ? ` (a11y: ${m.failing_accessibility.join(', ')})` : '') +
             ` load ${m.load_average.join(' ')}`,
         );
