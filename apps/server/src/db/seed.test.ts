@@ -10,10 +10,12 @@ import { DEMO_ORDERS_SIZE } from './seed-orders.ts';
 
 let t: TestApp;
 
+// The whole demo on embedded PGlite: over the default 60 s hook time on a slow machine running the
+// PostgreSQL run beside it (stop 48: the PGlite run took 1,048 s there), as endpoints.test's arrange is.
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.database.db, t.app.services.users, { publicUrl: t.config.publicUrl });
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const count = async (text: string) => Number((await t.database.executeSql(text)).rows[0]?.n ?? Number.NaN);
