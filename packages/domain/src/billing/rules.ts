@@ -1,8 +1,8 @@
-import { formatCount } from '../shared/numbers.ts';
 /**
  * Plans, limits and the expired account's read-only rule. The plans themselves live in the database
  * (the `plans` table, seeded by a migration); these are the rules every plan follows.
  */
+import { formatCount } from '../shared/numbers.ts';
 
 export const LIMIT_KEYS = [
   'funnels',

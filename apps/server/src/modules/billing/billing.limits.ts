@@ -1,5 +1,6 @@
 import type { LimitKey, PlanLimits } from '@funnelwork/domain';
 import {
+  formatCount,
   isReadOnly,
   limitMessage,
   limitRefusal,
@@ -43,7 +44,7 @@ type AccountState = {
 export function apiRateMessage(perMinute: number, refusal: Pick<ApiRateRefusal, 'limit' | 'share'>): string {
   const allowance = limitMessage('api_requests_per_minute', perMinute);
   if (refusal.limit === 'account') return allowance;
-  return `${allowance.slice(0, -1)}; each team member or API key may make ${refusal.share.toLocaleString('en-US')} of them.`;
+  return `${allowance.slice(0, -1)}; each team member or API key may make ${formatCount(refusal.share)} of them.`;
 }
 
 /**

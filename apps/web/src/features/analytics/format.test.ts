@@ -1,11 +1,10 @@
-import { ANALYTICS_METRICS } from '@funnelwork/domain/rules';
+import { ANALYTICS_METRICS, formatCount } from '@funnelwork/domain/rules';
 import { describe, expect, it } from 'vitest';
 import {
   chartRows,
   conditionText,
   filterKeyLabel,
   formatAxisTick,
-  formatCount,
   formatMetric,
   METRICS,
   metricCard,

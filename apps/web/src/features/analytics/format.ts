@@ -88,6 +88,3 @@ export function conditionText(condition: FilterCondition): string {
 
 /** A rate of the breakdown table: a percent with up to two decimals ('12.5%'). */
 export const formatRate = (value: number) => `${formatMetricValue('rate', value)}`;
-
-/** A count in a table, with thousands separators ('1,300'). */
-export { formatCount } from '@funnelwork/domain/rules';

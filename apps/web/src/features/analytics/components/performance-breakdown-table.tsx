@@ -1,8 +1,8 @@
 import type { PerformanceBreakdownAnswer } from '@funnelwork/domain';
-import { AB_STATE_LABELS, formatPrice } from '@funnelwork/domain/rules';
+import { AB_STATE_LABELS, formatCount, formatPrice } from '@funnelwork/domain/rules';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { formatCount, formatRate } from '../format.ts';
+import { formatRate } from '../format.ts';
 
 type Breakdown = PerformanceBreakdownAnswer['data'];
 type Row = Breakdown['steps'][number] | Breakdown['steps'][number]['variants'][number];

@@ -1,9 +1,9 @@
 import type { DashboardSummaryAnswer } from '@funnelwork/domain';
-import { formatDelta, formatPrice } from '@funnelwork/domain/rules';
+import { formatCount, formatDelta, formatPrice } from '@funnelwork/domain/rules';
 import { Anchor, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format.ts';
-import { formatCount, formatMetric, topFunnelPath } from '../format.ts';
+import { formatMetric, topFunnelPath } from '../format.ts';
 
 type TopFunnel = DashboardSummaryAnswer['data']['top_funnels'][number];
 

@@ -1,8 +1,14 @@
-import { FILTER_KEYS, type FilterCondition, type FilterKey, formatPrice } from '@funnelwork/domain/rules';
+import {
+  FILTER_KEYS,
+  type FilterCondition,
+  type FilterKey,
+  formatCount,
+  formatPrice,
+} from '@funnelwork/domain/rules';
 import { Group, Loader, Paper, Select, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useBreakdown } from '../api.ts';
-import { filterKeyLabel, formatCount, formatRate } from '../format.ts';
+import { filterKeyLabel, formatRate } from '../format.ts';
 import type { RangeSeconds } from '../range.ts';
 
 type TrafficBreakdownTableProps = {
