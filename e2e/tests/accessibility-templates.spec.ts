@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { publishedTemplateFunnel } from '../template-funnel.ts';
 import { expectAccessible } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { api, chooseSubdomain, closeWelcome, e2ePort, shot, signUp, uniqueEmail } from './helpers.ts';
 
 /**

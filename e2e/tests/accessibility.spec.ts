@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { api, e2ePort, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /**

@@ -1,7 +1,7 @@
 // Issue 19, item 1: "A shopper's shipping and billing address are stored whole, shown on the order and
 // the customer, and exported." A shopper buys in the seeded demo store filling the checkout's address
 // fields; the merchant sees both addresses on the order and on its customer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { e2ePort, openAsDemo, shot, uniqueEmail } from './helpers.ts';
 
 test('a shopper’s shipping address reaches the order panel whole, billing the same', async ({

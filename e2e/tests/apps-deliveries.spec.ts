@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import {
   MAILCHIMP_GOOD_KEY,
   startFakeMailchimp,
 } from '../../apps/server/src/modules/integrations/mailchimp/mailchimp.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   chooseSubdomain,

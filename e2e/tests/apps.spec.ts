@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO_LOGIN, e2ePort, logIn, shot } from './helpers.ts';
 
 const PIXEL_ID = '987654321098765';

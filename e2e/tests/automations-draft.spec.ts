@@ -1,7 +1,8 @@
 // Issue 16, Chromium: the automation draft's `qty` ("Quantity bought at least" on the trigger) and the
 // builder's "spreadsheet connect" popup: Google Sheets connected from inside the workflow, through the
 // local fake of Google's consent screen (google-sheets.spec.ts's), in a window of its own.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, endpoints, shot, signUpThroughApi, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();

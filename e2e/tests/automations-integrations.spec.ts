@@ -3,7 +3,7 @@
 // spreadsheet" action to a new On Purchase automation, and a purchase in its published funnel runs it
 // against a spreadsheet that does not exist yet: the run fails in the history; once the spreadsheet
 // exists, Retry adds the row.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, buyInDemoStore, endpoints, openAsDemo, shot, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();

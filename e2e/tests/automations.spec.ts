@@ -1,7 +1,8 @@
 // Issue 16, Chromium: "build an On Purchase automation with a wait and a condition, activate it, buy in
 // the published funnel, see the e-mail in the mailbox screen and the run in the history." The demo
 // account (its published summer-sale funnel sells as `npm start` leaves it) builds a second automation.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   buyInDemoStore,

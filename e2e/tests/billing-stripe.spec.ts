@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import {
   FAKE_CHECKOUT_CARDS,
   startFakeStripeBilling,
 } from '../../apps/server/src/modules/billing/billing.fake-stripe.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { e2ePort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const port = e2ePort + 5;

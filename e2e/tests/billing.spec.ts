@@ -1,6 +1,6 @@
 // Issue 18, plans and billing: a trial two days before its end shows the spec's notice; the merchant
 // follows it to billing, pays a plan at checkout with the Sandbox test card, and the notice is gone.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const TRIAL_EXPIRING =

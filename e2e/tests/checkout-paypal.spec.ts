@@ -3,7 +3,7 @@
 // creates the PayPal order for the cart the server prices, the shopper approves it in PayPal's window,
 // and the server captures it. A shopper who cancels pays nothing; the order is refunded through the
 // capture from the orders screen. No request to our origin carries payment details.
-import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import {
   type FakePayPal,
   GOOD_CLIENT_ID,
@@ -11,6 +11,7 @@ import {
   startFakePayPal,
 } from '../../apps/server/src/gateways/fake-paypal.fixtures.ts';
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   e2ePayPalPort,

@@ -1,7 +1,7 @@
 // Issue 19, item 1: "A checkout made from a template cannot sell". The new merchant's journey through
 // the dashboard's own screens (no API shortcuts for the products), and the seeded demo as `npm start`
 // leaves it, each ending in a paid order.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   chooseSubdomain,
   e2ePort,

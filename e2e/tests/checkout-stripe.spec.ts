@@ -3,7 +3,7 @@
 // 3-D Secure in place, declines and failed challenges told next to the card, and a shopper who closes
 // the tab right after paying still has an order (Stripe's webhook). No request to our origin carries a
 // card number.
-import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import {
   type FakeStripe,
   GOOD_KEY,
@@ -11,6 +11,7 @@ import {
   startFakeStripe,
 } from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   e2ePort,

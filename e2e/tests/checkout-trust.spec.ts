@@ -1,6 +1,7 @@
 // Issue 35, items 1 and 2, on the seeded demo's summer sale: Back after paying never charges twice,
 // and a field the server refuses is never refused silently. On desktop and at 390×844.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   e2ePort,

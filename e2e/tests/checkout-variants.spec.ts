@@ -3,7 +3,8 @@
 // makes the product and its checkout in the dashboard; shoppers (desktop and 390×844) choose Large, see
 // '$34.50' in the list and the summary, pay it, and the merchant's order says $34.50 for Large.
 // Item 7: the region field follows the chosen country, on the checkout form and in the customer panel.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   chooseSubdomain,
   e2ePort,

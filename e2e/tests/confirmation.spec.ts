@@ -1,6 +1,6 @@
 // Issue 35, items 4, 5 and 8: one receipt per order, a confirmation only with a real order, and a blank
 // step passed over. The seeded demo as `npm start` leaves it, and a new merchant's funnel.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   chooseSubdomain,

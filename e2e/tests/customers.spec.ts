@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 // The e2e server seeds the demo account on its first start (SEED_DEMO defaults to 1): 800 customers,

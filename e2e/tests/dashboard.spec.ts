@@ -1,6 +1,7 @@
 // Issue 15: "a shopper buys in a published funnel and the merchant sees revenue, orders and the funnel's
 // row move on the dashboard; presets and filters survive a reload; screenshots looked at."
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   chooseSubdomain,
   e2ePort,

@@ -1,6 +1,6 @@
 // Issue 37 §1: the dashboard as the browser receives it: compressed, hashed files kept without asking
 // again, a tab's screen fetched when the tab is hovered.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { openAsDemo, shot } from './helpers.ts';
 
 const isAsset = (url: string) => new URL(url).pathname.startsWith('/assets/');

@@ -1,6 +1,6 @@
 // Issue 17, "Developer apps and the public API": the demo creates a developer app with orders:read,
 // copies the key shown once, and calls the API with it: its orders answer, a customers route is 403.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 test('a developer app key reads the demo orders and nothing outside its scope', async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 /** A new owner (signing up is session.spec.ts's subject), on `path`. */

@@ -1,12 +1,13 @@
 // Issue 19: a merchant connects payment gateways from the dashboard (Settings → Payment gateways), and a
 // new account's published checkout says plainly that it takes test payments only.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   LIVE_KEY,
   LIVE_PUBLISHABLE_KEY,
   startFakeStripe,
 } from '../../apps/server/src/gateways/fake-stripe.fixtures.ts';
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { api, e2ePort, e2eStripePort, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 const SANDBOX_ONLY = /Only the Sandbox is connected: your checkouts take test payments only/;

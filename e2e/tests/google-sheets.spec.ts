@@ -1,7 +1,7 @@
 // Issue 17, the spreadsheet service: "Connect with Google" goes through Google's consent screen (a local
 // fake that consents at once, playwright.config.ts points the GOOGLE_* settings at it) and back, then the
 // sheet picker lists a spreadsheet's sheets and adds a test row.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shot, signUpThroughApi, uniqueEmail, useFakeGoogle } from './helpers.ts';
 
 const google = useFakeGoogle();

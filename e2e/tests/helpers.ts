@@ -6,19 +6,13 @@ import {
   type Transport,
 } from '@funnelwork/domain/api/client';
 import { endpoints } from '@funnelwork/domain/api/endpoints';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
   FAKE_GOOGLE_CLIENT,
   type FakeGoogle,
   startFakeGoogle,
 } from '../../apps/server/src/modules/integrations/google-sheets/google-sheets.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 export { endpoints };
 

@@ -1,10 +1,11 @@
 // Issue 17: the API integrations' screens draw their connect form from the adapter's connect_fields.
 // Shopify against a local fake of its Admin API (playwright.config.ts points SHOPIFY_API_BASE at it).
-import { expect, test } from '@playwright/test';
+
 import {
   SHOPIFY_GOOD_TOKEN,
   startFakeShopify,
 } from '../../apps/server/src/modules/integrations/shopify/shopify.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { e2eShopifyPort, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 let shopify: Awaited<ReturnType<typeof startFakeShopify>>;

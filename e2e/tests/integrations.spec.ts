@@ -1,8 +1,8 @@
 // Issue 17: "Chromium: connect the webhook integration, buy in a published funnel, see the delivery in
 // the log." The receiver is a local server started here, checking each delivery's signature.
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { expect, test } from './fixtures.ts';
 import { buyInDemoStore, e2eWebhookPort, logIn, shot } from './helpers.ts';
 
 type Delivery = { eventId: string; type: string; body: string; verified: boolean };

@@ -1,6 +1,6 @@
 // Issue 18, onboarding: "choosing a plan (goes to /billing) … sets onboarding_finished by a user
 // update", and "a checklist on /get-started … that ticks itself from real data".
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, endpoints, shot, signUp, uniqueEmail } from './helpers.ts';
 
 test('the welcome popup\'s "Choose a plan" goes to /billing for good; the checklist ticks a created funnel', async ({

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { expect, test } from './fixtures.ts';
 import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /*

@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { reduce } from '../../packages/blocks/src/actions/reduce.ts';
 import { emptyDocument } from '../../packages/blocks/src/document/empty.ts';
 import type { EditorDocument } from '../../packages/blocks/src/document/schema.ts';
+import { expect, test } from './fixtures.ts';
 import { apiOver, editorState, funnelWithStep, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 /** Drags with real pointer moves, as dnd-kit's pointer sensor needs them. */

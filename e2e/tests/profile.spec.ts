@@ -1,6 +1,6 @@
 // Issue 18 "Team and profile": an admin's own profile (time zone, password, API key), the account's
 // subdomain rules and default currency, and the admin-only settings items (spec §2.5, §5, §6, §8, §9).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn, logOut, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 test('an admin sets their time zone, password and API key, and the account subdomain and currency', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { api, chooseSubdomain, e2ePort, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 test('a funnel published by its subdomain: timer, required fields, opt-in to the next step, customer in the dashboard', async ({

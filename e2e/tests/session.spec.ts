@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { closeWelcome, logIn, logOut, readCodeFromMailbox, shot, signUp, uniqueEmail } from './helpers.ts';
 
 test('signs up, lands in the dashboard shell with the welcome popup, and gets started', async ({ page }) => {

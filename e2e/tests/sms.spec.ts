@@ -1,7 +1,8 @@
 // Issue 18 "SMS": a merchant tops up the prepaid SMS balance by card and buys a number, on Settings → SMS,
 // against a local fake of the Twilio API (playwright.config.ts points SMS_API_BASE at it).
-import { expect, test } from '@playwright/test';
+
 import { startFakeTwilio } from '../../apps/server/src/sms/fake-twilio.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { api, e2eSmsPort, endpoints, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;

@@ -1,7 +1,7 @@
 // Issue 20, "Receipts by default": a purchase in the seeded demo store e-mails the shopper an order
 // confirmation, seen in Settings → Mailbox (and the demo automation's marketing thank-you, whose
 // unsubscribe shows on the customer); a new merchant sets the store e-mails on their own screen.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   buyInDemoStore,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addPublishedCheckout } from '../../apps/server/src/runtime/checkout/published-checkout.fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   chooseSubdomain,

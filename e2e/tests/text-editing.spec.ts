@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiOver, editorState, funnelWithStep, shot, signUpThroughApi, uniqueEmail } from './helpers.ts';
 
 // Issue 36 §4: text editing that never loses a keystroke, in the side panel and on the canvas, and blocks

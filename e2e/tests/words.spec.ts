@@ -1,5 +1,5 @@
 // Issue 36 §6: words, numbers and locks a merchant meets on the way.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   api,
   endpoints,
