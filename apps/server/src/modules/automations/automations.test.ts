@@ -741,7 +741,9 @@ describe('per-account fairness', () => {
       await waitFor(async () => ((await runsOf(burstAutomation)).length > 20 ? true : undefined), 40_000);
       const started = Date.now();
       const { email } = await buy(quiet, quiet.main.id);
-      await waitFor(() => mailsWith(email, 'Not starved')[0], 20_000);
+      // No wall time is asserted (the machine may be loaded): what counts is how much of the burst was still
+      // queued when the e-mail came, checked below.
+      await waitFor(() => mailsWith(email, 'Not starved')[0], 60_000);
       const tookMs = Date.now() - started;
       const [left] = rowsOf<{ events: number; runs: number }>(
         await t.database.db.execute(sql`select
@@ -764,7 +766,7 @@ describe('per-account fairness', () => {
         sql`update automation_runs set status = 'cancelled', finished_at = now() where automation_id = ${burstAutomation} and status in ('running', 'waiting')`,
       );
     }
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('throughput (issue 16 speed)', () => {
