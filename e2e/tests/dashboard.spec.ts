@@ -197,6 +197,16 @@ test('a purchase in a published funnel moves revenue, orders and the funnel’s 
 
 test('the seeded demo account’s dashboard', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1100 });
+  // What recharts measures in its hidden span (DOMUtils' getStringSize): each measurement a forced layout.
+  await page.addInitScript(() => {
+    const measured: string[] = [];
+    Object.assign(window, { measuredTexts: measured });
+    const own = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.id === 'recharts_measurement_span') measured.push(this.textContent ?? '');
+      return own.call(this);
+    };
+  });
   await logIn(page, 'demo@funnelwork.test', 'demo12345');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Date range' }).click();
@@ -215,6 +225,16 @@ test('the seeded demo account’s dashboard', async ({ page }) => {
   expect(tickTexts.filter((text) => !/^\$\d+(\.\d+)?[kMGTPE]?$/.test(text) || text.endsWith('.00'))).toEqual(
     [],
   );
+  // The charts are drawn without measuring a text, a forced layout each (shared/chart-ticks.ts): the Revenue
+  // card shows its axes, and the Activity panel its page views.
+  await expect(
+    page.getByTestId('metric-Revenue').locator('.recharts-cartesian-axis-tick-value'),
+  ).not.toHaveCount(0);
+  await expect(page.getByTestId('page-views-chart')).toBeVisible();
+  const measured = await page.evaluate(
+    () => (window as unknown as { measuredTexts: string[] }).measuredTexts,
+  );
+  expect(measured).toEqual([]);
   await shot(page, 'dashboard-demo');
 
   // A classic funnel's row opens /funnel/{id}; its Analytics tab is /funnel/{id}/analytics.

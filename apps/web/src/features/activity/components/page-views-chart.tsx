@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { NO_VERTICAL_GRID_LINES, X_TICK } from '../../../shared/chart-ticks.ts';
 import type { PageViewBar } from '../activity-text.ts';
 
 export type PageViewsChartProps = { data: PageViewBar[] };
@@ -13,10 +14,13 @@ export function PageViewsChart({ data }: PageViewsChartProps) {
       dataKey="minute"
       series={[{ name: 'views', label: 'Page views', color: 'indigo.5' }]}
       gridAxis="none"
+      gridProps={NO_VERTICAL_GRID_LINES}
       withYAxis={false}
       tickLine="none"
       barProps={{ radius: [3, 3, 0, 0] }}
-      xAxisProps={{ interval: 5, fontSize: 11 }}
+      xAxisProps={{ interval: 5, fontSize: 11, tick: X_TICK }}
+      // Hidden, its labels are still measured to choose which fit, unless every one is 'shown'.
+      yAxisProps={{ interval: 0 }}
       tooltipAnimationDuration={100}
       data-testid="page-views-chart"
     />
