@@ -72,9 +72,31 @@ async function panelAction(page: Page, panel: ReturnType<Page['getByRole']>, ite
 }
 
 test('lists 25 orders a page, paginates and searches', async ({ page }) => {
+  // The rows are drawn at background priority (use-deferred-list.ts): until they are, the list's place
+  // shows its skeleton, never nothing and never the empty list's text. What it shows is noted at each change.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { ordersListShown: shown });
+    const now = () =>
+      document.querySelector('table[aria-label="Orders"]')
+        ? 'table'
+        : document.body?.textContent?.includes('No orders have been found')
+          ? 'empty'
+          : document.querySelector('.mantine-Skeleton-root')
+            ? 'skeleton'
+            : 'nothing';
+    new MutationObserver(() => {
+      const state = now();
+      if (shown.at(-1) !== state && !shown.includes('table')) shown.push(state);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await openOrders(page);
   const range = page.getByTestId('orders-range');
   await expect(range).toHaveText(/^1 - 25 from \d+$/);
+  const shown = await page.evaluate(
+    () => (window as unknown as { ordersListShown: string[] }).ordersListShown,
+  );
+  expect(shown.slice(shown.indexOf('skeleton'))).toEqual(['skeleton', 'table']);
   const total = Number((await range.textContent())?.split(' from ')[1]);
   expect(total).toBeGreaterThan(3800);
   await expect(page.getByRole('table', { name: 'Orders' }).locator('tbody tr')).toHaveCount(25);

@@ -24,6 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
+import { useDeferredList } from '../../../../shared/use-deferred-list.ts';
 import { useCustomerBriefs, useCustomersStats } from '../../api.ts';
 import { CustomerDetailsPanel } from '../../components/customer-details-panel.tsx';
 import { customerName } from '../../customer-form.ts';
@@ -74,7 +75,8 @@ export function CustomersScreen() {
   const [page, setPage] = useState(0);
   const [query, setQuery] = useState(() => params.get('query') ?? '');
   const [debounced] = useDebouncedValue(query.trim(), 300);
-  const list = useCustomerBriefs(page, debounced);
+  const briefs = useCustomerBriefs(page, debounced);
+  const list = useDeferredList(briefs);
   const stats = useCustomersStats();
   const openId = Number(params.get('id'));
   const customerId = Number.isInteger(openId) && openId > 0 ? openId : null;
@@ -106,9 +108,9 @@ export function CustomersScreen() {
               variant="default"
               size="lg"
               aria-label="Reload customers"
-              loading={list.isFetching && !list.isPending}
+              loading={briefs.isFetching && !list.isPending}
               onClick={() => {
-                void list.refetch();
+                void briefs.refetch();
                 void stats.refetch();
               }}
             >
@@ -165,7 +167,7 @@ export function CustomersScreen() {
             ))}
           </Stack>
         )}
-        {list.isError && (
+        {list.isError && list.error && (
           <Stack p="md">
             <ErrorBox message={list.error.message} />
           </Stack>
@@ -191,7 +193,7 @@ export function CustomersScreen() {
                   <Table.Th>First seen</Table.Th>
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Tbody style={{ opacity: briefs.isPlaceholderData ? 0.6 : 1 }}>
                 {rows.map((customer) => {
                   const name = customerName(customer);
                   return (

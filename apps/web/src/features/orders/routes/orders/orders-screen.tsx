@@ -17,6 +17,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { SearchInput } from '../../../../shared/search-input.tsx';
+import { useDeferredList } from '../../../../shared/use-deferred-list.ts';
 import { useOrdersAccess } from '../../access.ts';
 import { type ArchiveFilter, useForgetDeletedOrders, useOrders, useToggleArchive } from '../../api.ts';
 import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
@@ -77,8 +78,9 @@ export function OrdersScreen() {
   const archive = useToggleArchive();
   const forgetDeleted = useForgetDeletedOrders(openId);
   const orders = useOrders({ page, query, funnelId, archived });
-  const items = orders.data?.data ?? [];
-  const meta = orders.data?.meta;
+  const list = useDeferredList(orders);
+  const items = list.data?.data ?? [];
+  const meta = list.data?.meta;
   const total = meta?.count ?? 0;
   const totalPages = meta?.total_pages ?? 0;
 
@@ -178,7 +180,7 @@ export function OrdersScreen() {
         />
       </Group>
       <ListCard
-        list={orders}
+        list={list}
         empty={items.length === 0}
         emptyText="No orders have been found"
         label="Orders"
