@@ -15,7 +15,12 @@ export default defineConfig({
     // data directory) run only in the PGlite run.
     include: postgresRun
       ? serverDatabaseTests(path.dirname(fileURLToPath(import.meta.url)))
-      : ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
+      : [
+          'packages/*/src/**/*.test.ts',
+          'apps/*/src/**/*.test.{ts,tsx}',
+          'apps/*/*.test.ts',
+          'scripts/*.test.mjs',
+        ],
     exclude: postgresRun ? configDefaults.exclude : [...configDefaults.exclude, '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

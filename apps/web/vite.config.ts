@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { endpointAddresses } from './endpoint-addresses.ts';
 
 const rootPackage: { version?: string } = JSON.parse(
   fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -148,6 +149,7 @@ export default defineConfig({
   root: fs.realpathSync(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    endpointAddresses(),
     // Brotli and gzip beside every text asset, served by content negotiation (@fastify/static's
     // preCompressed): compressing once at build time lets brotli use its best quality.
     compression({
