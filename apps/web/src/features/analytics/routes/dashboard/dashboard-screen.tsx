@@ -1,6 +1,6 @@
 import { DASHBOARD_LOAD_FAILURE, DASHBOARD_METRICS } from '@funnelwork/domain/rules';
 import { Anchor, Box, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { InfoMessage } from '../../../../shared/info-message.tsx';
@@ -32,7 +32,9 @@ export function DashboardScreen() {
     if (failed) notifyError(DASHBOARD_LOAD_FAILURE, 'dashboard-load-failure');
   }, [failed]);
 
-  const data = summary.data;
+  // The numbers and cards are drawn at background priority, in slices (as lists are, use-deferred-list.ts):
+  // the loader stays until they are, on the first answer and on each 10 s refresh.
+  const data = useDeferredValue(summary.data);
   const revenueKey = revenueView === 'gross' ? 'revenue' : 'net_revenue';
   return (
     <Stack gap="md">
