@@ -9,7 +9,7 @@ import type { Popup } from '@funnelwork/domain';
 import { Box, Center, Loader } from '@mantine/core';
 import { IconAppWindow, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentProps, useCallback, useMemo, useState } from 'react';
+import { type ComponentProps, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { AccessDeniedScreen } from '../../../../shared/access-denied-screen.tsx';
 import { ApiError } from '../../../../shared/api-client.ts';
@@ -84,10 +84,13 @@ function PageDocumentScreen() {
     refetchOnWindowFocus: false,
   });
 
+  // The editor's first render (~600 ms at 1×, its canvas and panels) is drawn at background priority, in
+  // slices: the answer arrives synchronously through TanStack Query. The loader stays until then.
+  const page = useDeferredValue(query.data);
   const loaded = useMemo(() => {
-    if (!query.data) return null;
+    if (!page) return null;
     try {
-      return pageDocument(query.data.config, query.data.version, codeOf(query.data));
+      return pageDocument(page.config, page.version, codeOf(page));
     } catch (error) {
       if (error instanceof CorruptDocumentError) {
         // "Saved page config that cannot be parsed logs 'Page data seems corrupt …'"
@@ -96,9 +99,9 @@ function PageDocumentScreen() {
       }
       throw error;
     }
-  }, [query.data]);
+  }, [page]);
 
-  if (query.isPending) {
+  if (query.isPending || (page === undefined && !query.isError)) {
     return (
       <Center h="100vh">
         <Loader />
@@ -121,7 +124,7 @@ function PageDocumentScreen() {
       </Center>
     );
   }
-  if (query.isError || !loaded) {
+  if (query.isError || !page || !loaded) {
     return (
       <Center h="100vh" p="xl">
         <Box maw={520} w="100%">
@@ -133,8 +136,7 @@ function PageDocumentScreen() {
       </Center>
     );
   }
-  if (tail.preview)
-    return <PagePreview document={loaded.document} code={loaded.code} title={query.data.name} />;
+  if (tail.preview) return <PagePreview document={loaded.document} code={loaded.code} title={page.name} />;
   return (
     <PageEditor
       key={`${ref.page}`}
@@ -143,8 +145,8 @@ function PageDocumentScreen() {
       pageBase={base}
       base={base}
       back={{ to: backLink(kind, ref), label: 'Back to the step' }}
-      title={query.data.name}
-      publishing={{ ids: ref, published: query.data.published_revision }}
+      title={page.name}
+      publishing={{ ids: ref, published: page.published_revision }}
       initial={loaded}
       reload={async () => {
         const result = await query.refetch();
