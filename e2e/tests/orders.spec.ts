@@ -72,7 +72,7 @@ async function panelAction(page: Page, panel: ReturnType<Page['getByRole']>, ite
 }
 
 test('lists 25 orders a page, paginates and searches', async ({ page }) => {
-  // The rows are drawn at background priority (use-deferred-list.ts): until they are, the list's place
+  // The rows are drawn at background priority (use-deferred-query.ts): until they are, the list's place
   // shows its skeleton, never nothing and never the empty list's text. What it shows is noted at each change.
   await page.addInitScript(() => {
     const shown: string[] = [];

@@ -32,7 +32,7 @@ export function DashboardScreen() {
     if (failed) notifyError(DASHBOARD_LOAD_FAILURE, 'dashboard-load-failure');
   }, [failed]);
 
-  // The numbers and cards are drawn at background priority, in slices (as lists are, use-deferred-list.ts):
+  // The numbers and cards are drawn at background priority, in slices (as lists are, use-deferred-query.ts):
   // the loader stays until they are, on the first answer and on each 10 s refresh.
   const data = useDeferredValue(summary.data);
   const revenueKey = revenueView === 'gross' ? 'revenue' : 'net_revenue';

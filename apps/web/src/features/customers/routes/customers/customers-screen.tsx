@@ -24,7 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
-import { useDeferredList } from '../../../../shared/use-deferred-list.ts';
+import { useDeferredQuery } from '../../../../shared/use-deferred-query.ts';
 import { useCustomerBriefs, useCustomersStats } from '../../api.ts';
 import { CustomerDetailsPanel } from '../../components/customer-details-panel.tsx';
 import { customerName } from '../../customer-form.ts';
@@ -76,7 +76,7 @@ export function CustomersScreen() {
   const [query, setQuery] = useState(() => params.get('query') ?? '');
   const [debounced] = useDebouncedValue(query.trim(), 300);
   const briefs = useCustomerBriefs(page, debounced);
-  const list = useDeferredList(briefs);
+  const list = useDeferredQuery(briefs);
   const stats = useCustomersStats();
   const openId = Number(params.get('id'));
   const customerId = Number.isInteger(openId) && openId > 0 ? openId : null;

@@ -17,7 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { LockedButton } from '../../../../shared/locked-button.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
-import { useDeferredList } from '../../../../shared/use-deferred-list.ts';
+import { useDeferredQuery } from '../../../../shared/use-deferred-query.ts';
 import { useFunnelAccess } from '../../access.ts';
 import { useFolders, useFunnelPage } from '../../api.ts';
 import { AddFunnelPopup } from '../../components/add-funnel-popup.tsx';
@@ -47,7 +47,7 @@ function FunnelList({ archived }: { archived: boolean }) {
   const folderId = archived ? null : Number(search.get('folder')) || null;
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query, SEARCH_DELAY_MS);
-  const funnels = useDeferredList(useFunnelPage(archived, { page, folderId, query: debouncedQuery }));
+  const funnels = useDeferredQuery(useFunnelPage(archived, { page, folderId, query: debouncedQuery }));
   const folders = useFolders();
 
   const [adding, setAdding] = useState(false);

@@ -17,7 +17,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { SearchInput } from '../../../../shared/search-input.tsx';
-import { useDeferredList } from '../../../../shared/use-deferred-list.ts';
+import { useDeferredQuery } from '../../../../shared/use-deferred-query.ts';
 import { useOrdersAccess } from '../../access.ts';
 import { type ArchiveFilter, useForgetDeletedOrders, useOrders, useToggleArchive } from '../../api.ts';
 import { CancelOrderPopup } from '../../components/cancel-order-popup.tsx';
@@ -78,7 +78,7 @@ export function OrdersScreen() {
   const archive = useToggleArchive();
   const forgetDeleted = useForgetDeletedOrders(openId);
   const orders = useOrders({ page, query, funnelId, archived });
-  const list = useDeferredList(orders);
+  const list = useDeferredQuery(orders);
   const items = list.data?.data ?? [];
   const meta = list.data?.meta;
   const total = meta?.count ?? 0;

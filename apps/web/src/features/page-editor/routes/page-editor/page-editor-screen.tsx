@@ -9,11 +9,12 @@ import type { Popup } from '@funnelwork/domain';
 import { Box, Center, Loader } from '@mantine/core';
 import { IconAppWindow, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentProps, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { type ComponentProps, useCallback, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { AccessDeniedScreen } from '../../../../shared/access-denied-screen.tsx';
 import { ApiError } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
+import { useDeferredQuery } from '../../../../shared/use-deferred-query.ts';
 import {
   type DocumentCode,
   DocumentPreview,
@@ -85,8 +86,9 @@ function PageDocumentScreen() {
   });
 
   // The editor's first render (~600 ms at 1×, its canvas and panels) is drawn at background priority, in
-  // slices: the answer arrives synchronously through TanStack Query. The loader stays until then.
-  const page = useDeferredValue(query.data);
+  // slices (use-deferred-query.ts). The loader stays until then.
+  const answer = useDeferredQuery(query);
+  const page = answer.data;
   const loaded = useMemo(() => {
     if (!page) return null;
     try {
@@ -101,7 +103,7 @@ function PageDocumentScreen() {
     }
   }, [page]);
 
-  if (query.isPending || (page === undefined && !query.isError)) {
+  if (answer.isPending) {
     return (
       <Center h="100vh">
         <Loader />
