@@ -1,27 +1,83 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, use, useSyncExternalStore } from 'react';
 import type { RouteObject } from 'react-router';
 
 /** A lazily loaded screen that can be asked to start loading before it renders. */
 export type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
-/** A route screen loaded on first visit, from a module exporting it by name. */
+/**
+ * A route screen loaded on first visit, from a module exporting it by name. Once its module is in (preloaded
+ * at boot, on a link's hover, or an earlier visit) it renders at once; only before that does it suspend.
+ * React.lazy suspends on every first render, even of a module already loaded, and React shows what a
+ * suspended boundary reveals no sooner than 300 ms after its fallback appeared: on a cold /orders the
+ * layout's and the screen's reveals waited ~300 ms each, the main thread idle.
+ */
 export function lazyScreen<M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): LazyScreen {
-  const screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return Object.assign(screen, { preload: load }) as unknown as LazyScreen;
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module[name] as ComponentType;
+        return loaded;
+      },
+      (error: unknown) => {
+        // A failed load (a new build, the network) is tried again by the next render or preload.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at load, as React.lazy is
+  function Screen() {
+    return createElement(loaded ?? use(preload()));
+  }
+  Screen.displayName = `Lazy(${String(name)})`;
+  return Object.assign(Screen, { preload });
 }
 
 /**
  * Starts loading, all at once, the lazy layouts and screen of the given route matches. Rendered, each would
  * ask for its module only once its parent's had arrived and the session was known: on a cold Dashboard that
  * was three round trips one after the other (header layout, Activity layout, the screen). The caller passes
- * the router's own matches: matching the route table again cost ~60 ms of the boot task.
+ * the router's own matches: matching the route table again cost ~60 ms of the boot task. Settles (never
+ * rejects) once every module has loaded or failed.
  */
-export function preloadRoute(matches: readonly { route: RouteObject }[]): void {
-  for (const match of matches) {
+export function preloadRoute(matches: readonly { route: RouteObject }[]): Promise<void> {
+  const loads = matches.map((match) => {
     const type = (match.route.element as { type?: Partial<LazyScreen> } | null | undefined)?.type;
-    type?.preload?.().catch(() => {});
-  }
+    return type?.preload?.().catch(() => {});
+  });
+  return Promise.all(loads).then(() => {});
+}
+
+/** Whether the modules of the route the dashboard booted on have settled (true when none were asked for). */
+let bootModulesSettled = true;
+const bootListeners = new Set<() => void>();
+
+/**
+ * Preloads the route the dashboard boots on; until its modules settle, `useBootModulesSettled` says false.
+ * The route guard waits for them beside the session: its screen then renders at once instead of suspending
+ * (a suspended reveal would wait out React's 300 ms).
+ */
+export function preloadBootRoute(matches: readonly { route: RouteObject }[]): void {
+  bootModulesSettled = false;
+  void preloadRoute(matches).then(() => {
+    bootModulesSettled = true;
+    for (const listener of bootListeners) listener();
+  });
+}
+
+export function useBootModulesSettled(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      bootListeners.add(listener);
+      return () => bootListeners.delete(listener);
+    },
+    () => bootModulesSettled,
+    () => bootModulesSettled,
+  );
 }

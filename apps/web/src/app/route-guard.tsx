@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { sessionKeys, useMeQuery } from '../features/session/api.ts';
 import { ApiError } from '../shared/api-client.ts';
 import { authStore, hasChosenAccount, useAuth } from '../shared/auth-store.ts';
 import { FullPageLoader } from './layouts/full-page-loader.tsx';
+import { useBootModulesSettled } from './lazy-screen.ts';
 
 /**
  * Every route but the session screens: "no token leads to LogIn (the query is kept); a token with
@@ -15,6 +16,10 @@ export function RouteGuard() {
   const auth = useAuth();
   const location = useLocation();
   const me = useMeQuery();
+  const modulesSettled = useBootModulesSettled();
+  // The layouts and the screen are first drawn at background priority, in slices of a few milliseconds (as
+  // answers are, shared/use-deferred-query.ts): drawn on the session's arrival, they were one long task.
+  const drawn = useDeferredValue(Boolean(me.data) && modulesSettled);
   useRecheckOnRouteChange(location.pathname);
   // Onboarding is the owner's: staff invited to the account start where they were sent.
   useOnboardingRedirect(me.data?.account_owner ? me.data.onboarding_finished : undefined, location.pathname);
@@ -24,7 +29,9 @@ export function RouteGuard() {
     return <Navigate to={{ pathname: '/select-account', search: location.search }} replace />;
   }
   if (me.isError && (!me.data || isRefusal(me.error))) return <EndSession />;
-  if (!me.data) return <FullPageLoader />;
+  // The boot route's layouts and screen too: arriving after the session, they would suspend and be shown no
+  // sooner than 300 ms after the loader (lazy-screen.ts).
+  if (!me.data || !drawn) return <FullPageLoader />;
   if (me.data.account_id === null || String(me.data.account_id) !== auth.accountId) return <ForgetAccount />;
   return <Outlet />;
 }
