@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { lazyScreen, preloadBootRoute, useBootModulesSettled } from './lazy-screen.ts';
 
 const Hello = () => createElement('p', null, 'Hello from the screen');
+const Greeting = ({ name }: { name: string }) => createElement('p', null, `Hello, ${name}`);
 const inSuspense = (element: ReturnType<typeof createElement>) =>
   renderToString(createElement(Suspense, { fallback: createElement('p', null, 'Loading') }, element));
 
@@ -59,6 +64,15 @@ function Probe() {
   return createElement('p', null, `settled: ${useBootModulesSettled()}`);
 }
 
+describe('lazyComponent', () => {
+  it('hands its props to the loaded component, at once once preloaded', async () => {
+    const Lazy = lazyComponent(async () => Greeting);
+    expect(inSuspense(createElement(Lazy, { name: 'Ada' }))).toContain('Loading');
+    expect(await Lazy.preload()).toBe(Greeting);
+    expect(inSuspense(createElement(Lazy, { name: 'Ada' }))).toContain('Hello, Ada');
+  });
+});
+
 describe('preloadBootRoute', () => {
   it("says the boot route's modules are not settled until every one has loaded or failed", async () => {
     const layout = deferredLoad();
@@ -72,5 +86,30 @@ describe('preloadBootRoute', () => {
     layout.resolve();
     await new Promise((done) => setTimeout(done, 0));
     expect(renderToString(createElement(Probe))).toContain('settled: true');
+  });
+});
+
+describe("the web app's lazy components", () => {
+  it('are all lazyComponent: none uses React.lazy, which suspends even once its module is in', () => {
+    const sources = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const users = fs
+      .readdirSync(sources, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'))
+      .filter((file) => {
+        const source = fs.readFileSync(path.join(sources, file), 'utf8');
+        return (
+          /import\s*\{[^}]*\blazy\b[^}]*\}\s*from\s*'react'/.test(source) || /React\.lazy\(/.test(source)
+        );
+      });
+    expect(users).toEqual([]);
+    // The walk does read the sources that use the helper (else the check above passes vacuously).
+    const helperUsers = fs
+      .readdirSync(sources, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (file) =>
+          /\.tsx?$/.test(file) &&
+          fs.readFileSync(path.join(sources, file), 'utf8').includes('lazyComponent('),
+      );
+    expect(helperUsers.length).toBeGreaterThanOrEqual(6);
   });
 });

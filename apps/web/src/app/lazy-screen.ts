@@ -1,42 +1,19 @@
-import { type ComponentType, createElement, use, useSyncExternalStore } from 'react';
+import { type ComponentType, useSyncExternalStore } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../shared/lazy-component.ts';
 
 /** A lazily loaded screen that can be asked to start loading before it renders. */
 export type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * A route screen loaded on first visit, from a module exporting it by name. Once its module is in (preloaded
- * at boot, on a link's hover, or an earlier visit) it renders at once; only before that does it suspend.
- * React.lazy suspends on every first render, even of a module already loaded, and React shows what a
- * suspended boundary reveals no sooner than 300 ms after its fallback appeared: on a cold /orders the
- * layout's and the screen's reveals waited ~300 ms each, the main thread idle.
+ * at boot, on a link's hover, or an earlier visit) it renders at once (shared/lazy-component.ts).
  */
 export function lazyScreen<M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): LazyScreen {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module[name] as ComponentType;
-        return loaded;
-      },
-      (error: unknown) => {
-        // A failed load (a new build, the network) is tried again by the next render or preload.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at load, as React.lazy is
-  function Screen() {
-    return createElement(loaded ?? use(preload()));
-  }
-  Screen.displayName = `Lazy(${String(name)})`;
-  return Object.assign(Screen, { preload });
+  return lazyComponent(async () => (await load())[name] as ComponentType);
 }
 
 /**

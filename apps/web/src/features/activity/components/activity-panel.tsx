@@ -13,9 +13,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import dayjs from 'dayjs';
-import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../shared/error-box.tsx';
+import { lazyComponent } from '../../../shared/lazy-component.ts';
 import { fromNow } from '../../../shared/relative-time.ts';
 import { WhenVisible } from '../../../shared/when-visible.tsx';
 import { activityPerson, activityText, pageViewBars, totalViews } from '../activity-text.ts';
@@ -23,9 +23,7 @@ import { useRecentViews } from '../api.ts';
 import classes from './activity-panel.module.css';
 
 // The charts library loads after the panel's text, once the chart's box (its height: no shift) is in view.
-const PageViewsChart = lazy(async () => ({
-  default: (await import('./page-views-chart.tsx')).PageViewsChart,
-}));
+const PageViewsChart = lazyComponent(async () => (await import('./page-views-chart.tsx')).PageViewsChart);
 
 const EVENT_COLORS: Record<number, string> = {
   2: 'teal',
@@ -83,7 +81,7 @@ export function ActivityPanel() {
             <Text size="xs" c="dimmed" mb={6}>
               {`Page views per minute · latest ${PAGE_VIEW_MINUTES} minutes`}
             </Text>
-            <WhenVisible h={120}>
+            <WhenVisible h={120} preload={PageViewsChart.preload}>
               <PageViewsChart data={pageViewBars(views.data.page_views, PAGE_VIEW_MINUTES)} />
             </WhenVisible>
           </Box>

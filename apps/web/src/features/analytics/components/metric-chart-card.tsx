@@ -1,6 +1,7 @@
 import { type ChartPoint, emptyChart, type MetricSummary } from '@funnelwork/domain/rules';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyComponent } from '../../../shared/lazy-component.ts';
 import { WhenVisible } from '../../../shared/when-visible.tsx';
 import { chartRows, formatAxisTick, formatMetric, type MetricKind, metricCard } from '../format.ts';
 
@@ -17,7 +18,7 @@ type MetricChartCardProps = {
 };
 
 // The charts' library (recharts, ~90 KB compressed) loads once a chart comes into view, after the numbers.
-const MetricChart = lazy(async () => ({ default: (await import('./metric-chart.tsx')).MetricChart }));
+const MetricChart = lazyComponent(async () => (await import('./metric-chart.tsx')).MetricChart);
 
 const DELTA_COLORS = { up: 'teal', down: 'red', flat: 'gray' } as const;
 
@@ -66,7 +67,7 @@ export function MetricChartCard({
         <Text size="xs" c="dimmed" data-testid="metric-old-value">
           {`Prior period: ${card.oldValue}`}
         </Text>
-        <WhenVisible h={large ? 240 : 90}>
+        <WhenVisible h={large ? 240 : 90} preload={MetricChart.preload}>
           <MetricChart large={large} rows={rows} format={format} axisFormat={axisFormat} />
         </WhenVisible>
       </Stack>

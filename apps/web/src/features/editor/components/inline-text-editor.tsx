@@ -1,5 +1,6 @@
 import type { BlockType, NodeId } from '@funnelwork/blocks';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazyComponent } from '../../../shared/lazy-component.ts';
 import type { Rect } from '../canvas/drop-target.ts';
 import classes from './editor.module.css';
 
@@ -7,8 +8,9 @@ import classes from './editor.module.css';
  * The rich-text surface (tiptap and ProseMirror, most of the editor's code by size) loads when a text block
  * is first selected, not with the editor: the canvas shows the page without it.
  */
-export const loadRichText = () => import('./rich-text-surface.tsx');
-const RichTextSurface = lazy(async () => ({ default: (await loadRichText()).RichTextSurface }));
+const RichTextSurface = lazyComponent(async () => (await import('./rich-text-surface.tsx')).RichTextSurface);
+/** Starts loading the surface; once it is in, the first edit shows it at once. */
+export const loadRichText = RichTextSurface.preload;
 
 /** Headline and paragraph content is rich text (tiptap); a link's text stays plain. */
 const RICH_TYPES: ReadonlySet<string> = new Set(['headline', 'paragraph']);

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
+import { lazyComponent } from '../../../shared/lazy-component.ts';
 import { sharedFunnelStore } from '../../../shared/shared-funnel-store.ts';
 import { useMe } from '../../session/api.ts';
 
-const SharedFunnelPopup = lazy(async () => ({
-  default: (await import('./shared-funnel-popup.tsx')).SharedFunnelPopup,
-}));
+const SharedFunnelPopup = lazyComponent(
+  async () => (await import('./shared-funnel-popup.tsx')).SharedFunnelPopup,
+);
 
 /** Where a new account lands instead of the home route (the welcome popup's /get-started). */
 const HOME_ROUTES = new Set(['/', '/get-started']);

@@ -1,16 +1,17 @@
 import { daysLeft, isTrialPlan } from '@funnelwork/domain/rules';
 import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyComponent } from '../../../shared/lazy-component.ts';
 import { AppModal } from '../../../shared/popups.tsx';
 import { useMe } from '../../session/api.ts';
 import { useFinishOnboarding } from '../api.ts';
 
 // Loaded when asked for: the funnels' calls (and zod with them) stay out of every screen's first load.
-const AddFunnelPopup = lazy(async () => ({
-  default: (await import('../../funnels/components/add-funnel-popup.tsx')).AddFunnelPopup,
-}));
+const AddFunnelPopup = lazyComponent(
+  async () => (await import('../../funnels/components/add-funnel-popup.tsx')).AddFunnelPopup,
+);
 
 /** The welcome popup for new accounts, shown to their owner while onboarding_finished is false. */
 export function WelcomePopup() {

@@ -12,8 +12,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazyComponent } from '../../../../shared/lazy-component.ts';
 import { ListCard } from '../../../../shared/list-card.tsx';
 import { PageHeader } from '../../../../shared/page-header.tsx';
 import { SearchInput } from '../../../../shared/search-input.tsx';
@@ -32,9 +33,9 @@ import { pageWindow } from '../../page-window.ts';
 import classes from './orders-screen.module.css';
 
 // The wizard brings the date picker and its styles: load them when it opens.
-const ExportOrdersPopup = lazy(async () => ({
-  default: (await import('../../components/export-orders-popup.tsx')).ExportOrdersPopup,
-}));
+const ExportOrdersPopup = lazyComponent(
+  async () => (await import('../../components/export-orders-popup.tsx')).ExportOrdersPopup,
+);
 
 const ORDER_COLUMNS = [
   { key: 'time', children: 'Time' },
