@@ -365,12 +365,22 @@ for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
       await page.keyboard.press('Enter');
       await expect(popup).toBeHidden();
       await expect(row).toContainText('Fulfilled');
-      // The focus comes back to the menu's button, not to the top of the page.
+      // The focus comes back to the menu's button, not to the top of the page: seen within a frame, so the
+      // person can move on at once.
+      await page.waitForFunction(
+        (label) => document.activeElement?.getAttribute('aria-label') === label,
+        `Actions for order ${fulfilNumber}`,
+        { polling: 'raf' },
+      );
       await expect(menuButton).toBeFocused();
 
-      // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it.
+      // The order's panel opens from its number with Enter, shows the tracking, and Escape closes it. The
+      // person tabs there at once, and the focus stays there: nothing hands it back to the menu's button a
+      // moment later (the orders screen once did, 50 ms after the popup closed, and Enter opened the menu).
       const open = row.getByRole('button', { name: `Open order #${fulfilNumber}` });
       await tabTo(page, open, { back: true });
+      await page.waitForTimeout(200);
+      expect(await focused(open), 'the focus stays on the order number the person tabbed to').toBe(true);
       await page.keyboard.press('Enter');
       const panel = page.getByRole('dialog', { name: `Order #${fulfilNumber}` });
       await expect(panel.getByTestId('fulfillment-details')).toContainText(`1ZKEYS${fulfilNumber}`);

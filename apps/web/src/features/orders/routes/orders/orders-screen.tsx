@@ -12,7 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { lazyComponent } from '../../../../shared/lazy-component.ts';
 import { ListCard } from '../../../../shared/list-card.tsx';
@@ -74,7 +74,6 @@ export function OrdersScreen() {
   const [query, setQuery] = useState('');
   const [archived, setArchived] = useState<ArchiveFilter>('false');
   const [popup, setPopup] = useState<Popup>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const archive = useToggleArchive();
   const forgetDeleted = useForgetDeletedOrders(openId);
@@ -111,16 +110,10 @@ export function OrdersScreen() {
       archive.mutate(order.id);
       return;
     }
-    // The menu's item that opened the popup is gone when it closes: the focus goes back to the menu's button.
-    opener.current = document.querySelector<HTMLElement>('[aria-haspopup="menu"][aria-expanded="true"]');
+    // Closed, the popup gives the focus back to the menu's button itself (AppModal, shared/use-focus-return.ts).
     setPopup({ action, order });
   };
-  const closePopup = () => {
-    setPopup(null);
-    const button = opener.current;
-    opener.current = null;
-    if (button) setTimeout(() => button.focus(), 50);
-  };
+  const closePopup = () => setPopup(null);
 
   return (
     <Stack>
