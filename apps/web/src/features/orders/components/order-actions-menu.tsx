@@ -17,7 +17,7 @@ import {
   IconUser,
   IconX,
 } from '@tabler/icons-react';
-import { type ComponentPropsWithRef, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 export type OrderAction = 'cancel' | 'refund' | 'fulfill' | 'tracking' | 'delete' | 'archive' | 'customer';
@@ -90,7 +90,9 @@ export function OrderActionsMenu({ order, canWrite, onAction, variant }: OrderAc
   const [opened, setOpened] = useState(false);
   const handover = useRef<Handover>('none');
   const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // In the commit that mounts the menu (flushSync from the plain button's handler): a passive effect ran ~20 ms
+  // later, and took the focus back from wherever a quick Tab had moved it meanwhile.
+  useLayoutEffect(() => {
     if (!mounted || handover.current === 'none') return;
     // The plain button had the focus (or the click): the menu's button takes them over.
     target.current?.focus();
