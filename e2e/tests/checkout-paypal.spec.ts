@@ -3,7 +3,7 @@
 // creates the PayPal order for the cart the server prices, the shopper approves it in PayPal's window,
 // and the server captures it. A shopper who cancels pays nothing; the order is refunded through the
 // capture from the orders screen. No request to our origin carries payment details.
-import type { Browser, Page, Request } from '@playwright/test';
+import type { Browser, Locator, Page, Request } from '@playwright/test';
 import {
   type FakePayPal,
   GOOD_CLIENT_ID,
@@ -43,6 +43,13 @@ async function shopperBrowser(browser: Browser, merchant: Page, viewport = { wid
     if (new URL(request.url()).port === String(e2ePort)) toUs.push(request);
   });
   return { context, shopper: await context.newPage(), toUs };
+}
+
+/** Presses the PayPal button: PayPal's window opens, as a popup of the checkout. */
+async function payPalWindow(shopper: Page, button: Locator): Promise<Page> {
+  const opened = shopper.waitForEvent('popup');
+  await button.click();
+  return opened;
 }
 
 test('a new merchant connects PayPal and sells: a cancel pays nothing, an approval pays, a refund, at 390 px too', async ({
@@ -105,19 +112,32 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   await shot(shopper, 'checkout-paypal-button');
 
   // The shopper opens PayPal's window and cancels: nothing is paid, and they are told so.
-  await payPalButton.click();
-  const approval = shopper.frameLocator('iframe[name="fake-paypal-approval"]');
+  let approval = await payPalWindow(shopper, payPalButton);
   await expect(approval.getByText('Pay 49.00 USD')).toBeVisible();
-  await shot(shopper, 'checkout-paypal-approval');
+  await shot(approval, 'checkout-paypal-approval');
   await approval.getByRole('button', { name: 'Cancel and return to store' }).click();
+  // PayPal's window closes once the shopper has chosen.
+  await expect.poll(() => approval.isClosed()).toBe(true);
   await expect(shopper.locator('[data-payment-form] .fw-payment-error')).toHaveText(
     'You cancelled the payment. Nothing was charged.',
   );
   await shot(shopper, 'checkout-paypal-cancelled');
   expect((await orders()).map((o) => o.payment_status)).toEqual(['failed']);
 
+  // A shopper who closes PayPal's window has cancelled too; the order stays unpaid.
+  approval = await payPalWindow(shopper, payPalButton);
+  await expect(approval.getByText('Pay 49.00 USD')).toBeVisible();
+  const completes = () => toUs.filter((r) => r.url().endsWith('/_fw/checkout/complete')).length;
+  const completed = completes();
+  await approval.close({ runBeforeUnload: true });
+  await expect.poll(completes).toBe(completed + 1);
+  await expect(shopper.locator('[data-payment-form] .fw-payment-error')).toHaveText(
+    'You cancelled the payment. Nothing was charged.',
+  );
+  expect((await orders()).map((o) => o.payment_status)).toEqual(['failed', 'failed']);
+
   // Again, approved: captured, paid, on to the upsell and, declined, the thank-you page.
-  await payPalButton.click();
+  approval = await payPalWindow(shopper, payPalButton);
   await approval.getByRole('button', { name: 'Pay now' }).click();
   await expect(shopper).toHaveURL(`${origin}/waves/offer`);
   await shopper.getByText('No thanks, I will build my pages from scratch').click();
@@ -164,11 +184,7 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   const box = await phoneButton.boundingBox();
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
   await shot(phone.shopper, 'checkout-paypal-phone');
-  await phoneButton.click();
-  await phone.shopper
-    .frameLocator('iframe[name="fake-paypal-approval"]')
-    .getByRole('button', { name: 'Pay now' })
-    .click();
+  await (await payPalWindow(phone.shopper, phoneButton)).getByRole('button', { name: 'Pay now' }).click();
   await expect(phone.shopper).toHaveURL(`${origin}/waves/offer`);
   await shot(phone.shopper, 'checkout-paypal-phone-paid');
   expect(phone.toUs.filter((r) => PAYMENT_DETAILS.test(`${r.url()} ${r.postData() ?? ''}`))).toEqual([]);

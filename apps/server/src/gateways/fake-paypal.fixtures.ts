@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
  * `POST /v1/oauth2/token` (client credentials), Orders v2 (create, get, patch, capture) and
  * `POST /v2/payments/captures/{id}/refund`. A repeated PayPal-Request-Id answers the first answer
  * again, as PayPal does. It also serves a small JS SDK at `/sdk/js` (PAYPAL_SDK_URL): `paypal.Buttons`
- * renders a 'PayPal' button that calls `createOrder`, shows PayPal's approval in a frame of the fake's
- * origin (Pay now / Cancel, in place of PayPal's popup), then calls `onApprove` or `onCancel`.
+ * renders a 'PayPal' button that opens PayPal's approval in a popup window of the fake's origin, as
+ * PayPal's SDK does (opened in the click, filled once `createOrder` answers; Pay now / Cancel, or the
+ * shopper closing it), closes it, then calls `onApprove` or `onCancel`.
  */
 
 export const GOOD_CLIENT_ID = 'AQkquBDf1zctJOWGKWUEtKXm6qVhueUEMvXO_-MCI4DQQ4-LWvkDLIN2fGsd';
@@ -55,7 +56,7 @@ const params = new URLSearchParams(location.hash.slice(1));
 document.getElementById('amount').textContent = 'Pay ' + params.get('amount');
 async function finish(result) {
   if (result === 'approve') await fetch('/v2/checkout/orders/' + encodeURIComponent(params.get('order')) + '/fake_approve', { method: 'POST' });
-  parent.postMessage({ type: 'paypal-' + result, fakePayPal: true, orderID: params.get('order') }, params.get('parent'));
+  opener.postMessage({ type: 'paypal-' + result, fakePayPal: true, orderID: params.get('order') }, params.get('parent'));
 }
 document.getElementById('pay').onclick = () => finish('approve');
 document.getElementById('cancel').onclick = () => finish('cancel');
@@ -66,24 +67,23 @@ export function fakePayPalSdk(origin: string, clientId: string): string {
   return `(() => {
 const ORIGIN = ${JSON.stringify(origin)};
 const CLIENT_ID = ${JSON.stringify(clientId)};
-function approval(orderID, amount) {
+/** Fills PayPal's window with the approval of the order; true when approved, false when cancelled or closed. */
+function approval(popup, orderID, amount) {
+  popup.location.href = ORIGIN + '/checkoutnow.html?token=' + encodeURIComponent(orderID) + '#' + new URLSearchParams({ order: orderID, parent: location.origin, amount });
   return new Promise((resolve) => {
-    const overlay = document.createElement('div');
-    overlay.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2147483647';
-    const frame = document.createElement('iframe');
-    frame.name = 'fake-paypal-approval';
-    frame.title = 'PayPal';
-    frame.style.cssText = 'width:min(380px,92vw);height:300px;border:0;background:#fff;border-radius:8px';
-    frame.src = ORIGIN + '/checkoutnow.html#' + new URLSearchParams({ order: orderID, parent: location.origin, amount });
-    overlay.appendChild(frame);
-    document.body.appendChild(overlay);
+    function done(approved) {
+      window.removeEventListener('message', on);
+      clearInterval(watch);
+      if (!popup.closed) popup.close();
+      resolve(approved);
+    }
     function on(event) {
       if (event.origin !== ORIGIN || !event.data || !event.data.fakePayPal) return;
-      window.removeEventListener('message', on);
-      overlay.remove();
-      resolve(event.data.type === 'paypal-approve');
+      done(event.data.type === 'paypal-approve');
     }
     window.addEventListener('message', on);
+    // A shopper who closes PayPal's window cancels, as with PayPal.
+    const watch = setInterval(() => { if (popup.closed) done(false); }, 250);
   });
 }
 window.paypal = {
@@ -100,16 +100,23 @@ window.paypal = {
         button.setAttribute('aria-label', 'PayPal');
         button.style.cssText = 'display:block;width:100%;min-height:45px;border:0;border-radius:4px;background:#ffc439;color:#003087;font:italic 700 20px Verdana,sans-serif;cursor:pointer';
         button.onclick = async () => {
+          // Opened within the click (a window opened after an await may be blocked), filled when the order exists.
+          const popup = window.open('', 'fake-paypal-approval', 'popup,width=450,height=600');
+          if (!popup) {
+            if (options.onError) options.onError(new Error('PayPal window blocked'));
+            return;
+          }
           let orderID;
           try {
             orderID = await options.createOrder({}, {});
           } catch (error) {
+            popup.close();
             if (options.onError) options.onError(error);
             return;
           }
-          if (!orderID) return;
+          if (!orderID) return popup.close();
           const order = await fetch(ORIGIN + '/fake_sdk/orders/' + encodeURIComponent(orderID)).then((r) => r.json());
-          const approved = await approval(orderID, order.amount ? order.amount.value + ' ' + order.amount.currency_code : '');
+          const approved = await approval(popup, orderID, order.amount ? order.amount.value + ' ' + order.amount.currency_code : '');
           try {
             if (approved) await options.onApprove({ orderID, payerID: 'FAKEPAYER1' }, {});
             else if (options.onCancel) await options.onCancel({ orderID });
