@@ -510,23 +510,27 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   }
 
   // ---- Export through the real job -------------------------------------------------------------
+  /** How often the dashboard's export popup asks for the job (POLL_MS in export-orders-popup.tsx). */
+  const EXPORT_POLL_MS = 500;
   const exportRun = async () => {
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 25);
-    const t = performance.now();
     const created = await client.call(exportsEndpoints.createExport, {
       body: { data: { params: { exportType: 'all' } } },
     });
+    // Asked at the dashboard's own interval (export-orders-popup's POLL_MS): on PGlite each poll is work
+    // for the one database thread the export runs on, so asking every 20 ms, as this bench once did, took
+    // from the export. The time is the job's own, from the request to its end (`time`, `time_done`).
     let job: DataOf<typeof exportsEndpoints.getExport>;
     for (;;) {
       job = await client.call(exportsEndpoints.getExport, { params: { id: created.id } });
       if (job.done || job.failed) break;
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, EXPORT_POLL_MS));
     }
-    const ms = performance.now() - t;
+    const ms = Date.parse(job.time_done ?? '') - Date.parse(job.time);
     clearInterval(sampler);
     if (!job.done) throw new Error('export failed');
     let file = path.join(dataDir, 'exports', path.basename(job.file_name ?? ''));

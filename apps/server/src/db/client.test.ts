@@ -141,6 +141,26 @@ describe(`database client (${testDatabaseKind})`, () => {
     expect(most).toBe(2);
   });
 
+  it('a COPY left half-way costs nothing: the reads after it answer as before', async () => {
+    const rows = database.copyOut(
+      'select g, repeat(md5(g::text), 20) from generate_series(1, 200000) g',
+      'format csv',
+    );
+    const first = await rows.next();
+    expect(first.done).toBe(false);
+    await rows.return(0);
+    // Every connection of the reads' pool answers its own query (one left mid-COPY would not).
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        let text = '';
+        for await (const chunk of database.copyOut(`select ${i} as n`, 'format csv'))
+          text += Buffer.from(chunk).toString();
+        return text;
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, (_, i) => `${i}\n`));
+  });
+
   it('keeps the event loop free while a long query runs', async () => {
     if (database.kind !== 'pglite') return expect(database.kind).toBe('postgres');
     let ticks = 0;

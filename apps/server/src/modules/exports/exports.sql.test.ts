@@ -157,3 +157,97 @@ describe('the export SQL and the TypeScript CSV rule', () => {
     expect(batched.count).toBe(whole.count);
   });
 });
+
+describe('the PostgreSQL export', () => {
+  const scope: ExportScope = {
+    accountId: 0,
+    funnelId: null,
+    params: { exportType: 'all', rangeStart: 0, rangeEnd: 0 },
+  };
+  /** A COPY per segment that answers the segment's first id; `failAfter` fails the segment after that id. */
+  function copies(failAfter?: number) {
+    const seen = { active: 0, most: 0, queries: 0 };
+    const copyOut = async function* (query: string, options: string): AsyncGenerator<Uint8Array, number> {
+      seen.active++;
+      seen.queries++;
+      seen.most = Math.max(seen.most, seen.active);
+      try {
+        const after = Number(/o\.id > (\d+)/.exec(query)?.[1]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (after === failAfter) throw new Error('the connection was lost');
+        yield Buffer.from(`${options.includes('header') ? 'header\n' : ''}${after}\n`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return 1;
+      } finally {
+        seen.active--;
+      }
+    };
+    return {
+      seen,
+      database: { kind: 'postgres' as const, copyOut, forEachRawRow: t.database.forEachRawRow },
+    };
+  }
+
+  it('copies the next segment beside the one being written, in order, with one header', async () => {
+    const { seen, database } = copies();
+    const chunks: Uint8Array[] = [];
+    const source = exportCsvChunks({ db: t.database.db, database }, { ...scope, accountId }, 2);
+    let count = 0;
+    for (;;) {
+      const next = await source.next();
+      if (next.done) {
+        count = next.value;
+        break;
+      }
+      chunks.push(next.value);
+    }
+    const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n');
+    const ids = (
+      await t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt)))
+        .orderBy(asc(orders.id))
+    ).map((row) => row.id);
+    // Segments of two orders: each starts after the id that ended the one before.
+    const starts = [0, ...ids.filter((_, i) => i % 2 === 1)].slice(0, Math.ceil((ids.length + 1) / 2));
+    expect(lines).toEqual(['header', ...starts.map(String)]);
+    expect(count).toBe(starts.length);
+    expect(seen.queries).toBe(starts.length);
+    expect(seen.most).toBe(2);
+  });
+
+  it('fails when a segment read ahead fails, and leaves no COPY running', async () => {
+    const ids = (
+      await t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt)))
+        .orderBy(asc(orders.id))
+    ).map((row) => row.id);
+    const { seen, database } = copies(ids[3]);
+    const written: string[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of exportCsvChunks(
+          { db: t.database.db, database },
+          { ...scope, accountId },
+          2,
+        ))
+          written.push(Buffer.from(chunk).toString('utf8'));
+      })(),
+    ).rejects.toThrow('the connection was lost');
+    expect(written.join('')).toBe(`header\n0\n${ids[1]}\n`);
+    expect(seen.active).toBe(0);
+  });
+
+  it('left half-way by its reader, leaves no COPY running', async () => {
+    const { seen, database } = copies();
+    let read = 0;
+    for await (const _chunk of exportCsvChunks({ db: t.database.db, database }, { ...scope, accountId }, 2)) {
+      if (++read === 3) break;
+    }
+    expect(seen.queries).toBeGreaterThan(3);
+    expect(seen.active).toBe(0);
+  });
+});
