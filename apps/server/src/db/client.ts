@@ -201,6 +201,64 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 /** The application_name of the analytics reads' connections (pg_stat_activity tells them apart). */
 export const REPORTS_APPLICATION = 'funnelwork reports';
 
+/**
+ * `COPY (query) TO STDOUT WITH (options)` on a connection of `pool`, streamed (pg-copy-streams). A COPY its
+ * caller leaves before the end is stopped (stopCopy) before its connection goes back to the pool.
+ */
+export async function* copyOutOf(
+  pool: Pick<pg.Pool, 'connect'>,
+  query: string,
+  options: string,
+): AsyncGenerator<Uint8Array, number> {
+  const client = await pool.connect();
+  let healthy = true;
+  try {
+    const stream = client.query(copyTo(`copy (${query}) to stdout with (${options})`));
+    try {
+      // Not destroyed when the caller stops early: the rest must still be read (see stopCopy).
+      for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk as Uint8Array;
+      return stream.rowCount;
+    } finally {
+      if (!stream.destroyed && !stream.readableEnded) healthy = await stopCopy(client, stream);
+    }
+  } finally {
+    client.release(healthy ? undefined : new Error('COPY left before its end'));
+  }
+}
+
+/**
+ * Ends a COPY its caller left before the end. pg-copy-streams reads the connection only as its reader
+ * asks, so a COPY nobody reads any more never reaches its end, and its connection, handed back to the pool,
+ * would wait forever (seen in CI). The server is asked to cancel it (PostgreSQL's cancel request, on a
+ * connection of its own), and what it had sent already is read and dropped: the connection is then ready
+ * for the next query. False when that did not happen within 10 s: the connection is closed instead.
+ */
+async function stopCopy(client: pg.PoolClient, stream: NodeJS.ReadableStream & { destroyed: boolean }) {
+  const ended = new Promise<boolean>((resolve) => {
+    stream.once('end', () => resolve(true));
+    stream.once('error', () => resolve(true));
+    setTimeout(() => resolve(false), 10_000).unref();
+  });
+  stream.resume();
+  const { host, port, processID, secretKey } = client as unknown as {
+    host: string;
+    port: number;
+    processID: number;
+    secretKey: number;
+  };
+  // pg's own connection class, whose cancel request @types/pg does not declare.
+  const canceller = new pg.Connection() as unknown as {
+    on(event: 'error' | 'connect', listener: () => void): void;
+    connect(portOrPath: number | string, host?: string): void;
+    cancel(processID: number, secretKey: number): void;
+  };
+  canceller.on('error', () => {});
+  canceller.on('connect', () => canceller.cancel(processID, secretKey));
+  if (host.startsWith('/')) canceller.connect(`${host}/.s.PGSQL.${port}`);
+  else canceller.connect(port, host);
+  return ended;
+}
+
 async function createPostgres(
   url: string,
   poolMax = 10,
@@ -257,16 +315,7 @@ async function createPostgres(
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: last?.rows ?? [] };
     },
-    copyOut: async function* (query, options) {
-      const client = await readsPool.connect();
-      try {
-        const stream = client.query(copyTo(`copy (${query}) to stdout with (${options})`));
-        for await (const chunk of stream) yield chunk as Uint8Array;
-        return stream.rowCount;
-      } finally {
-        client.release();
-      }
-    },
+    copyOut: (query, options) => copyOutOf(readsPool, query, options),
     forEachRawRow: async (query, onRow) => {
       const answer = await readsPool.query<TextRow>({
         text: query,
