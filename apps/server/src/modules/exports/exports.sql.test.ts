@@ -89,18 +89,30 @@ async function exported(batchSize: number) {
     funnelId: null,
     params: { exportType: 'all', rangeStart: 0, rangeEnd: 0 },
   };
+  const { text, count } = await readAll(
+    exportCsvChunks({ db: t.database.db, database: t.database }, scope, batchSize),
+  );
+  return { rows: parse(text) as string[][], count };
+}
+
+/** An export's whole text and the row count its generator returns. */
+async function readAll(source: AsyncGenerator<Uint8Array, number>) {
   const chunks: Uint8Array[] = [];
-  const source = exportCsvChunks({ db: t.database.db, database: t.database }, scope, batchSize);
-  let count = 0;
   for (;;) {
     const next = await source.next();
-    if (next.done) {
-      count = next.value;
-      break;
-    }
+    if (next.done) return { text: Buffer.concat(chunks).toString('utf8'), count: next.value };
     chunks.push(next.value);
   }
-  return { rows: parse(Buffer.concat(chunks).toString('utf8')) as string[][], count };
+}
+
+/** The ids of the account's live orders, in the export's order. */
+async function liveOrderIds() {
+  const rows = await t.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt)))
+    .orderBy(asc(orders.id));
+  return rows.map((row) => row.id);
 }
 
 async function expectedRows() {
@@ -190,25 +202,11 @@ describe('the PostgreSQL export', () => {
 
   it('copies the next segment beside the one being written, in order, with one header', async () => {
     const { seen, database } = copies();
-    const chunks: Uint8Array[] = [];
-    const source = exportCsvChunks({ db: t.database.db, database }, { ...scope, accountId }, 2);
-    let count = 0;
-    for (;;) {
-      const next = await source.next();
-      if (next.done) {
-        count = next.value;
-        break;
-      }
-      chunks.push(next.value);
-    }
-    const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n');
-    const ids = (
-      await t.database.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt)))
-        .orderBy(asc(orders.id))
-    ).map((row) => row.id);
+    const { text, count } = await readAll(
+      exportCsvChunks({ db: t.database.db, database }, { ...scope, accountId }, 2),
+    );
+    const lines = text.trim().split('\n');
+    const ids = await liveOrderIds();
     // Segments of two orders: each starts after the id that ended the one before.
     const starts = [0, ...ids.filter((_, i) => i % 2 === 1)].slice(0, Math.ceil((ids.length + 1) / 2));
     expect(lines).toEqual(['header', ...starts.map(String)]);
@@ -218,13 +216,7 @@ describe('the PostgreSQL export', () => {
   });
 
   it('fails when a segment read ahead fails, and leaves no COPY running', async () => {
-    const ids = (
-      await t.database.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.accountId, accountId), isNull(orders.deletedAt)))
-        .orderBy(asc(orders.id))
-    ).map((row) => row.id);
+    const ids = await liveOrderIds();
     const { seen, database } = copies(ids[3]);
     const written: string[] = [];
     await expect(
