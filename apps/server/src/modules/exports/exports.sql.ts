@@ -289,7 +289,7 @@ export async function* exportCsvChunks(
   const ranges = await batchRanges(db, scope, batchSize);
   if (database.kind === 'postgres') {
     // Two segments in flight: while one segment's COPY is streamed here, the next one's cells are computed
-    // by a second backend (bench/orders.ts: 1.8× one COPY of the whole export, on two cores).
+    // by a second backend (bench/orders.ts: 1.7× one COPY of the whole export, on two cores).
     const copy = (range: BatchRange, header: boolean) =>
       database.copyOut(exportSelectSql(scope, range), header ? 'format csv, header' : 'format csv');
     let count = 0;
