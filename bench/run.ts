@@ -47,13 +47,16 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   },
   'analytics-live': async () => save('analytics-live', await runAnalyticsLive()),
   // ORDERS_BENCH_S3=1 (the export to a local S3-compatible server) writes orders-export-s3.json;
-  // ORDERS_BENCH_ONLY=export (the export with the address columns) orders-export-addresses.json.
+  // ORDERS_BENCH_ONLY=export (the export with the address columns) orders-export-addresses.json, or with
+  // ORDERS_BENCH_ORDERS=3000000 orders-3m-export.json.
   orders: async () =>
     save(
       process.env.ORDERS_BENCH_S3 === '1'
         ? 'orders-export-s3'
         : process.env.ORDERS_BENCH_ONLY === 'export'
-          ? 'orders-export-addresses'
+          ? process.env.ORDERS_BENCH_ORDERS === '3000000'
+            ? 'orders-3m-export'
+            : 'orders-export-addresses'
           : 'orders',
       await runOrders(),
     ),
