@@ -16,17 +16,6 @@ export { EXPORT_COLUMNS };
 
 /** An export's file is kept this long, then deleted by its `orders.export-expire` job. */
 export const EXPORT_LIFETIME_MS = 7 * 86_400_000;
-/**
- * Orders per read on the embedded database (its answer is one buffer): about 1.4 MB of CSV, so memory
- * stays flat whatever the account's size, and small enough that the first read and the last batch's
- * writing, which nothing overlaps, are a small part of the export.
- */
-export const EXPORT_BATCH_SIZE = 10_000;
-/**
- * Orders per COPY on PostgreSQL, two at a time: the one read ahead is kept in memory (about 11 MB of
- * CSV). A 200k export: 10,000 gave 175k rows/s, 25,000 197k, 50,000 237k (bench/orders.ts, one run each).
- */
-export const EXPORT_SEGMENT_SIZE = 50_000;
 
 /**
  * An export still running this long after it started is failed and retried, on whichever process takes it
@@ -116,7 +105,6 @@ export function createExportsService({
           exportCsvChunks(
             { db, database },
             { accountId: job.accountId, funnelId: job.funnelId, params: job.params },
-            database.kind === 'postgres' ? EXPORT_SEGMENT_SIZE : EXPORT_BATCH_SIZE,
           ),
         ),
       );
