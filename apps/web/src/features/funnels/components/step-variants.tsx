@@ -17,6 +17,7 @@ import {
   Paper,
   SegmentedControl,
   Select,
+  Skeleton,
   Slider,
   Stack,
   Table,
@@ -35,6 +36,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { callOrThrow } from '../../../shared/api-client.ts';
+import { ErrorBox } from '../../../shared/error-box.tsx';
 import { LockedButton } from '../../../shared/locked-button.tsx';
 import { AppModal } from '../../../shared/popups.tsx';
 import { fieldError } from '../../../shared/use-api-mutation.ts';
@@ -603,34 +605,39 @@ function SplitStats({
           {row.verdict.text}
         </Text>
       )}
+      {/* No figures until they are read: a 0 shown while loading would read as "no views". */}
+      {breakdown.isError && <ErrorBox message={breakdown.error.message} />}
+      {breakdown.isPending && <Skeleton h={72} data-testid="split-stats-loading" />}
       {/* Four short columns fit a 390 px screen without scrolling: the names wrap. */}
-      <Table verticalSpacing={4} fz="sm" layout="auto">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Variant</Table.Th>
-            <Table.Th ta="right">Views</Table.Th>
-            <Table.Th ta="right">{byOrders ? 'Orders' : 'Opt-ins'}</Table.Th>
-            <Table.Th ta="right">Revenue</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {step.pages.map((page) => {
-            const v = row?.variants.find((x) => x.page_id === page.id);
-            return (
-              <Table.Tr key={page.id} data-testid="split-stats-row" data-page-id={page.id}>
-                <Table.Td>
-                  {letters.get(page.id)}: {page.name}
-                </Table.Td>
-                <Table.Td ta="right" data-testid="split-views">
-                  {formatCount(v?.views ?? 0)}
-                </Table.Td>
-                <Table.Td ta="right">{formatCount((byOrders ? v?.orders : v?.optins) ?? 0)}</Table.Td>
-                <Table.Td ta="right">{formatPrice(v?.revenue ?? 0, currency)}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {breakdown.data && (
+        <Table verticalSpacing={4} fz="sm" layout="auto">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Variant</Table.Th>
+              <Table.Th ta="right">Views</Table.Th>
+              <Table.Th ta="right">{byOrders ? 'Orders' : 'Opt-ins'}</Table.Th>
+              <Table.Th ta="right">Revenue</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {step.pages.map((page) => {
+              const v = row?.variants.find((x) => x.page_id === page.id);
+              return (
+                <Table.Tr key={page.id} data-testid="split-stats-row" data-page-id={page.id}>
+                  <Table.Td>
+                    {letters.get(page.id)}: {page.name}
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="split-views">
+                    {formatCount(v?.views ?? 0)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount((byOrders ? v?.orders : v?.optins) ?? 0)}</Table.Td>
+                  <Table.Td ta="right">{formatPrice(v?.revenue ?? 0, currency)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
     </Stack>
   );
 }
