@@ -52,6 +52,22 @@ async function payPalWindow(shopper: Page, button: Locator): Promise<Page> {
   return opened;
 }
 
+/** The signed-in merchant's PayPal shop: a subdomain and a published checkout funnel at /waves. */
+async function payPalShop(page: Page, name: string) {
+  const subdomain = `${name}${Date.now().toString(36)}`;
+  await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
+  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
+    body: { data: { name: 'Waves', path: 'waves', funnel_type: 1 } },
+  });
+  await addPublishedCheckout(api(page), funnel.id);
+  /** The account's PayPal orders (gateway 18), newest first. */
+  const orders = async () =>
+    (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).filter(
+      (o) => o.gateway_id === 18,
+    );
+  return { origin: `http://${subdomain}.localhost:${e2ePort}`, orders };
+}
+
 test('a new merchant connects PayPal and sells: a cancel pays nothing, an approval pays, a refund, at 390 px too', async ({
   page,
   browser,
@@ -81,23 +97,7 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   await expect(paypal.getByTestId('gateway-status')).toContainText('Default');
   await shot(page, 'checkout-paypal-connected');
 
-  const subdomain = `pablo${Date.now().toString(36)}`;
-  await api(page).call(endpoints.account.createChangeSubdomain, { body: { data: { subdomain } } });
-  const funnel = await api(page).call(endpoints.funnels.createFunnel, {
-    body: {
-      data: {
-        name: 'Waves',
-        path: 'waves',
-        funnel_type: 1,
-      },
-    },
-  });
-  await addPublishedCheckout(api(page), funnel.id);
-  const origin = `http://${subdomain}.localhost:${e2ePort}`;
-  const orders = async () =>
-    (await api(page).call(endpoints.orders.listOrders, { query: { per_page: 100 } })).filter(
-      (o) => o.gateway_id === 18,
-    );
+  const { origin, orders } = await payPalShop(page, 'pablo');
 
   const { context, shopper, toUs } = await shopperBrowser(browser, page);
   const email = uniqueEmail('pia');
@@ -189,4 +189,72 @@ test('a new merchant connects PayPal and sells: a cancel pays nothing, an approv
   await shot(phone.shopper, 'checkout-paypal-phone-paid');
   expect(phone.toUs.filter((r) => PAYMENT_DETAILS.test(`${r.url()} ${r.postData() ?? ''}`))).toEqual([]);
   await phone.context.close();
+});
+
+test('a shopper who reloads with PayPal open, then pays and goes back, is charged once, at 390 px', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUpThroughApi(page, {
+    email: uniqueEmail('rhea'),
+    password: 'rhea password',
+    firstName: 'Rhea',
+    business: 'Rhea Reloads',
+  });
+  await api(page).call(endpoints.gateways.connectGateway, {
+    params: { gatewayId: 18 },
+    body: { data: { credentials: { client_id: GOOD_CLIENT_ID, client_secret: GOOD_CLIENT_SECRET } } },
+  });
+  const { origin, orders } = await payPalShop(page, 'rhea');
+  // PayPal's orders of this shop: the fake keeps the other test's too.
+  const earlier = new Set(fakePayPal.orders.keys());
+  const captures = () =>
+    [...fakePayPal.orders.entries()]
+      .filter(([id, order]) => !earlier.has(id) && order.status === 'COMPLETED')
+      .map(([, order]) => order.amount);
+  const checkout = `${origin}/waves/buy`;
+  const { context, shopper, toUs } = await shopperBrowser(browser, page, { width: 390, height: 844 });
+  const email = uniqueEmail('remy');
+  await shopper.goto(checkout);
+  await fillShopperDetails(shopper, { name: 'Remy Reload', email });
+  const payPalButton = shopper.getByRole('button', { name: 'PayPal' });
+
+  // PayPal's window is open when the shopper reloads the checkout: the window goes with the page, as
+  // with PayPal's own SDK, and nothing is charged.
+  const approval = await payPalWindow(shopper, payPalButton);
+  await expect(approval.getByText('Pay 49.00 USD')).toBeVisible();
+  await shopper.reload();
+  await expect.poll(() => approval.isClosed()).toBe(true);
+  expect(captures()).toEqual([]);
+  expect((await orders()).filter((o) => o.payment_status === null)).toEqual([]);
+
+  // The reloaded checkout sells as before: approved, captured once, on to the offer.
+  await fillShopperDetails(shopper, { name: 'Remy Reload', email });
+  await (await payPalWindow(shopper, payPalButton)).getByRole('button', { name: 'Pay now' }).click();
+  await expect(shopper).toHaveURL(`${origin}/waves/offer`);
+  const paid = (await orders()).filter((o) => o.payment_status === null);
+  expect(paid.map((o) => o.customer?.email)).toEqual([email]);
+  const orderNumber = paid[0]?.order_number as string;
+
+  // Back from the offer: the placed order, with no PayPal button to press by mistake; a refresh too.
+  await shopper.goBack();
+  await expect(shopper).toHaveURL(checkout);
+  for (const pass of ['back', 'refresh']) {
+    const placed = shopper.getByRole('status').filter({ hasText: 'is placed' });
+    await expect(placed).toContainText(`Your order #${orderNumber} is placed.`);
+    await expect(placed.getByRole('link', { name: 'Continue with your order' })).toHaveAttribute(
+      'href',
+      /\/waves\/offer$/,
+    );
+    await expect(payPalButton).toBeHidden();
+    if (pass === 'back') {
+      await shot(shopper, 'checkout-paypal-back-after-paying');
+      await shopper.reload();
+    }
+  }
+  expect(captures()).toEqual([{ currency_code: 'USD', value: '49.00' }]);
+  expect((await orders()).filter((o) => o.payment_status === null)).toHaveLength(1);
+  expect(toUs.filter((r) => PAYMENT_DETAILS.test(`${r.url()} ${r.postData() ?? ''}`))).toEqual([]);
+  await context.close();
 });

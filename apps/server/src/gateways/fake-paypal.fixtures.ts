@@ -106,6 +106,8 @@ window.paypal = {
             if (options.onError) options.onError(new Error('PayPal window blocked'));
             return;
           }
+          // As PayPal's SDK (zoid's watchForUnload) does: a page that is left or reloaded closes its window.
+          window.addEventListener('pagehide', () => { if (!popup.closed) popup.close(); });
           let orderID;
           try {
             orderID = await options.createOrder({}, {});
