@@ -47,6 +47,7 @@ async function main() {
   await queue.start();
   await app.services.analyticsRollup.kick();
   await app.services.billingReconciliation.kick();
+  await app.services.paymentReconciliation.kick();
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${path.join(config.dataDir, 'pglite')}`;

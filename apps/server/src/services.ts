@@ -80,6 +80,7 @@ import { SessionCache } from './plugins/auth.ts';
 import type { InvalidationBus } from './plugins/invalidation.ts';
 import { countCheckoutOutcomes, createMetrics } from './plugins/metrics.ts';
 import { createThrottle } from './plugins/throttle.ts';
+import { registerPaymentReconciliation } from './runtime/checkout/checkout.reconcile.ts';
 import { createCheckoutService } from './runtime/checkout/checkout.service.ts';
 import { paypalWebhookUrl } from './runtime/checkout/paypal-webhook.routes.ts';
 import { stripeWebhookUrl } from './runtime/checkout/stripe-webhook.routes.ts';
@@ -207,6 +208,11 @@ export function createServices(deps: ServiceDeps) {
     confirmationDelaySeconds: config.orderConfirmationDelaySeconds,
     jobExpirySeconds: config.jobExpirySeconds,
   });
+  const paymentReconciliation = registerPaymentReconciliation(
+    queue,
+    (onError) => checkout.reconcilePayments(onError),
+    (error, orderId) => log.error({ err: error, orderId }, 'payment reconciliation failed'),
+  );
   const outbox = createOutbox({
     db,
     queue,
@@ -410,6 +416,8 @@ export function createServices(deps: ServiceDeps) {
     billingWebhooks,
     /** `kick()` starts the daily billing reconciliation's chain once the queue has started. */
     billingReconciliation,
+    /** `kick()` starts the hourly chain that settles the payments no page or webhook reported. */
+    paymentReconciliation,
     onboarding: createOnboardingService({ db }),
     stop: stopWaking,
   };

@@ -474,12 +474,15 @@ export async function startFakePayPal(
     orders,
     refunds,
     webhooks,
-    /** The buyer approves the order in PayPal's window; PayPal then sends CHECKOUT.ORDER.APPROVED. */
-    approve(orderId: string) {
+    /**
+     * The buyer approves the order in PayPal's window; PayPal then sends CHECKOUT.ORDER.APPROVED (`webhook:
+     * false`: the event is lost on its way).
+     */
+    approve(orderId: string, { webhook = true }: { webhook?: boolean } = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status === 'CREATED') order.status = 'APPROVED';
-      sendEvent('CHECKOUT.ORDER.APPROVED', orderBody(order));
+      if (webhook) sendEvent('CHECKOUT.ORDER.APPROVED', orderBody(order));
     },
     /** Sends an event to every webhook registered for it, as PayPal does (`tamperWith` forges the body). */
     sendEvent,

@@ -72,8 +72,10 @@ describe('PayPal adapter', () => {
 
   it('captures an approved order for the expected amount only, and reports it once captured', async () => {
     const id = await openedOrder();
+    // Not approved yet: the shopper has not finished in PayPal's window.
     expect(await paypal.paymentOutcome?.(credentials, id, { amountMinor: 4999, currency: 'USD' })).toEqual({
       status: 'pending',
+      awaitingPayer: true,
     });
     fake.approve(id);
     const expected = { amountMinor: 4999, currency: 'USD' };

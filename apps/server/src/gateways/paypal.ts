@@ -205,6 +205,10 @@ export function createPayPalAdapter(options: PayPalAdapterOptions = {}): PayPalA
     if (order.status === 'VOIDED') {
       return { status: 'failed', message: 'The PayPal payment was voided', code: 'order_voided' };
     }
+    // Created and never approved: the shopper has not finished in PayPal's window.
+    if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED' || order.status === 'SAVED') {
+      return { status: 'pending', awaitingPayer: true };
+    }
     return { status: 'pending' };
   }
 

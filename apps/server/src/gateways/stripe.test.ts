@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_KEY, LIVE_KEY, startFakeStripe } from './fake-stripe.fixtures.ts';
-import { createStripeAdapter } from './stripe.ts';
+import { createStripeAdapter, intentOutcome } from './stripe.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let stripe: ReturnType<typeof createStripeAdapter>;
@@ -163,5 +164,27 @@ describe('Stripe adapter: verifying a secret key', () => {
     expect(result).toMatchObject({ ok: false, retryable: false });
     expect(result.ok === false && result.message).toMatch(/^Stripe refused the secret key: Invalid API Key/);
     expect(JSON.stringify(result)).not.toContain('sk_test_wrongKey123456');
+  });
+});
+
+describe('Stripe adapter: what an intent says of its payment', () => {
+  const intent = (status: Stripe.PaymentIntent.Status, error: object | null = null) =>
+    ({ status, last_payment_error: error, amount: 4999, currency: 'usd' }) as unknown as Stripe.PaymentIntent;
+
+  it('tells a shopper who has not finished from a payment Stripe is still processing', () => {
+    for (const status of ['requires_payment_method', 'requires_confirmation', 'requires_action'] as const) {
+      expect(intentOutcome(intent(status))).toEqual({ status: 'pending', awaitingPayer: true });
+    }
+    // A method that settles later (a bank debit): Stripe's to finish, never closed as abandoned.
+    expect(intentOutcome(intent('processing'))).toEqual({ status: 'pending' });
+    expect(
+      intentOutcome(
+        intent('requires_payment_method', { message: 'Your card was declined.', code: 'card_declined' }),
+      ),
+    ).toEqual({
+      status: 'failed',
+      message: 'Your card was declined.',
+      code: 'card_declined',
+    });
   });
 });

@@ -215,8 +215,12 @@ export function intentOutcome(intent: Stripe.PaymentIntent): IntentOutcome {
           code: intent.last_payment_error?.code ?? intent.status,
         };
       }
-      return { status: 'pending' };
+      return { status: 'pending', awaitingPayer: true };
+    case 'requires_confirmation':
+    case 'requires_action':
+      return { status: 'pending', awaitingPayer: true };
     default:
+      // 'processing' (a payment method that settles later) and the like: Stripe's to finish.
       return { status: 'pending' };
   }
 }

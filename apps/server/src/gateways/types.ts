@@ -98,7 +98,11 @@ export type IntentStart = { ok: true; reference: string; clientSecret: string } 
 export type IntentOutcome =
   | { status: 'succeeded'; amountMinor: number; currency: string; savedPaymentMethod?: string }
   | { status: 'failed'; message: string; code: string }
-  | { status: 'pending' };
+  /**
+   * Not settled yet; `awaitingPayer` when the shopper has not finished their part (no card confirmed, no
+   * PayPal approval), as against a payment the gateway is still processing.
+   */
+  | { status: 'pending'; awaitingPayer?: boolean };
 
 export interface GatewayAdapter {
   readonly gatewayId: number;

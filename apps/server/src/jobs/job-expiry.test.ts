@@ -14,6 +14,7 @@ const SAMPLES: Record<string, unknown> = {
   'automations.step': { runId: 1 },
   'billing.reconcile': {},
   'checkout.close-order': { accountId: 1, orderId: 1 },
+  'checkout.reconcile': {},
   'billing.renew': { accountId: 1, dueAt: '2026-01-01T00:00:00.000Z' },
   'hooks.deliver': { accountId: 1, subscriptionId: 1, eventId: 1 },
   'mail.automation': { messageId: 1 },

@@ -4,7 +4,7 @@ import {
   fromMinorUnits,
   TIMELINE_EVENT_TYPES,
 } from '@funnelwork/domain/rules';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ownedBy } from '../../db/query-helpers.ts';
 import {
@@ -15,7 +15,7 @@ import {
   orders,
   products,
 } from '../../db/schema/index.ts';
-import type { GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
+import type { GatewayAdapter, GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder, type OrderRow } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -41,6 +41,16 @@ export const DISPUTE_OPENED = 'Dispute opened';
 /** The orders spec's app_id of orders paid through a gateway named by gateway_id. */
 const GATEWAY_APP_ID = 8;
 export const PAYMENT_CANCELLED = 'You cancelled the payment. Nothing was charged.';
+/** A payment the shopper left unfinished for a day: closed at the gateway and recorded failed. */
+export const PAYMENT_ABANDONED = 'The payment was not finished, so nothing was charged.';
+/** The reconciliation asks about processing orders at least this old (the page and webhook come first). */
+export const RECONCILE_AFTER_MS = 60 * 60_000;
+/** A payment still waiting for its shopper this long after the checkout is closed as abandoned. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
+/** Older processing orders are left to the gateway's webhook and the merchant (they show as Pending). */
+export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60_000;
+/** Orders read per page of a run. */
+export const RECONCILE_BATCH = 200;
 
 /** The webhook-side and page-side report of a payment: what the gateway says of it. */
 export type PaymentReport = IntentOutcome | GatewayFailure;
@@ -416,5 +426,83 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     });
   }
 
-  return { openPayment, completePayment, gatewayEvent, settleFromGateway, disputeOpened };
+  /**
+   * The processing orders neither the page nor the webhook reported (a tab closed, a webhook lost, a
+   * shopper who never finished), an hour to a week old: each gateway is asked, and what it says is recorded
+   * through `settle`, as the page's report would be. A payment still waiting for its shopper a day after
+   * the checkout is closed at the gateway first (a Stripe intent cancelled; a PayPal order is captured only
+   * here and on the page's report, both of which need a processing order) and recorded failed; one the
+   * gateway is still processing, or that it cannot be asked about (unreachable, disconnected), is left.
+   */
+  async function reconcilePayments(
+    onError: (error: unknown, orderId: number) => void = () => {},
+  ): Promise<{ asked: number; paid: number; failed: number }> {
+    const now = clock();
+    const counts = { asked: 0, paid: 0, failed: 0 };
+    // Page by page (by id) through the window, so orders that cannot be asked never crowd out the others.
+    for (let after = 0; ; ) {
+      const waiting = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentStatus, 'processing'),
+            isNotNull(orders.reference),
+            gt(orders.id, after),
+            gt(orders.createdAt, new Date(now.getTime() - RECONCILE_WINDOW_MS)),
+            lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .limit(RECONCILE_BATCH);
+      for (const order of waiting) {
+        const adapter = gateways.adapterFor(order.gatewayId);
+        if (!adapter?.paymentOutcome) continue;
+        counts.asked += 1;
+        try {
+          const report = await reconciledReport(order, adapter, now);
+          if (!report) continue;
+          const state = await settle(order, report);
+          if (state === 'paid') counts.paid += 1;
+          if (state === 'failed') counts.failed += 1;
+        } catch (error) {
+          // One order the gateway or the database fails on does not hold up the others.
+          onError(error, order.id);
+        }
+      }
+      const last = waiting.at(-1);
+      if (!last || waiting.length < RECONCILE_BATCH) break;
+      after = last.id;
+    }
+    return counts;
+  }
+
+  /** What to record of one processing order, or null to ask again on the next run. */
+  async function reconciledReport(
+    order: OrderRow,
+    adapter: GatewayAdapter,
+    now: Date,
+  ): Promise<PaymentReport | null> {
+    const ask = adapter.paymentOutcome;
+    if (!ask) return null;
+    const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
+    const reference = order.reference ?? '';
+    const expected = { amountMinor: order.amountMinor, currency: order.currency };
+    const report = await ask(credentials, reference, expected);
+    if (!('status' in report)) return null;
+    if (report.status !== 'pending') return report;
+    const age = now.getTime() - new Date(order.createdAt).getTime();
+    if (!report.awaitingPayer || age < ABANDONED_AFTER_MS) return null;
+    // Closed at the gateway before it is recorded failed, then asked again: the shopper may have paid since.
+    await adapter.cancelPayment?.(credentials, reference);
+    const again = await ask(credentials, reference, expected);
+    if (!('status' in again)) return null;
+    if (again.status === 'succeeded') return again;
+    if (again.status === 'failed' || again.awaitingPayer) {
+      return { status: 'failed', message: PAYMENT_ABANDONED, code: 'payer_abandoned' };
+    }
+    return null;
+  }
+
+  return { openPayment, completePayment, gatewayEvent, settleFromGateway, disputeOpened, reconcilePayments };
 }

@@ -203,5 +203,6 @@ export function createCheckoutPayment(deps: CheckoutContext) {
     gatewayEvent: intents.gatewayEvent,
     settleFromGateway: intents.settleFromGateway,
     disputeOpened: intents.disputeOpened,
+    reconcilePayments: intents.reconcilePayments,
   };
 }

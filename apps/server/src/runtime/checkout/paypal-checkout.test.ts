@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.ts';
+import { orderEvents, orders } from '../../db/schema/index.ts';
 import {
   type FakePayPal,
   GOOD_CLIENT_ID,
@@ -11,7 +11,7 @@ import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funn
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { PAGE_CSP } from '../runtime.ts';
 import { newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
-import { PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
+import { PAYMENT_ABANDONED, PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
 import { PAYPAL_UPSELL_NEEDS_APPROVAL } from './checkout.upsells.ts';
 import { PAYPAL_SIGNATURE_REFUSED } from './paypal-webhook.routes.ts';
 import { addPublishedCheckout } from './published-checkout.fixtures.ts';
@@ -388,5 +388,65 @@ describe('the published checkout with PayPal connected', () => {
     });
     expect(card.statusCode).toBe(422);
     expect(card.json().error.field).toBe('payment');
+  });
+});
+
+describe('PayPal payments nobody reported (the hourly reconciliation)', () => {
+  /** Moves a shop's orders back in time, as if the checkout had been that long ago. */
+  const age = (shop: Shop, hours: number) =>
+    t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+      .where(eq(orders.accountId, shop.owner.accountId));
+  const reconcile = () => t.app.services.checkout.reconcilePayments();
+
+  it('captures an approval whose page and webhook never came, once, and pays the order', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const id = (await checkout(shop, key)).json().data.client_secret as string;
+    fake.approve(id, { webhook: false });
+    // Within the hour the page and the webhook come first: not asked yet.
+    await reconcile();
+    expect(captures(id)).toHaveLength(0);
+    await age(shop, 2);
+    await reconcile();
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBeNull();
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    // The page that reports late, and the next run: the same capture, the same paid order.
+    expect((await complete(shop, key)).statusCode).toBe(201);
+    await reconcile();
+    expect(captures(id)).toHaveLength(1);
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+  });
+
+  it('records a PayPal order never approved for a day as not paid, and an approval after that captures nothing', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const id = (await checkout(shop, key)).json().data.client_secret as string;
+    // Waiting for its shopper for two hours: still theirs to finish.
+    await age(shop, 2);
+    await reconcile();
+    expect((await ordersOf(shop)).map((o) => o.paymentStatus)).toEqual(['processing']);
+
+    await age(shop, 25);
+    await reconcile();
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBe('failed');
+    const events = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Payment failed')));
+    expect(events.map((e) => (e.value as { error?: string }).error)).toEqual([PAYMENT_ABANDONED]);
+
+    // The shopper comes back to an old tab and approves: PayPal's webhook and the page's report both find
+    // the order settled, so PayPal's order is never captured.
+    fake.approve(id);
+    await fake.settled();
+    const late = await complete(shop, key);
+    expect(late.statusCode).toBe(402);
+    expect(late.json().error.message).toBe(PAYMENT_ABANDONED);
+    expect(captures(id)).toHaveLength(0);
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
   });
 });

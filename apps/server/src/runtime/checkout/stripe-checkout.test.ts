@@ -14,6 +14,7 @@ import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createStripeAdapter } from '../../gateways/stripe.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import { PAYMENT_ABANDONED } from './checkout.intents.ts';
 import { UPSELL_METADATA, UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
 import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
 
@@ -731,5 +732,81 @@ describe('the Stripe webhook', () => {
     ).toBe(400);
     expect((await ordersOf(shop))[0]?.paymentStatus).toBe('processing');
     fake.pauseWebhooks(false);
+  });
+});
+
+describe('Stripe payments nobody reported (the hourly reconciliation)', () => {
+  /** Moves a shop's orders back in time, as if the checkout had been that long ago. */
+  const age = (shop: Shop, hours: number) =>
+    t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+      .where(eq(orders.accountId, shop.owner.accountId));
+  const reconcile = () => t.app.services.checkout.reconcilePayments();
+
+  it('records the order paid when the shopper paid but neither the page nor the webhook reported', async () => {
+    const shop = await stripeShop();
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    fake.pauseWebhooks(true);
+    try {
+      fake.confirmWithCard(id, STRIPE_TEST_CARDS.succeeds);
+      await age(shop, 2);
+      expect(await reconcile()).toMatchObject({ paid: 1 });
+    } finally {
+      fake.pauseWebhooks(false);
+    }
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBeNull();
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+    // The page that reports late gets its order; the next run finds nothing to do.
+    expect((await complete(shop, key)).json().data).toMatchObject({ order_id: order?.id });
+    await reconcile();
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 1, purchases: 1 });
+  });
+
+  it('cancels an intent its shopper left unconfirmed for a day and records the order not paid', async () => {
+    const shop = await stripeShop();
+    const key = newKey();
+    const id = intentIdOf((await checkout(shop, key)).json().data.client_secret);
+    await age(shop, 23);
+    await reconcile();
+    expect(fake.intents.get(id)?.status).toBe('requires_payment_method');
+    expect((await ordersOf(shop)).map((o) => o.paymentStatus)).toEqual(['processing']);
+
+    await age(shop, 25);
+    await reconcile();
+    // Closed at Stripe, so no tab left open can pay it now.
+    expect(fake.intents.get(id)?.status).toBe('canceled');
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBe('failed');
+    const events = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Payment failed')));
+    expect(events.map((e) => (e.value as { error?: string }).error)).toEqual([PAYMENT_ABANDONED]);
+    const late = await complete(shop, key);
+    expect(late.statusCode).toBe(402);
+    expect(late.json().error.message).toBe(PAYMENT_ABANDONED);
+  });
+
+  it('leaves a checkout older than a week to the webhook and the merchant', async () => {
+    const shop = await stripeShop();
+    const id = intentIdOf((await checkout(shop, newKey())).json().data.client_secret);
+    await age(shop, 8 * 24);
+    await reconcile();
+    expect((await ordersOf(shop)).map((o) => o.paymentStatus)).toEqual(['processing']);
+    expect(fake.intents.get(id)?.status).toBe('requires_payment_method');
+  });
+
+  it('leaves an order it cannot ask about: Stripe disconnected since the checkout', async () => {
+    const shop = await stripeShop();
+    const id = intentIdOf((await checkout(shop, newKey())).json().data.client_secret);
+    const [connection] = (await shop.api.get('user-gateways')).json().data as Array<{ id: number }>;
+    expect((await shop.api.post(`gateways/1/disconnect/${connection?.id}`)).statusCode).toBe(200);
+    await age(shop, 25);
+    await reconcile();
+    expect((await ordersOf(shop)).map((o) => o.paymentStatus)).toEqual(['processing']);
+    expect(fake.intents.get(id)?.status).toBe('requires_payment_method');
   });
 });
