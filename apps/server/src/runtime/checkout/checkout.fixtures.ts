@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { activityItems, orderEvents, pages } from '../../db/schema/index.ts';
+import { activityItems, orderEvents, orders, pages } from '../../db/schema/index.ts';
 import { apiClient, createFunnel, createStep } from '../../modules/funnels/funnels.fixtures.ts';
 import { type createTestApp, signUpOwner } from '../../test/harness.ts';
 
@@ -147,4 +147,21 @@ export async function paidRecords(db: Db, orderId: number) {
     .from(activityItems)
     .where(and(eq(activityItems.orderId, orderId), eq(activityItems.eventId, 2)));
   return { succeeded: succeeded.length, purchases: purchases.length };
+}
+
+/** The 'Payment failed' messages on an order's timeline, in order. */
+export async function paymentFailures(db: Db, orderId: number) {
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.name, 'Payment failed')));
+  return events.map((event) => (event.value as { error?: string }).error);
+}
+
+/** Moves an account's orders back in time, as if its checkouts had been that many hours ago. */
+export function backdateOrders(db: Db, accountId: number, hours: number) {
+  return db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+    .where(eq(orders.accountId, accountId));
 }

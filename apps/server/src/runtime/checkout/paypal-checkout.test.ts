@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import {
   type FakePayPal,
   GOOD_CLIENT_ID,
@@ -10,7 +10,14 @@ import {
 import { apiClient, createFunnel, typedClient } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { PAGE_CSP } from '../runtime.ts';
-import { newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import {
+  backdateOrders,
+  newKey,
+  paidRecords,
+  paymentFailures,
+  postJson,
+  shopWithFunnel,
+} from './checkout.fixtures.ts';
 import { PAYMENT_ABANDONED, PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
 import { PAYPAL_UPSELL_NEEDS_APPROVAL } from './checkout.upsells.ts';
 import { PAYPAL_SIGNATURE_REFUSED } from './paypal-webhook.routes.ts';
@@ -392,12 +399,7 @@ describe('the published checkout with PayPal connected', () => {
 });
 
 describe('PayPal payments nobody reported (the hourly reconciliation)', () => {
-  /** Moves a shop's orders back in time, as if the checkout had been that long ago. */
-  const age = (shop: Shop, hours: number) =>
-    t.database.db
-      .update(orders)
-      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
-      .where(eq(orders.accountId, shop.owner.accountId));
+  const age = (shop: Shop, hours: number) => backdateOrders(t.database.db, shop.owner.accountId, hours);
   const reconcile = () => t.app.services.checkout.reconcilePayments();
 
   it('captures an approval whose page and webhook never came, once, and pays the order', async () => {
@@ -433,11 +435,7 @@ describe('PayPal payments nobody reported (the hourly reconciliation)', () => {
     await reconcile();
     const [order] = await ordersOf(shop);
     expect(order?.paymentStatus).toBe('failed');
-    const events = await t.database.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Payment failed')));
-    expect(events.map((e) => (e.value as { error?: string }).error)).toEqual([PAYMENT_ABANDONED]);
+    expect(await paymentFailures(t.database.db, order?.id as number)).toEqual([PAYMENT_ABANDONED]);
 
     // The shopper comes back to an old tab and approves: PayPal's webhook and the page's report both find
     // the order settled, so PayPal's order is never captured.

@@ -13,7 +13,15 @@ import {
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createStripeAdapter } from '../../gateways/stripe.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { CARD_OK, newKey, paidRecords, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import {
+  backdateOrders,
+  CARD_OK,
+  newKey,
+  paidRecords,
+  paymentFailures,
+  postJson,
+  shopWithFunnel,
+} from './checkout.fixtures.ts';
 import { PAYMENT_ABANDONED } from './checkout.intents.ts';
 import { UPSELL_METADATA, UPSELL_NEEDS_AUTHENTICATION, UPSELL_NOT_CONFIRMED } from './checkout.upsells.ts';
 import { INVALID_SIGNATURE } from './stripe-webhook.routes.ts';
@@ -736,12 +744,7 @@ describe('the Stripe webhook', () => {
 });
 
 describe('Stripe payments nobody reported (the hourly reconciliation)', () => {
-  /** Moves a shop's orders back in time, as if the checkout had been that long ago. */
-  const age = (shop: Shop, hours: number) =>
-    t.database.db
-      .update(orders)
-      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
-      .where(eq(orders.accountId, shop.owner.accountId));
+  const age = (shop: Shop, hours: number) => backdateOrders(t.database.db, shop.owner.accountId, hours);
   const reconcile = () => t.app.services.checkout.reconcilePayments();
 
   it('records the order paid when the shopper paid but neither the page nor the webhook reported', async () => {
@@ -780,11 +783,7 @@ describe('Stripe payments nobody reported (the hourly reconciliation)', () => {
     expect(fake.intents.get(id)?.status).toBe('canceled');
     const [order] = await ordersOf(shop);
     expect(order?.paymentStatus).toBe('failed');
-    const events = await t.database.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order?.id as number), eq(orderEvents.name, 'Payment failed')));
-    expect(events.map((e) => (e.value as { error?: string }).error)).toEqual([PAYMENT_ABANDONED]);
+    expect(await paymentFailures(t.database.db, order?.id as number)).toEqual([PAYMENT_ABANDONED]);
     const late = await complete(shop, key);
     expect(late.statusCode).toBe(402);
     expect(late.json().error.message).toBe(PAYMENT_ABANDONED);
