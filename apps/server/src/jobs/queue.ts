@@ -41,6 +41,32 @@ export const DEFAULT_JOB_EXPIRY_SECONDS = 120;
 export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; options: JobOptions };
 
 /**
+ * Registers a job that repeats every `everyMs`: each run sends the next one that much later (singleton: one
+ * waiting run at a time), whether it succeeded or not (a failure goes to `onError`); `kick` starts the
+ * chain at boot, and restarts it after a crash.
+ */
+export function registerRepeatingJob(
+  queue: JobQueue,
+  job: JobDefinition<z.ZodType<Record<string, never>>>,
+  everyMs: number,
+  run: () => Promise<unknown>,
+  onError: (error: unknown) => void = () => {},
+) {
+  const next = () =>
+    queue.send(job, {}, { startAfter: new Date(Date.now() + everyMs), singletonKey: job.id });
+  queue.work(job, async () => {
+    try {
+      await run();
+    } catch (error) {
+      onError(error);
+    } finally {
+      await next();
+    }
+  });
+  return { kick: () => queue.send(job, {}, { singletonKey: job.id }) };
+}
+
+/**
  * What a process does (`PROCESS_ROLE`): everything (one process, the default and PGlite's only choice),
  * only requests (`web`: it enqueues jobs and records events, runs no worker), or only background work
  * (`jobs`: the workers, the events outbox and the sweeps, no HTTP).

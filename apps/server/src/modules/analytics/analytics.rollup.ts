@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { defineJob, type JobQueue, registerRepeatingJob } from '../../jobs/queue.ts';
 import { NO_WATERMARK, type Watermark, watermarkOf, watermarkRow } from './analytics.sql.ts';
 
 /**
@@ -449,24 +449,18 @@ export async function runRollup(db: Db, options: { batch?: number } = {}): Promi
 
 /**
  * Registers the job: each run brings the rollups up to date and sends the next one ROLLUP_EVERY_MS later
- * (singleton: one waiting run at a time); `kick` starts the chain at boot, and restarts it after a crash.
+ * (registerRepeatingJob); `kick` starts the chain at boot, and restarts it after a crash.
  */
 export function registerRollupJob(
   queue: JobQueue,
   db: Db,
   options: { everyMs?: number; onError?: (error: unknown) => void } = {},
 ) {
-  const everyMs = options.everyMs ?? ROLLUP_EVERY_MS;
-  const next = () =>
-    queue.send(rollupJob, {}, { startAfter: new Date(Date.now() + everyMs), singletonKey: rollupJob.id });
-  queue.work(rollupJob, async () => {
-    try {
-      await runRollup(db);
-    } catch (error) {
-      options.onError?.(error);
-    } finally {
-      await next();
-    }
-  });
-  return { kick: () => queue.send(rollupJob, {}, { singletonKey: rollupJob.id }) };
+  return registerRepeatingJob(
+    queue,
+    rollupJob,
+    options.everyMs ?? ROLLUP_EVERY_MS,
+    () => runRollup(db),
+    options.onError,
+  );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { billingCharges, billingSubscriptions } from '../../db/schema/index.ts';
 import { clientOptions } from '../../gateways/stripe.ts';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { defineJob, type JobQueue, registerRepeatingJob } from '../../jobs/queue.ts';
 import { applyPaidInvoice } from './billing.webhooks.ts';
 
 export const RECONCILE_EVERY_MS = 24 * 60 * 60_000;
@@ -112,22 +112,7 @@ export function createBillingReconciliation({
     reconcile,
     /** Registers the daily job: each run sends the next one a day later (one waiting run at a time). */
     register(queue: JobQueue, onError: (error: unknown) => void) {
-      const next = () =>
-        queue.send(
-          reconcileBillingJob,
-          {},
-          { startAfter: new Date(Date.now() + RECONCILE_EVERY_MS), singletonKey: reconcileBillingJob.id },
-        );
-      queue.work(reconcileBillingJob, async () => {
-        try {
-          await reconcile();
-        } catch (error) {
-          onError(error);
-        } finally {
-          await next();
-        }
-      });
-      return { kick: () => queue.send(reconcileBillingJob, {}, { singletonKey: reconcileBillingJob.id }) };
+      return registerRepeatingJob(queue, reconcileBillingJob, RECONCILE_EVERY_MS, reconcile, onError);
     },
   };
 }
