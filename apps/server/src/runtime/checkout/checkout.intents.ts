@@ -15,7 +15,7 @@ import {
   orders,
   products,
 } from '../../db/schema/index.ts';
-import type { GatewayAdapter, GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
+import type { GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder, type OrderRow } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -193,6 +193,23 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     };
   }
 
+  /** What the gateway says now of an order's payment (for its priced amount); null when it cannot be asked. */
+  async function askGateway(order: OrderRow): Promise<PaymentReport | null> {
+    const adapter = gateways.adapterFor(order.gatewayId);
+    if (!adapter?.paymentOutcome) return null;
+    const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
+    return adapter.paymentOutcome(credentials, order.reference ?? '', {
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+    });
+  }
+
+  /** Closes an order's payment at the gateway (best effort), so it can never be paid later. */
+  async function cancelAtGateway(order: OrderRow) {
+    const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
+    await gateways.adapterFor(order.gatewayId)?.cancelPayment?.(credentials, order.reference ?? '');
+  }
+
   /**
    * Records what the gateway says of a processing order, once: the first report moves it from
    * processing (a row lock), later ones find it settled and change nothing. Answers the order's state.
@@ -243,10 +260,7 @@ export function createCheckoutIntents(deps: CheckoutContext) {
       const { event, started, confirmed } = settled.paid;
       await afterPaid(deps, event, started, { confirmed });
     }
-    if (settled?.kind === 'failed') {
-      const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
-      await gateways.adapterFor(order.gatewayId)?.cancelPayment?.(credentials, order.reference ?? '');
-    }
+    if (settled?.kind === 'failed') await cancelAtGateway(order);
     const [after] = await db
       .select({ paymentStatus: orders.paymentStatus })
       .from(orders)
@@ -283,13 +297,7 @@ export function createCheckoutIntents(deps: CheckoutContext) {
       order.paymentStatus === 'processing' ||
       (order.paymentStatus === null && request.responseStatus === 202)
     ) {
-      const credentials = await gateways.credentialsFor(accountId, order.gatewayId ?? 0);
-      let report: PaymentReport = adapter?.paymentOutcome
-        ? await adapter.paymentOutcome(credentials, order.reference ?? '', {
-            amountMinor: order.amountMinor,
-            currency: order.currency,
-          })
-        : { status: 'pending' };
+      let report: PaymentReport = (await askGateway(order)) ?? { status: 'pending' };
       // The shopper closed the gateway's window (PayPal) before approving: nothing can be paid now.
       if (body.cancelled && 'status' in report && report.status === 'pending') {
         report = { status: 'failed', message: PAYMENT_CANCELLED, code: 'payer_cancelled' };
@@ -365,13 +373,8 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     const order = await orderOfPayment(accountId, gatewayId, reference);
     if (!order) return 'ignored';
     if (order.paymentStatus !== 'processing') return order.paymentStatus === null ? 'paid' : 'failed';
-    const adapter = gateways.adapterFor(gatewayId);
-    if (!adapter?.paymentOutcome) return 'ignored';
-    const credentials = await gateways.credentialsFor(accountId, gatewayId);
-    const report = await adapter.paymentOutcome(credentials, reference, {
-      amountMinor: order.amountMinor,
-      currency: order.currency,
-    });
+    const report = await askGateway(order);
+    if (!report) return 'ignored';
     if (!('status' in report)) throw new HttpError(503, report.message, report.code ?? 'gateway_unavailable');
     return settle(order, report);
   }
@@ -436,9 +439,9 @@ export function createCheckoutIntents(deps: CheckoutContext) {
    */
   async function reconcilePayments(
     onError: (error: unknown, orderId: number) => void = () => {},
-  ): Promise<{ asked: number; paid: number; failed: number }> {
+  ): Promise<{ paid: number; failed: number }> {
     const now = clock();
-    const counts = { asked: 0, paid: 0, failed: 0 };
+    const counts = { paid: 0, failed: 0 };
     // Page by page (by id) through the window, so orders that cannot be asked never crowd out the others.
     for (let after = 0; ; ) {
       const waiting = await db
@@ -456,11 +459,8 @@ export function createCheckoutIntents(deps: CheckoutContext) {
         .orderBy(asc(orders.id))
         .limit(RECONCILE_BATCH);
       for (const order of waiting) {
-        const adapter = gateways.adapterFor(order.gatewayId);
-        if (!adapter?.paymentOutcome) continue;
-        counts.asked += 1;
         try {
-          const report = await reconciledReport(order, adapter, now);
+          const report = await reconciledReport(order, now);
           if (!report) continue;
           const state = await settle(order, report);
           if (state === 'paid') counts.paid += 1;
@@ -478,25 +478,17 @@ export function createCheckoutIntents(deps: CheckoutContext) {
   }
 
   /** What to record of one processing order, or null to ask again on the next run. */
-  async function reconciledReport(
-    order: OrderRow,
-    adapter: GatewayAdapter,
-    now: Date,
-  ): Promise<PaymentReport | null> {
-    const ask = adapter.paymentOutcome;
-    if (!ask) return null;
-    const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
-    const reference = order.reference ?? '';
-    const expected = { amountMinor: order.amountMinor, currency: order.currency };
-    const report = await ask(credentials, reference, expected);
-    if (!('status' in report)) return null;
+  async function reconciledReport(order: OrderRow, now: Date): Promise<PaymentReport | null> {
+    const report = await askGateway(order);
+    if (!report || !('status' in report)) return null;
     if (report.status !== 'pending') return report;
     const age = now.getTime() - new Date(order.createdAt).getTime();
     if (!report.awaitingPayer || age < ABANDONED_AFTER_MS) return null;
-    // Closed at the gateway before it is recorded failed, then asked again: the shopper may have paid since.
-    await adapter.cancelPayment?.(credentials, reference);
-    const again = await ask(credentials, reference, expected);
-    if (!('status' in again)) return null;
+    // Closed at the gateway before it is recorded failed (settle closes it again, harmlessly), then asked
+    // again: the shopper may have paid since.
+    await cancelAtGateway(order);
+    const again = await askGateway(order);
+    if (!again || !('status' in again)) return null;
     if (again.status === 'succeeded') return again;
     if (again.status === 'failed' || again.awaitingPayer) {
       return { status: 'failed', message: PAYMENT_ABANDONED, code: 'payer_abandoned' };
