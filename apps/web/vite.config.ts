@@ -16,9 +16,9 @@ const version = process.env.APP_VERSION ?? rootPackage.version ?? '0.1.0';
 const SHELL_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|@mantine[\\/](core|hooks|notifications|store)|@floating-ui|@tabler|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|react-number-format|react-textarea-autosize)[\\/]/;
 
-/** react-dom's server renderer (the editor's previews) is no part of the shell. */
-const isShellLibrary = (id: string) =>
-  SHELL_LIBRARIES.test(id) && !/react-dom[\\/](server|cjs[\\/]react-dom-server)/.test(id);
+/** react-dom's server renderer (the server's and the tests' renderPage) is no part of the dashboard. */
+const REACT_DOM_SERVER = /react-dom[\\/](server|cjs[\\/]react-dom-server)/;
+const isShellLibrary = (id: string) => SHELL_LIBRARIES.test(id) && !REACT_DOM_SERVER.test(id);
 
 /** The domain package's modules only declare: a module none of whose exports is used is left out. */
 const DOMAIN_SOURCES = /packages[\\/]domain[\\/]src[\\/]/;
@@ -166,17 +166,24 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // A font stays a file: inlined, each small subset's woff2 and its woff fallback would weigh on the
+    // editor's stylesheet, which blocks its first paint, though a browser fetches at most one of them.
+    assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
     // A screen's first load fetches a few files, not one per Mantine component and icon (issue 37 §1:
     // 95 files for a cold /orders before, 16 now). The libraries the entry and the log-in screen use are one
     // 'vendor' file, the other Mantine components and icons one 'vendor-screens' file (205 KB brotli for
     // /log-in before, 128 KB of it unused there); the rules and widgets the entry uses are one 'shared' file,
     // web/src/shared's others 'shared-screens'; zod comes with the screens whose forms or calls import the
-    // contracts; react-dom's server renderer, @mantine/dates, the charts and the rich-text editor stay with
-    // their screens.
+    // contracts; @mantine/dates, the charts and the rich-text editor stay with their screens, and
+    // react-dom's server renderer is left out.
     rolldownOptions: {
       // Without this, a module the rules barrel re-exports counts as loaded by every importer of the barrel:
       // a cold /orders fetched luxon (19 KB) for the Dashboard's buckets and every area's contracts.
-      treeshake: { moduleSideEffects: (id: string) => !DOMAIN_SOURCES.test(id) },
+      // Likewise react-dom/server: the blocks barrel re-exports renderPage, which the dashboard never calls
+      // (its previews use the string renderer), and the CommonJS module would otherwise come along whole.
+      treeshake: {
+        moduleSideEffects: (id: string) => !DOMAIN_SOURCES.test(id) && !REACT_DOM_SERVER.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,7 +1,7 @@
 // Issue 37 §1: the dashboard as the browser receives it: compressed, hashed files kept without asking
 // again, a tab's screen fetched when the tab is hovered.
 import { expect, test } from './fixtures.ts';
-import { openAsDemo, shot } from './helpers.ts';
+import { api, endpoints, openAsDemo, shot } from './helpers.ts';
 
 const isAsset = (url: string) => new URL(url).pathname.startsWith('/assets/');
 /**
@@ -69,4 +69,34 @@ test('the dashboard arrives compressed, a warm reload asks for no hashed file, t
   await expect(page).toHaveURL(/\/funnels$/);
   await expect(page.getByText('Summer sale', { exact: true }).first()).toBeVisible();
   await shot(page, 'delivery-funnels-after-hover');
+});
+
+test('the page editor loads without the server renderer and keeps its fonts as files', async ({ page }) => {
+  // Every script and stylesheet the dashboard and the editor fetch, with their text.
+  const assets: Promise<{ url: string; text: string }>[] = [];
+  page.on('response', (response) => {
+    if (isAsset(response.url()) && /\.(js|css)$/.test(new URL(response.url()).pathname))
+      assets.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  await openAsDemo(page, '/');
+  const funnel = (await api(page).call(endpoints.funnels.listFunnels)).find((f) => f.path === 'summer-sale');
+  const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
+    params: { id: funnel?.id as number },
+  });
+  const me = await api(page).call(endpoints.users.getUsersMe);
+  const step = steps[0];
+  await page.goto(
+    `/page-editor/wfunnel/${funnel?.id}/steps/${step?.id}/pages/${step?.pages[0]?.id}/${me.id}`,
+  );
+  await expect(page.getByTestId('canvas')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(assets);
+  expect(loaded.some((asset) => asset.url.includes('/editor-'))).toBe(true);
+  for (const { url, text } of loaded) {
+    // react-dom/server (81 KB brotli) is the server's renderer: the canvas and previews draw without it.
+    expect(text.includes('renderToString'), url).toBe(false);
+    // A font inlined in a stylesheet is downloaded whether or not the page uses it, before the first paint.
+    expect(text.includes('data:font/'), url).toBe(false);
+  }
+  await shot(page, 'delivery-page-editor');
 });

@@ -1,4 +1,4 @@
-import { type EditorDocument, pageDocumentHtml, renderPage } from '@funnelwork/blocks';
+import { type EditorDocument, pageDocumentHtml, renderPageString } from '@funnelwork/blocks';
 import type { DocumentCode } from '../state/editor-state.ts';
 
 /**
@@ -7,7 +7,9 @@ import type { DocumentCode } from '../state/editor-state.ts';
  * origin (the iframe has no allow-same-origin, and the dashboard's policy forbids inline scripts anyway).
  */
 export function previewHtml(document: EditorDocument, code: DocumentCode, title: string): string {
-  const page = renderPage(document);
+  // The string renderer writes what renderToString would (string-renderer.test.ts), without bringing
+  // react-dom/server into the dashboard's bundle.
+  const page = renderPageString(document);
   const css = code.css.trim() ? `<style>${code.css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
   return pageDocumentHtml({ ...page, html: page.html + code.html }, { title, head: css });
 }
