@@ -155,6 +155,8 @@ export async function startFakePayPal(
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const pairs = new Map([[GOOD_CLIENT_ID, GOOD_CLIENT_SECRET]]);
   let origin = '';
+  /** Runs once before the next capture is answered (a test's moment between asking and capturing). */
+  let beforeCapture: (() => Promise<void>) | null = null;
 
   const orderBody = (order: FakePayPalOrder) => ({
     id: order.id,
@@ -364,7 +366,7 @@ export async function startFakePayPal(
     req.on('data', (chunk: Buffer) => {
       raw += chunk.toString();
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       if (method === 'GET' && url.pathname === '/sdk/js') {
@@ -410,6 +412,11 @@ export async function startFakePayPal(
           : null;
       const known = scope ? idempotent.get(scope) : undefined;
       let result: { status: number; body: unknown };
+      if (method === 'POST' && url.pathname.endsWith('/capture') && beforeCapture) {
+        const run = beforeCapture;
+        beforeCapture = null;
+        await run();
+      }
       try {
         result = known ?? answer(method, url.pathname, req.headers, raw);
       } catch {
@@ -483,6 +490,10 @@ export async function startFakePayPal(
       if (!order) throw new Error(`no order ${orderId}`);
       if (order.status === 'CREATED') order.status = 'APPROVED';
       if (webhook) sendEvent('CHECKOUT.ORDER.APPROVED', orderBody(order));
+    },
+    /** `run` happens once, when the next capture has arrived and before PayPal answers it. */
+    onceBeforeCapture(run: () => Promise<void>) {
+      beforeCapture = run;
     },
     /** Sends an event to every webhook registered for it, as PayPal does (`tamperWith` forges the body). */
     sendEvent,

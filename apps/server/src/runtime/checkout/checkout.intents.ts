@@ -15,7 +15,7 @@ import {
   orders,
   products,
 } from '../../db/schema/index.ts';
-import type { GatewayFailure, IntentOutcome } from '../../gateways/types.ts';
+import type { GatewayFailure, IntentOutcome, RefundResult } from '../../gateways/types.ts';
 import { recordActivity } from '../../modules/activity/activity.queries.ts';
 import { addEvent, insertOrder, type OrderRow } from '../../modules/orders/orders.queries.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -43,6 +43,12 @@ const GATEWAY_APP_ID = 8;
 export const PAYMENT_CANCELLED = 'You cancelled the payment. Nothing was charged.';
 /** A payment the shopper left unfinished for a day: closed at the gateway and recorded failed. */
 export const PAYMENT_ABANDONED = 'The payment was not finished, so nothing was charged.';
+/** A payment made after its order was recorded failed: refunded in full, and the shopper told so. */
+export const LATE_PAYMENT_REFUNDED =
+  'Your payment came after this order had closed, so it was refunded in full.';
+/** The order's timeline events of such a payment: refunded, or not (the merchant refunds it at the gateway). */
+export const LATE_PAYMENT_REFUND_EVENT = 'Late payment refunded';
+export const LATE_PAYMENT_UNREFUNDED_EVENT = 'Late payment not refunded';
 /** The reconciliation asks about processing orders at least this old (the page and webhook come first). */
 export const RECONCILE_AFTER_MS = 60 * 60_000;
 /** A payment still waiting for its shopper this long after the checkout is closed as abandoned. */
@@ -231,6 +237,12 @@ export function createCheckoutIntents(deps: CheckoutContext) {
         .from(orders)
         .where(and(ownedBy(orders, order.accountId), eq(orders.id, order.id)))
         .for('update');
+      // Money taken for an order already recorded failed: PayPal's shopper approved, and the page's report
+      // captured, in the moment the reconciliation closed the order as abandoned (PayPal cannot void an
+      // order nobody approved yet).
+      if (locked?.paymentStatus === 'failed' && outcome.status === 'succeeded') {
+        return { kind: 'late' as const, amountMinor: outcome.amountMinor };
+      }
       if (locked?.paymentStatus !== 'processing') return null;
       const [request] = await tx
         .select({ id: checkoutRequests.id })
@@ -261,12 +273,91 @@ export function createCheckoutIntents(deps: CheckoutContext) {
       await afterPaid(deps, event, started, { confirmed });
     }
     if (settled?.kind === 'failed') await cancelAtGateway(order);
+    if (settled?.kind === 'late') await refundLatePayment(order, settled.amountMinor);
     const [after] = await db
       .select({ paymentStatus: orders.paymentStatus })
       .from(orders)
       .where(eq(orders.id, order.id));
     if (after?.paymentStatus === null) return 'paid';
     return after?.paymentStatus === 'failed' ? 'failed' : 'pending';
+  }
+
+  /**
+   * A payment that succeeded at the gateway for an order recorded failed is given back in full, once (the
+   * gateway's idempotency key, and the timeline event under the order's lock): the order stays failed, its
+   * timeline says what happened, and the checkout's stored answer tells the shopper. A refund the gateway
+   * refuses is on the timeline for the merchant, whose back office cannot refund an unpaid order.
+   */
+  async function refundLatePayment(order: OrderRow, amountMinor: number) {
+    const adapter = gateways.adapterFor(order.gatewayId);
+    let result: RefundResult = { ok: false, message: 'The gateway cannot refund payments', retryable: false };
+    try {
+      if (adapter?.capabilities.refunds) {
+        const credentials = await gateways.credentialsFor(order.accountId, order.gatewayId ?? 0);
+        result = await adapter.refund(credentials, {
+          reference: order.reference ?? '',
+          amountMinor,
+          currency: order.currency,
+          idempotencyKey: `order-${order.id}-late-payment`,
+          reason: 'The payment came after the order had closed',
+        });
+      }
+    } catch (error) {
+      result = {
+        ok: false,
+        message: (error as Error).message || 'The gateway did not answer',
+        retryable: true,
+      };
+    }
+    await db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+      const recorded = await tx
+        .select({ name: orderEvents.name })
+        .from(orderEvents)
+        .where(
+          and(
+            ownedBy(orderEvents, order.accountId),
+            eq(orderEvents.orderId, order.id),
+            inArray(orderEvents.name, [LATE_PAYMENT_REFUND_EVENT, LATE_PAYMENT_UNREFUNDED_EVENT]),
+          ),
+        );
+      const names = new Set(recorded.map((event) => event.name));
+      if (names.has(LATE_PAYMENT_REFUND_EVENT)) return;
+      const amount = fromMinorUnits(amountMinor);
+      const gatewayId = order.gatewayId ?? undefined;
+      if (!result.ok) {
+        if (!names.has(LATE_PAYMENT_UNREFUNDED_EVENT)) {
+          await addEvent(
+            tx,
+            order.accountId,
+            order.id,
+            TIMELINE_EVENT_TYPES.error,
+            LATE_PAYMENT_UNREFUNDED_EVENT,
+            {
+              amount,
+              error: result.message,
+              desc: 'The payment came after the order had closed: refund it at the gateway.',
+              gatewayId,
+            },
+          );
+        }
+        return;
+      }
+      await addEvent(tx, order.accountId, order.id, TIMELINE_EVENT_TYPES.refund, LATE_PAYMENT_REFUND_EVENT, {
+        amount,
+        ref: result.refundReference,
+        desc: 'The payment came after the order had closed.',
+        gatewayId,
+      });
+      const [request] = await tx
+        .select({ id: checkoutRequests.id })
+        .from(checkoutRequests)
+        .where(and(ownedBy(checkoutRequests, order.accountId), eq(checkoutRequests.orderId, order.id)));
+      if (request) {
+        const answer = failure(402, LATE_PAYMENT_REFUNDED, 'payment_refunded', { retryable: false });
+        await storeAnswer(tx, request.id, answer, order.id);
+      }
+    });
   }
 
   /**

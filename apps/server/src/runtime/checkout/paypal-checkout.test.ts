@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.ts';
+import { orderEvents, orders } from '../../db/schema/index.ts';
 import {
   type FakePayPal,
   GOOD_CLIENT_ID,
@@ -18,7 +18,13 @@ import {
   postJson,
   shopWithFunnel,
 } from './checkout.fixtures.ts';
-import { PAYMENT_ABANDONED, PAYMENT_CANCELLED, PAYMENT_MISMATCH } from './checkout.intents.ts';
+import {
+  LATE_PAYMENT_REFUND_EVENT,
+  LATE_PAYMENT_REFUNDED,
+  PAYMENT_ABANDONED,
+  PAYMENT_CANCELLED,
+  PAYMENT_MISMATCH,
+} from './checkout.intents.ts';
 import { PAYPAL_UPSELL_NEEDS_APPROVAL } from './checkout.upsells.ts';
 import { PAYPAL_SIGNATURE_REFUSED } from './paypal-webhook.routes.ts';
 import { addPublishedCheckout } from './published-checkout.fixtures.ts';
@@ -446,5 +452,59 @@ describe('PayPal payments nobody reported (the hourly reconciliation)', () => {
     expect(late.json().error.message).toBe(PAYMENT_ABANDONED);
     expect(captures(id)).toHaveLength(0);
     expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
+  });
+
+  it('refunds in full, once, a payment captured in the moment the run closed its order, and tells the shopper', async () => {
+    const shop = await paypalShop();
+    const key = newKey();
+    const id = (await checkout(shop, key)).json().data.client_secret as string;
+    await age(shop, 25);
+    // The shopper approves in a day-old tab and the page reports it: the server asks PayPal to capture. In
+    // that moment the hourly run, which found the order still waiting for its shopper, records it failed
+    // (settled as the run settles it: the gateway's report of an abandoned payment).
+    fake.approve(id, { webhook: false });
+    fake.onceBeforeCapture(async () => {
+      const closed = await t.app.services.checkout.gatewayEvent(shop.owner.accountId, 18, id, {
+        status: 'failed',
+        message: PAYMENT_ABANDONED,
+        code: 'payer_abandoned',
+      });
+      expect(closed).toBe('failed');
+    });
+    const late = await complete(shop, key);
+    expect(late.statusCode).toBe(402);
+    expect(late.json().error.message).toBe(LATE_PAYMENT_REFUNDED);
+    const captureId = fake.orders.get(id)?.capture?.id;
+    expect(captures(id)).toHaveLength(1);
+    const refunds = () => fake.refunds.filter((r) => r.captureId === captureId);
+    expect(refunds()).toEqual([
+      expect.objectContaining({ amount: { currency_code: 'USD', value: '49.99' } }),
+    ]);
+    const [order] = await ordersOf(shop);
+    expect(order?.paymentStatus).toBe('failed');
+    expect(await paidRecords(t.database.db, order?.id as number)).toEqual({ succeeded: 0, purchases: 0 });
+    const timeline = () =>
+      t.database.db
+        .select({ type: orderEvents.type, name: orderEvents.name, value: orderEvents.value })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order?.id as number));
+    expect((await timeline()).filter((event) => event.name === LATE_PAYMENT_REFUND_EVENT)).toEqual([
+      {
+        type: 4,
+        name: LATE_PAYMENT_REFUND_EVENT,
+        value: expect.objectContaining({ amount: 49.99, gatewayId: 18 }),
+      },
+    ]);
+
+    // The page's report again, PayPal's capture event and the next run: nothing more is refunded or written.
+    expect((await complete(shop, key)).json().error.message).toBe(LATE_PAYMENT_REFUNDED);
+    await t.app.services.checkout.gatewayEvent(shop.owner.accountId, 18, id, {
+      status: 'succeeded',
+      amountMinor: 4999,
+      currency: 'USD',
+    });
+    await reconcile();
+    expect(refunds()).toHaveLength(1);
+    expect((await timeline()).filter((event) => event.name === LATE_PAYMENT_REFUND_EVENT)).toHaveLength(1);
   });
 });
