@@ -21,6 +21,7 @@ import { AccessDeniedScreen } from '../../../../shared/access-denied-screen.tsx'
 import type { ApiResult } from '../../../../shared/api-client.ts';
 import { ErrorBox } from '../../../../shared/error-box.tsx';
 import { notifyError } from '../../../../shared/notices.ts';
+import { useDeferredQuery } from '../../../../shared/use-deferred-query.ts';
 import {
   type DocumentCode,
   Editor,
@@ -189,7 +190,11 @@ function EmailTemplateScreen({ context, base }: { context: EmailContext; base: s
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
-  const loaded = useMemo(() => (query.data ? loadedOf(query.data) : null), [query.data]);
+  // The editor's first render (its canvas and panels) is drawn at background priority, in slices, as the
+  // page editor's is (use-deferred-query.ts): the loader stays until then.
+  const answer = useDeferredQuery(query);
+  const template = answer.data;
+  const loaded = useMemo(() => (template ? loadedOf(template) : null), [template]);
 
   if (templateId === null) {
     if (tail.preview) return <EmailPreview template={null} base={base} />;
@@ -206,14 +211,14 @@ function EmailTemplateScreen({ context, base }: { context: EmailContext; base: s
       />
     );
   }
-  if (query.isPending) {
+  if (answer.isPending) {
     return (
       <Center h="100vh">
         <Loader />
       </Center>
     );
   }
-  if (query.isError || !query.data || !loaded || loaded === 'corrupt') {
+  if (answer.isError || !template || !loaded || loaded === 'corrupt') {
     return (
       <Center h="100vh" p="xl">
         <Box maw={560} w="100%">
@@ -226,15 +231,15 @@ function EmailTemplateScreen({ context, base }: { context: EmailContext; base: s
       </Center>
     );
   }
-  if (tail.preview) return <EmailPreview template={query.data} base={base} />;
+  if (tail.preview) return <EmailPreview template={template} base={base} />;
   return (
     <EmailEditor
       context={context}
       base={base}
       back={back}
       templateId={templateId}
-      previewUrl={query.data.preview_url}
-      initialName={query.data.name}
+      previewUrl={template.preview_url}
+      initialName={template.name}
       initial={loaded}
       reload={async () => {
         const result = await query.refetch();
