@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { api, e2ePort, endpoints, openAsDemo, shot } from './helpers.ts';
+import { api, demoCheckoutEditorPath, demoIds, e2ePort, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /**
  * Issue 39: no axe violation (WCAG 2.0 A and AA, 2.1 AA, 2.2 AA) on the dashboard's screens, their popups,
@@ -14,17 +14,6 @@ async function settle(page: Page) {
   await expect(page.getByRole('heading').first()).toBeVisible();
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
-}
-
-async function demoIds(page: Page) {
-  const funnels = await api(page).call(endpoints.funnels.listFunnels);
-  const funnel = funnels.find((f) => f.path === 'summer-sale');
-  expect(funnel).toBeTruthy();
-  const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
-    params: { id: funnel?.id as number },
-  });
-  const automations = await api(page).call(endpoints.automations.listAutomations);
-  return { funnelId: funnel?.id as number, steps, automationId: automations[0]?.id };
 }
 
 test('every dashboard route of the route tables has no axe violation', async ({ page }) => {
@@ -243,12 +232,7 @@ test('the page editor has no axe violation', async ({ page }) => {
   test.setTimeout(400_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openAsDemo(page, '/');
-  const { funnelId, steps } = await demoIds(page);
-  const me = await api(page).call(endpoints.users.getUsersMe);
-  const checkout = steps[0];
-  await page.goto(
-    `/page-editor/wfunnel/${funnelId}/steps/${checkout?.id}/pages/${checkout?.pages[0]?.id}/${me.id}`,
-  );
+  await page.goto(await demoCheckoutEditorPath(page));
   await expect(page.getByTestId('canvas')).toBeVisible();
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await expectAccessible(page, 'page editor');

@@ -1,7 +1,7 @@
 // Issue 37 §1: the dashboard as the browser receives it: compressed, hashed files kept without asking
 // again, a tab's screen fetched when the tab is hovered.
 import { expect, test } from './fixtures.ts';
-import { api, endpoints, openAsDemo, shot } from './helpers.ts';
+import { demoCheckoutEditorPath, openAsDemo, shot } from './helpers.ts';
 
 const isAsset = (url: string) => new URL(url).pathname.startsWith('/assets/');
 /**
@@ -79,15 +79,7 @@ test('the page editor loads without the server renderer and keeps its fonts as f
       assets.push(response.text().then((text) => ({ url: response.url(), text })));
   });
   await openAsDemo(page, '/');
-  const funnel = (await api(page).call(endpoints.funnels.listFunnels)).find((f) => f.path === 'summer-sale');
-  const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
-    params: { id: funnel?.id as number },
-  });
-  const me = await api(page).call(endpoints.users.getUsersMe);
-  const step = steps[0];
-  await page.goto(
-    `/page-editor/wfunnel/${funnel?.id}/steps/${step?.id}/pages/${step?.pages[0]?.id}/${me.id}`,
-  );
+  await page.goto(await demoCheckoutEditorPath(page));
   await expect(page.getByTestId('canvas')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const loaded = await Promise.all(assets);

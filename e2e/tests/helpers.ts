@@ -232,6 +232,26 @@ export async function openAsDemo(page: Page, path: string) {
   await openSignedIn(page, DEMO_LOGIN, path);
 }
 
+/** The demo's Summer sale funnel id, its steps and the first automation's id (the page must be signed in). */
+export async function demoIds(page: Page) {
+  const funnels = await api(page).call(endpoints.funnels.listFunnels);
+  const funnel = funnels.find((f) => f.path === 'summer-sale');
+  expect(funnel).toBeTruthy();
+  const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
+    params: { id: funnel?.id as number },
+  });
+  const automations = await api(page).call(endpoints.automations.listAutomations);
+  return { funnelId: funnel?.id as number, steps, automationId: automations[0]?.id };
+}
+
+/** The page editor's address of the demo's Summer sale checkout (its first step's page). */
+export async function demoCheckoutEditorPath(page: Page) {
+  const { funnelId, steps } = await demoIds(page);
+  const me = await api(page).call(endpoints.users.getUsersMe);
+  const checkout = steps[0];
+  return `/page-editor/wfunnel/${funnelId}/steps/${checkout?.id}/pages/${checkout?.pages[0]?.id}/${me.id}`;
+}
+
 /** A merchant's sign-up form, as `signUp` fills it in. */
 export type NewMerchant = { email: string; password: string; firstName: string; business: string };
 
