@@ -199,6 +199,15 @@ export function createCheckoutIntents(deps: CheckoutContext) {
     };
   }
 
+  /** The checkout request that opened an order (its stored answer is what the page is told). */
+  async function checkoutRequestOf(tx: Db, order: OrderRow) {
+    const [request] = await tx
+      .select({ id: checkoutRequests.id })
+      .from(checkoutRequests)
+      .where(and(ownedBy(checkoutRequests, order.accountId), eq(checkoutRequests.orderId, order.id)));
+    return request;
+  }
+
   /** What the gateway says now of an order's payment (for its priced amount); null when it cannot be asked. */
   async function askGateway(order: OrderRow): Promise<PaymentReport | null> {
     const adapter = gateways.adapterFor(order.gatewayId);
@@ -244,10 +253,7 @@ export function createCheckoutIntents(deps: CheckoutContext) {
         return { kind: 'late' as const, amountMinor: outcome.amountMinor };
       }
       if (locked?.paymentStatus !== 'processing') return null;
-      const [request] = await tx
-        .select({ id: checkoutRequests.id })
-        .from(checkoutRequests)
-        .where(and(ownedBy(checkoutRequests, order.accountId), eq(checkoutRequests.orderId, order.id)));
+      const request = await checkoutRequestOf(tx, order);
       const charged = await chargedOf(tx, locked);
       if (outcome.status === 'failed') {
         await tx
@@ -349,10 +355,7 @@ export function createCheckoutIntents(deps: CheckoutContext) {
         desc: 'The payment came after the order had closed.',
         gatewayId,
       });
-      const [request] = await tx
-        .select({ id: checkoutRequests.id })
-        .from(checkoutRequests)
-        .where(and(ownedBy(checkoutRequests, order.accountId), eq(checkoutRequests.orderId, order.id)));
+      const request = await checkoutRequestOf(tx, order);
       if (request) {
         const answer = failure(402, LATE_PAYMENT_REFUNDED, 'payment_refunded', { retryable: false });
         await storeAnswer(tx, request.id, answer, order.id);
