@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { api, demoCheckoutEditorPath, demoIds, e2ePort, endpoints, openAsDemo, shot } from './helpers.ts';
+import { api, demoEditorPath, demoIds, e2ePort, endpoints, openAsDemo, shot } from './helpers.ts';
 
 /**
  * Issue 39: no axe violation (WCAG 2.0 A and AA, 2.1 AA, 2.2 AA) on the dashboard's screens, their popups,
@@ -232,7 +232,7 @@ test('the page editor has no axe violation', async ({ page }) => {
   test.setTimeout(400_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openAsDemo(page, '/');
-  await page.goto(await demoCheckoutEditorPath(page));
+  await page.goto(await demoEditorPath(page));
   await expect(page.getByTestId('canvas')).toBeVisible();
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await expectAccessible(page, 'page editor');

@@ -1,7 +1,7 @@
 // Issue 37 §1: the dashboard as the browser receives it: compressed, hashed files kept without asking
 // again, a tab's screen fetched when the tab is hovered.
 import { expect, test } from './fixtures.ts';
-import { demoCheckoutEditorPath, openAsDemo, shot } from './helpers.ts';
+import { demoEditorPath, openAsDemo, shot } from './helpers.ts';
 
 const isAsset = (url: string) => new URL(url).pathname.startsWith('/assets/');
 /**
@@ -79,7 +79,7 @@ test('the page editor loads without the server renderer and keeps its fonts as f
       assets.push(response.text().then((text) => ({ url: response.url(), text })));
   });
   await openAsDemo(page, '/');
-  await page.goto(await demoCheckoutEditorPath(page));
+  await page.goto(await demoEditorPath(page));
   await expect(page.getByTestId('canvas')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const loaded = await Promise.all(assets);

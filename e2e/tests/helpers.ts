@@ -232,11 +232,11 @@ export async function openAsDemo(page: Page, path: string) {
   await openSignedIn(page, DEMO_LOGIN, path);
 }
 
-/** The demo's Summer sale funnel id, its steps and the first automation's id (the page must be signed in). */
-export async function demoIds(page: Page) {
+/** A demo funnel's id (by default Summer sale's), its steps and the first automation's id (signed in). */
+export async function demoIds(page: Page, funnelPath = 'summer-sale') {
   const funnels = await api(page).call(endpoints.funnels.listFunnels);
-  const funnel = funnels.find((f) => f.path === 'summer-sale');
-  expect(funnel).toBeTruthy();
+  const funnel = funnels.find((f) => f.path === funnelPath);
+  expect(funnel, funnelPath).toBeTruthy();
   const steps = await api(page).call(endpoints.steps.listFunnelSteps, {
     params: { id: funnel?.id as number },
   });
@@ -244,12 +244,12 @@ export async function demoIds(page: Page) {
   return { funnelId: funnel?.id as number, steps, automationId: automations[0]?.id };
 }
 
-/** The page editor's address of the demo's Summer sale checkout (its first step's page). */
-export async function demoCheckoutEditorPath(page: Page) {
-  const { funnelId, steps } = await demoIds(page);
+/** The page editor's address of a demo funnel's first page (by default the Summer sale checkout). */
+export async function demoEditorPath(page: Page, funnelPath = 'summer-sale') {
+  const { funnelId, steps } = await demoIds(page, funnelPath);
   const me = await api(page).call(endpoints.users.getUsersMe);
-  const checkout = steps[0];
-  return `/page-editor/wfunnel/${funnelId}/steps/${checkout?.id}/pages/${checkout?.pages[0]?.id}/${me.id}`;
+  const first = steps[0];
+  return `/page-editor/wfunnel/${funnelId}/steps/${first?.id}/pages/${first?.pages[0]?.id}/${me.id}`;
 }
 
 /** A merchant's sign-up form, as `signUp` fills it in. */

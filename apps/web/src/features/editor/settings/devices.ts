@@ -26,5 +26,7 @@ export function differsFromDesktop<T>(values: DeviceValues<T> | undefined, view:
 export function canvasScale(view: ViewMode, available: number): number {
   const width = VIEW_WIDTHS[view];
   if (available <= 0 || available >= width) return 1;
-  return Math.round((available / width) * 1000) / 1000;
+  // Rounded down: rounded up, the scaled page came out up to half a pixel wider than the space, and the
+  // stage scrolled sideways by a pixel.
+  return Math.floor((available / width) * 1000) / 1000;
 }

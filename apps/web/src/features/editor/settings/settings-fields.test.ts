@@ -146,6 +146,8 @@ describe('settings panels generated from the block schemas', () => {
 
   it('shrinks the canvas to fit, never enlarges it', () => {
     expect(canvasScale('desktop', 600)).toBe(0.5);
+    // 903 of 1,200 is 0.7525: 0.753 would draw the page 0.6 px wider than the space.
+    expect(canvasScale('desktop', 903)).toBe(0.752);
     expect(canvasScale('mobile', 600)).toBe(1);
   });
 });
