@@ -65,7 +65,8 @@ async function place(): Promise<{ where: Where; remove(): Promise<void> }> {
 async function open(where: Where) {
   const database = await createDatabase(where);
   await database.migrate();
-  const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  // The server's polling interval: the waits' due times wake the workers (jobs/due-wakes.ts), not polls.
+  const queue = createJobQueue(database);
   const app = await buildApp({ config: testConfig({ logLevel: 'silent' }), database, queue });
   await app.ready();
   await queue.start();

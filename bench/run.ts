@@ -13,6 +13,7 @@ import { runEditor } from './editor.ts';
 import { runEmailSend } from './email-send.ts';
 import { runFunnelList } from './funnel-list.ts';
 import { runHealthUnderLongQuery } from './health-under-long-query.ts';
+import { runIdleCpu } from './idle-cpu.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runOrders } from './orders.ts';
 import { runPublished } from './published.ts';
@@ -72,12 +73,19 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
         : 'automations',
       await runAutomations(),
     ),
-  // TEST_DATABASE=postgres (with DATABASE_URL) writes automation-waits-postgres.json.
-  'automation-waits': async () =>
+  // TEST_DATABASE=postgres (with DATABASE_URL) writes automation-waits-postgres.json; a scaled PGlite run
+  // (AUTOMATION_WAITS_BENCH_RUNS other than 100,000) automation-waits-runs-<runs>.json.
+  'automation-waits': async () => {
+    const runs = Number(process.env.AUTOMATION_WAITS_BENCH_RUNS ?? 100_000);
     save(
-      process.env.TEST_DATABASE === 'postgres' ? 'automation-waits-postgres' : 'automation-waits',
+      process.env.TEST_DATABASE === 'postgres'
+        ? 'automation-waits-postgres'
+        : runs !== 100_000
+          ? `automation-waits-runs-${runs}`
+          : 'automation-waits',
       await runAutomationWaits(),
-    ),
+    );
+  },
   // TEST_DATABASE=postgres (with DATABASE_URL) writes webhooks-postgres.json beside the PGlite run's,
   // and with BENCH_PROCESSES=2 (a web and a jobs process) webhooks-postgres-split.json.
   webhooks: async () =>
@@ -88,6 +96,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
       await runWebhooks(),
     ),
   cdn: async () => save('cdn', await runCdn()),
+  'idle-cpu': async () => save('idle-cpu', await runIdleCpu()),
   // LIGHTHOUSE_BENCH_ONLY=dashboard|templates (one half) writes lighthouse-<half>.json.
   lighthouse: async () => {
     const only = process.env.LIGHTHOUSE_BENCH_ONLY;

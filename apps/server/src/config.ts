@@ -144,6 +144,11 @@ const envSchema = z.object({
    */
   JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /**
+   * How often an idle job worker looks for work by itself: sends and due times wake it, so this only
+   * bounds how late a job whose wake was lost runs (jobs/queue.ts, DEFAULT_POLLING_INTERVAL_SECONDS).
+   */
+  JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
    * An order whose checkout leads on to a one-click offer is confirmed (its receipt and On Purchase) when
    * the shopper leaves the offers, or this long after the checkout at the latest.
    */
@@ -311,6 +316,8 @@ export type Config = {
   exportJobExpirySeconds: number;
   /** Every job kind's expiry (pg-boss `expireInSeconds`; exports have their own) and the outbox's claim. */
   jobExpirySeconds: number;
+  /** How often an idle job worker looks for work by itself (pg-boss `pollingIntervalSeconds`). */
+  jobPollingIntervalSeconds: number;
   /** The first retry delay of a failed automation step (pg-boss `retryDelay`, with backoff). */
   automationRetryDelaySeconds: number;
   /** The latest an order with one-click offers after its checkout is confirmed (checkout.order-close.ts). */
@@ -443,6 +450,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoCountryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
     jobExpirySeconds: e.JOB_EXPIRY_SECONDS,
+    jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
     automationRetryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
     orderConfirmationDelaySeconds: e.ORDER_CONFIRMATION_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,

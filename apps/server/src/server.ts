@@ -29,6 +29,7 @@ async function main() {
   const queue = createJobQueue(database, {
     role: config.processRole,
     jobExpirySeconds: config.jobExpirySeconds,
+    pollingIntervalSeconds: config.jobPollingIntervalSeconds,
   });
   // Several processes may start together on one PostgreSQL database: one migrates and seeds at a time.
   const { app, seeded } = await database.exclusively(async () => {

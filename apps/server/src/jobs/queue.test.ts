@@ -129,6 +129,85 @@ describe('job queue (pg-boss on the same database)', () => {
     }
   });
 
+  // The three below poll once a minute and wait 10 s at most: only the due-time timers run them in time.
+  it('runs a delayed job when it is due, not at the next poll', async () => {
+    const slow = createJobQueue(database, { pollingIntervalSeconds: 60 });
+    const ranAt: number[] = [];
+    const delayedJob = defineJob('test.delayed', z.object({ n: z.number() }));
+    slow.work(delayedJob, async () => {
+      ranAt.push(Date.now());
+    });
+    await slow.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // past the worker's first fetch
+      const due = Date.now() + 1_500;
+      await slow.send(delayedJob, { n: 1 }, { startAfter: new Date(due) });
+      await waitFor(() => ranAt.length > 0, 10_000);
+      console.log(`delayed job ran ${(ranAt[0] ?? 0) - due} ms after its due time`);
+      expect(ranAt[0]).toBeGreaterThanOrEqual(due);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('retries a failed job after its retry delay (with backoff), not at the next poll', async () => {
+    const slow = createJobQueue(database, { pollingIntervalSeconds: 60 });
+    const attemptsAt: number[] = [];
+    const retriedJob = defineJob('test.retried', z.object({ n: z.number() }), {
+      retryLimit: 2,
+      retryDelay: 1,
+      retryBackoff: true,
+    });
+    slow.work(retriedJob, async () => {
+      attemptsAt.push(Date.now());
+      if (attemptsAt.length === 1) throw new Error('first attempt fails');
+    });
+    await slow.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await slow.send(retriedJob, { n: 1 });
+      await waitFor(() => attemptsAt.length === 2, 10_000);
+      const [first = 0, second = 0] = attemptsAt;
+      console.log(`retried ${second - first} ms after the failure (backoff: 1 to 2 s)`);
+      // pg-boss's first backoff is retryDelay × (1 + a random fraction): at least a second.
+      expect(second - first).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('after a restart, runs the job due meanwhile at once and the one due later when due', async () => {
+    const restartJob = defineJob('test.restart', z.object({ n: z.number() }));
+    const before = createJobQueue(database, { pollingIntervalSeconds: 60 });
+    before.work(restartJob, async () => {
+      throw new Error('the process before the restart runs nothing');
+    });
+    await before.start();
+    const dueWhileDown = Date.now() + 300;
+    const dueAfter = Date.now() + 2_500;
+    await before.send(restartJob, { n: 1 }, { startAfter: new Date(dueWhileDown) });
+    await before.send(restartJob, { n: 2 }, { startAfter: new Date(dueAfter) });
+    await before.stop();
+    await new Promise((r) => setTimeout(r, 500));
+
+    const after = createJobQueue(database, { pollingIntervalSeconds: 60 });
+    const ranAt = new Map<number, number>();
+    after.work(restartJob, async ({ n }) => {
+      ranAt.set(n, Date.now());
+    });
+    const restartedAt = Date.now();
+    await after.start();
+    try {
+      await waitFor(() => ranAt.size === 2, 10_000);
+      console.log(
+        `after the restart: the overdue job ran in ${(ranAt.get(1) ?? 0) - restartedAt} ms, the later one ${(ranAt.get(2) ?? 0) - dueAfter} ms after its due time`,
+      );
+      expect(ranAt.get(2)).toBeGreaterThanOrEqual(dueAfter);
+    } finally {
+      await after.stop();
+    }
+  });
+
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.send(flakyJob, { n: 'seven' } as never)).rejects.toThrow();
   });

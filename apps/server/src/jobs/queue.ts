@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import { type Database, type Db, executorOf, type Listener } from '../db/client.ts';
+import { createDueWakes } from './due-wakes.ts';
 import { createForeground, type Foreground } from './foreground.ts';
 
 export type JobOptions = {
@@ -36,6 +37,13 @@ export const QUEUE_MAINTENANCE_SECONDS = 10;
  * queue and on each job sent, so no kind keeps pg-boss's default of 15 minutes.
  */
 export const DEFAULT_JOB_EXPIRY_SECONDS = 120;
+/**
+ * How often an idle worker looks for work by itself. Sends wake the workers at once and a delayed or
+ * retried job's due time sets a timer (due-wakes.ts), so the poll only covers what no process told of:
+ * a wake lost with its process or connection. Every 2 s, 17 workers' polls were most of an idle
+ * server's CPU on the embedded database.
+ */
+export const DEFAULT_POLLING_INTERVAL_SECONDS = 30;
 
 /** Background work: an id, a zod payload, and (registered separately) a handler. */
 export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; options: JobOptions };
@@ -113,11 +121,12 @@ export type JobQueue = {
   /** Tells the queue's workers to fetch now (after a `sendIn`'s commit): `signal(job.id)`. */
   wake(job: JobDefinition<z.ZodType>): void;
   /**
-   * Work named `name` is waiting (a queue's id, or a poller's name given to `onSignal`): a process that
-   * runs the workers wakes its own at once; a `web` process tells the `jobs` processes (NOTIFY on
-   * JOBS_CHANNEL, coalesced per turn of the event loop). Their polls cover a lost signal.
+   * Work named `name` is waiting (a queue's id, or a poller's name given to `onSignal`), or, with
+   * `dueAt`, a queue's job becomes due then: a process that runs the workers wakes its own at once (or
+   * sets its timer); a `web` process tells the `jobs` processes (NOTIFY on JOBS_CHANNEL, coalesced per
+   * turn of the event loop). Their polls cover a lost signal.
    */
-  signal(name: string): void;
+  signal(name: string, dueAt?: Date): void;
   /** What `signal(name)` wakes in a process that runs the background work (a poller's fetch). */
   onSignal(name: string, wake: () => void): void;
   /** Enqueues many jobs of one kind in one statement (a bulk send). */
@@ -205,25 +214,34 @@ export function createJobQueue(
   const notify = (queue: string) => {
     for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
   };
+  /** Each queue's timer at the earliest due time this process knows of (delayed and retried jobs). */
+  const dueWakes = createDueWakes(database.executeSql, notify);
+  // Maintenance fails the jobs active past their expiry (a killed process's): their retries' timers.
+  boss.on('maintenance', () => void dueWakes.lookUp([...workers.keys()]));
   /** Pollers' wakes by name (`onSignal`). */
   const wakes = new Map<string, () => void>();
-  const wakeHere = (name: string) => {
+  const wakeHere = (name: string, dueAt = 0) => {
     const wake = wakes.get(name);
     if (wake) wake();
+    else if (dueAt > Date.now()) dueWakes.at(name, dueAt);
     else notify(name);
   };
-  /** A `web` process's signals of this turn of the event loop, sent as one NOTIFY. */
-  let outgoing: Set<string> | null = null;
-  const signal = (name: string) => {
-    if (runsWork) return wakeHere(name);
+  /**
+   * A `web` process's signals of this turn of the event loop, sent as one NOTIFY: each name once, with
+   * its earliest due time (0: now), written `name` or `name@<epoch ms>`.
+   */
+  let outgoing: Map<string, number> | null = null;
+  const signal = (name: string, dueAt?: Date) => {
+    const due = dueAt?.getTime() ?? 0;
+    if (runsWork) return wakeHere(name, due);
     if (!started) return;
     if (outgoing) {
-      outgoing.add(name);
+      outgoing.set(name, Math.min(due, outgoing.get(name) ?? due));
       return;
     }
-    outgoing = new Set([name]);
+    outgoing = new Map([[name, due]]);
     setImmediate(() => {
-      const names = [...(outgoing ?? [])].join(',');
+      const names = [...(outgoing ?? [])].map(([n, at]) => (at > 0 ? `${n}@${at}` : n)).join(',');
       outgoing = null;
       database.executeSql('select pg_notify($1, $2)', [JOBS_CHANNEL, names]).catch((error: Error) => {
         console.error('job queue signal failed:', error.message);
@@ -251,8 +269,8 @@ export function createJobQueue(
       const payload = job.payload.parse(data) as object;
       const id = await boss.send(job.id, payload, { ...job.options, expireInSeconds, ...options });
       // The queue's workers fetch it now instead of at their next poll (an export starts when asked,
-      // not up to a polling interval later).
-      if (!options.startAfter) signal(job.id);
+      // not up to a polling interval later), or when it is due.
+      signal(job.id, options.startAfter);
       return id;
     },
     async sendIn(tx, job, data, options = {}) {
@@ -263,6 +281,8 @@ export function createJobQueue(
         ...options,
         db: { executeSql: executorOf(tx) },
       });
+      // A delayed job's timer: if it fires before the commit, the caller's `wake` after it covers the job.
+      if (options.startAfter) signal(job.id, options.startAfter);
     },
     isRunning: () => running,
     wake(job) {
@@ -284,7 +304,18 @@ export function createJobQueue(
           ...(options.priority && { priority: options.priority(index) }),
         })),
       );
-      signal(job.id);
+      // Wakes for the jobs due now and a timer for the earliest of the others (later ones are found
+      // when it fires).
+      const now = Date.now();
+      let dueNow = !options.startAfter;
+      let next = Number.POSITIVE_INFINITY;
+      for (let index = 0; options.startAfter && index < data.length; index++) {
+        const due = options.startAfter(index).getTime();
+        if (due <= now) dueNow = true;
+        else next = Math.min(next, due);
+      }
+      if (dueNow) signal(job.id);
+      if (next < Number.POSITIVE_INFINITY) signal(job.id, new Date(next));
     },
     whileRunning(part) {
       parts.push(part);
@@ -347,12 +378,16 @@ export function createJobQueue(
             const valid = parsed.flatMap((p) => (p.success ? [p.data] : []));
             const answers = valid.length > 0 ? await handler(valid) : [];
             let at = 0;
+            let failed = false;
             for (const [index, j] of jobs.entries()) {
               const p = parsed[index];
               const error = p?.success ? answers[at++] : p?.error;
               if (error === undefined || error === null) continue;
               await boss.fail(job.id, j.id, error instanceof Error ? { message: error.message } : { error });
+              failed = true;
             }
+            // pg-boss sets a retry's due time (retry delay, backoff with jitter) in SQL: read it back.
+            if (failed) await dueWakes.lookUp([job.id]);
           } finally {
             active -= 1;
           }
@@ -361,27 +396,30 @@ export function createJobQueue(
           if (jobs.length > 0) notify(job.id);
         };
         const ids: string[] = [];
+        const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS;
         for (let i = 0; i < count; i++) {
-          ids.push(
-            await boss.work(
-              job.id,
-              { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
-              handle,
-            ),
-          );
+          ids.push(await boss.work(job.id, { pollingIntervalSeconds, batchSize }, handle));
         }
         workers.set(job.id, ids);
       }
       started = true;
+      // The workers fetch what is due now as they start; the timers are for what is due later, such as
+      // a wait left by the process before a restart.
+      dueWakes.start();
+      await dueWakes.lookUp([...workers.keys()]);
       for (const part of parts) part.start();
       if (role === 'jobs') {
         // The `web` processes' signals; after a lost connection everything is looked at once.
         listener = await database.listen(JOBS_CHANNEL, {
           onMessage: (names) => {
-            for (const name of names.split(',')) wakeHere(name);
+            for (const signalled of names.split(',')) {
+              const [name = '', dueAt] = signalled.split('@');
+              wakeHere(name, Number(dueAt ?? 0));
+            }
           },
           onReconnect: () => {
             for (const name of [...workers.keys(), ...wakes.keys()]) wakeHere(name);
+            void dueWakes.lookUp([...workers.keys()]);
           },
           onError: (error) => console.error('job queue listener:', error.message),
         });
@@ -391,6 +429,7 @@ export function createJobQueue(
       if (!running) return;
       running = false;
       stopping = true;
+      await dueWakes.stop();
       await listener?.close();
       listener = null;
       if (!runsWork) {

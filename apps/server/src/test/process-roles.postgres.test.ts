@@ -57,6 +57,31 @@ describe('PROCESS_ROLE: a web queue and a jobs queue on one database', () => {
     }
   });
 
+  it('a delayed job sent by the web process runs in the jobs process when due, not at its next poll', async () => {
+    const job = defineJob('test.roles-delayed', z.object({ n: z.number() }));
+    const ranAt: number[] = [];
+    const web = createJobQueue(database, { pollingIntervalSeconds: 3600, role: 'web' });
+    const jobs = createJobQueue(database, { pollingIntervalSeconds: 3600, role: 'jobs' });
+    for (const queue of [web, jobs])
+      queue.work(job, async () => {
+        ranAt.push(Date.now());
+      });
+    await web.start();
+    await jobs.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // past the workers' first fetch
+      const due = Date.now() + 1_500;
+      await web.send(job, { n: 1 }, { startAfter: new Date(due) });
+      // Only the due time in the web process's signal can start it within the test.
+      await waitFor(() => ranAt[0], 10_000);
+      console.log(`the web process's delayed job ran ${(ranAt[0] ?? 0) - due} ms after its due time`);
+      expect(ranAt[0]).toBeGreaterThanOrEqual(due);
+    } finally {
+      await jobs.stop();
+      await web.stop();
+    }
+  });
+
   it('processes that start together on a fresh database create the queues once, without a deadlock', async () => {
     const fresh = await createTestDatabase();
     // Three processes' queues, each with the same 30 kinds of job, started at once (as `npm start` twice).
