@@ -30,6 +30,7 @@ export const SPEC_SECONDS = {
   'dashboard.spec.ts': 52,
   'delivery.spec.ts': 4,
   'developer-apps.spec.ts': 3,
+  'editor-scrollbars.spec.ts': 17,
   'email-editor.spec.ts': 37,
   'funnels.spec.ts': 57,
   'gateways.spec.ts': 8,

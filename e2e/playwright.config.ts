@@ -54,10 +54,12 @@ export default defineConfig({
       process.env.E2E_TRACE === '0'
         ? 'off'
         : { mode: 'retain-on-failure', screenshots: process.env.E2E_TRACE === 'screencast' },
-    // Playwright gives every launch a fresh, temporary profile (it refuses --user-data-dir).
+    // Playwright gives every launch a fresh, temporary profile (it refuses --user-data-dir). Scrollbars
+    // show and take room, as on Windows and Linux (Playwright hides them in headless Chromium).
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ['--hide-scrollbars'],
     },
   },
   webServer: {

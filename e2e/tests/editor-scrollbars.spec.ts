@@ -2,20 +2,10 @@
 // and the stage's scrollbar must not change that width. Lighthouse's desktop run of the demo's opt-in page
 // saw it rescale at every frame (CLS 0.437): with the scrollbar the page was narrower and so shorter, which
 // needed no scrollbar; without it wider and taller, which did; and so on for ever.
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { expect, test } from './fixtures.ts';
 import { demoEditorPath, openAsDemo, shot } from './helpers.ts';
 
-// Headless Chromium hides scrollbars unless told otherwise (Playwright's --hide-scrollbars): this file's
-// browser shows them, as a desktop browser does.
-test.use({
-  viewport: { width: 1350, height: 940 },
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    ignoreDefaultArgs: ['--hide-scrollbars'],
-  },
-});
+test.use({ viewport: { width: 1350, height: 940 } });
 
 test('the canvas keeps still at every window height: its scrollbar does not rescale the page', async ({
   page,
