@@ -29,6 +29,18 @@ const focusInside = (container: Locator) =>
   container.evaluate((element) => element.contains(document.activeElement));
 
 /**
+ * Walks an open menu with the arrows to `item`, as a person does once the focus is in the menu: the menu
+ * moves the focus onto its first item a moment after it opens, and arrows pressed before that are lost.
+ */
+async function arrowTo(page: Page, item: Locator) {
+  await expect(item).toBeVisible();
+  const menu = page.getByRole('menu');
+  await expect.poll(() => focusInside(menu), 'the focus moves into the menu').toBe(true);
+  for (let press = 0; press < 8 && !(await focused(item)); press++) await page.keyboard.press('ArrowDown');
+  await expect(item).toBeFocused();
+}
+
+/**
  * The focused element shows that it has the focus: it (or the field box around it, for Mantine's password
  * and select fields, or a hidden radio's label) draws an outline, a shadow, or a border in the theme's primary colour. Polled: a field's
  * border colour eases in.
@@ -334,11 +346,8 @@ for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
       await tabTo(page, menuButton);
       await page.keyboard.press('Enter');
       const fulfil = page.getByRole('menuitem', { name: 'Fulfill order' });
-      await expect(fulfil).toBeVisible();
       // The arrows walk the menu; Enter picks.
-      for (let press = 0; press < 8 && !(await focused(fulfil)); press++)
-        await page.keyboard.press('ArrowDown');
-      await expect(fulfil).toBeFocused();
+      await arrowTo(page, fulfil);
       await page.keyboard.press('Enter');
       const popup = page.getByRole('dialog', { name: `Fulfill order #${fulfilNumber}` });
       await expect(popup).toBeVisible();
@@ -395,10 +404,7 @@ for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
       const refundMenu = refundRow.getByRole('button', { name: `Actions for order ${refundNumber}` });
       await tabTo(page, refundMenu);
       await page.keyboard.press('Enter');
-      const refundItem = page.getByRole('menuitem', { name: 'Refund order' });
-      await expect(refundItem).toBeVisible();
-      for (let press = 0; press < 8 && !(await focused(refundItem)); press++)
-        await page.keyboard.press('ArrowDown');
+      await arrowTo(page, page.getByRole('menuitem', { name: 'Refund order' }));
       await page.keyboard.press('Enter');
       const refund = page.getByRole('dialog', { name: `Refund order #${refundNumber}` });
       await expect(refund).toBeVisible();
@@ -490,11 +496,7 @@ for (const { size, fulfil: fulfilNumber, refund: refundNumber } of SCREENS) {
       const add = page.getByRole('button', { name: /^Add a step at / }).first();
       await tabTo(page, add, { back: true, limit: 80 });
       await page.keyboard.press('Enter');
-      const wait = page.getByRole('menuitem', { name: 'Add wait' });
-      await expect(wait).toBeVisible();
-      for (let press = 0; press < 8 && !(await focused(wait)); press++)
-        await page.keyboard.press('ArrowDown');
-      await expect(wait).toBeFocused();
+      await arrowTo(page, page.getByRole('menuitem', { name: 'Add wait' }));
       await page.keyboard.press('Enter');
       const popup = page.getByRole('dialog', { name: 'Add wait' });
       await expect(popup).toBeVisible();
