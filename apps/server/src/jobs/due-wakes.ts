@@ -10,6 +10,12 @@ const DUE_MARGIN_MS = 20;
  * delayed jobs (100,000 waits over ten minutes) is looked at a few times a second, not once per job.
  */
 const MIN_GAP_MS = 200;
+/**
+ * The longest a timer is set for: Node fires a `setTimeout` of more than 2^31 − 1 ms (24.8 days) at once,
+ * and a month's renewal would then be looked up again and again. A timer for a later job is set again
+ * when it fires.
+ */
+const MAX_TIMER_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Per queue, one timer at the earliest due time this process knows of (a delayed or retried job's
@@ -29,12 +35,16 @@ export function createDueWakes(executeSql: SqlExecutor, wake: (queue: string) =>
     const current = timers.get(queue);
     if (current && current.at <= when) return;
     if (current) clearTimeout(current.timer);
-    const timer = setTimeout(() => {
-      timers.delete(queue);
-      if (!running) return;
-      wake(queue);
-      void track(lookUp([queue], MIN_GAP_MS));
-    }, when - Date.now());
+    const timer = setTimeout(
+      () => {
+        timers.delete(queue);
+        if (!running) return;
+        if (Date.now() < when) return at(queue, dueAt);
+        wake(queue);
+        void track(lookUp([queue], MIN_GAP_MS));
+      },
+      Math.min(when - Date.now(), MAX_TIMER_MS),
+    );
     timer.unref?.();
     timers.set(queue, { at: when, timer });
   }
