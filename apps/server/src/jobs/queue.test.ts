@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../test/harness.ts';
-import { createJobQueue, defineJob, type JobQueue } from './queue.ts';
+import { createJobQueue, defineJob, type JobQueue, registerRepeatingJob } from './queue.ts';
 
 let database: TestDatabase;
 let queue: JobQueue;
@@ -206,6 +206,42 @@ describe('job queue (pg-boss on the same database)', () => {
     } finally {
       await after.stop();
     }
+  });
+
+  it('a repeating job keeps one chain across restarts: each boot kicks it, one run waits', async () => {
+    const tickJob = defineJob('test.tick', z.object({}), { policy: 'short' });
+    let runs = 0;
+    const waiting = async () =>
+      Number(
+        (
+          await database.executeSql(
+            "select count(*)::int as n from pgboss.job where name = $1 and state = 'created'",
+            [tickJob.id],
+          )
+        ).rows[0]?.n,
+      );
+    for (let boot = 1; boot <= 3; boot++) {
+      const q = createJobQueue(database, { pollingIntervalSeconds: 60 });
+      const chain = registerRepeatingJob(q, tickJob, 60_000, async () => {
+        runs++;
+      });
+      await q.start();
+      await chain.kick();
+      // The first boot's kick runs at once and sends the next run a minute on; the later boots' kicks
+      // find that run waiting and add none (with pg-boss's standard policy each added a chain).
+      await waitFor(() => runs >= 1, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      await q.stop();
+      expect(await waiting(), `runs waiting after boot ${boot}`).toBe(1);
+    }
+    expect(runs).toBe(1);
+  });
+
+  it('refuses a repeating job whose queue would let runs pile up', () => {
+    const loose = defineJob('test.loose', z.object({}));
+    expect(() => registerRepeatingJob(queue, loose, 1_000, async () => {})).toThrow(
+      "test.loose repeats: define it with policy 'short' (one waiting run at a time)",
+    );
   });
 
   it('refuses a payload that does not match the job schema', async () => {

@@ -31,7 +31,7 @@ export const HOUR_VISITS_READ_S = (RECENT_HOURS - 2) * 3600;
 export const ROLLUP_EVERY_MS = 3_000;
 
 // A run held by a killed process is taken over after the expiry: runs are idempotent (row-locked watermark).
-export const rollupJob = defineJob('analytics.rollup', z.object({}), { retryLimit: 1 });
+export const rollupJob = defineJob('analytics.rollup', z.object({}), { retryLimit: 1, policy: 'short' });
 
 /** The filter keys' values of an event as the rollups keep them (lower-cased, '' when missing). */
 const KEYS = [

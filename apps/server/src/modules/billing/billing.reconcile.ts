@@ -13,6 +13,7 @@ export const RECONCILE_EVERY_MS = 24 * 60 * 60_000;
 export const reconcileBillingJob = defineJob('billing.reconcile', z.object({}), {
   retryLimit: 2,
   retryDelay: 300,
+  policy: 'short',
 });
 
 /**

@@ -7,6 +7,7 @@ export const RECONCILE_PAYMENTS_EVERY_MS = 60 * 60_000;
 export const reconcilePaymentsJob = defineJob('checkout.reconcile', z.object({}), {
   retryLimit: 2,
   retryDelay: 300,
+  policy: 'short',
 });
 
 /**
