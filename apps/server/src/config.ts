@@ -149,6 +149,11 @@ const envSchema = z.object({
    */
   JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * How often the events outbox looks for undispatched events by itself: each commit that records one
+   * wakes it (events/outbox.ts), so this bounds only a lost wake and a killed process's claimed batch.
+   */
+  OUTBOX_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  /**
    * An order whose checkout leads on to a one-click offer is confirmed (its receipt and On Purchase) when
    * the shopper leaves the offers, or this long after the checkout at the latest.
    */
@@ -318,6 +323,8 @@ export type Config = {
   jobExpirySeconds: number;
   /** How often an idle job worker looks for work by itself (pg-boss `pollingIntervalSeconds`). */
   jobPollingIntervalSeconds: number;
+  /** How often the idle events outbox looks for undispatched events by itself. */
+  outboxPollingIntervalSeconds: number;
   /** The first retry delay of a failed automation step (pg-boss `retryDelay`, with backoff). */
   automationRetryDelaySeconds: number;
   /** The latest an order with one-click offers after its checkout is confirmed (checkout.order-close.ts). */
@@ -451,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportJobExpirySeconds: e.EXPORT_JOB_EXPIRY_SECONDS,
     jobExpirySeconds: e.JOB_EXPIRY_SECONDS,
     jobPollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
+    outboxPollingIntervalSeconds: e.OUTBOX_POLLING_INTERVAL_SECONDS,
     automationRetryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
     orderConfirmationDelaySeconds: e.ORDER_CONFIRMATION_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,

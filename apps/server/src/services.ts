@@ -217,6 +217,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     queue,
     claimSeconds: config.jobExpirySeconds,
+    pollMs: config.outboxPollingIntervalSeconds * 1000,
     // A failed query's message is its SQL; the database's reason is its cause.
     onError: (error) =>
       log.error(
@@ -329,6 +330,8 @@ export function createServices(deps: ServiceDeps) {
   const publishing = createPublishingService({ db });
 
   return {
+    /** The events outbox: `wake()` dispatches soon (a commit's wake, or whoever wrote events behind recordEvent). */
+    outbox,
     sessions,
     apiKeys,
     gatewayCredentials,

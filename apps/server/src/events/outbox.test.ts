@@ -297,6 +297,45 @@ describe('the events outbox', () => {
     }
   });
 
+  it('in a running server, an event is dispatched when its commit wakes the outbox, not at its poll', async () => {
+    // An hour between polls: only the wake on commit can dispatch the event within the test's time.
+    const server = await createTestApp({
+      gateways: createGatewayRegistry({ adapters: [createSandboxGateway()] }),
+      startQueue: true,
+      config: { outboxPollingIntervalSeconds: 3600 },
+    });
+    try {
+      const shop = await shopWithFunnel(server);
+      const declined = await postJson(server.app, '/_fw/checkout', {
+        step_id: shop.checkout.id,
+        page_id: shop.checkoutPage,
+        customer: { email: 'woken@example.test', first_name: 'No' },
+        payment: CARD_DECLINED,
+        idempotency_key: newKey(),
+        items: [{ product_id: shop.main.id }],
+      });
+      expect(declined.statusCode).toBe(402);
+      const committedAt = Date.now();
+      const rows = () =>
+        server.database.db
+          .select()
+          .from(outboxEvents)
+          .where(eq(outboxEvents.accountId, shop.owner.accountId));
+      const event = await vi.waitFor(
+        async () => {
+          const row = (await rows()).find((r) => r.type === 'order.payment_failed');
+          if (!row?.dispatchedAt) throw new Error('not yet');
+          return row;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      console.log(`order.payment_failed dispatched ${Date.now() - committedAt} ms after the answer`);
+      expect(event.dispatchedAt).not.toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('names every event of the bus, so the bus wakes the dispatcher for each', () => {
     const all: Record<EventName, true> = {
       'order.paid': true,

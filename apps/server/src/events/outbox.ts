@@ -115,8 +115,9 @@ function takingTurns(rows: Row[]): Row[] {
 const OUTBOX_SIGNAL = 'outbox';
 
 /**
- * The outbox's dispatcher: while the queue runs it polls for undispatched events (and is woken by the
- * in-process bus for speed), claims a batch in one statement (SKIP LOCKED, so processes share the
+ * The outbox's dispatcher: while the queue runs it is woken after each commit that records an event
+ * (wakeOnCommit here, a `web` process's signal in a `jobs` one) and polls every `pollMs` only for a lost
+ * wake or an expired claim. It claims a batch in one statement (SKIP LOCKED, so processes share the
  * work; accounts take turns), hands each consumer the batch's events of its types in order, and marks
  * them dispatched in one statement. A consumer that throws on an event leaves it undispatched; it is
  * handed over again when its claim expires. After downtime, everything recorded meanwhile is still
@@ -125,7 +126,7 @@ const OUTBOX_SIGNAL = 'outbox';
 export function createOutbox({
   db,
   queue,
-  pollMs = 500,
+  pollMs = 10_000,
   batchSize = 25,
   claimSeconds = 60,
   onError = (error: unknown) => {

@@ -233,6 +233,8 @@ describe('automation steps that call integrations', () => {
         from outbox_events, generate_series(1, ${RUNS}) g
         where account_id = ${shop.owner.accountId} and type = 'order.paid'
           and (payload->>'orderId')::bigint = ${orderId}`);
+      // Written behind recordEvent's back: nothing else wakes the outbox before its poll.
+      t.app.services.outbox.wake();
       await waitFor(async () => {
         const runs = await t.database.db
           .select()

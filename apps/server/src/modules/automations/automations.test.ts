@@ -736,6 +736,8 @@ describe('per-account fairness', () => {
       from outbox_events, generate_series(1, ${BURST}) g
       where account_id = ${busy.owner.accountId} and type = 'order.paid'
         and (payload->>'orderId')::bigint = ${first.orderId}`);
+    // Written behind recordEvent's back: nothing else wakes the outbox before its poll.
+    t.app.services.outbox.wake();
     try {
       // Let the burst get going, then the quiet merchant's customer buys.
       await waitFor(async () => ((await runsOf(burstAutomation)).length > 20 ? true : undefined), 40_000);
