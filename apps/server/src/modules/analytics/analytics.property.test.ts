@@ -553,6 +553,73 @@ describe('the rollup job', () => {
   });
 });
 
+describe('the rollup job when nothing new arrived', () => {
+  it('a run is one statement; views and a zone change right after it are counted by the next run', async () => {
+    let handler: (() => Promise<void>) | undefined;
+    const queue = {
+      send: async () => 'id',
+      work: (_job: unknown, h: () => Promise<void>) => {
+        handler = h;
+      },
+    } as unknown as JobQueue;
+    let statements = 0;
+    const db = t.database.db;
+    const counting = new Proxy(db, {
+      get(target, key) {
+        if (key === 'execute' || key === 'transaction')
+          return (...args: unknown[]) => {
+            statements += 1;
+            return (Reflect.get(target, key) as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    registerRollupJob(queue, counting, { everyMs: 3_000 });
+    const owner = await signUpOwner(t.app);
+    const old = Math.floor(Date.now() / 1000) - 3600;
+    const views = (...visitors: string[]) =>
+      db
+        .insert(pageViewEvents)
+        .values(
+          visitors.map((visitorId) => ({ accountId: owner.accountId, visitorId, createdAt: date(old) })),
+        );
+    await views('idle-v1');
+    await handler?.();
+    const busy = statements;
+    statements = 0;
+    await handler?.();
+    const idle = statements;
+    console.log(`rollup run: ${busy} statements with a new view, ${idle} with nothing new`);
+    expect(idle).toBe(1);
+    expect(busy).toBeGreaterThan(idle);
+
+    // Written right after the idle run: past the watermark still, so the next run counts them.
+    await views('idle-v2', 'idle-v3');
+    await setTimeZone(db, owner.accountId, 'Asia/Kolkata');
+    await handler?.();
+    const hourly = await db
+      .select()
+      .from(analyticsHourly)
+      .where(eq(analyticsHourly.accountId, owner.accountId));
+    expect(hourly.reduce((sum, row) => sum + row.pageViews, 0)).toBe(3);
+    const [account] = await db
+      .select()
+      .from(analyticsAccounts)
+      .where(eq(analyticsAccounts.accountId, owner.accountId));
+    expect(account?.timeZone).toBe('Asia/Kolkata');
+    const res = await apiClient(t.app, owner.auth).get('dashboard-summary', {
+      start: old - 86_400,
+      end: old + 60,
+    });
+    expect(res.json().data.page_views.value).toBe(3);
+    expect(res.json().data.visits.value).toBe(3);
+    statements = 0;
+    await handler?.();
+    expect(statements).toBe(1);
+  });
+});
+
 describe('the rollup job and zones the database does not know', () => {
   it('keeps counting (visitor days in the default zone) and the dashboard stays exact', async () => {
     const owner = await signUpOwner(t.app);
