@@ -1,7 +1,7 @@
 // An idle server's CPU: the production server (apps/server/dist/server.js, `npm run build`) with the demo
 // seeded in a temp data directory, nothing asked of it. Two run side by side, measured in the same windows:
-// the job workers polling every 2 s (the interval before due-time wakes) and at the default
-// (JOB_POLLING_INTERVAL_SECONDS). Printed: clock ticks (utime + stime of /proc/<pid>/stat, every thread of
+// the job workers polling every 2 s and the events outbox every 500 ms (the intervals before wakes) and
+// the defaults (JOB_POLLING_INTERVAL_SECONDS, OUTBOX_POLLING_INTERVAL_SECONDS). Printed: clock ticks (utime + stime of /proc/<pid>/stat, every thread of
 // the process, the PGlite worker's included) per 10 s, and that as % of a core. `npm run bench -- idle-cpu`
 // (IDLE_CPU_BENCH_SETTLE_S, IDLE_CPU_BENCH_ROUNDS to scale).
 
@@ -17,8 +17,12 @@ const ROUNDS = Number(process.env.IDLE_CPU_BENCH_ROUNDS ?? 6);
 const WINDOW_S = 10;
 const GOAL_PERCENT = 1;
 const CASES: Array<{ name: string; port: number; env: Record<string, string> }> = [
-  { name: 'poll every 2 s (before)', port: 4610, env: { JOB_POLLING_INTERVAL_SECONDS: '2' } },
-  { name: 'default (due-time wakes)', port: 4611, env: {} },
+  {
+    name: 'polls: workers 2 s, outbox 0.5 s (before)',
+    port: 4610,
+    env: { JOB_POLLING_INTERVAL_SECONDS: '2', OUTBOX_POLLING_INTERVAL_SECONDS: '0.5' },
+  },
+  { name: 'default (wakes)', port: 4611, env: {} },
 ];
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
