@@ -9,6 +9,7 @@ import { bucketStart, nextBucketStart } from '@funnelwork/domain/analytics/bucke
 import { accountEndpoints } from '@funnelwork/domain/api/account';
 import { analyticsEndpoints } from '@funnelwork/domain/api/analytics';
 import { funnelsEndpoints } from '@funnelwork/domain/api/funnels';
+import { publishingEndpoints } from '@funnelwork/domain/api/publishing';
 import { stepsEndpoints } from '@funnelwork/domain/api/steps';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
@@ -95,6 +96,8 @@ export async function liveLoad({ kind, database, queue, app, owner, historyViews
     body: { data: { name: 'Story', type: 5, url: 'story' } },
   });
   const pageId = step.pages[0]?.id as number;
+  // Pages serve their published version (90f77f6): unpublished, the page is a 404.
+  await api.call(publishingEndpoints.publishFunnel, { params: { id: funnel.id } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
