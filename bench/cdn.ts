@@ -27,6 +27,7 @@ import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { freePort, until } from '../apps/server/src/test/server-process.ts';
 import { injectClient } from './api.ts';
+import { builtServer } from './built-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VCL = path.join(here, '../apps/server/varnish/published.vcl');
@@ -115,35 +116,13 @@ require('node:http').createServer((req, res) => { res.writeHead(200, headers); r
 }
 
 /**
- * The production server (apps/server/dist/server.js, `npm run build`) in its own process on the data directory
- * the set-up wrote, as it runs in a deployment: the bench process, which holds the set-up's app and autocannon's
- * parent, stays out of the measured process.
+ * The production server in its own process on the data directory the set-up wrote, as it runs in a
+ * deployment: the bench process, which holds the set-up's app and autocannon's parent, stays out of the
+ * measured process.
  */
 async function serverProcess(dataDir: string) {
   const port = await freePort();
-  const script = path.join(here, '../apps/server/dist/server.js');
-  if (!fs.existsSync(script)) throw new Error('no server build: run `npm run build` first');
-  const child = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: 'http://localhost',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await until(
-    60_000,
-    async () =>
-      (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ? true : undefined,
-    'the server process answers',
-    200,
-  );
+  const child = await builtServer({ port, dataDir, env: { PUBLIC_URL: 'http://localhost' } });
   return { port, child };
 }
 

@@ -1,16 +1,17 @@
 // An idle server's CPU: the production server (apps/server/dist/server.js, `npm run build`) with the demo
 // seeded in a temp data directory, nothing asked of it. Two run side by side, measured in the same windows:
 // the job workers polling every 2 s and the events outbox every 500 ms (the intervals before wakes) and
-// the defaults (JOB_POLLING_INTERVAL_SECONDS, OUTBOX_POLLING_INTERVAL_SECONDS). Printed: clock ticks (utime + stime of /proc/<pid>/stat, every thread of
-// the process, the PGlite worker's included) per 10 s, and that as % of a core. `npm run bench -- idle-cpu`
+// the defaults (JOB_POLLING_INTERVAL_SECONDS, OUTBOX_POLLING_INTERVAL_SECONDS). Printed: clock ticks (utime
+// + stime of /proc/<pid>/stat, every thread of the process, the PGlite worker's included) per 10 s, and that
+// as % of a core. `npm run bench -- idle-cpu`
 // (IDLE_CPU_BENCH_SETTLE_S, IDLE_CPU_BENCH_ROUNDS to scale).
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { builtServer } from './built-server.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 /** Past the start's own work: the demo's seeding and the embedded database's first vacuum (at 60 s). */
 const SETTLE_S = Number(process.env.IDLE_CPU_BENCH_SETTLE_S ?? 80);
 const ROUNDS = Number(process.env.IDLE_CPU_BENCH_ROUNDS ?? 6);
@@ -38,38 +39,20 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 };
 
-async function startServer(port: number, dataDir: string, env: Record<string, string>) {
-  const script = path.join(here, '../apps/server/dist/server.js');
-  if (!fs.existsSync(script)) throw new Error('no server build: run `npm run build` first');
-  const child = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const until = Date.now() + 120_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) {
-    if (Date.now() > until || child.exitCode !== null) throw new Error(`the server on ${port} did not start`);
-    await sleep(250);
-  }
-  return child;
-}
-
 export async function runIdleCpu() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-idle-'));
   const children: ChildProcess[] = [];
   try {
     // One after the other: seeding two demos at once would only slow both starts.
-    for (const c of CASES) children.push(await startServer(c.port, path.join(dir, String(c.port)), c.env));
+    for (const c of CASES)
+      children.push(
+        await builtServer({
+          port: c.port,
+          dataDir: path.join(dir, String(c.port)),
+          env: { SEED_DEMO: '1', ...c.env },
+          startMs: 120_000,
+        }),
+      );
     console.log(`both servers up; settling for ${SETTLE_S} s`);
     await sleep(SETTLE_S * 1000);
     const rounds: number[][] = CASES.map(() => []);
