@@ -11,12 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { emailWithParagraphs } from '../apps/server/src/modules/email-templates/email-templates.fixtures.ts';
-import {
-  CARD_OK,
-  newKey,
-  postJson,
-  shopWithFunnel,
-} from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
+import { buyMain, shopWithFunnel } from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, testDatabaseKind } from '../apps/server/src/test/harness.ts';
 import { forkJobsProcess, splitRequested } from './split-deployment.ts';
 
@@ -90,14 +85,7 @@ export async function runAutomations() {
       startedAt.set(email, Date.now());
       const started = performance.now();
       pending.push(
-        postJson(t.app, '/_fw/checkout', {
-          step_id: shop.checkout.id,
-          page_id: shop.checkoutPage,
-          customer: { email, first_name: 'Ben' },
-          payment: CARD_OK,
-          idempotency_key: newKey(),
-          items: [{ product_id: shop.main.id }],
-        }).then((res) => {
+        buyMain(t.app, shop, { email, first_name: 'Ben' }).then((res) => {
           latencies.push(performance.now() - started);
           if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.body}`);
         }),

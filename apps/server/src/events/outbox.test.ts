@@ -4,6 +4,7 @@ import { outboxEvents } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import {
+  buyMain,
   CARD_DECLINED,
   CARD_OK,
   newKey,
@@ -260,14 +261,12 @@ describe('the events outbox', () => {
     const stopWaking = wakeOnCommit(t.database.db, outbox.wake);
     lifecycle?.start();
     try {
-      const declined = await postJson(t.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
-        customer: { email: 'declined@example.test', first_name: 'No' },
-        payment: CARD_DECLINED,
-        idempotency_key: newKey(),
-        items: [{ product_id: shop.main.id }],
-      });
+      const declined = await buyMain(
+        t.app,
+        shop,
+        { email: 'declined@example.test', first_name: 'No' },
+        CARD_DECLINED,
+      );
       expect(declined.statusCode).toBe(402);
       const failed = await vi.waitFor(
         () => {
@@ -306,14 +305,12 @@ describe('the events outbox', () => {
     });
     try {
       const shop = await shopWithFunnel(server);
-      const declined = await postJson(server.app, '/_fw/checkout', {
-        step_id: shop.checkout.id,
-        page_id: shop.checkoutPage,
-        customer: { email: 'woken@example.test', first_name: 'No' },
-        payment: CARD_DECLINED,
-        idempotency_key: newKey(),
-        items: [{ product_id: shop.main.id }],
-      });
+      const declined = await buyMain(
+        server.app,
+        shop,
+        { email: 'woken@example.test', first_name: 'No' },
+        CARD_DECLINED,
+      );
       expect(declined.statusCode).toBe(402);
       const committedAt = Date.now();
       const rows = () =>

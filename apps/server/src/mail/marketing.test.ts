@@ -4,13 +4,7 @@ import { customers, emailTrackingEvents, mailMessages } from '../db/schema/index
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import { emailWithParagraphs } from '../modules/email-templates/email-templates.fixtures.ts';
-import {
-  CARD_OK,
-  leaveOffers,
-  newKey,
-  postJson,
-  shopWithFunnel,
-} from '../runtime/checkout/checkout.fixtures.ts';
+import { buyMain, leaveOffers, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
 import { type TestApp, waitFor } from '../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../test/smtp.ts';
 import { isBot, marketingLinks, messageToken, readMessageToken } from './marketing.ts';
@@ -59,14 +53,7 @@ async function automationSending(shop: Shop, track?: boolean) {
 
 let n = 0;
 async function buy(shop: Shop, email = `reader-${++n}-${Date.now()}@example.test`) {
-  const res = await postJson(t.app, '/_fw/checkout', {
-    step_id: shop.checkout.id,
-    page_id: shop.checkoutPage,
-    customer: { email, first_name: 'Rae' },
-    payment: CARD_OK,
-    idempotency_key: newKey(),
-    items: [{ product_id: shop.main.id }],
-  });
+  const res = await buyMain(t.app, shop, { email, first_name: 'Rae' });
   expect(res.statusCode, res.body).toBe(201);
   // The shopper declines the offer: the order is confirmed ('order.paid') at once.
   await leaveOffers(t.app, shop, res.json().data);

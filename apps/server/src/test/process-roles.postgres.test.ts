@@ -5,13 +5,7 @@ import { mailMessages } from '../db/schema/index.ts';
 import { createGatewayRegistry } from '../gateways/registry.ts';
 import { createSandboxGateway } from '../gateways/sandbox.ts';
 import { createJobQueue, defineJob } from '../jobs/queue.ts';
-import {
-  CARD_OK,
-  leaveOffers,
-  newKey,
-  postJson,
-  shopWithFunnel,
-} from '../runtime/checkout/checkout.fixtures.ts';
+import { buyMain, leaveOffers, shopWithFunnel } from '../runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase, waitFor } from './harness.ts';
 import { type SmtpPeer, startSmtpPeer } from './smtp.ts';
 
@@ -153,14 +147,7 @@ describe('PROCESS_ROLE: a purchase in a web process, its receipt from the jobs p
   it('the order confirmation reaches the SMTP peer once, sent by the jobs process on the web’s signal', async () => {
     const shop = await shopWithFunnel(web);
     const email = `split-${Date.now()}@example.test`;
-    const res = await postJson(web.app, '/_fw/checkout', {
-      step_id: shop.checkout.id,
-      page_id: shop.checkoutPage,
-      customer: { email, first_name: 'Sam' },
-      payment: CARD_OK,
-      idempotency_key: newKey(),
-      items: [{ product_id: shop.main.id }],
-    });
+    const res = await buyMain(web.app, shop, { email, first_name: 'Sam' });
     expect(res.statusCode, res.body).toBe(201);
     // The shopper declines the offer: the order is confirmed (its one receipt) at once.
     await leaveOffers(web.app, shop, res.json().data);

@@ -119,6 +119,23 @@ export function postJson(
 let n = 0;
 export const newKey = () => `test-key-${Date.now()}-${++n}`;
 
+/** A shopper buys the main product of `shopWithFunnel`'s checkout with `payment` (a card that pays, else). */
+export function buyMain(
+  app: FastifyInstance,
+  shop: Pick<Awaited<ReturnType<typeof shopWithFunnel>>, 'checkout' | 'checkoutPage' | 'main'>,
+  customer: { email: string; first_name: string },
+  payment: object = CARD_OK,
+) {
+  return postJson(app, '/_fw/checkout', {
+    step_id: shop.checkout.id,
+    page_id: shop.checkoutPage,
+    customer,
+    payment,
+    idempotency_key: newKey(),
+    items: [{ product_id: shop.main.id }],
+  });
+}
+
 /**
  * The shopper of `shopWithFunnel` declines its offer, so the order leaves the offers and gets its one
  * confirmation ('order.paid': receipt, On Purchase, webhooks) at once (checkout.order-close.ts).
