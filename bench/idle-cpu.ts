@@ -10,6 +10,7 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from '../apps/server/src/test/server-process.ts';
 import { builtServer } from './built-server.ts';
 
 /** Past the start's own work: the demo's seeding and the embedded database's first vacuum (at 60 s). */
@@ -33,7 +34,6 @@ function cpuTicks(pid: number) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
