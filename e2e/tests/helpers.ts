@@ -17,7 +17,15 @@ import { expect, test } from './fixtures.ts';
 export { endpoints };
 
 let counter = 0;
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.test`;
+/** A number written in the letters a–p (base 16), so a made-up address holds no digits. */
+const inLetters = (n: number) =>
+  n.toString(16).replace(/[0-9a-f]/g, (d) => String.fromCharCode(97 + Number.parseInt(d, 16)));
+/**
+ * An address no other test has used. It has no digits: shoppers made by tests buy in the demo store
+ * beside its orders, and a digit run from a timestamp made the search for order 1010 find two orders.
+ */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${inLetters(Date.now())}-${inLetters(process.pid)}-${inLetters(++counter)}@example.test`;
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 /**
