@@ -196,6 +196,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     credentials: s.gatewayCredentials,
     invalidations,
     metrics: s.metrics,
+    eventsWritten: s.analyticsRollup.wake,
   });
   answerEarly(app.runtime.answers);
   await serveDashboard(app, config);

@@ -237,6 +237,61 @@ describe('job queue (pg-boss on the same database)', () => {
     expect(runs).toBe(1);
   });
 
+  it('a repeating job with nothing to do sleeps until signalled; many signals add one run', async () => {
+    const sleepyJob = defineJob('test.sleepy', z.object({}), { policy: 'short' });
+    const q = createJobQueue(database, { pollingIntervalSeconds: 60 });
+    // Runs that find work, from the next one on.
+    let work = 0;
+    const runs: number[] = [];
+    const chain = registerRepeatingJob(
+      q,
+      sleepyJob,
+      1_000,
+      async () => {
+        runs.push(Date.now());
+        if (work === 0) return false;
+        work -= 1;
+        return true;
+      },
+      undefined,
+      { everyMs: 60_000, wake: 'test.sleepy.wake' },
+    );
+    const waiting = async () =>
+      (
+        await database.executeSql(
+          `select singleton_key as key, extract(epoch from start_after - now()) as due_in
+             from pgboss.job where name = $1 and state = 'created'`,
+          [sleepyJob.id],
+        )
+      ).rows as Array<{ key: string; due_in: number }>;
+    // Signalled before the queue runs: nothing to send to, and nothing fails (the boot's kick covers it).
+    q.signal('test.sleepy.wake');
+    await q.start();
+    try {
+      await chain.kick();
+      await waitFor(() => runs.length === 1, 10_000);
+      await new Promise((r) => setTimeout(r, 1_500));
+      // Nothing was there: the next run is a minute away, not a second.
+      expect(runs).toHaveLength(1);
+      const idle = await waiting();
+      expect(idle.map((j) => j.key)).toEqual(['test.sleepy']);
+      expect(Number(idle[0]?.due_in)).toBeGreaterThan(55);
+
+      // Work written: five signals at once bring one run a second on, beside the idle one.
+      work = 2;
+      for (let i = 0; i < 5; i++) q.signal('test.sleepy.wake');
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await waiting()).map((j) => j.key).sort()).toEqual(['test.sleepy', 'test.sleepy:soon']);
+      // A run that found work sends the next a second on; the one that finds nothing goes back to sleep.
+      await waitFor(() => runs.length === 4, 15_000);
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(runs).toHaveLength(4);
+      expect((await waiting()).map((j) => j.key)).toEqual(['test.sleepy']);
+    } finally {
+      await q.stop();
+    }
+  });
+
   it('refuses a repeating job whose queue would let runs pile up', () => {
     const loose = defineJob('test.loose', z.object({}));
     expect(() => registerRepeatingJob(queue, loose, 1_000, async () => {})).toThrow(

@@ -59,6 +59,12 @@ export type JobDefinition<T extends z.ZodType> = { id: string; payload: T; optio
  * boot, and restarts it after a crash. The job's queue must have the `short` policy: with pg-boss's
  * standard one a singleton key alone dedupes nothing, so every boot's kick started one more chain (a
  * demo server restarted ten times ran its 3 s analytics rollup every 0.3 s).
+ *
+ * With `idle`, a job that is only needed when something new was written sleeps between writes: a run whose
+ * `run` answers `false` (nothing was there) sends the next one `idle.everyMs` later, and `signal(idle.wake)`
+ * from any process (whoever wrote) sends a run `everyMs` later under a second singleton key, which the idle
+ * run's wait does not take (a send while a run of that key waits is dropped, so each signal is followed by
+ * a run that starts after it). The idle run covers a signal lost with its process.
  */
 export function registerRepeatingJob(
   queue: JobQueue,
@@ -66,20 +72,29 @@ export function registerRepeatingJob(
   everyMs: number,
   run: () => Promise<unknown>,
   onError: (error: unknown) => void = () => {},
+  idle?: { everyMs: number; wake: string },
 ) {
   if (job.options.policy !== 'short')
     throw new Error(`${job.id} repeats: define it with policy 'short' (one waiting run at a time)`);
-  const next = () =>
-    queue.send(job, {}, { startAfter: new Date(Date.now() + everyMs), singletonKey: job.id });
+  const soonKey = idle ? `${job.id}:soon` : job.id;
+  const sendIn = (ms: number, singletonKey: string) =>
+    queue.send(job, {}, { startAfter: new Date(Date.now() + ms), singletonKey });
   queue.work(job, async () => {
+    let found: unknown = true;
     try {
-      await run();
+      found = await run();
     } catch (error) {
       onError(error);
     } finally {
-      await next();
+      if (idle && found === false) await sendIn(idle.everyMs, job.id);
+      else await sendIn(everyMs, soonKey);
     }
   });
+  // Before the queue starts there is nothing to send to: its start's `kick` covers what was written.
+  if (idle)
+    queue.onSignal(idle.wake, () => {
+      if (queue.isRunning()) sendIn(everyMs, soonKey).catch(onError);
+    });
   return { kick: () => queue.send(job, {}, { singletonKey: job.id }) };
 }
 

@@ -40,11 +40,18 @@ const rowOf = (view: PageView) => ({
 /**
  * Page views are buffered in the process and written in batches (one statement per batch: the rows
  * travel as one jsonb value), so serving a page never waits for the database. Nothing else is done
- * here: the analytics rollup job counts the written views into every rollup (analytics.rollup.ts).
+ * here: the analytics rollup job, woken by `onWritten`, counts the written views into every rollup
+ * (analytics.rollup.ts).
  */
 export function createPageViewRecorder(
   db: Db,
-  options: { flushAt?: number; flushMs?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    flushAt?: number;
+    flushMs?: number;
+    onError?: (error: unknown) => void;
+    /** After each batch is written: the rollup job counts it (its wake). */
+    onWritten?: () => void;
+  } = {},
 ) {
   const flushAt = options.flushAt ?? FLUSH_AT;
   let buffer: PageView[] = [];
@@ -56,6 +63,7 @@ export function createPageViewRecorder(
     await db.execute(sql`
       insert into page_view_events (${sql.raw(COLUMNS)})
       select ${sql.raw(COLUMNS)} from jsonb_to_recordset(${JSON.stringify(batch.map(rowOf))}::jsonb) as v(${sql.raw(ROW_TYPE)})`);
+    options.onWritten?.();
   }
 
   /** Writes what waits, after the writes before it. */

@@ -272,19 +272,25 @@ export async function registerRuntime(
     credentials,
     invalidations,
     metrics,
+    eventsWritten = () => {},
   }: {
     db: Db;
     config: Config;
     credentials: CredentialStore;
     invalidations: InvalidationBus;
     metrics?: Metrics | null;
+    /** Page views or an opt-in were written: the analytics rollup's wake. */
+    eventsWritten?: () => void;
   },
 ) {
   const sites = createSiteCache(db, credentials);
   const trustProxy = trustedProxies(config.trustProxy);
   const runtime: Runtime = {
     sites,
-    views: createPageViewRecorder(db, { onError: (error) => app.log.error({ err: error }, 'page views') }),
+    views: createPageViewRecorder(db, {
+      onError: (error) => app.log.error({ err: error }, 'page views'),
+      onWritten: eventsWritten,
+    }),
     client: await loadClientBundle(),
     rendered: new LRUCache<string, PageBody>({ maxSize: 128 * 1024 * 1024, sizeCalculation: pageBodySize }),
     prepared: createPreparedPageCache(),
@@ -706,6 +712,7 @@ export async function registerRuntime(
           values: formValues(body),
           visitorId: cookieVisitor && ID_PATTERN.test(cookieVisitor) ? cookieVisitor : null,
         });
+        eventsWritten();
         const ref = siteOf(request.raw);
         const site = await runtime.sites.site(result.accountId);
         const base = ref ? '' : `/p/${encodeURIComponent(site.subdomain ?? '')}`;

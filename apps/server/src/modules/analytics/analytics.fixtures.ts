@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import {
   accounts,
+  analyticsAccounts,
   analyticsHourVisits,
   optinEvents,
   orders,
@@ -36,6 +37,12 @@ export async function setTimeZone(db: Db, accountId: number, zone: string) {
 let orderNumber = 0;
 
 /** Writes events straight to the raw tables, as the page runtime and checkout write them. */
+/** The zone the rollups keep an account's days in (analytics_accounts), undefined before the job saw it. */
+export async function rolledUpZoneOf(db: Db, accountId: number) {
+  const [row] = await db.select().from(analyticsAccounts).where(eq(analyticsAccounts.accountId, accountId));
+  return row?.timeZone;
+}
+
 export function eventWriter(db: Db, accountId: number) {
   return {
     async view(

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  analyticsAccounts,
   analyticsHourly,
   analyticsHourVisitors,
   analyticsHourVisits,
@@ -17,7 +16,7 @@ import {
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../test/harness.ts';
 import { apiClient, createFunnel } from '../funnels/funnels.fixtures.ts';
-import { at, date, hourVisitCounts, setTimeZone } from './analytics.fixtures.ts';
+import { at, date, hourVisitCounts, rolledUpZoneOf, setTimeZone } from './analytics.fixtures.ts';
 import { createRawStore } from './analytics.raw-store.ts';
 import { registerRollupJob, runRollup } from './analytics.rollup.ts';
 import { createRollupStore } from './analytics.rollup-store.ts';
@@ -308,14 +307,8 @@ describe('rollups answer what the raw events answer', () => {
 
 /** A new account's zone (the owner's default) and the hours of yesterday and today there. */
 const ZONE = 'Europe/London';
-/** The zone the rollups keep an account's days in (analytics_accounts). */
-async function rolledUpZone(accountId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(analyticsAccounts)
-    .where(eq(analyticsAccounts.accountId, accountId));
-  return row?.timeZone;
-}
+/** The zone the rollups keep an account's days in. */
+const rolledUpZone = (accountId: number) => rolledUpZoneOf(t.database.db, accountId);
 
 /** The Dashboard's summary of the day up to a minute past `at` (epoch seconds). */
 function summaryOfDayTo(owner: Awaited<ReturnType<typeof signUpOwner>>, at: number) {
@@ -538,6 +531,7 @@ describe('the rollup job', () => {
       work: (_job: unknown, h: () => Promise<void>) => {
         handler = h;
       },
+      onSignal: () => {},
     } as unknown as JobQueue;
     const job = registerRollupJob(queue, t.database.db, { everyMs: 3_000 });
     await job.kick();
@@ -555,15 +549,19 @@ describe('the rollup job', () => {
       .where(eq(analyticsHourly.accountId, owner.accountId));
     expect(row?.pageViews).toBe(1);
     const next = sent[1]?.options;
-    expect(next?.singletonKey).toBe('analytics.rollup');
+    expect(next?.singletonKey).toBe('analytics.rollup:soon');
     expect((next?.startAfter?.getTime() ?? 0) - before).toBeGreaterThanOrEqual(3_000);
-    // A second run counts nothing twice.
+    // A second run counts nothing twice, and having found nothing sends the next a minute later.
+    const idleAt = Date.now();
     await handler?.();
     const again = await t.database.db
       .select()
       .from(analyticsHourly)
       .where(eq(analyticsHourly.accountId, owner.accountId));
     expect(again.map((r) => r.pageViews)).toEqual([1]);
+    const asleep = sent[2]?.options;
+    expect(asleep?.singletonKey).toBe('analytics.rollup');
+    expect((asleep?.startAfter?.getTime() ?? 0) - idleAt).toBeGreaterThanOrEqual(60_000);
   });
 });
 
@@ -575,6 +573,7 @@ describe('the rollup job when nothing new arrived', () => {
       work: (_job: unknown, h: () => Promise<void>) => {
         handler = h;
       },
+      onSignal: () => {},
     } as unknown as JobQueue;
     let statements = 0;
     const db = t.database.db;

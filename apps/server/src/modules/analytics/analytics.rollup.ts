@@ -27,8 +27,15 @@ export const ROLLUP_BATCH = 50_000;
  */
 export const RECENT_HOURS = 48;
 export const HOUR_VISITS_READ_S = (RECENT_HOURS - 2) * 3600;
-/** How often the job runs while the server is up. */
+/** How often the job runs while events arrive: a written view or opt-in brings a run this much later. */
 export const ROLLUP_EVERY_MS = 3_000;
+/**
+ * How often it runs when a run found nothing new: writes wake it (ROLLUP_WAKE), so this run only covers
+ * a wake lost with its process. Every 3 s, the idle runs were most of an idle server's CPU after the polls.
+ */
+export const ROLLUP_IDLE_EVERY_MS = 60_000;
+/** The signal (JobQueue.signal) that events were written: page views, opt-ins, a changed time zone. */
+export const ROLLUP_WAKE = 'analytics.rollup.wake';
 
 // A run held by a killed process is taken over after the expiry: runs are idempotent (row-locked watermark).
 export const rollupJob = defineJob('analytics.rollup', z.object({}), { retryLimit: 1, policy: 'short' });
@@ -467,22 +474,29 @@ export async function rollupHasWork(db: Db): Promise<boolean> {
 }
 
 /**
- * Registers the job: each run brings the rollups up to date when there is anything new (rollupHasWork)
- * and sends the next one ROLLUP_EVERY_MS later (registerRepeatingJob); `kick` starts the chain at boot,
- * and restarts it after a crash.
+ * Registers the job: each run brings the rollups up to date when there is anything new (rollupHasWork).
+ * A run that counted something sends the next one ROLLUP_EVERY_MS later, one that found nothing
+ * ROLLUP_IDLE_EVERY_MS later, and a ROLLUP_WAKE signal from whoever wrote events brings one
+ * ROLLUP_EVERY_MS after it (registerRepeatingJob's `idle`); `kick` starts the chain at boot, and restarts
+ * it after a crash.
  */
 export function registerRollupJob(
   queue: JobQueue,
   db: Db,
-  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
+  options: { everyMs?: number; idleEveryMs?: number; onError?: (error: unknown) => void } = {},
 ) {
-  return registerRepeatingJob(
+  const chain = registerRepeatingJob(
     queue,
     rollupJob,
     options.everyMs ?? ROLLUP_EVERY_MS,
     async () => {
-      if (await rollupHasWork(db)) await runRollup(db);
+      if (!(await rollupHasWork(db))) return false;
+      await runRollup(db);
+      return true;
     },
     options.onError,
+    { everyMs: options.idleEveryMs ?? ROLLUP_IDLE_EVERY_MS, wake: ROLLUP_WAKE },
   );
+  /** Events were written: a run within ROLLUP_EVERY_MS, from whichever process runs the job. */
+  return { ...chain, wake: () => queue.signal(ROLLUP_WAKE) };
 }

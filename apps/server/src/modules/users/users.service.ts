@@ -9,6 +9,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken, revokeSessions, type SessionCache } from '../../plugins/auth.ts';
 import { HttpError, TooManyRequestsError } from '../../plugins/errors.ts';
 import { createThrottle, inMinutes, type Limit, limitedEmail } from '../../plugins/throttle.ts';
+import { ROLLUP_WAKE } from '../analytics/analytics.rollup.ts';
 import { passwordHashing } from './passwords.ts';
 import { createSignInLimits, PASSWORD_FAILURE_LIMITS } from './sign-in-limits.ts';
 import { ALL_PERMISSIONS, findUserByEmail } from './users.queries.ts';
@@ -364,6 +365,8 @@ export function createUsersService({
       // Without force, only a user still on the default zone takes the browser's guess.
       if (force || user.timeZone === 'Europe/London') {
         await db.update(users).set({ timeZone: tz, updatedAt: clock() }).where(eq(users.id, userId));
+        // The rollup rebuilds the account's visitor days in the new zone.
+        if (tz !== user.timeZone) queue.signal(ROLLUP_WAKE);
         return tz;
       }
       return user.timeZone;
