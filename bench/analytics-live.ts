@@ -20,6 +20,7 @@ import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { generate } from './analytics.ts';
 import { injectClient } from './api.ts';
 import { benchDatabase } from './bench-database.ts';
+import { percentile, round } from './stats.ts';
 
 const SCALE = Number(process.env.ANALYTICS_LIVE_SCALE ?? '0.01');
 const VIEWS_PER_S = 2_000;
@@ -30,10 +31,6 @@ const ZONE = 'Europe/London';
 const SUBDOMAIN = 'live-shop';
 /** The Dashboard's refetch interval (DASHBOARD_REFRESH_MS in apps/web/src/features/analytics/api.ts). */
 const DASHBOARD_REFRESH_MS = 10_000;
-
-const round = (n: number) => Math.round(n * 10) / 10;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
 /** An open-loop load on `url` in its own thread (open-loop-load.mjs) for `ms`: latencies sorted. */
 function openLoop(url: string, ms: number) {

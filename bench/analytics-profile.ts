@@ -7,14 +7,13 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { createRollupStore } from '../apps/server/src/modules/analytics/analytics.rollup-store.ts';
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import { median, round } from './stats.ts';
 
 const name = process.env.ANALYTICS_PROFILE_DATABASE;
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const settings = (process.env.PROFILE_SETTINGS ?? '').split(';');
 const RUNS = Number(process.env.PROFILE_RUNS ?? 9);
 const ZONE = 'Europe/London';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main() {
   if (!name) throw new Error('ANALYTICS_PROFILE_DATABASE is not set');
@@ -42,7 +41,7 @@ async function main() {
         await service.dashboardSummary(accountId, { start, end, unit: 'month', conditions });
         if (i >= 2) times.push(performance.now() - started);
       }
-      return Math.round(median(times) * 10) / 10;
+      return round(median(times));
     };
     const dashboard = await time([]);
     const filtered = await time([{ key: 'utm_source', operand: '=', value: 'google' }]);

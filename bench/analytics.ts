@@ -20,6 +20,7 @@ import { signIn, signUpOwner } from '../apps/server/src/test/harness.ts';
 import { LIVE_GOALS, type LiveResult, liveLoad, printLiveTable, unlimitedPlan } from './analytics-live.ts';
 import { injectClient } from './api.ts';
 import { benchDatabase, reportsPoolMax } from './bench-database.ts';
+import { median, round } from './stats.ts';
 
 const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');
 const VIEWS = Math.round(10_000_000 * SCALE);
@@ -29,12 +30,6 @@ const DAYS = 400;
 const FUNNELS = 20;
 const RUNS = 9;
 const ZONE = 'Europe/London';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Funnels with a checkout step of two page variants each; events spread over them and 400 days. */
 export async function generate(
@@ -306,19 +301,19 @@ async function measureKind(prepared: Awaited<ReturnType<typeof prepare>>) {
     page_views: VIEWS,
     orders: ORDERS,
     optins: OPTINS,
-    generate_s: round(generateMs / 1000),
-    rollup_catch_up_s: round(rollupMs / 1000),
+    generate_s: round(generateMs / 1000, 2),
+    rollup_catch_up_s: round(rollupMs / 1000, 2),
     rollup_events_per_s: rollupMs > 0 ? Math.round(counted / (rollupMs / 1000)) : null,
     analytics_monthly_rows: Number(monthly?.rows ?? 0),
     analytics_monthly_kb: Math.round(Number(monthly?.bytes ?? 0) / 1024),
-    dashboard_365d_ms: round(dashboard.ms),
-    dashboard_365d_utm_filter_ms: round(filtered.ms),
-    funnel_breakdown_ms: round(breakdown.ms),
-    dashboard_today_hourly_utm_ms: round(today.ms),
-    raw_dashboard_today_hourly_utm_ms: round(rawToday.ms),
-    raw_dashboard_365d_ms: round(rawDashboard.ms),
-    raw_over_rollup: round(rawDashboard.ms / dashboard.ms),
-    filter_over_unfiltered: round(filtered.ms / dashboard.ms),
+    dashboard_365d_ms: round(dashboard.ms, 2),
+    dashboard_365d_utm_filter_ms: round(filtered.ms, 2),
+    funnel_breakdown_ms: round(breakdown.ms, 2),
+    dashboard_today_hourly_utm_ms: round(today.ms, 2),
+    raw_dashboard_today_hourly_utm_ms: round(rawToday.ms, 2),
+    raw_dashboard_365d_ms: round(rawDashboard.ms, 2),
+    raw_over_rollup: round(rawDashboard.ms / dashboard.ms, 2),
+    filter_over_unfiltered: round(filtered.ms / dashboard.ms, 2),
     same_numbers_as_raw: same,
     numbers: {
       revenue: dashboard.last.revenue.value,

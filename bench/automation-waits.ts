@@ -21,17 +21,13 @@ import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { runStepJob } from '../apps/server/src/modules/automations/engine/step-job.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { injectClient } from './api.ts';
+import { percentile, round } from './stats.ts';
 
 const RUNS = Number(process.env.AUTOMATION_WAITS_BENCH_RUNS ?? 100_000);
 const WINDOW_S = Number(process.env.AUTOMATION_WAITS_BENCH_WINDOW_S ?? 600);
 /** The first run is due this long after seeding starts, so most are due after the restart. */
 const LEAD_S = Number(process.env.AUTOMATION_WAITS_BENCH_LEAD_S ?? 120);
 const GOAL_P99_MS = 60_000;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-}
-const round = (n: number) => Number(n.toFixed(1));
 
 type Where = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 

@@ -14,16 +14,12 @@ import { emailWithParagraphs } from '../apps/server/src/modules/email-templates/
 import { buyMain, shopWithFunnel } from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, testDatabaseKind } from '../apps/server/src/test/harness.ts';
 import { forkJobsProcess, splitRequested } from './split-deployment.ts';
+import { percentile, round } from './stats.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PURCHASES = Number(process.env.AUTOMATIONS_BENCH_PURCHASES ?? 1000);
 const SECONDS = Number(process.env.AUTOMATIONS_BENCH_SECONDS ?? 60);
 const GOAL_RATIO = 1.2;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-}
-const round = (n: number) => Number(n.toFixed(1));
 
 /**
  * The local SMTP peer in a process of its own (smtp-peer.mjs --record), as a real mail server is: its

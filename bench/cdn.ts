@@ -28,6 +28,7 @@ import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { freePort, until } from '../apps/server/src/test/server-process.ts';
 import { injectClient } from './api.ts';
 import { builtServer } from './built-server.ts';
+import { median, round } from './stats.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VCL = path.join(here, '../apps/server/varnish/published.vcl');
@@ -36,7 +37,6 @@ const LOAD_SECONDS = Number(process.env.CDN_BENCH_LOAD_S ?? 10);
 const ROUNDS = Number(process.env.CDN_BENCH_ROUNDS ?? 3);
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The raw answer (not decompressed) of a GET. */
 function get(port: number, url: string, headers: Record<string, string>) {
@@ -252,10 +252,8 @@ http {
       );
       console.table(runs);
     }
-    const medianOf = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const ratios = (a: keyof (typeof rounds)[number], b: keyof (typeof rounds)[number]) =>
-      rounds.map((runs) => round(runs[a].requests_per_s / Math.max(1, runs[b].requests_per_s)));
+      rounds.map((runs) => round(runs[a].requests_per_s / Math.max(1, runs[b].requests_per_s), 2));
     const serverRatios = ratios('server_page', 'nginx_one_worker');
     const varnishRatios = ratios('varnish_page', 'varnish_static');
     const plainRatios = ratios('plain_node', 'nginx_one_worker');
@@ -265,18 +263,18 @@ http {
       load_seconds: LOAD_SECONDS,
       rounds,
       server_vs_nginx: {
-        ratio: medianOf(serverRatios),
+        ratio: median(serverRatios),
         per_round: serverRatios,
         goal: '≥ 0.8×',
-        met: medianOf(serverRatios) >= 0.8,
+        met: median(serverRatios) >= 0.8,
       },
-      plain_node_vs_nginx: { ratio: medianOf(plainRatios), per_round: plainRatios },
-      server_vs_plain_node: { ratio: medianOf(serverPlainRatios), per_round: serverPlainRatios },
+      plain_node_vs_nginx: { ratio: median(plainRatios), per_round: plainRatios },
+      server_vs_plain_node: { ratio: median(serverPlainRatios), per_round: serverPlainRatios },
       varnish_page_vs_static: {
-        ratio: medianOf(varnishRatios),
+        ratio: median(varnishRatios),
         per_round: varnishRatios,
         goal: '≥ 0.9×',
-        met: medianOf(varnishRatios) >= 0.9,
+        met: median(varnishRatios) >= 0.9,
       },
     };
     console.log(

@@ -36,6 +36,7 @@ import { emptyDocument } from '../packages/blocks/src/document/empty.ts';
 import type { DocumentKind } from '../packages/blocks/src/document/ids.ts';
 import type { EditorDocument } from '../packages/blocks/src/document/schema.ts';
 import { httpClient } from './api.ts';
+import { quantile, round } from './stats.ts';
 
 /** Which editor a run measures: the page editor, or the e-mail editor (no autosave: Save changes). */
 type Target = 'page' | 'email';
@@ -45,12 +46,6 @@ const KEYSTROKES = 40;
 const DRAG_STEPS = 90;
 /** The page's published versions the Versions panel lists (the 50 kept). */
 const VERSIONS = 50;
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-};
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Sections of one two-column row, five blocks a column, until `blocks` blocks. */
 export function generatedDocument(blocks: number, kind: DocumentKind = 'page'): EditorDocument {
@@ -227,9 +222,9 @@ const KEYSTROKE_TO_CANVAS = `(() => {
 
 type Durations = { median_ms: number; p75_ms: number; max_ms: number };
 const durationsOf = (values: number[]): Durations => ({
-  median_ms: round(quantile(values, 0.5)),
-  p75_ms: round(quantile(values, 0.75)),
-  max_ms: round(Math.max(0, ...values)),
+  median_ms: round(quantile(values, 0.5), 2),
+  p75_ms: round(quantile(values, 0.75), 2),
+  max_ms: round(Math.max(0, ...values), 2),
 });
 
 /** Interaction durations since the last clear; keystrokes without an entry took under 16 ms and count as 16. */
@@ -427,26 +422,29 @@ async function measureEditor(
     },
     keystroke_to_canvas: durationsOf(toCanvas),
     save: {
-      body_kb: round(saveBody / 1024),
-      request_ms: round(timing.responseEnd),
-      long_tasks_ms: round(saveLongTasksMs),
+      body_kb: round(saveBody / 1024, 2),
+      request_ms: round(timing.responseEnd, 2),
+      long_tasks_ms: round(saveLongTasksMs, 2),
     },
     inline_typing: inline,
     versions_panel: versionsPanel,
     drag: {
       with_versions_panel_open: versionsPanel !== null,
       frames: frames.length,
-      average_frame_ms: round(frameAverage),
-      p95_frame_ms: round(quantile(frames, 0.95)),
-      frames_over_20_ms_pct: round((100 * frames.filter((f) => f > 20).length) / Math.max(1, frames.length)),
+      average_frame_ms: round(frameAverage, 2),
+      p95_frame_ms: round(quantile(frames, 0.95), 2),
+      frames_over_20_ms_pct: round(
+        (100 * frames.filter((f) => f > 20).length) / Math.max(1, frames.length),
+        2,
+      ),
       drop_line_shown: dropLineSeen,
     },
     page_metrics: {
       nodes: metric('Nodes'),
-      js_heap_mb: round(metric('JSHeapUsedSize') / 1_048_576),
-      script_s: round(metric('ScriptDuration')),
-      layout_s: round(metric('LayoutDuration')),
-      style_s: round(metric('RecalcStyleDuration')),
+      js_heap_mb: round(metric('JSHeapUsedSize') / 1_048_576, 2),
+      script_s: round(metric('ScriptDuration'), 2),
+      layout_s: round(metric('LayoutDuration'), 2),
+      style_s: round(metric('RecalcStyleDuration'), 2),
     },
   };
 }
@@ -463,7 +461,7 @@ function firstLoad() {
   const files = [...new Set(urls)].map((url) => path.join(dist, url.replace(/^\//, '')));
   const gzipped = files.map((file) => ({
     file: path.relative(dist, file),
-    gzip_kb: round(zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024),
+    gzip_kb: round(zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024, 2),
   }));
   const total = gzipped.reduce((sum, f) => sum + f.gzip_kb, 0);
   // The editor's code: the chunk holding its canvas (the 'inline-editor' test id is only there).
@@ -474,7 +472,7 @@ function firstLoad() {
   const firstLoadNames = new Set(gzipped.map((f) => path.basename(f.file)));
   return {
     files: gzipped,
-    gzip_kb: round(total),
+    gzip_kb: round(total, 2),
     le_250_kb: total <= 250,
     editor_chunks: editorChunks,
     editor_lazily_loaded: editorChunks.length > 0 && editorChunks.every((f) => !firstLoadNames.has(f)),
@@ -483,6 +481,7 @@ function firstLoad() {
         (sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', f))).length / 1024,
         0,
       ),
+      2,
     ),
   };
 }
@@ -518,14 +517,18 @@ export async function runEditor(target: Target = 'page') {
       },
       results: [small, large],
       [`ratios_${many}_to_10`]: {
-        typing_median: round(large.typing.median_ms / small.typing.median_ms),
-        typing_p75: round(large.typing.p75_ms / small.typing.p75_ms),
-        drag_average_frame: round(large.drag.average_frame_ms / small.drag.average_frame_ms),
+        typing_median: round(large.typing.median_ms / small.typing.median_ms, 2),
+        typing_p75: round(large.typing.p75_ms / small.typing.p75_ms, 2),
+        drag_average_frame: round(large.drag.average_frame_ms / small.drag.average_frame_ms, 2),
         keystroke_to_canvas_median: round(
           large.keystroke_to_canvas.median_ms / small.keystroke_to_canvas.median_ms,
+          2,
         ),
-        keystroke_to_canvas_p75: round(large.keystroke_to_canvas.p75_ms / small.keystroke_to_canvas.p75_ms),
-        save_request: round(large.save.request_ms / Math.max(1, small.save.request_ms)),
+        keystroke_to_canvas_p75: round(
+          large.keystroke_to_canvas.p75_ms / small.keystroke_to_canvas.p75_ms,
+          2,
+        ),
+        save_request: round(large.save.request_ms / Math.max(1, small.save.request_ms), 2),
       },
       verdict: {
         typing_p75_le_200_ms: large.typing.p75_ms <= 200,

@@ -10,13 +10,11 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
+import { quantile, round } from './stats.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION_MS = 3000;
 const INTERVAL_MS = 5;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function measure(url: string, during?: () => Promise<unknown>) {
   const load = new Promise<number[]>((resolve, reject) => {
@@ -34,11 +32,10 @@ async function measure(url: string, during?: () => Promise<unknown>) {
     queryMs = Math.round(performance.now() - started);
   }
   const sorted = (await load).sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
   return {
     requests: sorted.length,
-    p50: round(percentile(sorted, 0.5)),
-    p99: round(percentile(sorted, 0.99)),
+    p50: round(quantile(sorted, 0.5)),
+    p99: round(quantile(sorted, 0.99)),
     max: round(sorted.at(-1) ?? 0),
     queryMs,
   };

@@ -28,6 +28,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { publishedTemplateFunnel } from '../e2e/template-funnel.ts';
 import { httpClient } from './api.ts';
+import { median, round } from './stats.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = { email: 'demo@funnelwork.test', password: 'demo12345' };
@@ -36,12 +37,6 @@ const TEMPLATE_RUNS = Number(process.env.LIGHTHOUSE_BENCH_TEMPLATE_RUNS ?? 1);
 const NAVIGATIONS = Number(process.env.LIGHTHOUSE_BENCH_NAVIGATIONS ?? 10);
 const GOALS = { performance: 90, accessibility: 100, ordersKb: 350, ordersFiles: 25, vsNginx: 1.3 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const load = () => os.loadavg().map((n) => round(n, 2));
 
 async function freePort(): Promise<number> {

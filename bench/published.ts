@@ -38,6 +38,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { pageCss, pageHtml, renderPage, renderPageString } from '../packages/blocks/src/index.ts';
 import { injectClient } from './api.ts';
 import { generatedDocument } from './editor.ts';
+import { median, quantile, round } from './stats.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SUBDOMAIN = 'bench-shop';
@@ -49,14 +50,6 @@ const CHECKOUT_SECONDS = Number(process.env.PUBLISHED_BENCH_CHECKOUT_S ?? 30);
 const LOAD_SECONDS = Number(process.env.PUBLISHED_BENCH_LOAD_S ?? 10);
 const CARD_OK = { kind: 'card', number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' };
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
 type Json = Record<string, unknown>;
 
 /**
@@ -117,8 +110,8 @@ async function openLoop(url: string, during?: () => Promise<unknown>) {
   const sorted = (await load).sort((a, b) => a - b);
   return {
     requests: sorted.length,
-    p50_ms: round(percentile(sorted, 0.5)),
-    p99_ms: round(percentile(sorted, 0.99)),
+    p50_ms: round(quantile(sorted, 0.5)),
+    p99_ms: round(quantile(sorted, 0.99)),
     max_ms: round(sorted.at(-1) ?? 0),
     query_ms: queryMs,
   };

@@ -16,17 +16,13 @@ import {
 } from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, testDatabaseKind } from '../apps/server/src/test/harness.ts';
 import { forkJobsProcess, splitRequested } from './split-deployment.ts';
+import { percentile, round } from './stats.ts';
 
 const EVENTS = Number(process.env.WEBHOOKS_BENCH_EVENTS ?? 10_000);
 const CHECKOUTS = Number(process.env.WEBHOOKS_BENCH_CHECKOUTS ?? 200);
 const CONCURRENCY = 4;
 const FIRST_ATTEMPT_FAILURE = 0.2;
 const GOAL_RATIO = 1.2;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-}
-const round = (n: number) => Number(n.toFixed(1));
 
 /** The merchant's endpoint: answers 500 to a fifth of first attempts, and records every 2xx by event id. */
 async function startReceiver() {
