@@ -56,6 +56,7 @@ export function createPageViewRecorder(
   const flushAt = options.flushAt ?? FLUSH_AT;
   let buffer: PageView[] = [];
   let writing: Promise<void> = Promise.resolve();
+  let closing = false;
   const timer = setInterval(() => void write(), options.flushMs ?? FLUSH_MS);
   timer.unref();
 
@@ -63,7 +64,8 @@ export function createPageViewRecorder(
     await db.execute(sql`
       insert into page_view_events (${sql.raw(COLUMNS)})
       select ${sql.raw(COLUMNS)} from jsonb_to_recordset(${JSON.stringify(batch.map(rowOf))}::jsonb) as v(${sql.raw(ROW_TYPE)})`);
-    options.onWritten?.();
+    // The last batch at close waits for the next start's run: the queue is stopping too.
+    if (!closing) options.onWritten?.();
   }
 
   /** Writes what waits, after the writes before it. */
@@ -83,6 +85,7 @@ export function createPageViewRecorder(
     /** Writes what waits (tests call it; the server on close). */
     flush: () => write(),
     async close() {
+      closing = true;
       clearInterval(timer);
       await write();
     },
