@@ -115,7 +115,8 @@ export type ServiceDeps = {
 /**
  * Every service of one app, built from the database, the config and the logger. Nothing here is
  * process-wide: the caches and the credentials cipher are members of what this builds, so two apps in
- * one process (tests, a restart) share nothing. `stop()` undoes what outlives the app (the outbox's wake).
+ * one process (tests, a restart) share nothing. `stop()` undoes what outlives the app (the outbox's wake)
+ * and writes the API requests counted in memory.
  */
 export function createServices(deps: ServiceDeps) {
   const { config, database, queue, log, invalidations } = deps;
@@ -422,7 +423,11 @@ export function createServices(deps: ServiceDeps) {
     /** `kick()` starts the hourly chain that settles the payments no page or webhook reported. */
     paymentReconciliation,
     onboarding: createOnboardingService({ db }),
-    stop: stopWaking,
+    async stop() {
+      stopWaking();
+      // The API requests counted in memory are written before the database closes.
+      await apiRate.close();
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,11 +1,11 @@
 // Issue 35 item 21: one read-only staff member (or one API key) cannot use up the account's API
 // requests a minute; each counts within a share of it, and the owner keeps theirs.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, plans } from '../db/schema/index.ts';
+import { accounts, apiRequestCounts, plans } from '../db/schema/index.ts';
 import { apiClient, memberOf } from '../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test/harness.ts';
-import { apiShareOf } from './api-rate.ts';
+import { API_RATE_RETURN_MS, apiShareOf, createApiRateCounter } from './api-rate.ts';
 
 const PER_MINUTE = 40;
 const SHARE = apiShareOf(PER_MINUTE);
@@ -88,5 +88,95 @@ describe('API requests a minute per member and per key, within the account allow
     expect(statuses(keyFlood)).toEqual([...Array(SHARE).fill(200), ...Array(5).fill(429)]);
     expect(statuses(await burst(() => member.api.get('staff/me'), 3))).toEqual([200, 200, 200]);
     expect(statuses(await burst(() => owner.api.get('funnels'), 5))).toEqual(Array(5).fill(200));
+  });
+});
+
+describe('requests taken ahead: counted in the database before they are used', () => {
+  const counted = async (accountId: number, bucket = '*') => {
+    const [row] = await t.database.db
+      .select({ count: apiRequestCounts.count })
+      .from(apiRequestCounts)
+      .where(
+        and(
+          eq(apiRequestCounts.accountId, accountId),
+          eq(apiRequestCounts.bucket, bucket),
+          eq(apiRequestCounts.minute, Math.floor(now / 60_000)),
+        ),
+      );
+    return row?.count ?? 0;
+  };
+  const owner = { bucket: 'm:1', owner: true };
+
+  it('far from the limit one write serves many requests; the usage bar and, soon, the row are exact', async () => {
+    now += 60_000;
+    const { accountId } = await signUpOwner(t.app);
+    const counter = createApiRateCounter({ db: t.database.db });
+    let writes = 0;
+    const watched = createApiRateCounter({
+      db: new Proxy(t.database.db, {
+        get(target, key) {
+          if (key === 'insert') writes += 1;
+          const value = Reflect.get(target, key);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+    });
+    for (let i = 0; i < 100; i++) expect(await watched.take(accountId, owner, 3_000, now)).toBeNull();
+    console.log(`100 requests far from a limit of 3,000: ${writes} upserts`);
+    expect(writes).toBeLessThan(20);
+    // Taken ahead and not yet used: in the row, not in the usage bar.
+    expect(await counted(accountId)).toBeGreaterThanOrEqual(100);
+    expect(await counted(accountId)).toBeLessThanOrEqual(100 + 16);
+    expect(await watched.current(accountId, now)).toBe(100);
+    // What was not used goes back.
+    await new Promise((r) => setTimeout(r, API_RATE_RETURN_MS + 200));
+    expect(await counted(accountId)).toBe(100);
+    expect(await counter.current(accountId, now)).toBe(100);
+    await watched.close();
+  });
+
+  it('two processes hammering one account together never pass its allowance, and reach it', async () => {
+    now += 60_000;
+    const { accountId } = await signUpOwner(t.app);
+    const processes = [0, 1].map(() => createApiRateCounter({ db: t.database.db }));
+    const limit = 200;
+    const outcomes = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => processes[i % 2]?.take(accountId, owner, limit, now)),
+    );
+    const allowed = outcomes.filter((o) => o === null).length;
+    expect(allowed).toBeLessThanOrEqual(limit);
+    expect(await counted(accountId)).toBeLessThanOrEqual(limit);
+    // Once the requests taken ahead and not used are back, the rest of the allowance is there, and no more.
+    await new Promise((r) => setTimeout(r, API_RATE_RETURN_MS + 200));
+    let more = 0;
+    for (let i = 0; i < limit; i++)
+      if ((await processes[i % 2]?.take(accountId, owner, limit, now)) === null) more++;
+    expect(allowed + more).toBe(limit);
+    expect(await counted(accountId)).toBe(limit);
+    for (const p of processes) await p.close();
+  });
+
+  it("a member never uses what the owner took ahead: the owner's share stays the owner's", async () => {
+    now += 60_000;
+    const { accountId } = await signUpOwner(t.app);
+    const counter = createApiRateCounter({ db: t.database.db });
+    const limit = 400;
+    const share = apiShareOf(limit);
+    // Members make one request less than their ceiling (the allowance less the owner's share)…
+    const member = (n: number) => ({ bucket: `m:${n}`, owner: false });
+    for (let i = 0; i < limit - share - 1; i++)
+      expect(await counter.take(accountId, member(2 + Math.floor(i / share)), limit, now)).toBeNull();
+    // …the owner's call makes the account's total the ceiling, and takes more ahead within the allowance…
+    expect(await counter.take(accountId, owner, limit, now)).toBeNull();
+    // …which members cannot use: they are refused, before and after the owner's unused ones go back.
+    for (let i = 0; i < 3; i++)
+      expect((await counter.take(accountId, member(9), limit, now))?.limit).toBe('account');
+    await new Promise((r) => setTimeout(r, API_RATE_RETURN_MS + 200));
+    expect((await counter.take(accountId, member(9), limit, now))?.limit).toBe('account');
+    expect(await counted(accountId)).toBe(limit - share);
+    // The owner's share is all there.
+    for (let i = 0; i < share; i++) expect(await counter.take(accountId, owner, limit, now)).toBeNull();
+    expect((await counter.take(accountId, owner, limit, now))?.limit).toBe('account');
+    await counter.close();
   });
 });
