@@ -6,6 +6,7 @@ import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { httpClient } from './api.ts';
 import { benchDatabase } from './bench-database.ts';
+import { captured } from './capture.ts';
 import { quantile, round } from './stats.ts';
 
 const FUNNELS = 2_000;
@@ -65,33 +66,6 @@ async function generate(database: Database, accountId: number) {
   await run('analyze');
 }
 
-/** The same statements the list runs (rows of a page and the total), written out by hand. */
-function bareListSql(accountId: number, page: number) {
-  return [
-    {
-      text: `with page as (
-        select id as page_id from funnels
-        where account_id = $1 and is_sub_funnel = false and deleted_at is null
-        order by pinned desc, updated_at desc, id desc
-        limit ${PER_PAGE} offset ${(page - 1) * PER_PAGE})
-      select f.*, d.name as domain_name, st.revenue, st.orders, st.visits,
-        (select count(*) from steps s where s.account_id = f.account_id and s.funnel_id = f.id and s.deleted_at is null) as steps_count,
-        (select count(*) from funnels sub where sub.account_id = f.account_id and sub.funnel_group_id = f.id and sub.is_sub_funnel and sub.deleted_at is null) as sub_funnels_count
-      from page join funnels f on f.id = page.page_id and f.account_id = $1
-      left join domains d on d.id = f.domain_id and d.account_id = f.account_id
-      left join lateral (
-        select coalesce(sum(revenue_minor), 0) as revenue, coalesce(sum(orders), 0) as orders, coalesce(sum(visits), 0) as visits
-        from funnel_daily_stats where funnel_id = f.id and account_id = $1) st on true
-      order by f.pinned desc, f.updated_at desc, f.id desc`,
-      values: [accountId],
-    },
-    {
-      text: 'select count(*) from funnels where account_id = $1 and is_sub_funnel = false and deleted_at is null',
-      values: [accountId],
-    },
-  ];
-}
-
 async function measureKind(kind: 'pglite' | 'postgres') {
   const { database, drop: dropDatabase } = await benchDatabase(kind);
   await database.migrate();
@@ -103,6 +77,10 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     owner.token,
   );
+  // Thousands of funnels are an Unlimited plan's account (a trial allows 20: the clone below was refused).
+  await database.executeSql(`update accounts set plan_key = 'unlimited-monthly' where id = $1`, [
+    owner.accountId,
+  ]);
   const started = performance.now();
   await generate(database, owner.accountId);
   const generateMs = Math.round(performance.now() - started);
@@ -116,6 +94,17 @@ async function measureKind(kind: 'pglite' | 'postgres') {
   ] as const) {
     const api: number[] = [];
     const bare: number[] = [];
+    // The statements the list sends (captured while it answers), replayed directly as its bare SQL: a
+    // hand-written copy fell behind the list (its publish status and views past the rollup were added).
+    // Captured warm: the first request of a run also reads the session and the plan, which later ones
+    // find cached.
+    for (let i = 0; i < 5; i++)
+      await client.page(funnelsEndpoints.listFunnels, { query: { page, per_page: PER_PAGE } });
+    const { statements } = await captured(() =>
+      client.page(funnelsEndpoints.listFunnels, { query: { page, per_page: PER_PAGE } }),
+    );
+    if (!statements.some((s) => /from "funnels"/.test(s.text)))
+      throw new Error(`no list statement captured: ${JSON.stringify(statements).slice(0, 200)}`);
     for (let i = 0; i < RUNS + 5; i++) {
       let t = performance.now();
       const body = await client.page(funnelsEndpoints.listFunnels, { query: { page, per_page: PER_PAGE } });
@@ -124,8 +113,7 @@ async function measureKind(kind: 'pglite' | 'postgres') {
       }
       const apiMs = performance.now() - t;
       t = performance.now();
-      for (const statement of bareListSql(owner.accountId, page))
-        await database.executeSql(statement.text, statement.values);
+      for (const statement of statements) await database.executeSql(statement.text, statement.values);
       const bareMs = performance.now() - t;
       if (i >= 5) {
         api.push(apiMs);
@@ -135,6 +123,7 @@ async function measureKind(kind: 'pglite' | 'postgres') {
     // The median as the upper middle of the 60 runs (quantile 0.5), as in the recorded results.
     pages[label] = {
       page,
+      statements: statements.length,
       api_median_ms: round(quantile(api, 0.5), 2),
       bare_sql_median_ms: round(quantile(bare, 0.5), 2),
       ratio: round(quantile(api, 0.5) / quantile(bare, 0.5), 2),

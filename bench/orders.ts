@@ -27,7 +27,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Worker } from 'node:worker_threads';
 import { activityEndpoints } from '@funnelwork/domain/api/activity';
 import { type DataOf, requestOf } from '@funnelwork/domain/api/client';
 import type { QueryOf } from '@funnelwork/domain/api/endpoint';
@@ -35,7 +34,6 @@ import { exportsEndpoints } from '@funnelwork/domain/api/exports';
 import { gatewaysEndpoints } from '@funnelwork/domain/api/gateways';
 import { ordersEndpoints } from '@funnelwork/domain/api/orders';
 import { ADDRESS_FIELDS } from '@funnelwork/domain/customers/addresses';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
@@ -45,6 +43,7 @@ import type { S3Settings } from '../apps/server/src/storage/s3-storage.ts';
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { httpClient } from './api.ts';
 import { benchDatabase } from './bench-database.ts';
+import { captured, type Statement } from './capture.ts';
 import { quantile, round } from './stats.ts';
 
 const ORDERS = Number(process.env.ORDERS_BENCH_ORDERS ?? 1_000_000);
@@ -81,37 +80,6 @@ async function startS3ServerProcess() {
       child.kill('SIGTERM');
     });
   return { settings: JSON.parse(line) as S3Settings, stop };
-}
-
-// ---- Capturing the statements the server sends, on both drivers --------------------------------
-type Statement = { text: string; values: unknown[] };
-let capturing: Statement[] | null = null;
-const workerPost = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: never) {
-  const m = message as { op?: string; sql?: string; params?: unknown[] };
-  if (capturing && (m?.op === 'query' || m?.op === 'exec') && m.sql)
-    capturing.push({ text: m.sql, values: m.params ?? [] });
-  return workerPost.call(this, message, transfer);
-};
-const poolQuery = pg.Pool.prototype.query;
-pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-  const first = args[0] as string | { text: string; values?: unknown[] };
-  if (capturing) {
-    if (typeof first === 'string') capturing.push({ text: first, values: (args[1] as unknown[]) ?? [] });
-    else if (first?.text)
-      capturing.push({ text: first.text, values: first.values ?? (args[1] as unknown[]) ?? [] });
-  }
-  return (poolQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Pool.prototype.query;
-
-async function captured<T>(run: () => Promise<T>): Promise<{ result: T; statements: Statement[] }> {
-  capturing = [];
-  try {
-    const result = await run();
-    return { result, statements: capturing };
-  } finally {
-    capturing = null;
-  }
 }
 
 // ---- Data ----------------------------------------------------------------------------------------
