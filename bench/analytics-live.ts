@@ -19,7 +19,7 @@ import { ROLLUP_EVERY_MS, runRollup } from '../apps/server/src/modules/analytics
 import { signUpOwner } from '../apps/server/src/test/harness.ts';
 import { generate } from './analytics.ts';
 import { injectClient } from './api.ts';
-import { benchDatabase } from './bench-database.ts';
+import { benchDatabase, unlimitedPlan } from './bench-database.ts';
 import { percentile, round } from './stats.ts';
 
 const SCALE = Number(process.env.ANALYTICS_LIVE_SCALE ?? '0.01');
@@ -54,14 +54,6 @@ async function backlog(database: Database) {
     )
   ).rows as Array<{ behind: string | number }>;
   return Number(row?.behind ?? 0);
-}
-
-/** The generated store's plan: its 20 funnels are past a trial's limit. Before its first request (plans are cached). */
-export async function unlimitedPlan(database: Database, accountId: number) {
-  await database.executeSql(
-    `update accounts set plan_key = 'unlimited-monthly', plan_expiry_date = now() + interval '30 days' where id = $1`,
-    [accountId],
-  );
 }
 
 /** A store whose history is generated and rolled up, its app built on `queue` (not yet started or listening). */

@@ -17,9 +17,9 @@ import { createRawStore } from '../apps/server/src/modules/analytics/analytics.r
 import { runRollup } from '../apps/server/src/modules/analytics/analytics.rollup.ts';
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import { signIn, signUpOwner } from '../apps/server/src/test/harness.ts';
-import { LIVE_GOALS, type LiveResult, liveLoad, printLiveTable, unlimitedPlan } from './analytics-live.ts';
+import { LIVE_GOALS, type LiveResult, liveLoad, printLiveTable } from './analytics-live.ts';
 import { injectClient } from './api.ts';
-import { benchDatabase, reportsPoolMax } from './bench-database.ts';
+import { benchDatabase, reportsPoolMax, unlimitedPlan } from './bench-database.ts';
 import { median, round } from './stats.ts';
 
 const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');

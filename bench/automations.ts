@@ -13,6 +13,7 @@ import { rowsOf } from '../apps/server/src/db/client.ts';
 import { emailWithParagraphs } from '../apps/server/src/modules/email-templates/email-templates.fixtures.ts';
 import { buyMain, shopWithFunnel } from '../apps/server/src/runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, testDatabaseKind } from '../apps/server/src/test/harness.ts';
+import { unlimitedPlan } from './bench-database.ts';
 import { forkJobsProcess, splitRequested } from './split-deployment.ts';
 import { percentile, round } from './stats.ts';
 
@@ -59,10 +60,7 @@ export async function runAutomations() {
   const shop = await shopWithFunnel(t);
   // 3,000 purchases send 3,000 receipts and 2,000 automation e-mails: past a trial's 2,000 e-mails a
   // month (issue 18's limits), so the shop is on the Unlimited plan (100,000 a month), as such a store would be.
-  await t.database.db.execute(
-    sql`update accounts set plan_key = 'unlimited-monthly', plan_expiry_date = now() + interval '30 days'
-      where id = ${shop.owner.accountId}`,
-  );
+  await unlimitedPlan(t.database, shop.owner.accountId);
 
   /** `PURCHASES` checkouts open-loop, evenly over `SECONDS`: each one's start time by e-mail, latencies sorted. */
   async function purchases(tag: string) {

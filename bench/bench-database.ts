@@ -41,3 +41,14 @@ export async function benchDatabase(
 
 /** The analytics reads' pool size as the server takes it (DATABASE_REPORTS_POOL_MAX, checked, default 2). */
 export const reportsPoolMax = (): number => loadConfig().databaseReportsPoolMax;
+
+/**
+ * An account on the Unlimited plan, as a store of a benchmark's size would be: a trial allows 20 funnels
+ * and 2,000 e-mails a month. Before the account's first request (plans are cached for 5 s).
+ */
+export async function unlimitedPlan(database: Pick<Database, 'executeSql'>, accountId: number) {
+  await database.executeSql(
+    `update accounts set plan_key = 'unlimited-monthly', plan_expiry_date = now() + interval '30 days' where id = $1`,
+    [accountId],
+  );
+}
