@@ -145,11 +145,11 @@ export function createApiRateCounter({ db }: { db: Db }) {
       await prune(minute);
       const all = cellOf(accountId, ACCOUNT_BUCKET, minute, caller.owner);
       const mine = cellOf(accountId, caller.bucket, minute);
-      if (all.held > 0 && mine.held > 0) {
-        all.held -= 1;
-        mine.held -= 1;
-        return null;
-      }
+      // What this process holds is claimed before any wait: a give-back or another request could take it
+      // while this one's upsert is on its way (a member was refused so, with a share left).
+      const claimed = [all, mine].filter((cell) => cell.held > 0);
+      for (const cell of claimed) cell.held -= 1;
+      if (claimed.length === 2) return null;
       const share = perMinute === null ? 0 : apiShareOf(perMinute);
       // The caller's limits: the owner's is the account's total, anyone else's their share and what
       // leaves the owner theirs.
@@ -160,7 +160,7 @@ export function createApiRateCounter({ db }: { db: Db }) {
       const left = Math.min(...[...limits].map(([cell, limit]) => limit - cell.known));
       const ahead = Math.max(1, Math.min(MOST_AHEAD, Math.floor(left / 8)));
       const taking: Array<[Cell, number]> = [all, mine]
-        .filter((cell) => cell.held === 0)
+        .filter((cell) => !claimed.includes(cell))
         .map((cell) => [cell, ahead]);
       const counted = await add(taking);
       // Of what it took, what fits under each limit (from the counts its own upsert answered).
@@ -170,27 +170,19 @@ export function createApiRateCounter({ db }: { db: Db }) {
           Math.max(0, Math.min(count, (limits.get(cell) ?? 0) - ((counted.get(cell) ?? 0) - count))),
         ]),
       );
-      const limit =
-        mine.held + (fits.get(mine) ?? 0) === 0
-          ? 'share'
-          : all.held + (fits.get(all) ?? 0) === 0
-            ? 'account'
-            : null;
-      // What did not fit goes back at once, and all of it when the request is refused: a refused request
-      // is not counted. The request uses its own before any wait, so no other takes them first.
+      const limit = fits.get(mine) === 0 ? 'share' : fits.get(all) === 0 ? 'account' : null;
+      // What did not fit goes back at once, and all it took when the request is refused: a refused
+      // request is not counted (what it claimed is held again). The rest is held, less the one used now.
       const back: Array<[Cell, number]> = [];
       for (const [cell, count] of taking) {
         const kept = limit ? 0 : (fits.get(cell) ?? 0);
-        cell.held += kept;
+        cell.held += Math.max(0, kept - 1);
         if (kept < count) back.push([cell, count - kept]);
       }
-      if (!limit) {
-        all.held -= 1;
-        mine.held -= 1;
-        if (!timer && (all.held > 0 || mine.held > 0)) {
-          timer = setTimeout(() => void giveBack(), API_RATE_RETURN_MS);
-          timer.unref?.();
-        }
+      if (limit) for (const cell of claimed) cell.held += 1;
+      if (!timer && (all.held > 0 || mine.held > 0)) {
+        timer = setTimeout(() => void giveBack(), API_RATE_RETURN_MS);
+        timer.unref?.();
       }
       if (back.length > 0) await subtract(back);
       if (limit) return { limit, share, retryAfterSeconds: 60 - new Date(now).getUTCSeconds() };
