@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
+import { publishedLanding, shopWithFunnel } from '../../runtime/checkout/checkout.fixtures.ts';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
-import { createStep, publishFunnel } from '../funnels/funnels.fixtures.ts';
 import { rolledUpZoneOf } from './analytics.fixtures.ts';
 import { runRollup } from './analytics.rollup.ts';
 
@@ -39,16 +38,7 @@ const waitingRuns = async () =>
 describe('the analytics rollup is woken by what writes events', () => {
   it('a page view, an opt-in and a changed time zone each bring a run within seconds', async () => {
     const shop = await shopWithFunnel(t);
-    const subdomain = `wake${Date.now().toString(36)}`;
-    expect((await shop.api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
-    const landing = await createStep(shop.api, shop.funnel.id, {
-      name: 'Opt in',
-      type: 5,
-      url: 'free',
-      template_id: 'landing-lead-magnet',
-    });
-    await publishFunnel(shop.api, shop.funnel.id);
-    const host = `${subdomain}.localhost:3000`;
+    const { landing, host } = await publishedLanding(shop, 'wake');
     // What the account had before: counted now, so only the wakes below can count more.
     await runRollup(t.database.db);
     const before = await counted(shop.owner.accountId);

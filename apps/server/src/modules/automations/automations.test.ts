@@ -23,13 +23,14 @@ import {
   CARD_OK,
   newKey,
   postJson,
+  publishedLanding,
   shopWithFunnel,
 } from '../../runtime/checkout/checkout.fixtures.ts';
 import { createSubscriptionsService } from '../../runtime/checkout/subscriptions.ts';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness.ts';
 import { partOf, type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
-import { apiClient, createFunnel, createStep, memberOf, publishFunnel } from '../funnels/funnels.fixtures.ts';
+import { apiClient, createFunnel, memberOf } from '../funnels/funnels.fixtures.ts';
 import { FAIR_SHARE_CEILING } from './engine/step-job.ts';
 
 let smtp: SmtpPeer;
@@ -497,15 +498,7 @@ describe('the automations engine', () => {
     // Subscription Canceled.
     expect((await shop.api.post(`subscriptions/${cancelling.id}/cancel`)).statusCode).toBe(200);
     // Optin: a form submitted on a published landing page.
-    const subdomain = `triggers${Date.now().toString(36)}`;
-    expect((await shop.api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
-    const landing = await createStep(shop.api, shop.funnel.id, {
-      name: 'Opt in',
-      type: 5,
-      url: 'free',
-      template_id: 'landing-lead-magnet',
-    });
-    await publishFunnel(shop.api, shop.funnel.id);
+    const { landing, host } = await publishedLanding(shop, 'triggers');
     // An opt-in carries its page's step: limited to the landing it holds, to the checkout it does not.
     const optinOnLanding = await activeAutomation(shop, {
       trigger: { id: 'optin', step_ids: [landing.id] },
@@ -518,7 +511,7 @@ describe('the automations engine', () => {
     const optin = await t.app.inject({
       method: 'POST',
       url: '/_fw/optin',
-      headers: { host: `${subdomain}.localhost:3000` },
+      headers: { host },
       payload: { fw_page_id: landing.pages[0]?.id, first_name: 'Olly', email: `optin-${++n}@example.test` },
     });
     expect(optin.statusCode, optin.body).toBe(200);

@@ -8,12 +8,12 @@ import {
   leaveOffers,
   newKey,
   postJson,
+  publishedLanding,
   shopWithFunnel,
 } from '../../runtime/checkout/checkout.fixtures.ts';
 import { jobsDone, type TestApp, waitFor } from '../../test/harness.ts';
 import { type SmtpPeer, startSmtpApp, stopSmtpApp } from '../../test/smtp.ts';
 import { emailWithParagraphs } from '../email-templates/email-templates.fixtures.ts';
-import { createStep, publishFunnel } from '../funnels/funnels.fixtures.ts';
 import { passwordResetJob } from '../users/users.service.ts';
 
 // docs/decisions/checkout-and-payments.md "Refusals": the merchant's e-mail is refused past the plan's e-mails a month; a
@@ -84,15 +84,7 @@ const rateLimitOf = async (shop: Shop) => (await shop.api.get('users/me')).json(
 describe('contacts and e-mails a month: a shopper is never refused', () => {
   it('purchases, their receipts and an opt-in past both limits go through and count in the usage', async () => {
     const shop = await shopWithFunnel(t);
-    const subdomain = `limits${Date.now().toString(36)}`;
-    expect((await shop.api.post('change-subdomain', { subdomain })).statusCode).toBe(200);
-    const landing = await createStep(shop.api, shop.funnel.id, {
-      name: 'Opt in',
-      type: 5,
-      url: 'free',
-      template_id: 'landing-lead-magnet',
-    });
-    await publishFunnel(shop.api, shop.funnel.id);
+    const { landing, host } = await publishedLanding(shop, 'limits');
     await tinyPlan(shop.owner.accountId, { contacts: 1, emails_per_month: 1 });
 
     const first = await buy(shop);
@@ -103,7 +95,7 @@ describe('contacts and e-mails a month: a shopper is never refused', () => {
     const optin = await t.app.inject({
       method: 'POST',
       url: '/_fw/optin',
-      headers: { host: `${subdomain}.localhost:3000` },
+      headers: { host },
       payload: { fw_page_id: landing.pages[0]?.id, first_name: 'Olly', email: `optin-${n}@example.test` },
     });
     expect(optin.statusCode, optin.body).toBe(200);

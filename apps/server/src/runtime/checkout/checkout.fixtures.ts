@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { activityItems, orderEvents, orders, pages } from '../../db/schema/index.ts';
-import { apiClient, createFunnel, createStep } from '../../modules/funnels/funnels.fixtures.ts';
+import {
+  apiClient,
+  createFunnel,
+  createStep,
+  publishFunnel,
+} from '../../modules/funnels/funnels.fixtures.ts';
 import { type createTestApp, signUpOwner } from '../../test/harness.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
@@ -100,6 +105,31 @@ export async function shopWithFunnel(
   const published = await api.post(`funnels/${funnel.id}/publish`);
   if (published.statusCode !== 200) throw new Error(`funnel not published: ${published.body}`);
   return { owner, api, funnel, checkout, upsell, thanks, main, second, bump, offer, checkoutPage };
+}
+
+/**
+ * An opt-in landing (the lead-magnet template) added to the shop's funnel, which is published again. With
+ * `subdomainPrefix` the account first takes a subdomain of it, and `host` is its pages' host.
+ */
+export async function publishedLanding(
+  shop: Pick<Awaited<ReturnType<typeof shopWithFunnel>>, 'api' | 'funnel'>,
+  subdomainPrefix?: string,
+) {
+  let host = '';
+  if (subdomainPrefix) {
+    const subdomain = `${subdomainPrefix}${Date.now().toString(36)}`;
+    const res = await shop.api.post('change-subdomain', { subdomain });
+    if (res.statusCode !== 200) throw new Error(`subdomain not set: ${res.body}`);
+    host = `${subdomain}.localhost:3000`;
+  }
+  const landing = await createStep(shop.api, shop.funnel.id, {
+    name: 'Opt in',
+    type: 5,
+    url: 'free',
+    template_id: 'landing-lead-magnet',
+  });
+  await publishFunnel(shop.api, shop.funnel.id);
+  return { landing, host };
 }
 
 export function postJson(

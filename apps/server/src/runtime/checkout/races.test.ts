@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCounters, customers, discounts, orders } from '../../db/schema/index.ts';
 import { createGatewayRegistry } from '../../gateways/registry.ts';
 import { createSandboxGateway } from '../../gateways/sandbox.ts';
-import { createStep, publishFunnel } from '../../modules/funnels/funnels.fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { CARD_DECLINED, CARD_OK, newKey, postJson, shopWithFunnel } from './checkout.fixtures.ts';
+import {
+  CARD_DECLINED,
+  CARD_OK,
+  newKey,
+  postJson,
+  publishedLanding,
+  shopWithFunnel,
+} from './checkout.fixtures.ts';
 import { DISCOUNT_USED_UP } from './commerce.ts';
 
 /**
@@ -72,13 +78,7 @@ describe('one new e-mail from concurrent requests', () => {
 
   it('20 concurrent opt-ins, and opt-ins racing checkouts, make exactly one customer', async () => {
     const shop = await shopWithFunnel(t);
-    const landing = await createStep(shop.api, shop.funnel.id, {
-      name: 'Opt in',
-      type: 5,
-      url: 'free',
-      template_id: 'landing-lead-magnet',
-    });
-    await publishFunnel(shop.api, shop.funnel.id);
+    const { landing } = await publishedLanding(shop);
     const pageId = landing.pages[0]?.id as number;
     const optin = (email: string, extra: Record<string, string> = {}) =>
       t.app.inject({
