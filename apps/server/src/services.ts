@@ -116,7 +116,7 @@ export type ServiceDeps = {
  * Every service of one app, built from the database, the config and the logger. Nothing here is
  * process-wide: the caches and the credentials cipher are members of what this builds, so two apps in
  * one process (tests, a restart) share nothing. `stop()` undoes what outlives the app (the outbox's wake)
- * and writes the API requests counted in memory.
+ * and gives back the API requests taken ahead and not used.
  */
 export function createServices(deps: ServiceDeps) {
   const { config, database, queue, log, invalidations } = deps;
@@ -425,7 +425,7 @@ export function createServices(deps: ServiceDeps) {
     onboarding: createOnboardingService({ db }),
     async stop() {
       stopWaking();
-      // The API requests counted in memory are written before the database closes.
+      // The API requests taken ahead and not used go back before the database closes.
       await apiRate.close();
     },
   };

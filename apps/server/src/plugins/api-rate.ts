@@ -51,7 +51,6 @@ export function createApiRateCounter({ db }: { db: Db }) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let returning: Promise<void> = Promise.resolve();
 
-  const rowOf = (cell: Cell) => `${cell.accountId}|${cell.bucket}|${cell.minute}`;
   const keyOf = (accountId: number, bucket: string, minute: number, owner = false) =>
     `${accountId}|${bucket}|${minute}${owner ? '|owner' : ''}`;
   function cellOf(accountId: number, bucket: string, minute: number, owner = false): Cell {
@@ -101,8 +100,8 @@ export function createApiRateCounter({ db }: { db: Db }) {
     // Per row: the account's two cells share one, which an update changes once.
     const rows = new Map<string, [Cell, number]>();
     for (const [cell, count] of counts) {
-      const row = rows.get(rowOf(cell));
-      rows.set(rowOf(cell), [cell, (row?.[1] ?? 0) + count]);
+      const row = keyOf(cell.accountId, cell.bucket, cell.minute);
+      rows.set(row, [cell, (rows.get(row)?.[1] ?? 0) + count]);
     }
     const values = sql.join(
       [...rows.values()].map(
